@@ -1,0 +1,1 @@
+def check(g): return g

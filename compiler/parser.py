@@ -1,0 +1,504 @@
+"""The Pip grammar (SLY), a rule-for-rule port of the original ocamlyacc grammar.
+
+Rule order and the precedence table are the original's, so conflicts resolve
+the same way (shift over reduce; the earlier rule in a reduce/reduce
+conflict).  Each alternative is its own method so that SLY ranks them in the
+order written.  `pos n` in the original is the start of the n-th symbol.
+"""
+from sly import Parser
+
+from . import ast
+from .errors import PipSyntaxError
+from .lexer import PipLexer, Positions
+
+
+class _Quiet:
+    """SLY reports the grammar's (expected, yacc-resolved) conflicts; hush it."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def _start(value):
+    """The start position of an expression the grammar reduces as `ref`."""
+    return ast.ref_start(value)
+
+
+class PipParser(Parser):
+    tokens = PipLexer.tokens
+    log = _Quiet()
+    track_positions = False     # positions travel in the token values
+
+    precedence = (
+        ('left', 'OR'),
+        ('left', 'AND'),
+        ('nonassoc', 'NOT'),
+        ('nonassoc', 'EQ', 'NOTEQ', 'LT', 'LTEQ', 'GT', 'GTEQ', 'IN'),
+        ('left', 'PLUS', 'MINUS'),
+        ('left', 'TIMES', 'DIVIDE'),
+        ('left', 'COMMA'),
+        ('nonassoc', 'DOTDOT'),
+        ('left', 'ARROW'),
+    )
+
+    # --- the game -----------------------------------------------------------
+
+    @_('gameheading decls')
+    def game(self, p):
+        name, count, start = p.gameheading
+        return ast.Game(name, count, p.decls, start)
+
+    @_('GAME STRINGLIT REQUIRES count DOT')
+    def gameheading(self, p):
+        return p.STRINGLIT.value, p.count, p.GAME.pos
+
+    @_('playernum PLAYERS')
+    def count(self, p):
+        return ast.PlayerCount(p.playernum[0], p.playernum[1])
+
+    @_('playernum TEAMS OF NUMLIT')
+    def count(self, p):
+        return ast.TeamCount(p.playernum[0], p.NUMLIT.value, p.playernum[1])
+
+    @_('NUMLIT TO NUMLIT')
+    def playernum(self, p):
+        low, high = p.NUMLIT0.value, p.NUMLIT1.value
+        step = 1 if high >= low else -1
+        return list(range(low, high + step, step)), p.NUMLIT0.pos
+
+    @_('playernumlist')
+    def playernum(self, p):
+        return p.playernumlist
+
+    @_('NUMLIT')
+    def playernumlist(self, p):
+        return [p.NUMLIT.value], p.NUMLIT.pos
+
+    @_('playernumlist OR NUMLIT')
+    def playernumlist(self, p):
+        p.playernumlist[0].append(p.NUMLIT.value)
+        return p.playernumlist
+
+    # --- declarations -------------------------------------------------------
+
+    @_('')
+    def decls(self, p):
+        return []
+
+    @_('decls decl')
+    def decls(self, p):
+        p.decls.append(p.decl)
+        return p.decls
+
+    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl')
+    def decl(self, p):
+        return p[0]
+
+    @_('dtype ID DOT')
+    def vardecl(self, p):
+        return ast.VarDecl(p.dtype.value, p.ID.value, None, p.dtype.pos)
+
+    @_('dtype ID ASSIGN expr DOT')
+    def vardecl(self, p):
+        return ast.VarDecl(p.dtype.value, p.ID.value, p.expr, p.dtype.pos)
+
+    @_('AREA ID LABELED STRINGLIT DOT')
+    def areadecl(self, p):
+        return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, [], p.AREA.pos)
+
+    @_('AREA ID LABELED STRINGLIT IS areaopts DOT')
+    def areadecl(self, p):
+        return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, p.areaopts, p.AREA.pos)
+
+    @_('areaopt')
+    def areaopts(self, p):
+        return [p.areaopt]
+
+    @_('areaopts COMMA areaopt')
+    def areaopts(self, p):
+        p.areaopts.append(p.areaopt)
+        return p.areaopts
+
+    @_('FACEDOWN', 'FACEUP', 'SQUAREDUP', 'SPREADOUT')
+    def areaopt(self, p):
+        return p[0].value, p[0].pos
+
+    @_('ACTION ID block')
+    def actiondecl(self, p):
+        return ast.ActionDecl(p.ID.value, p.block, p.ACTION.pos)
+
+    @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN ASSIGN expr DOT')
+    def ruledecl(self, p):
+        return ast.RuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr, p.RULE.pos)
+
+    @_('ORDERING ID LPAREN ID RPAREN ASSIGN expr DOT')
+    def orderdecl(self, p):
+        return ast.OrderingDecl(p.ID0.value, p.ID1.value, p.expr, p.ORDERING.pos)
+
+    # --- statements ---------------------------------------------------------
+
+    @_('LCURLY stmts RCURLY')
+    def block(self, p):
+        return p.stmts
+
+    @_('')
+    def stmts(self, p):
+        return []
+
+    @_('stmts stmt')
+    def stmts(self, p):
+        p.stmts.append(p.stmt)
+        return p.stmts
+
+    @_('askstmt', 'assignstmt', 'compoundstmt', 'dealstmt', 'foreverstmt', 'forstmt',
+       'ifstmt', 'invokestmt', 'labelstmt', 'letstmt', 'messagestmt', 'orderstmt',
+       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt')
+    def stmt(self, p):
+        return p[0]
+
+    @_('ASK ref questionblock')
+    def askstmt(self, p):
+        return ast.Ask(p.ref, p.questionblock, p.ASK.pos)
+
+    @_('LCURLY questions RCURLY')
+    def questionblock(self, p):
+        return p.questions
+
+    @_('question')
+    def questions(self, p):
+        return [p.question]
+
+    @_('questions question')
+    def questions(self, p):
+        p.questions.append(p.question)
+        return p.questions
+
+    @_('STRINGLIT block')
+    def question(self, p):
+        return ast.Question(p.STRINGLIT.value, None, p.block, p.STRINGLIT.pos)
+
+    @_('STRINGLIT IF expr block')
+    def question(self, p):
+        return ast.Question(p.STRINGLIT.value, p.expr, p.block, p.STRINGLIT.pos)
+
+    @_('ref ASSIGN expr DOT')
+    def assignstmt(self, p):
+        return ast.Assign(p.ref, p.expr, _start(p.ref))
+
+    @_('ref PLUSEQ expr DOT', 'ref MINUSEQ expr DOT', 'ref TIMESEQ expr DOT', 'ref DIVIDEEQ expr DOT')
+    def compoundstmt(self, p):
+        return ast.Compound(p.ref, p[1].value[0], p.expr, _start(p.ref))
+
+    @_('DEAL ALL FROM ref TO ref DOT')
+    def dealstmt(self, p):
+        return ast.Deal(None, p.ref0, p.ref1, p.DEAL.pos)
+
+    @_('DEAL expr FROM ref TO ref DOT')
+    def dealstmt(self, p):
+        return ast.Deal(p.expr, p.ref0, p.ref1, p.DEAL.pos)
+
+    @_('FOREVER block')
+    def foreverstmt(self, p):
+        return ast.Forever(p.block, p.FOREVER.pos)
+
+    @_('FOR ID IN expr block')
+    def forstmt(self, p):
+        return ast.For(p.ID.value, p.expr, None, p.block, p.FOR.pos)
+
+    @_('FOR ID IN expr STARTING AT expr block')
+    def forstmt(self, p):
+        return ast.For(p.ID.value, p.expr0, p.expr1, p.block, p.FOR.pos)
+
+    @_('IF expr block elseifs elseopt')
+    def ifstmt(self, p):
+        return ast.If([(p.expr, p.block)] + p.elseifs + p.elseopt, p.IF.pos)
+
+    @_('')
+    def elseifs(self, p):
+        return []
+
+    @_('elseifs ELSEIF expr block')
+    def elseifs(self, p):
+        p.elseifs.append((p.expr, p.block))
+        return p.elseifs
+
+    @_('')
+    def elseopt(self, p):
+        return []
+
+    @_('ELSE block')
+    def elseopt(self, p):
+        return [(None, p.block)]
+
+    @_('ID LPAREN RPAREN DOT')
+    def invokestmt(self, p):
+        return ast.Invoke(p.ID.value, p.ID.pos)
+
+    @_('LABEL ID DOT')
+    def labelstmt(self, p):
+        return ast.Label(p.ID.value, p.LABEL.pos)
+
+    @_('LET ID BE expr DOT')
+    def letstmt(self, p):
+        return ast.Let(p.ID.value, p.expr, p.LET.pos)
+
+    @_('MESSAGE expr DOT')
+    def messagestmt(self, p):
+        return ast.Message(None, p.expr, p.MESSAGE.pos)
+
+    @_('MESSAGE ref expr DOT')
+    def messagestmt(self, p):
+        return ast.Message(p.ref, p.expr, p.MESSAGE.pos)
+
+    @_('ORDER ref BY ID DOT')
+    def orderstmt(self, p):
+        return ast.Order(p.ref, p.ID.value, p.ORDER.pos)
+
+    @_('PLAY ID FROM ref TO ref DOT')
+    def playstmt(self, p):
+        return ast.Play(p.ID.value, p.ref0, p.ref1, p.PLAY.pos)
+
+    @_('ROTATE ref DOT')
+    def rotatestmt(self, p):
+        return ast.Rotate(p.ref, p.ROTATE.pos)
+
+    @_('SHUFFLE ref DOT')
+    def shufflestmt(self, p):
+        return ast.Shuffle(p.ref, p.SHUFFLE.pos)
+
+    @_('SKIP TO ID DOT')
+    def skipstmt(self, p):
+        return ast.Skip(p.ID.value, p.SKIP.pos)
+
+    @_('WINNER ref DOT')
+    def winnerstmt(self, p):
+        return ast.Winner(p.ref, p.WINNER.pos)
+
+    # --- declarable types ---------------------------------------------------
+
+    @_('BOOLEAN', 'CARD', 'CARDLIST', 'DECK', 'NUMBER', 'PLAYER', 'PLAYERLIST',
+       'RANK', 'RANKLIST', 'STRING', 'SUIT', 'SUITLIST', 'TEAM', 'TEAMLIST')
+    def dtype(self, p):
+        return p[0]
+
+    # --- expressions --------------------------------------------------------
+
+    @_('LPAREN expr RPAREN')
+    def expr(self, p):
+        return p.expr
+
+    @_('expr PLUS expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '+', p.expr1, p.PLUS.pos)
+
+    @_('expr MINUS expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '-', p.expr1, p.MINUS.pos)
+
+    @_('expr TIMES expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '*', p.expr1, p.TIMES.pos)
+
+    @_('expr DIVIDE expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '/', p.expr1, p.DIVIDE.pos)
+
+    @_('expr EQ expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '==', p.expr1, p.EQ.pos)
+
+    @_('expr NOTEQ expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '!=', p.expr1, p.NOTEQ.pos)
+
+    @_('expr LT expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '<', p.expr1, p.LT.pos)
+
+    @_('expr LTEQ expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '<=', p.expr1, p.LTEQ.pos)
+
+    @_('expr GT expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '>', p.expr1, p.GT.pos)
+
+    @_('expr GTEQ expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, '>=', p.expr1, p.GTEQ.pos)
+
+    @_('expr AND expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, 'and', p.expr1, p.AND.pos)
+
+    @_('expr OR expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, 'or', p.expr1, p.OR.pos)
+
+    @_('NOT expr')
+    def expr(self, p):
+        return ast.Not(p.expr, p.NOT.pos)
+
+    @_('expr IN expr')
+    def expr(self, p):
+        return ast.Binary(p.expr0, 'in', p.expr1, p.IN.pos)
+
+    @_('DEFINED ref')
+    def expr(self, p):
+        return ast.Defined(p.ref, p.DEFINED.pos)
+
+    @_('CANPLAY ID FROM ref TO ref')
+    def expr(self, p):
+        return ast.CanPlay(p.ID.value, p.ref0, p.ref1, p.CANPLAY.pos)
+
+    @_('rankexpr TILDE suitexpr')
+    def expr(self, p):
+        return ast.CardExpr(p.rankexpr, p.suitexpr, p.TILDE.pos)
+
+    @_('PERCENT TILDE suitexpr')
+    def expr(self, p):
+        return ast.WildRank(p.suitexpr, p.PERCENT.pos, p.TILDE.pos)
+
+    @_('rankexpr TILDE PERCENT')
+    def expr(self, p):
+        return ast.WildSuit(p.rankexpr, p.TILDE.pos, p.PERCENT.pos)
+
+    @_('PERCENT TILDE PERCENT')
+    def expr(self, p):
+        return ast.WildCard(p.PERCENT0.pos, p.TILDE.pos, p.PERCENT1.pos)
+
+    @_('list')
+    def expr(self, p):
+        items, start = p.list
+        return ast.ListExpr(items, start)
+
+    @_('ref')
+    def expr(self, p):
+        return ast.RefExpr(p.ref, _start(p.ref))
+
+    @_('lit')
+    def expr(self, p):
+        return p.lit
+
+    @_('rankexpr DOTDOT rankexpr')
+    def rankexpr(self, p):
+        return ast.RangeExpr(p.rankexpr0, p.rankexpr1, p.DOTDOT.pos)
+
+    @_('rankexpr COMMA rankexpr')
+    def rankexpr(self, p):
+        return ast.SeqExpr(p.rankexpr0, p.rankexpr1, p.COMMA.pos)
+
+    @_('ref')
+    def rankexpr(self, p):
+        return ast.RefExpr(p.ref, _start(p.ref))
+
+    @_('ranklit')
+    def rankexpr(self, p):
+        return p.ranklit
+
+    @_('NUMLIT')
+    def rankexpr(self, p):
+        return ast.NumLit(p.NUMLIT.value, p.NUMLIT.pos)
+
+    @_('suitexpr COMMA suitexpr')
+    def suitexpr(self, p):
+        return ast.SeqExpr(p.suitexpr0, p.suitexpr1, p.COMMA.pos)
+
+    @_('ref')
+    def suitexpr(self, p):
+        return ast.RefExpr(p.ref, _start(p.ref))
+
+    @_('suitlit')
+    def suitexpr(self, p):
+        return p.suitlit
+
+    @_('LSQUARE listitemsopt RSQUARE')
+    def list(self, p):
+        return p.listitemsopt, p.LSQUARE.pos
+
+    @_('')
+    def listitemsopt(self, p):
+        return []
+
+    @_('listitems')
+    def listitemsopt(self, p):
+        return p.listitems
+
+    @_('expr')
+    def listitems(self, p):
+        return [p.expr]
+
+    @_('listitems SEMI expr')
+    def listitems(self, p):
+        p.listitems.append(p.expr)
+        return p.listitems
+
+    @_('ID')
+    def ref(self, p):
+        return ast.Id(p.ID.value, p.ID.pos)
+
+    @_('ref ARROW ID')
+    def ref(self, p):
+        start = _start(p.ref)
+        return ast.Prop(ast.RefExpr(p.ref, start), p.ID.value, p.ID.pos, start)
+
+    @_('LPAREN expr RPAREN ARROW ID')
+    def ref(self, p):
+        return ast.Prop(p.expr, p.ID.value, p.ID.pos, p.LPAREN.pos)
+
+    @_('builtin')
+    def ref(self, p):
+        return p.builtin
+
+    @_('PLAYERS')
+    def builtin(self, p):
+        return ast.Players(p.PLAYERS.pos)
+
+    @_('TEAMS')
+    def builtin(self, p):
+        return ast.Teams(p.TEAMS.pos)
+
+    @_('STANDARD')
+    def builtin(self, p):
+        return ast.Standard(p.STANDARD.pos)
+
+    # --- literals -----------------------------------------------------------
+
+    @_('ranklit', 'suitlit')
+    def lit(self, p):
+        return p[0]
+
+    @_('STRINGLIT')
+    def lit(self, p):
+        return ast.StringLit(p.STRINGLIT.value, p.STRINGLIT.pos)
+
+    @_('NUMLIT')
+    def lit(self, p):
+        return ast.NumLit(p.NUMLIT.value, p.NUMLIT.pos)
+
+    @_('TRUE')
+    def lit(self, p):
+        return ast.BoolLit(True, p.TRUE.pos)
+
+    @_('FALSE')
+    def lit(self, p):
+        return ast.BoolLit(False, p.FALSE.pos)
+
+    @_('ACE', 'KING', 'QUEEN', 'JACK')
+    def ranklit(self, p):
+        return ast.RankLit({'A': 1, 'K': 13, 'Q': 12, 'J': 11}[p[0].value], p[0].pos)
+
+    @_('CLUBS', 'HEARTS', 'SPADES', 'DIAMONDS')
+    def suitlit(self, p):
+        return ast.SuitLit(p[0].value, p[0].pos)
+
+    def error(self, tok):
+        end = len(self.text) if tok is None else tok.value.end
+        raise PipSyntaxError(Positions(self.text).line_at_end(end), tok and tok.value)
+
+
+def parse(text):
+    """Parse Pip source (a str, one character per byte) into an ast.Game."""
+    parser = PipParser()
+    parser.text = text
+    return parser.parse(PipLexer().tokenize(text))

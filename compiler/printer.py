@@ -1,0 +1,180 @@
+"""Print an AST back as Pip source, in the reference's `--print-ast` format.
+
+Blocks indent two spaces a level; every operand of a binary operator, of
+`not` and of `->` is parenthesised; player counts are listed with `or`.
+Printing the printed program again gives the same text.
+"""
+from . import ast
+
+_ESCAPES = {'\\': '\\\\', '\n': '\\n', '\t': '\\t', '"': '\\"', '{': '\\{', '}': '\\}'}
+
+
+def string(parts):
+    out = []
+    for part in parts:
+        if isinstance(part, ast.StrRef):
+            out.append('{' + ref(part.ref) + '}')
+        else:
+            out.append(''.join(_ESCAPES.get(c, c) for c in part.text))
+    return '"' + ''.join(out) + '"'
+
+
+def rank(value):
+    return ast.RANK_LETTERS.get(value, str(value))
+
+
+def paren(e):
+    return '(' + expr(e) + ')'
+
+
+def expr(e):
+    t = type(e)
+    if t is ast.Binary:
+        return paren(e.left) + ' ' + e.op + ' ' + paren(e.right)
+    if t is ast.RefExpr:
+        return ref(e.ref)
+    if t is ast.NumLit:
+        return str(e.value)
+    if t is ast.Not:
+        return 'not ' + paren(e.expr)
+    if t is ast.Defined:
+        return 'defined ' + ref(e.ref)
+    if t is ast.CanPlay:
+        return 'canplay %s from %s to %s' % (e.rule, ref(e.player), ref(e.dest))
+    if t is ast.CardExpr:
+        return expr(e.rank) + '~' + expr(e.suit)
+    if t is ast.RangeExpr:
+        return expr(e.low) + '..' + expr(e.high)
+    if t is ast.SeqExpr:
+        return expr(e.left) + ',' + expr(e.right)
+    if t is ast.WildRank:
+        return '%~' + expr(e.suit)
+    if t is ast.WildSuit:
+        return expr(e.rank) + '~%'
+    if t is ast.WildCard:
+        return '%~%'
+    if t is ast.ListExpr:
+        return '[' + '; '.join(expr(i) for i in e.items) + ']'
+    if t is ast.BoolLit:
+        return 'True' if e.value else 'False'
+    if t is ast.StringLit:
+        return string(e.parts)
+    if t is ast.RankLit:
+        return rank(e.value)
+    if t is ast.SuitLit:
+        return e.value
+    raise TypeError('not an expression: %r' % (e,))
+
+
+def ref(r):
+    t = type(r)
+    if t is ast.Id:
+        return r.name
+    if t is ast.Prop:
+        return paren(r.obj) + '->' + r.name
+    if t is ast.Players:
+        return 'players'
+    if t is ast.Teams:
+        return 'teams'
+    if t is ast.Standard:
+        return 'standard'
+    raise TypeError('not a reference: %r' % (r,))
+
+
+def block(stmts, ind, out):
+    out.append('{\n')
+    for s in stmts:
+        stmt(s, ind + 2, out)
+    out.append(' ' * ind + '}\n')
+
+
+def stmt(s, ind, out):
+    out.append(' ' * ind)
+    t = type(s)
+    if t is ast.Ask:
+        out.append('ask ' + ref(s.player) + ' {\n')
+        for q in s.questions:
+            out.append(' ' * (ind + 2) + string(q.text) + ' ')
+            if q.cond is not None:
+                out.append('if ' + expr(q.cond) + ' ')
+            block(q.body, ind + 2, out)
+        out.append(' ' * ind + '}\n')
+    elif t is ast.Assign:
+        out.append('%s = %s.\n' % (ref(s.target), expr(s.value)))
+    elif t is ast.Compound:
+        out.append('%s %s= %s.\n' % (ref(s.target), s.op, expr(s.value)))
+    elif t is ast.Deal:
+        count = 'all' if s.count is None else expr(s.count)
+        out.append('deal %s from %s to %s.\n' % (count, ref(s.source), ref(s.dest)))
+    elif t is ast.Forever:
+        out.append('forever ')
+        block(s.body, ind, out)
+    elif t is ast.For:
+        out.append('for %s in %s' % (s.name, expr(s.items)))
+        if s.start is not None:
+            out.append(' starting at ' + expr(s.start))
+        out.append(' ')
+        block(s.body, ind, out)
+    elif t is ast.If:
+        for i, (cond, body) in enumerate(s.branches):
+            if i:
+                out.append(' ' * ind + ('else ' if cond is None else 'elseif %s ' % expr(cond)))
+            else:
+                out.append('if %s ' % expr(cond))
+            block(body, ind, out)
+    elif t is ast.Invoke:
+        out.append(s.name + '().\n')
+    elif t is ast.Label:
+        out.append('label %s.\n' % s.name)
+    elif t is ast.Let:
+        out.append('let %s be %s.\n' % (s.name, expr(s.value)))
+    elif t is ast.Message:
+        to = '' if s.to is None else ref(s.to) + ' '
+        out.append('message %s%s.\n' % (to, expr(s.text)))
+    elif t is ast.Order:
+        out.append('order %s by %s.\n' % (ref(s.target), s.ordering))
+    elif t is ast.Play:
+        out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
+    elif t is ast.Rotate:
+        out.append('rotate %s.\n' % ref(s.target))
+    elif t is ast.Shuffle:
+        out.append('shuffle %s.\n' % ref(s.target))
+    elif t is ast.Skip:
+        out.append('skip to %s.\n' % s.name)
+    elif t is ast.Winner:
+        out.append('winner %s.\n' % ref(s.who))
+    else:
+        raise TypeError('not a statement: %r' % (s,))
+
+
+def decl(d, out):
+    t = type(d)
+    if t is ast.AreaDecl:
+        opts = ' is ' + ', '.join(word for word, _ in d.options) if d.options else ''
+        out.append('Area %s labeled %s%s.\n' % (d.name, string(d.label), opts))
+    elif t is ast.ActionDecl:
+        out.append('Action %s ' % d.name)
+        block(d.body, 0, out)
+    elif t is ast.RuleDecl:
+        out.append('Rule %s(%s) = %s.\n' % (d.name, ', '.join(d.params), expr(d.body)))
+    elif t is ast.OrderingDecl:
+        out.append('Ordering %s(%s) = %s.\n' % (d.name, d.param, expr(d.body)))
+    elif t is ast.VarDecl:
+        init = '' if d.init is None else ' = ' + expr(d.init)
+        out.append('%s %s%s.\n' % (d.type, d.name, init))
+    else:
+        raise TypeError('not a declaration: %r' % (d,))
+
+
+def count(c):
+    counts = ' or '.join(str(n) for n in c.counts)
+    if isinstance(c, ast.TeamCount):
+        return '%s teams of %d' % (counts, c.size)
+    return counts + ' players'
+
+
+def game(g):
+    out = ['Game %s requires %s.\n' % (string(g.name), count(g.count))]
+    for d in g.decls:
+        decl(d, out)
+    return ''.join(out)

@@ -1,0 +1,3 @@
+from pipvm.cli import main
+
+raise SystemExit(main())
