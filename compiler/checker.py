@@ -1,1 +1,491 @@
-def check(g): return g
+"""The checker: resolves names and checks types, producing the checked AST.
+
+It follows the reference's semantic analysis step by step, so that the first
+error found, and its position, are the reference's.  Expression checks
+return (checked expression, type, position), where the position is the one
+the reference reports for that expression (its leftmost operand's).
+"""
+from . import ast, checked as c
+from . import types as T
+from .errors import PipError
+
+_PROPS = {
+    T.CARD: {'rank': T.RANK, 'suit': T.SUIT, 'last_played_by': T.PLAYER},
+    T.PLAYER: {'name': T.STRING, 'hand': T.CARDS, 'stash': T.CARDS, 'score': T.NUMBER,
+               'team': T.TEAM},
+    T.TEAM: {'members': T.PLAYERS, 'stash': T.CARDS, 'score': T.NUMBER},
+    T.AREA: {'name': T.STRING, 'cards': T.CARDS, 'is_facedown': T.BOOLEAN,
+             'is_squaredup': T.BOOLEAN},
+}
+_BUILTINS = {ast.Players: ('players', T.PLAYERS), ast.Teams: ('teams', T.TEAMS),
+             ast.Standard: ('standard', T.CARDS)}
+_ARITH = {'+', '-', '*', '/'}
+_ORDER = {'<', '<=', '>', '>='}
+_CONTRADICTS = {'faceup': 'facedown', 'facedown': 'faceup',
+                'squaredup': 'spreadout', 'spreadout': 'squaredup'}
+
+
+def fail(pos, message):
+    raise PipError(pos, message)
+
+
+def expect(expected, actual, pos):
+    if not T.fits(expected, actual):
+        fail(pos, 'Expected type %s but found type %s' % (expected, actual))
+
+
+def expect_one_of(options, actual, pos):
+    if not any(T.fits(t, actual) for t in options):
+        fail(pos, 'Expected type to be one of %s but found type %s'
+             % (' or '.join(str(t) for t in options), actual))
+
+
+def expect_list(t, pos):
+    if not isinstance(t, T.ListOf):
+        fail(pos, 'Expected a list type but found type %s' % t)
+    return t.elem
+
+
+def expect_unique(names, name, pos, kind):
+    if name in names:
+        fail(pos, 'Duplicate %s: %s' % (kind, name))
+
+
+DEAL_FROM = [T.CARDS, T.PLAYER, T.AREA]
+DEAL_TO = [T.CARDS, T.PLAYER, T.PLAYERS, T.AREA]
+PLAY_TO = DEAL_FROM
+MESSAGE_TO = [T.PLAYER, T.PLAYERS, T.TEAM]
+WINNER = [T.PLAYER, T.TEAM]
+
+
+class Body:
+    """What the checker threads through one action's statements."""
+
+    def __init__(self):
+        self.locals = 0        # frame slots used so far
+        self.skips = {}        # pending skips of the current block: name -> pos
+        self.labels = {}       # every label of the action: name -> pos
+
+    def new_local(self, name, t):
+        var = c.Local(self.locals, t, name)
+        self.locals += 1
+        return var
+
+
+class Checker:
+    def __init__(self):
+        self.scopes = [{}]     # innermost last; [0] holds the globals
+        self.actions, self.rules, self.orderings = {}, {}, {}
+        self.program = c.Program([], [], 0, [], [], [], [], -1, None)
+
+    # --- names --------------------------------------------------------------
+
+    def lookup(self, name, pos):
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        fail(pos, "Unknown identifier '%s'" % name)
+
+    def declare(self, name, var, pos):
+        expect_unique(self.scopes[-1], name, pos, 'Variable')
+        self.scopes[-1][name] = var
+
+    def find(self, table, kind, name, pos):
+        if name not in table:
+            fail(pos, "Unknown %s '%s'" % (kind, name))
+        return table[name]
+
+    # --- references and expressions ----------------------------------------
+
+    def ref(self, r):
+        """(checked reference, type); the reference's position is r.pos."""
+        kind = type(r)
+        if kind is ast.Id:
+            var = self.lookup(r.name, r.pos)
+            return c.VarRef(var, var.type, r.pos), var.type
+        if kind is ast.Prop:
+            obj, t, _ = self.expr(r.obj)
+            prop = self.prop(t, r.name, r.pos)
+            return c.PropRef(obj, prop, prop.type, r.pos), prop.type
+        name, t = _BUILTINS[kind]
+        return c.VarRef(c.Builtin(name, t), t, r.pos), t
+
+    def prop(self, t, name, pos):
+        if isinstance(t, T.ListOf):
+            if name in c.LIST_PROPS:
+                return c.ListProp(name, T.NUMBER if name == 'size' else t.elem)
+        elif name in _PROPS.get(t, ()):
+            return c.Field(t, c.FIELDS[t].index(name), name, _PROPS[t][name])
+        fail(pos, "Type %s has no property named '%s'" % (t, name))
+
+    def opt_ref(self, r):
+        return (None, T.EMPTY) if r is None else self.ref(r)
+
+    def string(self, parts):
+        out = []
+        for part in parts:
+            if isinstance(part, ast.StrLit):
+                out.append(part.text)
+                continue
+            r, t = self.ref(part.ref)
+            if t not in T.STRINGABLE:
+                fail(r.pos, "Can't convert %s to a String" % t)
+            out.append(r)
+        return out
+
+    def expr(self, e):
+        """(checked expression, type, the reference's position for it)."""
+        return getattr(self, 'expr_' + type(e).__name__)(e)
+
+    def opt_expr(self, e):
+        return (None, T.EMPTY, None) if e is None else self.expr(e)
+
+    def expr_Not(self, e):
+        x, t, p = self.expr(e.expr)
+        expect(T.BOOLEAN, t, p)
+        return c.Not(x, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
+
+    def expr_Binary(self, e):
+        left, t1, p1 = self.expr(e.left)
+        right, t2, p2 = self.expr(e.right)
+        op = e.op
+        if op in _ARITH or op in _ORDER:
+            expect(T.NUMBER, t1, p1)
+            expect(T.NUMBER, t2, p2)
+            result = T.NUMBER if op in _ARITH else T.BOOLEAN
+        elif op in ('==', '!='):
+            expect(t1, t2, p2)
+            if t1 == T.AREA:
+                fail(p1, 'Invalid type Area for comparison')
+            result = T.BOOLEAN
+        elif op in ('and', 'or'):
+            expect(T.BOOLEAN, t1, p1)
+            expect(T.BOOLEAN, t2, p2)
+            result = T.BOOLEAN
+        else:  # in
+            elem = expect_list(t2, p2)
+            if elem == T.CARD:
+                expect_one_of([T.CARD, T.RANK, T.SUIT], t1, p1)
+            else:
+                expect(elem, t1, p1)
+            result = T.BOOLEAN
+        return c.Binary(left, op, right, result, e.pos), result, p1
+
+    def expr_Defined(self, e):
+        r, _ = self.ref(e.ref)
+        return c.Defined(r, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
+
+    def expr_CanPlay(self, e):
+        rule = self.find(self.rules, 'rule', e.rule, e.pos)
+        player, dest = self.play_refs(e.player, e.dest)
+        return c.CanPlay(rule, player, dest, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
+
+    def play_refs(self, player, dest):
+        player, t1 = self.ref(player)
+        expect(T.PLAYER, t1, player.pos)
+        dest, t2 = self.ref(dest)
+        expect_one_of(PLAY_TO, t2, dest.pos)
+        return player, dest
+
+    def expr_CardExpr(self, e):
+        rank, t1, p1 = self.expr(e.rank)
+        suit, t2, p2 = self.expr(e.suit)
+        expect_one_of([T.RANK, T.RANKS], t1, p1)
+        expect_one_of([T.SUIT, T.SUITS], t2, p2)
+        t = T.CARD if t1 in (T.RANK, T.NUMBER) and t2 == T.SUIT else T.CARDS
+        return c.CardExpr(rank, suit, t, e.pos), t, p1
+
+    def expr_RangeExpr(self, e):
+        low, t1, p1 = self.expr(e.low)
+        high, t2, p2 = self.expr(e.high)
+        expect(T.RANK, t1, p1)
+        expect(T.RANK, t2, p2)
+        return c.Range(low, high, T.RANKS, e.pos), T.RANKS, p1
+
+    def expr_SeqExpr(self, e):
+        left, t1, p1 = self.expr(e.left)
+        right, t2, p2 = self.expr(e.right)
+        elem1, elem2 = T.elem(t1), T.elem(t2)
+        expect_one_of([T.RANK, T.SUIT], elem1, p1)
+        expect_one_of([T.RANK, T.SUIT], elem2, p2)
+        expect(elem1, elem2, p2)
+        t = T.ListOf(elem1)
+        return c.Seq(left, right, t, e.pos), t, p1
+
+    def expr_WildRank(self, e):
+        suit, t, p = self.expr(e.suit)
+        expect_one_of([T.SUIT, T.SUITS], t, p)
+        return c.WildRank(suit, T.CARDS, e.pos), T.CARDS, e.pos
+
+    def expr_WildSuit(self, e):
+        rank, t, p = self.expr(e.rank)
+        expect_one_of([T.RANK, T.RANKS], t, p)
+        return c.WildSuit(rank, T.CARDS, e.tilde), T.CARDS, p
+
+    def expr_WildCard(self, e):
+        return c.WildCard(T.CARDS, e.pos), T.CARDS, e.pos
+
+    def expr_ListExpr(self, e):
+        items, elem = [], T.EMPTY
+        for item in e.items:
+            x, t, p = self.expr(item)
+            expect(elem, T.elem(t), p)
+            elem = T.elem(t)        # the reference keeps the last item's type
+            items.append(x)
+        t = T.ListOf(elem)
+        return c.ListLit(items, t, e.pos), t, e.pos
+
+    def expr_RefExpr(self, e):
+        r, t = self.ref(e.ref)
+        return c.Ref(r, t, e.pos), t, e.pos
+
+    def literal(self, value, t, pos):
+        return c.Literal(value, t, pos), t, pos
+
+    def expr_BoolLit(self, e):
+        return self.literal(e.value, T.BOOLEAN, e.pos)
+
+    def expr_NumLit(self, e):
+        return self.literal(e.value, T.NUMBER, e.pos)
+
+    def expr_RankLit(self, e):
+        return self.literal(e.value, T.RANK, e.pos)
+
+    def expr_SuitLit(self, e):
+        return self.literal(e.value, T.SUIT, e.pos)
+
+    def expr_StringLit(self, e):
+        return c.StrLiteral(self.string(e.parts), T.STRING, e.pos), T.STRING, e.pos
+
+    # --- statements ---------------------------------------------------------
+
+    def block(self, stmts, body):
+        """Check a block in a new scope; its unresolved skips join the outer ones."""
+        outer = body.skips
+        body.skips = {}
+        self.scopes.append({})
+        try:
+            out = [getattr(self, 'stmt_' + type(s).__name__)(s, body) for s in stmts]
+        finally:
+            self.scopes.pop()
+        inner, body.skips = body.skips, dict(outer)
+        body.skips.update(inner)
+        return out
+
+    def stmt_Ask(self, s, body):
+        player, t = self.ref(s.player)
+        expect(T.PLAYER, t, player.pos)
+        questions = []
+        for q in s.questions:
+            text = self.string(q.text)
+            cond = None
+            if q.cond is not None:
+                cond, t, p = self.expr(q.cond)
+                expect(T.BOOLEAN, t, p)
+            questions.append(c.Question(text, cond, self.block(q.body, body), q.pos))
+        return c.Ask(player, questions, s.pos)
+
+    def stmt_Assign(self, s, body):
+        target, t1 = self.ref(s.target)
+        value, t2, _ = self.expr(s.value)
+        expect(t1, t2, target.pos)
+        writable(target)
+        return c.Assign(target, value, s.pos)
+
+    def stmt_Compound(self, s, body):
+        target, t1 = self.ref(s.target)
+        expect(T.NUMBER, t1, target.pos)
+        value, t2, p = self.expr(s.value)
+        expect(T.NUMBER, t2, p)
+        writable(target)
+        return c.Compound(target, s.op, value, s.pos)
+
+    def stmt_Deal(self, s, body):
+        count, t, p = self.opt_expr(s.count)
+        expect_one_of([T.NUMBER, T.CARD], t, p)
+        source, t1 = self.ref(s.source)
+        expect_one_of(DEAL_FROM, t1, source.pos)
+        dest, t2 = self.ref(s.dest)
+        expect_one_of(DEAL_TO, t2, dest.pos)
+        if t == T.CARD:
+            if t2 == T.PLAYERS:
+                fail(s.pos, "Can't deal a single Card to a PlayerList")
+            return c.DealCard(count, source, dest, s.pos)
+        return c.DealCards(count, source, dest, s.pos)
+
+    def stmt_Forever(self, s, body):
+        return c.Forever(self.block(s.body, body), s.pos)
+
+    def stmt_For(self, s, body):
+        items, t1, p1 = self.expr(s.items)
+        elem = expect_list(t1, p1)
+        start, t2, p2 = self.opt_expr(s.start)
+        expect(elem, t2, p2)
+        var = body.new_local(s.name, elem)
+        self.scopes.append({s.name: var})
+        try:
+            block = self.block(s.body, body)
+        finally:
+            self.scopes.pop()
+        return c.For(var, items, start, block, s.pos)
+
+    def stmt_If(self, s, body):
+        branches = []
+        for cond, stmts in s.branches:
+            x, t, p = self.opt_expr(cond)
+            expect(T.BOOLEAN, t, p)
+            branches.append((x, self.block(stmts, body)))
+        return c.If(branches, s.pos)
+
+    def stmt_Invoke(self, s, body):
+        return c.Invoke(self.find(self.actions, 'action', s.name, s.pos), s.pos)
+
+    def stmt_Label(self, s, body):
+        expect_unique(body.labels, s.name, s.pos, 'Label')
+        if s.name not in body.skips:
+            fail(s.pos, 'Unused label')
+        del body.skips[s.name]
+        body.labels[s.name] = s.pos
+        return c.Label(s.name, s.pos)
+
+    def stmt_Let(self, s, body):
+        if body.skips:
+            fail(s.pos, "Can't skip past Let")
+        value, t, _ = self.expr(s.value)
+        var = body.new_local(s.name, t)
+        self.declare(s.name, var, s.pos)
+        return c.Let(var, value, s.pos)
+
+    def stmt_Message(self, s, body):
+        to, t1 = self.opt_ref(s.to)
+        expect_one_of(MESSAGE_TO, t1, s.pos)
+        text, t2, p = self.expr(s.text)
+        expect(T.STRING, t2, p)
+        return c.Message(to, text, s.pos)
+
+    def stmt_Order(self, s, body):
+        target, t = self.ref(s.target)
+        expect(T.CARDS, t, target.pos)
+        ordering = self.find(self.orderings, 'ordering', s.ordering, s.pos)
+        return c.Order(target, ordering, s.pos)
+
+    def stmt_Play(self, s, body):
+        rule = self.find(self.rules, 'rule', s.rule, s.pos)
+        player, dest = self.play_refs(s.player, s.dest)
+        return c.Play(rule, player, dest, s.pos)
+
+    def stmt_Rotate(self, s, body):
+        target, t = self.ref(s.target)
+        expect_list(t, target.pos)
+        return c.Rotate(target, s.pos)
+
+    def stmt_Shuffle(self, s, body):
+        target, t = self.ref(s.target)
+        expect_list(t, target.pos)
+        return c.Shuffle(target, s.pos)
+
+    def stmt_Skip(self, s, body):
+        body.skips[s.name] = s.pos
+        return c.Skip(s.name, s.pos)
+
+    def stmt_Winner(self, s, body):
+        who, t = self.ref(s.who)
+        expect_one_of(WINNER, t, who.pos)
+        return c.Winner(who, s.pos)
+
+    # --- declarations -------------------------------------------------------
+
+    def new_global(self, name, t, init):
+        var = c.Global(len(self.program.globals), t, name)
+        init.var = var
+        self.declare(name, var, init.pos)
+        self.program.globals.append(init)
+
+    def decl_AreaDecl(self, d):
+        label = self.string(d.label)
+        facedown, squaredup = area_options(d.options)
+        self.new_global(d.name, T.AREA, c.AreaInit(None, label, facedown, squaredup, d.pos))
+
+    def decl_ActionDecl(self, d):
+        body = Body()
+        stmts = self.block(d.body, body)
+        if body.skips:
+            name = min(body.skips)
+            fail(body.skips[name], "Can't find label '%s'" % name)
+        expect_unique(self.actions, d.name, d.pos, 'Action')
+        self.actions[d.name] = len(self.program.actions)
+        self.program.actions.append(c.Action(d.name, body.locals, stmts, d.pos))
+
+    def with_params(self, params, check):
+        """Check an expression with a rule's or ordering's parameters in scope."""
+        self.scopes.append(params)
+        try:
+            return check()
+        finally:
+            self.scopes.pop()
+
+    def decl_RuleDecl(self, d):
+        kinds = (T.PLAYER, T.CARD, T.CARDS)
+        params = {}
+        for slot, (name, t) in enumerate(zip(d.params, kinds)):
+            params[name] = c.Local(slot, t, name)
+        x, t, _ = self.with_params(params, lambda: self.expr(d.body))
+        expect(T.BOOLEAN, t, d.pos)
+        expect_unique(self.rules, d.name, d.pos, 'Rule')
+        self.rules[d.name] = len(self.program.rules)
+        self.program.rules.append(c.Rule(d.name, list(d.params), x, d.pos))
+
+    def decl_OrderingDecl(self, d):
+        params = {d.param: c.Local(0, T.CARDS, d.param)}
+        x, t, _ = self.with_params(params, lambda: self.expr(d.body))
+        expect(T.CARDS, t, d.pos)
+        expect_unique(self.orderings, d.name, d.pos, 'Ordering')
+        self.orderings[d.name] = len(self.program.orderings)
+        self.program.orderings.append(c.Ordering(d.name, d.param, x, d.pos))
+
+    def decl_VarDecl(self, d):
+        t = T.DECLARED[d.type]
+        init, actual, _ = self.opt_expr(d.init)
+        expect(t, actual, d.pos)
+        self.new_global(d.name, t, c.VarInit(None, init, d.pos))
+
+    def game(self, g):
+        p = self.program
+        p.name, p.pos = self.string(g.name), g.pos
+        p.counts = list(g.count.counts)
+        p.team_size = g.count.size if isinstance(g.count, ast.TeamCount) else 0
+        for d in g.decls:
+            getattr(self, 'decl_' + type(d).__name__)(d)
+        if 'main' not in self.actions:
+            fail(None, "No 'main' action was declared.")
+        p.main = self.actions['main']
+        return p
+
+
+def writable(target):
+    """The reference fails at run time here; we report it when checking."""
+    if isinstance(target, c.VarRef) and isinstance(target.var, c.Builtin):
+        fail(target.pos, "Can't assign to a read-only variable")
+    if isinstance(target, c.PropRef) and isinstance(target.prop, c.ListProp):
+        fail(target.pos, "Can't assign read-only list properties")
+
+
+def area_options(options):
+    """(facedown, squaredup) from an area's options; both default to True.
+
+    Like the reference, the contradiction reported is the one whose earlier
+    option stands last.  Unlike it, `faceup` makes is_facedown False.
+    """
+    for i in range(len(options) - 1, -1, -1):
+        word, pos = options[i]
+        if any(later == _CONTRADICTS[word] for later, _ in options[i + 1:]):
+            fail(pos, 'This option contradicts earlier options')
+    words = [word for word, _ in options]
+    face = next((w for w in words if w in ('faceup', 'facedown')), 'facedown')
+    square = next((w for w in words if w in ('squaredup', 'spreadout')), 'squaredup')
+    return face == 'facedown', square == 'squaredup'
+
+
+def check(game):
+    """The checked program for an ast.Game, or PipError with the first error."""
+    return Checker().game(game)

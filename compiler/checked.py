@@ -1,0 +1,373 @@
+"""The checked AST: what the checker hands to the code generator.
+
+Every name is resolved: globals to slots in the global array, locals to
+slots in the running action's (or rule's, or ordering's) frame, properties
+to field indices, actions/rules/orderings to their index in the program.
+Every expression carries its static type.  Positions are those the
+reference reports run-time errors at.
+"""
+import attrs
+
+node = attrs.define(slots=True)
+
+# --- variables and properties ----------------------------------------------
+
+
+@node
+class Global:
+    slot: int
+    type: object
+    name: str
+
+
+@node
+class Local:
+    slot: int
+    type: object
+    name: str
+
+
+@node
+class Builtin:
+    name: str                  # players, teams or standard
+    type: object
+
+
+@node
+class Field:
+    """A stored property of a card, player, team or area."""
+    owner: str                 # the object's type
+    index: int
+    name: str
+    type: object
+
+
+@node
+class ListProp:
+    """A property computed from a list: size, first/top, last/bottom."""
+    name: str
+    type: object
+
+
+# Field indices follow the reference's object layouts.
+FIELDS = {
+    'Card': ('rank', 'suit', 'last_played_by'),
+    'Player': ('name', 'hand', 'stash', 'score', 'team'),
+    'Team': ('members', 'stash', 'score'),
+    'Area': ('name', 'cards', 'is_facedown', 'is_squaredup'),
+}
+LIST_PROPS = ('size', 'first', 'last', 'top', 'bottom')
+
+# --- references ------------------------------------------------------------
+
+
+@node
+class VarRef:
+    var: object                # Global, Local or Builtin
+    type: object
+    pos: tuple
+
+
+@node
+class PropRef:
+    obj: object                # an expression
+    prop: object               # Field or ListProp
+    type: object
+    pos: tuple                 # the property name
+
+# --- expressions -----------------------------------------------------------
+
+
+@node
+class Literal:
+    value: object              # bool, int, or a suit letter
+    type: object               # Boolean, Number, Rank, Suit
+    pos: tuple
+
+
+@node
+class StrLiteral:
+    parts: list                # str, or a reference to convert
+    type: object
+    pos: tuple
+
+
+@node
+class Ref:
+    ref: object
+    type: object
+    pos: tuple
+
+
+@node
+class Not:
+    expr: object
+    type: object
+    pos: tuple
+
+
+@node
+class Binary:
+    left: object
+    op: str
+    right: object
+    type: object
+    pos: tuple                 # the operator
+
+
+@node
+class Defined:
+    ref: object
+    type: object
+    pos: tuple
+
+
+@node
+class CanPlay:
+    rule: int
+    player: object
+    dest: object
+    type: object
+    pos: tuple
+
+
+@node
+class CardExpr:
+    rank: object
+    suit: object
+    type: object               # Card for one rank and one suit, else CardList
+    pos: tuple                 # the tilde
+
+
+@node
+class Range:
+    low: object
+    high: object
+    type: object
+    pos: tuple
+
+
+@node
+class Seq:
+    left: object
+    right: object
+    type: object               # the list type of the sequence's elements
+    pos: tuple
+
+
+@node
+class WildRank:                # %~suits
+    suit: object
+    type: object
+    pos: tuple
+
+
+@node
+class WildSuit:                # ranks~%
+    rank: object
+    type: object
+    pos: tuple                 # the tilde
+
+
+@node
+class WildCard:                # %~%
+    type: object
+    pos: tuple
+
+
+@node
+class ListLit:
+    items: list
+    type: object
+    pos: tuple
+
+# --- statements ------------------------------------------------------------
+
+
+@node
+class Ask:
+    player: object
+    questions: list
+    pos: tuple
+
+
+@node
+class Question:
+    text: list                 # string parts, as StrLiteral.parts
+    cond: object               # None when unconditional
+    body: list
+    pos: tuple
+
+
+@node
+class Assign:
+    target: object
+    value: object
+    pos: tuple
+
+
+@node
+class Compound:
+    target: object
+    op: str
+    value: object
+    pos: tuple
+
+
+@node
+class DealCard:
+    card: object
+    source: object
+    dest: object
+    pos: tuple
+
+
+@node
+class DealCards:
+    count: object              # None for `all`
+    source: object
+    dest: object
+    pos: tuple
+
+
+@node
+class Forever:
+    body: list
+    pos: tuple
+
+
+@node
+class For:
+    var: Local
+    items: object
+    start: object              # None unless `starting at`
+    body: list
+    pos: tuple
+
+
+@node
+class If:
+    branches: list             # [(cond or None, block)]
+    pos: tuple
+
+
+@node
+class Invoke:
+    action: int
+    pos: tuple
+
+
+@node
+class Label:
+    name: str
+    pos: tuple
+
+
+@node
+class Let:
+    var: Local
+    value: object
+    pos: tuple
+
+
+@node
+class Message:
+    to: object                 # None: everyone
+    text: object
+    pos: tuple
+
+
+@node
+class Order:
+    target: object
+    ordering: int
+    pos: tuple
+
+
+@node
+class Play:
+    rule: int
+    player: object
+    dest: object
+    pos: tuple
+
+
+@node
+class Rotate:
+    target: object
+    pos: tuple
+
+
+@node
+class Shuffle:
+    target: object
+    pos: tuple
+
+
+@node
+class Skip:
+    name: str
+    pos: tuple
+
+
+@node
+class Winner:
+    who: object
+    pos: tuple
+
+# --- the program -----------------------------------------------------------
+
+
+@node
+class VarInit:
+    var: Global
+    init: object               # None: the variable starts undefined
+    pos: tuple
+
+
+@node
+class AreaInit:
+    var: Global
+    label: list                # string parts
+    facedown: bool
+    squaredup: bool
+    pos: tuple
+
+
+@node
+class Action:
+    name: str
+    frame_size: int            # local slots: one per let/for in the body
+    body: list
+    pos: tuple
+
+
+@node
+class Rule:
+    name: str
+    params: list               # player, card, destination cards: slots 0-2
+    body: object
+    pos: tuple
+    frame_size: int = 3
+
+
+@node
+class Ordering:
+    name: str
+    param: str                 # the card list being ordered: slot 0
+    body: object
+    pos: tuple
+    frame_size: int = 1
+
+
+@node
+class Program:
+    name: list                 # string parts of the game's name
+    counts: list               # allowed player counts, or team counts
+    team_size: int             # 0 for a players game
+    globals: list              # VarInit/AreaInit in declaration order = slot order
+    actions: list
+    rules: list
+    orderings: list
+    main: int                  # index of `main` in actions
+    pos: tuple
