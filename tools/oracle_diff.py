@@ -59,10 +59,23 @@ def mutate(text, rng):
     return ' '.join(toks)
 
 
+SOUP = ('a', 'b', 'x->y', '(', ')', '[', ']', ';', '->', 'c', '2', '10', 'A', 'K', 'C', 'H', '~', '%',
+        '..', ',', '+', '-', '*', '/', '==', '!=', '<', '<=', 'and', 'or', 'not', 'in', 'defined',
+        'canplay r from p to q', 'True', '"s{a}"', 'players', 'standard', '.')
+
+
+def soup(rng):
+    """A random expression-ish token string in a declaration and a statement."""
+    toks = ' '.join(rng.choice(SOUP) for _ in range(rng.randrange(1, 9)))
+    return ('Game "g" requires 2 players.\nBoolean v = %s.\nAction main {\n  if %s { }\n}\n'
+            % (toks, toks))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--n', type=int, default=2000)
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--soup', action='store_true', help='random expressions instead of mutations')
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
     files = a.files or sorted(glob.glob(os.path.join(HERE, '../../shared/corpus/*/*.pip'))
@@ -73,9 +86,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'm.pip')
         for i in range(a.n):
-            text = rng.choice(sources)
-            for _ in range(rng.randrange(1, 4)):
-                text = mutate(text, rng)
+            if a.soup:
+                text = soup(rng)
+            else:
+                text = rng.choice(sources)
+                for _ in range(rng.randrange(1, 4)):
+                    text = mutate(text, rng)
             with open(path, 'w', encoding='latin-1') as f:
                 f.write(text)
             for kind, flag in (('parse', '--print-ast'), ('check', '--analyze')):
