@@ -1,0 +1,50 @@
+"""The command line: exit statuses and messages, end to end in a subprocess."""
+import os
+import subprocess
+import sys
+
+from .conftest import DATA
+
+GAME = os.path.join(DATA, 'full', 'crazy_eights.pip')
+
+
+def pipvm(*args, stdin=None):
+    p = subprocess.run([sys.executable, '-m', 'pipvm', *args], capture_output=True,
+                       input=stdin, timeout=120)
+    return p.returncode, p.stdout.decode('latin-1'), p.stderr.decode('latin-1')
+
+
+def test_check_valid_program_prints_nothing():
+    assert pipvm('check', GAME) == (0, '', '')
+
+
+def test_missing_file_is_one_clear_line(tmp_path):
+    missing = str(tmp_path / 'nope.pip')
+    assert pipvm('check', missing) == (1, '', 'Error: cannot read %s: No such file or directory\n' % missing)
+    assert pipvm('parse', str(tmp_path))[2] == 'Error: cannot read %s: Is a directory\n' % tmp_path
+
+
+def test_errors_go_to_stderr_with_status_1(tmp_path):
+    bad = tmp_path / 'bad.pip'
+    bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
+    assert pipvm('check', str(bad)) == (1, '', 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n')
+    bad.write_bytes(b'Game "g" requires 2 players.\n\nDeck d foo.\n')
+    assert pipvm('parse', str(bad)) == (1, '', 'Error: syntax error on line 3\n')
+
+
+def test_parse_keeps_bytes_as_written(tmp_path):
+    src = tmp_path / 'b.pip'
+    src.write_bytes('Game "Caf\u00e9 \u2660" requires 2 players.\n'.encode('utf-8'))
+    rc, out, err = pipvm('parse', str(src))
+    assert (rc, err) == (0, '')
+    assert out.encode('latin-1') == src.read_bytes()
+
+
+def test_usage_errors_exit_2():
+    rc, _, err = pipvm('frobnicate')
+    assert rc == 2 and 'invalid choice' in err
+
+
+def test_module_and_script_entry_points_agree():
+    assert pipvm('parse', GAME)[1] == subprocess.run(
+        ['pipvm', 'parse', GAME], capture_output=True).stdout.decode('latin-1')
