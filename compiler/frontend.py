@@ -36,7 +36,7 @@ def deep(fn, *args):
 
     old_size = threading.stack_size(_STACK_BYTES)
     try:
-        t = threading.Thread(target=target, name='pip-frontend')
+        t = threading.Thread(target=target, name='pip-frontend', daemon=True)
         t.start()
     finally:
         threading.stack_size(old_size)

@@ -45,33 +45,28 @@ def assert_clean(path, capfd):
     return outputs
 
 
+def edit(items, op, i, j):
+    """Delete item i, duplicate item j before it, or swap the two."""
+    if op == 'del':
+        del items[i]
+    elif op == 'dup':
+        items.insert(i, items[j])
+    else:
+        items[i], items[j] = items[j], items[i]
+
+
 @st.composite
 def mutated(draw):
     src = draw(st.sampled_from(SOURCES))
     for _ in range(draw(st.integers(1, 4))):
-        toks = TOKEN.findall(src)
-        lines = src.split(b'\n')
-        op = draw(st.sampled_from(['del', 'dup', 'swap', 'del_line', 'dup_line', 'swap_line',
-                                   'truncate', 'bytes']))
-        if op in ('del', 'dup', 'swap') and toks:
-            i, j = draw(st.integers(0, len(toks) - 1)), draw(st.integers(0, len(toks) - 1))
-            if op == 'del':
-                del toks[i]
-            elif op == 'dup':
-                toks.insert(i, toks[j])
-            else:
-                toks[i], toks[j] = toks[j], toks[i]
-            src = b' '.join(toks)
-        elif op in ('del_line', 'dup_line', 'swap_line'):
-            i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
-            if op == 'del_line':
-                del lines[i]
-            elif op == 'dup_line':
-                lines.insert(i, lines[j])
-            else:
-                lines[i], lines[j] = lines[j], lines[i]
-            src = b'\n'.join(lines)
-        elif op == 'truncate':
+        kind = draw(st.sampled_from(['tokens', 'lines', 'truncate', 'bytes']))
+        if kind in ('tokens', 'lines'):
+            items, sep = (TOKEN.findall(src), b' ') if kind == 'tokens' else (src.split(b'\n'), b'\n')
+            if items:
+                i, j = (draw(st.integers(0, len(items) - 1)) for _ in range(2))
+                edit(items, draw(st.sampled_from(['del', 'dup', 'swap'])), i, j)
+            src = sep.join(items)
+        elif kind == 'truncate':
             src = src[:draw(st.integers(0, len(src)))]
         else:
             at = draw(st.integers(0, len(src)))
