@@ -46,10 +46,6 @@ def deep(fn, *args):
     return result[0]
 
 
-def parse_text(text):
-    return deep(parser.parse, text)
-
-
 def print_text(text):
     """`pipvm parse`: the program printed back from its AST."""
     return deep(lambda: printer.game(parser.parse(text)))

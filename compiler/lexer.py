@@ -178,16 +178,10 @@ class PipLexer(Lexer):
         """Tokens whose values are Lexemes with reference positions."""
         self.pos = Positions(text)
         for tok in super().tokenize(text, lineno, index):
-            if tok.type == 'NUMLIT':
-                value = number(tok.value, self.pos(tok.index))
-            elif tok.type == 'STRINGLIT':
-                # ocamllex reports a string at its closing quote (nested rules).
-                tok.value = Lexeme(tok.value, self.pos(tok.end - 1), tok.end)
-                yield tok
-                continue
-            else:
-                value = tok.value
-            tok.value = Lexeme(value, self.pos(tok.index), tok.end)
+            value = number(tok.value, self.pos(tok.index)) if tok.type == 'NUMLIT' else tok.value
+            # ocamllex reports a string at its closing quote (nested rules).
+            at = tok.end - 1 if tok.type == 'STRINGLIT' else tok.index
+            tok.value = Lexeme(value, self.pos(at), tok.end)
             yield tok
 
 

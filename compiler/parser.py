@@ -19,11 +19,6 @@ class _Quiet:
         return lambda *args, **kwargs: None
 
 
-def _start(value):
-    """The start position of an expression the grammar reduces as `ref`."""
-    return ast.ref_start(value)
-
-
 class PipParser(Parser):
     tokens = PipLexer.tokens
     log = _Quiet()
@@ -183,11 +178,11 @@ class PipParser(Parser):
 
     @_('ref ASSIGN expr DOT')
     def assignstmt(self, p):
-        return ast.Assign(p.ref, p.expr, _start(p.ref))
+        return ast.Assign(p.ref, p.expr, ast.ref_start(p.ref))
 
     @_('ref PLUSEQ expr DOT', 'ref MINUSEQ expr DOT', 'ref TIMESEQ expr DOT', 'ref DIVIDEEQ expr DOT')
     def compoundstmt(self, p):
-        return ast.Compound(p.ref, p[1].value[0], p.expr, _start(p.ref))
+        return ast.Compound(p.ref, p[1].value[0], p.expr, ast.ref_start(p.ref))
 
     @_('DEAL ALL FROM ref TO ref DOT')
     def dealstmt(self, p):
@@ -374,7 +369,7 @@ class PipParser(Parser):
 
     @_('ref')
     def expr(self, p):
-        return ast.RefExpr(p.ref, _start(p.ref))
+        return ast.RefExpr(p.ref, ast.ref_start(p.ref))
 
     @_('lit')
     def expr(self, p):
@@ -390,7 +385,7 @@ class PipParser(Parser):
 
     @_('ref')
     def rankexpr(self, p):
-        return ast.RefExpr(p.ref, _start(p.ref))
+        return ast.RefExpr(p.ref, ast.ref_start(p.ref))
 
     @_('ranklit')
     def rankexpr(self, p):
@@ -406,7 +401,7 @@ class PipParser(Parser):
 
     @_('ref')
     def suitexpr(self, p):
-        return ast.RefExpr(p.ref, _start(p.ref))
+        return ast.RefExpr(p.ref, ast.ref_start(p.ref))
 
     @_('suitlit')
     def suitexpr(self, p):
@@ -439,7 +434,7 @@ class PipParser(Parser):
 
     @_('ref ARROW ID')
     def ref(self, p):
-        start = _start(p.ref)
+        start = ast.ref_start(p.ref)
         return ast.Prop(ast.RefExpr(p.ref, start), p.ID.value, p.ID.pos, start)
 
     @_('LPAREN expr RPAREN ARROW ID')

@@ -2,8 +2,6 @@ import os
 
 from hypothesis import settings
 
-DATA = os.path.join(os.path.dirname(__file__), 'data')
-
 # CI runs a bounded number of examples; `HYPOTHESIS_PROFILE=long` runs more.
 settings.register_profile('ci', max_examples=150, deadline=None)
 settings.register_profile('long', max_examples=5000, deadline=None)

@@ -3,8 +3,9 @@ import pytest
 
 from compiler import checked as c
 from compiler import types as T
-from compiler.errors import PipError
 from compiler.frontend import check_text
+
+from .util import error_text
 
 HEAD = 'Game "g" requires 2 players.\n'
 
@@ -14,9 +15,7 @@ def check(body):
 
 
 def diagnostic(body):
-    with pytest.raises(PipError) as e:
-        check(body)
-    return str(e.value)
+    return error_text(check, body)
 
 
 def test_globals_get_slots_in_declaration_order():

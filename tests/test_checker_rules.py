@@ -5,18 +5,9 @@ The expected lines were produced by the original interpreter (../shared/oracle,
 """
 import pytest
 
-from compiler import checked as c
-from compiler import types as T
-from compiler.errors import PipError
 from compiler.frontend import check_text
 
-
-def diagnostic(src):
-    try:
-        check_text(src)
-    except PipError as e:
-        return str(e)
-    return ""
+from .util import error_text
 
 
 REFERENCE = [
@@ -268,4 +259,4 @@ REFERENCE = [
 
 @pytest.mark.parametrize("name,src,expected", REFERENCE, ids=[n for n, _, _ in REFERENCE])
 def test_reference_diagnostic(name, src, expected):
-    assert diagnostic(src) == expected
+    assert error_text(check_text, src) == expected

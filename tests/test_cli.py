@@ -3,7 +3,7 @@ import os
 import subprocess
 import sys
 
-from .conftest import DATA
+from .util import DATA
 
 GAME = os.path.join(DATA, 'full', 'crazy_eights.pip')
 

@@ -5,7 +5,7 @@ import pytest
 
 from pipvm.cli import main
 
-from .conftest import DATA
+from .util import DATA
 
 
 def programs(folder):

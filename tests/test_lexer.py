@@ -2,8 +2,9 @@
 import pytest
 
 from compiler import ast
-from compiler.errors import PipError
 from compiler.lexer import PipLexer, char_escaped
+
+from .util import error_text
 
 
 def lex(text):
@@ -15,9 +16,7 @@ def types(text):
 
 
 def lex_error(text):
-    with pytest.raises(PipError) as e:
-        lex(text)
-    return str(e.value)
+    return error_text(lex, text)
 
 
 def test_positions_are_line_and_one_based_column_on_every_line():

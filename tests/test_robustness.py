@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pipvm.cli import main
 
-from .conftest import DATA
+from .util import DATA
 
 CORPUS = [os.path.join(DATA, d, f) for d in ('syntax', 'semantic', 'full')
           for f in sorted(os.listdir(os.path.join(DATA, d))) if f.endswith('.pip')]
