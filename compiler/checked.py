@@ -8,6 +8,8 @@ reference reports run-time errors at.
 """
 import attrs
 
+from . import types as T
+
 node = attrs.define(slots=True)
 
 # --- variables and properties ----------------------------------------------
@@ -49,12 +51,15 @@ class ListProp:
     type: object
 
 
-# Field indices follow the reference's object layouts.
+# Each object type's stored properties and their types; a property's field
+# index is its place here, following the reference's object layouts.
 FIELDS = {
-    'Card': ('rank', 'suit', 'last_played_by'),
-    'Player': ('name', 'hand', 'stash', 'score', 'team'),
-    'Team': ('members', 'stash', 'score'),
-    'Area': ('name', 'cards', 'is_facedown', 'is_squaredup'),
+    T.CARD: (('rank', T.RANK), ('suit', T.SUIT), ('last_played_by', T.PLAYER)),
+    T.PLAYER: (('name', T.STRING), ('hand', T.CARDS), ('stash', T.CARDS),
+               ('score', T.NUMBER), ('team', T.TEAM)),
+    T.TEAM: (('members', T.PLAYERS), ('stash', T.CARDS), ('score', T.NUMBER)),
+    T.AREA: (('name', T.STRING), ('cards', T.CARDS), ('is_facedown', T.BOOLEAN),
+             ('is_squaredup', T.BOOLEAN)),
 }
 LIST_PROPS = ('size', 'first', 'last', 'top', 'bottom')
 

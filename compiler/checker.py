@@ -9,14 +9,6 @@ from . import ast, checked as c
 from . import types as T
 from .errors import PipError
 
-_PROPS = {
-    T.CARD: {'rank': T.RANK, 'suit': T.SUIT, 'last_played_by': T.PLAYER},
-    T.PLAYER: {'name': T.STRING, 'hand': T.CARDS, 'stash': T.CARDS, 'score': T.NUMBER,
-               'team': T.TEAM},
-    T.TEAM: {'members': T.PLAYERS, 'stash': T.CARDS, 'score': T.NUMBER},
-    T.AREA: {'name': T.STRING, 'cards': T.CARDS, 'is_facedown': T.BOOLEAN,
-             'is_squaredup': T.BOOLEAN},
-}
 _BUILTINS = {ast.Players: ('players', T.PLAYERS), ast.Teams: ('teams', T.TEAMS),
              ast.Standard: ('standard', T.CARDS)}
 _ARITH = {'+', '-', '*', '/'}
@@ -114,8 +106,10 @@ class Checker:
         if isinstance(t, T.ListOf):
             if name in c.LIST_PROPS:
                 return c.ListProp(name, T.NUMBER if name == 'size' else t.elem)
-        elif name in _PROPS.get(t, ()):
-            return c.Field(t, c.FIELDS[t].index(name), name, _PROPS[t][name])
+        else:
+            for index, (field, field_type) in enumerate(c.FIELDS.get(t, ())):
+                if field == name:
+                    return c.Field(t, index, name, field_type)
         fail(pos, "Type %s has no property named '%s'" % (t, name))
 
     def opt_ref(self, r):
