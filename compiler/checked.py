@@ -8,6 +8,8 @@ reference reports run-time errors at.
 """
 import attrs
 
+from pipvm.runtime import LIST_PROPERTY_ALIASES, PROPERTIES
+
 from . import types as T
 
 node = attrs.define(slots=True)
@@ -39,7 +41,7 @@ class Builtin:
 class Field:
     """A stored property of a card, player, team or area."""
     owner: str                 # the object's type
-    index: int
+    index: int                 # its place in FIELDS
     name: str
     type: object
 
@@ -51,17 +53,11 @@ class ListProp:
     type: object
 
 
-# Each object type's stored properties and their types; a property's field
-# index is its place here, following the reference's object layouts.
-FIELDS = {
-    T.CARD: (('rank', T.RANK), ('suit', T.SUIT), ('last_played_by', T.PLAYER)),
-    T.PLAYER: (('name', T.STRING), ('hand', T.CARDS), ('stash', T.CARDS),
-               ('score', T.NUMBER), ('team', T.TEAM)),
-    T.TEAM: (('members', T.PLAYERS), ('stash', T.CARDS), ('score', T.NUMBER)),
-    T.AREA: (('name', T.STRING), ('cards', T.CARDS), ('is_facedown', T.BOOLEAN),
-             ('is_squaredup', T.BOOLEAN)),
-}
-LIST_PROPS = ('size', 'first', 'last', 'top', 'bottom')
+# Stored properties (owner type, name, type) come from the run-time object
+# model, so bytecode, VM and checker agree on them; Field.index is a
+# property's place in that table.
+FIELDS = [(owner, name, T.DECLARED[type_name]) for owner, name, type_name in PROPERTIES]
+LIST_PROPS = tuple(LIST_PROPERTY_ALIASES)
 
 # --- references ------------------------------------------------------------
 

@@ -107,8 +107,8 @@ class Checker:
             if name in c.LIST_PROPS:
                 return c.ListProp(name, T.NUMBER if name == 'size' else t.elem)
         else:
-            for index, (field, field_type) in enumerate(c.FIELDS.get(t, ())):
-                if field == name:
+            for index, (owner, field, field_type) in enumerate(c.FIELDS):
+                if owner == t and field == name:
                     return c.Field(t, index, name, field_type)
         fail(pos, "Type %s has no property named '%s'" % (t, name))
 

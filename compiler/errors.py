@@ -1,18 +1,5 @@
 """Front-end errors, formatted exactly as the reference interpreter prints them."""
-
-
-class PipError(Exception):
-    """A positioned error: `Error: Line L, Col C: MESSAGE`."""
-
-    def __init__(self, pos, message):
-        super().__init__(message)
-        self.pos = pos
-        self.message = message
-
-    def __str__(self):
-        if self.pos is None:
-            return 'Error: ' + self.message
-        return 'Error: Line %d, Col %d: %s' % (self.pos[0], self.pos[1], self.message)
+from pipvm.errors import PipError  # noqa: F401  (shared with the VM)
 
 
 class PipSyntaxError(PipError):

@@ -69,9 +69,9 @@ def test_rule_and_ordering_parameters_are_frame_slots():
 def test_properties_resolve_to_field_indices():
     p = check('Team t.\nNumber n = t->score.\nBoolean b = defined players->first->team.\n'
               'Action main { }\n')
-    assert p.globals[1].init.ref.prop == c.Field(T.TEAM, 2, 'score', T.NUMBER)
+    assert p.globals[1].init.ref.prop == c.Field(T.TEAM, 10, 'score', T.NUMBER)
     team = p.globals[2].init.ref
-    assert team.prop == c.Field(T.PLAYER, 4, 'team', T.TEAM)
+    assert team.prop == c.Field(T.PLAYER, 7, 'team', T.TEAM)
     assert team.obj.ref.prop == c.ListProp('first', T.PLAYER)
     assert team.obj.ref.obj.ref.var == c.Builtin('players', T.PLAYERS)
 

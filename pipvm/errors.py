@@ -1,0 +1,39 @@
+"""Errors a user can cause, formatted exactly as the reference prints them.
+
+They live here, not in the compiler, because running a .pipc raises them too
+and must not import the compiler.
+"""
+
+
+class PipError(Exception):
+    """A positioned error: `Error: Line L, Col C: MESSAGE` (or `Error: MESSAGE`)."""
+
+    def __init__(self, pos, message):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+    def __str__(self):
+        if self.pos is None:
+            return 'Error: ' + self.message
+        return 'Error: Line %d, Col %d: %s' % (self.pos[0], self.pos[1], self.message)
+
+
+class Fault(Exception):
+    """A run-time error raised by an operation that does not know its position;
+    the VM adds the position of the instruction that was running."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+class InputEnded(Exception):
+    """Standard input ended while a seat was being asked something."""
+
+    def __init__(self, waiting_for):
+        super().__init__(waiting_for)
+        self.waiting_for = waiting_for
+
+    def __str__(self):
+        return 'Error: input ended while waiting for ' + self.waiting_for

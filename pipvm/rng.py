@@ -1,0 +1,51 @@
+"""The shuffle's random numbers: OCaml 4.13's `Random`, bit for bit.
+
+The reference interpreter seeds OCaml's generator with `Random.init N`
+(`PIP_SEED=N`); using the same generator means `pipvm run --seed N` deals
+exactly the cards the reference deals with that seed, so whole games can be
+compared with it.  The algorithm is a lagged-Fibonacci generator over 55
+30-bit words, seeded through MD5 (OCaml's stdlib/random.ml).
+"""
+import hashlib
+
+_MASK30 = 0x3FFFFFFF
+
+
+def _extract(digest):
+    return int.from_bytes(digest[:4], 'little')
+
+
+class OCamlRandom:
+    __slots__ = ('state', 'idx')
+
+    def __init__(self, seed):
+        """Random.init seed (= Random.full_init [| seed |])."""
+        st = list(range(55))
+        accu = b'x'
+        for i in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
+            accu = hashlib.md5(accu + str(seed).encode()).digest()
+            st[i % 55] = (st[i % 55] ^ _extract(accu)) & _MASK30
+        self.state = st
+        self.idx = 0
+
+    def bits(self):
+        st = self.state
+        self.idx = idx = (self.idx + 1) % 55
+        cur = st[idx]
+        new = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+        st[idx] = new
+        return new
+
+    def int(self, bound):
+        """Random.int bound, for 0 < bound <= 2**30."""
+        while True:
+            r = self.bits()
+            v = r % bound
+            if r - v <= _MASK30 - bound + 1:
+                return v
+
+    def shuffle(self, items):
+        """The reference's Fisher-Yates (Utils.shuffle), in place."""
+        for n in range(len(items), 1, -1):
+            r = self.int(n)
+            items[n - 1], items[r] = items[r], items[n - 1]
