@@ -1,16 +1,12 @@
 """Reading Pip source and running the front end's passes over it."""
-from . import checker, parser, printer
+from . import checker, codegen, parser, printer
 from pipvm.deepstack import deep
-from pipvm.errors import PipError
+from pipvm.pipc import read_file
 
 
 def read_source(path):
     """The program's text, one character per byte (columns count bytes)."""
-    try:
-        with open(path, 'rb') as f:
-            return f.read().decode('latin-1')
-    except OSError as e:
-        raise PipError(None, 'cannot read %s: %s' % (path, e.strerror or e)) from None
+    return read_file(path).decode('latin-1')
 
 
 def print_text(text):
@@ -21,3 +17,8 @@ def print_text(text):
 def check_text(text):
     """The checked program, or PipError with the reference's first diagnostic."""
     return deep(lambda: checker.check(parser.parse(text)))
+
+
+def compile_text(text):
+    """The compiled pipc.Program, or PipError."""
+    return deep(lambda: codegen.generate(checker.check(parser.parse(text))))

@@ -1,6 +1,13 @@
-"""The `pipvm` command line."""
+"""The `pipvm` command line.
+
+Running a .pipc imports only the pipvm package: the compiler (and SLY) are
+imported by the commands that need them.
+"""
 import argparse
+import os
 import sys
+
+from .errors import InputEnded, PipError
 
 USAGE_ERROR = 2
 
@@ -23,6 +30,38 @@ def cmd_check(args):
     return 0
 
 
+def load_program(path):
+    """A validated program from a .pipc file, or compiled in memory from source."""
+    from . import pipc
+    data = pipc.read_file(path)
+    if path.endswith('.pipc') or data.startswith(pipc.MAGIC):
+        return pipc.load(data, path)
+    from compiler import frontend
+    program = frontend.compile_text(data.decode('latin-1'))
+    # Through the file format, so a .pip runs exactly as its .pipc would.
+    return pipc.load(pipc.dump(program), path)
+
+
+def cmd_compile(args):
+    from compiler import frontend
+    from . import pipc
+    program = frontend.compile_text(frontend.read_source(args.file))
+    out = args.output or os.path.splitext(args.file)[0] + '.pipc'
+    pipc.write_file(out, pipc.dump(program))
+    return 0
+
+
+def cmd_run(args):
+    from .game import play
+    return play(load_program(args.file), seed=args.seed)
+
+
+def cmd_dis(args):
+    from disasm.listing import listing
+    _out(listing(load_program(args.file)))
+    return 0
+
+
 def build_parser():
     ap = argparse.ArgumentParser(prog='pipvm', description='Pip card-game language toolchain.')
     sub = ap.add_subparsers(dest='command', required=True, metavar='COMMAND')
@@ -32,6 +71,17 @@ def build_parser():
     p = sub.add_parser('check', help='check a program; print its first error, if any')
     p.add_argument('file', metavar='FILE.pip')
     p.set_defaults(func=cmd_check)
+    p = sub.add_parser('compile', help='compile a program to bytecode (GAME.pipc)')
+    p.add_argument('file', metavar='GAME.pip')
+    p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
+    p.set_defaults(func=cmd_compile)
+    p = sub.add_parser('run', help='play a game at the terminal')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--seed', type=int, help='make every shuffle reproducible')
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser('dis', help='list the bytecode of a game')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.set_defaults(func=cmd_dis)
     return ap
 
 
@@ -40,23 +90,31 @@ def main(argv=None):
     try:
         return args.func(args)
     except KeyboardInterrupt:
-        sys.stdout.flush()
+        _flush()
         sys.stderr.write('\nInterrupted.\n')
         return 130
     except Exception as e:
         return _report(e)
 
 
+def _flush():
+    try:
+        sys.stdout.flush()
+    except OSError:
+        pass
+
+
 def _report(e):
     """One line on stderr for every error a user can cause; exit status 1."""
-    from compiler.errors import PipError
-    if isinstance(e, PipError):
+    if isinstance(e, (PipError, InputEnded)):
         message = str(e)
     elif isinstance(e, (RecursionError, MemoryError)):
         message = 'Error: program too large or too deeply nested to process'
+    elif isinstance(e, BrokenPipeError):
+        return 1
     else:
         raise e
-    sys.stdout.flush()
+    _flush()
     sys.stderr.buffer.write((message + '\n').encode('latin-1', 'replace'))
     sys.stderr.flush()
     return 1

@@ -73,6 +73,7 @@ class Player:
     stash: list = attrs.Factory(list)
     score: int = 0
     team: object = None
+    seat: int = 0              # not a Pip property: which seat answers for the player
 
 
 @attrs.define(slots=True, eq=False)
@@ -151,3 +152,17 @@ def cards_of(value):
 def items(value):
     """A list's elements, or a single value as a one-element list."""
     return value if type(value) is list else [value]
+
+
+def divide(a, b):
+    """Number division as the reference does it: truncated toward zero."""
+    if b == 0:
+        raise Fault('Division by zero')
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def rank_range(low, high):
+    """`low..high` as Ranks, counting down when low > high."""
+    step = 1 if low <= high else -1
+    return [as_rank(n) for n in range(low, high + step, step)]

@@ -1,0 +1,464 @@
+"""Code generation: the checked AST to a pipc.Program of stack-machine code.
+
+One code object initialises the globals; then one per action, rule and
+ordering, in that order.  Forward jumps are emitted with a placeholder and
+patched when their target is emitted.  A `for` loop keeps its iteration
+state on the stack, so `skip to L` first drops the state of every loop it
+leaves (the codegen knows how many: it records each label's loop depth when
+the label's block begins).
+"""
+from pipvm import opcodes, runtime
+from pipvm.errors import Fault
+from pipvm.pipc import Assembler, CardRef, Code, Program
+
+from . import checked as c
+from . import types as T
+
+_BINARY = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '==': 'EQ', '!=': 'NE',
+           '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', 'in': 'IN'}
+_STATEMENT_OPS = {c.Rotate: 'ROTATE', c.Shuffle: 'SHUFFLE', c.Winner: 'WINNER'}
+_BUILTIN = {name: i for i, name in enumerate(runtime.BUILTINS)}
+NOT_CONSTANT = object()
+_MAX_FOLD_BITS = 1 << 16
+
+
+def generate(program):
+    """The pipc.Program for a checked Program."""
+    return CodeGen(program).program()
+
+
+class CodeGen:
+    def __init__(self, program):
+        self.src = program
+        self.consts, self.const_index = [], {}
+        n_actions, n_rules = len(program.actions), len(program.rules)
+        self.first = {c.Action: 1, c.Rule: 1 + n_actions, c.Ordering: 1 + n_actions + n_rules}
+
+    def program(self):
+        p = self.src
+        name = ''.join(p.name)          # the checker allows only text in the name
+        codes = [self.initialiser()]
+        codes += [Function(self, a.name, a.frame_size).action(a) for a in p.actions]
+        codes += [Function(self, r.name, 3, r.params).expression('rule', r.body) for r in p.rules]
+        codes += [Function(self, o.name, 1, [o.param]).expression('ordering', o.body)
+                  for o in p.orderings]
+        return Program(name, list(p.counts), p.team_size, [g.var.name for g in p.globals],
+                       self.consts, codes, self.first[c.Action] + p.main)
+
+    def initialiser(self):
+        f = Function(self, 'globals', 0)
+        for g in self.src.globals:
+            f.pos = g.pos
+            if isinstance(g, c.AreaInit):
+                f.string(g.label)
+                mode = (opcodes.AREA_FACEDOWN * g.facedown) | (opcodes.AREA_SQUAREDUP * g.squaredup)
+                f.emit('NEW_AREA', mode)
+            elif g.init is not None:
+                f.expr(g.init)
+            else:
+                continue
+            f.emit('STORE_GLOBAL', g.var.slot)
+        f.emit('RETURN', pos=self.src.pos)
+        return f.finish('init')
+
+    def code_index(self, kind, index):
+        return self.first[kind] + index
+
+    def const(self, value):
+        """Index of a constant in the pool; equal constants share one entry."""
+        key = _const_key(value)
+        if key not in self.const_index:
+            self.const_index[key] = len(self.consts)
+            self.consts.append(value)
+        return self.const_index[key]
+
+
+def _const_key(value):
+    # Distinguish values Python thinks equal: True and 1, Rank 2 and Number 2.
+    if type(value) is tuple:
+        return ('list',) + tuple(_const_key(v) for v in value)
+    return (type(value).__name__, value if type(value) is not runtime.Suit else value.index)
+
+
+class Function:
+    """Generates one code object."""
+
+    def __init__(self, gen, name, frame_size, params=()):
+        self.gen, self.name = gen, name
+        self.asm = Assembler()
+        self.local_names = list(params) + ['?'] * (frame_size - len(params))
+        self.pos = None
+        self.loops = 0             # iteration states on the stack
+        self.label_loops = {}      # label -> loop depth of its block
+        self.skips = {}            # label -> offsets of jumps waiting for it
+
+    def emit(self, name, *args, pos=None):
+        return self.asm.emit(name, *args, pos=pos or self.pos)
+
+    def finish(self, kind):
+        return Code(kind, self.name, self.local_names, bytes(self.asm.code), self.asm.lines)
+
+    def action(self, a):
+        self.pos = a.pos
+        self.block(a.body)
+        self.emit('RETURN', pos=a.pos)
+        return self.finish('action')
+
+    def expression(self, kind, body):
+        self.pos = body.pos
+        self.expr(body)
+        self.emit('RETURN_VALUE')
+        return self.finish(kind)
+
+    # --- statements ---------------------------------------------------------
+
+    def block(self, stmts):
+        for s in stmts:
+            if isinstance(s, c.Label):
+                self.label_loops[s.name] = self.loops
+        for s in stmts:
+            self.pos = s.pos
+            getattr(self, 'stmt_' + type(s).__name__)(s)
+
+    def stmt_Ask(self, s):
+        self.load(s.player)
+        for q in s.questions:
+            self.string(q.text)
+            if q.cond is None:
+                self.emit('CONST', self.gen.const(True))
+            else:
+                self.expr(q.cond)
+        self.emit('ASK', len(s.questions), pos=s.pos)
+        table = [self.emit('JUMP', 0) for _ in s.questions]
+        self.branches(table, [q.body for q in s.questions])
+
+    def branches(self, entries, blocks):
+        """Emit blocks; entries[i] jumps to block i; all continue after the last."""
+        ends = []
+        for i, (entry, body) in enumerate(zip(entries, blocks)):
+            if entry is not None:
+                self.asm.patch(entry)
+            self.block(body)
+            if i < len(blocks) - 1:
+                ends.append(self.emit('JUMP', 0))
+        for end in ends:
+            self.asm.patch(end)
+
+    def stmt_Assign(self, s):
+        self.expr(s.value)
+        self.store(s.target)
+
+    def stmt_Compound(self, s):
+        t = s.target
+        if isinstance(t, c.PropRef):
+            self.expr(t.obj)
+            self.emit('DUP')
+            self.emit('LOAD_PROP', t.prop.index, pos=t.pos)
+        else:
+            self.load(t)
+        self.expr(s.value)
+        self.emit(_BINARY[s.op], pos=s.pos)
+        if isinstance(t, c.PropRef):
+            self.emit('SWAP')
+            self.emit('STORE_PROP', t.prop.index)
+        else:
+            self.store(t)
+
+    def stmt_DealCard(self, s):
+        self.expr(s.card)
+        self.load(s.source)
+        self.load(s.dest)
+        self.emit('DEAL_CARD', pos=s.pos)
+
+    def stmt_DealCards(self, s):
+        self.load(s.source)
+        self.load(s.dest)
+        mode = opcodes.DEAL_TO_PLAYERS if s.dest.type == T.PLAYERS else 0
+        if s.count is None:
+            mode |= opcodes.DEAL_ALL
+        else:
+            self.expr(s.count)
+        self.emit('DEAL', mode, pos=s.pos)
+
+    def stmt_Forever(self, s):
+        top = self.asm.here()
+        self.block(s.body)
+        self.emit('JUMP', top, pos=s.pos)
+
+    def stmt_For(self, s):
+        self.local_names[s.var.slot] = s.var.name
+        self.expr(s.items)
+        if s.start is None:
+            self.emit('FOR_ITER', pos=s.pos)
+        else:
+            self.expr(s.start)
+            self.emit('FOR_ITER_FROM', pos=s.pos)
+        self.loops += 1
+        top = self.emit('FOR_NEXT', s.var.slot, 0, pos=s.pos)
+        self.block(s.body)
+        self.emit('JUMP', top, pos=s.pos)
+        self.asm.patch(top)
+        self.loops -= 1
+
+    def stmt_If(self, s):
+        # Each test sits right before its block; a failed test jumps to the next test.
+        ends = []
+        for i, (cond, body) in enumerate(s.branches):
+            skip = None
+            if cond is not None:
+                self.pos = s.pos
+                self.expr(cond)
+                skip = self.emit('JUMP_IF_FALSE', 0)
+            self.block(body)
+            if i < len(s.branches) - 1:
+                ends.append(self.emit('JUMP', 0, pos=s.pos))
+            if skip is not None:
+                self.asm.patch(skip)
+        for end in ends:
+            self.asm.patch(end)
+
+    def stmt_Invoke(self, s):
+        self.emit('CALL', self.gen.code_index(c.Action, s.action))
+
+    def stmt_Label(self, s):
+        for jump in self.skips.pop(s.name, ()):
+            self.asm.patch(jump)
+
+    def stmt_Let(self, s):
+        self.local_names[s.var.slot] = s.var.name
+        self.expr(s.value)
+        self.emit('STORE_LOCAL', s.var.slot)
+
+    def stmt_Message(self, s):
+        self.expr(s.text)
+        if s.to is None:
+            self.emit('MESSAGE_ALL', pos=s.pos)
+        else:
+            self.load(s.to)
+            self.emit('MESSAGE', pos=s.pos)
+
+    def stmt_Order(self, s):
+        self.load(s.target)
+        self.emit('ORDER', self.gen.code_index(c.Ordering, s.ordering), pos=s.pos)
+
+    def stmt_Play(self, s):
+        self.play('PLAY', s)
+
+    def play(self, opname, s):
+        self.load(s.player)
+        self.load(s.dest)
+        self.emit(opname, self.gen.code_index(c.Rule, s.rule), pos=s.pos)
+
+    def stmt_Rotate(self, s):
+        self.load(s.target)
+        self.emit(_STATEMENT_OPS[type(s)], pos=s.pos)
+
+    stmt_Shuffle = stmt_Rotate
+
+    def stmt_Winner(self, s):
+        self.load(s.who)
+        self.emit('WINNER', pos=s.pos)
+
+    def stmt_Skip(self, s):
+        leave = self.loops - self.label_loops[s.name]
+        if leave:
+            self.emit('DROP', leave)
+        self.skips.setdefault(s.name, []).append(self.emit('JUMP', 0))
+
+    # --- references ---------------------------------------------------------
+
+    def load(self, ref, pos=None):
+        """Push a reference's value; undefined is an error at pos (default: the
+        reference's own position, as for the references of statements)."""
+        pos = pos or ref.pos
+        if isinstance(ref, c.PropRef):
+            self.expr(ref.obj)
+            if isinstance(ref.prop, c.ListProp):
+                self.emit('LIST_PROP', runtime.LIST_PROPERTY_ALIASES[ref.prop.name], pos=ref.pos)
+            else:
+                self.emit('LOAD_PROP', ref.prop.index, pos=pos)
+            return
+        var = ref.var
+        if isinstance(var, c.Global):
+            self.emit('LOAD_GLOBAL', var.slot, pos=pos)
+        elif isinstance(var, c.Local):
+            self.emit('LOAD_LOCAL', var.slot, pos=pos)
+        else:
+            self.emit('LOAD_BUILTIN', _BUILTIN[var.name], pos=pos)
+
+    def store(self, ref):
+        """Pop a value into a writable reference (the checker rejects the others)."""
+        if isinstance(ref, c.PropRef):
+            self.expr(ref.obj)
+            self.emit('STORE_PROP', ref.prop.index)
+        elif isinstance(ref.var, c.Global):
+            self.emit('STORE_GLOBAL', ref.var.slot)
+        else:
+            self.emit('STORE_LOCAL', ref.var.slot)
+
+    def string(self, parts):
+        """Push a String built from text and references."""
+        if all(isinstance(p, str) for p in parts):
+            self.emit('CONST', self.gen.const(''.join(parts)))
+            return
+        parts = [p for p in parts if p != '']
+        for part in parts:
+            if isinstance(part, str):
+                self.emit('CONST', self.gen.const(part))
+            else:
+                self.load(part)
+        self.emit('FORMAT', len(parts))
+
+    # --- expressions --------------------------------------------------------
+
+    def expr(self, e):
+        value = fold(e)
+        if value is NOT_CONSTANT:
+            getattr(self, 'expr_' + type(e).__name__)(e)
+        elif type(value) is tuple:
+            self.emit('LIST_CONST', self.gen.const(value), pos=e.pos)
+        else:
+            self.emit('CONST', self.gen.const(value), pos=e.pos)
+
+    def expr_StrLiteral(self, e):
+        self.string(e.parts)
+
+    def expr_Ref(self, e):
+        self.load(e.ref, e.pos)
+
+    def expr_Not(self, e):
+        self.expr(e.expr)
+        self.emit('NOT', pos=e.pos)
+
+    def expr_Binary(self, e):
+        self.expr(e.left)
+        if e.op in ('and', 'or'):
+            jump = self.emit('JUMP_IF_FALSE_OR_POP' if e.op == 'and' else 'JUMP_IF_TRUE_OR_POP',
+                             0, pos=e.pos)
+            self.expr(e.right)
+            self.asm.patch(jump)
+        else:
+            self.expr(e.right)
+            self.emit(_BINARY[e.op], pos=e.pos)
+
+    def expr_Defined(self, e):
+        ref = e.ref
+        if isinstance(ref, c.PropRef):
+            self.expr(ref.obj)
+            if isinstance(ref.prop, c.ListProp):
+                # an item of a list is always defined, but reading it can fail
+                self.emit('LIST_PROP', runtime.LIST_PROPERTY_ALIASES[ref.prop.name], pos=ref.pos)
+                self.emit('POP')
+                self.emit('CONST', self.gen.const(True))
+            else:
+                self.emit('DEFINED_PROP', ref.prop.index, pos=e.pos)
+        elif isinstance(ref.var, c.Global):
+            self.emit('DEFINED_GLOBAL', ref.var.slot, pos=e.pos)
+        elif isinstance(ref.var, c.Local):
+            self.emit('DEFINED_LOCAL', ref.var.slot, pos=e.pos)
+        else:
+            self.emit('DEFINED_BUILTIN', _BUILTIN[ref.var.name], pos=e.pos)
+
+    def expr_CanPlay(self, e):
+        self.play('CANPLAY', e)
+
+    def binary_op(self, opname, left, right, e):
+        self.expr(left)
+        self.expr(right)
+        self.emit(opname, pos=e.pos)
+
+    def expr_CardExpr(self, e):
+        self.binary_op('MAKE_CARD' if e.type == T.CARD else 'MAKE_CARDS', e.rank, e.suit, e)
+
+    def expr_Range(self, e):
+        self.binary_op('RANGE', e.low, e.high, e)
+
+    def expr_Seq(self, e):
+        self.binary_op('SEQ', e.left, e.right, e)
+
+    def expr_WildRank(self, e):
+        self.expr(e.suit)
+        self.emit('WILD_RANK', pos=e.pos)
+
+    def expr_WildSuit(self, e):
+        self.expr(e.rank)
+        self.emit('WILD_SUIT', pos=e.pos)
+
+    def expr_WildCard(self, e):
+        self.emit('LOAD_BUILTIN', _BUILTIN['standard'], pos=e.pos)
+
+    def expr_ListLit(self, e):
+        for item in e.items:
+            self.expr(item)
+        self.emit('BUILD_LIST', len(e.items), pos=e.pos)
+
+
+# --- constant folding ---------------------------------------------------------
+
+_FOLD_BINARY = {
+    '+': lambda a, b: a + b, '-': lambda a, b: a - b, '*': lambda a, b: a * b,
+    '/': runtime.divide, '==': lambda a, b: a == b, '!=': lambda a, b: a != b,
+    '<': lambda a, b: a < b, '<=': lambda a, b: a <= b, '>': lambda a, b: a > b,
+    '>=': lambda a, b: a >= b, 'and': lambda a, b: a and b, 'or': lambda a, b: a or b,
+}
+
+
+def fold(e):
+    """The value of an expression the checker's information makes constant,
+    in its run-time form (lists as tuples, cards as CardRef), or NOT_CONSTANT.
+    An expression that would fail at run time is left for the VM to report."""
+    kind = type(e)
+    try:
+        if kind is c.Literal:
+            return _literal(e)
+        if kind is c.StrLiteral and all(isinstance(p, str) for p in e.parts):
+            return ''.join(e.parts)
+        if kind is c.Not:
+            v = fold(e.expr)
+            return NOT_CONSTANT if v is NOT_CONSTANT else not v
+        if kind is c.ListLit:
+            items = [fold(x) for x in e.items]
+            if NOT_CONSTANT in items:
+                return NOT_CONSTANT
+            return tuple(y for x in items for y in (x if type(x) is tuple else (x,)))
+        if kind in (c.Binary, c.Range, c.Seq, c.CardExpr):
+            a, b = (fold(x) for x in _operands(e))
+            if a is NOT_CONSTANT or b is NOT_CONSTANT:
+                return NOT_CONSTANT
+            if kind is c.Binary:
+                if e.op not in _FOLD_BINARY:
+                    return NOT_CONSTANT
+                v = _FOLD_BINARY[e.op](a, b)
+                # a huge Number is cheaper to compute than to store
+                return NOT_CONSTANT if type(v) is int and v.bit_length() > _MAX_FOLD_BITS else v
+            if kind is c.Range:
+                return tuple(runtime.rank_range(a, b))
+            if kind is c.Seq:
+                return _items(a) + _items(b)
+            cards = tuple(CardRef(runtime.card_index(runtime.as_rank(r), s))
+                          for r in _items(a) for s in _items(b))
+            return cards[0] if e.type == T.CARD else cards
+    except Fault:
+        pass
+    return NOT_CONSTANT
+
+
+def _operands(e):
+    kind = type(e)
+    if kind is c.Binary or kind is c.Seq:
+        return e.left, e.right
+    if kind is c.Range:
+        return e.low, e.high
+    return e.rank, e.suit
+
+
+def _items(v):
+    return v if type(v) is tuple else (v,)
+
+
+def _literal(e):
+    if e.type == T.RANK:
+        return runtime.RANKS[e.value]
+    if e.type == T.SUIT:
+        return runtime.SUIT_BY_LETTER[e.value]
+    return e.value

@@ -1,0 +1,71 @@
+"""`pipvm dis`: a listing of a compiled program, in the spirit of CPython's dis.
+
+Everything here is derived from the opcode table: an instruction's name and
+how to show each operand come from its operand kinds.
+"""
+from pipvm import opcodes, pipc, runtime
+
+_DEAL_BITS = ((opcodes.DEAL_ALL, 'all'), (opcodes.DEAL_TO_PLAYERS, 'to players'))
+_AREA_BITS = ((opcodes.AREA_FACEDOWN, 'facedown'), (opcodes.AREA_SQUAREDUP, 'squaredup'))
+
+
+def show_const(value):
+    kind = type(value)
+    if kind is tuple:
+        return '[%s]' % '; '.join(show_const(v) for v in value)
+    if kind is str:
+        return '"%s"' % value
+    if kind is pipc.CardRef:
+        return str(runtime.new_deck()[value.index])
+    if kind is runtime.Rank:
+        return runtime.RANK_NAMES[value]
+    return runtime.to_str(value)
+
+
+def show_operand(program, code, instr, kind, arg):
+    if kind == 'jump':
+        return 'to %d' % arg
+    if kind == 'const':
+        return '%d (%s)' % (arg, show_const(program.consts[arg]))
+    if kind == 'global':
+        return '%d (%s)' % (arg, program.global_names[arg])
+    if kind == 'local':
+        return '%d (%s)' % (arg, code.local_names[arg])
+    if kind == 'builtin':
+        return runtime.BUILTINS[arg]
+    if kind == 'prop':
+        owner, name, _ = runtime.PROPERTIES[arg]
+        return '%s.%s' % (owner, name)
+    if kind == 'listprop':
+        return runtime.LIST_PROPERTIES[arg]
+    if kind in ('action', 'rule', 'ordering'):
+        return '%d (%s)' % (arg, program.codes[arg].name)
+    if kind == 'mode':
+        bits = _DEAL_BITS if instr.op.name == 'DEAL' else _AREA_BITS
+        return ', '.join(word for bit, word in bits if arg & bit) or '-'
+    return str(arg)
+
+
+def listing(program):
+    """The text of the listing: a header, then every code object."""
+    p = program
+    out = ['game "%s"' % p.name,
+           'counts %s%s' % (', '.join(map(str, p.counts)),
+                            ', teams of %d' % p.team_size if p.team_size else ' players'),
+           'globals %s' % (', '.join(p.global_names) or '-'),
+           'constants %d, code objects %d, main %s' % (len(p.consts), len(p.codes),
+                                                      p.codes[p.main].name)]
+    for code in p.codes:
+        out.append('')
+        out.append('%s %s (locals: %s; %d bytes)' % (
+            code.kind, code.name, ', '.join(code.local_names) or '-', len(code.code)))
+        last_line = None
+        for ins in pipc.decode(code.code):
+            pos = code.position(ins.offset)
+            line = pos[0] if pos else None
+            shown = '%5d' % line if line != last_line and line is not None else '     '
+            last_line = line
+            operands = ', '.join(show_operand(p, code, ins, kind, arg)
+                                 for kind, arg in zip(ins.op.operands, ins.args))
+            out.append(('%s %6d  %-20s %s' % (shown, ins.offset, ins.op.name, operands)).rstrip())
+    return '\n'.join(out) + '\n'

@@ -1,0 +1,126 @@
+"""The instruction set: every opcode defined once, with its number, operand
+format, stack effect and meaning.  The compiler's emitter, the .pipc
+validator, the VM's dispatch and the disassembler are all derived from OPCODES.
+
+Operand kinds (how each is encoded and what it must refer to; see docs/pipc.md):
+  const     index into the constant pool          varint
+  global    global variable slot                  varint
+  local     slot in the running frame             varint
+  builtin   0 players, 1 teams, 2 standard        varint
+  prop      stored property (runtime.PROPERTIES)  varint
+  listprop  0 size, 1 first/top, 2 last/bottom    varint
+  count     how many stack items                  varint
+  mode      option bits of DEAL / NEW_AREA        varint
+  action, rule, ordering: index of a code object of that kind   varint
+  jump      byte offset of an instruction in the same code      4 bytes, little-endian
+            (fixed width, so a forward jump can be patched when its target is emitted)
+"""
+import attrs
+
+
+@attrs.frozen
+class Opcode:
+    code: int
+    name: str
+    operands: tuple            # operand kinds, in encoding order
+    pops: object               # int, or a function of the first operand
+    pushes: int
+    doc: str
+    branch: object = None      # net stack change when the jump is taken
+    ends: bool = False         # control never falls through to the next instruction
+
+    def stack_pops(self, args):
+        return self.pops(args[0]) if callable(self.pops) else self.pops
+
+
+# Bits of the DEAL operand.
+DEAL_ALL = 1           # no count on the stack: deal every card of the source
+DEAL_TO_PLAYERS = 2    # the destination is a PlayerList: deal round-robin
+# Bits of the NEW_AREA operand.
+AREA_FACEDOWN = 1
+AREA_SQUAREDUP = 2
+
+
+def _op(code, name, operands, pops, pushes, doc, **kw):
+    return Opcode(code, name, tuple(operands.split()), pops, pushes, doc, **kw)
+
+
+OPCODES = (
+    # values and variables
+    _op(1, 'CONST', 'const', 0, 1, 'push a constant (Number, Boolean, String, Rank, Suit or Card)'),
+    _op(2, 'LIST_CONST', 'const', 0, 1, 'push a new list holding a constant list\'s items'),
+    _op(3, 'LOAD_GLOBAL', 'global', 0, 1, 'push a global; error if it is undefined'),
+    _op(4, 'STORE_GLOBAL', 'global', 1, 0, 'pop a value into a global'),
+    _op(5, 'LOAD_LOCAL', 'local', 0, 1, 'push a local; error if it is undefined'),
+    _op(6, 'STORE_LOCAL', 'local', 1, 0, 'pop a value into a local'),
+    _op(7, 'LOAD_BUILTIN', 'builtin', 0, 1, 'push players, teams or a new list of the 52 cards'),
+    _op(8, 'LOAD_PROP', 'prop', 1, 1, 'replace an object by its property; error if undefined'),
+    _op(9, 'STORE_PROP', 'prop', 2, 0, 'pop an object, then the value to store in its property'),
+    _op(10, 'LIST_PROP', 'listprop', 1, 1, 'replace a list by its size, first or last item'),
+    _op(11, 'DEFINED_GLOBAL', 'global', 0, 1, 'push whether a global is defined'),
+    _op(12, 'DEFINED_LOCAL', 'local', 0, 1, 'push whether a local is defined'),
+    _op(13, 'DEFINED_BUILTIN', 'builtin', 0, 1, 'push whether players/teams/standard is defined'),
+    _op(14, 'DEFINED_PROP', 'prop', 1, 1, 'replace an object by whether its property is defined'),
+    # the stack
+    _op(15, 'POP', '', 1, 0, 'discard the top of the stack'),
+    _op(16, 'DUP', '', 1, 2, 'duplicate the top of the stack'),
+    _op(17, 'SWAP', '', 2, 2, 'exchange the two top items'),
+    _op(18, 'DROP', 'count', lambda n: n, 0, 'discard n items (loops a skip leaves)'),
+    # operators
+    _op(20, 'ADD', '', 2, 1, 'a + b'),
+    _op(21, 'SUB', '', 2, 1, 'a - b'),
+    _op(22, 'MUL', '', 2, 1, 'a * b'),
+    _op(23, 'DIV', '', 2, 1, 'a / b, truncated toward zero; error on zero'),
+    _op(24, 'EQ', '', 2, 1, 'a == b'),
+    _op(25, 'NE', '', 2, 1, 'a != b'),
+    _op(26, 'LT', '', 2, 1, 'a < b'),
+    _op(27, 'LE', '', 2, 1, 'a <= b'),
+    _op(28, 'GT', '', 2, 1, 'a > b'),
+    _op(29, 'GE', '', 2, 1, 'a >= b'),
+    _op(30, 'IN', '', 2, 1, 'a in list b (a Rank, Suit or Number matches a card having it)'),
+    _op(31, 'NOT', '', 1, 1, 'not a'),
+    _op(32, 'FORMAT', 'count', lambda n: n, 1, 'join n values as one String'),
+    # cards and lists
+    _op(40, 'MAKE_CARD', '', 2, 1, 'rank, suit -> the card'),
+    _op(41, 'MAKE_CARDS', '', 2, 1, 'ranks, suits -> new list of their cards, ranks outer'),
+    _op(42, 'RANGE', '', 2, 1, 'low, high -> new list of the ranks from low to high'),
+    _op(43, 'SEQ', '', 2, 1, 'a, b -> new list of the items of a then of b'),
+    _op(44, 'WILD_RANK', '', 1, 1, 'suits -> new list of the cards now of those suits (%~S)'),
+    _op(45, 'WILD_SUIT', '', 1, 1, 'ranks -> new list of the cards now of those ranks (R~%)'),
+    _op(46, 'BUILD_LIST', 'count', lambda n: n, 1, 'new list of the items of n values'),
+    _op(47, 'NEW_AREA', 'mode', 1, 1, 'name -> a new empty area (mode: AREA_* bits)'),
+    # control
+    _op(50, 'JUMP', 'jump', 0, 0, 'continue at the target', branch=0, ends=True),
+    _op(51, 'JUMP_IF_FALSE', 'jump', 1, 0, 'pop; jump if False', branch=-1),
+    _op(52, 'JUMP_IF_FALSE_OR_POP', 'jump', 1, 0, 'if False jump (keeping it), else pop', branch=0),
+    _op(53, 'JUMP_IF_TRUE_OR_POP', 'jump', 1, 0, 'if True jump (keeping it), else pop', branch=0),
+    _op(54, 'FOR_ITER', '', 1, 1, 'list -> iteration state over a snapshot of it'),
+    _op(55, 'FOR_ITER_FROM', '', 2, 1,
+        'list, start -> iteration state beginning at start and wrapping around'),
+    _op(56, 'FOR_NEXT', 'local jump', 1, 1,
+        'store the next item in the local, or drop the state and jump', branch=-1),
+    _op(57, 'CALL', 'action', 0, 0, 'run an action in a new frame'),
+    _op(58, 'RETURN', '', 0, 0, 'end an action (or the initialisers)', ends=True),
+    _op(59, 'RETURN_VALUE', '', 1, 0, 'end a rule or ordering with its value', ends=True),
+    # the game
+    _op(60, 'ASK', 'count', lambda n: 2 * n + 1, 0,
+        'player, then text and enabled flag per question -> run the chosen one: '
+        'continue at the chosen one of the n JUMPs that follow'),
+    _op(61, 'MESSAGE', '', 2, 0, 'text, player(s) or team -> "NAME: text" to each'),
+    _op(62, 'MESSAGE_ALL', '', 1, 0, 'text -> show it to everyone'),
+    _op(63, 'WINNER', '', 1, 0, 'end the game won by a player or team'),
+    _op(70, 'DEAL', 'mode', lambda m: 2 if m & DEAL_ALL else 3, 0,
+        'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)'),
+    _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card'),
+    _op(72, 'PLAY', 'rule', 2, 0,
+        'player, destination -> the player chooses a card the rule allows; it moves'),
+    _op(73, 'CANPLAY', 'rule', 2, 1, 'player, destination -> can any card be played'),
+    _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering'),
+    _op(75, 'ROTATE', '', 1, 0, 'move a list\'s first item to its end'),
+    _op(76, 'SHUFFLE', '', 1, 0, 'shuffle a list'),
+)
+
+BY_CODE = {op.code: op for op in OPCODES}
+# Opcode numbers by name, for emitters: OP.JUMP == 50.
+OP = type('OP', (), {op.name: op.code for op in OPCODES})
+JUMP_KINDS = ('jump',)

@@ -1,0 +1,438 @@
+"""The .pipc file: reading, validating and writing compiled games.
+
+The format is described in docs/pipc.md.  Nothing in a file is executed or
+trusted until `load` has checked all of it: the header and checksum, every
+constant, every instruction and operand, jump targets, and the stack depth
+along every path, so the VM can run what it is given without further checks.
+"""
+import os
+import tempfile
+import zlib
+
+import attrs
+
+from .errors import PipError
+from .opcodes import BY_CODE, DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP
+from .runtime import BUILTINS, LIST_PROPERTIES, PROPERTIES, RANKS, SUITS, Rank, Suit
+
+MAGIC = b'PIPC'
+VERSION = 1
+KINDS = ('init', 'action', 'rule', 'ordering')
+FRAME_SIZE = {'rule': 3, 'ordering': 1}     # the parameters the VM passes in
+MAX_VARINT_BYTES = 10                        # every count, index and position
+MAX_NUMBER_BYTES = 1 << 16                   # a Number constant
+
+
+@attrs.frozen
+class CardRef:
+    """A card constant: the card created at this place in deck order."""
+    index: int
+
+
+@attrs.define
+class Code:
+    kind: str                  # one of KINDS
+    name: str
+    local_names: list          # one per frame slot
+    code: bytes
+    lines: list                # [(offset, line, col)], offsets ascending
+    max_stack: int = 0         # found by the validator
+
+    def position(self, offset):
+        """The source (line, col) of the instruction at offset."""
+        pos = None
+        for start, line, col in self.lines:
+            if start > offset:
+                break
+            pos = (line, col)
+        return pos
+
+
+@attrs.define
+class Program:
+    name: str
+    counts: list               # allowed player (or team) counts, in offer order
+    team_size: int             # 0 for a players game
+    global_names: list
+    consts: list               # int, bool, str, Rank, Suit, CardRef, or tuples of these
+    codes: list                # codes[0] initialises the globals
+    main: int
+
+
+@attrs.frozen
+class Instr:
+    offset: int
+    op: object                 # the Opcode
+    args: tuple
+    end: int                   # offset of the next instruction
+
+
+class FileError(PipError):
+    def __init__(self, path, message):
+        super().__init__(None, '%s: %s' % (path, message))
+
+
+class Corrupt(Exception):
+    pass
+
+
+def read_file(path):
+    """A file's bytes, or a one-line PipError."""
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except OSError as e:
+        raise PipError(None, 'cannot read %s: %s' % (path, e.strerror or e)) from None
+
+
+def write_file(path, data):
+    """Write atomically: a failed write never leaves a half-written file."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.pipc-')
+        try:
+            with os.fdopen(fd, 'wb') as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError as e:
+        raise PipError(None, 'cannot write %s: %s' % (path, e.strerror or e)) from None
+
+
+# --- encoding -----------------------------------------------------------------
+
+def varint(n):
+    """Unsigned LEB128."""
+    out = bytearray()
+    while True:
+        byte = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def encode_instr(op, args):
+    out = bytearray([op.code])
+    for kind, arg in zip(op.operands, args, strict=True):
+        out += arg.to_bytes(4, 'little') if kind == 'jump' else varint(arg)
+    return bytes(out)
+
+
+class Assembler:
+    """Builds one code object's bytes and line table; jumps are patched in place."""
+
+    def __init__(self):
+        self.code = bytearray()
+        self.lines = []
+        self.ops = []          # opcode numbers emitted, for the tests and dis
+
+    def emit(self, name, *args, pos=None):
+        op = BY_CODE[getattr(OP, name)]
+        offset = len(self.code)
+        if pos is not None and (not self.lines or self.lines[-1][1:] != tuple(pos)):
+            if self.lines and self.lines[-1][0] == offset:
+                self.lines.pop()
+            self.lines.append((offset, pos[0], pos[1]))
+        self.code += encode_instr(op, args)
+        self.ops.append(op.code)
+        return offset
+
+    def here(self):
+        return len(self.code)
+
+    def patch(self, jump_offset, target=None):
+        """Point the jump at jump_offset at target (default: here)."""
+        at = self._jump_field(jump_offset)
+        self.code[at:at + 4] = (self.here() if target is None else target).to_bytes(4, 'little')
+
+    def _jump_field(self, offset):
+        op = BY_CODE[self.code[offset]]
+        at = offset + 1
+        for kind in op.operands:
+            if kind == 'jump':
+                return at
+            _, at = _read_varint(self.code, at)
+        raise ValueError('not a jump')
+
+
+def _const_bytes(value):
+    kind = type(value)
+    if kind is bool:
+        return bytes([2 if value else 1])
+    if kind is int:
+        return b'\x00' + varint(value * 2 if value >= 0 else -value * 2 - 1)
+    if kind is str:
+        return b'\x03' + _string(value)
+    if kind is Rank:
+        return b'\x04' + varint(int(value))
+    if kind is Suit:
+        return b'\x05' + varint(value.index)
+    if kind is CardRef:
+        return b'\x06' + varint(value.index)
+    return b'\x07' + varint(len(value)) + b''.join(_const_bytes(v) for v in value)
+
+
+def _string(s):
+    data = s.encode('latin-1')
+    return varint(len(data)) + data
+
+
+def dump(program):
+    """The bytes of a .pipc file."""
+    p = program
+    out = bytearray(_string(p.name))
+    out += varint(len(p.counts)) + b''.join(varint(n) for n in p.counts)
+    out += varint(p.team_size)
+    out += varint(len(p.global_names)) + b''.join(_string(n) for n in p.global_names)
+    out += varint(len(p.consts)) + b''.join(_const_bytes(c) for c in p.consts)
+    out += varint(len(p.codes))
+    for c in p.codes:
+        out += bytes([KINDS.index(c.kind)]) + _string(c.name)
+        out += varint(len(c.local_names)) + b''.join(_string(n) for n in c.local_names)
+        out += varint(len(c.code)) + c.code
+        out += varint(len(c.lines))
+        last = 0
+        for offset, line, col in c.lines:
+            out += varint(offset - last) + varint(line) + varint(col)
+            last = offset
+    out += varint(p.main)
+    return MAGIC + bytes([VERSION]) + zlib.crc32(out).to_bytes(4, 'little') + bytes(out)
+
+
+# --- decoding -----------------------------------------------------------------
+
+def _read_varint(data, at, limit=MAX_VARINT_BYTES):
+    n = shift = 0
+    for i in range(limit):
+        if at >= len(data):
+            raise Corrupt('truncated')
+        byte = data[at]
+        at += 1
+        n |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return n, at
+    raise Corrupt('number too long')
+
+
+class _Reader:
+    def __init__(self, data, at):
+        self.data, self.at = data, at
+
+    def varint(self, limit=MAX_VARINT_BYTES):
+        n, self.at = _read_varint(self.data, self.at, limit)
+        return n
+
+    def small(self, bound, what):
+        n = self.varint()
+        if n >= bound:
+            raise Corrupt('bad ' + what)
+        return n
+
+    def bytes(self, n):
+        if self.at + n > len(self.data):
+            raise Corrupt('truncated')
+        chunk = self.data[self.at:self.at + n]
+        self.at += n
+        return chunk
+
+    def string(self):
+        return self.bytes(self.varint()).decode('latin-1')
+
+    def strings(self):
+        return [self.string() for _ in range(self.varint())]
+
+    def const(self, nested=False):
+        tag = self.bytes(1)[0]
+        if tag == 0:
+            z = self.varint(MAX_NUMBER_BYTES)
+            return z >> 1 if not z & 1 else -((z + 1) >> 1)
+        if tag in (1, 2):
+            return tag == 2
+        if tag == 3:
+            return self.string()
+        if tag == 4:
+            n = self.varint()
+            if not 1 <= n <= 13:
+                raise Corrupt('bad rank constant')
+            return RANKS[n]
+        if tag == 5:
+            return SUITS[self.small(4, 'suit constant')]
+        if tag == 6:
+            return CardRef(self.small(52, 'card constant'))
+        if tag == 7 and not nested:
+            return tuple(self.const(True) for _ in range(self.varint()))
+        raise Corrupt('bad constant')
+
+
+def decode(code):
+    """The instructions of a code object's bytes; Corrupt names a bad offset."""
+    out, at = [], 0
+    while at < len(code):
+        op = BY_CODE.get(code[at])
+        if op is None:
+            raise BadCode(at, 'unknown opcode %d' % code[at])
+        start, at = at, at + 1
+        args = []
+        try:
+            for kind in op.operands:
+                if kind == 'jump':
+                    if at + 4 > len(code):
+                        raise Corrupt('truncated')
+                    args.append(int.from_bytes(code[at:at + 4], 'little'))
+                    at += 4
+                else:
+                    n, at = _read_varint(code, at)
+                    args.append(n)
+        except Corrupt as e:
+            raise BadCode(start, str(e)) from None
+        out.append(Instr(start, op, tuple(args), at))
+    return out
+
+
+class BadCode(Exception):
+    def __init__(self, offset, reason):
+        super().__init__(reason)
+        self.offset, self.reason = offset, reason
+
+
+def load(data, path):
+    """The validated Program in a .pipc file's bytes, or FileError."""
+    if len(data) < 9 or data[:4] != MAGIC:
+        raise FileError(path, 'not a pipvm bytecode file')
+    if data[4] != VERSION:
+        raise FileError(path, 'unsupported format version %d' % data[4])
+    if int.from_bytes(data[5:9], 'little') != zlib.crc32(data[9:]):
+        raise FileError(path, 'corrupt (checksum mismatch)')
+    try:
+        program = _parse(_Reader(data, 9))
+    except Corrupt as e:
+        raise FileError(path, 'corrupt (%s)' % e) from None
+    for c in program.codes:
+        try:
+            c.max_stack = _validate(program, c)
+        except BadCode as e:
+            raise FileError(path, 'invalid bytecode at offset %d of %s %s (%s)'
+                            % (e.offset, c.kind, c.name, e.reason)) from None
+    return program
+
+
+def _parse(r):
+    name = r.string()
+    counts = [r.varint() for _ in range(r.varint())]
+    team_size = r.varint()
+    if not counts:
+        raise Corrupt('no player counts')
+    global_names = r.strings()
+    consts = [r.const() for _ in range(r.varint())]
+    codes = []
+    for i in range(r.varint()):
+        kind = KINDS[r.small(len(KINDS), 'code kind')]
+        code = Code(kind, r.string(), r.strings(), None, [])
+        code.code = r.bytes(r.varint())
+        offset = 0
+        for _ in range(r.varint()):
+            offset += r.varint()
+            if offset >= len(code.code):
+                raise Corrupt('bad line table')
+            code.lines.append((offset, r.varint(), r.varint()))
+        if (kind == 'init') != (i == 0):
+            raise Corrupt('the first code object, and only it, must initialise the globals')
+        if kind in FRAME_SIZE and len(code.local_names) != FRAME_SIZE[kind]:
+            raise Corrupt('bad frame size')
+        codes.append(code)
+    main = r.small(len(codes), 'main action') if codes else r.varint()
+    if not codes or codes[main].kind != 'action':
+        raise Corrupt('no main action')
+    if r.at != len(r.data):
+        raise Corrupt('trailing bytes')
+    return Program(name, counts, team_size, global_names, consts, codes, main)
+
+
+_LIMITS = {'global': 'global_names', 'const': 'consts'}
+_CODE_KINDS = ('action', 'rule', 'ordering')
+
+
+def _check_operand(program, code, instr, kind, arg):
+    """Is an operand in range for its kind?  Returns a reason if not."""
+    if kind == 'const':
+        if arg >= len(program.consts):
+            return 'no constant %d' % arg
+        is_list = type(program.consts[arg]) is tuple
+        if is_list != (instr.op.name == 'LIST_CONST'):
+            return 'constant %d has the wrong kind' % arg
+    elif kind == 'global' and arg >= len(program.global_names):
+        return 'no global %d' % arg
+    elif kind == 'local' and arg >= len(code.local_names):
+        return 'no local %d' % arg
+    elif kind == 'builtin' and arg >= len(BUILTINS):
+        return 'no builtin %d' % arg
+    elif kind == 'prop' and arg >= len(PROPERTIES):
+        return 'no property %d' % arg
+    elif kind == 'listprop' and arg >= len(LIST_PROPERTIES):
+        return 'no list property %d' % arg
+    elif kind in _CODE_KINDS and (arg >= len(program.codes) or program.codes[arg].kind != kind):
+        return 'no %s %d' % (kind, arg)
+    elif kind == 'mode':
+        bits = DEAL_ALL | DEAL_TO_PLAYERS if instr.op.name == 'DEAL' else AREA_FACEDOWN | AREA_SQUAREDUP
+        if arg & ~bits:
+            return 'bad mode %d' % arg
+    elif kind == 'count' and not 0 < arg <= 1 << 20:
+        return 'bad count %d' % arg
+    return None
+
+
+def _validate(program, code):
+    """Check every instruction of a code object; return its maximum stack depth."""
+    instrs = decode(code.code)
+    if not instrs:
+        raise BadCode(0, 'empty code')
+    index = {ins.offset: i for i, ins in enumerate(instrs)}
+    for i, ins in enumerate(instrs):
+        for kind, arg in zip(ins.op.operands, ins.args):
+            reason = ('jump target is not an instruction' if kind == 'jump' and arg not in index
+                      else None if kind == 'jump' else _check_operand(program, code, ins, kind, arg))
+            if reason:
+                raise BadCode(ins.offset, reason)
+        if ins.op.name == 'ASK':
+            table = instrs[i + 1:i + 1 + ins.args[0]]
+            if len(table) < ins.args[0] or any(t.op.name != 'JUMP' for t in table):
+                raise BadCode(ins.offset, 'ASK must be followed by one JUMP per question')
+    want_end = 'RETURN_VALUE' if code.kind in FRAME_SIZE else 'RETURN'
+    # Stack depth along every path: one depth per instruction.
+    depth = [None] * len(instrs)
+    depth[0] = peak = 0
+    work = [0]
+    while work:
+        i = work.pop()
+        ins, d = instrs[i], depth[i]
+        pops = ins.op.stack_pops(ins.args)
+        if pops > d:
+            raise BadCode(ins.offset, 'stack underflow')
+        after = d - pops + ins.op.pushes
+        peak = max(peak, after)
+        targets = []
+        if ins.op.name in ('RETURN', 'RETURN_VALUE'):
+            if ins.op.name != want_end or after != 0:
+                raise BadCode(ins.offset, 'bad return')
+        elif ins.op.name == 'ASK':
+            targets = [(i + 1 + k, after) for k in range(ins.args[0])]
+        else:
+            if not ins.op.ends:
+                targets.append((i + 1, after))
+            if ins.op.branch is not None:
+                targets.append((index[ins.args[-1]], d + ins.op.branch))
+        for j, dj in targets:
+            if j >= len(instrs):
+                raise BadCode(ins.offset, 'runs off the end of the code')
+            if depth[j] is None:
+                depth[j] = dj
+                work.append(j)
+            elif depth[j] != dj:
+                raise BadCode(instrs[j].offset, 'inconsistent stack depth')
+    return peak

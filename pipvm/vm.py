@@ -1,0 +1,468 @@
+"""The virtual machine: a dispatch loop over code decoded once at load time.
+
+Each code object runs in its own call of `run`, with its own value stack and
+a frame (a list of local slots sized by the compiler).  Actions, rules and
+orderings get fresh frames; there is no recursion in Pip, so Python's own
+stack holds the chain of calls.  Operations that can fail raise Fault; the
+loop turns it into a PipError at the position of the failing instruction.
+"""
+from . import pipc, runtime
+from .errors import Fault, PipError
+from .opcodes import DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP, OPCODES
+from .runtime import (RANKS, Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
+                      items, to_str)
+
+_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
+_END = object()
+
+
+class GameOver(Exception):
+    """`winner X.`: carries the winner's name."""
+
+    def __init__(self, winner):
+        super().__init__(winner)
+        self.winner = winner
+
+
+class StepLimit(Exception):
+    """The game ran for more steps than allowed."""
+
+
+class InvalidProgram(PipError):
+    """A validated file still made an operation fail (values of the wrong kind)."""
+
+
+class Loaded:
+    """One code object decoded for the loop: (opcode, operand) per instruction,
+    jump targets as instruction indexes, and each instruction's position."""
+    __slots__ = ('code', 'instrs', 'positions', 'offsets', 'frame_size')
+
+    def __init__(self, code):
+        decoded = pipc.decode(code.code)
+        index = {ins.offset: i for i, ins in enumerate(decoded)}
+        self.code = code
+        self.instrs = []
+        for ins in decoded:
+            args = tuple(index[a] if kind == 'jump' else a
+                         for kind, a in zip(ins.op.operands, ins.args))
+            self.instrs.append((ins.op.code, args[0] if len(args) == 1 else args))
+        self.offsets = [ins.offset for ins in decoded]
+        self.positions = [code.position(ins.offset) for ins in decoded]
+        self.frame_size = len(code.local_names)
+
+
+class Image:
+    """A validated program, decoded once; any number of games can run from it."""
+
+    def __init__(self, program):
+        self.program = program
+        self.codes = [Loaded(c) for c in program.codes]
+
+
+def _resolve(const, deck):
+    """A constant as a value of this game (card constants name its cards)."""
+    kind = type(const)
+    if kind is pipc.CardRef:
+        return deck[const.index]
+    if kind is tuple:
+        return tuple(_resolve(c, deck) for c in const)
+    return const
+
+
+class Machine:
+    """One game: its state, and the loop that runs its code."""
+
+    def __init__(self, image, table, rng, max_steps=None):
+        self.image, self.table, self.rng = image, table, rng
+        self.program = image.program
+        self.deck = runtime.new_deck()
+        self.consts = [_resolve(c, self.deck) for c in self.program.consts]
+        self.globals = [None] * len(self.program.global_names)
+        self.players, self.teams = [], None
+        self.steps_left = float('inf') if max_steps is None else max_steps
+
+    # --- the game -----------------------------------------------------------
+
+    def play(self):
+        """Play the game: returns the winner's name, or None if main returns."""
+        p, table = self.program, self.table
+        table.banner(p.name)
+        if p.team_size:
+            self.players, self.teams = table.seat_teams(p.counts, p.team_size)
+        else:
+            self.players = table.seat_players(p.counts)
+        try:
+            self.call(0, [])
+            self.call(p.main, [])
+        except GameOver as g:
+            return g.winner
+        return None
+
+    def call(self, index, frame):
+        loaded = self.image.codes[index]
+        frame += [None] * (loaded.frame_size - len(frame))
+        return self.run(loaded, frame)
+
+    # --- the loop -----------------------------------------------------------
+
+    def run(self, loaded, frame):
+        instrs = loaded.instrs
+        stack = []
+        push, pop = stack.append, stack.pop
+        consts, globals_ = self.consts, self.globals
+        handlers = HANDLERS
+        pc = 0
+        try:
+            while True:
+                op, arg = instrs[pc]
+                pc += 1
+                if op == LOAD_LOCAL:
+                    v = frame[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(v)
+                elif op == CONST:
+                    push(consts[arg])
+                elif op == LOAD_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(v)
+                elif op == JUMP_IF_FALSE:
+                    if not pop():
+                        pc = arg
+                elif op == JUMP:
+                    if arg < pc:
+                        self.tick()
+                    pc = arg
+                elif op == STORE_LOCAL:
+                    frame[arg] = pop()
+                elif op == FOR_NEXT:
+                    v = next(stack[-1], _END)
+                    if v is _END:
+                        pop()
+                        pc = arg[1]
+                    else:
+                        frame[arg[0]] = v
+                elif op == JUMP_IF_FALSE_OR_POP:
+                    if stack[-1]:
+                        pop()
+                    else:
+                        pc = arg
+                elif op == JUMP_IF_TRUE_OR_POP:
+                    if stack[-1]:
+                        pc = arg
+                    else:
+                        pop()
+                elif op == ASK:
+                    pc += self.ask(stack, arg)
+                elif op == RETURN_VALUE:
+                    return pop()
+                elif op == RETURN:
+                    return None
+                elif op == STORE_GLOBAL:
+                    globals_[arg] = pop()
+                elif op == CALL:
+                    self.tick()
+                    self.call(arg, [])
+                elif op == DEFINED_LOCAL:
+                    push(frame[arg] is not None)
+                elif op == DEFINED_GLOBAL:
+                    push(globals_[arg] is not None)
+                else:
+                    handlers[op](self, stack, arg)
+        except Fault as f:
+            raise PipError(loaded.positions[pc - 1], f.message) from None
+        except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
+            c = loaded.code
+            raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
+                loaded.offsets[pc - 1], c.kind, c.name, e)) from None
+
+    def tick(self):
+        self.steps_left -= 1
+        if self.steps_left < 0:
+            raise StepLimit()
+
+    # --- operations with more to do (dispatched through HANDLERS) -------------
+
+    def op_LIST_CONST(self, stack, k):
+        stack.append(list(self.consts[k]))
+
+    def op_LOAD_BUILTIN(self, stack, b):
+        if b == 0:
+            stack.append(self.players)
+        elif b == 1:
+            if self.teams is None:
+                raise Fault('Undefined value')
+            stack.append(self.teams)
+        else:
+            stack.append(list(self.deck))
+
+    def op_DEFINED_BUILTIN(self, stack, b):
+        stack.append(b != 1 or self.teams is not None)
+
+    def op_LOAD_PROP(self, stack, p):
+        v = getattr(stack[-1], _PROP_NAMES[p])
+        if v is None:
+            raise Fault('Undefined value')
+        stack[-1] = v
+
+    def op_DEFINED_PROP(self, stack, p):
+        stack[-1] = getattr(stack[-1], _PROP_NAMES[p]) is not None
+
+    def op_STORE_PROP(self, stack, p):
+        obj = stack.pop()
+        setattr(obj, _PROP_NAMES[p], stack.pop())
+
+    def op_LIST_PROP(self, stack, k):
+        lst = stack[-1]
+        if k == 0:
+            stack[-1] = len(lst)
+        elif not lst:
+            raise Fault("Can't get item from empty list")
+        else:
+            stack[-1] = lst[0] if k == 1 else lst[-1]
+
+    def op_POP(self, stack, _):
+        stack.pop()
+
+    def op_DUP(self, stack, _):
+        stack.append(stack[-1])
+
+    def op_SWAP(self, stack, _):
+        stack[-1], stack[-2] = stack[-2], stack[-1]
+
+    def op_DROP(self, stack, n):
+        del stack[-n:]
+
+    def op_ADD(self, stack, _):
+        b = stack.pop()
+        stack[-1] = int(stack[-1]) + b
+
+    def op_SUB(self, stack, _):
+        b = stack.pop()
+        stack[-1] = int(stack[-1]) - b
+
+    def op_MUL(self, stack, _):
+        b = stack.pop()
+        stack[-1] = int(stack[-1]) * b
+
+    def op_DIV(self, stack, _):
+        b = stack.pop()
+        stack[-1] = runtime.divide(int(stack[-1]), int(b))
+
+    def op_EQ(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] == b
+
+    def op_NE(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] != b
+
+    def op_LT(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] < b
+
+    def op_LE(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] <= b
+
+    def op_GT(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] > b
+
+    def op_GE(self, stack, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] >= b
+
+    def op_IN(self, stack, _):
+        lst = stack.pop()
+        stack[-1] = contains(lst, stack[-1])
+
+    def op_NOT(self, stack, _):
+        stack[-1] = not stack[-1]
+
+    def op_FORMAT(self, stack, n):
+        parts = stack[-n:]
+        del stack[-n:]
+        stack.append(''.join(map(to_str, parts)))
+
+    def op_MAKE_CARD(self, stack, _):
+        suit = stack.pop()
+        stack[-1] = self.deck[runtime.card_index(as_rank(stack[-1]), suit)]
+
+    def op_MAKE_CARDS(self, stack, _):
+        suits = items(stack.pop())
+        deck, index = self.deck, runtime.card_index
+        stack[-1] = [deck[index(as_rank(r), s)] for r in items(stack[-1]) for s in suits]
+
+    def op_RANGE(self, stack, _):
+        high = stack.pop()
+        stack[-1] = runtime.rank_range(int(stack[-1]), int(high))
+
+    def op_SEQ(self, stack, _):
+        b = stack.pop()
+        stack[-1] = items(stack[-1]) + items(b)
+
+    def op_WILD_RANK(self, stack, _):
+        suits = items(stack[-1])
+        stack[-1] = [c for c in self.deck if c.suit in suits]
+
+    def op_WILD_SUIT(self, stack, _):
+        ranks = [as_rank(r) for r in items(stack[-1])]
+        stack[-1] = [c for c in self.deck if as_rank(c.rank) in ranks]
+
+    def op_BUILD_LIST(self, stack, n):
+        out = []
+        for v in stack[-n:]:
+            if type(v) is list:
+                out += v
+            else:
+                out.append(v)
+        del stack[-n:]
+        stack.append(out)
+
+    def op_NEW_AREA(self, stack, mode):
+        stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
+
+    def op_FOR_ITER(self, stack, _):
+        stack[-1] = iter(list(stack[-1]))
+
+    def op_FOR_ITER_FROM(self, stack, _):
+        start = stack.pop()
+        lst = stack[-1]
+        for i, v in enumerate(lst):
+            if v == start:
+                stack[-1] = iter(lst[i:] + lst[:i])
+                return
+        raise Fault('Starting element is not in list')
+
+    def ask(self, stack, n):
+        """ASK: returns which of the n following JUMPs to take."""
+        flat = stack[-2 * n:]
+        del stack[-2 * n:]
+        player = stack.pop()
+        enabled = [i for i in range(n) if flat[2 * i + 1]]
+        if not enabled:
+            raise Fault('None of the questions can be asked')
+        options = [flat[2 * i] for i in enabled]
+        choice = self.table.choose(player, player.name + ': Choose an action:', options)
+        return enabled[choice]
+
+    def op_MESSAGE(self, stack, _):
+        to = stack.pop()
+        text = stack.pop()
+        if type(to) is Player:
+            to = [to]
+        elif type(to) is Team:
+            to = to.members
+        for player in list(to):
+            self.table.tell(player, text)
+
+    def op_MESSAGE_ALL(self, stack, _):
+        self.table.show(stack.pop())
+
+    def op_WINNER(self, stack, _):
+        raise GameOver(to_str(stack.pop()))
+
+    def op_DEAL(self, stack, mode):
+        count = None if mode & DEAL_ALL else int(stack.pop())
+        dest = stack.pop()
+        source = cards_of(stack.pop())
+        dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
+        if not dests:
+            return              # nobody to deal to (the reference divides by zero)
+        n = len(source) if count is None else count * len(dests)
+        # Card i (from 1) goes to dests[i mod len]: the first to the second player.
+        for i in range(1, n + 1):
+            if not source:
+                break           # the reference crashes; we deal what there is
+            dests[i % len(dests)].insert(0, source.pop(0))
+
+    def op_DEAL_CARD(self, stack, _):
+        dest = cards_of(stack.pop())
+        source = cards_of(stack.pop())
+        card = stack.pop()
+        move(card, source, dest, 'Card is not in the source')
+
+    def playable(self, rule, player, dest):
+        """The cards of the player's hand the rule allows, in hand order."""
+        code = self.image.codes[rule]
+        return [card for card in list(player.hand) if self.run(code, [player, card, dest])]
+
+    def op_PLAY(self, stack, rule):
+        dest = cards_of(stack.pop())
+        player = stack.pop()
+        cards = self.playable(rule, player, dest)
+        if not cards:
+            raise Fault('No cards match the given rule')
+        choice = self.table.choose(player, player.name + ': Choose a card:',
+                                   [str(c) for c in cards])
+        card = cards[choice]
+        move(card, player.hand, dest, 'Card is not in the hand')
+        card.last_played_by = player
+        self.table.show('%s played %s.' % (player.name, card))
+
+    def op_CANPLAY(self, stack, rule):
+        dest = cards_of(stack.pop())
+        stack[-1] = bool(self.playable(rule, stack[-1], dest))
+
+    def op_ORDER(self, stack, ordering):
+        cards = stack.pop()
+        result = self.run(self.image.codes[ordering], [cards])
+        first = {}
+        for i, card in enumerate(result):
+            first.setdefault(id(card), i)
+        last = len(result)
+        cards[:] = sorted(cards, key=lambda card: first.get(id(card), last))
+
+    def op_ROTATE(self, stack, _):
+        lst = stack.pop()
+        if len(lst) > 1:
+            lst.append(lst.pop(0))
+
+    def op_SHUFFLE(self, stack, _):
+        self.rng.shuffle(stack.pop())
+
+
+def move(card, source, dest, missing):
+    """Move a card from anywhere in source to the front of dest."""
+    for i, c in enumerate(source):
+        if c is card:
+            del source[i]
+            dest.insert(0, card)
+            return
+    raise Fault(missing)
+
+
+def contains(lst, x):
+    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
+    kind = type(x)
+    if kind is Rank or kind is int or kind is Suit:
+        for item in lst:
+            if type(item) is Card:
+                if kind is Suit:
+                    hit = item.suit is x
+                elif kind is Rank:
+                    hit = as_rank(item.rank) == x
+                else:
+                    hit = item.rank == x
+            else:
+                hit = item == x
+            if hit:
+                return True
+        return False
+    return any(item is x or item == x for item in lst)
+
+
+# Opcodes the loop runs inline; every other opcode has an op_NAME method.
+LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_FALSE, JUMP, STORE_LOCAL, FOR_NEXT = (
+    OP.LOAD_LOCAL, OP.CONST, OP.LOAD_GLOBAL, OP.JUMP_IF_FALSE, OP.JUMP, OP.STORE_LOCAL, OP.FOR_NEXT)
+JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, ASK, RETURN_VALUE, RETURN = (
+    OP.JUMP_IF_FALSE_OR_POP, OP.JUMP_IF_TRUE_OR_POP, OP.ASK, OP.RETURN_VALUE, OP.RETURN)
+STORE_GLOBAL, CALL, DEFINED_LOCAL, DEFINED_GLOBAL = (
+    OP.STORE_GLOBAL, OP.CALL, OP.DEFINED_LOCAL, OP.DEFINED_GLOBAL)
+INLINE = {LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_FALSE, JUMP, STORE_LOCAL, FOR_NEXT,
+          JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, ASK, RETURN_VALUE, RETURN,
+          STORE_GLOBAL, CALL, DEFINED_LOCAL, DEFINED_GLOBAL}
+HANDLERS = {op.code: getattr(Machine, 'op_' + op.name) for op in OPCODES if op.code not in INLINE}
