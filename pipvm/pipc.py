@@ -93,6 +93,9 @@ def write_file(path, data):
         try:
             with os.fdopen(fd, 'wb') as f:
                 f.write(data)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)     # as open() would have made it
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)

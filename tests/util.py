@@ -13,3 +13,48 @@ def error_text(fn, *args):
     except PipError as e:
         return str(e)
     return ''
+
+
+DEFAULT_ANSWERS = b'2\nP1\nP2\n'
+
+
+def answers_for(folder, name):
+    path = os.path.join(folder, name + '.in')
+    if os.path.exists(path):
+        with open(path, 'rb') as f:
+            return f.read()
+    return DEFAULT_ANSWERS
+
+
+class _Std:
+    """A stand-in for sys.stdin/stdout/stderr: byte I/O through .buffer."""
+
+    def __init__(self, buffer):
+        self.buffer = buffer
+
+    def write(self, text):
+        self.buffer.write(text.encode('latin-1'))
+
+    def flush(self):
+        pass
+
+
+def run_cli(argv, stdin=b''):
+    """Run `pipvm ARGV` in this process: (exit status, stdout+stderr bytes)."""
+    import io
+    import sys
+    from pipvm import cli
+    out = io.BytesIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = _Std(io.BytesIO(stdin)), _Std(out), _Std(out)
+    try:
+        status = cli.main(argv)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return status, out.getvalue()
+
+
+def transcript(argv, stdin):
+    """What the golden files hold: the merged output, then `[exit N]`."""
+    status, out = run_cli(argv, stdin)
+    return out + b'[exit %d]\n' % status
