@@ -36,7 +36,7 @@ class Code:
     local_names: list          # one per frame slot
     code: bytes
     lines: list                # [(offset, line, col)], offsets ascending
-    max_stack: int = 0         # found by the validator
+    max_stack: int = attrs.field(default=0, eq=False)   # found by the validator
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
@@ -316,13 +316,40 @@ def load(data, path):
         program = _parse(_Reader(data, 9))
     except Corrupt as e:
         raise FileError(path, 'corrupt (%s)' % e) from None
+    calls = []
     for c in program.codes:
         try:
-            c.max_stack = _validate(program, c)
+            c.max_stack, callees = _validate(program, c)
         except BadCode as e:
             raise FileError(path, 'invalid bytecode at offset %d of %s %s (%s)'
                             % (e.offset, c.kind, c.name, e.reason)) from None
+        calls.append(callees)
+    if _has_cycle(calls):
+        # Pip cannot recurse; a file that does would only exhaust the stack.
+        raise FileError(path, 'corrupt (code objects call each other in a cycle)')
     return program
+
+
+def _has_cycle(calls):
+    """Does the graph calls[i] = {code objects i runs} have a cycle?"""
+    state = [0] * len(calls)          # 0 unseen, 1 on the current path, 2 done
+    for root in range(len(calls)):
+        if state[root]:
+            continue
+        state[root] = 1
+        path = [(root, iter(calls[root]))]
+        while path:
+            node, children = path[-1]
+            child = next(children, None)
+            if child is None:
+                state[node] = 2
+                path.pop()
+            elif state[child] == 1:
+                return True
+            elif state[child] == 0:
+                state[child] = 1
+                path.append((child, iter(calls[child])))
+    return False
 
 
 def _parse(r):
@@ -391,7 +418,8 @@ def _check_operand(program, code, instr, kind, arg):
 
 
 def _validate(program, code):
-    """Check every instruction of a code object; return its maximum stack depth."""
+    """Check every instruction of a code object: (maximum stack depth, the
+    indexes of the code objects it runs)."""
     instrs = decode(code.code)
     if not instrs:
         raise BadCode(0, 'empty code')
@@ -438,4 +466,5 @@ def _validate(program, code):
                 work.append(j)
             elif depth[j] != dj:
                 raise BadCode(instrs[j].offset, 'inconsistent stack depth')
-    return peak
+    callees = {ins.args[0] for ins in instrs if ins.op.operands[:1] and ins.op.operands[0] in _CODE_KINDS}
+    return peak, callees
