@@ -48,3 +48,50 @@ def test_usage_errors_exit_2():
 def test_module_and_script_entry_points_agree():
     assert pipvm('parse', GAME)[1] == subprocess.run(
         ['pipvm', 'parse', GAME], capture_output=True).stdout.decode('latin-1')
+
+
+EXAMPLE = os.path.join(os.path.dirname(DATA), '..', 'examples', 'high_card.pip')
+
+
+def test_compile_writes_beside_the_source_or_to_o(tmp_path):
+    src = tmp_path / 'g.pip'
+    src.write_bytes(open(EXAMPLE, 'rb').read())
+    assert pipvm('compile', str(src)) == (0, '', '')
+    assert (tmp_path / 'g.pipc').read_bytes().startswith(b'PIPC')
+    out = tmp_path / 'other.pipc'
+    assert pipvm('compile', str(src), '-o', str(out)) == (0, '', '')
+    assert out.read_bytes() == (tmp_path / 'g.pipc').read_bytes()
+
+
+def test_compile_error_writes_nothing(tmp_path):
+    src = tmp_path / 'bad.pip'
+    src.write_bytes(b'Game "g" requires 2 players.\nAction main { x = 1. }\n')
+    assert pipvm('compile', str(src)) == (1, '', "Error: Line 2, Col 15: Unknown identifier 'x'\n")
+    assert not (tmp_path / 'bad.pipc').exists()
+
+
+def test_bad_pipc_is_one_line(tmp_path):
+    bad = tmp_path / 'bad.pipc'
+    bad.write_bytes(b'hello')
+    for command in ('run', 'dis'):
+        assert pipvm(command, str(bad)) == (1, '', 'Error: %s: not a pipvm bytecode file\n' % bad)
+
+
+def test_run_errors_follow_the_output_on_stderr():
+    rc, out, err = pipvm('run', '--seed', '1', EXAMPLE, stdin=b'2\nAnn\n')
+    assert rc == 1
+    assert out.endswith('Enter a name for Player 2: ')
+    assert err == 'Error: input ended while waiting for the name of Player 2\n'
+
+
+def test_ctrl_c_is_one_line_and_status_130():
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, '-m', 'pipvm', 'run', EXAMPLE], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.read(len('-' * 42) + 1)       # the game has started and waits for an answer
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 130
+    assert err == b'\nInterrupted.\n'
