@@ -123,4 +123,3 @@ OPCODES = (
 BY_CODE = {op.code: op for op in OPCODES}
 # Opcode numbers by name, for emitters: OP.JUMP == 50.
 OP = type('OP', (), {op.name: op.code for op in OPCODES})
-JUMP_KINDS = ('jump',)

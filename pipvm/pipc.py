@@ -132,7 +132,6 @@ class Assembler:
     def __init__(self):
         self.code = bytearray()
         self.lines = []
-        self.ops = []          # opcode numbers emitted, for the tests and dis
 
     def emit(self, name, *args, pos=None):
         op = BY_CODE[getattr(OP, name)]
@@ -142,7 +141,6 @@ class Assembler:
                 self.lines.pop()
             self.lines.append((offset, pos[0], pos[1]))
         self.code += encode_instr(op, args)
-        self.ops.append(op.code)
         return offset
 
     def here(self):

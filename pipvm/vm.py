@@ -9,7 +9,7 @@ loop turns it into a PipError at the position of the failing instruction.
 from . import pipc, runtime
 from .errors import Fault, PipError
 from .opcodes import DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP, OPCODES
-from .runtime import (RANKS, Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
+from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
                       items, to_str)
 
 _PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
