@@ -5,6 +5,7 @@ trusted until `load` has checked all of it: the header and checksum, every
 constant, every instruction and operand, jump targets, and the stack depth
 along every path, so the VM can run what it is given without further checks.
 """
+import bisect
 import os
 import tempfile
 import zlib
@@ -40,12 +41,8 @@ class Code:
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
-        pos = None
-        for start, line, col in self.lines:
-            if start > offset:
-                break
-            pos = (line, col)
-        return pos
+        i = bisect.bisect_right(self.lines, (offset, float('inf')))
+        return self.lines[i - 1][1:] if i else None
 
 
 @attrs.define
