@@ -92,7 +92,10 @@ def main(argv=None):
     except KeyboardInterrupt:
         _flush()
         sys.stderr.write('\nInterrupted.\n')
-        return 130
+        sys.stderr.flush()
+        # The game's thread may be blocked reading stdin; a normal interpreter
+        # shutdown would abort on that stream's lock, so leave at once.
+        os._exit(130)
     except Exception as e:
         return _report(e)
 
