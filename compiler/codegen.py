@@ -16,7 +16,7 @@ from . import types as T
 
 _BINARY = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '==': 'EQ', '!=': 'NE',
            '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', 'in': 'IN'}
-_STATEMENT_OPS = {c.Rotate: 'ROTATE', c.Shuffle: 'SHUFFLE', c.Winner: 'WINNER'}
+_STATEMENT_OPS = {c.Rotate: 'ROTATE', c.Shuffle: 'SHUFFLE'}
 _BUILTIN = {name: i for i, name in enumerate(runtime.BUILTINS)}
 NOT_CONSTANT = object()
 _MAX_FOLD_BITS = 1 << 16
@@ -129,17 +129,13 @@ class Function:
             else:
                 self.expr(q.cond)
         self.emit('ASK', len(s.questions), pos=s.pos)
+        # ASK continues at the chosen one of these jumps, one per question.
         table = [self.emit('JUMP', 0) for _ in s.questions]
-        self.branches(table, [q.body for q in s.questions])
-
-    def branches(self, entries, blocks):
-        """Emit blocks; entries[i] jumps to block i; all continue after the last."""
         ends = []
-        for i, (entry, body) in enumerate(zip(entries, blocks)):
-            if entry is not None:
-                self.asm.patch(entry)
-            self.block(body)
-            if i < len(blocks) - 1:
+        for i, (entry, q) in enumerate(zip(table, s.questions)):
+            self.asm.patch(entry)
+            self.block(q.body)
+            if i < len(s.questions) - 1:
                 ends.append(self.emit('JUMP', 0))
         for end in ends:
             self.asm.patch(end)
@@ -274,7 +270,7 @@ class Function:
         if isinstance(ref, c.PropRef):
             self.expr(ref.obj)
             if isinstance(ref.prop, c.ListProp):
-                self.emit('LIST_PROP', runtime.LIST_PROPERTY_ALIASES[ref.prop.name], pos=ref.pos)
+                self.list_prop(ref)
             else:
                 self.emit('LOAD_PROP', ref.prop.index, pos=pos)
             return
@@ -285,6 +281,10 @@ class Function:
             self.emit('LOAD_LOCAL', var.slot, pos=pos)
         else:
             self.emit('LOAD_BUILTIN', _BUILTIN[var.name], pos=pos)
+
+    def list_prop(self, ref):
+        """size/first/last of the list on the stack; an empty list fails at ref."""
+        self.emit('LIST_PROP', runtime.LIST_PROPERTY_ALIASES[ref.prop.name], pos=ref.pos)
 
     def store(self, ref):
         """Pop a value into a writable reference (the checker rejects the others)."""
@@ -347,7 +347,7 @@ class Function:
             self.expr(ref.obj)
             if isinstance(ref.prop, c.ListProp):
                 # an item of a list is always defined, but reading it can fail
-                self.emit('LIST_PROP', runtime.LIST_PROPERTY_ALIASES[ref.prop.name], pos=ref.pos)
+                self.list_prop(ref)
                 self.emit('POP')
                 self.emit('CONST', self.gen.const(True))
             else:

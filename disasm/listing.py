@@ -7,6 +7,7 @@ from pipvm import opcodes, pipc, runtime
 
 _DEAL_BITS = ((opcodes.DEAL_ALL, 'all'), (opcodes.DEAL_TO_PLAYERS, 'to players'))
 _AREA_BITS = ((opcodes.AREA_FACEDOWN, 'facedown'), (opcodes.AREA_SQUAREDUP, 'squaredup'))
+_DECK = runtime.new_deck()      # only for the cards' names
 
 
 def show_const(value):
@@ -16,7 +17,7 @@ def show_const(value):
     if kind is str:
         return '"%s"' % value
     if kind is pipc.CardRef:
-        return str(runtime.new_deck()[value.index])
+        return str(_DECK[value.index])
     if kind is runtime.Rank:
         return runtime.RANK_NAMES[value]
     return runtime.to_str(value)

@@ -379,7 +379,6 @@ def _parse(r):
     return Program(name, counts, team_size, global_names, consts, codes, main)
 
 
-_LIMITS = {'global': 'global_names', 'const': 'consts'}
 _CODE_KINDS = ('action', 'rule', 'ordering')
 
 
