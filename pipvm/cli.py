@@ -53,7 +53,21 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from .game import play
+    if args.engine == 'reference':
+        return play(None, seed=args.seed, engine=reference_engine(args.file))
     return play(load_program(args.file), seed=args.seed)
+
+
+def reference_engine(path):
+    """The reference interpreter's factory for a .pip source (it walks the
+    checked AST, so a compiled .pipc can't be run by it)."""
+    from . import pipc
+    data = pipc.read_file(path)
+    if path.endswith('.pipc') or data.startswith(pipc.MAGIC):
+        raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
+    from compiler import frontend, reference
+    program = frontend.check_text(data.decode('latin-1'))
+    return lambda table, rng: reference.Interpreter(program, table, rng)
 
 
 def cmd_dis(args):
@@ -78,6 +92,8 @@ def build_parser():
     p = sub.add_parser('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--seed', type=int, help='make every shuffle reproducible')
+    p.add_argument('--engine', choices=('vm', 'reference'), default='vm',
+                   help='reference: walk the checked syntax tree instead (the specification)')
     p.set_defaults(func=cmd_run)
     p = sub.add_parser('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')

@@ -6,6 +6,7 @@ games/  complete games, also from the reference: corpus/full (answers in
         games/NAME.in) and examples/ (answers in examples/NAME.answers).
 differ/ the deliberate differences from the reference (SEMANTICS.md's table);
         each .pip says in its first line what it shows; .out checked by hand.
+Each runs on both engines: the VM and the reference interpreter.
 """
 import os
 
@@ -15,6 +16,7 @@ from .util import DATA, answers_for, transcript
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, 'examples')
+ENGINES = ('vm', 'reference')
 
 
 def names(folder):
@@ -26,11 +28,13 @@ def expected(folder, name):
         return f.read()
 
 
+@pytest.mark.parametrize('engine', ENGINES)
 @pytest.mark.parametrize('folder,name', [('run', n) for n in names('run')]
                          + [('differ', n) for n in names('differ')])
-def test_golden(folder, name):
+def test_golden(folder, name, engine):
     path = os.path.join(DATA, folder, name + '.pip')
-    got = transcript(['run', '--seed', '1', path], answers_for(os.path.join(DATA, folder), name))
+    got = transcript(['run', '--engine', engine, '--seed', '1', path],
+                     answers_for(os.path.join(DATA, folder), name))
     assert got.decode('latin-1') == expected(folder, name).decode('latin-1')
 
 
@@ -49,11 +53,12 @@ def game_answers(source):
     return answers_for(os.path.join(DATA, 'games'), name)
 
 
+@pytest.mark.parametrize('engine', ENGINES)
 @pytest.mark.parametrize('source', game_sources(), ids=os.path.basename)
-def test_game_to_the_end(source):
+def test_game_to_the_end(source, engine):
     name = os.path.basename(source)[:-4]
     answers = game_answers(source)
-    got = transcript(['run', '--seed', '1', source], answers)
+    got = transcript(['run', '--engine', engine, '--seed', '1', source], answers)
     assert b'The game was won by ' in got
     golden = 'example_' + name if source.startswith(EXAMPLES) else name
     assert got.decode('latin-1') == expected('games', golden).decode('latin-1')

@@ -1,0 +1,478 @@
+"""The reference interpreter: Pip's executable specification.
+
+It walks the checked AST directly and follows ../shared/SEMANTICS.md (and the
+original OCaml interpreter) one rule at a time, in the plainest code that
+will do.  It shares only the run-time objects (`pipvm.runtime`), the table
+and its seats, and the random-number generator with the VM; every operation
+(deal, play, order, for, skip, equality, string conversion...) is written
+again here, so a bug in one engine cannot hide the same bug in the other.
+The fuzzer (tests/fuzz) runs both on random programs and compares them.
+
+Steps are counted as the VM counts them (a completed loop iteration, an
+action call), so both stop at the same point under the same budget.
+"""
+from pipvm.errors import PipError
+from pipvm.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
+                           Team, new_deck)
+
+from . import checked as c
+from . import types as T
+
+
+class GameOver(Exception):
+    def __init__(self, winner):
+        super().__init__(winner)
+        self.winner = winner
+
+
+class StepLimit(Exception):
+    """The game ran for more steps than allowed."""
+
+
+def fail(pos, message):
+    raise PipError(pos, message)
+
+
+# --- values ---------------------------------------------------------------
+
+def number(value):
+    """A Number or Rank as a plain int."""
+    return int(value)
+
+
+def rank(value, pos):
+    """A Number or Rank used as a Rank."""
+    if type(value) is Rank:
+        return value
+    if 1 <= value <= 13:
+        return RANKS[value]
+    fail(pos, "The value %d can't be a Rank" % value)
+
+
+def as_list(value):
+    """A list's elements, or one value as a list of one."""
+    return value if type(value) is list else [value]
+
+
+def equal(a, b):
+    """Pip's `==`: basic values by value (a Rank equals its Number), lists
+    element by element, cards, players, teams and areas by identity."""
+    numeric = (int, Rank)
+    if type(a) in numeric and type(b) in numeric:
+        return int(a) == int(b)
+    if type(a) is bool or type(b) is bool:
+        return type(a) is type(b) and a == b
+    if type(a) is str and type(b) is str:
+        return a == b
+    if type(a) is list and type(b) is list:
+        return len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b))
+    return a is b
+
+
+def member(x, items, pos):
+    """`x in items`: a Rank, Number or Suit also matches a card that has it."""
+    for item in items:
+        if type(item) is Card and type(x) is Rank:
+            hit = rank(item.rank, pos) == x
+        elif type(item) is Card and type(x) is int:
+            hit = number(item.rank) == x
+        elif type(item) is Card and type(x) is Suit:
+            hit = item.suit is x
+        else:
+            hit = equal(x, item)
+        if hit:
+            return True
+    return False
+
+
+def text(value, pos):
+    """A value as `message` and `{x}` show it."""
+    if value is None:
+        fail(pos, 'Undefined value')
+    if type(value) is bool:
+        return 'True' if value else 'False'
+    if type(value) is int:
+        return str(value)
+    if type(value) is Rank:
+        return RANK_NAMES[value]
+    if type(value) is str:
+        return value
+    if type(value) is Suit:
+        return value.name
+    if type(value) is Card:
+        return '%s of %s' % (RANK_NAMES[value.born_rank], value.born_suit.name)
+    if type(value) is Player:
+        return value.name
+    if type(value) is Team:
+        return 'Team (%s)' % ', '.join(p.name for p in value.members)
+    raise AssertionError('no string for %r' % (value,))
+
+
+def card_list(value):
+    """The cards a Player (its hand), an Area or a card list stands for."""
+    if type(value) is Player:
+        return value.hand
+    if type(value) is Area:
+        return value.cards
+    return value
+
+
+def move(card, source, dest):
+    """Take the card out of source (first occurrence) and put it on top of dest."""
+    for i in range(len(source)):
+        if source[i] is card:
+            del source[i]
+            dest.insert(0, card)
+            return True
+    return False
+
+
+# --- the interpreter --------------------------------------------------------
+
+class Interpreter:
+    """One game of a checked program."""
+
+    def __init__(self, program, table, rng, max_steps=None):
+        self.program, self.table, self.rng = program, table, rng
+        self.deck = new_deck()
+        self.globals = [None] * len(program.globals)
+        self.players, self.teams = [], None
+        self.steps_left = max_steps
+
+    def play(self):
+        """Play the game: the winner's name, or None if main returns."""
+        p, table = self.program, self.table
+        table.banner(''.join(p.name))
+        if p.team_size:
+            self.players, self.teams = table.seat_teams(p.counts, p.team_size)
+        else:
+            self.players = table.seat_players(p.counts)
+        try:
+            for g in p.globals:
+                self.init_global(g)
+            self.run_action(p.main)
+        except GameOver as g:
+            return g.winner
+        return None
+
+    def init_global(self, g):
+        if isinstance(g, c.AreaInit):
+            value = Area(self.string(g.label), [], g.facedown, g.squaredup)
+        elif g.init is None:
+            value = None
+        else:
+            value = self.expr(g.init, None)
+        self.globals[g.var.slot] = value
+
+    def step(self):
+        if self.steps_left is not None:
+            self.steps_left -= 1
+            if self.steps_left < 0:
+                raise StepLimit()
+
+    def run_action(self, index):
+        action = self.program.actions[index]
+        self.block(action.body, [None] * action.frame_size)
+
+    # --- statements: each returns the label of a pending skip, or None ------
+
+    def block(self, stmts, frame):
+        pending = None
+        for s in stmts:
+            if pending is None:
+                pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
+            elif isinstance(s, c.Label) and s.name == pending:
+                pending = None
+        return pending
+
+    def stmt_Label(self, s, frame):
+        return None
+
+    def stmt_Skip(self, s, frame):
+        return s.name
+
+    def stmt_Let(self, s, frame):
+        frame[s.var.slot] = self.expr(s.value, frame)
+
+    def stmt_Assign(self, s, frame):
+        self.store(s.target, self.expr(s.value, frame), frame)
+
+    def stmt_Compound(self, s, frame):
+        old = self.load(s.target, frame)
+        value = self.arith(s.op, old, self.expr(s.value, frame), s.pos)
+        self.store(s.target, value, frame)
+
+    def stmt_If(self, s, frame):
+        for cond, body in s.branches:
+            if cond is None or self.expr(cond, frame):
+                return self.block(body, frame)
+        return None
+
+    def stmt_Forever(self, s, frame):
+        while True:
+            pending = self.block(s.body, frame)
+            if pending is not None:
+                return pending
+            self.step()
+
+    def stmt_For(self, s, frame):
+        values = list(self.expr(s.items, frame))      # a snapshot
+        if s.start is not None:
+            start = self.expr(s.start, frame)
+            at = next((i for i, v in enumerate(values) if equal(v, start)), None)
+            if at is None:
+                fail(s.pos, 'Starting element is not in list')
+            values = values[at:] + values[:at]
+        for value in values:
+            frame[s.var.slot] = value
+            pending = self.block(s.body, frame)
+            if pending is not None:
+                return pending
+            self.step()
+        return None
+
+    def stmt_Invoke(self, s, frame):
+        self.step()
+        self.run_action(s.action)
+
+    def stmt_Ask(self, s, frame):
+        player = self.load(s.player, frame)
+        offered = []
+        for q in s.questions:
+            label = self.string(q.text, frame)
+            if q.cond is None or self.expr(q.cond, frame):
+                offered.append((label, q.body))
+        if not offered:
+            fail(s.pos, 'None of the questions can be asked')
+        i = self.table.choose(player, player.name + ': Choose an action:',
+                              [label for label, _ in offered])
+        return self.block(offered[i][1], frame)
+
+    def stmt_Message(self, s, frame):
+        message = self.expr(s.text, frame)
+        if s.to is None:
+            self.table.show(message)
+            return
+        to = self.load(s.to, frame)
+        members = to.members if type(to) is Team else as_list(to)
+        for player in list(members):
+            self.table.tell(player, message)
+
+    def stmt_Winner(self, s, frame):
+        raise GameOver(text(self.load(s.who, frame), s.who.pos))
+
+    def stmt_DealCard(self, s, frame):
+        card = self.expr(s.card, frame)
+        source = card_list(self.load(s.source, frame))
+        dest = card_list(self.load(s.dest, frame))
+        if not move(card, source, dest):
+            fail(s.pos, 'Card is not in the source')
+
+    def stmt_DealCards(self, s, frame):
+        source = card_list(self.load(s.source, frame))
+        dest = self.load(s.dest, frame)
+        if s.dest.type == T.PLAYERS:
+            hands = [p.hand for p in dest]
+        else:
+            hands = [card_list(dest)]
+        if s.count is None:
+            n = len(source)
+        else:
+            n = number(self.expr(s.count, frame)) * len(hands)
+        if not hands:
+            return
+        # Card i (counting from 1) goes to hands[i mod len]: with several
+        # players the first card goes to the second one.
+        for i in range(1, n + 1):
+            if not source:
+                return
+            move(source[0], source, hands[i % len(hands)])
+
+    def stmt_Play(self, s, frame):
+        player = self.load(s.player, frame)
+        dest = card_list(self.load(s.dest, frame))
+        cards = self.playable(s.rule, player, dest)
+        if not cards:
+            fail(s.pos, 'No cards match the given rule')
+        i = self.table.choose(player, player.name + ': Choose a card:',
+                              [text(card, s.pos) for card in cards])
+        card = cards[i]
+        move(card, player.hand, dest)
+        card.last_played_by = player
+        self.table.show('%s played %s.' % (player.name, text(card, s.pos)))
+
+    def stmt_Order(self, s, frame):
+        cards = self.load(s.target, frame)
+        ordering = self.program.orderings[s.ordering]
+        result = self.expr(ordering.body, [cards])
+
+        def place(card):           # the first place the card has in the result
+            for i, other in enumerate(result):
+                if other is card:
+                    return i
+            return len(result)
+        cards[:] = sorted(cards, key=place)       # sorted() is stable
+
+    def stmt_Rotate(self, s, frame):
+        items = self.load(s.target, frame)
+        if items:
+            items.append(items.pop(0))
+
+    def stmt_Shuffle(self, s, frame):
+        # Fisher-Yates from the top index down, as the original's Utils.shuffle.
+        items = self.load(s.target, frame)
+        for n in range(len(items), 1, -1):
+            r = self.rng.int(n)
+            items[n - 1], items[r] = items[r], items[n - 1]
+
+    # --- rules ----------------------------------------------------------------
+
+    def playable(self, index, player, dest):
+        """The cards of the player's hand the rule allows, in hand order."""
+        rule = self.program.rules[index]
+        return [card for card in list(player.hand)
+                if self.expr(rule.body, [player, card, dest])]
+
+    # --- references -----------------------------------------------------------
+
+    def load(self, ref, frame, pos=None):
+        """A reference's value; undefined is an error at pos (by default the
+        reference's own position)."""
+        value = self.read(ref, frame)
+        if value is None:
+            fail(pos or ref.pos, 'Undefined value')
+        return value
+
+    def read(self, ref, frame):
+        """A reference's value, None when undefined."""
+        if isinstance(ref, c.PropRef):
+            obj = self.expr(ref.obj, frame)
+            if isinstance(ref.prop, c.Field):
+                return getattr(obj, ref.prop.name)
+            if ref.prop.name == 'size':
+                return len(obj)
+            if not obj:
+                fail(ref.pos, "Can't get item from empty list")
+            return obj[0] if ref.prop.name in ('first', 'top') else obj[-1]
+        var = ref.var
+        if isinstance(var, c.Global):
+            return self.globals[var.slot]
+        if isinstance(var, c.Local):
+            return frame[var.slot]
+        if var.name == 'players':
+            return self.players
+        if var.name == 'teams':
+            return self.teams
+        return list(self.deck)                   # standard: a new list each time
+
+    def store(self, ref, value, frame):
+        if isinstance(ref, c.PropRef):
+            setattr(self.expr(ref.obj, frame), ref.prop.name, value)
+        elif isinstance(ref.var, c.Global):
+            self.globals[ref.var.slot] = value
+        else:
+            frame[ref.var.slot] = value
+
+    def string(self, parts, frame=None):
+        return ''.join(p if isinstance(p, str) else text(self.load(p, frame), p.pos)
+                       for p in parts)
+
+    # --- expressions ----------------------------------------------------------
+
+    def expr(self, e, frame):
+        return getattr(self, 'expr_' + type(e).__name__)(e, frame)
+
+    def expr_Literal(self, e, frame):
+        if e.type == T.RANK:
+            return RANKS[e.value]
+        if e.type == T.SUIT:
+            return SUIT_BY_LETTER[e.value]
+        return e.value
+
+    def expr_StrLiteral(self, e, frame):
+        return self.string(e.parts, frame)
+
+    def expr_Ref(self, e, frame):
+        return self.load(e.ref, frame, e.pos)
+
+    def expr_Defined(self, e, frame):
+        return self.read(e.ref, frame) is not None
+
+    def expr_Not(self, e, frame):
+        return not self.expr(e.expr, frame)
+
+    def expr_Binary(self, e, frame):
+        if e.op == 'and':
+            return self.expr(e.left, frame) and self.expr(e.right, frame)
+        if e.op == 'or':
+            return self.expr(e.left, frame) or self.expr(e.right, frame)
+        a, b = self.expr(e.left, frame), self.expr(e.right, frame)
+        if e.op == '==':
+            return equal(a, b)
+        if e.op == '!=':
+            return not equal(a, b)
+        if e.op == 'in':
+            return member(a, b, e.pos)
+        if e.op == '<':
+            return number(a) < number(b)
+        if e.op == '<=':
+            return number(a) <= number(b)
+        if e.op == '>':
+            return number(a) > number(b)
+        if e.op == '>=':
+            return number(a) >= number(b)
+        return self.arith(e.op, a, b, e.pos)
+
+    @staticmethod
+    def arith(op, a, b, pos):
+        a, b = number(a), number(b)
+        if op == '+':
+            return a + b
+        if op == '-':
+            return a - b
+        if op == '*':
+            return a * b
+        if b == 0:
+            fail(pos, 'Division by zero')
+        quotient = abs(a) // abs(b)              # truncated toward zero
+        return quotient if (a < 0) == (b < 0) else -quotient
+
+    def expr_CanPlay(self, e, frame):
+        player = self.load(e.player, frame)
+        dest = card_list(self.load(e.dest, frame))
+        return len(self.playable(e.rule, player, dest)) > 0
+
+    def the_card(self, r, s):
+        """The card created with rank r and suit s (deck order: suits C H S D)."""
+        return self.deck[s.index * 13 + int(r) - 1]
+
+    def expr_CardExpr(self, e, frame):
+        ranks = as_list(self.expr(e.rank, frame))
+        suits = as_list(self.expr(e.suit, frame))
+        cards = [self.the_card(rank(r, e.pos), s) for r in ranks for s in suits]
+        return cards[0] if e.type == T.CARD else cards
+
+    def expr_Range(self, e, frame):
+        low, high = number(self.expr(e.low, frame)), number(self.expr(e.high, frame))
+        values = range(low, high + 1) if low <= high else range(low, high - 1, -1)
+        return [rank(n, e.pos) for n in values]
+
+    def expr_Seq(self, e, frame):
+        return as_list(self.expr(e.left, frame)) + as_list(self.expr(e.right, frame))
+
+    def expr_WildRank(self, e, frame):
+        suits = as_list(self.expr(e.suit, frame))
+        return [card for card in self.deck if any(card.suit is s for s in suits)]
+
+    def expr_WildSuit(self, e, frame):
+        ranks = [rank(r, e.pos) for r in as_list(self.expr(e.rank, frame))]
+        return [card for card in self.deck if rank(card.rank, e.pos) in ranks]
+
+    def expr_WildCard(self, e, frame):
+        return list(self.deck)
+
+    def expr_ListLit(self, e, frame):
+        out = []
+        for item in e.items:
+            out.extend(as_list(self.expr(item, frame)))
+        return out
