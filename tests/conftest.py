@@ -6,3 +6,11 @@ from hypothesis import settings
 settings.register_profile('ci', max_examples=150, deadline=None)
 settings.register_profile('long', max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'ci'))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print the fuzz seed, so a failure in CI can be replayed."""
+    from tests.fuzz.budget import EXAMPLES, SEED
+    terminalreporter.write_line('fuzz: %d examples per property, seed %d (replay: '
+                                'PIPVM_FUZZ_SEED=%d python -m pytest tests/fuzz)'
+                                % (EXAMPLES, SEED, SEED))

@@ -1,0 +1,142 @@
+"""Running one program on an engine, with scripted answers, and recording
+everything observable: the transcript, how the game ended, and its final state.
+
+The seats are the real HumanSeat (so the dialogue, re-asking included, is
+the one a terminal shows); only the console is scripted: each line a seat
+reads comes from the case's answers, an int choosing the option at that
+index (mod the number of options) and a string typed as it is.
+"""
+import io
+
+import attrs
+
+from compiler import codegen, frontend, reference
+from pipvm import pipc, vm
+from pipvm.errors import InputEnded, PipError
+from pipvm.rng import OCamlRandom
+from pipvm.runtime import Area, Card, Player, Rank, Suit, Team
+from pipvm.table import Console, HumanSeat, Table
+
+MAX_STEPS = 3000
+
+
+class ScriptConsole(Console):
+    """A console whose input is the answer script; it echoes what it 'types'."""
+
+    def __init__(self, answers):
+        super().__init__(io.BytesIO(), io.BytesIO())
+        self.answers = list(answers)
+        self.options = None            # the options of the choice being read
+
+    def read_line(self, prompt):
+        self.write(prompt)
+        if not self.answers:
+            return None
+        answer = self.answers.pop(0)
+        if isinstance(answer, int):
+            answer = (self.options[answer % len(self.options)] if self.options
+                      else 'P%d' % answer)
+        self.write(answer + '\n')
+        return answer
+
+    def output(self):
+        return self.stdout.getvalue()
+
+
+class ScriptSeat(HumanSeat):
+    def name(self, prompt, waiting_for):
+        self.console.options = None
+        return super().name(prompt, waiting_for)
+
+    def choose(self, heading, options, waiting_for):
+        self.console.options = options
+        try:
+            return super().choose(heading, options, waiting_for)
+        finally:
+            self.console.options = None
+
+
+@attrs.frozen
+class Outcome:
+    transcript: str
+    ending: str                # `winner NAME`, `no winner`, the error line, or `step limit`
+    state: object              # snapshot() of the game at the end
+
+    def __str__(self):
+        return '%s\n== %s\n== %r' % (self.transcript, self.ending, self.state)
+
+
+def compile_checked(checked):
+    """The VM's program for a checked AST, through the file format as `pipvm run` does."""
+    return pipc.load(pipc.dump(codegen.generate(checked)), '<fuzz>')
+
+
+def vm_engine(checked):
+    image = vm.Image(compile_checked(checked))
+    return lambda table, rng: vm.Machine(image, table, rng, MAX_STEPS)
+
+
+def reference_engine(checked):
+    return lambda table, rng: reference.Interpreter(checked, table, rng, MAX_STEPS)
+
+
+def run(make_engine, seed, answers):
+    """Play one game: its Outcome.  Python exceptions (engine crashes) propagate."""
+    console = ScriptConsole(answers)
+    table = Table(console)
+    table.human = ScriptSeat(console)
+    engine = make_engine(table, OCamlRandom(seed))
+    try:
+        winner = engine.play()
+        ending = 'no winner' if winner is None else 'winner ' + winner
+    except (PipError, InputEnded) as e:
+        ending = str(e)
+    except (vm.StepLimit, reference.StepLimit):
+        ending = 'step limit'
+    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine))
+
+
+def both(source, seed, answers):
+    """(VM outcome, reference outcome) for a program that must check."""
+    checked = frontend.check_text(source)
+    return (run(vm_engine(checked), seed, answers),
+            run(reference_engine(checked), seed, answers))
+
+
+def snapshot(engine):
+    """The game's state as plain data: globals, players, teams and every
+    card, with objects named by their place (card i of the deck, player i)
+    and, for each list, which earlier list it is the same object as."""
+    deck, players = engine.deck, list(engine.players)
+    teams = [] if engine.teams is None else list(engine.teams)
+    place = {id(c): ('card', i) for i, c in enumerate(deck)}
+    place.update({id(p): ('player', i) for i, p in enumerate(players)})
+    place.update({id(t): ('team', i) for i, t in enumerate(teams)})
+    lists = {}
+
+    def value(v):
+        kind = type(v)
+        if v is None or kind in (bool, int, str):
+            return v
+        if kind is Rank:
+            return ('rank', int(v))
+        if kind is Suit:
+            return ('suit', v.letter)
+        if kind is list:
+            alias = lists.setdefault(id(v), len(lists))
+            return ('list', alias, tuple(value(x) for x in v))
+        if kind is Area:
+            return ('area', v.name, value(v.cards), v.is_facedown, v.is_squaredup)
+        if kind in (Card, Player, Team):
+            return place.get(id(v), ('stranger', kind.__name__))
+        raise AssertionError('unexpected value %r' % (v,))
+
+    return (
+        tuple(value(g) for g in engine.globals),
+        value(engine.players),
+        value(engine.teams),
+        tuple((p.name, value(p.hand), value(p.stash), value(p.score), value(p.team))
+              for p in players),
+        tuple((value(t.members), value(t.stash), value(t.score)) for t in teams),
+        tuple((value(c.rank), value(c.suit), value(c.last_played_by)) for c in deck),
+    )

@@ -1,0 +1,650 @@
+"""Hypothesis strategies for random, well-typed Pip programs.
+
+`cases()` draws a Case: the source of a whole game, a seed and a script of
+answers.  The program is typed by construction: every expression is built
+for the type its place needs, from the variables in scope at that point, so
+the checker must accept it (property 1).  Skips are only drawn towards a
+label that will be placed later in the same or an enclosing block, and a
+`let` is never drawn while a skip in its block is pending.
+
+What is generated, so the properties cover the whole language: globals of
+every type (some left undefined), areas with options, rules and orderings
+over globals, helper actions called from later ones, every statement
+(ask with conditional questions, assignment and compound assignment to
+variables and properties, deals of every kind including to player lists,
+for with and without `starting at`, forever, if/elseif/else, let with
+shadowing, message to everyone/a player/a list/a team, order, play,
+rotate, shuffle, skip/label out of loops and ifs, winner) and every
+expression (arithmetic, comparison, `in`, and/or/not, defined, canplay,
+card expressions with ranges, sequences and wildcards, nested list
+literals, properties including list properties).  Programs end however
+they end: a winner, no winner, a run-time error, the answers running out,
+or the step limit.
+
+`broken()` damages a generated program so that the checker must reject it.
+"""
+import attrs
+from hypothesis import strategies as st
+
+NUMBER, BOOLEAN, RANK, SUIT, STRING = 'Number', 'Boolean', 'Rank', 'Suit', 'String'
+CARD, PLAYER, TEAM, AREA = 'Card', 'Player', 'Team', 'Area'
+CARDS, PLAYERS, RANKS, SUITS, TEAMS = 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList'
+ELEM = {CARDS: CARD, PLAYERS: PLAYER, RANKS: RANK, SUITS: SUIT, TEAMS: TEAM}
+LISTS = tuple(ELEM)
+SCALARS = (NUMBER, BOOLEAN, RANK, SUIT, STRING, CARD, PLAYER, TEAM)
+STRINGABLE = (NUMBER, BOOLEAN, RANK, SUIT, STRING, CARD, PLAYER, TEAM)
+# Stored properties: (owner, name, type); all assignable.
+FIELDS = [(CARD, 'rank', RANK), (CARD, 'suit', SUIT), (CARD, 'last_played_by', PLAYER),
+          (PLAYER, 'name', STRING), (PLAYER, 'hand', CARDS), (PLAYER, 'stash', CARDS),
+          (PLAYER, 'score', NUMBER), (PLAYER, 'team', TEAM),
+          (TEAM, 'members', PLAYERS), (TEAM, 'stash', CARDS), (TEAM, 'score', NUMBER),
+          (AREA, 'name', STRING), (AREA, 'cards', CARDS),
+          (AREA, 'is_facedown', BOOLEAN), (AREA, 'is_squaredup', BOOLEAN)]
+RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)]
+SUIT_LITS = ['C', 'H', 'S', 'D']
+WORDS = ['go', 'stop', 'Pick', 'x', 'a b', '']
+
+
+def fits(want, have):
+    """The checker's rule, for the types generated here."""
+    return want == have or {want, have} == {RANK, NUMBER}
+
+
+@attrs.frozen
+class Case:
+    source: str
+    seed: int
+    answers: tuple             # int: the option at that index (mod n); str: typed as is
+
+    def __repr__(self):
+        return 'Case(seed=%d, answers=%r, source=\n%s)' % (self.seed, self.answers, self.source)
+
+
+class Builder:
+    """Writes one program, drawing every choice from hypothesis."""
+
+    def __init__(self, draw, teams):
+        self.draw = draw
+        self.teams = teams
+        self.counter = 0
+        self.scopes = [{}]          # name -> type; [0] is the globals
+        self.actions, self.rules, self.orderings = [], [], []
+        self.counters = set()
+        self.used = set()                  # labels some skip goes to
+        # team types only rarely in a players game, where `teams` is undefined
+        team_types = () if teams else (TEAM, TEAMS)
+        self.scalars = tuple(t for t in SCALARS if t not in team_types)
+        self.lists = tuple(t for t in LISTS if t not in team_types)
+
+    # --- choices ------------------------------------------------------------
+
+    def pick(self, options):
+        return self.draw(st.sampled_from(options))
+
+    def chance(self, p):
+        """True with probability about p."""
+        return self.draw(st.integers(0, 99)) < p * 100
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return '%s%d' % (prefix, self.counter)
+
+    def names_of(self, want):
+        """Visible variables usable as `want`, innermost binding of each name."""
+        seen, out = set(), []
+        for scope in reversed(self.scopes):
+            for name, t in scope.items():
+                if name not in seen:
+                    seen.add(name)
+                    if fits(want, t):
+                        out.append(name)
+        return sorted(out)
+
+    # --- references: things a statement can name (and `->` can follow) -------
+
+    def ref(self, want, depth):
+        """A reference of type `want`, or None if none can be made."""
+        options = [('var', n) for n in self.names_of(want)]
+        if want == PLAYERS:
+            options.append(('players', None))
+        if want == TEAMS and (self.teams or self.chance(0.05)):
+            options.append(('teams', None))
+        if want == CARDS and self.chance(0.3):
+            options.append(('standard', None))
+        if depth > 0:
+            for owner, name, t in self.fields():
+                if fits(want, t) and (owner != TEAM or self.teams or self.chance(0.1)):
+                    options.append(('field', (owner, name)))
+            if want == NUMBER:
+                options.append(('size', None))
+            if want in SCALARS:
+                options.append(('item', None))
+        if not options:
+            return None
+        kind, arg = self.pick(options)
+        if kind == 'var':
+            return arg
+        if kind in ('players', 'teams', 'standard'):
+            return kind
+        if kind == 'field':
+            owner, name = arg
+            return self.prop(self.expr(owner, depth - 1), name)
+        if kind == 'size':
+            return self.prop(self.expr(self.pick(self.lists), depth - 1), 'size')
+        lists = [t for t, e in ELEM.items() if fits(want, e)]
+        if not lists:
+            return None
+        prop = self.pick(['first', 'top', 'last', 'bottom'])
+        return self.prop(self.expr(self.pick(lists), depth - 1), prop)
+
+    @staticmethod
+    def prop(obj, name):
+        if obj[0].isalpha() and obj.replace('->', '').replace('_', '').isalnum():
+            return '%s->%s' % (obj, name)
+        return '(%s)->%s' % (obj, name)
+
+    def writable(self, want, depth):
+        """An assignable reference of type `want` (no builtins, no list properties)."""
+        options = [('var', n) for n in self.names_of(want) if n in self.assignable()]
+        if depth > 0:
+            for owner, name, t in self.fields():
+                if fits(want, t) and (owner != TEAM or self.teams):
+                    options.append(('field', (owner, name)))
+        if not options:
+            return None
+        kind, arg = self.pick(options)
+        if kind == 'var':
+            return arg
+        owner, name = arg
+        return self.prop(self.expr(owner, depth - 1), name)
+
+    def fields(self):
+        has_area = bool(self.names_of(AREA))
+        return [f for f in FIELDS if f[0] != AREA or has_area]
+
+    def assignable(self):
+        return {n for scope in self.scopes for n in scope}
+
+    # --- expressions ----------------------------------------------------------
+
+    def expr(self, want, depth):
+        """An expression of type `want` (parenthesised unless atomic)."""
+        if depth <= 0 or self.chance(0.35):
+            leaf = self.leaf(want)
+            if leaf is not None:
+                return leaf
+        return getattr(self, 'expr_' + want)(max(depth - 1, 0))
+
+    def leaf(self, want):
+        names = self.names_of(want)
+        if names and self.chance(0.5):
+            return self.pick(names)
+        if want == NUMBER:
+            return str(self.draw(st.integers(0, 14)))
+        if want == BOOLEAN:
+            return self.pick(['True', 'False'])
+        if want == RANK:
+            return self.pick(RANK_LITS)
+        if want == SUIT:
+            return self.pick(SUIT_LITS)
+        if want == STRING:
+            return self.string()
+        if want == CARD:
+            return '%s~%s' % (self.pick(RANK_LITS), self.pick(SUIT_LITS))
+        if want == PLAYER:
+            return 'players->%s' % self.pick(['first', 'last', 'top', 'bottom'])
+        if want == TEAM:
+            return 'teams->first' if self.teams else 'players->first->team'
+        if want == CARDS:
+            return self.pick(['standard', '%~%', 'A..3~C', '%~H', 'K~%'])
+        if want == PLAYERS:
+            return 'players'
+        if want == RANKS:
+            return '[%s]' % '; '.join(self.pick(RANK_LITS) for _ in range(self.draw(st.integers(1, 3))))
+        if want == SUITS:
+            return '[%s]' % '; '.join(self.pick(SUIT_LITS) for _ in range(self.draw(st.integers(1, 3))))
+        if want == TEAMS:
+            return 'teams'
+        return names[0] if names else None
+
+    def string(self):
+        """A string literal, perhaps with `{x}` references to variables."""
+        parts = []
+        for _ in range(self.draw(st.integers(0, 3))):
+            names = [n for t in STRINGABLE for n in self.names_of(t)]
+            if names and self.chance(0.5):
+                parts.append('{%s}' % self.pick(sorted(set(names))))
+            else:
+                parts.append(self.pick(WORDS))
+        return '"%s"' % ' '.join(parts)
+
+    def ref_or_leaf(self, want, depth):
+        r = self.ref(want, depth)
+        return r if r is not None else self.leaf(want)
+
+    def expr_Number(self, d):
+        form = self.pick(['arith', 'arith', 'ref', 'rank'])
+        if form == 'arith':
+            op = self.pick(['+', '-', '*', '/', '+', '-'])
+            return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
+        if form == 'rank':
+            return self.expr(RANK, d)
+        return self.ref_or_leaf(NUMBER, d)
+
+    def expr_Boolean(self, d):
+        form = self.pick(['cmp', 'eq', 'logic', 'not', 'in', 'defined', 'canplay', 'ref'])
+        if form == 'cmp':
+            return '(%s %s %s)' % (self.expr(NUMBER, d), self.pick(['<', '<=', '>', '>=']),
+                                   self.expr(NUMBER, d))
+        if form == 'eq':
+            t = self.pick(self.scalars + self.lists)
+            return '(%s %s %s)' % (self.expr(t, d), self.pick(['==', '!=']), self.expr(t, d))
+        if form == 'logic':
+            return '(%s %s %s)' % (self.expr(BOOLEAN, d), self.pick(['and', 'or']),
+                                   self.expr(BOOLEAN, d))
+        if form == 'not':
+            return 'not %s' % self.expr(BOOLEAN, d)
+        if form == 'in':
+            lst = self.pick(self.lists)
+            elem = self.pick([CARD, RANK, SUIT]) if lst == CARDS else ELEM[lst]
+            return '(%s in %s)' % (self.expr(elem, d), self.expr(lst, d))
+        if form == 'defined':
+            t = self.pick(self.scalars + self.lists)
+            r = self.ref(t, d)
+            return 'defined %s' % r if r is not None else 'True'
+        if form == 'canplay' and self.rules:
+            return 'canplay %s from %s to %s' % (self.pick(self.rules), self.ref_or_leaf(PLAYER, d),
+                                                 self.play_dest(d))
+        return self.ref_or_leaf(BOOLEAN, d)
+
+    def expr_Rank(self, d):
+        if self.chance(0.3):
+            return self.prop(self.expr(CARD, d), 'rank')
+        return self.ref_or_leaf(RANK, d)
+
+    def expr_Suit(self, d):
+        if self.chance(0.3):
+            return self.prop(self.expr(CARD, d), 'suit')
+        return self.ref_or_leaf(SUIT, d)
+
+    def expr_String(self, d):
+        return self.string() if self.chance(0.6) else self.ref_or_leaf(STRING, d)
+
+    def expr_Card(self, d):
+        if self.chance(0.4):
+            return '%s~%s' % (self.rank_part(d, single=True), self.suit_part(d, single=True))
+        return self.ref_or_leaf(CARD, d)
+
+    def expr_Player(self, d):
+        return self.ref_or_leaf(PLAYER, d)
+
+    def expr_Team(self, d):
+        return self.ref_or_leaf(TEAM, d)
+
+    def expr_CardList(self, d):
+        form = self.pick(['cross', 'wildrank', 'wildsuit', 'list', 'ref', 'ref'])
+        if form == 'cross':             # a list of ranks, so the result is a list
+            return '%s~%s' % (self.rank_part(d, several=True), self.suit_part(d))
+        if form == 'wildrank':
+            return '%%~%s' % self.suit_part(d)
+        if form == 'wildsuit':
+            return '%s~%%' % self.rank_part(d)
+        if form == 'list':
+            return self.list_literal(CARDS, d)
+        return self.ref_or_leaf(CARDS, d)
+
+    def list_literal(self, lst, d):
+        """[a; b; ...] mixing elements and (flattened) lists of the same type."""
+        items = [self.expr(self.pick([ELEM[lst], lst]), d)
+                 for _ in range(self.draw(st.integers(1, 3)))]
+        return '[%s]' % '; '.join(items)
+
+    def expr_PlayerList(self, d):
+        return self.list_literal(PLAYERS, d) if self.chance(0.4) else self.ref_or_leaf(PLAYERS, d)
+
+    def expr_RankList(self, d):
+        return self.list_literal(RANKS, d) if self.chance(0.5) else self.ref_or_leaf(RANKS, d)
+
+    def expr_SuitList(self, d):
+        return self.list_literal(SUITS, d) if self.chance(0.5) else self.ref_or_leaf(SUITS, d)
+
+    def expr_TeamList(self, d):
+        return self.list_literal(TEAMS, d) if self.chance(0.4) else self.ref_or_leaf(TEAMS, d)
+
+    def expr_Area(self, d):
+        return self.leaf(AREA)
+
+    def rank_part(self, d, single=False, several=False):
+        """The rank side of a card expression: literals, references, ranges, sequences."""
+        if single:
+            form = 'one'
+        elif several:
+            form = self.pick(['range', 'seq'])
+        else:
+            form = self.pick(['one', 'range', 'seq', 'list'])
+        if form == 'range':
+            return '%s..%s' % (self.rank_atom(d), self.rank_atom(d))
+        if form == 'seq':
+            return '%s,%s' % (self.rank_atom(d), self.rank_part(d - 1) if d > 0 else self.rank_atom(0))
+        if form == 'list':
+            names = self.names_of(RANKS)
+            return self.pick(names) if names else self.rank_atom(d)
+        return self.rank_atom(d)
+
+    def rank_atom(self, d):
+        options = RANK_LITS + self.names_of(RANK)
+        if d > 0 and self.chance(0.2):
+            return self.prop(self.ref_or_leaf(CARD, d - 1), 'rank')
+        return self.pick(options)
+
+    def suit_part(self, d, single=False):
+        if not single and self.chance(0.4):
+            return '%s,%s' % (self.suit_atom(d), self.suit_part(d - 1) if d > 0 else self.suit_atom(0))
+        if not single and self.chance(0.2) and self.names_of(SUITS):
+            return self.pick(self.names_of(SUITS))
+        return self.suit_atom(d)
+
+    def suit_atom(self, d):
+        if d > 0 and self.chance(0.2):
+            return self.prop(self.ref_or_leaf(CARD, d - 1), 'suit')
+        return self.pick(SUIT_LITS + self.names_of(SUIT))
+
+    def play_dest(self, d):
+        """A reference play/canplay can put cards on."""
+        return self.ref(self.pick([CARDS, PLAYER, AREA]), d) or 'players->first'
+
+    def cards_ref(self, d, to=False):
+        kinds = [CARDS, PLAYER] + ([AREA] if self.names_of(AREA) else []) + ([PLAYERS] if to else [])
+        return self.ref(self.pick(kinds), d) or 'players->first'
+
+    # --- statements -------------------------------------------------------------
+
+    def block(self, ctx, depth, size):
+        """A block's statements.  ctx: labels that may be skipped to (placed
+        later in this block or an enclosing one); returns the text lines."""
+        self.scopes.append({})
+        pending = set()                   # skips of this block still waiting for their label
+        lines = []
+        own = self.fresh('L') if depth > 0 and self.chance(0.3) else None
+        used = self.used
+        n = self.draw(st.integers(0, size))
+        cut = self.draw(st.integers(0, n))
+        for i in range(n):
+            if own is not None and i == cut:
+                if own in used:
+                    lines.append('label %s.' % own)
+                    pending.discard(own)
+                own = None
+            labels = ctx + ([own] if own else [])
+            lines += self.statement(labels, depth, pending)
+        if own is not None and own in used:
+            lines.append('label %s.' % own)
+            pending.discard(own)
+        self.scopes.pop()
+        self.pending_out = pending
+        return lines
+
+    def nested(self, ctx, depth, size, pending):
+        lines = self.block(ctx, depth - 1, size)
+        pending |= self.pending_out
+        return ['  ' + line for line in lines]
+
+    def statement(self, labels, depth, pending):
+        kinds = ['let', 'assign', 'compound', 'message', 'deal', 'deal', 'if', 'for', 'play',
+                 'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip']
+        kind = self.pick(kinds)
+        if kind == 'let' and pending:
+            kind = 'assign'
+        if kind in ('if', 'for', 'ask', 'forever') and depth <= 0:
+            kind = 'message'
+        return getattr(self, 'stmt_' + kind)(labels, depth, pending)
+
+    def stmt_let(self, labels, depth, pending):
+        t = self.pick(self.scalars + self.lists)
+        value = self.expr(t, 2)
+        outer = [n for scope in self.scopes[1:-1] for n in scope
+                 if n not in self.scopes[-1] and n not in self.counters]
+        name = self.pick(outer) if outer and self.chance(0.15) else self.fresh('v')
+        self.scopes[-1][name] = t
+        return ['let %s be %s.' % (name, value)]
+
+    def stmt_assign(self, labels, depth, pending):
+        t = self.pick(self.scalars + self.lists + (AREA,))
+        target = self.writable(t, 2)
+        if target is None:
+            return self.stmt_message(labels, depth, pending)
+        if t in LISTS and self.chance(0.1):
+            value = '[]'                 # typed by the target, so safe here
+        else:
+            value = self.expr(t, 2) if t != AREA else self.leaf(AREA)
+        return ['%s = %s.' % (target, value)]
+
+    def stmt_compound(self, labels, depth, pending):
+        target = self.writable(self.pick([NUMBER, NUMBER, RANK]), 2)
+        if target is None:
+            return self.stmt_message(labels, depth, pending)
+        return ['%s %s %s.' % (target, self.pick(['+=', '-=', '*=', '/=']), self.expr(NUMBER, 1))]
+
+    def stmt_message(self, labels, depth, pending):
+        text = self.expr(STRING, 1)
+        if self.chance(0.5):
+            return ['message %s.' % text]
+        to = self.ref(self.pick([PLAYER, PLAYERS, TEAM]), 1) or 'players->first'
+        return ['message %s %s.' % (to, text)]
+
+    def stmt_deal(self, labels, depth, pending):
+        source = self.cards_ref(1)
+        form = self.pick(['count', 'all', 'card'])
+        if form == 'card':
+            dest = self.cards_ref(1)
+            return ['deal %s from %s to %s.' % (self.expr(CARD, 1), source, dest)]
+        dest = self.cards_ref(1, to=True)
+        count = 'all' if form == 'all' else self.expr(NUMBER, 1)
+        return ['deal %s from %s to %s.' % (count, source, dest)]
+
+    def stmt_if(self, labels, depth, pending):
+        lines = ['if %s {' % self.expr(BOOLEAN, 2)]
+        lines += self.nested(labels, depth, 3, pending)
+        for _ in range(self.draw(st.integers(0, 2))):
+            lines.append('} elseif %s {' % self.expr(BOOLEAN, 2))
+            lines += self.nested(labels, depth, 3, pending)
+        if self.chance(0.5):
+            lines.append('} else {')
+            lines += self.nested(labels, depth, 3, pending)
+        return lines + ['}']
+
+    def stmt_for(self, labels, depth, pending):
+        lst = self.pick(self.lists)
+        name = self.fresh('x')
+        head = 'for %s in %s' % (name, self.expr(lst, 2))
+        if self.chance(0.3):
+            head += ' starting at %s' % self.expr(ELEM[lst], 1)
+        self.scopes.append({name: ELEM[lst]})
+        body = self.nested(labels, depth, 3, pending)
+        self.scopes.pop()
+        return [head + ' {'] + body + ['}']
+
+    def stmt_forever(self, labels, depth, pending):
+        """A forever loop that counts its rounds and leaves after a few (or,
+        rarely, runs until something else ends the game)."""
+        if pending or not self.chance(0.8):
+            body = self.nested(labels, depth, 3, pending)
+            return ['forever {'] + body + ['}']
+        counter, out = self.fresh('n'), self.fresh('L')
+        self.counters.add(counter)         # never shadowed: the loop must end
+        self.scopes[-1][counter] = NUMBER
+        body = self.nested(labels, depth, 3, pending)
+        rounds = self.draw(st.integers(1, 4))
+        return (['let %s be 0.' % counter, 'forever {'] + body +
+                ['  %s += 1.' % counter, '  if %s >= %d { skip to %s. }' % (counter, rounds, out),
+                 '}', 'label %s.' % out])
+
+    def stmt_play(self, labels, depth, pending):
+        if not self.rules:
+            return self.stmt_deal(labels, depth, pending)
+        player = self.ref(PLAYER, 1) or 'players->first'
+        return ['play %s from %s to %s.' % (self.pick(self.rules), player, self.play_dest(1))]
+
+    def stmt_order(self, labels, depth, pending):
+        target = self.ref(CARDS, 1)
+        if not self.orderings or target is None or target == 'standard':
+            return self.stmt_shuffle(labels, depth, pending)
+        return ['order %s by %s.' % (target, self.pick(self.orderings))]
+
+    def stmt_rotate(self, labels, depth, pending):
+        target = self.ref(self.pick(self.lists), 1) or 'players'
+        return ['rotate %s.' % target]
+
+    def stmt_shuffle(self, labels, depth, pending):
+        target = self.ref(self.pick(self.lists), 1) or 'players'
+        return ['shuffle %s.' % target]
+
+    def stmt_call(self, labels, depth, pending):
+        if not self.actions:
+            return self.stmt_message(labels, depth, pending)
+        return ['%s().' % self.pick(self.actions)]
+
+    def stmt_ask(self, labels, depth, pending):
+        player = self.ref(PLAYER, 1) or 'players->first'
+        lines = ['ask %s {' % player]
+        for _ in range(self.draw(st.integers(1, 3))):
+            cond = ' if %s' % self.expr(BOOLEAN, 1) if self.chance(0.4) else ''
+            lines.append('  %s%s {' % (self.string(), cond))
+            lines += ['  ' + line for line in self.nested(labels, depth, 2, pending)]
+            lines.append('  }')
+        return lines + ['}']
+
+    def stmt_winner(self, labels, depth, pending):
+        if not self.chance(0.3):
+            return self.stmt_message(labels, depth, pending)
+        who = self.ref(self.pick([PLAYER, TEAM]), 1) or 'players->first'
+        return ['winner %s.' % who]
+
+    def stmt_skip(self, labels, depth, pending):
+        if not labels:
+            return self.stmt_message(labels, depth, pending)
+        label = self.pick(labels)
+        self.used.add(label)
+        pending.add(label)
+        line = 'skip to %s.' % label
+        if self.chance(0.7):             # most skips are conditional
+            return ['if %s { %s }' % (self.expr(BOOLEAN, 1), line)]
+        return [line]
+
+    # --- declarations -------------------------------------------------------------
+
+    def program(self):
+        if self.teams:
+            header = 'Game "Fuzz" requires %s teams of %d.' % (
+                self.pick(['2', '1 to 2', '2 or 3']), self.draw(st.integers(1, 2)))
+        else:
+            header = 'Game "Fuzz" requires %s players.' % self.pick(['2', '1 to 3', '3 or 2'])
+        decls = [header, 'Deck stock = standard.']
+        self.scopes[0]['stock'] = CARDS
+        for _ in range(self.draw(st.integers(0, 4))):
+            decls.append(self.global_decl())
+        for _ in range(self.draw(st.integers(0, 2))):
+            decls.append(self.rule())
+        for _ in range(self.draw(st.integers(0, 2))):
+            decls.append(self.ordering())
+        for _ in range(self.draw(st.integers(0, 2))):
+            decls.append(self.action(self.fresh('act')))
+        decls.append(self.action('main', prologue=True))
+        return '\n'.join(decls) + '\n'
+
+    def global_decl(self):
+        name = self.fresh('g')
+        if self.chance(0.2):
+            opts = self.draw(st.lists(st.sampled_from(['faceup', 'facedown', 'squaredup', 'spreadout']),
+                                      max_size=2, unique=True))
+            if set(opts) in ({'faceup', 'facedown'}, {'squaredup', 'spreadout'}):
+                opts = opts[:1]
+            self.scopes[0][name] = AREA
+            tail = ' is ' + ', '.join(opts) if opts else ''
+            return 'Area %s labeled %s%s.' % (name, self.string(), tail)
+        t = self.pick(self.scalars + self.lists)
+        decl = {CARDS: self.pick(['CardList', 'Deck'])}.get(t, t)
+        init = '' if self.chance(0.15) else ' = ' + self.expr(t, 2)
+        self.scopes[0][name] = t
+        return '%s %s%s.' % (decl, name, init)
+
+    def rule(self):
+        name = self.fresh('r')
+        p, c, d = self.fresh('p'), self.fresh('c'), self.fresh('d')
+        self.scopes.append({p: PLAYER, c: CARD, d: CARDS})
+        body = self.expr(BOOLEAN, 2)
+        self.scopes.pop()
+        self.rules.append(name)
+        return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
+
+    def ordering(self):
+        name, cl = self.fresh('o'), self.fresh('cl')
+        self.scopes.append({cl: CARDS})
+        body = self.expr(CARDS, 2)
+        self.scopes.pop()
+        self.orderings.append(name)
+        return 'Ordering %s(%s) = %s.' % (name, cl, body)
+
+    def action(self, name, prologue=False):
+        lines = []
+        if prologue and self.chance(0.8):
+            lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
+        lines += self.block([], 3, 8)
+        if name != 'main':
+            self.actions.append(name)
+        return 'Action %s {\n%s\n}' % (name, '\n'.join('  ' + line for line in lines))
+
+
+# Seven valid answers first (the player count and up to six names), so that
+# most games get going; then anything, including answers to be refused.
+ANSWERS = st.tuples(
+    st.lists(st.integers(0, 6), min_size=7, max_size=7),
+    st.lists(st.one_of(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6),
+                       st.sampled_from(['', '?', ' 1', 'go', 'Ace of Clubs', '2'])),
+             max_size=40),
+).map(lambda parts: tuple(parts[0] + parts[1]))
+
+
+@st.composite
+def sources(draw):
+    return Builder(draw, draw(st.booleans())).program()
+
+
+@st.composite
+def cases(draw):
+    return Case(draw(sources()), draw(st.integers(0, 2 ** 30 - 1)), draw(ANSWERS))
+
+
+# --- broken programs -----------------------------------------------------------
+
+# Each damage is a (find, replace) on the source whose result the checker must
+# reject: a wrong type, an unknown name, a label nobody skips to, a skip to a
+# label that isn't there...
+DAMAGE = [
+    ('Action main {', 'Action main {\n  let bad be 1 + True.'),
+    ('Action main {', 'Action main {\n  nosuch = 3.'),
+    ('Action main {', 'Action main {\n  message nosuch.'),
+    ('Action main {', 'Action main {\n  label nowhere.'),
+    ('Action main {', 'Action main {\n  skip to nowhere.'),
+    ('Action main {', 'Action main {\n  skip to later.\n  let x be 1.\n  label later.'),
+    ('Action main {', 'Action main {\n  deal 1 from players to stock.'),
+    ('Action main {', 'Action main {\n  stock = 5.'),
+    ('Action main {', 'Action main {\n  play nosuch from players->first to stock.'),
+    ('Action main {', 'Action main {\n  winner stock.'),
+    ('Action main {', 'Action main {\n  for x in 3 { }'),
+    ('Action main {', 'Action main {\n  if 1 { }'),
+    ('Action main {', 'Action main {\n  players = players.'),
+    ('Action main {', 'Action main {\n  stock->size = 1.'),
+    ('Action main {', 'Action main {\n  nosuch().'),
+    ('Deck stock = standard.', 'Deck stock = standard.\nNumber stock = 1.'),
+    ('Deck stock = standard.', 'Deck stock = 3.'),
+    ('Action main {', 'Action helper { }\nAction helper { }\nAction main {'),
+    ('Action main {', 'Action not_main {'),
+]
+
+
+@st.composite
+def broken_sources(draw):
+    source = draw(sources())
+    find, replace = draw(st.sampled_from(DAMAGE))
+    return source.replace(find, replace, 1)

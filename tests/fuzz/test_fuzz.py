@@ -1,0 +1,54 @@
+"""Property-based fuzzing: random well-typed programs through the whole
+toolchain, the VM checked against the reference interpreter.
+
+The budget and seed come from the environment (see tests/fuzz/budget.py);
+CI uses a fresh seed each run and prints it in the session header.
+"""
+import os
+import tempfile
+
+from hypothesis import given
+
+from compiler import frontend, parser
+
+from ..util import run_cli
+from . import harness
+from .budget import SEED, fuzz
+from .programs import broken_sources, cases, sources
+
+REPLAY = 'replay with: PIPVM_FUZZ_SEED=%d python -m pytest tests/fuzz' % SEED
+
+
+@fuzz
+@given(sources())
+def test_generated_programs_check(source):
+    frontend.check_text(source)          # a PipError here is a generator bug
+
+
+@fuzz
+@given(cases())
+def test_vm_matches_reference(case):
+    vm_run, ref_run = harness.both(case.source, case.seed, case.answers)
+    assert vm_run.transcript == ref_run.transcript, REPLAY
+    assert vm_run.ending == ref_run.ending, REPLAY
+    assert vm_run.state == ref_run.state, REPLAY
+
+
+@fuzz
+@given(sources())
+def test_parse_output_parses_back_to_the_same_tree(source):
+    printed = frontend.print_text(source)
+    assert parser.parse(printed) == parser.parse(source), REPLAY
+    assert frontend.print_text(printed) == printed, REPLAY
+
+
+@fuzz
+@given(broken_sources())
+def test_broken_programs_get_one_error_line(source):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, 'broken.pip')
+        with open(path, 'w', encoding='latin-1') as f:
+            f.write(source)
+        status, out = run_cli(['check', path])
+    assert status == 1, REPLAY
+    assert out.startswith(b'Error: ') and out.count(b'\n') == 1, (out, REPLAY)
