@@ -113,7 +113,7 @@ class Builder:
             options.append(('standard', None))
         if depth > 0:
             for owner, name, t in self.fields():
-                if fits(want, t) and (owner != TEAM or self.teams or self.chance(0.1)):
+                if fits(want, t) and self.likely(owner, name):
                     options.append(('field', (owner, name)))
             if want == NUMBER:
                 options.append(('size', None))
@@ -157,6 +157,13 @@ class Builder:
             return arg
         owner, name = arg
         return self.prop(self.expr(owner, depth - 1), name)
+
+    def likely(self, owner, name):
+        """Keep most reads of properties that are often undefined (a card's
+        last player, a team in a players game) out, so games get further."""
+        if name == 'last_played_by' or (not self.teams and (owner == TEAM or name == 'team')):
+            return self.chance(0.1)
+        return True
 
     def fields(self):
         has_area = bool(self.names_of(AREA))
@@ -232,7 +239,10 @@ class Builder:
         return self.ref_or_leaf(NUMBER, d)
 
     def expr_Boolean(self, d):
-        form = self.pick(['cmp', 'eq', 'logic', 'not', 'in', 'defined', 'canplay', 'ref'])
+        form = self.pick(['cmp', 'eq', 'logic', 'not', 'in', 'defined', 'canplay', 'ref',
+                          'guard', 'guard'])
+        if form == 'guard':
+            return self.guard(d)
         if form == 'cmp':
             return '(%s %s %s)' % (self.expr(NUMBER, d), self.pick(['<', '<=', '>', '>=']),
                                    self.expr(NUMBER, d))
@@ -256,6 +266,27 @@ class Builder:
             return 'canplay %s from %s to %s' % (self.pick(self.rules), self.ref_or_leaf(PLAYER, d),
                                                  self.play_dest(d))
         return self.ref_or_leaf(BOOLEAN, d)
+
+    def guard(self, d):
+        """The idioms that rely on and/or not evaluating their right side:
+        a test that makes the right side safe to evaluate."""
+        form = self.pick(['defined', 'size', 'zero'])
+        if form == 'defined':
+            t = self.pick(self.scalars)
+            r = self.ref(t, d)
+            if r is not None:
+                if self.chance(0.5):
+                    return '(defined %s and (%s == %s))' % (r, r, self.expr(t, d))
+                return '(not defined %s or (%s == %s))' % (r, r, self.expr(t, d))
+        if form == 'size':
+            t = self.pick(self.lists)
+            lst = self.ref(t, d)
+            if lst is not None:
+                item = self.prop(lst, self.pick(['first', 'last', 'top', 'bottom']))
+                t = ELEM[t]
+                return '((%s->size > 0) and (%s == %s))' % (lst, item, self.expr(t, d))
+        n = self.expr(NUMBER, d)
+        return '((%s != 0) and ((%s / %s) > 1))' % (n, self.expr(NUMBER, d), n)
 
     def expr_Rank(self, d):
         if self.chance(0.3):
@@ -365,7 +396,7 @@ class Builder:
         self.scopes.append({})
         pending = set()                   # skips of this block still waiting for their label
         lines = []
-        own = self.fresh('L') if depth > 0 and self.chance(0.3) else None
+        own = self.fresh('L') if depth > 0 and self.chance(0.5) else None
         used = self.used
         n = self.draw(st.integers(0, size))
         cut = self.draw(st.integers(0, n))
@@ -391,7 +422,7 @@ class Builder:
 
     def statement(self, labels, depth, pending):
         kinds = ['let', 'assign', 'compound', 'message', 'deal', 'deal', 'if', 'for', 'play',
-                 'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip']
+                 'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip', 'skip']
         kind = self.pick(kinds)
         if kind == 'let' and pending:
             kind = 'assign'
@@ -433,11 +464,19 @@ class Builder:
         return ['message %s %s.' % (to, text)]
 
     def stmt_deal(self, labels, depth, pending):
-        source = self.cards_ref(1)
         form = self.pick(['count', 'all', 'card'])
         if form == 'card':
-            dest = self.cards_ref(1)
-            return ['deal %s from %s to %s.' % (self.expr(CARD, 1), source, dest)]
+            kind = self.pick([CARDS, PLAYER] + ([AREA] if self.names_of(AREA) else []))
+            source = self.ref(kind, 1) or 'stock'
+            kind = kind if source != 'stock' else CARDS
+            dest, card = self.cards_ref(1), self.expr(CARD, 1)
+            deal = 'deal %s from %s to %s.' % (card, source, dest)
+            if self.chance(0.6):
+                cards = {CARDS: source, PLAYER: self.prop(source, 'hand'),
+                         AREA: self.prop(source, 'cards')}[kind]
+                return ['if (%s in %s) { %s }' % (card, cards, deal)]
+            return [deal]
+        source = self.cards_ref(1)
         dest = self.cards_ref(1, to=True)
         count = 'all' if form == 'all' else self.expr(NUMBER, 1)
         return ['deal %s from %s to %s.' % (count, source, dest)]
@@ -456,13 +495,39 @@ class Builder:
     def stmt_for(self, labels, depth, pending):
         lst = self.pick(self.lists)
         name = self.fresh('x')
-        head = 'for %s in %s' % (name, self.expr(lst, 2))
+        items = self.ref(lst, 2) if self.chance(0.6) else None
+        is_ref = items is not None
+        items = items or self.expr(lst, 2)
+        head = 'for %s in %s' % (name, items)
         if self.chance(0.3):
-            head += ' starting at %s' % self.expr(ELEM[lst], 1)
+            if self.chance(0.6) and is_ref:      # an element of the list itself
+                start = self.prop(items, self.pick(['first', 'last']))
+            else:
+                start = self.expr(ELEM[lst], 1)
+            head += ' starting at %s' % start
+        search = None if pending or self.chance(0.7) else self.fresh('L')
         self.scopes.append({name: ELEM[lst]})
-        body = self.nested(labels, depth, 3, pending)
+        if search:
+            self.counters.add(name)
+        body = []
+        if self.chance(0.5):
+            body.append('  message "%s {%s}".' % (name, name))
+        if is_ref and items != 'standard' and self.chance(0.3):
+            # the body changes the list being walked: the loop must not see it
+            body.append('  ' + self.pick(['rotate %s.' % items, 'shuffle %s.' % items] +
+                                         (['deal 1 from %s to stock.' % items] if lst == CARDS else [])))
+        body += self.nested(labels + ([search] if search else []), depth, 3, pending)
         self.scopes.pop()
-        return [head + ' {'] + body + ['}']
+        if search:
+            # (only the loop variable and globals: the body's lets may shadow others)
+            saved, self.scopes = self.scopes, [self.scopes[0], {name: ELEM[lst]}]
+            body.append('  if %s { skip to %s. }' % (self.expr(BOOLEAN, 1), search))
+            self.scopes = saved
+        lines = [head + ' {'] + body + ['}']
+        if search:
+            pending.discard(search)
+            lines.append('label %s.' % search)
+        return lines
 
     def stmt_forever(self, labels, depth, pending):
         """A forever loop that counts its rounds and leaves after a few (or,
@@ -483,7 +548,11 @@ class Builder:
         if not self.rules:
             return self.stmt_deal(labels, depth, pending)
         player = self.ref(PLAYER, 1) or 'players->first'
-        return ['play %s from %s to %s.' % (self.pick(self.rules), player, self.play_dest(1))]
+        rule, dest = self.pick(self.rules), self.play_dest(1)
+        play = 'play %s from %s to %s.' % (rule, player, dest)
+        if self.chance(0.7):
+            return ['if canplay %s from %s to %s { %s }' % (rule, player, dest, play)]
+        return [play]
 
     def stmt_order(self, labels, depth, pending):
         target = self.ref(CARDS, 1)
@@ -545,7 +614,7 @@ class Builder:
             decls.append(self.global_decl())
         for _ in range(self.draw(st.integers(0, 2))):
             decls.append(self.rule())
-        for _ in range(self.draw(st.integers(0, 2))):
+        for _ in range(self.draw(st.integers(1, 2))):
             decls.append(self.ordering())
         for _ in range(self.draw(st.integers(0, 2))):
             decls.append(self.action(self.fresh('act')))
@@ -564,7 +633,7 @@ class Builder:
             return 'Area %s labeled %s%s.' % (name, self.string(), tail)
         t = self.pick(self.scalars + self.lists)
         decl = {CARDS: self.pick(['CardList', 'Deck'])}.get(t, t)
-        init = '' if self.chance(0.15) else ' = ' + self.expr(t, 2)
+        init = '' if self.chance(0.1) else ' = ' + self.expr(t, 2)
         self.scopes[0][name] = t
         return '%s %s%s.' % (decl, name, init)
 

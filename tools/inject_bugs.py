@@ -1,0 +1,161 @@
+"""Show that the fuzzer has teeth: inject plausible VM bugs one at a time and
+count how many examples `test_vm_matches_reference` needs to catch each.
+
+    python tools/inject_bugs.py [--seeds 1 2 3] [--examples 200] [BUG ...]
+
+For each bug the project is copied to a temporary directory, one edit is
+made to its VM or code generator, and the fuzz property runs there (CI's
+budget, the given seeds, no example database).  Prints a Markdown table:
+the examples drawn until the first failure for each seed ("-" if the bug
+survived the whole budget) and the program hypothesis shrank it to.
+docs/fuzzing.md keeps the table of the last run.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name -> (file, text to replace, replacement, what the bug is)
+BUGS = {
+    'rotate_backwards': (
+        'pipvm/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
+        '`rotate` moves the last element to the front'),
+    'deal_first_to_first': (
+        'pipvm/vm.py', 'dests[i % len(dests)].insert(0, source.pop(0))',
+        'dests[(i - 1) % len(dests)].insert(0, source.pop(0))',
+        'a deal to players gives the first card to the first player'),
+    'skip_keeps_loop_state': (
+        'compiler/codegen.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
+        '`skip` out of a `for` leaves its iteration state on the stack'),
+    'starting_at_off_by_one': (
+        'pipvm/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
+        'stack[-1] = iter(lst[i + 1:] + lst[:i + 1])',
+        '`starting at v` starts just after v'),
+    'eager_and': (
+        'compiler/codegen.py',
+        "        if e.op in ('and', 'or'):",
+        "        if e.op == 'and':             # injected: both sides always evaluated\n"
+        "            self.expr(e.right)\n"
+        "            self.emit('SWAP')\n"
+        "            false = self.emit('JUMP_IF_FALSE_OR_POP', 0)\n"
+        "            end = self.emit('JUMP', 0)\n"
+        "            self.asm.patch(false)\n"
+        "            self.emit('SWAP')\n"
+        "            self.emit('POP')\n"
+        "            self.asm.patch(end)\n"
+        "        elif e.op == 'or':",
+        '`and` evaluates its right side even when the left is false'),
+    'order_unstable': (
+        'pipvm/vm.py', 'cards[:] = sorted(cards, key=', 'cards[:] = sorted(reversed(cards), key=',
+        '`order` reverses cards the ordering ranks equal'),
+    'deal_count_not_per_player': (
+        'pipvm/vm.py', 'n = len(source) if count is None else count * len(dests)',
+        'n = len(source) if count is None else count',
+        '`deal N` to players deals N cards in all, not N each'),
+    'for_without_snapshot': (
+        'pipvm/vm.py', 'stack[-1] = iter(list(stack[-1]))', 'stack[-1] = iter(stack[-1])',
+        '`for` iterates the live list, not a snapshot'),
+    'standard_is_shared': (
+        'pipvm/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
+        '`standard` is one shared list instead of a new one each time'),
+    'top_is_last': (
+        'pipvm/vm.py', 'stack[-1] = lst[0] if k == 1 else lst[-1]',
+        'stack[-1] = lst[-1] if k == 1 else lst[0]',
+        '`top`/`first` read the last element (as the manual wrongly says)'),
+}
+
+DRIVER = textwrap.dedent('''
+    import sys
+    from hypothesis import HealthCheck, given, seed, settings
+    from tests.fuzz import harness
+    from tests.fuzz.programs import cases
+
+    calls, first, last = [0], [None], [None]
+
+    @settings(max_examples=%(examples)d, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @seed(%(seed)d)
+    @given(cases())
+    def prop(case):
+        calls[0] += 1
+        try:
+            a, b = harness.both(case.source, case.seed, case.answers)
+            assert (a.transcript, a.ending, a.state) == (b.transcript, b.ending, b.state)
+        except BaseException:
+            if first[0] is None:
+                first[0] = calls[0]
+            last[0] = case
+            raise
+
+    try:
+        prop()
+    except BaseException:
+        pass
+    print(first[0] or '-')
+    if last[0] is not None:
+        print(repr(last[0]))
+''')
+
+
+def copy_project(dest):
+    for name in ('pipvm', 'compiler', 'disasm', 'tests'):
+        shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
+                        ignore=shutil.ignore_patterns('__pycache__', 'data'))
+
+
+def inject(dest, bug):
+    path, old, new, _ = BUGS[bug]
+    full = os.path.join(dest, path)
+    with open(full) as f:
+        text = f.read()
+    if text.count(old) != 1:
+        sys.exit('%s: the text to replace is not in %s exactly once; update BUGS' % (bug, path))
+    with open(full, 'w') as f:
+        f.write(text.replace(old, new))
+
+
+def hunt(bug, seed, examples):
+    """(examples until the first failure or None, the shrunk case's repr)."""
+    with tempfile.TemporaryDirectory() as dest:
+        copy_project(dest)
+        inject(dest, bug)
+        env = dict(os.environ, PYTHONPATH=dest)
+        out = subprocess.run([sys.executable, '-c', DRIVER % {'seed': seed, 'examples': examples}],
+                             cwd=dest, env=env, capture_output=True, text=True, check=True).stdout
+    first, _, case = out.partition('\n')
+    return (None if first == '-' else int(first)), case.strip()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--seeds', type=int, nargs='+', default=[1, 2, 3])
+    ap.add_argument('--examples', type=int, default=200, help='the budget (CI: 200)')
+    ap.add_argument('bugs', nargs='*', default=list(BUGS))
+    args = ap.parse_args()
+    rows, shrunk, missed = [], [], 0
+    for bug in args.bugs:
+        found = []
+        for seed in args.seeds:
+            print('%s, seed %d ...' % (bug, seed), file=sys.stderr, flush=True)
+            n, case = hunt(bug, seed, args.examples)
+            found.append(n)
+            if case and not any(b == bug for b, _ in shrunk):
+                shrunk.append((bug, case))
+        missed += found.count(None)
+        cells = ' | '.join('-' if n is None else str(n) for n in found)
+        rows.append('| `%s` | %s | %s |' % (bug, BUGS[bug][3], cells))
+    print('| bug | what it does | %s |' % ' | '.join('seed %d' % s for s in args.seeds))
+    print('| --- | --- | %s |' % ' | '.join('---' for _ in args.seeds))
+    print('\n'.join(rows))
+    for bug, case in shrunk:
+        print('\n#### `%s`, shrunk\n\n```\n%s\n```' % (bug, case))
+    return 1 if missed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
