@@ -95,3 +95,14 @@ def test_ctrl_c_is_one_line_and_status_130():
     out, err = p.communicate(timeout=30)
     assert p.returncode == 130
     assert err == b'\nInterrupted.\n'
+
+
+def test_reference_engine_runs_sources_not_bytecode(tmp_path):
+    out = str(tmp_path / 'g.pipc')
+    assert pipvm('compile', GAME, '-o', out)[0] == 0
+    assert pipvm('run', '--engine', 'reference', out) == (
+        1, '', 'Error: %s: the reference engine runs .pip sources, not bytecode\n' % out)
+    bad = tmp_path / 'bad.pip'
+    bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
+    assert pipvm('run', '--engine', 'reference', str(bad)) == (
+        1, '', 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n')

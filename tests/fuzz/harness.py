@@ -23,10 +23,12 @@ MAX_STEPS = 3000
 class ScriptConsole(Console):
     """A console whose input is the answer script; it echoes what it 'types'."""
 
-    def __init__(self, answers):
+    def __init__(self, answers, echo=True):
         super().__init__(io.BytesIO(), io.BytesIO())
         self.answers = list(answers)
         self.options = None            # the options of the choice being read
+        self.echo = echo
+        self.typed = []                # every line read, as a terminal would send it
 
     def read_line(self, prompt):
         self.write(prompt)
@@ -36,7 +38,9 @@ class ScriptConsole(Console):
         if isinstance(answer, int):
             answer = (self.options[answer % len(self.options)] if self.options
                       else 'P%d' % answer)
-        self.write(answer + '\n')
+        self.typed.append(answer)
+        if self.echo:
+            self.write(answer + '\n')
         return answer
 
     def output(self):
@@ -80,9 +84,9 @@ def reference_engine(checked):
     return lambda table, rng: reference.Interpreter(checked, table, rng, MAX_STEPS)
 
 
-def run(make_engine, seed, answers):
+def run(make_engine, seed, answers, console=None):
     """Play one game: its Outcome.  Python exceptions (engine crashes) propagate."""
-    console = ScriptConsole(answers)
+    console = console or ScriptConsole(answers)
     table = Table(console)
     table.human = ScriptSeat(console)
     engine = make_engine(table, OCamlRandom(seed))
