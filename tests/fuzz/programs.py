@@ -131,7 +131,7 @@ class Builder:
             return self.prop(self.expr(owner, depth - 1), name)
         if kind == 'size':
             return self.prop(self.expr(self.pick(self.lists), depth - 1), 'size')
-        lists = [t for t, e in ELEM.items() if fits(want, e)]
+        lists = [t for t in self.lists if fits(want, ELEM[t])]
         if not lists:
             return None
         prop = self.pick(['first', 'top', 'last', 'bottom'])
@@ -398,7 +398,7 @@ class Builder:
         lines = []
         own = self.fresh('L') if depth > 0 and self.chance(0.5) else None
         used = self.used
-        n = self.draw(st.integers(0, size))
+        n = self.draw(st.integers(1 if depth >= 2 else 0, size))
         cut = self.draw(st.integers(0, n))
         for i in range(n):
             if own is not None and i == cut:
@@ -460,7 +460,7 @@ class Builder:
         text = self.expr(STRING, 1)
         if self.chance(0.5):
             return ['message %s.' % text]
-        to = self.ref(self.pick([PLAYER, PLAYERS, TEAM]), 1) or 'players->first'
+        to = self.ref(self.pick([PLAYER, PLAYERS, TEAM][:3 if self.teams else 2]), 1) or 'players->first'
         return ['message %s %s.' % (to, text)]
 
     def stmt_deal(self, labels, depth, pending):
@@ -515,7 +515,7 @@ class Builder:
         if is_ref and items != 'standard' and self.chance(0.3):
             # the body changes the list being walked: the loop must not see it
             body.append('  ' + self.pick(['rotate %s.' % items, 'shuffle %s.' % items] +
-                                         (['deal 1 from %s to stock.' % items] if lst == CARDS else [])))
+                                         (['deal 1 from %s to players.' % items] if lst == CARDS else [])))
         body += self.nested(labels + ([search] if search else []), depth, 3, pending)
         self.scopes.pop()
         if search:
@@ -532,7 +532,7 @@ class Builder:
     def stmt_forever(self, labels, depth, pending):
         """A forever loop that counts its rounds and leaves after a few (or,
         rarely, runs until something else ends the game)."""
-        if pending or not self.chance(0.8):
+        if pending or not self.chance(0.9):
             body = self.nested(labels, depth, 3, pending)
             return ['forever {'] + body + ['}']
         counter, out = self.fresh('n'), self.fresh('L')
@@ -586,7 +586,7 @@ class Builder:
     def stmt_winner(self, labels, depth, pending):
         if not self.chance(0.3):
             return self.stmt_message(labels, depth, pending)
-        who = self.ref(self.pick([PLAYER, TEAM]), 1) or 'players->first'
+        who = self.ref(self.pick([PLAYER, TEAM][:2 if self.teams else 1]), 1) or 'players->first'
         return ['winner %s.' % who]
 
     def stmt_skip(self, labels, depth, pending):
@@ -658,9 +658,15 @@ class Builder:
         lines = []
         if prologue and self.chance(0.8):
             lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
-        lines += self.block([], 3, 8)
-        if name != 'main':
+        body = self.block([], 3, 8)
+        if name == 'main':
+            # main calls every helper, before or after its own statements
+            calls = ['%s().' % a for a in self.actions]
+            early = [c for c in calls if self.chance(0.5)]
+            body = early + body + [c for c in calls if c not in early]
+        else:
             self.actions.append(name)
+        lines += body
         return 'Action %s {\n%s\n}' % (name, '\n'.join('  ' + line for line in lines))
 
 
