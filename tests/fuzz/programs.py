@@ -499,8 +499,8 @@ class Builder:
         is_ref = items is not None
         items = items or self.expr(lst, 2)
         head = 'for %s in %s' % (name, items)
-        if self.chance(0.3):
-            if self.chance(0.6) and is_ref:      # an element of the list itself
+        if self.chance(0.4):
+            if self.chance(0.7) and is_ref:      # an element of the list itself
                 start = self.prop(items, self.pick(['first', 'last']))
             else:
                 start = self.expr(ELEM[lst], 1)
@@ -510,9 +510,9 @@ class Builder:
         if search:
             self.counters.add(name)
         body = []
-        if self.chance(0.5):
+        if self.chance(0.7):
             body.append('  message "%s {%s}".' % (name, name))
-        if is_ref and items != 'standard' and self.chance(0.3):
+        if is_ref and items != 'standard' and self.chance(0.5):
             # the body changes the list being walked: the loop must not see it
             body.append('  ' + self.pick(['rotate %s.' % items, 'shuffle %s.' % items] +
                                          (['deal 1 from %s to players.' % items] if lst == CARDS else [])))
