@@ -30,11 +30,16 @@ def cmd_check(args):
     return 0
 
 
+def is_bytecode(path, data):
+    from . import pipc
+    return path.endswith('.pipc') or data.startswith(pipc.MAGIC)
+
+
 def load_program(path):
     """A validated program from a .pipc file, or compiled in memory from source."""
     from . import pipc
     data = pipc.read_file(path)
-    if path.endswith('.pipc') or data.startswith(pipc.MAGIC):
+    if is_bytecode(path, data):
         return pipc.load(data, path)
     from compiler import frontend
     program = frontend.compile_text(data.decode('latin-1'))
@@ -63,7 +68,7 @@ def reference_engine(path):
     checked AST, so a compiled .pipc can't be run by it)."""
     from . import pipc
     data = pipc.read_file(path)
-    if path.endswith('.pipc') or data.startswith(pipc.MAGIC):
+    if is_bytecode(path, data):
         raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
     from compiler import frontend, reference
     program = frontend.check_text(data.decode('latin-1'))

@@ -11,7 +11,7 @@ import io
 import attrs
 
 from compiler import codegen, frontend, reference
-from pipvm import pipc, vm
+from pipvm import game, pipc, vm
 from pipvm.errors import InputEnded, PipError
 from pipvm.rng import OCamlRandom
 from pipvm.runtime import Area, Card, Player, Rank, Suit, Team
@@ -66,9 +66,6 @@ class Outcome:
     ending: str                # `winner NAME`, `no winner`, the error line, or `step limit`
     state: object              # snapshot() of the game at the end
 
-    def __str__(self):
-        return '%s\n== %s\n== %r' % (self.transcript, self.ending, self.state)
-
 
 def compile_checked(checked):
     """The VM's program for a checked AST, through the file format as `pipvm run` does."""
@@ -76,8 +73,7 @@ def compile_checked(checked):
 
 
 def vm_engine(checked):
-    image = vm.Image(compile_checked(checked))
-    return lambda table, rng: vm.Machine(image, table, rng, MAX_STEPS)
+    return game.vm_engine(compile_checked(checked), MAX_STEPS)
 
 
 def reference_engine(checked):
