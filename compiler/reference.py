@@ -11,7 +11,7 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
-from pipvm.errors import PipError
+from pipvm.errors import PipError, StepLimit
 from pipvm.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, new_deck)
 
@@ -23,10 +23,6 @@ class GameOver(Exception):
     def __init__(self, winner):
         super().__init__(winner)
         self.winner = winner
-
-
-class StepLimit(Exception):
-    """The game ran for more steps than allowed."""
 
 
 def fail(pos, message):
@@ -137,7 +133,7 @@ class Interpreter:
         self.deck = new_deck()
         self.globals = [None] * len(program.globals)
         self.players, self.teams = [], None
-        self.steps_left = max_steps
+        self.max_steps = self.steps_left = max_steps
 
     def play(self):
         """Play the game: the winner's name, or None if main returns."""
@@ -168,7 +164,7 @@ class Interpreter:
         if self.steps_left is not None:
             self.steps_left -= 1
             if self.steps_left < 0:
-                raise StepLimit()
+                raise StepLimit(self.max_steps)
 
     def run_action(self, index):
         action = self.program.actions[index]

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from .errors import InputEnded, PipError
+from .errors import InputEnded, PipError, StepLimit
 
 USAGE_ERROR = 2
 
@@ -30,23 +30,6 @@ def cmd_check(args):
     return 0
 
 
-def is_bytecode(path, data):
-    from . import pipc
-    return path.endswith('.pipc') or data.startswith(pipc.MAGIC)
-
-
-def load_program(path):
-    """A validated program from a .pipc file, or compiled in memory from source."""
-    from . import pipc
-    data = pipc.read_file(path)
-    if is_bytecode(path, data):
-        return pipc.load(data, path)
-    from compiler import frontend
-    program = frontend.compile_text(data.decode('latin-1'))
-    # Through the file format, so a .pip runs exactly as its .pipc would.
-    return pipc.load(pipc.dump(program), path)
-
-
 def cmd_compile(args):
     from compiler import frontend
     from . import pipc
@@ -57,26 +40,27 @@ def cmd_compile(args):
 
 
 def cmd_run(args):
-    from .game import play
-    if args.engine == 'reference':
-        return play(None, seed=args.seed, engine=reference_engine(args.file))
-    return play(load_program(args.file), seed=args.seed)
+    from . import game
+    _, engine = game.load_engine(args.file, args.engine, args.max_steps)
+    return game.play(engine, seed=args.seed, seating=seating(args))
 
 
-def reference_engine(path):
-    """The reference interpreter's factory for a .pip source (it walks the
-    checked AST, so a compiled .pipc can't be run by it)."""
-    from . import pipc
-    data = pipc.read_file(path)
-    if is_bytecode(path, data):
-        raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
-    from compiler import frontend, reference
-    program = frontend.check_text(data.decode('latin-1'))
-    return lambda table, rng: reference.Interpreter(program, table, rng)
+def seating(args):
+    """The Seating that --bots, --seat and --players ask for."""
+    from .seats import HUMAN, Seating, parse_kind, parse_seat
+    specs = dict(parse_seat(text) for text in args.seat)
+    default = parse_kind(args.bots) if args.bots else HUMAN
+    return Seating(specs, default, args.players)
+
+
+def cmd_sim(args):
+    from . import sim
+    return sim.main(args, seating(args))
 
 
 def cmd_dis(args):
     from disasm.listing import listing
+    from .game import load_program
     _out(listing(load_program(args.file)))
     return 0
 
@@ -96,14 +80,59 @@ def build_parser():
     p.set_defaults(func=cmd_compile)
     p = sub.add_parser('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
-    p.add_argument('--seed', type=int, help='make every shuffle reproducible')
-    p.add_argument('--engine', choices=('vm', 'reference'), default='vm',
-                   help='reference: walk the checked syntax tree instead (the specification)')
+    p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
+    seat_options(p, 'human')
+    p.add_argument('--max-steps', type=positive, metavar='K',
+                   help='stop the game after K steps (loop iterations and action calls)')
+    engine_option(p)
     p.set_defaults(func=cmd_run)
+    p = sub.add_parser('sim', help='play many games between bots and report the results')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
+    p.add_argument('--seed', type=int, default=1, metavar='S',
+                   help='game i (from 0) uses seed S+i; default: 1')
+    p.add_argument('--jobs', type=positive, default=1, metavar='J',
+                   help='processes to spread the games over; the results do not depend on it')
+    seat_options(p, 'random')
+    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
+                   help='a game still running after K steps is stopped and counted; '
+                        'default: %d' % DEFAULT_SIM_STEPS)
+    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    engine_option(p)
+    p.set_defaults(func=cmd_sim)
     p = sub.add_parser('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.set_defaults(func=cmd_dis)
     return ap
+
+
+DEFAULT_SIM_STEPS = 100_000
+
+
+def positive(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError('expected a whole number of at least 1, not %r' % text)
+    return n
+
+
+def seat_options(p, default):
+    p.add_argument('--bots', metavar='KIND',
+                   help='who sits at every seat not given by --seat: random, first, human '
+                        'or script:FILE; default: %s' % default,
+                   default=None if default == 'human' else default)
+    p.add_argument('--seat', action='append', default=[], metavar='N=KIND',
+                   help='who sits at seat N (from 1): random, first, human or script:FILE')
+    p.add_argument('--players', type=positive, metavar='N',
+                   help='how many play (otherwise seat 1 is asked)')
+
+
+def engine_option(p):
+    p.add_argument('--engine', choices=('vm', 'reference'), default='vm',
+                   help='reference: walk the checked syntax tree instead (the specification)')
 
 
 def main(argv=None):
@@ -130,7 +159,7 @@ def _flush():
 
 def _report(e):
     """One line on stderr for every error a user can cause; exit status 1."""
-    if isinstance(e, (PipError, InputEnded)):
+    if isinstance(e, (PipError, InputEnded, StepLimit)):
         message = str(e)
     elif isinstance(e, (RecursionError, MemoryError)):
         message = 'Error: program too large or too deeply nested to process'

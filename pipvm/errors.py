@@ -37,3 +37,14 @@ class InputEnded(Exception):
 
     def __str__(self):
         return 'Error: input ended while waiting for ' + self.waiting_for
+
+
+class StepLimit(Exception):
+    """A game ran for more steps (loop iterations and action calls) than allowed."""
+
+    def __init__(self, limit):
+        super().__init__(limit)
+        self.limit = limit
+
+    def __str__(self):
+        return 'Error: the game was stopped after %d steps (--max-steps)' % self.limit

@@ -7,7 +7,7 @@ other Seat implementations; the VM never knows which it is talking to.
 """
 import sys
 
-from .errors import InputEnded
+from .errors import InputEnded, PipError
 from .runtime import Player, Team
 
 RULE = '-' * 42
@@ -51,6 +51,11 @@ class Seat:
         raise NotImplementedError
 
 
+def menu(heading, options):
+    """A question as the terminal shows it, up to the answer."""
+    return heading + '\n' + ''.join('  %s\n' % o for o in options) + 'Your choice? '
+
+
 class HumanSeat(Seat):
     def __init__(self, console):
         self.console = console
@@ -64,8 +69,7 @@ class HumanSeat(Seat):
     def choose(self, heading, options, waiting_for):
         out = self.console
         while True:
-            out.write(heading + '\n' + ''.join('  %s\n' % o for o in options))
-            answer = out.read_line('Your choice? ')
+            answer = out.read_line(menu(heading, options))
             if answer is None:
                 raise InputEnded(waiting_for)
             if answer in options:
@@ -76,13 +80,20 @@ class HumanSeat(Seat):
 class Table:
     """The game's side of the dialogue: announcements and questions to seats."""
 
-    def __init__(self, console, seats=None):
+    def __init__(self, console, seats=None, default=None, players=None):
+        """seats: seat number (from 0) -> Seat; default(number) makes the Seat
+        of any other number (by default, a human at the console).  players,
+        when given, answers the question of how many play."""
         self.console = console
-        self.seats = seats or {}       # seat number -> Seat; others are human
-        self.human = HumanSeat(console)
+        self.seats = dict(seats or {})
+        human = HumanSeat(console)
+        self.default = default or (lambda number: human)
+        self.players = players
 
     def seat(self, number):
-        return self.seats.get(number, self.human)
+        if number not in self.seats:
+            self.seats[number] = self.default(number)
+        return self.seats[number]
 
     def show(self, text):
         self.console.write(text + '\n')
@@ -98,9 +109,20 @@ class Table:
     def choose(self, player, heading, options):
         return self.seat(player.seat).choose(heading, options, "%s's choice" % player.name)
 
-    def choose_count(self, heading, counts, what):
-        i = self.seat(0).choose(heading, [str(n) for n in counts], 'the number of ' + what)
-        return counts[i]
+    def choose_count(self, heading, counts, what, size=1):
+        """How many players (size 1) or teams of size play."""
+        if self.players is None:
+            i = self.seat(0).choose(heading, [str(n) for n in counts], 'the number of ' + what)
+            n = counts[i]
+        elif self.players % size or self.players // size not in counts:
+            raise PipError(None, '--players %d: this game is for %s players' % (
+                self.players, _alternatives([n * size for n in counts])))
+        else:
+            n = self.players // size
+        extra = [s + 1 for s in self.seats if s >= n * size]
+        if extra:
+            raise PipError(None, '--seat %d: this game has %d players' % (min(extra), n * size))
+        return n
 
     def new_player(self, seat, prompt, who):
         return Player(self.seat(seat).name(prompt, 'the name of ' + who), seat=seat)
@@ -114,14 +136,13 @@ class Table:
     def seat_teams(self, counts, size):
         """(players, teams): the players list interleaves the teams' members."""
         self.show('This game has %d players per team.' % size)
-        n = self.choose_count('How many teams are playing?', counts, 'teams')
+        n = self.choose_count('How many teams are playing?', counts, 'teams', size)
         self.show('This game has %d teams.' % n)
         players, teams = [None] * (n * size), []
-        for t in range(n):
+        for t, seats in enumerate(team_seats(n, size)):
             members = []
-            for m in range(size):
+            for m, seat in enumerate(seats):
                 who = 'Player %d on team %d' % (m + 1, t + 1)
-                seat = m * n + t
                 players[seat] = self.new_player(seat, 'Enter a name for %s:' % who, who)
                 members.append(players[seat])
             team = Team(members)
@@ -129,3 +150,14 @@ class Table:
                 p.team = team
             teams.append(team)
         return players, teams
+
+
+def team_seats(n, size):
+    """The seats of each of n teams: the players list interleaves the teams."""
+    return [[m * n + t for m in range(size)] for t in range(n)]
+
+
+def _alternatives(numbers):
+    """2, 3 or 4"""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ', '.join(words[:-1]) + ' or ' + words[-1]

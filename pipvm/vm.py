@@ -7,7 +7,7 @@ stack holds the chain of calls.  Operations that can fail raise Fault; the
 loop turns it into a PipError at the position of the failing instruction.
 """
 from . import pipc, runtime
-from .errors import Fault, PipError
+from .errors import Fault, PipError, StepLimit
 from .opcodes import DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP, OPCODES
 from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
                       items, to_str)
@@ -22,10 +22,6 @@ class GameOver(Exception):
     def __init__(self, winner):
         super().__init__(winner)
         self.winner = winner
-
-
-class StepLimit(Exception):
-    """The game ran for more steps than allowed."""
 
 
 class InvalidProgram(PipError):
@@ -79,6 +75,7 @@ class Machine:
         self.consts = [_resolve(c, self.deck) for c in self.program.consts]
         self.globals = [None] * len(self.program.global_names)
         self.players, self.teams = [], None
+        self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
 
     # --- the game -----------------------------------------------------------
@@ -181,7 +178,7 @@ class Machine:
     def tick(self):
         self.steps_left -= 1
         if self.steps_left < 0:
-            raise StepLimit()
+            raise StepLimit(self.max_steps)
 
     # --- operations with more to do (dispatched through HANDLERS) -------------
 

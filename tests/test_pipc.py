@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from compiler import frontend
 from disasm.listing import listing
 from pipvm import opcodes, pipc, vm
-from pipvm.errors import InputEnded, PipError
-from pipvm.game import play
+from pipvm.errors import InputEnded, PipError, StepLimit
+from pipvm.game import play, vm_engine
 from pipvm.table import Console
 
 from .util import run_cli
@@ -143,8 +143,8 @@ def run_quietly(program):
     import io
     console = Console(io.BytesIO(b'2\nA\nB\n'), io.BytesIO())
     try:
-        play(program, seed=1, console=console, max_steps=2000)
-    except (PipError, InputEnded, vm.StepLimit):
+        play(vm_engine(program, 2000), seed=1, console=console)
+    except (PipError, InputEnded, StepLimit):
         pass
 
 

@@ -11,8 +11,8 @@ import io
 import attrs
 
 from compiler import codegen, frontend, reference
-from pipvm import game, pipc, vm
-from pipvm.errors import InputEnded, PipError
+from pipvm import game, pipc
+from pipvm.errors import InputEnded, PipError, StepLimit
 from pipvm.rng import OCamlRandom
 from pipvm.runtime import Area, Card, Player, Rank, Suit, Team
 from pipvm.table import Console, HumanSeat, Table
@@ -83,15 +83,15 @@ def reference_engine(checked):
 def run(make_engine, seed, answers, console=None):
     """Play one game: its Outcome.  Python exceptions (engine crashes) propagate."""
     console = console or ScriptConsole(answers)
-    table = Table(console)
-    table.human = ScriptSeat(console)
+    seat = ScriptSeat(console)
+    table = Table(console, default=lambda number: seat)
     engine = make_engine(table, OCamlRandom(seed))
     try:
         winner = engine.play()
         ending = 'no winner' if winner is None else 'winner ' + winner
     except (PipError, InputEnded) as e:
         ending = str(e)
-    except (vm.StepLimit, reference.StepLimit):
+    except StepLimit:
         ending = 'step limit'
     return Outcome(console.output().decode('latin-1'), ending, snapshot(engine))
 

@@ -1,0 +1,138 @@
+"""Who sits at each seat: a human, a script, or a bot.
+
+A seat is given on the command line as `random`, `first`, `human` or
+`script:FILE`.  Bots answer at once and echo their answers as if typed, so
+a game watched at the terminal reads the same whoever plays.  A random bot
+draws from the game's own seeded generator, so a seed fixes the whole game.
+"""
+import attrs
+
+from .errors import PipError
+from .pipc import read_file
+from .table import Console, HumanSeat, Seat, menu
+
+KINDS = ('random', 'first', 'human', 'script:FILE')
+BOTS = ('random', 'first')
+NAMES = ('Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jon', 'Kai', 'Lea')
+
+
+def bot_name(number):
+    """The generated name of the bot at seat number (from 0)."""
+    return NAMES[number] if number < len(NAMES) else 'Bot %d' % (number + 1)
+
+
+class Bot(Seat):
+    def __init__(self, console, number):
+        self.console = console
+        self.bot_name = bot_name(number)
+
+    def name(self, prompt, waiting_for):
+        self.console.write('%s %s\n' % (prompt, self.bot_name))
+        return self.bot_name
+
+    def choose(self, heading, options, waiting_for):
+        i = self.pick(len(options))
+        self.console.write(menu(heading, options) + options[i] + '\n')
+        return i
+
+    def pick(self, n):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal options."""
+
+    def __init__(self, console, number, rng):
+        super().__init__(console, number)
+        self.rng = rng
+
+    def pick(self, n):
+        return self.rng.int(n)
+
+
+class FirstBot(Bot):
+    """Always the first option: a fixed, predictable opponent."""
+
+    def pick(self, n):
+        return 0
+
+
+class ScriptConsole(Console):
+    """Input from a script's lines, echoed as typed; output to the terminal."""
+
+    def __init__(self, lines, console):
+        super().__init__(console.stdin, console.stdout)
+        self.lines = list(reversed(lines))
+
+    def read_line(self, prompt):
+        self.write(prompt)
+        if not self.lines:
+            return None
+        line = self.lines.pop()
+        self.write(line + '\n')
+        return line
+
+
+@attrs.frozen
+class SeatSpec:
+    kind: str                      # 'random', 'first', 'human' or 'script'
+    path: str = None
+    lines: tuple = ()              # a script's answers, read when it is given
+
+    def build(self, number, console, rng):
+        if self.kind == 'random':
+            return RandomBot(console, number, rng)
+        if self.kind == 'first':
+            return FirstBot(console, number)
+        if self.kind == 'script':
+            return HumanSeat(ScriptConsole(self.lines, console))
+        return HumanSeat(console)
+
+    def __str__(self):
+        return 'script:' + self.path if self.kind == 'script' else self.kind
+
+
+HUMAN = SeatSpec('human')
+
+
+def parse_kind(text):
+    """A SeatSpec from `random`, `first`, `human` or `script:FILE`."""
+    if text in ('random', 'first', 'human'):
+        return SeatSpec(text)
+    if text.startswith('script:') and len(text) > len('script:'):
+        path = text[len('script:'):]
+        lines = read_file(path).decode('latin-1').splitlines()
+        return SeatSpec('script', path, tuple(lines))
+    raise PipError(None, "unknown seat '%s' (use %s)" % (text, ', '.join(KINDS)))
+
+
+def parse_seat(text):
+    """(seat number from 0, SeatSpec) from `N=KIND`, N counting from 1."""
+    number, eq, kind = text.partition('=')
+    if not eq or not number.isdigit() or int(number) < 1:
+        raise PipError(None, "--seat %s: expected N=KIND, e.g. --seat 2=random" % text)
+    return int(number) - 1, parse_kind(kind)
+
+
+@attrs.frozen
+class Seating:
+    """Who plays: specs by seat number, a default for the rest, and perhaps
+    a fixed number of players."""
+    specs: dict = attrs.field(factory=dict)
+    default: SeatSpec = HUMAN
+    players: int = None
+
+    def table_args(self, console, rng):
+        """Table(console, **these) seats this game."""
+        return dict(seats={n: s.build(n, console, rng) for n, s in self.specs.items()},
+                    default=lambda n: self.default.build(n, console, rng),
+                    players=self.players)
+
+    def options(self):
+        """The command-line options that give this seating."""
+        words = [] if self.default == HUMAN else ['--bots', str(self.default)]
+        if self.players is not None:
+            words += ['--players', str(self.players)]
+        for n, spec in sorted(self.specs.items()):
+            words += ['--seat', '%d=%s' % (n + 1, spec)]
+        return words

@@ -1,0 +1,319 @@
+"""`pipvm sim`: many games between bots, and what they say about the design.
+
+Game i plays with seed S+i, its own generator and fresh state, so each game
+is a pure function of its seed: spreading games over processes (--jobs)
+changes only how long the whole takes.  Results are gathered by game index
+and summarised in that order, so the report does not depend on --jobs.
+"""
+import json
+import math
+import multiprocessing
+import shlex
+import signal
+import statistics
+import sys
+import time
+
+import attrs
+
+from . import game
+from .deepstack import deep
+from .errors import InputEnded, PipError, StepLimit
+from .rng import OCamlRandom
+from .runtime import to_str
+from .seats import BOTS, bot_name
+from .table import Console, Table, team_seats
+
+Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
+
+
+@attrs.frozen
+class Result:
+    """How one game went."""
+    seed: int
+    ending: str                # 'winner', 'no winner', 'step limit' or 'error'
+    winner: str = None         # the winner's name as announced
+    seat: int = None           # the winning player's seat (from 0), if a player won
+    team: int = None           # the winning team, or the winning player's team
+    decisions: int = 0         # choices the players made
+    options: int = 0           # options offered, over all those choices
+    error: str = None          # the error line
+
+
+class SilentConsole(Console):
+    def __init__(self):
+        super().__init__(stdin=None, stdout=None)
+
+    def write(self, text):
+        pass
+
+    def read_line(self, prompt):
+        return None
+
+    def flush(self):
+        pass
+
+
+class CountingTable(Table):
+    """A table that counts the players' decisions and their options."""
+    decisions = options = 0
+
+    def choose(self, player, heading, options):
+        self.decisions += 1
+        self.options += len(options)
+        return super().choose(player, heading, options)
+
+
+def play_one(engine, seating, seed):
+    console = SilentConsole()
+    rng = OCamlRandom(seed)
+    table = CountingTable(console, **seating.table_args(console, rng))
+    machine = engine(table, rng)
+    ending, winner, error = 'no winner', None, None
+    try:
+        winner = machine.play()
+        if winner is not None:
+            ending = 'winner'
+    except StepLimit:
+        ending = 'step limit'
+    except (PipError, InputEnded) as e:
+        ending, error = 'error', str(e)
+    seat, team = _places(winner, machine.players, machine.teams or [])
+    return Result(seed, ending, winner, seat, team, table.decisions, table.options, error)
+
+
+def _places(winner, players, teams):
+    """(seat, team) of the winner's name: a player's or a team's.  By seat,
+    not by place in `players` or `teams`, which a game may rotate."""
+    player = next((p for p in players if p.name == winner), None)
+    seat = None if player is None else player.seat
+    for team in teams:
+        if to_str(team) == winner or player in team.members:
+            return seat, team.members[0].seat % len(teams)     # see table.team_seats
+    return seat, None
+
+
+# --- spreading games over processes -------------------------------------------
+
+_job = None                    # (engine, seating) in a worker process
+
+
+def _play_chunk(seeds):
+    engine, seating = _job
+    return deep(lambda: [play_one(engine, seating, s) for s in seeds])
+
+
+def _ignore_interrupts():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
+
+
+def simulate(engine, seating, seeds, jobs=1, progress=None):
+    """The Result of each seed, in seed order.  progress(done) is called as
+    games finish.  On Ctrl-C, the results so far (a prefix of seeds, in order)
+    and True."""
+    global _job
+    _job = (engine, seating)
+    chunk = max(1, min(50, len(seeds) // (jobs * 20)))
+    chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    done = {}
+    pool = None
+    try:
+        if jobs == 1:
+            results = map(_play_chunk, chunks)
+        else:
+            # Forked workers inherit the loaded game: nothing is re-read or pickled in.
+            pool = multiprocessing.get_context('fork').Pool(jobs, _ignore_interrupts)
+            results = pool.imap(_play_chunk, chunks)
+        for i, rs in enumerate(results):
+            done[i] = rs
+            if progress:
+                progress(sum(map(len, done.values())))
+        interrupted = False
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if pool:
+            pool.terminate()
+    out = []
+    for i in range(len(chunks)):
+        if i not in done:
+            break
+        out += done[i]
+    return out, interrupted
+
+
+# --- the report -----------------------------------------------------------------
+
+def wilson(k, n):
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return [0.0, 1.0]
+    p, z2 = k / n, Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def share(k, n):
+    return {'wins': k, 'share': round(k / n, 4) if n else 0.0, 'ci95': wilson(k, n)}
+
+
+def first_of(results, ending):
+    return next((r for r in results if r.ending == ending), None)
+
+
+def summarise(results, setup):
+    """The report as plain data (JSON-ready).  Everything outside 'timing'
+    depends only on the seeds and the game, never on --jobs or the clock."""
+    n = len(results)
+    seats = [dict(seat=s + 1, name=name, **share(sum(r.seat == s for r in results), n))
+             for s, name in enumerate(setup['names'])]
+    teams = [dict(team=t + 1, members=members, **share(sum(r.team == t for r in results), n))
+             for t, members in enumerate(setup['teams'])]
+    others = {}
+    for r in results:
+        if r.ending == 'winner' and r.seat is None and r.team is None:
+            others[r.winner] = others.get(r.winner, 0) + 1
+    lengths = [r.decisions for r in results]
+    decisions = sum(lengths)
+
+    def stopped(ending, message=False):
+        first = first_of(results, ending)
+        info = {'count': sum(r.ending == ending for r in results)}
+        if first:
+            info['first_seed'] = first.seed
+            if message:
+                info['message'] = first.error
+            info['replay'] = setup['replay'](first.seed)
+        return info
+
+    return {
+        'game': setup['game'], 'file': setup['file'], 'engine': setup['engine'],
+        'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
+        'seating': setup['seating'], 'max_steps': setup['max_steps'],
+        'seats': seats, 'teams': teams,
+        'other_winners': [{'winner': w, **share(k, n)} for w, k in sorted(others.items())],
+        'no_winner': sum(r.ending == 'no winner' for r in results),
+        'step_limit': stopped('step limit'),
+        'errors': stopped('error', message=True),
+        'length': {'mean': round(statistics.fmean(lengths), 4) if n else 0.0,
+                   'median': statistics.median(lengths) if n else 0},
+        'branching': round(sum(r.options for r in results) / decisions, 4) if decisions else 0.0,
+    }
+
+
+def percent(x):
+    return '%.1f%%' % (100 * x)
+
+
+def format_report(s):
+    lines = ['%s: %d games (seeds %d..%d), %d players, %s' % (
+        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'], s['seating'])]
+    rows = []
+    if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
+        rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
+    rows += [('team %d' % r['team'], ', '.join(r['members']), r) for r in s['teams']]
+    rows += [('winner', r['winner'], r) for r in s['other_winners']]
+    width = max([len(name) for _, name, _ in rows] + [4])
+    lines.append('  %-7s %-*s %6s %7s   %s' % ('', width, 'name', 'wins', 'share', '95% interval'))
+    for label, name, r in rows:
+        lo, hi = r['ci95']
+        lines.append('  %-7s %-*s %6d %7s   %s - %s' % (
+            label, width, name, r['wins'], percent(r['share']), percent(lo), percent(hi)))
+    lines.append('  no winner: %d   stopped at %d steps: %d   errors: %d' % (
+        s['no_winner'], s['max_steps'], s['step_limit']['count'], s['errors']['count']))
+    for key, what in (('step_limit', 'first stopped'), ('errors', 'first error')):
+        info = s[key]
+        if info['count']:
+            lines.append('  %s: seed %d%s' % (
+                what, info['first_seed'], ': ' + info['message'] if 'message' in info else ''))
+            lines.append('    replay: ' + info['replay'])
+    lines.append('  length: mean %.1f decisions, median %g' % (
+        s['length']['mean'], s['length']['median']))
+    lines.append('  branching: %.2f options per decision' % s['branching'])
+    t = s['timing']
+    lines.append('  %.2f s, %.1f games/s (%d job%s)' % (
+        t['seconds'], t['games_per_second'], t['jobs'], '' if t['jobs'] == 1 else 's'))
+    if s.get('interrupted'):
+        lines.append('  interrupted: only the first %d games were played' % s['games'])
+    return '\n'.join(lines) + '\n'
+
+
+class Progress:
+    """A progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, total, stream):
+        self.total, self.stream = total, stream
+        self.start = self.last = time.perf_counter()
+
+    def __call__(self, done):
+        now = time.perf_counter()
+        if now - self.last < 0.1 and done < self.total:
+            return
+        self.last = now
+        filled = 30 * done // self.total
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write('\r[%s%s] %d/%d games, %.0f games/s ' % (
+            '#' * filled, '.' * (30 - filled), done, self.total, rate))
+        self.stream.flush()
+
+    def clear(self):
+        self.stream.write('\r' + ' ' * 70 + '\r')
+        self.stream.flush()
+
+
+def sim_seating(program, seating):
+    """Every seat a bot, and the player count fixed (by default the smallest
+    the game allows), so that wins per seat compare like with like."""
+    kinds = [seating.default] + list(seating.specs.values())
+    for kind in kinds:
+        if kind.kind not in BOTS:
+            raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
+                ' or '.join(BOTS), kind))
+    if seating.players is None:
+        seating = attrs.evolve(seating, players=min(program.counts) * (program.team_size or 1))
+    return seating
+
+
+def seats_of(program, seating):
+    """(bot name by seat, member names by team); an error if --players or
+    --seat does not fit the game."""
+    size = program.team_size or 1
+    check = Table(SilentConsole(), seats=dict.fromkeys(seating.specs), players=seating.players)
+    n = check.choose_count('', program.counts, '', size)
+    names = [bot_name(s) for s in range(n * size)]
+    teams = [[names[s] for s in seats] for seats in team_seats(n, size)] if program.team_size else []
+    return names, teams
+
+
+def main(args, seating):
+    program, engine = game.load_engine(args.file, args.engine, args.max_steps)
+    seating = sim_seating(program, seating)
+    names, teams = seats_of(program, seating)
+    seeds = list(range(args.seed, args.seed + args.games))
+    progress = Progress(len(seeds), sys.stderr) if sys.stderr.isatty() else None
+    start = time.perf_counter()
+    results, interrupted = simulate(engine, seating, seeds, args.jobs, progress)
+    seconds = time.perf_counter() - start
+    if progress:
+        progress.clear()
+    replay = ['pipvm', 'run', args.file] + seating.options() + ['--max-steps', str(args.max_steps)]
+    if args.engine != 'vm':
+        replay += ['--engine', args.engine]
+    setup = {
+        'game': program.name, 'file': args.file, 'engine': args.engine, 'seed': args.seed,
+        'names': names, 'teams': teams,
+        'seating': ' '.join(seating.options()), 'max_steps': args.max_steps,
+        'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
+    }
+    summary = summarise(results, setup)
+    summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
+                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
+    if interrupted:
+        summary['interrupted'] = True
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=2) + '\n')
+    else:
+        sys.stdout.write(format_report(summary))
+    sys.stdout.flush()
+    return 130 if interrupted else 0
