@@ -9,26 +9,13 @@ fresh `python -m pipvm check` process, so it includes interpreter start-up,
 imports and building the parse tables.
 """
 import argparse
-import glob
 import os
-import statistics
 import subprocess
 import sys
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+from common import GAMES, ROOT, median_ms
 
 from compiler import checker, frontend, lexer, parser  # noqa: E402
-
-
-def median_ms(fn, runs):
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def main():
@@ -36,8 +23,7 @@ def main():
     ap.add_argument('--runs', type=int, default=7)
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
-    files = a.files or sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip'))
-                              + glob.glob(os.path.join(ROOT, 'tests', 'data', 'full', '*.pip')))
+    files = a.files or GAMES
     python = median_ms(lambda: subprocess.run([sys.executable, '-c', 'pass'], check=True), a.runs)
     print('python -c pass (interpreter start-up alone): %.1f ms' % python)
     print('%-22s %6s %8s %8s %8s %8s %9s' % ('program', 'lines', 'cold', 'lex', 'parse', 'check', 'lines/s'))
