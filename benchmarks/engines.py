@@ -19,7 +19,7 @@ import math
 from common import GAMES, PROGRAMS, median_ms, name
 
 from pipvm import game, sim, vm
-from pipvm.opcodes import BY_CODE
+from pipvm.opcodes import BY_CODE, FUSED_BY_CODE
 from pipvm.seats import Seating, parse_kind
 
 MAX_STEPS = 100_000
@@ -69,7 +69,7 @@ def count_opcodes(paths, games):
 
 
 def opname(code):
-    return BY_CODE[code].name
+    return BY_CODE[code].name if code in BY_CODE else FUSED_BY_CODE[code].name
 
 
 def main():

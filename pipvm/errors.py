@@ -21,11 +21,13 @@ class PipError(Exception):
 
 class Fault(Exception):
     """A run-time error raised by an operation that does not know its position;
-    the VM adds the position of the instruction that was running."""
+    the VM adds the position of the instruction that was running (of its
+    part-th part, in a superinstruction)."""
 
-    def __init__(self, message):
+    def __init__(self, message, part=0):
         super().__init__(message)
         self.message = message
+        self.part = part
 
 
 class InputEnded(Exception):

@@ -123,3 +123,39 @@ OPCODES = (
 BY_CODE = {op.code: op for op in OPCODES}
 # Opcode numbers by name, for emitters: OP.JUMP == 50.
 OP = type('OP', (), {op.name: op.code for op in OPCODES})
+
+
+@attrs.frozen
+class Fused:
+    """A superinstruction: a run of opcodes the VM executes as one.  It never
+    appears in a .pipc file; the VM fuses a run when it loads a program if no
+    jump lands inside it.  Its operands are its parts' operands, in order."""
+    code: int
+    name: str
+    parts: tuple               # the opcodes it replaces
+    doc: str
+
+    @property
+    def operands(self):
+        return tuple(kind for part in self.parts for kind in part.operands)
+
+
+def _fused(code, name, parts, doc):
+    return Fused(code, name, tuple(BY_CODE[getattr(OP, p)] for p in parts.split()), doc)
+
+
+# The commonest fall-through runs over the examples and the benchmark programs,
+# as `python benchmarks/engines.py --opcodes` counts them (benchmarks/README.md).
+FUSED = (
+    _fused(100, 'LOAD_LOCAL_PROP', 'LOAD_LOCAL LOAD_PROP', "push a local's property"),
+    _fused(101, 'EQ_CONST', 'CONST EQ', 'a == a constant'),
+    _fused(102, 'EQ_GLOBAL', 'LOAD_GLOBAL EQ', 'a == a global'),
+    _fused(103, 'EQ_OR', 'EQ JUMP_IF_TRUE_OR_POP', 'if a == b, push True and jump'),
+    _fused(104, 'EQ_AND', 'EQ JUMP_IF_FALSE_OR_POP', 'if a != b, push False and jump'),
+    _fused(105, 'EQ_JUMP_IF_FALSE', 'EQ JUMP_IF_FALSE', 'jump if a != b'),
+    _fused(106, 'EQ_RETURN', 'EQ RETURN_VALUE', 'return a == b'),
+    _fused(107, 'LOAD_LOCAL_LIST_PROP', 'LOAD_LOCAL LIST_PROP',
+           "push a local list's size, first or last item"),
+    _fused(108, 'FORMAT_MESSAGE_ALL', 'FORMAT MESSAGE_ALL', 'join n values and show them'),
+)
+FUSED_BY_CODE = {f.code: f for f in FUSED}

@@ -45,7 +45,16 @@ class OCamlRandom:
                 return v
 
     def shuffle(self, items):
-        """The reference's Fisher-Yates (Utils.shuffle), in place."""
+        """The reference's Fisher-Yates (Utils.shuffle), in place: the same
+        draws as int(n) for n = len .. 2, with bits() inlined (SHUFFLE is hot)."""
+        st, idx = self.state, self.idx
         for n in range(len(items), 1, -1):
-            r = self.int(n)
-            items[n - 1], items[r] = items[r], items[n - 1]
+            while True:
+                idx = (idx + 1) % 55
+                cur = st[idx]
+                r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+                v = r % n
+                if r - v <= _MASK30 - n + 1:
+                    break
+            items[n - 1], items[v] = items[v], items[n - 1]
+        self.idx = idx

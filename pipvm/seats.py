@@ -27,12 +27,14 @@ class Bot(Seat):
         self.bot_name = bot_name(number)
 
     def name(self, prompt, waiting_for):
-        self.console.write('%s %s\n' % (prompt, self.bot_name))
+        if not self.console.silent:
+            self.console.write('%s %s\n' % (prompt, self.bot_name))
         return self.bot_name
 
     def choose(self, heading, options, waiting_for):
         i = self.pick(len(options))
-        self.console.write(menu(heading, options) + options[i] + '\n')
+        if not self.console.silent:
+            self.console.write(menu(heading, options) + options[i] + '\n')
         return i
 
     def pick(self, n):

@@ -41,6 +41,8 @@ class Result:
 
 
 class SilentConsole(Console):
+    silent = True
+
     def __init__(self):
         super().__init__(stdin=None, stdout=None)
 

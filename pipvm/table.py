@@ -16,6 +16,7 @@ RULE = '-' * 42
 class Console:
     """Line-based terminal I/O.  Text is Latin-1 both ways, so every byte a
     user types comes back out unchanged; output is flushed before each read."""
+    silent = False             # True when nothing written is ever seen (pipvm sim)
 
     def __init__(self, stdin=None, stdout=None):
         self.stdin = stdin or sys.stdin.buffer

@@ -8,7 +8,8 @@ loop turns it into a PipError at the position of the failing instruction.
 """
 from . import pipc, runtime
 from .errors import Fault, PipError, StepLimit
-from .opcodes import DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP, OPCODES
+from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
+                      OPCODES)
 from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
                       items, to_str)
 
@@ -30,21 +31,62 @@ class InvalidProgram(PipError):
 
 class Loaded:
     """One code object decoded for the loop: (opcode, operand) per instruction,
-    jump targets as instruction indexes, and each instruction's position."""
+    with runs of instructions fused into superinstructions (opcodes.FUSED),
+    jump targets as instruction indexes, property operands as attribute
+    names, and each instruction's positions (one per fused part)."""
     __slots__ = ('code', 'instrs', 'positions', 'offsets', 'frame_size')
 
-    def __init__(self, code):
+    def __init__(self, code, fuse=True):
         decoded = pipc.decode(code.code)
-        index = {ins.offset: i for i, ins in enumerate(decoded)}
+        runs = _fuse(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+        index = {}
+        for i, (_, parts) in enumerate(runs):
+            index[parts[0].offset] = i
         self.code = code
         self.instrs = []
-        for ins in decoded:
-            args = tuple(index[a] if kind == 'jump' else a
-                         for kind, a in zip(ins.op.operands, ins.args))
-            self.instrs.append((ins.op.code, args[0] if len(args) == 1 else args))
-        self.offsets = [ins.offset for ins in decoded]
-        self.positions = [code.position(ins.offset) for ins in decoded]
+        for op, parts in runs:
+            args = [_operand(kind, a, index) for ins in parts
+                    for kind, a in zip(ins.op.operands, ins.args)]
+            self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args)))
+        self.offsets = [parts[0].offset for _, parts in runs]
+        self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
+
+
+def _operand(kind, arg, index):
+    if kind == 'jump':
+        return index[arg]
+    if kind == 'prop':
+        return _PROP_NAMES[arg]
+    return arg
+
+
+def _fuse(decoded):
+    """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
+    one superinstruction, unless a jump lands inside the run (or it is one of
+    the JUMPs an ASK chooses between)."""
+    entered = set()
+    for i, ins in enumerate(decoded):
+        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if kind == 'jump')
+        if ins.op.code == OP.ASK:
+            entered.update(j.offset for j in decoded[i + 1:i + 1 + ins.args[0]])
+    runs, i = [], 0
+    while i < len(decoded):
+        for fused in _FUSIONS:
+            n = len(fused.parts)
+            window = decoded[i:i + n]
+            if (tuple(ins.op for ins in window) == fused.parts
+                    and not any(ins.offset in entered for ins in window[1:])):
+                runs.append((fused, window))
+                i += n
+                break
+        else:
+            runs.append((decoded[i].op, [decoded[i]]))
+            i += 1
+    return runs
+
+
+_FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
 
 
 class Image:
@@ -103,21 +145,42 @@ class Machine:
     # --- the loop -----------------------------------------------------------
 
     def run(self, loaded, frame):
+        # The hottest opcodes first (benchmarks/engines.py --opcodes counts them);
+        # every other opcode goes through HANDLERS.
         instrs = loaded.instrs
         stack = []
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
-        handlers = HANDLERS
         pc = 0
         try:
             while True:
                 op, arg = instrs[pc]
                 pc += 1
-                if op == LOAD_LOCAL:
+                if op == LOAD_LOCAL_PROP:
+                    v = frame[arg[0]]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    v = getattr(v, arg[1])
+                    if v is None:
+                        raise Fault('Undefined value', 1)
+                    push(v)
+                elif op == LOAD_LOCAL:
                     v = frame[arg]
                     if v is None:
                         raise Fault('Undefined value')
                     push(v)
+                elif op == EQ_OR:
+                    b = pop()
+                    if pop() == b:
+                        push(True)
+                        pc = arg
+                elif op == EQ_CONST:
+                    stack[-1] = stack[-1] == consts[arg]
+                elif op == EQ_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = stack[-1] == v
                 elif op == CONST:
                     push(consts[arg])
                 elif op == LOAD_GLOBAL:
@@ -125,15 +188,18 @@ class Machine:
                     if v is None:
                         raise Fault('Undefined value')
                     push(v)
-                elif op == JUMP_IF_FALSE:
-                    if not pop():
-                        pc = arg
+                elif op == LOAD_PROP:
+                    v = getattr(stack[-1], arg)
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = v
+                elif op == EQ_RETURN:
+                    b = pop()
+                    return pop() == b
                 elif op == JUMP:
                     if arg < pc:
                         self.tick()
                     pc = arg
-                elif op == STORE_LOCAL:
-                    frame[arg] = pop()
                 elif op == FOR_NEXT:
                     v = next(stack[-1], _END)
                     if v is _END:
@@ -141,6 +207,20 @@ class Machine:
                         pc = arg[1]
                     else:
                         frame[arg[0]] = v
+                elif op == JUMP_IF_FALSE:
+                    if not pop():
+                        pc = arg
+                elif op == EQ_JUMP_IF_FALSE:
+                    b = pop()
+                    if pop() != b:
+                        pc = arg
+                elif op == STORE_LOCAL:
+                    frame[arg] = pop()
+                elif op == RETURN_VALUE:
+                    return pop()
+                elif op == EQ:
+                    b = pop()
+                    stack[-1] = stack[-1] == b
                 elif op == JUMP_IF_FALSE_OR_POP:
                     if stack[-1]:
                         pop()
@@ -151,10 +231,18 @@ class Machine:
                         pc = arg
                     else:
                         pop()
+                elif op == EQ_AND:
+                    b = pop()
+                    if pop() != b:
+                        push(False)
+                        pc = arg
+                elif op == LOAD_LOCAL_LIST_PROP:
+                    v = frame[arg[0]]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(list_prop(v, arg[1], 1))
                 elif op == ASK:
                     pc += self.ask(stack, arg)
-                elif op == RETURN_VALUE:
-                    return pop()
                 elif op == RETURN:
                     return None
                 elif op == STORE_GLOBAL:
@@ -167,9 +255,9 @@ class Machine:
                 elif op == DEFINED_GLOBAL:
                     push(globals_[arg] is not None)
                 else:
-                    handlers[op](self, stack, arg)
+                    HANDLERS[op](self, stack, arg)
         except Fault as f:
-            raise PipError(loaded.positions[pc - 1], f.message) from None
+            raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
         except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
             c = loaded.code
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
@@ -198,27 +286,19 @@ class Machine:
     def op_DEFINED_BUILTIN(self, stack, b):
         stack.append(b != 1 or self.teams is not None)
 
-    def op_LOAD_PROP(self, stack, p):
-        v = getattr(stack[-1], _PROP_NAMES[p])
-        if v is None:
-            raise Fault('Undefined value')
-        stack[-1] = v
-
     def op_DEFINED_PROP(self, stack, p):
-        stack[-1] = getattr(stack[-1], _PROP_NAMES[p]) is not None
+        stack[-1] = getattr(stack[-1], p) is not None
 
     def op_STORE_PROP(self, stack, p):
         obj = stack.pop()
-        setattr(obj, _PROP_NAMES[p], stack.pop())
+        setattr(obj, p, stack.pop())
 
     def op_LIST_PROP(self, stack, k):
-        lst = stack[-1]
-        if k == 0:
-            stack[-1] = len(lst)
-        elif not lst:
-            raise Fault("Can't get item from empty list")
-        else:
-            stack[-1] = lst[0] if k == 1 else lst[-1]
+        stack[-1] = list_prop(stack[-1], k, 0)
+
+    def op_FORMAT_MESSAGE_ALL(self, stack, n):
+        self.op_FORMAT(stack, n)
+        self.table.show(stack.pop())
 
     def op_POP(self, stack, _):
         stack.pop()
@@ -247,10 +327,6 @@ class Machine:
     def op_DIV(self, stack, _):
         b = stack.pop()
         stack[-1] = runtime.divide(int(stack[-1]), int(b))
-
-    def op_EQ(self, stack, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] == b
 
     def op_NE(self, stack, _):
         b = stack.pop()
@@ -369,12 +445,22 @@ class Machine:
         dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
         if not dests:
             return              # nobody to deal to (the reference divides by zero)
-        n = len(source) if count is None else count * len(dests)
-        # Card i (from 1) goes to dests[i mod len]: the first to the second player.
-        for i in range(1, n + 1):
-            if not source:
-                break           # the reference crashes; we deal what there is
-            dests[i % len(dests)].insert(0, source.pop(0))
+        k = len(dests)
+        n = len(source) if count is None else count * k
+        if any(d is source for d in dests):
+            # Card i (from 1) goes to the top of dests[i mod k], one at a time.
+            for i in range(1, n + 1):
+                if not source:
+                    break       # the reference crashes; we deal what there is
+                dests[i % k].insert(0, source.pop(0))
+            return
+        n = max(0, min(n, len(source)))      # a negative count deals nothing
+        dealt = source[:n]
+        del source[:n]
+        for j, hand in enumerate(dests):
+            # The cards i = j, j+k, ... (so the first card goes to the second
+            # player), each put on top of the last: in reverse.
+            hand[:0] = dealt[(j - 1) % k::k][::-1]
 
     def op_DEAL_CARD(self, stack, _):
         dest = cards_of(stack.pop())
@@ -422,6 +508,15 @@ class Machine:
         self.rng.shuffle(stack.pop())
 
 
+def list_prop(lst, k, part):
+    """A list's size (k 0), first (1) or last (2) item."""
+    if k == 0:
+        return len(lst)
+    if not lst:
+        raise Fault("Can't get item from empty list", part)
+    return lst[0] if k == 1 else lst[-1]
+
+
 def move(card, source, dest, missing):
     """Move a card from anywhere in source to the front of dest."""
     for i, c in enumerate(source):
@@ -452,14 +547,17 @@ def contains(lst, x):
     return any(item is x or item == x for item in lst)
 
 
-# Opcodes the loop runs inline; every other opcode has an op_NAME method.
-LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_FALSE, JUMP, STORE_LOCAL, FOR_NEXT = (
-    OP.LOAD_LOCAL, OP.CONST, OP.LOAD_GLOBAL, OP.JUMP_IF_FALSE, OP.JUMP, OP.STORE_LOCAL, OP.FOR_NEXT)
-JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, ASK, RETURN_VALUE, RETURN = (
-    OP.JUMP_IF_FALSE_OR_POP, OP.JUMP_IF_TRUE_OR_POP, OP.ASK, OP.RETURN_VALUE, OP.RETURN)
-STORE_GLOBAL, CALL, DEFINED_LOCAL, DEFINED_GLOBAL = (
-    OP.STORE_GLOBAL, OP.CALL, OP.DEFINED_LOCAL, OP.DEFINED_GLOBAL)
-INLINE = {LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_FALSE, JUMP, STORE_LOCAL, FOR_NEXT,
-          JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, ASK, RETURN_VALUE, RETURN,
-          STORE_GLOBAL, CALL, DEFINED_LOCAL, DEFINED_GLOBAL}
-HANDLERS = {op.code: getattr(Machine, 'op_' + op.name) for op in OPCODES if op.code not in INLINE}
+# Opcodes the loop runs inline; every other opcode (or superinstruction) has
+# an op_NAME method.
+INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'EQ_OR', 'EQ_CONST', 'EQ_GLOBAL', 'CONST',
+          'LOAD_GLOBAL', 'LOAD_PROP', 'EQ_RETURN', 'JUMP', 'FOR_NEXT', 'JUMP_IF_FALSE',
+          'EQ_JUMP_IF_FALSE', 'STORE_LOCAL', 'RETURN_VALUE', 'EQ', 'JUMP_IF_FALSE_OR_POP',
+          'JUMP_IF_TRUE_OR_POP', 'EQ_AND', 'LOAD_LOCAL_LIST_PROP', 'ASK', 'RETURN', 'STORE_GLOBAL', 'CALL',
+          'DEFINED_LOCAL', 'DEFINED_GLOBAL')
+_CODES = {op.name: op.code for op in OPCODES + FUSED}
+(LOAD_LOCAL_PROP, LOAD_LOCAL, EQ_OR, EQ_CONST, EQ_GLOBAL, CONST, LOAD_GLOBAL, LOAD_PROP,
+ EQ_RETURN, JUMP, FOR_NEXT, JUMP_IF_FALSE, EQ_JUMP_IF_FALSE, STORE_LOCAL, RETURN_VALUE, EQ,
+ JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, EQ_AND, LOAD_LOCAL_LIST_PROP, ASK, RETURN, STORE_GLOBAL, CALL,
+ DEFINED_LOCAL, DEFINED_GLOBAL) = (_CODES[name] for name in INLINE)
+HANDLERS = {code: getattr(Machine, 'op_' + name) for name, code in _CODES.items()
+            if name not in INLINE}

@@ -25,12 +25,14 @@ def compiled(path):
 
 
 def test_opcode_table_is_consistent():
-    codes = [op.code for op in opcodes.OPCODES]
-    names = [op.name for op in opcodes.OPCODES]
+    every = opcodes.OPCODES + opcodes.FUSED
+    codes = [op.code for op in every]
+    names = [op.name for op in every]
     assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
     assert all(0 < c < 256 for c in codes)
-    for op in opcodes.OPCODES:       # the VM runs every opcode, inline or by handler
-        assert (op.code in vm.INLINE) != (op.code in vm.HANDLERS), op.name
+    assert not set(opcodes.FUSED_BY_CODE) & set(opcodes.BY_CODE)   # never valid in a file
+    for op in every:       # the VM runs every opcode and superinstruction, inline or by handler
+        assert (op.name in vm.INLINE) != (op.code in vm.HANDLERS), op.name
         assert op.doc
 
 
