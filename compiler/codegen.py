@@ -96,6 +96,7 @@ class Function:
         return self.asm.emit(name, *args, pos=pos or self.pos)
 
     def finish(self, kind):
+        self.asm.thread_jumps()
         return Code(kind, self.name, self.local_names, bytes(self.asm.code), self.asm.lines)
 
     def action(self, a):

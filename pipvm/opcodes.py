@@ -157,5 +157,17 @@ FUSED = (
     _fused(107, 'LOAD_LOCAL_LIST_PROP', 'LOAD_LOCAL LIST_PROP',
            "push a local list's size, first or last item"),
     _fused(108, 'FORMAT_MESSAGE_ALL', 'FORMAT MESSAGE_ALL', 'join n values and show them'),
+    _fused(109, 'EQ_CONST_OR', 'CONST EQ JUMP_IF_TRUE_OR_POP',
+           'if a == a constant, replace a by True and jump, else pop'),
+    _fused(110, 'EQ_GLOBAL_OR', 'LOAD_GLOBAL EQ JUMP_IF_TRUE_OR_POP',
+           'if a == a global, replace a by True and jump, else pop'),
+    _fused(111, 'EQ_CONST_AND', 'CONST EQ JUMP_IF_FALSE_OR_POP',
+           'if a != a constant, replace a by False and jump, else pop'),
+    _fused(112, 'EQ_GLOBAL_AND', 'LOAD_GLOBAL EQ JUMP_IF_FALSE_OR_POP',
+           'if a != a global, replace a by False and jump, else pop'),
+    _fused(113, 'LOAD_GLOBAL_PROP', 'LOAD_GLOBAL LOAD_PROP', "push a global's property"),
+    _fused(114, 'LOAD_LOCAL_ITEM_PROP', 'LOAD_LOCAL LIST_PROP LOAD_PROP',
+           "push a property of a local list's first or last item"),
+    _fused(115, 'ADD_CONST', 'CONST ADD', 'a + a constant'),
 )
 FUSED_BY_CODE = {f.code: f for f in FUSED}

@@ -148,6 +148,19 @@ class Assembler:
         at = self._jump_field(jump_offset)
         self.code[at:at + 4] = (self.here() if target is None else target).to_bytes(4, 'little')
 
+    def thread_jumps(self):
+        """Point an `and`/`or` jump that lands on another jump of its kind at
+        that one's target, where it would go next anyway: `a or b or c` then
+        jumps straight to the end, and its runs can be fused (vm._fuse)."""
+        keeping = (OP.JUMP_IF_TRUE_OR_POP, OP.JUMP_IF_FALSE_OR_POP)
+        jumps = {ins.offset: ins for ins in decode(self.code) if ins.op.code in keeping}
+        for ins in jumps.values():
+            target, seen = ins.args[0], {ins.offset}
+            while target in jumps and jumps[target].op is ins.op and target not in seen:
+                seen.add(target)
+                target = jumps[target].args[0]
+            self.patch(ins.offset, target)
+
     def _jump_field(self, offset):
         op = BY_CODE[self.code[offset]]
         at = offset + 1

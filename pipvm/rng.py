@@ -11,20 +11,16 @@ import hashlib
 _MASK30 = 0x3FFFFFFF
 
 
-def _extract(digest):
-    return int.from_bytes(digest[:4], 'little')
-
-
 class OCamlRandom:
     __slots__ = ('state', 'idx')
 
     def __init__(self, seed):
         """Random.init seed (= Random.full_init [| seed |])."""
         st = list(range(55))
-        accu = b'x'
+        accu, key, md5 = b'x', str(seed).encode(), hashlib.md5
         for i in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
-            accu = hashlib.md5(accu + str(seed).encode()).digest()
-            st[i % 55] = (st[i % 55] ^ _extract(accu)) & _MASK30
+            accu = md5(accu + key).digest()
+            st[i % 55] = (st[i % 55] ^ int.from_bytes(accu[:4], 'little')) & _MASK30
         self.state = st
         self.idx = 0
 

@@ -30,7 +30,7 @@ class InvalidProgram(PipError):
 
 
 class Loaded:
-    """One code object decoded for the loop: (opcode, operand) per instruction,
+    """One code object decoded for the loop: (opcode, operand, handler) per instruction,
     with runs of instructions fused into superinstructions (opcodes.FUSED),
     jump targets as instruction indexes, property operands as attribute
     names, and each instruction's positions (one per fused part)."""
@@ -44,10 +44,13 @@ class Loaded:
             index[parts[0].offset] = i
         self.code = code
         self.instrs = []
-        for op, parts in runs:
+        for i, (op, parts) in enumerate(runs):
             args = [_operand(kind, a, index) for ins in parts
                     for kind, a in zip(ins.op.operands, ins.args)]
-            self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args)))
+            if op.code == OP.ASK:
+                args.append(i + 1)              # where its JUMPs begin
+            self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
+                                HANDLERS.get(op.code)))
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
@@ -95,6 +98,9 @@ class Image:
     def __init__(self, program):
         self.program = program
         self.codes = [Loaded(c) for c in program.codes]
+        # Only constants naming cards differ from game to game (each has its deck).
+        self.card_consts = [i for i, c in enumerate(program.consts)
+                            if _resolve(c, range(52)) != c]
 
 
 def _resolve(const, deck):
@@ -114,7 +120,9 @@ class Machine:
         self.image, self.table, self.rng = image, table, rng
         self.program = image.program
         self.deck = runtime.new_deck()
-        self.consts = [_resolve(c, self.deck) for c in self.program.consts]
+        self.consts = list(self.program.consts)
+        for i in image.card_consts:
+            self.consts[i] = _resolve(self.consts[i], self.deck)
         self.globals = [None] * len(self.program.global_names)
         self.players, self.teams = [], None
         self.max_steps = max_steps
@@ -145,8 +153,9 @@ class Machine:
     # --- the loop -----------------------------------------------------------
 
     def run(self, loaded, frame):
-        # The hottest opcodes first (benchmarks/engines.py --opcodes counts them);
-        # every other opcode goes through HANDLERS.
+        # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
+        # --opcodes counts them): each test costs every opcode after it, so the
+        # rest go to their handler, which may return where to jump.
         instrs = loaded.instrs
         stack = []
         push, pop = stack.append, stack.pop
@@ -154,7 +163,7 @@ class Machine:
         pc = 0
         try:
             while True:
-                op, arg = instrs[pc]
+                op, arg, handler = instrs[pc]
                 pc += 1
                 if op == LOAD_LOCAL_PROP:
                     v = frame[arg[0]]
@@ -169,18 +178,6 @@ class Machine:
                     if v is None:
                         raise Fault('Undefined value')
                     push(v)
-                elif op == EQ_OR:
-                    b = pop()
-                    if pop() == b:
-                        push(True)
-                        pc = arg
-                elif op == EQ_CONST:
-                    stack[-1] = stack[-1] == consts[arg]
-                elif op == EQ_GLOBAL:
-                    v = globals_[arg]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    stack[-1] = stack[-1] == v
                 elif op == CONST:
                     push(consts[arg])
                 elif op == LOAD_GLOBAL:
@@ -188,18 +185,17 @@ class Machine:
                     if v is None:
                         raise Fault('Undefined value')
                     push(v)
-                elif op == LOAD_PROP:
-                    v = getattr(stack[-1], arg)
-                    if v is None:
-                        raise Fault('Undefined value')
-                    stack[-1] = v
-                elif op == EQ_RETURN:
-                    b = pop()
-                    return pop() == b
-                elif op == JUMP:
-                    if arg < pc:
-                        self.tick()
-                    pc = arg
+                elif op == JUMP_IF_TRUE_OR_POP:
+                    if stack[-1]:
+                        pc = arg
+                    else:
+                        pop()
+                elif op == EQ_CONST_OR:
+                    if stack[-1] == consts[arg[0]]:
+                        stack[-1] = True
+                        pc = arg[1]
+                    else:
+                        pop()
                 elif op == FOR_NEXT:
                     v = next(stack[-1], _END)
                     if v is _END:
@@ -207,55 +203,36 @@ class Machine:
                         pc = arg[1]
                     else:
                         frame[arg[0]] = v
+                elif op == JUMP:
+                    if arg < pc:
+                        self.tick()
+                    pc = arg
+                elif op == RETURN_VALUE:
+                    return pop()
+                elif op == LOAD_PROP:
+                    v = getattr(stack[-1], arg)
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = v
+                elif op == EQ_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = stack[-1] == v
                 elif op == JUMP_IF_FALSE:
                     if not pop():
                         pc = arg
-                elif op == EQ_JUMP_IF_FALSE:
-                    b = pop()
-                    if pop() != b:
-                        pc = arg
                 elif op == STORE_LOCAL:
                     frame[arg] = pop()
-                elif op == RETURN_VALUE:
-                    return pop()
-                elif op == EQ:
+                elif op == EQ_RETURN:
                     b = pop()
-                    stack[-1] = stack[-1] == b
-                elif op == JUMP_IF_FALSE_OR_POP:
-                    if stack[-1]:
-                        pop()
-                    else:
-                        pc = arg
-                elif op == JUMP_IF_TRUE_OR_POP:
-                    if stack[-1]:
-                        pc = arg
-                    else:
-                        pop()
-                elif op == EQ_AND:
-                    b = pop()
-                    if pop() != b:
-                        push(False)
-                        pc = arg
-                elif op == LOAD_LOCAL_LIST_PROP:
-                    v = frame[arg[0]]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    push(list_prop(v, arg[1], 1))
-                elif op == ASK:
-                    pc += self.ask(stack, arg)
+                    return pop() == b
                 elif op == RETURN:
                     return None
-                elif op == STORE_GLOBAL:
-                    globals_[arg] = pop()
-                elif op == CALL:
-                    self.tick()
-                    self.call(arg, [])
-                elif op == DEFINED_LOCAL:
-                    push(frame[arg] is not None)
-                elif op == DEFINED_GLOBAL:
-                    push(globals_[arg] is not None)
                 else:
-                    HANDLERS[op](self, stack, arg)
+                    target = handler(self, stack, frame, arg)
+                    if target is not None:
+                        pc = target
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
         except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
@@ -268,12 +245,121 @@ class Machine:
         if self.steps_left < 0:
             raise StepLimit(self.max_steps)
 
-    # --- operations with more to do (dispatched through HANDLERS) -------------
+    # --- the other operations: handlers return a jump target, or None -------------
 
-    def op_LIST_CONST(self, stack, k):
+    def load_global(self, g):
+        v = self.globals[g]
+        if v is None:
+            raise Fault('Undefined value')
+        return v
+
+    def op_EQ_GLOBAL_OR(self, stack, frame, arg):
+        if stack[-1] == self.load_global(arg[0]):
+            stack[-1] = True
+            return arg[1]
+        stack.pop()
+
+    def op_EQ_CONST_AND(self, stack, frame, arg):
+        if stack[-1] == self.consts[arg[0]]:
+            stack.pop()
+            return None
+        stack[-1] = False
+        return arg[1]
+
+    def op_EQ_GLOBAL_AND(self, stack, frame, arg):
+        if stack[-1] == self.load_global(arg[0]):
+            stack.pop()
+            return None
+        stack[-1] = False
+        return arg[1]
+
+    def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):
+        v = getattr(self.load_global(arg[0]), arg[1])
+        if v is None:
+            raise Fault('Undefined value', 1)
+        stack.append(v)
+
+    def op_EQ_OR(self, stack, frame, target):
+        b = stack.pop()
+        if stack[-1] == b:
+            stack[-1] = True
+            return target
+        stack.pop()
+
+    def op_EQ_CONST(self, stack, frame, k):
+        stack[-1] = stack[-1] == self.consts[k]
+
+    def op_EQ_JUMP_IF_FALSE(self, stack, frame, target):
+        b = stack.pop()
+        if stack.pop() != b:
+            return target
+
+    def op_EQ(self, stack, frame, _):
+        b = stack.pop()
+        stack[-1] = stack[-1] == b
+
+    def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, target):
+        if not stack[-1]:
+            return target
+        stack.pop()
+
+    def op_EQ_AND(self, stack, frame, target):
+        b = stack.pop()
+        if stack[-1] == b:
+            stack.pop()
+            return None
+        stack[-1] = False
+        return target
+
+    def op_LOAD_LOCAL_ITEM_PROP(self, stack, frame, arg):
+        v = frame[arg[0]]
+        if v is None:
+            raise Fault('Undefined value')
+        v = getattr(list_prop(v, arg[1], 1), arg[2])
+        if v is None:
+            raise Fault('Undefined value', 2)
+        stack.append(v)
+
+    def op_ADD_CONST(self, stack, frame, k):
+        stack[-1] = int(stack[-1]) + self.consts[k]
+
+    def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):
+        v = frame[arg[0]]
+        if v is None:
+            raise Fault('Undefined value')
+        stack.append(list_prop(v, arg[1], 1))
+
+    def op_ASK(self, stack, frame, arg):
+        """Continue at the chosen one of the n JUMPs that follow (the first at first)."""
+        n, first = arg
+        flat = stack[-2 * n:]
+        del stack[-2 * n:]
+        player = stack.pop()
+        enabled = [i for i in range(n) if flat[2 * i + 1]]
+        if not enabled:
+            raise Fault('None of the questions can be asked')
+        options = [flat[2 * i] for i in enabled]
+        choice = self.table.choose(player, player.name + ': Choose an action:', options)
+        return first + enabled[choice]
+
+    def op_STORE_GLOBAL(self, stack, frame, g):
+        self.globals[g] = stack.pop()
+
+    def op_CALL(self, stack, frame, action):
+        self.tick()
+        self.call(action, [])
+
+    def op_DEFINED_LOCAL(self, stack, frame, slot):
+        stack.append(frame[slot] is not None)
+
+    def op_DEFINED_GLOBAL(self, stack, frame, g):
+        stack.append(self.globals[g] is not None)
+
+
+    def op_LIST_CONST(self, stack, frame, k):
         stack.append(list(self.consts[k]))
 
-    def op_LOAD_BUILTIN(self, stack, b):
+    def op_LOAD_BUILTIN(self, stack, frame, b):
         if b == 0:
             stack.append(self.players)
         elif b == 1:
@@ -283,109 +369,109 @@ class Machine:
         else:
             stack.append(list(self.deck))
 
-    def op_DEFINED_BUILTIN(self, stack, b):
+    def op_DEFINED_BUILTIN(self, stack, frame, b):
         stack.append(b != 1 or self.teams is not None)
 
-    def op_DEFINED_PROP(self, stack, p):
+    def op_DEFINED_PROP(self, stack, frame, p):
         stack[-1] = getattr(stack[-1], p) is not None
 
-    def op_STORE_PROP(self, stack, p):
+    def op_STORE_PROP(self, stack, frame, p):
         obj = stack.pop()
         setattr(obj, p, stack.pop())
 
-    def op_LIST_PROP(self, stack, k):
+    def op_LIST_PROP(self, stack, frame, k):
         stack[-1] = list_prop(stack[-1], k, 0)
 
-    def op_FORMAT_MESSAGE_ALL(self, stack, n):
-        self.op_FORMAT(stack, n)
+    def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
+        self.op_FORMAT(stack, frame, n)
         self.table.show(stack.pop())
 
-    def op_POP(self, stack, _):
+    def op_POP(self, stack, frame, _):
         stack.pop()
 
-    def op_DUP(self, stack, _):
+    def op_DUP(self, stack, frame, _):
         stack.append(stack[-1])
 
-    def op_SWAP(self, stack, _):
+    def op_SWAP(self, stack, frame, _):
         stack[-1], stack[-2] = stack[-2], stack[-1]
 
-    def op_DROP(self, stack, n):
+    def op_DROP(self, stack, frame, n):
         del stack[-n:]
 
-    def op_ADD(self, stack, _):
+    def op_ADD(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = int(stack[-1]) + b
 
-    def op_SUB(self, stack, _):
+    def op_SUB(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = int(stack[-1]) - b
 
-    def op_MUL(self, stack, _):
+    def op_MUL(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = int(stack[-1]) * b
 
-    def op_DIV(self, stack, _):
+    def op_DIV(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = runtime.divide(int(stack[-1]), int(b))
 
-    def op_NE(self, stack, _):
+    def op_NE(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = stack[-1] != b
 
-    def op_LT(self, stack, _):
+    def op_LT(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = stack[-1] < b
 
-    def op_LE(self, stack, _):
+    def op_LE(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = stack[-1] <= b
 
-    def op_GT(self, stack, _):
+    def op_GT(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = stack[-1] > b
 
-    def op_GE(self, stack, _):
+    def op_GE(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = stack[-1] >= b
 
-    def op_IN(self, stack, _):
+    def op_IN(self, stack, frame, _):
         lst = stack.pop()
         stack[-1] = contains(lst, stack[-1])
 
-    def op_NOT(self, stack, _):
+    def op_NOT(self, stack, frame, _):
         stack[-1] = not stack[-1]
 
-    def op_FORMAT(self, stack, n):
+    def op_FORMAT(self, stack, frame, n):
         parts = stack[-n:]
         del stack[-n:]
         stack.append(''.join(map(to_str, parts)))
 
-    def op_MAKE_CARD(self, stack, _):
+    def op_MAKE_CARD(self, stack, frame, _):
         suit = stack.pop()
         stack[-1] = self.deck[runtime.card_index(as_rank(stack[-1]), suit)]
 
-    def op_MAKE_CARDS(self, stack, _):
+    def op_MAKE_CARDS(self, stack, frame, _):
         suits = items(stack.pop())
         deck, index = self.deck, runtime.card_index
         stack[-1] = [deck[index(as_rank(r), s)] for r in items(stack[-1]) for s in suits]
 
-    def op_RANGE(self, stack, _):
+    def op_RANGE(self, stack, frame, _):
         high = stack.pop()
         stack[-1] = runtime.rank_range(int(stack[-1]), int(high))
 
-    def op_SEQ(self, stack, _):
+    def op_SEQ(self, stack, frame, _):
         b = stack.pop()
         stack[-1] = items(stack[-1]) + items(b)
 
-    def op_WILD_RANK(self, stack, _):
+    def op_WILD_RANK(self, stack, frame, _):
         suits = items(stack[-1])
         stack[-1] = [c for c in self.deck if c.suit in suits]
 
-    def op_WILD_SUIT(self, stack, _):
+    def op_WILD_SUIT(self, stack, frame, _):
         ranks = [as_rank(r) for r in items(stack[-1])]
         stack[-1] = [c for c in self.deck if as_rank(c.rank) in ranks]
 
-    def op_BUILD_LIST(self, stack, n):
+    def op_BUILD_LIST(self, stack, frame, n):
         out = []
         for v in stack[-n:]:
             if type(v) is list:
@@ -395,13 +481,13 @@ class Machine:
         del stack[-n:]
         stack.append(out)
 
-    def op_NEW_AREA(self, stack, mode):
+    def op_NEW_AREA(self, stack, frame, mode):
         stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
 
-    def op_FOR_ITER(self, stack, _):
+    def op_FOR_ITER(self, stack, frame, _):
         stack[-1] = iter(list(stack[-1]))
 
-    def op_FOR_ITER_FROM(self, stack, _):
+    def op_FOR_ITER_FROM(self, stack, frame, _):
         start = stack.pop()
         lst = stack[-1]
         for i, v in enumerate(lst):
@@ -410,19 +496,7 @@ class Machine:
                 return
         raise Fault('Starting element is not in list')
 
-    def ask(self, stack, n):
-        """ASK: returns which of the n following JUMPs to take."""
-        flat = stack[-2 * n:]
-        del stack[-2 * n:]
-        player = stack.pop()
-        enabled = [i for i in range(n) if flat[2 * i + 1]]
-        if not enabled:
-            raise Fault('None of the questions can be asked')
-        options = [flat[2 * i] for i in enabled]
-        choice = self.table.choose(player, player.name + ': Choose an action:', options)
-        return enabled[choice]
-
-    def op_MESSAGE(self, stack, _):
+    def op_MESSAGE(self, stack, frame, _):
         to = stack.pop()
         text = stack.pop()
         if type(to) is Player:
@@ -432,13 +506,13 @@ class Machine:
         for player in list(to):
             self.table.tell(player, text)
 
-    def op_MESSAGE_ALL(self, stack, _):
+    def op_MESSAGE_ALL(self, stack, frame, _):
         self.table.show(stack.pop())
 
-    def op_WINNER(self, stack, _):
+    def op_WINNER(self, stack, frame, _):
         raise GameOver(to_str(stack.pop()))
 
-    def op_DEAL(self, stack, mode):
+    def op_DEAL(self, stack, frame, mode):
         count = None if mode & DEAL_ALL else int(stack.pop())
         dest = stack.pop()
         source = cards_of(stack.pop())
@@ -462,7 +536,7 @@ class Machine:
             # player), each put on top of the last: in reverse.
             hand[:0] = dealt[(j - 1) % k::k][::-1]
 
-    def op_DEAL_CARD(self, stack, _):
+    def op_DEAL_CARD(self, stack, frame, _):
         dest = cards_of(stack.pop())
         source = cards_of(stack.pop())
         card = stack.pop()
@@ -473,7 +547,7 @@ class Machine:
         code = self.image.codes[rule]
         return [card for card in list(player.hand) if self.run(code, [player, card, dest])]
 
-    def op_PLAY(self, stack, rule):
+    def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
         player = stack.pop()
         cards = self.playable(rule, player, dest)
@@ -486,11 +560,11 @@ class Machine:
         card.last_played_by = player
         self.table.show('%s played %s.' % (player.name, card))
 
-    def op_CANPLAY(self, stack, rule):
+    def op_CANPLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
         stack[-1] = bool(self.playable(rule, stack[-1], dest))
 
-    def op_ORDER(self, stack, ordering):
+    def op_ORDER(self, stack, frame, ordering):
         cards = stack.pop()
         result = self.run(self.image.codes[ordering], [cards])
         first = {}
@@ -499,12 +573,12 @@ class Machine:
         last = len(result)
         cards[:] = sorted(cards, key=lambda card: first.get(id(card), last))
 
-    def op_ROTATE(self, stack, _):
+    def op_ROTATE(self, stack, frame, _):
         lst = stack.pop()
         if len(lst) > 1:
             lst.append(lst.pop(0))
 
-    def op_SHUFFLE(self, stack, _):
+    def op_SHUFFLE(self, stack, frame, _):
         self.rng.shuffle(stack.pop())
 
 
@@ -548,16 +622,9 @@ def contains(lst, x):
 
 
 # Opcodes the loop runs inline; every other opcode (or superinstruction) has
-# an op_NAME method.
-INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'EQ_OR', 'EQ_CONST', 'EQ_GLOBAL', 'CONST',
-          'LOAD_GLOBAL', 'LOAD_PROP', 'EQ_RETURN', 'JUMP', 'FOR_NEXT', 'JUMP_IF_FALSE',
-          'EQ_JUMP_IF_FALSE', 'STORE_LOCAL', 'RETURN_VALUE', 'EQ', 'JUMP_IF_FALSE_OR_POP',
-          'JUMP_IF_TRUE_OR_POP', 'EQ_AND', 'LOAD_LOCAL_LIST_PROP', 'ASK', 'RETURN', 'STORE_GLOBAL', 'CALL',
-          'DEFINED_LOCAL', 'DEFINED_GLOBAL')
+# an op_NAME handler.
+INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'LOAD_GLOBAL', 'JUMP_IF_TRUE_OR_POP', 'EQ_CONST_OR', 'FOR_NEXT', 'JUMP', 'RETURN_VALUE', 'LOAD_PROP', 'EQ_GLOBAL', 'JUMP_IF_FALSE', 'STORE_LOCAL', 'EQ_RETURN', 'RETURN')
 _CODES = {op.name: op.code for op in OPCODES + FUSED}
-(LOAD_LOCAL_PROP, LOAD_LOCAL, EQ_OR, EQ_CONST, EQ_GLOBAL, CONST, LOAD_GLOBAL, LOAD_PROP,
- EQ_RETURN, JUMP, FOR_NEXT, JUMP_IF_FALSE, EQ_JUMP_IF_FALSE, STORE_LOCAL, RETURN_VALUE, EQ,
- JUMP_IF_FALSE_OR_POP, JUMP_IF_TRUE_OR_POP, EQ_AND, LOAD_LOCAL_LIST_PROP, ASK, RETURN, STORE_GLOBAL, CALL,
- DEFINED_LOCAL, DEFINED_GLOBAL) = (_CODES[name] for name in INLINE)
+(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_TRUE_OR_POP, EQ_CONST_OR, FOR_NEXT, JUMP, RETURN_VALUE, LOAD_PROP, EQ_GLOBAL, JUMP_IF_FALSE, STORE_LOCAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
 HANDLERS = {code: getattr(Machine, 'op_' + name) for name, code in _CODES.items()
             if name not in INLINE}
