@@ -41,8 +41,10 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from . import game
-    _, engine = game.load_engine(args.file, args.engine, args.max_steps)
-    return game.play(engine, seed=args.seed, seating=seating(args))
+    program, engine = game.load_engine(args.file, args.engine, args.max_steps)
+    seats = seating(args)
+    seats.check(program)
+    return game.play(engine, seed=args.seed, seating=seats)
 
 
 def seating(args):

@@ -9,7 +9,7 @@ import attrs
 
 from .errors import PipError
 from .pipc import read_file
-from .table import Console, HumanSeat, Seat, menu
+from .table import Console, HumanSeat, Seat, Table, menu
 
 KINDS = ('random', 'first', 'human', 'script:FILE')
 BOTS = ('random', 'first')
@@ -129,6 +129,20 @@ class Seating:
         return dict(seats={n: s.build(n, console, rng) for n, s in self.specs.items()},
                     default=lambda n: self.default.build(n, console, rng),
                     players=self.players)
+
+    def check(self, program):
+        """The number of players, when --players fixes it (else None).  An error
+        now, before the game starts, if --players or --seat cannot fit it."""
+        size = program.team_size or 1
+        if self.players is None:
+            most = max(program.counts) * size
+            extra = [n + 1 for n in self.specs if n >= most]
+            if extra:
+                raise PipError(None, '--seat %d: this game has at most %d players' % (
+                    min(extra), most))
+            return None
+        table = Table(None, seats=dict.fromkeys(self.specs), players=self.players)
+        return table.choose_count('', program.counts, '', size) * size
 
     def options(self):
         """The command-line options that give this seating."""

@@ -13,6 +13,8 @@ import signal
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
@@ -115,32 +117,30 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
     and True."""
     global _job
     _job = (engine, seating)
-    chunk = max(1, min(50, len(seeds) // (jobs * 20)))
+    # Small chunks: the progress bar moves, and Ctrl-C waits for little.
+    chunk = max(1, min(8, len(seeds) // (jobs * 20)))
     chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
-    done = {}
+    out, interrupted = [], False
     pool = None
     try:
         if jobs == 1:
             results = map(_play_chunk, chunks)
         else:
             # Forked workers inherit the loaded game: nothing is re-read or pickled in.
-            pool = multiprocessing.get_context('fork').Pool(jobs, _ignore_interrupts)
-            results = pool.imap(_play_chunk, chunks)
-        for i, rs in enumerate(results):
-            done[i] = rs
+            pool = ProcessPoolExecutor(jobs, multiprocessing.get_context('fork'),
+                                       initializer=_ignore_interrupts)
+            results = pool.map(_play_chunk, chunks)      # in order, whoever finishes first
+        for rs in results:
+            out += rs
             if progress:
-                progress(sum(map(len, done.values())))
-        interrupted = False
+                progress(len(out))
     except KeyboardInterrupt:
         interrupted = True
+    except BrokenProcessPool:
+        raise PipError(None, 'a simulation process stopped unexpectedly (try --jobs 1)') from None
     finally:
         if pool:
-            pool.terminate()
-    out = []
-    for i in range(len(chunks)):
-        if i not in done:
-            break
-        out += done[i]
+            pool.shutdown(cancel_futures=True)
     return out, interrupted
 
 
@@ -280,11 +280,10 @@ def sim_seating(program, seating):
 def seats_of(program, seating):
     """(bot name by seat, member names by team); an error if --players or
     --seat does not fit the game."""
-    size = program.team_size or 1
-    check = Table(SilentConsole(), seats=dict.fromkeys(seating.specs), players=seating.players)
-    n = check.choose_count('', program.counts, '', size)
-    names = [bot_name(s) for s in range(n * size)]
-    teams = [[names[s] for s in seats] for seats in team_seats(n, size)] if program.team_size else []
+    players = seating.check(program)
+    names = [bot_name(s) for s in range(players)]
+    size = program.team_size
+    teams = [[names[s] for s in seats] for seats in team_seats(players // size, size)] if size else []
     return names, teams
 
 

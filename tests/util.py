@@ -38,6 +38,12 @@ class _Std:
     def flush(self):
         pass
 
+    def isatty(self):
+        return False
+
+    def close(self):
+        pass
+
 
 def run_cli(argv, stdin=b''):
     """Run `pipvm ARGV` in this process: (exit status, stdout+stderr bytes)."""

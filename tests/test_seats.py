@@ -1,0 +1,114 @@
+"""Seats: random and first bots, scripts, humans; --players and --seat."""
+import os
+
+import pytest
+
+from pipvm.rng import OCamlRandom
+
+from .util import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+
+
+def menus(out):
+    """(who, options, answer) for every question in a transcript."""
+    lines, found = out.decode('latin-1').splitlines(), []
+    for i, line in enumerate(lines):
+        if line.endswith(': Choose a card:') or line.endswith(': Choose an action:'):
+            j = i + 1
+            while lines[j].startswith('  '):
+                j += 1
+            found.append((line.split(':')[0], [o[2:] for o in lines[i + 1:j]],
+                          lines[j][len('Your choice? '):]))
+    return found
+
+
+def test_random_bots_play_a_whole_game_reproducibly():
+    status, out = run_cli(['run', HIGH_CARD, '--bots', 'random', '--seed', '4', '--players', '3'])
+    assert status == 0
+    text = out.decode('latin-1')
+    assert 'Enter a name for Player 3: Cleo\n' in text
+    assert text.rstrip().splitlines()[-1].startswith('The game was won by ')
+    assert run_cli(['run', HIGH_CARD, '--bots', 'random', '--seed', '4', '--players', '3']) == (0, out)
+    other = run_cli(['run', HIGH_CARD, '--bots', 'random', '--seed', '5', '--players', '3'])[1]
+    assert [m[2] for m in menus(other)] != [m[2] for m in menus(out)]
+
+
+def test_random_bot_choices_are_uniform_over_the_options():
+    # Five options, so each card is picked about a fifth of the time.
+    counts = [0] * 5
+    for seed in range(60):
+        out = run_cli(['run', HIGH_CARD, '--bots', 'random', '--seed', str(seed),
+                       '--players', '2'])[1]
+        for _, options, answer in menus(out):
+            if len(options) == 5:
+                counts[options.index(answer)] += 1
+    assert sum(counts) == 120 and min(counts) > 12, counts
+
+
+def test_first_bot_always_takes_the_first_option():
+    out = run_cli(['run', HIGH_CARD, '--bots', 'first', '--seed', '2', '--players', '2'])[1]
+    asked = menus(out)
+    assert len(asked) == 10 and all(answer == options[0] for _, options, answer in asked)
+
+
+def test_a_seat_can_be_human_while_the_others_are_bots():
+    status, out = run_cli(['run', HIGH_CARD, '--seat', '2=random', '--seed', '1'],
+                          b'2\nZoe\n' + b'junk\n' * 3)
+    text = out.decode('latin-1')
+    assert 'Enter a name for Player 2: Ben\n' in text
+    assert text.count("I'm sorry, I didn't understand.") == 3
+    assert status == 1 and text.endswith("Error: input ended while waiting for Zoe's choice\n")
+
+
+def test_script_seat_answers_from_its_file_and_ends_cleanly(tmp_path):
+    script = tmp_path / 'me.txt'
+    script.write_bytes(b'Zed\nnot a card\n')
+    status, out = run_cli(['run', HIGH_CARD, '--seat', '1=script:%s' % script,
+                           '--bots', 'first', '--players', '2', '--seed', '2'])
+    text = out.decode('latin-1')
+    assert 'Enter a name for Player 1: Zed\n' in text          # echoed, as typed
+    assert 'Your choice? not a card\nI\'m sorry, I didn\'t understand.\n' in text
+    assert status == 1 and text.endswith("Error: input ended while waiting for Zed's choice\n")
+
+
+def test_players_fixes_the_count_without_asking():
+    out = run_cli(['run', HIGH_CARD, '--bots', 'first', '--players', '4', '--seed', '1'])[1]
+    text = out.decode('latin-1')
+    assert 'How many players' not in text and 'This game has 4 players.\n' in text
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['--players', '7'], 'Error: --players 7: this game is for 2, 3 or 4 players'),
+    (['--players', '2', '--seat', '3=random'], 'Error: --seat 3: this game has 2 players'),
+    (['--seat', '5=first'], 'Error: --seat 5: this game has at most 4 players'),
+    (['--bots', 'robot'], "Error: unknown seat 'robot' (use random, first, human, script:FILE)"),
+    (['--seat', 'two=random'], 'Error: --seat two=random: expected N=KIND, e.g. --seat 2=random'),
+    (['--seat', '1=script:/no/such/file'],
+     'Error: cannot read /no/such/file: No such file or directory'),
+])
+def test_bad_seating_is_one_line_before_the_game_starts(argv, message):
+    assert run_cli(['run', HIGH_CARD] + argv) == (1, (message + '\n').encode())
+
+
+def test_team_games_count_players_in_whole_teams():
+    euchre = os.path.join(ROOT, 'examples', 'euchre.pip')
+    assert run_cli(['run', euchre, '--players', '3']) == (
+        1, b'Error: --players 3: this game is for 4 players\n')
+    status, out = run_cli(['run', euchre, '--players', '4', '--bots', 'random', '--seed', '3'])
+    text = out.decode('latin-1')
+    assert status == 0 and 'This game has 2 teams.\n' in text
+    assert 'Enter a name for Player 2 on team 1: Cleo\n' in text      # seats interleave teams
+
+
+def test_shuffle_draws_as_int_does():
+    # SHUFFLE inlines the generator; it must draw exactly what int(n) draws.
+    for seed in range(30):
+        fast, slow = OCamlRandom(seed), OCamlRandom(seed)
+        items, expected = list(range(seed + 2)), list(range(seed + 2))
+        fast.shuffle(items)
+        for n in range(len(expected), 1, -1):
+            r = slow.int(n)
+            expected[n - 1], expected[r] = expected[r], expected[n - 1]
+        assert items == expected and fast.bits() == slow.bits()
