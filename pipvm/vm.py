@@ -95,9 +95,9 @@ _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run win
 class Image:
     """A validated program, decoded once; any number of games can run from it."""
 
-    def __init__(self, program):
+    def __init__(self, program, fuse=True):
         self.program = program
-        self.codes = [Loaded(c) for c in program.codes]
+        self.codes = [Loaded(c, fuse) for c in program.codes]
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]

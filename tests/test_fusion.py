@@ -1,0 +1,106 @@
+"""Superinstructions and jump threading change speed, never behaviour."""
+import glob
+import os
+
+import pytest
+
+from compiler import frontend
+from pipvm import opcodes, pipc, vm
+
+from .fuzz import harness
+from .test_regressions import cases, read_case
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def unfused_engine(checked):
+    image = vm.Image(harness.compile_checked(checked), fuse=False)
+    return lambda table, rng: vm.Machine(image, table, rng, harness.MAX_STEPS)
+
+
+@pytest.mark.parametrize('name', cases())
+def test_fused_and_unfused_runs_are_identical(name):
+    source, seed, answers = read_case(name)
+    checked = frontend.check_text(source)
+    fused = harness.run(harness.vm_engine(checked), seed, answers)
+    plain = harness.run(unfused_engine(checked), seed, answers)
+    assert fused == plain
+
+
+def fused_names(source, kind='action'):
+    program = pipc.load(pipc.dump(frontend.compile_text(source)), 'x')
+    image = vm.Image(program)
+    names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
+    return [[names[op] for op, _, _ in loaded.instrs]
+            for code, loaded in zip(program.codes, image.codes) if code.kind == kind]
+
+
+HEAD = 'Game "g" requires 2 players.\nNumber n = 1.\nSuit s = H.\n'
+
+
+def test_hot_runs_fuse():
+    rule = HEAD + 'Rule r(p, c, d) = c->rank == 8 or c->suit == s or c->rank == d->first->rank.\n' \
+        'Action main { }\n'
+    assert fused_names(rule, 'rule') == [['LOAD_LOCAL_PROP', 'EQ_CONST_OR', 'LOAD_LOCAL_PROP',
+                                          'EQ_GLOBAL_OR', 'LOAD_LOCAL_PROP',
+                                          'LOAD_LOCAL_ITEM_PROP', 'EQ', 'RETURN_VALUE']]
+
+
+def test_no_fusion_across_a_jump_target():
+    # `n + 1` after an if: the jump past the message lands on the CONST, so
+    # LOAD_GLOBAL n ... CONST ADD may fuse only as CONST ADD.
+    source = HEAD + 'Action main {\n  if n == 2 { message "two". }\n  n = n + 1.\n}\n'
+    body = fused_names(source)[0]
+    assert 'ADD_CONST' in body
+    code = pipc.Assembler()
+    code.emit('CONST', 0)
+    jump = code.emit('JUMP_IF_FALSE', 0)
+    code.emit('CONST', 0)
+    code.patch(jump)                            # lands between CONST and ADD
+    code.emit('ADD')
+    code.emit('POP')
+    code.emit('RETURN')
+    loaded = vm.Loaded(pipc.Code('action', 'a', [], bytes(code.code), []))
+    assert [op for op, _, _ in loaded.instrs] == [
+        opcodes.OP.CONST, opcodes.OP.JUMP_IF_FALSE, opcodes.OP.CONST, opcodes.OP.ADD,
+        opcodes.OP.POP, opcodes.OP.RETURN]
+
+
+def test_or_chains_jump_straight_to_their_end():
+    source = HEAD + 'Rule r(p, c, d) = n == 1 or n == 2 or n == 3 or n == 4.\nAction main { }\n'
+    program = frontend.compile_text(source)
+    rule = next(c for c in program.codes if c.kind == 'rule')
+    decoded = pipc.decode(rule.code)
+    end = decoded[-1].offset
+    jumps = [ins for ins in decoded if ins.op.name == 'JUMP_IF_TRUE_OR_POP']
+    assert len(jumps) == 3 and all(ins.args == (end,) for ins in jumps)
+
+
+@pytest.mark.parametrize('source, expected', [
+    # LOAD_GLOBAL_PROP: the global undefined (part 0), then its property (part 1).
+    (HEAD + 'Card c.\nAction main { let r be c->rank. }\n',
+     'Error: Line 5, Col 24: Undefined value'),
+    (HEAD + 'Action main {\n  let p be players->first.\n  let t be p->team.\n}\n',
+     'Error: Line 6, Col 12: Undefined value'),
+    # LOAD_LOCAL_ITEM_PROP: an empty list (part 1, at `top`).
+    (HEAD + 'Area pile labeled "Pile" is faceup.\nDeck deck = standard.\n'
+     'Rule r(p, c, d) = c->rank == d->top->rank.\n'
+     'Action main {\n  deal 1 from deck to players.\n  let p be players->first.\n'
+     '  if canplay r from p to pile { message "yes". }\n}\n',
+     "Error: Line 6, Col 33: Can't get item from empty list"),
+])
+def test_a_fault_inside_a_superinstruction_has_its_part_s_position(source, expected):
+    checked = frontend.check_text(source)
+    answers = [0, 'A', 'B']
+    fused = harness.run(harness.vm_engine(checked), 1, answers)
+    reference = harness.run(harness.reference_engine(checked), 1, answers)
+    assert fused.ending == reference.ending == expected
+
+
+def test_examples_run_the_same_fused_and_unfused():
+    for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
+        with open(path, encoding='latin-1') as f:
+            checked = frontend.check_text(f.read())
+        answers = list(range(60))
+        assert (harness.run(harness.vm_engine(checked), 3, answers)
+                == harness.run(unfused_engine(checked), 3, answers)), path
