@@ -10,7 +10,7 @@ random bots at every seat.  Both engines play the same games, which is
 checked: their results must be identical.  Times are medians of --runs, in
 milliseconds, for all of a row's games; ratio = reference / VM.  --opcodes
 also counts the instructions the VM runs and the commonest pairs of them
-(the candidates for superinstructions).
+(the candidates for superinstructions); --no-fuse runs the VM without them.
 """
 import argparse
 import collections
@@ -26,8 +26,11 @@ from pipvm.seats import Seating, parse_kind
 MAX_STEPS = 100_000
 
 
+FUSE = True
+
+
 def player(path, engine):
-    program, factory = game.load_engine(path, engine, MAX_STEPS)
+    program, factory = game.load_engine(path, engine, MAX_STEPS, FUSE)
     seating = sim.sim_seating(program, Seating(default=parse_kind('random')))
     return lambda seeds: [sim.play_one(factory, seating, s) for s in seeds]
 
@@ -60,8 +63,8 @@ def count_opcodes(paths, games):
 
     plain = vm.Loaded.__init__
 
-    def counting(self, code):
-        plain(self, code)
+    def counting(self, code, fuse=True):
+        plain(self, code, fuse)
         self.instrs = Counting(self.instrs)
     vm.Loaded.__init__ = counting
     try:
@@ -81,7 +84,10 @@ def main():
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--games', type=int, default=10)
     ap.add_argument('--opcodes', action='store_true')
+    ap.add_argument('--no-fuse', action='store_true', help='run the VM without superinstructions')
     a = ap.parse_args()
+    global FUSE
+    FUSE = not a.no_fuse
     rows = [(p, [1]) for p in PROGRAMS] + [(p, list(range(1, a.games + 1))) for p in GAMES]
     print('%-28s %6s %10s %10s %7s' % ('program (games)', '', 'vm ms', 'ref ms', 'ratio'))
     ratios = []

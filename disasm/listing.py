@@ -3,11 +3,12 @@
 Everything here is derived from the opcode table: an instruction's name and
 how to show each operand come from its operand kinds.
 """
-from pipvm import opcodes, pipc, runtime
+from pipvm import opcodes, pipc, runtime, vm
 
 _DEAL_BITS = ((opcodes.DEAL_ALL, 'all'), (opcodes.DEAL_TO_PLAYERS, 'to players'))
 _AREA_BITS = ((opcodes.AREA_FACEDOWN, 'facedown'), (opcodes.AREA_SQUAREDUP, 'squaredup'))
 _DECK = runtime.new_deck()      # only for the cards' names
+_WIDTH = max(len(op.name) for op in opcodes.OPCODES + opcodes.FUSED)
 
 
 def show_const(value):
@@ -47,8 +48,9 @@ def show_operand(program, code, instr, kind, arg):
     return str(arg)
 
 
-def listing(program):
-    """The text of the listing: a header, then every code object."""
+def listing(program, fused=False):
+    """The text of the listing: a header, then every code object; fused=True
+    shows the superinstructions the VM runs instead of the file's opcodes."""
     p = program
     out = ['game "%s"' % p.name,
            'counts %s%s' % (', '.join(map(str, p.counts)),
@@ -61,12 +63,15 @@ def listing(program):
         out.append('%s %s (locals: %s; %d bytes)' % (
             code.kind, code.name, ', '.join(code.local_names) or '-', len(code.code)))
         last_line = None
-        for ins in pipc.decode(code.code):
-            pos = code.position(ins.offset)
+        decoded = pipc.decode(code.code)
+        runs = vm.fuse_runs(decoded) if fused else [(ins.op, [ins]) for ins in decoded]
+        for op, parts in runs:
+            pos = code.position(parts[0].offset)
             line = pos[0] if pos else None
             shown = '%5d' % line if line != last_line and line is not None else '     '
             last_line = line
-            operands = ', '.join(show_operand(p, code, ins, kind, arg)
+            operands = ', '.join(show_operand(p, code, ins, kind, arg) for ins in parts
                                  for kind, arg in zip(ins.op.operands, ins.args))
-            out.append(('%s %6d  %-20s %s' % (shown, ins.offset, ins.op.name, operands)).rstrip())
+            out.append(('%s %6d  %-*s %s' % (shown, parts[0].offset, _WIDTH, op.name,
+                                             operands)).rstrip())
     return '\n'.join(out) + '\n'

@@ -63,7 +63,7 @@ def cmd_sim(args):
 def cmd_dis(args):
     from disasm.listing import listing
     from .game import load_program
-    _out(listing(load_program(args.file)))
+    _out(listing(load_program(args.file), args.fused))
     return 0
 
 
@@ -104,6 +104,8 @@ def build_parser():
     p.set_defaults(func=cmd_sim)
     p = sub.add_parser('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--fused', action='store_true',
+                   help='show the superinstructions the VM fuses runs of opcodes into')
     p.set_defaults(func=cmd_dis)
     return ap
 

@@ -32,9 +32,10 @@ def load_program(path):
     return pipc.load(pipc.dump(program), path)
 
 
-def vm_engine(program, max_steps=None):
-    """An engine factory, (table, rng) -> engine, for a validated pipc.Program."""
-    image = Image(program)
+def vm_engine(program, max_steps=None, fuse=True):
+    """An engine factory, (table, rng) -> engine, for a validated pipc.Program
+    (fuse=False: without superinstructions, to measure what they buy)."""
+    image = Image(program, fuse)
     return lambda table, rng: Machine(image, table, rng, max_steps)
 
 
@@ -49,14 +50,14 @@ def reference_engine(path, max_steps=None):
     return lambda table, rng: reference.Interpreter(program, table, rng, max_steps)
 
 
-def load_engine(path, engine='vm', max_steps=None):
+def load_engine(path, engine='vm', max_steps=None, fuse=True):
     """(program, engine factory) for the game in path; the program is the
     compiled one whichever engine runs it (it knows the player counts)."""
     if engine == 'reference':
         factory = reference_engine(path, max_steps)
         return load_program(path), factory
     program = load_program(path)
-    return program, vm_engine(program, max_steps)
+    return program, vm_engine(program, max_steps, fuse)
 
 
 def random_seed():

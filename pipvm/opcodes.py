@@ -169,5 +169,6 @@ FUSED = (
     _fused(114, 'LOAD_LOCAL_ITEM_PROP', 'LOAD_LOCAL LIST_PROP LOAD_PROP',
            "push a property of a local list's first or last item"),
     _fused(115, 'ADD_CONST', 'CONST ADD', 'a + a constant'),
+    _fused(116, 'EQ_CONST_JUMP_IF_FALSE', 'CONST EQ JUMP_IF_FALSE', 'jump if a != a constant'),
 )
 FUSED_BY_CODE = {f.code: f for f in FUSED}

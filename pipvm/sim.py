@@ -118,7 +118,7 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
     global _job
     _job = (engine, seating)
     # Small chunks: the progress bar moves, and Ctrl-C waits for little.
-    chunk = max(1, min(8, len(seeds) // (jobs * 20)))
+    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
     chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
     out, interrupted = [], False
     pool = None

@@ -38,7 +38,7 @@ class Loaded:
 
     def __init__(self, code, fuse=True):
         decoded = pipc.decode(code.code)
-        runs = _fuse(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+        runs = fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i
@@ -64,7 +64,7 @@ def _operand(kind, arg, index):
     return arg
 
 
-def _fuse(decoded):
+def fuse_runs(decoded):
     """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
     one superinstruction, unless a jump lands inside the run (or it is one of
     the JUMPs an ASK chooses between)."""
@@ -180,22 +180,6 @@ class Machine:
                     push(v)
                 elif op == CONST:
                     push(consts[arg])
-                elif op == LOAD_GLOBAL:
-                    v = globals_[arg]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    push(v)
-                elif op == JUMP_IF_TRUE_OR_POP:
-                    if stack[-1]:
-                        pc = arg
-                    else:
-                        pop()
-                elif op == EQ_CONST_OR:
-                    if stack[-1] == consts[arg[0]]:
-                        stack[-1] = True
-                        pc = arg[1]
-                    else:
-                        pop()
                 elif op == FOR_NEXT:
                     v = next(stack[-1], _END)
                     if v is _END:
@@ -207,8 +191,37 @@ class Machine:
                     if arg < pc:
                         self.tick()
                     pc = arg
+                elif op == LOAD_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(v)
                 elif op == RETURN_VALUE:
                     return pop()
+                elif op == LOAD_LOCAL_ITEM_PROP:
+                    v = frame[arg[0]]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    v = getattr(list_prop(v, arg[1], 1), arg[2])
+                    if v is None:
+                        raise Fault('Undefined value', 2)
+                    push(v)
+                elif op == JUMP_IF_FALSE:
+                    if not pop():
+                        pc = arg
+                elif op == STORE_LOCAL:
+                    frame[arg] = pop()
+                elif op == EQ_CONST_OR:
+                    if stack[-1] == consts[arg[0]]:
+                        stack[-1] = True
+                        pc = arg[1]
+                    else:
+                        pop()
+                elif op == JUMP_IF_TRUE_OR_POP:
+                    if stack[-1]:
+                        pc = arg
+                    else:
+                        pop()
                 elif op == LOAD_PROP:
                     v = getattr(stack[-1], arg)
                     if v is None:
@@ -219,11 +232,6 @@ class Machine:
                     if v is None:
                         raise Fault('Undefined value')
                     stack[-1] = stack[-1] == v
-                elif op == JUMP_IF_FALSE:
-                    if not pop():
-                        pc = arg
-                elif op == STORE_LOCAL:
-                    frame[arg] = pop()
                 elif op == EQ_RETURN:
                     b = pop()
                     return pop() == b
@@ -289,6 +297,10 @@ class Machine:
     def op_EQ_CONST(self, stack, frame, k):
         stack[-1] = stack[-1] == self.consts[k]
 
+    def op_EQ_CONST_JUMP_IF_FALSE(self, stack, frame, arg):
+        if stack.pop() != self.consts[arg[0]]:
+            return arg[1]
+
     def op_EQ_JUMP_IF_FALSE(self, stack, frame, target):
         b = stack.pop()
         if stack.pop() != b:
@@ -310,15 +322,6 @@ class Machine:
             return None
         stack[-1] = False
         return target
-
-    def op_LOAD_LOCAL_ITEM_PROP(self, stack, frame, arg):
-        v = frame[arg[0]]
-        if v is None:
-            raise Fault('Undefined value')
-        v = getattr(list_prop(v, arg[1], 1), arg[2])
-        if v is None:
-            raise Fault('Undefined value', 2)
-        stack.append(v)
 
     def op_ADD_CONST(self, stack, frame, k):
         stack[-1] = int(stack[-1]) + self.consts[k]
@@ -383,8 +386,9 @@ class Machine:
         stack[-1] = list_prop(stack[-1], k, 0)
 
     def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
-        self.op_FORMAT(stack, frame, n)
-        self.table.show(stack.pop())
+        parts = stack[-n:]
+        del stack[-n:]
+        self.table.show(''.join(map(to_str, parts)))
 
     def op_POP(self, stack, frame, _):
         stack.pop()
@@ -623,8 +627,13 @@ def contains(lst, x):
 
 # Opcodes the loop runs inline; every other opcode (or superinstruction) has
 # an op_NAME handler.
-INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'LOAD_GLOBAL', 'JUMP_IF_TRUE_OR_POP', 'EQ_CONST_OR', 'FOR_NEXT', 'JUMP', 'RETURN_VALUE', 'LOAD_PROP', 'EQ_GLOBAL', 'JUMP_IF_FALSE', 'STORE_LOCAL', 'EQ_RETURN', 'RETURN')
+INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'JUMP', 'LOAD_GLOBAL',
+          'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP', 'JUMP_IF_FALSE', 'STORE_LOCAL',
+          'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN',
+          'RETURN')
 _CODES = {op.name: op.code for op in OPCODES + FUSED}
-(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, LOAD_GLOBAL, JUMP_IF_TRUE_OR_POP, EQ_CONST_OR, FOR_NEXT, JUMP, RETURN_VALUE, LOAD_PROP, EQ_GLOBAL, JUMP_IF_FALSE, STORE_LOCAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
+(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, JUMP, LOAD_GLOBAL, RETURN_VALUE,
+ LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
+ EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
 HANDLERS = {code: getattr(Machine, 'op_' + name) for name, code in _CODES.items()
             if name not in INLINE}

@@ -104,3 +104,16 @@ def test_examples_run_the_same_fused_and_unfused():
         answers = list(range(60))
         assert (harness.run(harness.vm_engine(checked), 3, answers)
                 == harness.run(unfused_engine(checked), 3, answers)), path
+
+
+def test_dis_fused_lists_what_the_vm_runs():
+    from disasm.listing import listing
+    from pipvm import game
+    names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
+    for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
+        program = game.load_program(path)
+        lines = listing(program, fused=True).splitlines()
+        listed = [line[14:].split()[0] for line in lines if line[6:12].strip().isdigit()]
+        ran = [names[op] for loaded in vm.Image(program).codes for op, _, _ in loaded.instrs]
+        assert listed == ran, path
+        assert set(listed) & {f.name for f in opcodes.FUSED}

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""The whole benchmark suite, one part after the other.
+
+    python benchmarks/run.py [--quick]
+
+--quick uses fewer runs and games (a minute or two instead of several).
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    quick = '--quick' in sys.argv[1:]
+    parts = [
+        ('front end', 'frontend.py', ['--runs', '3' if quick else '7']),
+        ('start-up to the first prompt', 'startup.py', ['--runs', '3' if quick else '7']),
+        ('VM against the reference interpreter', 'engines.py',
+         ['--runs', '3', '--games', '5'] if quick else ['--runs', '7', '--games', '10']),
+        ('simulation throughput', 'simulate.py', ['--games', '50' if quick else '200']),
+    ]
+    print('Python %s on %s, %d CPUs' % (sys.version.split()[0], sys.platform, os.cpu_count()))
+    for title, script, args in parts:
+        print('\n== %s (%s)' % (title, ' '.join(['benchmarks/' + script] + args)), flush=True)
+        subprocess.run([sys.executable, os.path.join(HERE, script), *args], check=True)
+
+
+if __name__ == '__main__':
+    main()
