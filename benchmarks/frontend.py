@@ -9,11 +9,10 @@ fresh `python -m pipvm check` process, so it includes interpreter start-up,
 imports and building the parse tables.
 """
 import argparse
-import os
 import subprocess
 import sys
 
-from common import GAMES, ROOT, median_ms
+from common import GAMES, ROOT, median_ms, name
 
 from compiler import checker, frontend, lexer, parser  # noqa: E402
 
@@ -37,7 +36,7 @@ def main():
         check = median_ms(lambda: checker.check(tree), a.runs)
         lines = text.count('\n')
         print('%-22s %6d %7.1fms %7.2fms %7.2fms %7.2fms %9.0f' % (
-            os.path.basename(path), lines, cold, lex, parse, check,
+            name(path), lines, cold, lex, parse, check,
             lines / ((parse + check) / 1000)))
     print('cold = whole process; parse includes lexing; lines/s = warm parse + check')
 

@@ -131,3 +131,15 @@ def test_a_dead_worker_is_one_clear_error():
     seating = sim.sim_seating(program, Seating(default=parse_kind('random')))
     with pytest.raises(sim.PipError, match='a simulation process stopped unexpectedly'):
         sim.simulate(dies, seating, list(range(10)), jobs=2)
+
+
+def test_progress_bar_redraws_in_place_and_clears():
+    import io
+    stream = io.StringIO()
+    bar = sim.Progress(40, stream)
+    bar(10)                 # too soon after the start: not drawn
+    bar(40)                 # the last one always is
+    bar.clear()
+    text = stream.getvalue()
+    assert '\r[' + '#' * 30 + '] 40/40 games' in text and '10/40' not in text
+    assert text.endswith('\r')
