@@ -23,13 +23,18 @@ def is_bytecode(path, data):
 
 def load_program(path):
     """A validated program from a .pipc file, or compiled in memory from source."""
+    return _load(path)[0]
+
+
+def _load(path):
+    """(validated program, its checked AST, or None for a .pipc)."""
     data = pipc.read_file(path)
     if is_bytecode(path, data):
-        return pipc.load(data, path)
-    from compiler import frontend
-    program = frontend.compile_text(data.decode('latin-1'))
+        return pipc.load(data, path), None
+    from compiler import codegen, frontend
+    checked = frontend.check_text(data.decode('latin-1'))
     # Through the file format, so a .pip runs exactly as its .pipc would.
-    return pipc.load(pipc.dump(program), path)
+    return pipc.load(pipc.dump(deep(codegen.generate, checked)), path), checked
 
 
 def vm_engine(program, max_steps=None, fuse=True):
@@ -39,25 +44,16 @@ def vm_engine(program, max_steps=None, fuse=True):
     return lambda table, rng: Machine(image, table, rng, max_steps)
 
 
-def reference_engine(path, max_steps=None):
-    """The reference interpreter's factory for a .pip source (it walks the
-    checked AST, so a compiled .pipc can't be run by it)."""
-    data = pipc.read_file(path)
-    if is_bytecode(path, data):
-        raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
-    from compiler import frontend, reference
-    program = frontend.check_text(data.decode('latin-1'))
-    return lambda table, rng: reference.Interpreter(program, table, rng, max_steps)
-
-
 def load_engine(path, engine='vm', max_steps=None, fuse=True):
-    """(program, engine factory) for the game in path; the program is the
+    """(program, engine factory) for the game in path.  The program is the
     compiled one whichever engine runs it (it knows the player counts)."""
-    if engine == 'reference':
-        factory = reference_engine(path, max_steps)
-        return load_program(path), factory
-    program = load_program(path)
-    return program, vm_engine(program, max_steps, fuse)
+    program, checked = _load(path)
+    if engine != 'reference':
+        return program, vm_engine(program, max_steps, fuse)
+    if checked is None:             # the reference walks the checked AST
+        raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
+    from compiler import reference
+    return program, lambda table, rng: reference.Interpreter(checked, table, rng, max_steps)
 
 
 def random_seed():
