@@ -26,8 +26,7 @@ BUGS = {
         'pipvm/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
         '`rotate` moves the last element to the front'),
     'deal_first_to_first': (
-        'pipvm/vm.py', 'dests[i % len(dests)].insert(0, source.pop(0))',
-        'dests[(i - 1) % len(dests)].insert(0, source.pop(0))',
+        'pipvm/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
         'compiler/codegen.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
@@ -54,7 +53,7 @@ BUGS = {
         'pipvm/vm.py', 'cards[:] = sorted(cards, key=', 'cards[:] = sorted(reversed(cards), key=',
         '`order` reverses cards the ordering ranks equal'),
     'deal_count_not_per_player': (
-        'pipvm/vm.py', 'n = len(source) if count is None else count * len(dests)',
+        'pipvm/vm.py', 'n = len(source) if count is None else count * k',
         'n = len(source) if count is None else count',
         '`deal N` to players deals N cards in all, not N each'),
     'for_without_snapshot': (
@@ -64,8 +63,7 @@ BUGS = {
         'pipvm/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
         '`standard` is one shared list instead of a new one each time'),
     'top_is_last': (
-        'pipvm/vm.py', 'stack[-1] = lst[0] if k == 1 else lst[-1]',
-        'stack[-1] = lst[-1] if k == 1 else lst[0]',
+        'pipvm/vm.py', 'return lst[0] if k == 1 else lst[-1]', 'return lst[-1] if k == 1 else lst[0]',
         '`top`/`first` read the last element (as the manual wrongly says)'),
 }
 
