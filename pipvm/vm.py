@@ -525,8 +525,10 @@ class Machine:
             return              # nobody to deal to (the reference divides by zero)
         k = len(dests)
         n = len(source) if count is None else count * k
-        if any(d is source for d in dests):
-            # Card i (from 1) goes to the top of dests[i mod k], one at a time.
+        if any(d is source for d in dests) or len(set(map(id, dests))) < k:
+            # A hand that is also the source, or is dealt to twice (a player
+            # listed twice): card i (from 1) to the top of dests[i mod k], one
+            # at a time, exactly as the reference does.
             for i in range(1, n + 1):
                 if not source:
                     break       # the reference crashes; we deal what there is
