@@ -275,7 +275,9 @@ class Interpreter:
             n = len(source)
         else:
             n = number(self.expr(s.count, frame)) * len(hands)
-        if not hands:
+        if all(hand is source for hand in hands):
+            # No hands (the original divides by zero), or each card would go
+            # back on top of where it was: nothing changes (n may be huge).
             return
         # Card i (counting from 1) goes to hands[i mod len]: with several
         # players the first card goes to the second one.

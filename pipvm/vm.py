@@ -529,6 +529,10 @@ class Machine:
             # A hand that is also the source, or is dealt to twice (a player
             # listed twice): card i (from 1) to the top of dests[i mod k], one
             # at a time, exactly as the reference does.
+            if all(d is source for d in dests):
+                return          # each card would go back on top of where it was
+            # Now every k steps move a card out of source: n may be huge, the
+            # loop still ends soon.
             for i in range(1, n + 1):
                 if not source:
                     break       # the reference crashes; we deal what there is

@@ -1,0 +1,30 @@
+"""DEAL's batched and card-by-card paths (the fuzzer compares them with the
+reference; these pin down what it found hard to reach)."""
+from compiler import frontend
+from pipvm import opcodes, runtime, vm
+
+from .fuzz import harness
+
+
+class CountingList(list):
+    pops = 0
+
+    def pop(self, *args):
+        CountingList.pops += 1
+        return super().pop(*args)
+
+
+def test_a_huge_deal_onto_its_own_source_ends_at_once():
+    # `deal N from p to ...` with N in the billions (after a runaway `n *= n`):
+    # moving a card onto the list it came from changes nothing, so the VM
+    # must not go round N times.
+    program = harness.compile_checked(frontend.check_text('Game "g" requires 2 players.\nAction main { }\n'))
+    machine = vm.Machine(vm.Image(program), None, None)
+    ada, ben = runtime.Player('Ada'), runtime.Player('Ben')
+    ada.hand = CountingList(runtime.new_deck()[:5])
+    before = list(ada.hand)
+    machine.op_DEAL([ada, ada, 10 ** 5], None, 0)
+    assert ada.hand == before and CountingList.pops == 0
+    # To both: every other card goes to Ben, the rest back onto Ada's hand.
+    machine.op_DEAL([ada, [ada, ben], 10 ** 30], None, opcodes.DEAL_TO_PLAYERS)
+    assert ada.hand == [] and ben.hand == before[::-1] and CountingList.pops <= 10
