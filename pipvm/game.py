@@ -14,9 +14,6 @@ from .seats import Seating
 from .table import Console, Table
 from .vm import Image, Machine
 
-ENGINES = ('vm', 'reference')
-
-
 def is_bytecode(path, data):
     return path.endswith('.pipc') or data.startswith(pipc.MAGIC)
 
@@ -60,14 +57,21 @@ def random_seed():
     return int.from_bytes(os.urandom(4), 'little') & 0x3FFFFFFF
 
 
+def start(engine, seed, console, seating, table_class=Table):
+    """(table, engine) of a new game: one seeded generator deals the cards
+    and drives the random bots, so the seed fixes the whole game."""
+    rng = OCamlRandom(seed)
+    table = table_class(console, **seating.table_args(console, rng))
+    return table, engine(table, rng)
+
+
 def play(engine, seed=None, console=None, seating=None):
     """Play one game at the console; returns the exit status (errors are raised).
 
     engine(table, rng) makes the engine (see load_engine)."""
     console = console or Console()
-    rng = OCamlRandom(random_seed() if seed is None else seed)
-    table = Table(console, **(seating or Seating()).table_args(console, rng))
-    machine = engine(table, rng)
+    table, machine = start(engine, random_seed() if seed is None else seed, console,
+                           seating or Seating())
     try:
         winner = deep(machine.play)
         table.show('No winner has been declared.' if winner is None

@@ -151,7 +151,7 @@ class Assembler:
     def thread_jumps(self):
         """Point an `and`/`or` jump that lands on another jump of its kind at
         that one's target, where it would go next anyway: `a or b or c` then
-        jumps straight to the end, and its runs can be fused (vm._fuse)."""
+        jumps straight to the end, and its runs can be fused (vm.fuse_runs)."""
         keeping = (OP.JUMP_IF_TRUE_OR_POP, OP.JUMP_IF_FALSE_OR_POP)
         jumps = {ins.offset: ins for ins in decode(self.code) if ins.op.code in keeping}
         for ins in jumps.values():

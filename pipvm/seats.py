@@ -9,7 +9,7 @@ import attrs
 
 from .errors import PipError
 from .pipc import read_file
-from .table import Console, HumanSeat, Seat, Table, menu
+from .table import Console, HumanSeat, Seat, check_seats, fixed_count, menu
 
 KINDS = ('random', 'first', 'human', 'script:FILE')
 BOTS = ('random', 'first')
@@ -135,14 +135,11 @@ class Seating:
         now, before the game starts, if --players or --seat cannot fit it."""
         size = program.team_size or 1
         if self.players is None:
-            most = max(program.counts) * size
-            extra = [n + 1 for n in self.specs if n >= most]
-            if extra:
-                raise PipError(None, '--seat %d: this game has at most %d players' % (
-                    min(extra), most))
+            check_seats(self.specs, max(program.counts) * size, at_most=True)
             return None
-        table = Table(None, seats=dict.fromkeys(self.specs), players=self.players)
-        return table.choose_count('', program.counts, '', size) * size
+        players = fixed_count(self.players, program.counts, size) * size
+        check_seats(self.specs, players)
+        return players
 
     def options(self):
         """The command-line options that give this seating."""

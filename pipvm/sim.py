@@ -21,7 +21,6 @@ import attrs
 from . import game
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
-from .rng import OCamlRandom
 from .runtime import to_str
 from .seats import BOTS, bot_name
 from .table import Console, Table, team_seats
@@ -70,9 +69,7 @@ class CountingTable(Table):
 
 def play_one(engine, seating, seed):
     console = SilentConsole()
-    rng = OCamlRandom(seed)
-    table = CountingTable(console, **seating.table_args(console, rng))
-    machine = engine(table, rng)
+    table, machine = game.start(engine, seed, console, seating, CountingTable)
     ending, winner, error = 'no winner', None, None
     try:
         winner = machine.play()

@@ -115,14 +115,9 @@ class Table:
         if self.players is None:
             i = self.seat(0).choose(heading, [str(n) for n in counts], 'the number of ' + what)
             n = counts[i]
-        elif self.players % size or self.players // size not in counts:
-            raise PipError(None, '--players %d: this game is for %s players' % (
-                self.players, _alternatives([n * size for n in counts])))
         else:
-            n = self.players // size
-        extra = [s + 1 for s in self.seats if s >= n * size]
-        if extra:
-            raise PipError(None, '--seat %d: this game has %d players' % (min(extra), n * size))
+            n = fixed_count(self.players, counts, size)
+        check_seats(self.seats, n * size)
         return n
 
     def new_player(self, seat, prompt, who):
@@ -151,6 +146,23 @@ class Table:
                 p.team = team
             teams.append(team)
         return players, teams
+
+
+def fixed_count(players, counts, size):
+    """How many players (size 1) or teams of size `--players N` means."""
+    if players % size or players // size not in counts:
+        raise PipError(None, '--players %d: this game is for %s players' % (
+            players, _alternatives([n * size for n in counts])))
+    return players // size
+
+
+def check_seats(numbers, players, at_most=False):
+    """An error if `--seat` names a seat (from 0) beyond the players (or
+    beyond the most the game allows, while how many play is not known)."""
+    extra = [s + 1 for s in numbers if s >= players]
+    if extra:
+        raise PipError(None, '--seat %d: this game has %s%d players' % (
+            min(extra), 'at most ' if at_most else '', players))
 
 
 def team_seats(n, size):

@@ -386,9 +386,7 @@ class Machine:
         stack[-1] = list_prop(stack[-1], k, 0)
 
     def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
-        parts = stack[-n:]
-        del stack[-n:]
-        self.table.show(''.join(map(to_str, parts)))
+        self.table.show(joined(stack, n))
 
     def op_POP(self, stack, frame, _):
         stack.pop()
@@ -446,9 +444,7 @@ class Machine:
         stack[-1] = not stack[-1]
 
     def op_FORMAT(self, stack, frame, n):
-        parts = stack[-n:]
-        del stack[-n:]
-        stack.append(''.join(map(to_str, parts)))
+        stack.append(joined(stack, n))
 
     def op_MAKE_CARD(self, stack, frame, _):
         suit = stack.pop()
@@ -590,6 +586,13 @@ class Machine:
 
     def op_SHUFFLE(self, stack, frame, _):
         self.rng.shuffle(stack.pop())
+
+
+def joined(stack, n):
+    """Pop n values and join them as one String."""
+    parts = stack[-n:]
+    del stack[-n:]
+    return ''.join(map(to_str, parts))
 
 
 def list_prop(lst, k, part):
