@@ -19,7 +19,7 @@ import statistics
 
 from common import GAMES, PROGRAMS, median_ms, name
 
-from pipvm import game, sim, vm
+from pipvm import loader, sim, vm
 from pipvm.opcodes import BY_CODE, FUSED_BY_CODE
 from pipvm.seats import Seating, parse_kind
 
@@ -30,7 +30,7 @@ FUSE = True
 
 
 def player(path, engine):
-    program, factory = game.load_engine(path, engine, MAX_STEPS, FUSE)
+    program, factory = loader.load_engine(path, engine, MAX_STEPS, FUSE)
     seating = sim.sim_seating(program, Seating(default=parse_kind('random')))
     return lambda seeds: [sim.play_one(factory, seating, s) for s in seeds]
 

@@ -11,18 +11,13 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
-from pipvm.errors import PipError, StepLimit
+from pipvm.dialogue import NO_WINNER, choice_question, won_by
+from pipvm.errors import GameOver, PipError, StepLimit
 from pipvm.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, new_deck)
 
 from . import checked as c
 from . import types as T
-
-
-class GameOver(Exception):
-    def __init__(self, winner):
-        super().__init__(winner)
-        self.winner = winner
 
 
 def fail(pos, message):
@@ -136,7 +131,13 @@ class Interpreter:
         self.max_steps = self.steps_left = max_steps
 
     def play(self):
-        """Play the game: the winner's name, or None if main returns."""
+        """Play the game and announce how it ended: the winner's name, or
+        None if main returns."""
+        winner = self.run()
+        self.table.show(NO_WINNER if winner is None else won_by(winner))
+        return winner
+
+    def run(self):
         p, table = self.program, self.table
         table.banner(''.join(p.name))
         if p.team_size:
@@ -240,9 +241,12 @@ class Interpreter:
                 offered.append((label, q.body))
         if not offered:
             fail(s.pos, 'None of the questions can be asked')
-        i = self.table.choose(player, player.name + ': Choose an action:',
-                              [label for label, _ in offered])
+        i = self.choose(player, 'action', [label for label, _ in offered])
         return self.block(offered[i][1], frame)
+
+    def choose(self, player, kind, options):
+        return self.table.choose(player.seat, choice_question(player.name, kind), options,
+                                 "%s's choice" % player.name)
 
     def stmt_Message(self, s, frame):
         message = self.expr(s.text, frame)
@@ -292,8 +296,7 @@ class Interpreter:
         cards = self.playable(s.rule, player, dest)
         if not cards:
             fail(s.pos, 'No cards match the given rule')
-        i = self.table.choose(player, player.name + ': Choose a card:',
-                              [text(card, s.pos) for card in cards])
+        i = self.choose(player, 'card', [text(card, s.pos) for card in cards])
         card = cards[i]
         move(card, player.hand, dest)
         card.last_played_by = player

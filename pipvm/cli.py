@@ -40,11 +40,11 @@ def cmd_compile(args):
 
 
 def cmd_run(args):
-    from . import game
-    program, engine = game.load_engine(args.file, args.engine, args.max_steps)
+    from . import loader, terminal
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seats = seating(args)
     seats.check(program)
-    return game.play(engine, seed=args.seed, seating=seats)
+    return terminal.play(engine, seed=args.seed, seating=seats)
 
 
 def seating(args):
@@ -62,7 +62,7 @@ def cmd_sim(args):
 
 def cmd_dis(args):
     from disasm.listing import listing
-    from .game import load_program
+    from .loader import load_program
     _out(listing(load_program(args.file), args.fused))
     return 0
 

@@ -50,3 +50,11 @@ class StepLimit(Exception):
 
     def __str__(self):
         return 'Error: the game was stopped after %d steps (--max-steps)' % self.limit
+
+
+class GameOver(Exception):
+    """`winner X.`: carries the winner's name."""
+
+    def __init__(self, winner):
+        super().__init__(winner)
+        self.winner = winner

@@ -54,3 +54,15 @@ class OCamlRandom:
                     break
             items[n - 1], items[v] = items[v], items[n - 1]
         self.idx = idx
+
+    def copy(self):
+        other = OCamlRandom.__new__(OCamlRandom)
+        other.state, other.idx = self.state[:], self.idx
+        return other
+
+    @classmethod
+    def at(cls, state, idx):
+        """A generator in a saved state (see vm.Machine.shuffle)."""
+        other = cls.__new__(cls)
+        other.state, other.idx = list(state), idx
+        return other

@@ -9,7 +9,8 @@ import attrs
 
 from .errors import PipError
 from .pipc import read_file
-from .table import Console, HumanSeat, Seat, check_seats, fixed_count, menu
+from .dialogue import check_seats, fixed_count, menu
+from .table import Console, HumanSeat, Seat
 
 KINDS = ('random', 'first', 'human', 'script:FILE')
 BOTS = ('random', 'first')

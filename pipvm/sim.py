@@ -18,12 +18,13 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from . import game
+from . import loader, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
 from .runtime import to_str
 from .seats import BOTS, bot_name
-from .table import Console, Table, team_seats
+from .dialogue import team_seats
+from .table import Console, Table
 
 Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
 
@@ -61,15 +62,15 @@ class CountingTable(Table):
     """A table that counts the players' decisions and their options."""
     decisions = options = 0
 
-    def choose(self, player, heading, options):
+    def choose(self, seat, heading, options, waiting_for):
         self.decisions += 1
         self.options += len(options)
-        return super().choose(player, heading, options)
+        return super().choose(seat, heading, options, waiting_for)
 
 
 def play_one(engine, seating, seed):
     console = SilentConsole()
-    table, machine = game.start(engine, seed, console, seating, CountingTable)
+    table, machine = terminal.start(engine, seed, console, seating, CountingTable)
     ending, winner, error = 'no winner', None, None
     try:
         winner = machine.play()
@@ -285,7 +286,7 @@ def seats_of(program, seating):
 
 
 def main(args, seating):
-    program, engine = game.load_engine(args.file, args.engine, args.max_steps)
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seating = sim_seating(program, seating)
     names, teams = seats_of(program, seating)
     seeds = list(range(args.seed, args.seed + args.games))

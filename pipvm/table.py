@@ -1,16 +1,18 @@
 """The table: the terminal dialogue of a game, byte for byte the reference's.
 
-The VM talks to a Table; the Table asks Seats.  A seat is whatever answers
-for one player (and the first seat also for the table, e.g. how many are
-playing): `HumanSeat` asks at the terminal.  Bots and network players are
-other Seat implementations; the VM never knows which it is talking to.
+Seats answer decisions: a seat is whatever answers for one player (and the
+first seat also for the table, e.g. how many are playing): `HumanSeat` asks
+at the terminal; bots are other Seat implementations (seats.py).  The VM's
+game object stops at each decision and `TableGame` asks the seat; the
+reference interpreter, a blocking tree walker, asks through `Table` itself.
 """
 import sys
 
-from .errors import InputEnded, PipError
+from . import dialogue
+from .dialogue import SORRY, check_seats, fixed_count, menu
+from .errors import InputEnded
+from .game import COUNT, NAME, Game
 from .runtime import Player, Team
-
-RULE = '-' * 42
 
 
 class Console:
@@ -52,11 +54,6 @@ class Seat:
         raise NotImplementedError
 
 
-def menu(heading, options):
-    """A question as the terminal shows it, up to the answer."""
-    return heading + '\n' + ''.join('  %s\n' % o for o in options) + 'Your choice? '
-
-
 class HumanSeat(Seat):
     def __init__(self, console):
         self.console = console
@@ -75,11 +72,12 @@ class HumanSeat(Seat):
                 raise InputEnded(waiting_for)
             if answer in options:
                 return options.index(answer)     # the first equal option, as the reference
-            out.write("I'm sorry, I didn't understand.\n")
+            out.write(SORRY + '\n')
 
 
 class Table:
-    """The game's side of the dialogue: announcements and questions to seats."""
+    """The seats of a game at a console, and the dialogue of the reference
+    interpreter: announcements and questions to seats."""
 
     def __init__(self, console, seats=None, default=None, players=None):
         """seats: seat number (from 0) -> Seat; default(number) makes the Seat
@@ -103,74 +101,84 @@ class Table:
         self.show('%s: %s' % (player.name, text))
 
     def banner(self, name):
-        self.show(RULE)
-        self.show('Welcome to ' + name)
-        self.show(RULE)
+        for line in dialogue.banner(name):
+            self.show(line)
 
-    def choose(self, player, heading, options):
-        return self.seat(player.seat).choose(heading, options, "%s's choice" % player.name)
+    def choose(self, seat, heading, options, waiting_for):
+        """A player's choice of a card or an action."""
+        return self.seat(seat).choose(heading, options, waiting_for)
 
-    def choose_count(self, heading, counts, what, size=1):
-        """How many players (size 1) or teams of size play."""
+    def choose_count(self, counts, team_size):
+        """How many players (or teams of team_size) play."""
+        size = team_size or 1
         if self.players is None:
-            i = self.seat(0).choose(heading, [str(n) for n in counts], 'the number of ' + what)
+            i = self.seat(0).choose(dialogue.count_question(team_size), [str(n) for n in counts],
+                                    dialogue.count_waiting_for(team_size))
             n = counts[i]
         else:
             n = fixed_count(self.players, counts, size)
         check_seats(self.seats, n * size)
         return n
 
-    def new_player(self, seat, prompt, who):
-        return Player(self.seat(seat).name(prompt, 'the name of ' + who), seat=seat)
+    def new_player(self, seat, who):
+        return Player(self.seat(seat).name(dialogue.name_question(who), 'the name of ' + who),
+                      seat=seat)
 
     def seat_players(self, counts):
-        n = self.choose_count('How many players are playing?', counts, 'players')
-        self.show('This game has %d players.' % n)
-        return [self.new_player(i, 'Enter a name for Player %d:' % (i + 1), 'Player %d' % (i + 1))
-                for i in range(n)]
+        n = self.choose_count(counts, 0)
+        self.show(dialogue.count_line(n, 0))
+        return [self.new_player(seat, who) for seat, who in dialogue.name_order(n, 0)]
 
     def seat_teams(self, counts, size):
         """(players, teams): the players list interleaves the teams' members."""
-        self.show('This game has %d players per team.' % size)
-        n = self.choose_count('How many teams are playing?', counts, 'teams', size)
-        self.show('This game has %d teams.' % n)
-        players, teams = [None] * (n * size), []
-        for t, seats in enumerate(team_seats(n, size)):
-            members = []
-            for m, seat in enumerate(seats):
-                who = 'Player %d on team %d' % (m + 1, t + 1)
-                players[seat] = self.new_player(seat, 'Enter a name for %s:' % who, who)
-                members.append(players[seat])
-            team = Team(members)
-            for p in members:
+        self.show(dialogue.team_size_line(size))
+        n = self.choose_count(counts, size)
+        self.show(dialogue.count_line(n, size))
+        players = [None] * (n * size)
+        for seat, who in dialogue.name_order(n, size):
+            players[seat] = self.new_player(seat, who)
+        teams = []
+        for seats in dialogue.team_seats(n, size):
+            team = Team([players[s] for s in seats])
+            for p in team.members:
                 p.team = team
             teams.append(team)
         return players, teams
 
 
-def fixed_count(players, counts, size):
-    """How many players (size 1) or teams of size `--players N` means."""
-    if players % size or players // size not in counts:
-        raise PipError(None, '--players %d: this game is for %s players' % (
-            players, _alternatives([n * size for n in counts])))
-    return players // size
+class TableGame:
+    """A VM game played at a Table: the game stops at each decision, the
+    table's seat answers it, and the game's events are shown on the console
+    as they come.  It has the engines' interface: play(), players, teams."""
 
+    def __init__(self, image, table, rng, max_steps=None):
+        self.table = table
+        self.game = Game(image, rng=rng, players=table.players, max_steps=max_steps,
+                         quiet=table.console.silent)
 
-def check_seats(numbers, players, at_most=False):
-    """An error if `--seat` names a seat (from 0) beyond the players (or
-    beyond the most the game allows, while how many play is not known)."""
-    extra = [s + 1 for s in numbers if s >= players]
-    if extra:
-        raise PipError(None, '--seat %d: this game has %s%d players' % (
-            min(extra), 'at most ' if at_most else '', players))
+    def play(self):
+        """Play to the end: the winner's name, or None; errors are raised."""
+        game, table = self.game, self.table
+        shown = 0
+        while True:
+            if game.events is not None:
+                for event in game.events[shown:]:
+                    table.show(event.text)
+                shown = len(game.events)
+            d = game.decision
+            if d is None:
+                break
+            if d.kind == NAME:
+                game.answer(table.seat(d.seat).name(d.prompt, d.waiting_for))
+            elif d.kind == COUNT:
+                game.answer(table.seat(0).choose(d.prompt, d.options, d.waiting_for))
+                check_seats(table.seats, game.seats)
+            else:
+                game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for))
+        if game.ending.error is not None:
+            raise game.ending.error
+        return game.ending.winner
 
-
-def team_seats(n, size):
-    """The seats of each of n teams: the players list interleaves the teams."""
-    return [[m * n + t for m in range(size)] for t in range(n)]
-
-
-def _alternatives(numbers):
-    """2, 3 or 4"""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ', '.join(words[:-1]) + ' or ' + words[-1]
+    def __getattr__(self, name):
+        # players, teams, deck, globals: the state of the game being played
+        return getattr(self.game.machine, name)

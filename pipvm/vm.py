@@ -1,13 +1,19 @@
 """The virtual machine: a dispatch loop over code decoded once at load time.
 
-Each code object runs in its own call of `run`, with its own value stack and
-a frame (a list of local slots sized by the compiler).  Actions, rules and
-orderings get fresh frames; there is no recursion in Pip, so Python's own
-stack holds the chain of calls.  Operations that can fail raise Fault; the
-loop turns it into a PipError at the position of the failing instruction.
+A game's whole state is data: the cards, players, globals and the chain of
+action calls, each frame a list [code, pc, operand stack, local slots].  The
+loop runs until the game needs a decision (PLAY, ASK), the game ends, or an
+error; it then returns, leaving everything needed to go on in `frames`.
+Nothing outside is called from inside the loop: output is appended to
+`events` and a decision is left in `pending` for whoever drives the game
+(pipvm/game.py).  Rules and orderings cannot decide anything, so they run to
+their value inside the instruction that needs it.  Operations that can fail
+raise Fault; the loop turns it into a PipError at the position of the
+failing instruction.
 """
 from . import pipc, runtime
-from .errors import Fault, PipError, StepLimit
+from .dialogue import Event
+from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
                       OPCODES)
 from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
@@ -15,14 +21,6 @@ from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
 
 _PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
 _END = object()
-
-
-class GameOver(Exception):
-    """`winner X.`: carries the winner's name."""
-
-    def __init__(self, winner):
-        super().__init__(winner)
-        self.winner = winner
 
 
 class InvalidProgram(PipError):
@@ -102,6 +100,13 @@ class Image:
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
 
+    def consts_for(self, deck):
+        """The constant pool of a game with this deck."""
+        consts = list(self.program.consts)
+        for i in self.card_consts:
+            consts[i] = _resolve(consts[i], deck)
+        return consts
+
 
 def _resolve(const, deck):
     """A constant as a value of this game (card constants name its cards)."""
@@ -113,54 +118,91 @@ def _resolve(const, deck):
     return const
 
 
-class Machine:
-    """One game: its state, and the loop that runs its code."""
+# What the loop returns when it stops at a decision (a handler returns PAUSE
+# to stop there; CALLED when it has pushed a frame to run), and the kinds of
+# decision it can stop at.
+PAUSE, CALLED = -1, -2
+PAUSED = object()
+CARD, ACTION = 'card', 'action'
 
-    def __init__(self, image, table, rng, max_steps=None):
-        self.image, self.table, self.rng = image, table, rng
+
+class Machine:
+    """One game's state, and the loop that runs its code.
+
+    `pending` is the decision the game waits for: (CARD, player, cards,
+    destination) or (ACTION, player, labels, first JUMP, enabled questions);
+    `answer(i)` applies option i.  `events` receives the output as
+    dialogue.Event records, or is None when nobody reads it (pipvm sim)."""
+
+    def __init__(self, image, rng, max_steps=None, events=None):
+        self.image, self.rng = image, rng
         self.program = image.program
         self.deck = runtime.new_deck()
-        self.consts = list(self.program.consts)
-        for i in image.card_consts:
-            self.consts[i] = _resolve(self.consts[i], self.deck)
+        self.consts = image.consts_for(self.deck)
         self.globals = [None] * len(self.program.global_names)
         self.players, self.teams = [], None
+        self.frames = []
+        self.pending = None
+        self.events = events
+        self.shuffles = []         # each SHUFFLE's result, as deck indexes (see determinize)
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
 
     # --- the game -----------------------------------------------------------
 
-    def play(self):
-        """Play the game: returns the winner's name, or None if main returns."""
-        p, table = self.program, self.table
-        table.banner(p.name)
-        if p.team_size:
-            self.players, self.teams = table.seat_teams(p.counts, p.team_size)
-        else:
-            self.players = table.seat_players(p.counts)
-        try:
-            self.call(0, [])
-            self.call(p.main, [])
-        except GameOver as g:
-            return g.winner
-        return None
+    def start(self, players, teams=None):
+        """Seat the players, then run the initialisers and main up to the first
+        decision; the same results as resume()."""
+        self.players, self.teams = players, teams
+        codes = self.image.codes
+        self.frames = [new_frame(codes[self.program.main]), new_frame(codes[0])]
+        return self.resume()
 
-    def call(self, index, frame):
-        loaded = self.image.codes[index]
-        frame += [None] * (loaded.frame_size - len(frame))
-        return self.run(loaded, frame)
+    def resume(self):
+        """Run on from where the game stopped: PAUSED at a decision (see
+        pending), or the end (None when main returns; GameOver for a winner;
+        PipError and StepLimit as raised)."""
+        result = self._run(self.frames)
+        return PAUSED if result is PAUSED else None
+
+    def answer(self, choice):
+        """Apply option `choice` of the pending decision, then resume()."""
+        pending, self.pending = self.pending, None
+        player = pending[1]
+        if pending[0] is CARD:
+            # The options are the cards of the hand the rule allowed when the
+            # game stopped, and nothing has run since: the move cannot fail.
+            card = pending[2][choice]
+            move(card, player.hand, pending[3], 'Card is not in the hand')
+            card.last_played_by = player
+            if self.events is not None:
+                name = str(card)
+                self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
+        else:
+            self.frames[-1][1] = pending[3] + pending[4][choice]
+        return self.resume()
+
+    def emit(self, kind, text, seat=None, card=None, by=None):
+        if self.events is not None:
+            self.events.append(Event(kind, text, seat, card, by))
+
+    def evaluate(self, index, args):
+        """The value of a rule or ordering for these arguments."""
+        return self._run(([self.image.codes[index], 0, [], args],))
 
     # --- the loop -----------------------------------------------------------
 
-    def run(self, loaded, frame):
+    def _run(self, frames):
         # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
         # --opcodes counts them): each test costs every opcode after it, so the
-        # rest go to their handler, which may return where to jump.
+        # rest go to their handler, which may return where to jump (or PAUSE).
+        # RETURN switches frames, so it is inline.  A rule or ordering runs with
+        # frames a 1-tuple: it ends with RETURN_VALUE and never calls.
+        record = frames[-1]
+        loaded, pc, stack, frame = record
         instrs = loaded.instrs
-        stack = []
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
-        pc = 0
         try:
             while True:
                 op, arg, handler = instrs[pc]
@@ -236,11 +278,27 @@ class Machine:
                     b = pop()
                     return pop() == b
                 elif op == RETURN:
-                    return None
+                    frames.pop()
+                    if not frames:
+                        return None
+                    record = frames[-1]
+                    loaded, pc, stack, frame = record
+                    instrs = loaded.instrs
+                    push, pop = stack.append, stack.pop
                 else:
                     target = handler(self, stack, frame, arg)
                     if target is not None:
-                        pc = target
+                        if target >= 0:
+                            pc = target
+                            continue
+                        record[1] = pc
+                        if target == PAUSE:
+                            return PAUSED
+                        # CALL pushed the callee's frame: run it.
+                        record = frames[-1]
+                        loaded, pc, stack, frame = record
+                        instrs = loaded.instrs
+                        push, pop = stack.append, stack.pop
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
         except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
@@ -341,16 +399,16 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        options = [flat[2 * i] for i in enabled]
-        choice = self.table.choose(player, player.name + ': Choose an action:', options)
-        return first + enabled[choice]
-
-    def op_STORE_GLOBAL(self, stack, frame, g):
-        self.globals[g] = stack.pop()
+        self.pending = (ACTION, player, [flat[2 * i] for i in enabled], first, enabled)
+        return PAUSE
 
     def op_CALL(self, stack, frame, action):
         self.tick()
-        self.call(action, [])
+        self.frames.append(new_frame(self.image.codes[action]))
+        return CALLED
+
+    def op_STORE_GLOBAL(self, stack, frame, g):
+        self.globals[g] = stack.pop()
 
     def op_DEFINED_LOCAL(self, stack, frame, slot):
         stack.append(frame[slot] is not None)
@@ -386,7 +444,13 @@ class Machine:
         stack[-1] = list_prop(stack[-1], k, 0)
 
     def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
-        self.table.show(joined(stack, n))
+        if self.events is not None:
+            self.emit('message', joined(stack, n))
+        else:           # nobody reads it: only an undefined value matters
+            parts = stack[-n:]
+            del stack[-n:]
+            if None in parts:
+                raise Fault('Undefined value')
 
     def op_POP(self, stack, frame, _):
         stack.pop()
@@ -504,10 +568,15 @@ class Machine:
         elif type(to) is Team:
             to = to.members
         for player in list(to):
-            self.table.tell(player, text)
+            name = player.name
+            if self.events is not None:
+                self.emit('message', '%s: %s' % (name, text), player.seat)
 
     def op_MESSAGE_ALL(self, stack, frame, _):
-        self.table.show(stack.pop())
+        text = stack.pop()
+        if type(text) is not str:       # only from a damaged .pipc: never shown
+            raise TypeError('message of %s' % type(text).__name__)
+        self.emit('message', text)
 
     def op_WINNER(self, stack, frame, _):
         raise GameOver(to_str(stack.pop()))
@@ -551,7 +620,8 @@ class Machine:
     def playable(self, rule, player, dest):
         """The cards of the player's hand the rule allows, in hand order."""
         code = self.image.codes[rule]
-        return [card for card in list(player.hand) if self.run(code, [player, card, dest])]
+        run = self._run
+        return [card for card in list(player.hand) if run(([code, 0, [], [player, card, dest]],))]
 
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
@@ -559,12 +629,8 @@ class Machine:
         cards = self.playable(rule, player, dest)
         if not cards:
             raise Fault('No cards match the given rule')
-        choice = self.table.choose(player, player.name + ': Choose a card:',
-                                   [str(c) for c in cards])
-        card = cards[choice]
-        move(card, player.hand, dest, 'Card is not in the hand')
-        card.last_played_by = player
-        self.table.show('%s played %s.' % (player.name, card))
+        self.pending = (CARD, player, cards, dest)
+        return PAUSE
 
     def op_CANPLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
@@ -572,7 +638,7 @@ class Machine:
 
     def op_ORDER(self, stack, frame, ordering):
         cards = stack.pop()
-        result = self.run(self.image.codes[ordering], [cards])
+        result = self.evaluate(ordering, [cards])
         first = {}
         for i, card in enumerate(result):
             first.setdefault(id(card), i)
@@ -585,7 +651,88 @@ class Machine:
             lst.append(lst.pop(0))
 
     def op_SHUFFLE(self, stack, frame, _):
-        self.rng.shuffle(stack.pop())
+        self.shuffle(stack.pop())
+
+    def shuffle(self, items):
+        """Shuffle with the game's generator, keeping its state before each
+        shuffle: a replay can then deal exactly the same (see determinize)."""
+        rng = self.rng
+        self.shuffles.append((rng.state[:], rng.idx))
+        rng.shuffle(items)
+
+    # --- copying ------------------------------------------------------------
+
+    def fork(self, events=None):
+        """An independent copy: given the same answers it plays exactly as this
+        one (same output, state and random stream).  Objects shared within
+        the game stay shared within the copy; nothing is shared between them."""
+        other = Machine.__new__(Machine)
+        other.__dict__.update(self.__dict__)
+        copy = Copier(self.deck)
+        other.deck = copy.deck
+        other.consts = self.image.consts_for(other.deck)
+        other.globals = [copy(v) for v in self.globals]
+        other.players = copy(self.players)
+        other.teams = copy(self.teams)
+        other.frames = [[code, pc, [copy(v) for v in stack], [copy(v) for v in slots]]
+                        for code, pc, stack, slots in self.frames]
+        other.pending = copy(self.pending)
+        other.rng = self.rng.copy()
+        other.events = events
+        other.shuffles = list(self.shuffles)
+        return other
+
+
+def new_frame(loaded):
+    """A frame record: [code, pc, operand stack, local slots]."""
+    return [loaded, 0, [], [None] * loaded.frame_size]
+
+
+class Copier:
+    """Deep copies of one game's values into another game with a new deck:
+    each object (card, player, team, area, list) is copied once, so what was
+    shared stays shared."""
+
+    def __init__(self, deck):
+        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit)
+                     for c in deck]
+        self.memo = {id(old): new for old, new in zip(deck, self.deck)}
+        for card in self.deck:
+            card.last_played_by = self(card.last_played_by)
+
+    def __call__(self, v):
+        kind = type(v)
+        if v is None or kind is int or kind is str or kind is bool or kind is Rank or kind is Suit:
+            return v
+        new = self.memo.get(id(v))
+        if new is not None:
+            return new
+        if kind is list:
+            new = self.memo[id(v)] = []
+            new += map(self, v)
+        elif kind is Player:
+            new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
+            new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
+        elif kind is Team:
+            new = self.memo[id(v)] = Team(None, None, v.score)
+            new.members, new.stash = self(v.members), self(v.stash)
+        elif kind is Area:
+            new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
+            new.cards = self(v.cards)
+        elif kind is tuple:
+            new = tuple(map(self, v))
+        elif kind is _LIST_ITERATOR:
+            # A loop's iteration state: its own snapshot of the list, and where it is.
+            _, (items,), *place = v.__reduce__()
+            new = iter(self(list(items)))
+            if place:
+                new.__setstate__(place[0])
+        else:
+            raise TypeError('cannot copy %r' % (v,))
+        return new
+
+
+_LIST_ITERATOR = type(iter([]))
 
 
 def joined(stack, n):

@@ -6,6 +6,7 @@ import pytest
 
 from compiler import frontend
 from pipvm import opcodes, pipc, vm
+from pipvm.table import TableGame
 
 from .fuzz import harness
 from .test_regressions import cases, read_case
@@ -15,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def unfused_engine(checked):
     image = vm.Image(harness.compile_checked(checked), fuse=False)
-    return lambda table, rng: vm.Machine(image, table, rng, harness.MAX_STEPS)
+    return lambda table, rng: TableGame(image, table, rng, harness.MAX_STEPS)
 
 
 @pytest.mark.parametrize('name', cases())
@@ -108,10 +109,10 @@ def test_examples_run_the_same_fused_and_unfused():
 
 def test_dis_fused_lists_what_the_vm_runs():
     from disasm.listing import listing
-    from pipvm import game
+    from pipvm import loader
     names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
     for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
-        program = game.load_program(path)
+        program = loader.load_program(path)
         lines = listing(program, fused=True).splitlines()
         listed = [line[14:].split()[0] for line in lines if line[6:12].strip().isdigit()]
         ran = [names[op] for loaded in vm.Image(program).codes for op, _, _ in loaded.instrs]

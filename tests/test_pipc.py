@@ -10,7 +10,8 @@ from compiler import frontend
 from disasm.listing import listing
 from pipvm import opcodes, pipc, vm
 from pipvm.errors import InputEnded, PipError, StepLimit
-from pipvm.game import play, vm_engine
+from pipvm.loader import vm_engine
+from pipvm.terminal import play
 from pipvm.table import Console
 
 from .util import run_cli

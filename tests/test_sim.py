@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from pipvm import game, sim
+from pipvm import loader, sim
 from pipvm.seats import Seating, parse_kind
 
 from .util import DATA, run_cli
@@ -44,7 +44,7 @@ def test_same_results_whatever_the_number_of_jobs(path):
 def test_each_game_is_a_function_of_its_seed():
     # Games 3..5 of a run from seed 1 are the games of a run from seed 3.
     path = os.path.join(ROOT, 'examples', 'three_hearts.pip')
-    program, engine = game.load_engine(path)
+    program, engine = loader.load_engine(path)
     seating = sim.sim_seating(program, Seating(default=parse_kind('random')))
     whole, _ = sim.simulate(engine, seating, list(range(1, 6)))
     tail, _ = sim.simulate(engine, seating, list(range(3, 6)), jobs=2)
@@ -127,7 +127,7 @@ def test_sim_seats_must_be_bots():
 def test_a_dead_worker_is_one_clear_error():
     def dies(table, rng):
         os._exit(3)
-    program = game.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
     seating = sim.sim_seating(program, Seating(default=parse_kind('random')))
     with pytest.raises(sim.PipError, match='a simulation process stopped unexpectedly'):
         sim.simulate(dies, seating, list(range(10)), jobs=2)

@@ -11,7 +11,7 @@ import io
 import attrs
 
 from compiler import codegen, frontend, reference
-from pipvm import game, pipc
+from pipvm import loader, pipc
 from pipvm.errors import InputEnded, PipError, StepLimit
 from pipvm.rng import OCamlRandom
 from pipvm.runtime import Area, Card, Player, Rank, Suit, Team
@@ -73,7 +73,7 @@ def compile_checked(checked):
 
 
 def vm_engine(checked):
-    return game.vm_engine(compile_checked(checked), MAX_STEPS)
+    return loader.vm_engine(compile_checked(checked), MAX_STEPS)
 
 
 def reference_engine(checked):
