@@ -25,7 +25,7 @@ def view(game, seat):
     return {
         'game': game.program.name,
         'seat': seat,
-        'players': [_player(p, seat) for p in m.players],
+        'players': [_player(p, seat) for p in sorted(m.players, key=_seat)],
         'teams': None if m.teams is None else [_team(t) for t in m.teams],
         'areas': [_area(a) for a in areas(m)],
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
@@ -57,8 +57,9 @@ def card_lists(machine):
 def seen_cards(machine, seat):
     """The cards seat sees now: its hand and the visible cards of faceup areas."""
     seen = []
-    if seat is not None and seat < len(machine.players):
-        seen += machine.players[seat].hand
+    for p in machine.players:          # in the game's order, which it may rotate
+        if p.seat == seat:
+            seen += p.hand
     for a in areas(machine):
         seen += _shown(a)
     return seen
@@ -70,6 +71,10 @@ def _shown(area):
     if area.is_squaredup:
         return area.cards[:1]
     return area.cards
+
+
+def _seat(player):
+    return player.seat
 
 
 def _names(cards):
