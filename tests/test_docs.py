@@ -135,3 +135,28 @@ def test_the_runner_notices_a_wrong_output(tmp_path, monkeypatch):
             check_command('pipvm run game.pip --bots first', wrong, 'wrong')
     with pytest.raises(AssertionError):
         check_command('pipvm check game.pip', ['Error: ...'], 'status')
+
+
+# Where the language's error messages are made: the manual must name each.
+MESSAGE_SOURCES = ['compiler/lexer.py', 'compiler/checker.py', 'compiler/reference.py',
+                   'pipvm/runtime.py', 'pipvm/vm.py']
+MESSAGE = re.compile(r"""(?:\bfail|\bFault|PipError)\([^'"\n]*?(['"])((?:(?!\1).)+)\1""")
+
+
+def error_messages():
+    for path in MESSAGE_SOURCES:
+        with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+            for m in MESSAGE.finditer(f.read()):
+                if m.group(2)[0].isupper():
+                    yield m.group(2)
+
+
+def test_the_manual_gives_every_error_message():
+    messages = set(error_messages())
+    assert {'Division by zero', "Can't skip past Let", 'Unterminated string',
+            'Expected type %s but found type %s'} <= messages
+    with open(os.path.join(DOCS, 'language.md'), encoding='utf-8') as f:
+        manual = f.read()
+    for message in messages:
+        for piece in re.split('%[sdr]', message.replace("\\'", "'")):
+            assert piece in manual, message
