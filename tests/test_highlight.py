@@ -206,3 +206,16 @@ def test_textmate_word_patterns_match_whole_words_only():
     assert re.search(repo['ranks']['match'], 'A_1') is None
     m = re.search(repo['string']['patterns'][1]['match'], '"{best} takes"')
     assert m.group(0) == '{best}' and m.group(1) == 'best'
+
+
+def test_the_editors_folder_is_a_vscode_extension():
+    # Copied or linked into ~/.vscode/extensions/, the folder loads as is.
+    folder = os.path.dirname(GRAMMAR_PATH)
+    with open(os.path.join(folder, 'package.json'), encoding='utf-8') as f:
+        manifest = json.load(f)
+    (language,), (grammar,) = manifest['contributes']['languages'], manifest['contributes']['grammars']
+    assert language['extensions'] == ['.pip'] and grammar['language'] == language['id']
+    assert os.path.samefile(os.path.join(folder, grammar['path']), GRAMMAR_PATH)
+    assert grammar['scopeName'] == load_grammar()['scopeName']
+    with open(os.path.join(folder, language['configuration']), encoding='utf-8') as f:
+        assert json.load(f)['comments']['lineComment'] == '#'
