@@ -160,3 +160,13 @@ def test_the_manual_gives_every_error_message():
     for message in messages:
         for piece in re.split('%[sdr]', message.replace("\\'", "'")):
             assert piece in manual, message
+
+
+def test_the_manual_lists_the_lexers_keywords():
+    from compiler.lexer import KEYWORDS
+    with open(os.path.join(DOCS, 'language.md'), encoding='utf-8') as f:
+        manual = f.read()
+    section = manual[manual.index('**Keywords**'):manual.index('(`leaving` is reserved')]
+    listed = ' '.join(re.findall(r'`([^`]*)`', section)).split()
+    literals = {'True', 'False', 'A', 'K', 'Q', 'J', 'C', 'H', 'S', 'D'}
+    assert sorted(listed) == sorted(set(KEYWORDS) - literals)
