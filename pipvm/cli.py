@@ -67,20 +67,54 @@ def cmd_dis(args):
     return 0
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked
+    (importlib.metadata is slow to import, and `pipvm run` should start fast)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help='print the version and exit')
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import version
+        parser.exit(0, 'pipvm %s\n' % version('pipvm'))
+
+
+# The example lines that end each command's --help.
+EXAMPLES = {
+    'parse': 'pipvm parse examples/high_card.pip',
+    'check': 'pipvm check examples/high_card.pip\n'
+             'pipvm check --json game.pip       # diagnostics for editors and scripts',
+    'compile': 'pipvm compile examples/high_card.pip -o high_card.pipc',
+    'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
+           'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
+    'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
+           'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
+    'dis': 'pipvm dis examples/high_card.pip --fused',
+}
+
+
 def build_parser():
     ap = argparse.ArgumentParser(prog='pipvm', description='Pip card-game language toolchain.')
+    ap.add_argument('--version', action=VersionAction)
     sub = ap.add_subparsers(dest='command', required=True, metavar='COMMAND')
-    p = sub.add_parser('parse', help='print a program back from its syntax tree')
+
+    def command(name, **kwargs):
+        return sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog='examples:\n' + ''.join(
+                                  '  %s\n' % line for line in EXAMPLES[name].split('\n')),
+                              **kwargs)
+
+    p = command('parse', help='print a program back from its syntax tree')
     p.add_argument('file', metavar='FILE.pip')
     p.set_defaults(func=cmd_parse)
-    p = sub.add_parser('check', help='check a program; print its first error, if any')
+    p = command('check', help='check a program; print its first error, if any')
     p.add_argument('file', metavar='FILE.pip')
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser('compile', help='compile a program to bytecode (GAME.pipc)')
+    p = command('compile', help='compile a program to bytecode (GAME.pipc)')
     p.add_argument('file', metavar='GAME.pip')
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
     p.set_defaults(func=cmd_compile)
-    p = sub.add_parser('run', help='play a game at the terminal')
+    p = command('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
@@ -88,7 +122,7 @@ def build_parser():
                    help='stop the game after K steps (loop iterations and action calls)')
     engine_option(p)
     p.set_defaults(func=cmd_run)
-    p = sub.add_parser('sim', help='play many games between bots and report the results')
+    p = command('sim', help='play many games between bots and report the results')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
     p.add_argument('--seed', type=int, default=1, metavar='S',
@@ -102,7 +136,7 @@ def build_parser():
     p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
     engine_option(p)
     p.set_defaults(func=cmd_sim)
-    p = sub.add_parser('dis', help='list the bytecode of a game')
+    p = command('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
                    help='show the superinstructions the VM fuses runs of opcodes into')
@@ -165,6 +199,8 @@ def _report(e):
     """One line on stderr for every error a user can cause; exit status 1."""
     if isinstance(e, (PipError, InputEnded, StepLimit)):
         message = str(e)
+        if getattr(e, 'hint', None):
+            message += '\n  ' + e.hint
     elif isinstance(e, (RecursionError, MemoryError)):
         message = 'Error: program too large or too deeply nested to process'
     elif isinstance(e, BrokenPipeError):

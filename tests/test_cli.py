@@ -29,7 +29,9 @@ def test_errors_go_to_stderr_with_status_1(tmp_path):
     bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
     assert pipvm('check', str(bad)) == (1, '', 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n')
     bad.write_bytes(b'Game "g" requires 2 players.\n\nDeck d foo.\n')
-    assert pipvm('parse', str(bad)) == (1, '', 'Error: syntax error on line 3\n')
+    assert pipvm('parse', str(bad)) == (1, '', 'Error: syntax error on line 3\n  at column 8, '
+                                        'found "foo"; expected "." to end the declaration or '
+                                        '"=" to give it a value\n')
 
 
 def test_parse_keeps_bytes_as_written(tmp_path):
