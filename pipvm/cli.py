@@ -26,8 +26,30 @@ def cmd_parse(args):
 
 def cmd_check(args):
     from compiler import frontend
-    frontend.check_text(frontend.read_source(args.file))
-    return 0
+    if not args.json:
+        frontend.check_text(frontend.read_source(args.file))
+        return 0
+    import json
+    try:
+        frontend.check_text(frontend.read_source(args.file))
+        found = []
+    except Exception as e:
+        found = [diagnostic(args.file, e)]
+    _out(json.dumps(found) + '\n')
+    return 1 if found else 0
+
+
+def diagnostic(path, e):
+    """`check --json`: an error as an editor wants it (line and column from 1,
+    or null when the error has no place in the file)."""
+    if isinstance(e, PipError):
+        line, column = e.pos or (None, None)
+        detail = getattr(e, 'detail', None)      # a syntax error's `found X; expected Y`
+        message = 'syntax error: ' + detail if detail else e.message
+    else:
+        line = column = None
+        message = _message(e)[len('Error: '):]
+    return {'file': path, 'line': line, 'column': column, 'message': message}
 
 
 def cmd_compile(args):
@@ -40,11 +62,12 @@ def cmd_compile(args):
 
 
 def cmd_run(args):
-    from . import loader, terminal
+    from . import loader, terminal, terminal_input
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seats = seating(args)
     seats.check(program)
-    return terminal.play(engine, seed=args.seed, seating=seats)
+    return terminal.play(engine, seed=args.seed, seating=seats,
+                         console=terminal_input.console(args.easy_answers, args.numbered))
 
 
 def seating(args):
@@ -76,7 +99,8 @@ class VersionAction(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         from importlib.metadata import version
-        parser.exit(0, 'pipvm %s\n' % version('pipvm'))
+        sys.stdout.write('pipvm %s\n' % version('pipvm'))
+        parser.exit()
 
 
 # The example lines that end each command's --help.
@@ -109,6 +133,8 @@ def build_parser():
     p.set_defaults(func=cmd_parse)
     p = command('check', help='check a program; print its first error, if any')
     p.add_argument('file', metavar='FILE.pip')
+    p.add_argument('--json', action='store_true',
+                   help='print the errors as a JSON list of {file, line, column, message}')
     p.set_defaults(func=cmd_check)
     p = command('compile', help='compile a program to bytecode (GAME.pipc)')
     p.add_argument('file', metavar='GAME.pip')
@@ -120,6 +146,11 @@ def build_parser():
     seat_options(p, 'human')
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
+    p.add_argument('--easy-answers', action='store_true',
+                   help='accept an option in any case, its unique start or its number, '
+                        'even when the answers are not typed at a terminal')
+    p.add_argument('--numbered', action='store_true',
+                   help='print each option after its number (and accept the number)')
     engine_option(p)
     p.set_defaults(func=cmd_run)
     p = command('sim', help='play many games between bots and report the results')
@@ -179,6 +210,8 @@ def main(argv=None):
         return args.func(args)
     except KeyboardInterrupt:
         _flush()
+        from .terminal_input import restore
+        restore()
         sys.stderr.write('\nInterrupted.\n')
         sys.stderr.flush()
         # The game's thread may be blocked reading stdin; a normal interpreter
@@ -195,18 +228,22 @@ def _flush():
         pass
 
 
-def _report(e):
-    """One line on stderr for every error a user can cause; exit status 1."""
+def _message(e):
+    """What an error a user can cause says (a syntax error adds a line of
+    help to the original's); any other exception is raised again."""
     if isinstance(e, (PipError, InputEnded, StepLimit)):
-        message = str(e)
-        if getattr(e, 'hint', None):
-            message += '\n  ' + e.hint
-    elif isinstance(e, (RecursionError, MemoryError)):
-        message = 'Error: program too large or too deeply nested to process'
-    elif isinstance(e, BrokenPipeError):
+        hint = getattr(e, 'hint', None)
+        return str(e) + ('\n  ' + hint if hint else '')
+    if isinstance(e, (RecursionError, MemoryError)):
+        return 'Error: program too large or too deeply nested to process'
+    raise e
+
+
+def _report(e):
+    """The error's message on stderr, for every error a user can cause; exit status 1."""
+    if isinstance(e, BrokenPipeError):
         return 1
-    else:
-        raise e
+    message = _message(e)
     _flush()
     sys.stderr.buffer.write((message + '\n').encode('latin-1', 'replace'))
     sys.stderr.flush()

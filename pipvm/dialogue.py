@@ -53,8 +53,12 @@ def choice_question(player, kind):
     return '%s: Choose %s:' % (player, 'a card' if kind == 'card' else 'an action')
 
 
-def menu(heading, options):
-    """A question as the terminal shows it, up to the answer."""
+def menu(heading, options, numbered=False):
+    """A question as the terminal shows it, up to the answer (with `pipvm run
+    --numbered`, each option after its number)."""
+    if numbered:
+        return heading + '\n' + ''.join('  %d. %s\n' % (i, o) for i, o in enumerate(options, 1)) \
+            + YOUR_CHOICE
     return heading + '\n' + ''.join('  %s\n' % o for o in options) + YOUR_CHOICE
 
 
