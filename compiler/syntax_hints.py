@@ -46,6 +46,7 @@ GROUPS = [
     ('a value', {'NOT', 'LSQUARE', 'TRUE'}, VALUE_START),
     ('a rank', RANKS, RANKS | REF_START | {'NUMLIT'}),
     ('a suit', SUITS, SUITS | REF_START),
+    ('a name', {'ID', 'PLAYERS', 'TEAMS', 'STANDARD'}, REF_START),
     ('an operator', {'PLUS', 'EQ', 'AND'}, OPERATORS),
 ]
 DECLARATIONS = {'vardecl', 'areadecl', 'ruledecl', 'orderdecl'}
@@ -223,9 +224,11 @@ def _purpose(c, t):
             return ' to end the %s%s' % (thing, _on_earlier_line(c))
         if t == 'LCURLY':
             return _block_owner(c, states[:-1])
-        opener = symbols[len(symbols) - dot]
+        what, opening = {'RCURLY': ('the block', 'LCURLY'), 'RPAREN': ('the "("', 'LPAREN'),
+                         'RSQUARE': ('the list', 'LSQUARE')}[t]
+        before = prod.prod[:dot]
+        opener = symbols[len(symbols) - dot + len(before) - 1 - before[::-1].index(opening)]
         if hasattr(opener, 'index'):
-            what = {'RCURLY': 'the block', 'RPAREN': 'the "("', 'RSQUARE': 'the list'}[t]
             if prod.name == 'questionblock':
                 what = 'the questions'
             return ' to close %s opened %s' % (what, _place(c, opener))
@@ -314,7 +317,7 @@ def _misspelled_keyword(c):
 
 def _name_alone(c):
     """`helper.`: a statement that begins with a name goes on to set it or call it."""
-    if c.type in ('DOT', 'ID') and {'ASSIGN', 'LPAREN'} <= set(c.shifted) and _began_a_statement(c):
+    if {'ASSIGN', 'LPAREN'} <= set(c.shifted) and _began_a_statement(c):
         return _where(c), _found(c), ('expected "=" (or "+=", "-=", "*=", "/=") to give it a '
                                       'value, or "()" to call an action')
 
@@ -329,8 +332,9 @@ def _began_a_statement(c):
 
 
 def _keyword_as_name(c):
-    if set(c.shifted) == {'ID'} and c.type in KEYWORDS.values():
-        return _where(c), _found(c), 'expected a name (%s is a keyword)' % _found(c)
+    """`Number deal = 1.`, `shuffle shuffle d.`: a keyword where a name belongs."""
+    if c.type in KEYWORDS.values() and 'ID' in c.shifted and not set(CLOSERS) & set(c.shifted):
+        return _where(c), _found(c), '%s (%s is a keyword)' % (_expected(c), _found(c))
 
 
 def _unclosed_string_before(c):

@@ -56,10 +56,8 @@ def choice_question(player, kind):
 def menu(heading, options, numbered=False):
     """A question as the terminal shows it, up to the answer (with `pipvm run
     --numbered`, each option after its number)."""
-    if numbered:
-        return heading + '\n' + ''.join('  %d. %s\n' % (i, o) for i, o in enumerate(options, 1)) \
-            + YOUR_CHOICE
-    return heading + '\n' + ''.join('  %s\n' % o for o in options) + YOUR_CHOICE
+    marks = ['%d. ' % n if numbered else '' for n in range(1, len(options) + 1)]
+    return heading + '\n' + ''.join('  %s%s\n' % m for m in zip(marks, options)) + YOUR_CHOICE
 
 
 def name_order(count, team_size):

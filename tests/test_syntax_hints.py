@@ -48,6 +48,8 @@ MISTAKES = [
      'at column 11, found "shuffle"; expected "{" to begin the body of "if"'),
     ('unclosed parenthesis', action('  let x be (1 + 2.'), 5,
      'at column 18, found "."; expected ")" to close the "(" opened at column 12'),
+    ('an action call not closed', action('  helper(.'), 5,
+     'at column 10, found "."; expected ")" to close the "(" opened at column 9'),
     ('list items without ;', action('  let x be [1 2].'), 5,
      'at column 15, found "2"; expected "]" to close the list opened at column 12 or ";" '
      'between the items of a list'),
