@@ -23,8 +23,8 @@ def match(text, options, easy):
     equal = _unique(options, [i for i, o in enumerate(folded) if o == typed])
     if equal is not None or any(o == typed for o in folded):
         return equal
-    if typed.isdigit() and by_number(options):
-        n = int(typed)
+    if _number(typed) and by_number(options):
+        n = int(typed) if len(typed) < 10 else 0     # int() refuses thousands of digits
         return n - 1 if 1 <= n <= len(options) else None
     return _unique(options, [i for i, o in enumerate(folded) if o.startswith(typed)])
 
@@ -41,4 +41,8 @@ def by_number(options):
     """Whether options may be answered by number: none of them is itself one
     (`How many players are playing?` offers 2, 3, 4: those are answered as
     written)."""
-    return not any(o.strip().isdigit() for o in options)
+    return not any(_number(o.strip()) for o in options)
+
+
+def _number(text):
+    return text.isascii() and text.isdigit()     # not '²': a digit to isdigit, not to int

@@ -27,6 +27,9 @@ HAND = ['Three of Diamonds', 'Four of Spades', 'Five of Clubs', 'Five of Spades'
     (' 5 ', 4),
     ('0', None),                        # no such number
     ('6', None),
+    ('\u00b2', None),                     # a digit to str.isdigit, not a number
+    ('9' * 5000, None),
+    ('003', 2),
     ('', None),
     ('   ', None),
     ('Kings', None),
