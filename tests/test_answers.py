@@ -5,6 +5,7 @@ import os
 import re
 
 import pytest
+from hypothesis import given, strategies as st
 
 from pipvm.answers import by_number, match
 from pipvm.table import Console, HumanSeat
@@ -132,3 +133,16 @@ def test_easy_answers_play_the_same_game_byte_for_byte(game):
     assert run_cli(argv[:1] + ['--easy-answers'] + argv[1:], easy) == (status, exact)
     # Piped input without the flag keeps the original's exact matching.
     assert b"I'm sorry, I didn't understand." in run_cli(argv, easy)[1]
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=255), max_size=12),
+       st.lists(st.text(alphabet=st.characters(max_codepoint=255), max_size=12), min_size=1,
+                max_size=6))
+def test_any_answer_names_one_option_or_none(typed, options):
+    for easy in (False, True):
+        chosen = match(typed, options, easy)
+        assert chosen is None or 0 <= chosen < len(options)
+        if typed in options:
+            assert chosen == options.index(typed)
+        elif not easy:
+            assert chosen is None
