@@ -75,7 +75,10 @@ def seating(args):
     from .seats import HUMAN, Seating, parse_kind, parse_seat
     specs = dict(parse_seat(text) for text in args.seat)
     default = parse_kind(args.bots) if args.bots else HUMAN
-    return Seating(specs, default, args.players)
+    seats = Seating(specs, default, args.players)
+    if args.engine == 'reference' and seats.thinks():
+        raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+    return seats
 
 
 def cmd_sim(args):

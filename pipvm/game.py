@@ -202,12 +202,13 @@ class Game:
 
     # --- copies and views -------------------------------------------------------
 
-    def fork(self):
+    def fork(self, quiet=False):
         """An independent copy that, given the same answers, plays exactly as
-        this game: the same events, state and random stream."""
+        this game: the same events, state and random stream.  quiet: the copy
+        keeps no events (a bot's playout, which nobody reads, runs faster)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.events = None if self.events is None else list(self.events)
+        other.events = None if quiet or self.events is None else list(self.events)
         other.machine = self.machine.fork(other.events)
         other.history = list(self.history)
         other.names = dict(self.names)

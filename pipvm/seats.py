@@ -1,10 +1,14 @@
 """Who sits at each seat: a human, a script, or a bot.
 
-A seat is given on the command line as `random`, `first`, `human` or
-`script:FILE`.  Bots answer at once and echo their answers as if typed, so
-a game watched at the terminal reads the same whoever plays.  A random bot
-draws from the game's own seeded generator, so a seed fixes the whole game.
+A seat is given on the command line as `random`, `first`, `mc[:N]`,
+`ismcts[:N]`, `human` or `script:FILE`.  Bots answer at once and echo their
+answers as if typed, so a game watched at the terminal reads the same whoever
+plays.  A random bot draws from the game's own seeded generator, a thinking
+bot (pipvm/bots.py) from a generator seeded from it, so a seed fixes the
+whole game.
 """
+import random
+
 import attrs
 
 from .errors import PipError
@@ -12,8 +16,10 @@ from .pipc import read_file
 from .dialogue import check_seats, fixed_count, menu
 from .table import Console, HumanSeat, Seat
 
-KINDS = ('random', 'first', 'human', 'script:FILE')
-BOTS = ('random', 'first')
+BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')
+KINDS = BOT_KINDS + ('human', 'script:FILE')
+BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
+THINKING = ('mc', 'ismcts')
 NAMES = ('Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jon', 'Kai', 'Lea')
 
 
@@ -33,7 +39,9 @@ class Bot(Seat):
         return self.bot_name
 
     def choose(self, heading, options, waiting_for):
-        i = self.pick(len(options))
+        return self.echo(heading, options, self.pick(len(options)))
+
+    def echo(self, heading, options, i):
         if not self.console.silent:
             self.console.write(menu(heading, options) + options[i] + '\n')
         return i
@@ -60,6 +68,33 @@ class FirstBot(Bot):
         return 0
 
 
+class ThinkingBot(Bot):
+    """mc or ismcts: thinks in the game it is given (through its seat's view
+    and determinizations only; see pipvm/bots.py)."""
+
+    def __init__(self, console, number, thinker):
+        super().__init__(console, number)
+        self.thinker = thinker
+
+    @property
+    def lead(self):
+        return self.thinker.lead
+
+    def decide(self, game, decision):
+        return self.echo(decision.prompt, decision.options, self.thinker.choose(game, decision))
+
+    def choose(self, heading, options, waiting_for):
+        raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine')
+
+
+def thinker(kind, iterations, number, rng):
+    """A fresh bots.Thinker for seat number, its generator seeded from the
+    game's generator before the game has drawn from it."""
+    from .bots import DEFAULTS, THINKERS
+    seed = '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
+    return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed))
+
+
 class ScriptConsole(Console):
     """Input from a script's lines, echoed as typed; output to the terminal."""
 
@@ -78,30 +113,46 @@ class ScriptConsole(Console):
 
 @attrs.frozen
 class SeatSpec:
-    kind: str                      # 'random', 'first', 'human' or 'script'
+    kind: str                      # 'random', 'first', 'mc', 'ismcts', 'human' or 'script'
     path: str = None
     lines: tuple = ()              # a script's answers, read when it is given
+    iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
 
     def build(self, number, console, rng):
         if self.kind == 'random':
             return RandomBot(console, number, rng)
         if self.kind == 'first':
             return FirstBot(console, number)
+        if self.kind in THINKING:
+            return ThinkingBot(console, number, thinker(self.kind, self.iterations, number, rng))
         if self.kind == 'script':
             return HumanSeat(ScriptConsole(self.lines, console))
         return HumanSeat(console)
 
     def __str__(self):
-        return 'script:' + self.path if self.kind == 'script' else self.kind
+        if self.kind == 'script':
+            return 'script:' + self.path
+        return self.kind if self.iterations is None else '%s:%d' % (self.kind, self.iterations)
+
+    @property
+    def thinks(self):
+        return self.kind in THINKING
 
 
 HUMAN = SeatSpec('human')
 
 
 def parse_kind(text):
-    """A SeatSpec from `random`, `first`, `human` or `script:FILE`."""
-    if text in ('random', 'first', 'human'):
+    """A SeatSpec from `random`, `first`, `mc[:N]`, `ismcts[:N]`, `human` or
+    `script:FILE`."""
+    if text in ('random', 'first', 'human') + THINKING:
         return SeatSpec(text)
+    kind, colon, n = text.partition(':')
+    if kind in THINKING:
+        if not (n.isascii() and n.isdigit() and len(n) < 10 and int(n) > 0):
+            raise PipError(None, "seat '%s': N must be a whole number above 0, e.g. %s:100"
+                           % (text, kind))
+        return SeatSpec(kind, iterations=int(n))
     if text.startswith('script:') and len(text) > len('script:'):
         path = text[len('script:'):]
         lines = read_file(path).decode('latin-1').splitlines()
@@ -141,6 +192,13 @@ class Seating:
         players = fixed_count(self.players, program.counts, size) * size
         check_seats(self.specs, players)
         return players
+
+    def spec(self, number):
+        return self.specs.get(number, self.default)
+
+    def thinks(self):
+        """Whether a thinking bot may sit anywhere."""
+        return any(s.thinks for s in (self.default, *self.specs.values()))
 
     def options(self):
         """The command-line options that give this seating."""

@@ -21,8 +21,8 @@ import attrs
 from . import loader, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
-from .runtime import to_str
-from .seats import BOTS, bot_name
+from .outcome import places
+from .seats import BOT_KINDS, BOTS, bot_name
 from .dialogue import team_seats
 from .table import Console, Table
 
@@ -62,10 +62,10 @@ class CountingTable(Table):
     """A table that counts the players' decisions and their options."""
     decisions = options = 0
 
-    def choose(self, seat, heading, options, waiting_for):
+    def choose(self, seat, heading, options, waiting_for, *asked):
         self.decisions += 1
         self.options += len(options)
-        return super().choose(seat, heading, options, waiting_for)
+        return super().choose(seat, heading, options, waiting_for, *asked)
 
 
 def play_one(engine, seating, seed):
@@ -80,19 +80,8 @@ def play_one(engine, seating, seed):
         ending = 'step limit'
     except (PipError, InputEnded) as e:
         ending, error = 'error', str(e)
-    seat, team = _places(winner, machine.players, machine.teams or [])
+    seat, team = places(winner, machine.players, machine.teams or [])
     return Result(seed, ending, winner, seat, team, table.decisions, table.options, error)
-
-
-def _places(winner, players, teams):
-    """(seat, team) of the winner's name: a player's or a team's.  By seat,
-    not by place in `players` or `teams`, which a game may rotate."""
-    player = next((p for p in players if p.name == winner), None)
-    seat = None if player is None else player.seat
-    for team in teams:
-        if to_str(team) == winner or player in team.members:
-            return seat, team.members[0].seat % len(teams)     # see table.team_seats
-    return seat, None
 
 
 # --- spreading games over processes -------------------------------------------
@@ -269,7 +258,7 @@ def sim_seating(program, seating):
     for kind in kinds:
         if kind.kind not in BOTS:
             raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
-                ' or '.join(BOTS), kind))
+                ', '.join(BOT_KINDS[:-1]) + ' or ' + BOT_KINDS[-1], kind))
     if seating.players is None:
         seating = attrs.evolve(seating, players=min(program.counts) * (program.team_size or 1))
     return seating

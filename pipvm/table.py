@@ -59,6 +59,12 @@ class Seat:
         """The index of the chosen option."""
         raise NotImplementedError
 
+    def decide(self, game, decision):
+        """The index of the chosen option, for a seat that may look at the
+        Game (through its view and determinize only) at its Decision; by
+        default, choose."""
+        return self.choose(decision.prompt, decision.options, decision.waiting_for)
+
 
 class HumanSeat(Seat):
     def __init__(self, console):
@@ -112,8 +118,11 @@ class Table:
         for line in dialogue.banner(name):
             self.show(line)
 
-    def choose(self, seat, heading, options, waiting_for):
-        """A player's choice of a card or an action."""
+    def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
+        """A player's choice of a card or an action; game and decision when
+        the VM's Game asks (TableGame), for seats that think."""
+        if game is not None:
+            return self.seat(seat).decide(game, decision)
         return self.seat(seat).choose(heading, options, waiting_for)
 
     def choose_count(self, counts, team_size):
@@ -182,7 +191,7 @@ class TableGame:
                 game.answer(table.seat(0).choose(d.prompt, d.options, d.waiting_for))
                 check_seats(table.seats, game.seats)
             else:
-                game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for))
+                game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for, game, d))
         if game.ending.error is not None:
             raise game.ending.error
         return game.ending.winner

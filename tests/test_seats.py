@@ -83,7 +83,7 @@ def test_players_fixes_the_count_without_asking():
     (['--players', '7'], 'Error: --players 7: this game is for 2, 3 or 4 players'),
     (['--players', '2', '--seat', '3=random'], 'Error: --seat 3: this game has 2 players'),
     (['--seat', '5=first'], 'Error: --seat 5: this game has at most 4 players'),
-    (['--bots', 'robot'], "Error: unknown seat 'robot' (use random, first, human, script:FILE)"),
+    (['--bots', 'robot'], "Error: unknown seat 'robot' (use random, first, mc[:N], ismcts[:N], human, script:FILE)"),
     (['--seat', 'two=random'], 'Error: --seat two=random: expected N=KIND, e.g. --seat 2=random'),
     (['--seat', '1=script:/no/such/file'],
      'Error: cannot read /no/such/file: No such file or directory'),

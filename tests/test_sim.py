@@ -121,7 +121,7 @@ def test_wilson_interval():
 def test_sim_seats_must_be_bots():
     path = os.path.join(ROOT, 'examples', 'high_card.pip')
     assert run_cli(['sim', path, '--seat', '1=human']) == (
-        1, b"Error: sim seats must be bots (random or first), not 'human'\n")
+        1, b"Error: sim seats must be bots (random, first, mc[:N] or ismcts[:N]), not 'human'\n")
 
 
 def test_a_dead_worker_is_one_clear_error():
