@@ -1,0 +1,136 @@
+"""Thinking bots (mc, ismcts): fair (no better than chance where only a hidden
+card decides, while a bot that peeks fails the same test), skilled where
+choices matter, reproducible from the seed.  Full-size versions of the
+fairness and skill tests: benchmarks/bots.py."""
+import json
+import os
+import random
+
+import pytest
+
+from pipvm import loader
+from pipvm.bots import ISMCTS, MonteCarlo
+from pipvm.game import Game
+from pipvm.outcome import rewards
+from pipvm.sim import Z95
+from pipvm.vm import Image
+
+from .util import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOTS = os.path.join(ROOT, 'tests', 'data', 'bots')
+GUESS = os.path.join(BOTS, 'guess.pip')              # only a hidden card decides
+THREE_OF_SIX = os.path.join(BOTS, 'three_of_six.pip')  # choices plainly matter
+GAMES = 200
+
+
+def image_of(path):
+    return Image(loader.load_program(path))
+
+
+def wins_of_seat_1(path, make_bot, games=GAMES):
+    """Games won by seat 1 (a bot from make_bot(seed)) against a random seat 2."""
+    image = image_of(path)
+    wins = 0
+    for seed in range(games):
+        bot = make_bot(seed)
+        game = Game(image, seed=seed, players=2, names=['Ada', 'Ben'])
+        while game.decision is not None:
+            d = game.decision
+            game.answer(bot.choose(game, d) if d.seat == 0 else game.rng.int(len(d.options)))
+        wins += rewards(game)[0] == 1
+    return wins
+
+
+def at_chance(wins, games=GAMES):
+    """Whether wins/games is inside the 95% interval around 1/2."""
+    return abs(wins / games - 0.5) <= Z95 * (0.25 / games) ** 0.5
+
+
+class PeekingISMCTS(ISMCTS):
+    """A cheat: thinks in copies of the real game, hidden cards, future and all."""
+
+    def world(self, game, seat):
+        return game.fork()
+
+
+@pytest.mark.parametrize('make_bot', [lambda s: MonteCarlo(10, random.Random(s)),
+                                      lambda s: ISMCTS(20, random.Random(s))],
+                         ids=['mc', 'ismcts'])
+def test_a_thinking_bot_cannot_guess_a_hidden_card(make_bot):
+    wins = wins_of_seat_1(GUESS, make_bot)
+    assert at_chance(wins), wins
+
+
+def test_the_fairness_test_catches_a_bot_that_peeks():
+    wins = wins_of_seat_1(GUESS, lambda s: PeekingISMCTS(20, random.Random(s)))
+    assert not at_chance(wins) and wins == GAMES
+
+
+def test_ismcts_plays_the_high_cards_against_random_play():
+    # Best play wins about 83% against random play.
+    wins = wins_of_seat_1(THREE_OF_SIX, lambda s: ISMCTS(40, random.Random(s)))
+    assert wins >= 0.75 * GAMES, wins
+
+
+def test_random_play_wins_three_of_six_about_half_the_time():
+    # The control for the skill test: the game itself favours no seat.
+    class Random:
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+
+        def choose(self, game, d):
+            return self.rng.randrange(len(d.options))
+    wins = wins_of_seat_1(THREE_OF_SIX, Random)
+    assert wins < 0.55 * GAMES, wins
+
+
+def test_bots_record_each_seats_chances_at_their_decisions():
+    image = image_of(THREE_OF_SIX)
+    bot = MonteCarlo(20, random.Random(1))
+    game = Game(image, seed=4, players=2, names=['Ada', 'Ben'])
+    while game.decision is not None:
+        d = game.decision
+        game.answer(bot.choose(game, d) if d.seat == 0 else game.rng.int(len(d.options)))
+    # Ada decides first, third and fifth (names given up front are no decisions)
+    assert [i for i, _ in bot.lead] == [0, 2, 4]
+    for _, chances in bot.lead:
+        assert len(chances) == 2 and all(0 <= c <= 1 for c in chances)
+        assert sum(chances) == pytest.approx(1, abs=0.001)      # a tie gives each a half
+
+
+@pytest.mark.parametrize('kind', ['mc:5', 'ismcts:20'])
+def test_a_seed_fixes_a_game_with_thinking_bots(kind):
+    argv = ['run', THREE_OF_SIX, '--seat', '1=' + kind, '--bots', 'random', '--players', '2',
+            '--seed', '7']
+    status, out = run_cli(argv)
+    assert status == 0 and (b'The game was won by' in out or b'No winner' in out)
+    assert run_cli(argv) == (status, out)
+    other = run_cli(argv[:-1] + ['8'])[1]
+    assert other != out
+
+
+def test_thinking_seat_kinds_parse_and_refuse_nonsense():
+    for bad in ('mc:0', 'mc:', 'ismcts:x', 'mc:-3', 'mc:١'):
+        status, out = run_cli(['run', GUESS, '--seat', '1=' + bad, '--bots', 'random'])
+        assert status == 1 and out.startswith(b"Error: seat '") and out.count(b'\n') == 1, out
+    status, out = run_cli(['run', GUESS, '--bots', 'ismcts', '--engine', 'reference'])
+    assert (status, out) == (
+        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+
+
+def test_sim_with_a_thinking_bot_is_the_same_for_any_number_of_jobs():
+    def sim(jobs):
+        status, out = run_cli(['sim', GUESS, '--seat', '1=mc:4', '--games', '30', '--json',
+                               '--jobs', str(jobs)])
+        assert status == 0
+        report = json.loads(out)
+        del report['timing']
+        return report
+    assert sim(1) == sim(2)
+
+
+def test_seated_through_sim_a_thinking_bot_still_cannot_guess():
+    status, out = run_cli(['sim', GUESS, '--seat', '1=ismcts:20', '--games', str(GAMES), '--json'])
+    assert status == 0
+    assert at_chance(json.loads(out)['seats'][0]['wins'])
