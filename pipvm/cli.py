@@ -115,7 +115,9 @@ EXAMPLES = {
     'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
            'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
     'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
-           'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
+           'pipvm sim examples/euchre.pip --games 200 --players 4 --json\n'
+           'pipvm sim examples/euchre.pip --players 4 --seat 1=ismcts:200 --games 200 '
+           '--report euchre.html',
     'dis': 'pipvm dis examples/high_card.pip --fused',
 }
 
@@ -168,6 +170,13 @@ def build_parser():
                    help='a game still running after K steps is stopped and counted; '
                         'default: %d' % DEFAULT_SIM_STEPS)
     p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    p.add_argument('--skill', nargs='?', const='ismcts:100', metavar='KIND',
+                   help='measure skill: seat 1 is KIND (default ismcts:100) unless a thinking '
+                        'bot is seated; its wins are set beside random play in the same deals '
+                        '(always done when a thinking bot is seated)')
+    p.add_argument('--report', metavar='FILE.html',
+                   help='also write the design report as one HTML page with plots '
+                        '(needs matplotlib: the report extra)')
     engine_option(p)
     p.set_defaults(func=cmd_sim)
     p = command('dis', help='list the bytecode of a game')
@@ -192,12 +201,15 @@ def positive(text):
 
 
 def seat_options(p, default):
+    from .seats import KINDS
+    kinds = ', '.join(KINDS[:-1]) + ' or ' + KINDS[-1]
     p.add_argument('--bots', metavar='KIND',
-                   help='who sits at every seat not given by --seat: random, first, human '
-                        'or script:FILE; default: %s' % default,
+                   help='who sits at every seat not given by --seat: %s; default: %s'
+                        % (kinds, default),
                    default=None if default == 'human' else default)
     p.add_argument('--seat', action='append', default=[], metavar='N=KIND',
-                   help='who sits at seat N (from 1): random, first, human or script:FILE')
+                   help='who sits at seat N (from 1): %s; N is the playouts per option of mc '
+                        '(default 50) or the iterations of ismcts (default 500)' % kinds)
     p.add_argument('--players', type=positive, metavar='N',
                    help='how many play (otherwise seat 1 is asked)')
 

@@ -18,11 +18,11 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from . import loader, terminal
+from . import loader, metrics, pipc, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
 from .outcome import places
-from .seats import BOT_KINDS, BOTS, bot_name
+from .seats import BOT_KINDS, BOTS, Seating, SeatSpec, bot_name, parse_kind
 from .dialogue import team_seats
 from .table import Console, Table
 
@@ -40,6 +40,9 @@ class Result:
     decisions: int = 0         # choices the players made
     options: int = 0           # options offered, over all those choices
     error: str = None          # the error line
+    branch: tuple = ()         # the number of options of each choice, in order
+    turns: int = 0             # runs of choices by one seat
+    lead: tuple = ()           # (position 0..1, each seat's chance) as thinking bots saw it
 
 
 class SilentConsole(Console):
@@ -59,13 +62,28 @@ class SilentConsole(Console):
 
 
 class CountingTable(Table):
-    """A table that counts the players' decisions and their options."""
-    decisions = options = 0
+    """A table that notes the players' choices: their options, whose turn,
+    and the Decision id where the choices begin (lead positions count from it)."""
 
-    def choose(self, seat, heading, options, waiting_for, *asked):
-        self.decisions += 1
-        self.options += len(options)
-        return super().choose(seat, heading, options, waiting_for, *asked)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.branch = []
+        self.turns = 0
+        self.last_seat = self.first_id = None
+
+    def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
+        self.branch.append(len(options))
+        if seat != self.last_seat:
+            self.turns, self.last_seat = self.turns + 1, seat
+        if decision is not None and self.first_id is None:
+            self.first_id = decision.id
+        return super().choose(seat, heading, options, waiting_for, game, decision)
+
+    def lead(self):
+        """The thinking seats' estimates, in game order, at positions 0..1."""
+        notes = sorted(note for s in self.seats.values() for note in getattr(s, 'lead', ()))
+        n = len(self.branch)
+        return tuple((round((i - self.first_id) / n, 4), est) for i, est in notes)
 
 
 def play_one(engine, seating, seed):
@@ -81,7 +99,8 @@ def play_one(engine, seating, seed):
     except (PipError, InputEnded) as e:
         ending, error = 'error', str(e)
     seat, team = places(winner, machine.players, machine.teams or [])
-    return Result(seed, ending, winner, seat, team, table.decisions, table.options, error)
+    return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
+                  tuple(table.branch), table.turns, table.lead())
 
 
 # --- spreading games over processes -------------------------------------------
@@ -99,8 +118,8 @@ def _ignore_interrupts():
 
 
 def simulate(engine, seating, seeds, jobs=1, progress=None):
-    """The Result of each seed, in seed order.  progress(done) is called as
-    games finish.  On Ctrl-C, the results so far (a prefix of seeds, in order)
+    """The Result of each seed, in seed order.  progress(games, decisions)
+    is called as games finish.  On Ctrl-C, the results so far (a prefix of seeds, in order)
     and True."""
     global _job
     _job = (engine, seating)
@@ -117,10 +136,12 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
             pool = ProcessPoolExecutor(jobs, multiprocessing.get_context('fork'),
                                        initializer=_ignore_interrupts)
             results = pool.map(_play_chunk, chunks)      # in order, whoever finishes first
+        decisions = 0
         for rs in results:
             out += rs
+            decisions += sum(r.decisions for r in rs)
             if progress:
-                progress(len(out))
+                progress(len(out), decisions)
     except KeyboardInterrupt:
         interrupted = True
     except BrokenProcessPool:
@@ -151,9 +172,10 @@ def first_of(results, ending):
     return next((r for r in results if r.ending == ending), None)
 
 
-def summarise(results, setup):
+def summarise(results, setup, baseline=None):
     """The report as plain data (JSON-ready).  Everything outside 'timing'
-    depends only on the seeds and the game, never on --jobs or the clock."""
+    depends only on the seeds and the game, never on --jobs or the clock.
+    baseline: the results of the same seeds under random play, for 'skill'."""
     n = len(results)
     seats = [dict(seat=s + 1, name=name, **share(sum(r.seat == s for r in results), n))
              for s, name in enumerate(setup['names'])]
@@ -188,7 +210,53 @@ def summarise(results, setup):
         'length': {'mean': round(statistics.fmean(lengths), 4) if n else 0.0,
                    'median': statistics.median(lengths) if n else 0},
         'branching': round(sum(r.options for r in results) / decisions, 4) if decisions else 0.0,
+        **design(results, setup, seats, teams, baseline),
     }
+
+
+def design(results, setup, seats, teams, baseline):
+    """The design report's measures (pipvm/metrics.py, docs/metrics.md)."""
+    n = len(results)
+    groups = setup['groups']
+    branches = [r.branch for r in results]
+    out = {
+        'balance': {'seats': metrics.balance([r['share'] for r in seats]),
+                    'teams': metrics.balance([r['share'] for r in teams]) if teams else None},
+        'completion': {'winner': round(sum(r.ending == 'winner' for r in results) / n, 4)
+                       if n else 0.0,
+                       'no_winner': sum(r.ending == 'no winner' for r in results),
+                       'step_limit': sum(r.ending == 'step limit' for r in results),
+                       'errors': sum(r.ending == 'error' for r in results)},
+        'duration': {'decisions': metrics.spread([r.decisions for r in results]),
+                     'turns': metrics.spread([r.turns for r in results])},
+        'decision_moves': round(sum(b > 1 for br in branches for b in br) /
+                                max(1, sum(map(len, branches))), 4),
+        'branching_course': metrics.branching_course(b for b in branches if b),
+        'lead': metrics.lead_summary(
+            [metrics.lead_measures(list(r.lead), _winning_seats(r, groups), groups)
+             for r in results]),
+    }
+    if baseline is not None:
+        out['skill'] = [skill(s, setup['names'][s], results, baseline, groups)
+                        for s in setup['thinking']]
+    return out
+
+
+def _winning_seats(r, groups):
+    if r.team is not None:
+        return {s for s, g in enumerate(groups) if g == r.team}
+    return set() if r.seat is None else {r.seat}
+
+
+def skill(seat, name, results, baseline, groups):
+    """A thinking seat's wins (against the others as seated), beside the same
+    seat's wins in the same deals under random play (CardStock's meaningful
+    moves: the gap is what thinking buys)."""
+    wins = sum(seat in _winning_seats(r, groups) for r in results)
+    base = sum(seat in _winning_seats(r, groups) for r in baseline)
+    mine, theirs = share(wins, len(results)), share(base, len(baseline))
+    return {'seat': seat + 1, 'name': name, **mine, 'random_share': theirs['share'],
+            'random_ci95': theirs['ci95'], 'gap': round(mine['share'] - theirs['share'], 4)}
 
 
 def percent(x):
@@ -220,34 +288,72 @@ def format_report(s):
     lines.append('  length: mean %.1f decisions, median %g' % (
         s['length']['mean'], s['length']['median']))
     lines.append('  branching: %.2f options per decision' % s['branching'])
+    lines += format_design(s)
     t = s['timing']
-    lines.append('  %.2f s, %.1f games/s (%d job%s)' % (
-        t['seconds'], t['games_per_second'], t['jobs'], '' if t['jobs'] == 1 else 's'))
+    lines.append('  %.2f s, %.1f games/s%s (%d job%s)' % (
+        t['seconds'], t['games_per_second'],
+        ', %.0f decisions/s' % t['decisions_per_second'] if s.get('skill') is not None else '',
+        t['jobs'], '' if t['jobs'] == 1 else 's'))
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
     return '\n'.join(lines) + '\n'
 
 
-class Progress:
-    """A progress bar on stderr, redrawn at most ten times a second."""
+def format_design(s):
+    """The design report's lines (docs/metrics.md)."""
+    b, c, d = s['balance'], s['completion'], s['duration']
+    lines = ['design (docs/metrics.md):']
+    for key, label in (('seats', 'seat'), ('teams', 'team')):
+        if b[key]:
+            lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %+.1f%%' % (
+                label, b[key]['balance'], ' '.join('%.2f' % f for f in b[key]['fairness']),
+                label, 100 * b[key]['first_advantage']))
+    lines.append('  completion: %s with a winner, %d without, %d stopped at the step limit, '
+                 '%d errors' % (percent(c['winner']), c['no_winner'], c['step_limit'],
+                                c['errors']))
+    for key in ('decisions', 'turns'):
+        x = d[key]
+        lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d' % (
+            key, x['mean'], x['median'], x['stdev'], x['min'], x['max']))
+    lines.append('  decision moves: %s of decisions offer a choice' % percent(s['decision_moves']))
+    lines.append('  branching by tenth of the game: %s' % ' '.join(
+        '-' if x is None else '%.1f' % x for x in s['branching_course']))
+    for k in s.get('skill') or ():
+        lo, hi = k['ci95']
+        lines.append('  skill: seat %d (%s) wins %s (%s - %s); %s under random play: gap %+.1f%%'
+                     % (k['seat'], k['name'], percent(k['share']), percent(lo), percent(hi),
+                        percent(k['random_share']), 100 * k['gap']))
+    lead = s['lead']
+    if lead:
+        lines.append('  lead (%d games with thinking bots and a winner): drama %.3f, '
+                     'decisiveness %.3f, lead changes %.2f, stability %.3f' % (
+                         lead['games'], lead['drama'], lead['decisiveness'],
+                         lead['lead_changes'], lead['stability']))
+    return lines
 
-    def __init__(self, total, stream):
-        self.total, self.stream = total, stream
+
+class Progress:
+    """A progress bar on stderr, redrawn at most ten times a second; with
+    thinking bots, it shows decisions per second too."""
+
+    def __init__(self, total, stream, thinking=False):
+        self.total, self.stream, self.thinking = total, stream, thinking
         self.start = self.last = time.perf_counter()
 
-    def __call__(self, done):
+    def __call__(self, done, decisions=0):
         now = time.perf_counter()
         if now - self.last < 0.1 and done < self.total:
             return
         self.last = now
         filled = 30 * done // self.total
-        rate = done / max(now - self.start, 1e-9)
-        self.stream.write('\r[%s%s] %d/%d games, %.0f games/s ' % (
-            '#' * filled, '.' * (30 - filled), done, self.total, rate))
+        seconds = max(now - self.start, 1e-9)
+        self.stream.write('\r[%s%s] %d/%d games, %.0f games/s %s' % (
+            '#' * filled, '.' * (30 - filled), done, self.total, done / seconds,
+            '%.0f decisions/s ' % (decisions / seconds) if self.thinking else ''))
         self.stream.flush()
 
     def clear(self):
-        self.stream.write('\r' + ' ' * 70 + '\r')
+        self.stream.write('\r' + ' ' * 90 + '\r')
         self.stream.flush()
 
 
@@ -265,23 +371,46 @@ def sim_seating(program, seating):
 
 
 def seats_of(program, seating):
-    """(bot name by seat, member names by team); an error if --players or
-    --seat does not fit the game."""
+    """(bot name by seat, member names by team, each seat's group: its team's
+    number, or the seat itself); an error if --players or --seat does not
+    fit the game."""
     players = seating.check(program)
     names = [bot_name(s) for s in range(players)]
     size = program.team_size
-    teams = [[names[s] for s in seats] for seats in team_seats(players // size, size)] if size else []
-    return names, teams
+    groups = list(range(players))
+    teams = []
+    if size:
+        for t, seats in enumerate(team_seats(players // size, size)):
+            teams.append([names[s] for s in seats])
+            for s in seats:
+                groups[s] = t
+    return names, teams, groups
 
 
 def main(args, seating):
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seating = sim_seating(program, seating)
-    names, teams = seats_of(program, seating)
+    if args.skill and not seating.thinks():
+        spec = parse_kind(args.skill)
+        if not spec.thinks:
+            raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
+        seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
+    names, teams, groups = seats_of(program, seating)
+    thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
+    page = report_page() if args.report else None          # matplotlib missing: say so now
     seeds = list(range(args.seed, args.seed + args.games))
-    progress = Progress(len(seeds), sys.stderr) if sys.stderr.isatty() else None
+    series = 2 if thinking else 1       # with thinking bots, the same deals under random play too
+    progress = (Progress(len(seeds) * series, sys.stderr, bool(thinking))
+                if sys.stderr.isatty() else None)
     start = time.perf_counter()
     results, interrupted = simulate(engine, seating, seeds, args.jobs, progress)
+    baseline = None
+    if thinking and not interrupted:
+        at = (len(results), sum(r.decisions for r in results))
+        baseline, interrupted = simulate(
+            engine, Seating(default=SeatSpec('random'), players=seating.players), seeds,
+            args.jobs, progress and (lambda done, d: progress(at[0] + done, at[1] + d)))
+        baseline = None if interrupted else baseline
     seconds = time.perf_counter() - start
     if progress:
         progress.clear()
@@ -290,18 +419,30 @@ def main(args, seating):
         replay += ['--engine', args.engine]
     setup = {
         'game': program.name, 'file': args.file, 'engine': args.engine, 'seed': args.seed,
-        'names': names, 'teams': teams,
+        'names': names, 'teams': teams, 'groups': groups, 'thinking': thinking,
         'seating': ' '.join(seating.options()), 'max_steps': args.max_steps,
         'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
     }
-    summary = summarise(results, setup)
+    summary = summarise(results, setup, baseline)
+    decisions = sum(r.decisions for r in results) + sum(r.decisions for r in baseline or ())
     summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
-                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
+                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0,
+                         'decisions_per_second': round(decisions / seconds, 1) if seconds else 0.0}
     if interrupted:
         summary['interrupted'] = True
+    if page:
+        pipc.write_file(args.report, page(summary, results).encode('utf-8'))
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + '\n')
     else:
         sys.stdout.write(format_report(summary))
     sys.stdout.flush()
     return 130 if interrupted else 0
+
+
+def report_page():
+    """The --report page maker (pipvm/report/design.py), or an error now if
+    matplotlib is missing, before any game is played."""
+    from .report import design, html
+    html.figure_class()
+    return design.page
