@@ -115,7 +115,6 @@ EXAMPLES = {
     'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
            'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
     'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
-           'pipvm sim examples/euchre.pip --games 200 --players 4 --json\n'
            'pipvm sim examples/euchre.pip --players 4 --seat 1=ismcts:200 --games 200 '
            '--report euchre.html',
     'dis': 'pipvm dis examples/high_card.pip --fused',
