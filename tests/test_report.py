@@ -1,0 +1,110 @@
+"""`pipvm sim --report FILE.html`: one self-contained page, rendered for real
+in headless Chromium (installed by .ci/run): its plots must load and show."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from .util import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+THREE_OF_SIX = os.path.join(ROOT, 'tests', 'data', 'bots', 'three_of_six.pip')
+PLOTS = 4              # win shares, lengths, lead histories, branching
+
+# Appended to a copy of the page: once everything has loaded, the natural
+# size of each image is written into the DOM, which --dump-dom prints.
+PROBE = ('<script>window.addEventListener("load", () => document.body.setAttribute('
+         '"data-sizes", Array.from(document.images, i => i.naturalWidth + "x" + '
+         'i.naturalHeight).join(" ")));</script>')
+
+
+def chromium(*args, cwd):
+    exe = shutil.which('chromium') or shutil.which('chromium-browser')
+    assert exe, 'chromium is missing: .ci/run installs it (apt-get install chromium)'
+    return subprocess.run(
+        [exe, '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
+         '--user-data-dir=' + str(cwd / 'profile'), *args],
+        capture_output=True, timeout=120, cwd=cwd)
+
+
+@pytest.fixture(scope='module')
+def report(tmp_path_factory):
+    folder = tmp_path_factory.mktemp('report')
+    path = folder / 'report.html'
+    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '20', '--seat', '1=ismcts:10',
+                           '--report', str(path), '--json'])
+    assert status == 0
+    return folder, path, json.loads(out)
+
+
+def test_the_page_holds_every_plot_and_the_measures(report):
+    _, path, summary = report
+    page = path.read_text()
+    assert page.startswith('<!DOCTYPE html>')
+    assert page.count('<img alt=') == page.count('src="data:image/png;base64,') == PLOTS
+    assert '<link' not in page and 'src="http' not in page          # self-contained
+    for words in ('balance (seats)', 'decision moves', 'skill (seat 1)', 'drama',
+                  'decisiveness', 'lead changes'):
+        assert '<td>%s</td>' % words in page
+    assert '<td>%s</td>' % summary['lead']['decisiveness'] in page
+
+
+def test_the_page_renders_with_its_images_in_a_real_browser(report):
+    folder, path, _ = report
+    probe = folder / 'probe.html'
+    probe.write_text(path.read_text().replace('</body>', PROBE + '</body>'))
+    done = chromium('--dump-dom', probe.as_uri(), cwd=folder)
+    sizes = re.search(r'data-sizes="([^"]*)"', done.stdout.decode())
+    assert sizes, done.stderr.decode()[-2000:]
+    sizes = [tuple(map(int, s.split('x'))) for s in sizes.group(1).split()]
+    assert len(sizes) == PLOTS and all(w > 200 and h > 150 for w, h in sizes), sizes
+
+    shot = folder / 'shot.png'
+    chromium('--screenshot=' + str(shot), '--window-size=1000,2600', path.as_uri(), cwd=folder)
+    from matplotlib.image import imread
+    pixels = imread(str(shot))[:, :, :3]
+    assert pixels.shape[:2] == (2600, 1000)
+    ink = (pixels < 0.9).any(axis=2)
+    assert ink.mean() > 0.02                       # not a blank page
+    # the bars of the win shares (#4c78a8) and the lengths (#f58518) are drawn
+    for rgb in ((0x4c, 0x78, 0xa8), (0xf5, 0x85, 0x18)):
+        near = (abs(pixels * 255 - rgb) < 8).all(axis=2)
+        assert near.sum() > 500, rgb
+
+
+def test_without_matplotlib_report_is_one_line_before_any_game(tmp_path):
+    # A meta-path finder that refuses matplotlib, then the command line.
+    code = ('import sys\n'
+            'class No:\n'
+            '    def find_spec(self, name, path, target=None):\n'
+            '        if name.split(".")[0] == "matplotlib": raise ImportError(name)\n'
+            'sys.meta_path.insert(0, No())\n'
+            'from pipvm.cli import main\n'
+            'sys.exit(main(sys.argv[1:]))\n')
+    done = subprocess.run([sys.executable, '-c', code, 'sim', THREE_OF_SIX, '--games', '100000',
+                           '--report', str(tmp_path / 'r.html')],
+                          capture_output=True, timeout=60, cwd=ROOT)
+    assert (done.returncode, done.stdout) == (1, b'')
+    assert done.stderr == b"Error: --report needs matplotlib: pip install 'pipvm[report]'\n"
+    assert not (tmp_path / 'r.html').exists()
+
+
+def test_the_json_report_has_the_design_measures():
+    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--seat', '2=mc:4', '--json'])
+    s = json.loads(out)
+    assert status == 0
+    assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage'}
+    assert s['completion']['winner'] + s['no_winner'] / 12 == pytest.approx(1, abs=1e-4)
+    assert s['duration']['decisions']['median'] == 6 and s['duration']['turns']['mean'] == 6
+    assert s['decision_moves'] == 1.0 and s['branching_course'][0] == 6.0
+    (k,) = s['skill']
+    assert k['seat'] == 2 and k['gap'] == round(k['share'] - k['random_share'], 4)
+    assert s['lead']['games'] >= 1 and 0 <= s['lead']['decisiveness'] <= 1
+    # random play has no lead history and no skill
+    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--json'])
+    s = json.loads(out)
+    assert s['lead'] is None and 'skill' not in s
