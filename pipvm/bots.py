@@ -24,12 +24,18 @@ from .determinize import NoSample
 from .outcome import rewards
 
 POOL = 20              # worlds drawn per decision, at most
+PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
 UCB_C = 0.7            # ismcts's exploration constant (docs/metrics.md)
 DEFAULTS = {'mc': 50, 'ismcts': 500}
 
 
 def playout(g, rng):
-    """Finish game g with uniformly random answers."""
+    """Finish game g with uniformly random answers.  Random play may never
+    end a game; a playout of a game with no step limit stops after
+    PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
+    m = g.machine
+    if m.max_steps is None:
+        m.max_steps = m.steps_left = PLAYOUT_STEPS
     while g.decision is not None:
         g.answer(rng.randrange(len(g.decision.options)))
     return g
