@@ -83,8 +83,10 @@ class ThinkingBot(Bot):
     def decide(self, game, decision):
         return self.echo(decision.prompt, decision.options, self.thinker.choose(game, decision))
 
-    def choose(self, heading, options, waiting_for):
-        raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine')
+    def pick(self, n):
+        # Questions asked without a Game (how many play): uniform, from the
+        # bot's own generator.  (cli refuses thinking bots on the reference.)
+        return self.thinker.rng.randrange(n)
 
 
 def thinker(kind, iterations, number, rng):

@@ -134,3 +134,10 @@ def test_seated_through_sim_a_thinking_bot_still_cannot_guess():
     status, out = run_cli(['sim', GUESS, '--seat', '1=ismcts:20', '--games', str(GAMES), '--json'])
     assert status == 0
     assert at_chance(json.loads(out)['seats'][0]['wins'])
+
+
+def test_a_thinking_bot_answers_how_many_play_too():
+    high_card = os.path.join(ROOT, 'examples', 'high_card.pip')
+    status, out = run_cli(['run', high_card, '--bots', 'mc:3', '--seed', '2'])
+    assert status == 0 and b'This game has ' in out and b'The game was won by ' in out
+    assert run_cli(['run', high_card, '--bots', 'mc:3', '--seed', '2']) == (status, out)

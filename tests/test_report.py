@@ -108,3 +108,15 @@ def test_the_json_report_has_the_design_measures():
     status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--json'])
     s = json.loads(out)
     assert s['lead'] is None and 'skill' not in s
+
+
+def test_docs_metrics_defines_every_measure_of_the_report():
+    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '6', '--seat', '1=mc:2', '--json'])
+    s = json.loads(out)
+    with open(os.path.join(ROOT, 'docs', 'metrics.md')) as f:
+        doc = f.read()
+    keys = (list(s['balance']['seats']) + list(s['completion']) + list(s['lead'])
+            + list(s['skill'][0]) + ['decision_moves', 'branching_course', 'duration.decisions',
+                                     'duration.turns', 'balance.seats', 'balance.teams'])
+    missing = [k for k in keys if '`%s`' % k not in doc and k not in ('seat', 'name', 'games')]
+    assert not missing
