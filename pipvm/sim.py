@@ -220,7 +220,9 @@ def design(results, setup, seats, teams, baseline):
     groups = setup['groups']
     branches = [r.branch for r in results]
     out = {
-        'balance': {'seats': metrics.balance([r['share'] for r in seats]),
+        # In a team game where only teams win, per-seat figures say nothing.
+        'balance': {'seats': metrics.balance([r['share'] for r in seats])
+                    if not teams or any(r['wins'] for r in seats) else None,
                     'teams': metrics.balance([r['share'] for r in teams]) if teams else None},
         'completion': {'winner': round(sum(r.ending == 'winner' for r in results) / n, 4)
                        if n else 0.0,
