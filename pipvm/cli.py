@@ -41,10 +41,36 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from . import loader, terminal
+    if args.resume:
+        return resume(args)
+    if args.file is None:
+        raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seats = seating(args)
     seats.check(program)
+    if args.record:
+        from . import replay
+        return replay.run(args.record, args.file, program, engine, seats, args.seed,
+                          args.max_steps)
     return terminal.play(engine, seed=args.seed, seating=seats)
+
+
+def resume(args):
+    """`run --resume FILE`: the record says what to play and how."""
+    from . import replay
+    given = [name for name, value in (
+        ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
+        ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
+        ('--record', args.record)) if value]
+    if given:
+        raise PipError(None, '--resume plays the game, seed and seats of its record: '
+                             'drop %s' % given[0])
+    return replay.resume(args.resume, args.engine)
+
+
+def cmd_replay(args):
+    from . import replay
+    return replay.replay(args.file, None if args.seat is None else args.seat - 1)
 
 
 def seating(args):
@@ -81,13 +107,23 @@ def build_parser():
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
     p.set_defaults(func=cmd_compile)
     p = sub.add_parser('run', help='play a game at the terminal')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
+    p.add_argument('--record', metavar='FILE.json',
+                   help='write the game to FILE.json as it goes (every answer given)')
+    p.add_argument('--resume', metavar='FILE.json',
+                   help='show the game recorded in FILE.json and go on with it, '
+                        'adding to the record')
     engine_option(p)
     p.set_defaults(func=cmd_run)
+    p = sub.add_parser('replay', help='show a recorded game (pipvm run --record)')
+    p.add_argument('file', metavar='FILE.json')
+    p.add_argument('--seat', type=positive, metavar='N',
+                   help='show only what seat N (from 1) saw')
+    p.set_defaults(func=cmd_replay)
     p = sub.add_parser('sim', help='play many games between bots and report the results')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')

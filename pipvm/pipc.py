@@ -86,10 +86,12 @@ def write_file(path, data):
     """Write atomically: a failed write never leaves a half-written file."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.pipc-')
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.%s-' % os.path.basename(path))
         try:
             with os.fdopen(fd, 'wb') as f:
                 f.write(data)
+                f.flush()
+                os.fsync(f.fileno())          # on disk before it takes the name
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)     # as open() would have made it

@@ -42,6 +42,27 @@ class Console:
         self.stdout.flush()
 
 
+class SilentConsole(Console):
+    """A console nobody watches (pipvm sim, a check before a replay): writes
+    nothing, reads nothing."""
+    silent = True
+
+    def __init__(self):
+        super().__init__(stdin=None, stdout=None)
+
+    def write(self, text):
+        pass
+
+    def read_line(self, prompt):
+        return None
+
+    def flush(self):
+        pass
+
+
+REFUSED = -1                   # what HumanSeat.heard is told of a line that is no option
+
+
 class Seat:
     """What answers for one player.  `waiting_for` names the question, for
     messages like `input ended while waiting for Frank's choice`."""
@@ -55,13 +76,19 @@ class Seat:
 
 
 class HumanSeat(Seat):
-    def __init__(self, console):
+    def __init__(self, console, heard=None):
+        """heard(line, option): told of every line read, with the index of the
+        option it chose, or None for a name (option is None) or a refused line
+        (option is -1); a record keeps them (pipvm/replay.py)."""
         self.console = console
+        self.heard = heard
 
     def name(self, prompt, waiting_for):
         line = self.console.read_line(prompt + ' ')
         if line is None:
             raise InputEnded(waiting_for)
+        if self.heard:
+            self.heard(line, None)
         return line
 
     def choose(self, heading, options, waiting_for):
@@ -70,8 +97,12 @@ class HumanSeat(Seat):
             answer = out.read_line(menu(heading, options))
             if answer is None:
                 raise InputEnded(waiting_for)
-            if answer in options:
-                return options.index(answer)     # the first equal option, as the reference
+            # the first equal option, as the reference
+            i = options.index(answer) if answer in options else REFUSED
+            if self.heard:
+                self.heard(answer, i)
+            if i != REFUSED:
+                return i
             out.write(SORRY + '\n')
 
 
@@ -96,6 +127,11 @@ class Table:
 
     def show(self, text):
         self.console.write(text + '\n')
+
+    def show_event(self, event):
+        """One of the game's events (dialogue.Event); a table showing one
+        seat's view shows only what that seat may see."""
+        self.show(event.text)
 
     def tell(self, player, text):
         self.show('%s: %s' % (player.name, text))
@@ -163,7 +199,7 @@ class TableGame:
         while True:
             if game.events is not None:
                 for event in game.events[shown:]:
-                    table.show(event.text)
+                    table.show_event(event)
                 shown = len(game.events)
             d = game.decision
             if d is None:
