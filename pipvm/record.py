@@ -136,23 +136,23 @@ def _record(obj):
     for key in obj:
         if key not in KEYS:
             raise _Bad('unknown key "%s"' % key)
-    game = _text(obj['game'], 'game')
+    game = _text(obj['game'], '"game"')
     if not game or '\0' in game:
         raise _Bad('"game" must be a file name')
     fingerprint = obj['fingerprint']
     if type(fingerprint) is not str or not _FINGERPRINT.fullmatch(fingerprint):
         raise _Bad('"fingerprint" must be 64 hexadecimal digits')
-    record = Record(game, fingerprint, _int(obj['seed'], 'seed', None),
-                    _optional(obj['players'], 'players'),
-                    _optional(obj['max_steps'], 'max_steps'),
-                    _seat_kind(obj['bots'], 'bots'))
+    record = Record(game, fingerprint, _int(obj['seed'], '"seed"', None),
+                    _optional(obj['players'], '"players"'),
+                    _optional(obj['max_steps'], '"max_steps"'),
+                    _seat_kind(obj['bots'], '"bots"'))
     for key, kind in _object(obj['seats'], 'seats').items():
-        record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seats "%s"' % key)
+        record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seat "%s"' % key)
     answers = obj['answers']
     if type(answers) is not list:
         raise _Bad('"answers" must be a list')
     record.answers = [_answer(a, i + 1) for i, a in enumerate(answers)]
-    names = {_seat_key(k, 'names'): _text(v, 'names "%s"' % k)
+    names = {_seat_key(k, 'names'): _text(v, 'name "%s"' % k)
              for k, v in _object(obj['names'], 'names').items()}
     if names != record.names:
         raise _Bad('"names" differ from the names answered')
@@ -164,19 +164,21 @@ def _answer(obj, number):
     if type(obj) is not dict:
         raise _Bad(where + ' must be an object')
     keys = set(obj)
-    seat = _int(obj.get('seat'), where + ' "seat"', 1) - 1
-    if keys == {'seat', 'choice', 'answer'}:
-        return Answer(seat, CHOICE, _text(obj['answer'], where + ' "answer"'),
-                      _int(obj['choice'], where + ' "choice"', 1) - 1)
-    for kind in (NAME, REFUSED):
-        if keys == {'seat', kind}:
-            return Answer(seat, kind, _text(obj[kind], '%s "%s"' % (where, kind)))
-    raise _Bad(where + ' must hold "seat" and "name", "refused", or "choice" and "answer"')
+    for kind, fields in ((NAME, {NAME}), (REFUSED, {REFUSED}), (CHOICE, {CHOICE, 'answer'})):
+        if keys == {'seat'} | fields:
+            break
+    else:
+        raise _Bad(where + ' must hold "seat" and "name", "refused", or "choice" and "answer"')
+    seat = _int(obj['seat'], where + ' "seat"', 1) - 1
+    if kind != CHOICE:
+        return Answer(seat, kind, _text(obj[kind], '%s "%s"' % (where, kind)))
+    return Answer(seat, CHOICE, _text(obj['answer'], where + ' "answer"'),
+                  _int(obj['choice'], where + ' "choice"', 1) - 1)
 
 
 def _int(value, what, least):
     if type(value) is not int or (least is not None and value < least):
-        raise _Bad('"%s" must be a whole number%s' % (
+        raise _Bad('%s must be a whole number%s' % (
             what, '' if least is None else ' of at least %d' % least))
     return value
 
@@ -188,7 +190,7 @@ def _optional(value, what):
 def _text(value, what):
     """A line of Latin-1 text (what a terminal line reads as)."""
     if type(value) is not str or '\n' in value or not value.isascii() and not _latin1(value):
-        raise _Bad('"%s" must be one line of Latin-1 text' % what)
+        raise _Bad('%s must be one line of Latin-1 text' % what)
     return value
 
 
@@ -214,5 +216,5 @@ def _seat_key(key, what):
 
 def _seat_kind(value, what):
     if type(value) is not str or not _SEAT_KIND.fullmatch(value) or '\0' in value:
-        raise _Bad('"%s" must be random, first, human or script:FILE' % what)
+        raise _Bad('%s must be random, first, human or script:FILE' % what)
     return value

@@ -6,8 +6,14 @@ not yet given, a seat gives the next one instead of asking: a person's
 typed, refused lines included; a bot is run as before (a random bot must
 draw from the game's generator again, or the game would diverge) and must
 choose what the record says.  Once the record is used up, seats are asked
-as in `pipvm run` and each line they give is appended to the record, which
-is rewritten at once (record.write).
+as in `pipvm run` and each line they give is appended to the record.
+
+The file (record.write: atomic) is rewritten after every line a person
+gives, before a person is asked anything, and when the game ends.  Bots'
+answers in between wait for the next of these: rewriting the whole record
+after each would make a long bot game quadratic, and were the program
+killed among them, `--resume` would make the bots give them again (the
+seed and the answers before fix them).
 
 A record is checked against its game before anything is shown: a silent
 replay must give every answer to the seat and question it was recorded for.
@@ -36,6 +42,7 @@ class Log:
         self.record, self.path = record, path
         self.live = live               # False: stop (RecordEnd) where the record ends
         self.given = 0                 # answers given so far
+        self.unsaved = False           # answers added since the file was written
 
     @property
     def replaying(self):
@@ -65,10 +72,17 @@ class Log:
         if not self.live:
             raise RecordEnd
 
-    def add(self, answer):
+    def add(self, answer, save=True):
         self.record.answers.append(answer)
         self.given += 1
-        write(self.path, self.record)
+        self.unsaved = True
+        if save:
+            self.save()
+
+    def save(self):
+        if self.unsaved:
+            write(self.path, self.record)
+            self.unsaved = False
 
     def error(self, problem):
         return RecordError(self.path, 'answer %d: %s' % (self.given, problem))
@@ -101,6 +115,7 @@ class _Person(Console):
             if not log.live:
                 self.out.write(prompt)        # the question left waiting, as it was shown
                 log.end()
+            log.save()
             return self.live.read_line(prompt)
         if self.options is None:
             a = log.next(self.number, (NAME,))
@@ -142,7 +157,7 @@ class _Bot:
         if not log.replaying:
             log.end()
             name = self.bot.name(prompt, waiting_for)
-            log.add(Answer(self.number, NAME, name))
+            log.add(Answer(self.number, NAME, name), save=False)
             return name
         a = log.next(self.number, (NAME,))
         name = self.bot.name(prompt, waiting_for)
@@ -156,7 +171,7 @@ class _Bot:
         if not log.replaying:
             log.end()
             i = self.bot.choose(heading, options, waiting_for)
-            log.add(Answer(self.number, CHOICE, options[i], i))
+            log.add(Answer(self.number, CHOICE, options[i], i), save=False)
             return i
         a = log.next(self.number, (CHOICE,))
         log.check_choice(a, options)
@@ -235,7 +250,7 @@ def replay(path, viewer=None):
             check_seats([viewer], game.seats or max(p.counts) * (p.team_size or 1),
                         at_most=game.seats is None)
         except PipError as e:
-            raise RecordError(path, e.message) from None
+            raise _problem(path, e) from None
     try:
         return _play(Log(record, path, live=False), engine, seating, viewer)
     except RecordEnd:
@@ -243,8 +258,16 @@ def replay(path, viewer=None):
 
 
 def _play(log, engine, seating, viewer=None):
-    return terminal.play(engine, log.record.seed, None, seating,
-                         functools.partial(RecordTable, log=log, viewer=viewer))
+    try:
+        status = terminal.play(engine, log.record.seed, None, seating,
+                               functools.partial(RecordTable, log=log, viewer=viewer))
+    except KeyboardInterrupt:
+        raise            # the game's thread may still be running: leave the file to it
+    except BaseException:
+        log.save()       # the game is over: an error, or input ended
+        raise
+    log.save()
+    return status
 
 
 def _open(path, engine, scripts):
@@ -254,22 +277,28 @@ def _open(path, engine, scripts):
     record = read(path)
     try:
         program, engine = load_engine(resolve(record.game, path), engine, record.max_steps)
-        if fingerprint(program) != record.fingerprint:
-            raise PipError(None, 'the game %s has changed since it was recorded '
-                                 '(its fingerprint differs)' % record.game)
+    except PipError as e:
+        raise _problem(path, e, 'cannot load the game %s (%%s)' % record.game) from None
+    if fingerprint(program) != record.fingerprint:
+        raise RecordError(path, 'the game %s has changed since it was recorded '
+                                '(its fingerprint differs)' % record.game)
 
-        def spec(kind):
-            if not kind.startswith('script:'):
-                return SeatSpec(kind)
-            return parse_kind('script:' + resolve(kind[7:], path)) if scripts else HUMAN
+    def spec(kind):
+        if not kind.startswith('script:'):
+            return SeatSpec(kind)
+        return parse_kind('script:' + resolve(kind[7:], path)) if scripts else HUMAN
+    try:
         seating = Seating({n: spec(k) for n, k in record.seats.items()}, spec(record.bots),
                           record.players)
         seating.check(program)
-    except RecordError:
-        raise
     except PipError as e:
-        raise RecordError(path, e.message) from None
+        raise _problem(path, e) from None
     return record, engine, seating
+
+
+def _problem(path, error, form='%s'):
+    """The RecordError that says error (a PipError) happened with this record."""
+    return RecordError(path, form % str(error)[len('Error: '):])
 
 
 def _check(record, path, engine, seating):
