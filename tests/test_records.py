@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pipvm import record
 
@@ -463,3 +464,28 @@ def test_end_to_end_from_a_fresh_process(tmp_path):
     tail = go_on.stdout[go_on.stdout.rindex(prompt) + len(prompt):]
     assert replay.stdout.endswith(prompt + lines[-1] + tail)
     assert [a.text.encode() + b'\n' for a in record.read(str(path)).answers] == lines
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.floats() |
+                    st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=3) |
+                    st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=6)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_changed_value_replays_or_gets_one_error_line(good, data):
+    obj = json.loads(good.read_bytes())
+    where = obj
+    if data.draw(st.booleans(), 'in an answer'):
+        where = obj['answers'][data.draw(st.integers(0, len(obj['answers']) - 1), 'answer')]
+    key = data.draw(st.sampled_from(sorted(where) + ['seat', 'choice', 'extra']), 'key')
+    where[key] = data.draw(JSON | st.integers(), 'value')
+    bad = good.parent / 'changed value.json'
+    bad.write_text(json.dumps(obj))
+    status, out = run_cli(['replay', str(bad)])       # a traceback fails here
+    if status:
+        # a record error alone, or the game's own end (e.g. a changed seed: a bot game)
+        last = out.splitlines()[-1]
+        assert status == 1 and last.startswith(b'Error: '), out
+        assert out.count(b'\n') == 1 or not last.startswith(b'Error: %s: ' % str(bad).encode())
