@@ -77,9 +77,9 @@ class Seat:
 
 class HumanSeat(Seat):
     def __init__(self, console, heard=None):
-        """heard(line, option): told of every line read, with the index of the
-        option it chose, or None for a name (option is None) or a refused line
-        (option is -1); a record keeps them (pipvm/replay.py)."""
+        """heard(line, option), if given, is told of every line read: option is
+        the index of the option the line chose, REFUSED for a line that is no
+        option, None for a name.  A record keeps them (pipvm/replay.py)."""
         self.console = console
         self.heard = heard
 
