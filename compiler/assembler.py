@@ -2,7 +2,7 @@
 instruction by instruction, with forward jumps patched in place when their
 target is emitted, and and/or jump chains threaded.  The encoding itself is
 the file format's (pipvm/pipc.py)."""
-from pipvm.opcodes import BY_CODE, OP
+from pipvm.opcodes import BY_CODE, OP, TARGET_KINDS
 from pipvm.pipc import decode, encode_instr, operand_at
 
 
@@ -45,4 +45,4 @@ class Assembler:
             self.patch(ins.offset, target)
 
     def _jump_field(self, offset):
-        return operand_at(self.code, offset, 'jump')
+        return operand_at(self.code, offset, TARGET_KINDS[0])

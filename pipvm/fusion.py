@@ -11,7 +11,7 @@ def jump_targets(decoded):
     targets, and the JUMPs an ASK chooses between."""
     entered = set()
     for i, ins in enumerate(decoded):
-        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if OPERANDS[kind].width)
+        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if OPERANDS[kind].is_target)
         if ins.op.name == 'ASK':
             entered.update(j.offset for j in ask_table(decoded, i))
     return entered

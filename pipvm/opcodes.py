@@ -44,6 +44,7 @@ class OperandKind:
     check: object              # (program, code, opname, arg) -> why it is invalid, or None
     show: object               # (program, code, opname, arg) -> its text in `pipvm dis`
     load: object = None        # (arg, jump index) -> the VM's operand; None: the number
+    is_target: bool = False    # a byte offset in the same code: control may continue there
 
 
 def _below(table, what):
@@ -111,9 +112,10 @@ OPERANDS = {k.name: k for k in (
     # emitted; whether it lands on an instruction is checked with the code.
     OperandKind('jump', 'byte offset of an instruction in the same code', 4,
                 lambda p, c, op, arg: None, lambda p, c, op, arg: 'to %d' % arg,
-                load=lambda arg, index: index[arg]),
+                load=lambda arg, index: index[arg], is_target=True),
 )}
 CODE_KINDS = ('action', 'rule', 'ordering')
+TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
 
 
 def show_const(value):

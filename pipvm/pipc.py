@@ -367,7 +367,7 @@ def _validate(program, code):
     for i, ins in enumerate(instrs):
         for kind, arg in zip(ins.op.operands, ins.args):
             reason = OPERANDS[kind].check(program, code, ins.op.name, arg)
-            if reason is None and OPERANDS[kind].width and arg not in index:
+            if reason is None and OPERANDS[kind].is_target and arg not in index:
                 reason = 'jump target is not an instruction'
             if reason:
                 raise BadCode(ins.offset, reason)
