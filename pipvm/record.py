@@ -19,7 +19,7 @@ from .pipc import read_file, write_file
 FORMAT = 'pipvm record'
 VERSION = 1
 KEYS = ('format', 'version', 'game', 'fingerprint', 'seed', 'players', 'max_steps',
-        'bots', 'seats', 'names', 'answers')
+        'numbered', 'bots', 'seats', 'names', 'answers')
 NAME, CHOICE, REFUSED = 'name', 'choice', 'refused'
 _SEAT_KIND = re.compile(r'random|first|human|script:.+', re.S)
 _FINGERPRINT = re.compile(r'[0-9a-f]{64}')
@@ -46,6 +46,7 @@ class Record:
     seed: int
     players: int = None        # --players
     max_steps: int = None      # --max-steps
+    numbered: bool = False     # --numbered: the menus people saw were numbered
     bots: str = 'human'        # who sits where --seat does not say (a seat kind)
     seats: dict = attrs.field(factory=dict)      # seat from 0 -> seat kind
     answers: list = attrs.field(factory=list)    # of Answer
@@ -58,7 +59,7 @@ class Record:
     def to_json(self):
         return {'format': FORMAT, 'version': VERSION, 'game': self.game,
                 'fingerprint': self.fingerprint, 'seed': self.seed, 'players': self.players,
-                'max_steps': self.max_steps, 'bots': self.bots,
+                'max_steps': self.max_steps, 'numbered': self.numbered, 'bots': self.bots,
                 'seats': {str(n + 1): kind for n, kind in sorted(self.seats.items())},
                 'names': {str(n + 1): name for n, name in sorted(self.names.items())},
                 'answers': [a.to_json() for a in self.answers]}
@@ -145,7 +146,7 @@ def _record(obj):
     record = Record(game, fingerprint, _int(obj['seed'], '"seed"', None),
                     _optional(obj['players'], '"players"'),
                     _optional(obj['max_steps'], '"max_steps"'),
-                    _seat_kind(obj['bots'], '"bots"'))
+                    _boolean(obj['numbered'], '"numbered"'), _seat_kind(obj['bots'], '"bots"'))
     for key, kind in _object(obj['seats'], 'seats').items():
         record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seat "%s"' % key)
     answers = obj['answers']
@@ -180,6 +181,12 @@ def _int(value, what, least):
     if type(value) is not int or (least is not None and value < least):
         raise _Bad('%s must be a whole number%s' % (
             what, '' if least is None else ' of at least %d' % least))
+    return value
+
+
+def _boolean(value, what):
+    if type(value) is not bool:
+        raise _Bad('%s must be true or false' % what)
     return value
 
 

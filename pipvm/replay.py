@@ -28,7 +28,7 @@ from .record import CHOICE, NAME, REFUSED, Answer, Record, RecordError, read, re
     resolve, write
 from .seats import HUMAN, Bot, ScriptConsole, Seating, SeatSpec, parse_kind
 from .table import REFUSED as REFUSED_LINE, Console, HumanSeat, SilentConsole, Table
-from . import terminal
+from . import answers, terminal
 
 
 class RecordEnd(Exception):
@@ -59,13 +59,10 @@ class Log:
                              % (a.kind, seat + 1, 'name' if kinds == (NAME,) else 'choice'))
         return a
 
-    def check_choice(self, answer, options):
+    def check_range(self, answer, options):
         if answer.option >= len(options):
             raise self.error('option %d is out of range (%d options)'
                              % (answer.option + 1, len(options)))
-        if options[answer.option] != answer.text:
-            raise self.error('option %d is "%s", not "%s"'
-                             % (answer.option + 1, options[answer.option], answer.text))
 
     def end(self):
         """Where the record ends: stop a replay, go on live otherwise."""
@@ -97,18 +94,23 @@ class _Person(Console):
         self.live = live               # the seat's own console
         self.out = out                 # where prompts and echoes go
         self.human = HumanSeat(self, heard=self.heard)
-        self.options = None            # of the choice being asked; None for a name
         self.recorded = False          # whether the last line came from the record
 
     def name(self, prompt, waiting_for):
-        self.options = None
         return self.human.name(prompt, waiting_for)
 
     def choose(self, heading, options, waiting_for):
-        self.options = options
         return self.human.choose(heading, options, waiting_for)
 
+    @property
+    def numbered(self):
+        return self.live.numbered
+
     def read_line(self, prompt):
+        return self.read_choice(prompt, None)
+
+    def read_choice(self, prompt, options):
+        """The next line; self.easy then says how HumanSeat must read it."""
         log = self.log
         self.recorded = log.replaying
         if not self.recorded:
@@ -116,18 +118,22 @@ class _Person(Console):
                 self.out.write(prompt)        # the question left waiting, as it was shown
                 log.end()
             log.save()
-            return self.live.read_line(prompt)
-        if self.options is None:
+            self.easy = self.live.easy
+            return (self.live.read_line(prompt) if options is None
+                    else self.live.read_choice(prompt, options))
+        if options is None:
             a = log.next(self.number, (NAME,))
         else:
             a = log.next(self.number, (CHOICE, REFUSED))
-            if a.kind == CHOICE:
-                log.check_choice(a, self.options)
-                if self.options.index(a.text) != a.option:
-                    raise log.error('"%s" is option %d, the first so named'
-                                    % (a.text, self.options.index(a.text) + 1))
-            elif a.text in self.options:
+            # The line means what it meant then: an easy answer (`q`, `2`) if
+            # it chose, only an exact one if it was refused.
+            self.easy = a.kind == CHOICE
+            if a.kind == REFUSED and a.text in options:
                 raise log.error('"%s" was refused, but it is an option' % a.text)
+            if a.kind == CHOICE:
+                log.check_range(a, options)
+                if answers.match(a.text, options, True) != a.option:
+                    raise log.error('"%s" does not choose option %d' % (a.text, a.option + 1))
         if isinstance(self.live, ScriptConsole):
             self.live.skip_line()
         self.out.write(prompt + a.text + '\n')
@@ -174,7 +180,10 @@ class _Bot:
             log.add(Answer(self.number, CHOICE, options[i], i), save=False)
             return i
         a = log.next(self.number, (CHOICE,))
-        log.check_choice(a, options)
+        log.check_range(a, options)
+        if options[a.option] != a.text:
+            raise log.error('option %d is "%s", not "%s"'
+                            % (a.option + 1, options[a.option], a.text))
         i = self.bot.choose(heading, options, waiting_for)
         if i != a.option:
             raise log.error('the bot at seat %d chose option %d, not %d'
@@ -218,25 +227,28 @@ class RecordTable(Table):
 
 # --- the commands ------------------------------------------------------------------
 
-def run(path, game, program, engine, seating, seed, max_steps):
+def run(path, game, program, engine, seating, seed, max_steps, console):
     """`pipvm run GAME --record PATH`: play, recording every answer."""
     seed = terminal.random_seed() if seed is None else seed
 
     def stored(spec):
         return 'script:' + relative(spec.path, path) if spec.kind == 'script' else spec.kind
     record = Record(relative(game, path), fingerprint(program), seed, seating.players,
-                    max_steps, stored(seating.default),
+                    max_steps, console.numbered, stored(seating.default),
                     {n: stored(s) for n, s in seating.specs.items()})
     write(path, record)
-    return _play(Log(record, path, live=True), engine, seating)
+    return _play(Log(record, path, live=True), engine, seating, console)
 
 
-def resume(path, engine='vm'):
+def resume(path, engine='vm', easy=False):
     """`pipvm run --resume PATH`: the dialogue so far, then the game goes on
-    with the same seats, its answers added to the record."""
+    with the same seats, its answers added to the record.  easy: accept easy
+    answers from now on (`--easy-answers`)."""
+    from .terminal_input import console
     record, engine, seating = _open(path, engine, scripts=True)
     _check(record, path, engine, seating)
-    return _play(Log(record, path, live=True), engine, seating)
+    return _play(Log(record, path, live=True), engine, seating,
+                 console(easy, record.numbered))
 
 
 def replay(path, viewer=None):
@@ -251,15 +263,17 @@ def replay(path, viewer=None):
                         at_most=game.seats is None)
         except PipError as e:
             raise _problem(path, e) from None
+    console = Console()
+    console.numbered = record.numbered
     try:
-        return _play(Log(record, path, live=False), engine, seating, viewer)
+        return _play(Log(record, path, live=False), engine, seating, console, viewer)
     except RecordEnd:
         return 0
 
 
-def _play(log, engine, seating, viewer=None):
+def _play(log, engine, seating, console, viewer=None):
     try:
-        status = terminal.play(engine, log.record.seed, None, seating,
+        status = terminal.play(engine, log.record.seed, console, seating,
                                functools.partial(RecordTable, log=log, viewer=viewer))
     except KeyboardInterrupt:
         raise            # the game's thread may still be running: leave the file to it
@@ -305,7 +319,9 @@ def _check(record, path, engine, seating):
     """Replay the record silently: a RecordError unless each answer goes to
     the seat and question it was recorded for.  Returns the engine, played."""
     log = Log(record, path, live=False)
-    _, machine = terminal.start(engine, record.seed, SilentConsole(), seating,
+    console = SilentConsole()
+    console.numbered = record.numbered
+    _, machine = terminal.start(engine, record.seed, console, seating,
                                 functools.partial(RecordTable, log=log))
     try:
         deep(machine.play)

@@ -146,6 +146,38 @@ def test_the_reference_engine_records_and_resumes_the_same_game(tmp_path):
     assert ref.read_bytes() == vm.read_bytes()
 
 
+def test_easy_answers_and_numbered_menus_replay_as_they_were(tmp_path):
+    lines = answer_lines('high_card')
+    typed = lines[:3] + [b'zz\n'] + [line.lower() for line in lines[3:]]
+    status, shown, path = recorded(tmp_path, ['--seed', '1', example('high_card'),
+                                              '--numbered'], b''.join(typed))
+    assert status == 0 and b'  1. Three of Diamonds\n' in shown
+    assert json.loads(path.read_bytes())['numbered'] is True
+    assert run_cli(['replay', str(path)]) == (0, shown)
+    for k in range(len(typed)):
+        part = tmp_path / 'cut.json'
+        cut(path, part, k)
+        assert resumed(part, b''.join(typed[k:])) == (0, shown), k
+        assert part.read_bytes() == path.read_bytes(), k
+    # the lines typed chose what the exact names choose
+    _, _, exact = recorded(tmp_path, ['--seed', '1', example('high_card')], b''.join(lines),
+                           name='exact.json')
+
+    def chosen(p):
+        return [a.option for a in record.read(str(p)).answers if a.kind == record.CHOICE]
+    assert chosen(path) == chosen(exact)
+
+
+def test_an_answer_refused_as_inexact_stays_refused(tmp_path):
+    lines = answer_lines('high_card')
+    typed = lines[:3] + [lines[3].lower()] + lines[3:]       # piped: exact answers only
+    status, shown, path = recorded(tmp_path, ['--seed', '1', example('high_card')],
+                                   b''.join(typed))
+    assert status == 0 and shown.count(SORRY) == 1
+    assert record.read(str(path)).answers[3].kind == record.REFUSED
+    assert run_cli(['replay', str(path)]) == (0, shown)
+
+
 # --- what is kept when the game stops -------------------------------------------------
 
 def test_end_of_input_keeps_every_line_given_refused_ones_too(tmp_path):
@@ -310,7 +342,8 @@ MALFORMED = {
     'option out of range': (_answer(3, seat=1, choice=9, answer='Four of Spades'),
                             'answer 4: option 9 is out of range (5 options)'),
     'option not its label': (_answer(3, seat=1, choice=1, answer='Four of Spades'),
-                             'answer 4: option 1 is "Three of Diamonds", not "Four of Spades"'),
+                             'answer 4: "Four of Spades" does not choose option 1'),
+    'numbered not true or false': (_set('numbered', 1), '"numbered" must be true or false'),
     'another seat': (_answer(3, seat=2, choice=2, answer='Four of Spades'),
                      "answer 4: it is seat 2's, but the game asks seat 1"),
     'choice for a name': (lambda o: (_answer(1, seat=1, choice=1, answer='P1')(o),
