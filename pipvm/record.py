@@ -146,15 +146,13 @@ def _record(obj):
     record = Record(game, fingerprint, _int(obj['seed'], '"seed"', None),
                     _optional(obj['players'], '"players"'),
                     _optional(obj['max_steps'], '"max_steps"'),
-                    _boolean(obj['numbered'], '"numbered"'), _seat_kind(obj['bots'], '"bots"'))
-    for key, kind in _object(obj['seats'], 'seats').items():
+                    _typed(obj['numbered'], bool, '"numbered"'), _seat_kind(obj['bots'], '"bots"'))
+    for key, kind in _typed(obj['seats'], dict, '"seats"').items():
         record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seat "%s"' % key)
-    answers = obj['answers']
-    if type(answers) is not list:
-        raise _Bad('"answers" must be a list')
-    record.answers = [_answer(a, i + 1) for i, a in enumerate(answers)]
+    record.answers = [_answer(a, i + 1)
+                      for i, a in enumerate(_typed(obj['answers'], list, '"answers"'))]
     names = {_seat_key(k, 'names'): _text(v, 'name "%s"' % k)
-             for k, v in _object(obj['names'], 'names').items()}
+             for k, v in _typed(obj['names'], dict, '"names"').items()}
     if names != record.names:
         raise _Bad('"names" differ from the names answered')
     return record
@@ -162,9 +160,7 @@ def _record(obj):
 
 def _answer(obj, number):
     where = 'answer %d' % number
-    if type(obj) is not dict:
-        raise _Bad(where + ' must be an object')
-    keys = set(obj)
+    keys = set(_typed(obj, dict, where))
     for kind, fields in ((NAME, {NAME}), (REFUSED, {REFUSED}), (CHOICE, {CHOICE, 'answer'})):
         if keys == {'seat'} | fields:
             break
@@ -181,12 +177,6 @@ def _int(value, what, least):
     if type(value) is not int or (least is not None and value < least):
         raise _Bad('%s must be a whole number%s' % (
             what, '' if least is None else ' of at least %d' % least))
-    return value
-
-
-def _boolean(value, what):
-    if type(value) is not bool:
-        raise _Bad('%s must be true or false' % what)
     return value
 
 
@@ -209,10 +199,14 @@ def _latin1(text):
     return True
 
 
-def _object(value, what):
-    if type(value) is not dict:
-        raise _Bad('"%s" must be an object' % what)
+def _typed(value, kind, what):
+    """value, if a JSON value of kind (bool, dict or list)."""
+    if type(value) is not kind:
+        raise _Bad('%s must be %s' % (what, _KIND_WORDS[kind]))
     return value
+
+
+_KIND_WORDS = {bool: 'true or false', dict: 'an object', list: 'a list'}
 
 
 def _seat_key(key, what):
