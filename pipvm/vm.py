@@ -199,8 +199,10 @@ class Machine:
                     else:
                         frame[arg[0]] = v
                 elif op == JUMP:
-                    if arg < pc:
-                        self.tick()
+                    if arg < pc:            # a loop's next round: a step (tick, inline)
+                        self.steps_left -= 1
+                        if self.steps_left < 0:
+                            raise StepLimit(self.max_steps)
                     pc = arg
                 elif op == LOAD_GLOBAL:
                     v = globals_[arg]
