@@ -41,7 +41,7 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from . import loader, terminal
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
     seats = seating(args)
     seats.check(program)
     return terminal.play(engine, seed=args.seed, seating=seats)
@@ -49,10 +49,8 @@ def cmd_run(args):
 
 def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
-    from .seats import HUMAN, Seating, parse_kind, parse_seat
-    specs = dict(parse_seat(text) for text in args.seat)
-    default = parse_kind(args.bots) if args.bots else HUMAN
-    return Seating(specs, default, args.players)
+    from . import seats
+    return seats.seating(args.bots, args.seat, args.players)
 
 
 def cmd_sim(args):
@@ -84,6 +82,7 @@ def build_parser():
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
+    set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
     engine_option(p)
@@ -96,10 +95,12 @@ def build_parser():
     p.add_argument('--jobs', type=positive, default=1, metavar='J',
                    help='processes to spread the games over; the results do not depend on it')
     seat_options(p, 'random')
+    set_option(p)
     p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
                    help='a game still running after K steps is stopped and counted; '
                         'default: %d' % DEFAULT_SIM_STEPS)
     p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    cluster_option(p)
     engine_option(p)
     p.set_defaults(func=cmd_sim)
     p = sub.add_parser('dis', help='list the bytecode of a game')
@@ -132,6 +133,20 @@ def seat_options(p, default):
                    help='who sits at seat N (from 1): random, first, human or script:FILE')
     p.add_argument('--players', type=positive, metavar='N',
                    help='how many play (otherwise seat 1 is asked)')
+
+
+def set_option(p):
+    """--set NAME=VALUE (repeatable): args.set is [(NAME, VALUE text)]; see pipvm/overrides.py."""
+    from .overrides import split
+    p.add_argument('--set', action='append', default=[], type=split, metavar='NAME=VALUE',
+                   help='start the game with global NAME (a Number, Boolean, String, Rank or '
+                        'Suit) set to VALUE instead of its declared value; repeatable')
+
+
+def cluster_option(p):
+    p.add_argument('--cluster', metavar='ADDRESS',
+                   help='play the games on the workers of the Dask scheduler at ADDRESS '
+                        '(e.g. tcp://10.0.0.5:8786); needs pipvm[cluster]')
 
 
 def engine_option(p):

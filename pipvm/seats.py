@@ -117,6 +117,12 @@ def parse_seat(text):
     return int(number) - 1, parse_kind(kind)
 
 
+def seating(bots=None, seats=(), players=None):
+    """The Seating that --bots KIND, --seat N=KIND... and --players N ask for."""
+    specs = dict(parse_seat(text) for text in seats)
+    return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
+
+
 @attrs.frozen
 class Seating:
     """Who plays: specs by seat number, a default for the rest, and perhaps

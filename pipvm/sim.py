@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from . import loader, terminal
+from . import loader, overrides, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
 from .runtime import to_str
@@ -190,7 +190,7 @@ def summarise(results, setup):
     return {
         'game': setup['game'], 'file': setup['file'], 'engine': setup['engine'],
         'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
-        'seating': setup['seating'], 'max_steps': setup['max_steps'],
+        'seating': setup['seating'], 'set': setup['set'], 'max_steps': setup['max_steps'],
         'seats': seats, 'teams': teams,
         'other_winners': [{'winner': w, **share(k, n)} for w, k in sorted(others.items())],
         'no_winner': sum(r.ending == 'no winner' for r in results),
@@ -207,8 +207,10 @@ def percent(x):
 
 
 def format_report(s):
-    lines = ['%s: %d games (seeds %d..%d), %d players, %s' % (
-        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'], s['seating'])]
+    sets = ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in s['set'].items())
+    lines = ['%s: %d games (seeds %d..%d), %d players, %s%s' % (
+        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
+        s['seating'], sets)]
     rows = []
     if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
@@ -231,12 +233,16 @@ def format_report(s):
     lines.append('  length: mean %.1f decisions, median %g' % (
         s['length']['mean'], s['length']['median']))
     lines.append('  branching: %.2f options per decision' % s['branching'])
-    t = s['timing']
-    lines.append('  %.2f s, %.1f games/s (%d job%s)' % (
-        t['seconds'], t['games_per_second'], t['jobs'], '' if t['jobs'] == 1 else 's'))
+    lines.append('  ' + format_timing(s['timing']))
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
     return '\n'.join(lines) + '\n'
+
+
+def format_timing(t):
+    where = ('cluster %s, %d worker%s' % (t['cluster'], t['workers'], '' if t['workers'] == 1 else 's')
+             if 'cluster' in t else '%d job%s' % (t['jobs'], '' if t['jobs'] == 1 else 's'))
+    return '%.2f s, %.1f games/s (%s)' % (t['seconds'], t['games_per_second'], where)
 
 
 class Progress:
@@ -285,34 +291,74 @@ def seats_of(program, seating):
     return names, teams
 
 
-def main(args, seating):
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+@attrs.frozen
+class Variant:
+    """A game ready to simulate: the program with its --set values, and who plays."""
+    program: object
+    engine: object                 # the engine factory (loader.engine_for)
+    settings: list                 # overrides.Settings
+    seating: object
+    names: list
+    teams: list
+
+
+def prepare(args, seating, sets=()):
+    """The Variant of the game in args.file with sets ([(name, text)]) applied.
+    Every error (file, --set, seating) is raised here, before a game runs."""
+    program, checked, settings = loader.load_variant(args.file, sets)
+    engine = loader.engine_for(program, checked, args.file, args.engine, args.max_steps)
+    if args.cluster and args.engine != 'vm':
+        raise PipError(None, '--cluster plays games on the VM engine only')
     seating = sim_seating(program, seating)
     names, teams = seats_of(program, seating)
+    return Variant(program, engine, settings, seating, names, teams)
+
+
+def run(args, variant, progress=None):
+    """The report (plain data) of args.games games of a Variant."""
     seeds = list(range(args.seed, args.seed + args.games))
-    progress = Progress(len(seeds), sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
-    results, interrupted = simulate(engine, seating, seeds, args.jobs, progress)
+    if args.cluster:
+        from . import cluster
+        results, interrupted, workers = cluster.simulate(
+            args.cluster, variant.program, variant.seating, seeds, args.max_steps, progress)
+    else:
+        results, interrupted = simulate(variant.engine, variant.seating, seeds, args.jobs, progress)
     seconds = time.perf_counter() - start
     if progress:
         progress.clear()
-    replay = ['pipvm', 'run', args.file] + seating.options() + ['--max-steps', str(args.max_steps)]
+    seating, settings = variant.seating, variant.settings
+    replay = (['pipvm', 'run', args.file] + seating.options() + overrides.options(settings)
+              + ['--max-steps', str(args.max_steps)])
     if args.engine != 'vm':
         replay += ['--engine', args.engine]
     setup = {
-        'game': program.name, 'file': args.file, 'engine': args.engine, 'seed': args.seed,
-        'names': names, 'teams': teams,
-        'seating': ' '.join(seating.options()), 'max_steps': args.max_steps,
+        'game': variant.program.name, 'file': args.file, 'engine': args.engine,
+        'seed': args.seed, 'names': variant.names, 'teams': variant.teams,
+        'seating': ' '.join(seating.options()), 'set': overrides.describe(settings),
+        'max_steps': args.max_steps,
         'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
     }
     summary = summarise(results, setup)
     summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
                          'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
+    if args.cluster:
+        summary['timing'].update(cluster=args.cluster, workers=workers)
     if interrupted:
         summary['interrupted'] = True
+    return summary
+
+
+def progress_bar(games):
+    return Progress(games, sys.stderr) if sys.stderr.isatty() else None
+
+
+def main(args, seating):
+    variant = prepare(args, seating, args.set)
+    summary = run(args, variant, progress_bar(args.games))
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + '\n')
     else:
         sys.stdout.write(format_report(summary))
     sys.stdout.flush()
-    return 130 if interrupted else 0
+    return 130 if summary.get('interrupted') else 0
