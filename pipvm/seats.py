@@ -123,6 +123,14 @@ def seating(bots=None, seats=(), players=None):
     return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
 
 
+def from_options(words):
+    """The Seating whose options() are words: the inverse of Seating.options."""
+    pairs = dict(zip(words[::2], words[1::2]))
+    seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
+    players = pairs.get('--players')
+    return seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
+
+
 @attrs.frozen
 class Seating:
     """Who plays: specs by seat number, a default for the rest, and perhaps

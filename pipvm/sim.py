@@ -105,6 +105,13 @@ def _play_chunk(seeds):
     return deep(lambda: [play_one(engine, seating, s) for s in seeds])
 
 
+def chunked(seeds, jobs):
+    """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
+    and Ctrl-C waits for little."""
+    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
+    return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+
+
 def _ignore_interrupts():
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
 
@@ -115,9 +122,7 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
     and True."""
     global _job
     _job = (engine, seating)
-    # Small chunks: the progress bar moves, and Ctrl-C waits for little.
-    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
-    chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
     try:
