@@ -58,6 +58,11 @@ def cmd_sim(args):
     return sim.main(args, seating(args))
 
 
+def cmd_sweep(args):
+    from . import sweep
+    return sweep.main(args, seating(args))
+
+
 def cmd_dis(args):
     from disasm.listing import listing
     from .loader import load_program
@@ -88,21 +93,16 @@ def build_parser():
     engine_option(p)
     p.set_defaults(func=cmd_run)
     p = sub.add_parser('sim', help='play many games between bots and report the results')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
-    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
-    p.add_argument('--seed', type=int, default=1, metavar='S',
-                   help='game i (from 0) uses seed S+i; default: 1')
-    p.add_argument('--jobs', type=positive, default=1, metavar='J',
-                   help='processes to spread the games over; the results do not depend on it')
-    seat_options(p, 'random')
-    set_option(p)
-    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
-                   help='a game still running after K steps is stopped and counted; '
-                        'default: %d' % DEFAULT_SIM_STEPS)
-    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
-    cluster_option(p)
-    engine_option(p)
+    sim_options(p)
     p.set_defaults(func=cmd_sim)
+    p = sub.add_parser('sweep', help='simulate every combination of --vary values; one table')
+    sim_options(p)
+    p.add_argument('--vary', action='append', required=True, type=vary, metavar='NAME=V1,V2,...',
+                   help='a global to try at each of these values (as --set); repeatable: '
+                        'every combination is played')
+    p.add_argument('--report', metavar='FILE.html',
+                   help='also write an HTML report, one plot per metric (needs pipvm[report])')
+    p.set_defaults(func=cmd_sweep)
     p = sub.add_parser('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
@@ -122,6 +122,33 @@ def positive(text):
     if n < 1:
         raise argparse.ArgumentTypeError('expected a whole number of at least 1, not %r' % text)
     return n
+
+
+def sim_options(p):
+    """The options of sim, which sweep shares."""
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
+    p.add_argument('--seed', type=int, default=1, metavar='S',
+                   help='game i (from 0) uses seed S+i; default: 1')
+    p.add_argument('--jobs', type=positive, default=1, metavar='J',
+                   help='processes to spread the games over; the results do not depend on it')
+    seat_options(p, 'random')
+    set_option(p)
+    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
+                   help='a game still running after K steps is stopped and counted; '
+                        'default: %d' % DEFAULT_SIM_STEPS)
+    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    cluster_option(p)
+    engine_option(p)
+
+
+def vary(text):
+    """--vary NAME=V1,V2,...: (NAME, [V1, V2, ...])."""
+    from .overrides import split
+    name, values = split(text)
+    if not values:
+        raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
+    return name, values.split(',')
 
 
 def seat_options(p, default):

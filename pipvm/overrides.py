@@ -19,7 +19,7 @@ import attrs
 
 from . import pipc
 from .errors import PipError
-from .runtime import RANK_NAMES, RANKS, SUITS
+from .runtime import RANK_NAMES, RANKS, SUITS, Rank, Suit
 
 SETTABLE = ('Number', 'Boolean', 'String', 'Rank', 'Suit')
 
@@ -62,9 +62,11 @@ def _parse(type_, text):
         return {'true': True, 'false': False}.get(t.lower())
     if type_ == 'Suit':
         return next((s for s in SUITS if t.lower() in (s.letter.lower(), s.name.lower())), None)
-    if type_ == 'Rank':
+    if type_ == 'Rank':        # as in Pip: Q is a Rank, 7 a Number used as one
+        if t.isdigit() and 1 <= int(t) <= 13:
+            return int(t)
         n = _RANK_LETTERS.get(t.upper()) or next(
-            (n for n in range(1, 14) if t.lower() in (str(n), RANK_NAMES[n].lower())), None)
+            (n for n in range(1, 14) if t.lower() == RANK_NAMES[n].lower()), None)
         return None if n is None else RANKS[n]
     sign = t[:1] in '+-' and t[:1]
     digits = t[1:] if sign else t
@@ -179,8 +181,9 @@ def _rewrite_checked(checked, settings):
         if s.type == 'String':
             value = c.StrLiteral([s.value], T.STRING, old.pos)
         else:
-            raw = s.value.letter if s.type == 'Suit' else int(s.value) if s.type == 'Rank' else s.value
-            value = c.Literal(raw, T.DECLARED[s.type], old.pos)
+            kind = {bool: T.BOOLEAN, int: T.NUMBER, Rank: T.RANK, Suit: T.SUIT}[type(s.value)]
+            raw = s.value.letter if kind == T.SUIT else int(s.value) if kind == T.RANK else s.value
+            value = c.Literal(raw, kind, old.pos)
         inits[s.slot] = attrs.evolve(old, init=value)
     return attrs.evolve(checked, globals=inits)
 

@@ -330,8 +330,6 @@ def run(args, variant, progress=None):
     else:
         results, interrupted = simulate(variant.engine, variant.seating, seeds, args.jobs, progress)
     seconds = time.perf_counter() - start
-    if progress:
-        progress.clear()
     seating, settings = variant.seating, variant.settings
     replay = (['pipvm', 'run', args.file] + seating.options() + overrides.options(settings)
               + ['--max-steps', str(args.max_steps)])
@@ -360,7 +358,10 @@ def progress_bar(games):
 
 def main(args, seating):
     variant = prepare(args, seating, args.set)
-    summary = run(args, variant, progress_bar(args.games))
+    progress = progress_bar(args.games)
+    summary = run(args, variant, progress)
+    if progress:
+        progress.clear()
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + '\n')
     else:
