@@ -144,13 +144,18 @@ def format_table(s, metrics):
     return '\n'.join(lines) + '\n'
 
 
-def plots(s, metrics):
-    """[(group, PNG bytes)]: per group of metrics, its values against the first
-    varied global, a line per metric and combination of the other varied globals."""
+def figure_class():
+    """matplotlib's Figure (no pyplot: no global state, no display needed)."""
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise PipError(None, "--report needs matplotlib: pip install 'pipvm[report]'") from None
+    return Figure
+
+
+def plots(s, metrics, Figure):
+    """[(group, PNG bytes)]: per group of metrics, its values against the first
+    varied global, a line per metric and combination of the other varied globals."""
     names = list(s['vary'])
     axis, others = names[0], names[1:]
     xs = s['vary'][axis]
@@ -199,12 +204,13 @@ def format_html(s, metrics, images):
 def main(args, seating):
     from . import pipc
     total = args.games * len(combinations(args.vary))
+    Figure = figure_class() if args.report else None
     progress = sim.progress_bar(total)
     s, metrics = sweep(args, seating, progress)
     if progress:
         progress.clear()
     if args.report:
-        page = format_html(s, metrics, plots(s, metrics))
+        page = format_html(s, metrics, plots(s, metrics, Figure))
         pipc.write_file(args.report, page.encode('utf-8'))
     sys.stdout.write(json.dumps(s, indent=2) + '\n' if args.json else format_table(s, metrics))
     sys.stdout.flush()

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from .test_sim import ROOT, sim_json, without_timing
+from .util import run_cli
 
 EXAMPLES = os.path.join(ROOT, 'examples')
 START_SECONDS = 60
@@ -111,6 +112,17 @@ def test_errors_and_step_limits_come_back_with_their_replay(cluster, tmp_path):
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
         assert without_timing(json.loads(out)) == without_timing(sim_json(*argv))
+
+
+def test_a_sweep_on_the_cluster_is_the_sweep_at_home(cluster):
+    argv = ['sweep', 'examples/high_card.pip', '--vary', 'rounds=1,3', '--games', '30', '--json']
+    p = subprocess.run([sys.executable, '-m', 'pipvm', *argv, '--cluster', cluster.address],
+                       capture_output=True, cwd=ROOT, timeout=120)
+    assert p.returncode == 0, p.stderr
+    there, home = json.loads(p.stdout), json.loads(run_cli(argv)[1])
+    for a, b in zip(there['variants'], home['variants'], strict=True):
+        assert a['metrics'] == b['metrics']
+        assert without_timing(a['report']) == without_timing(b['report'])
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path):
