@@ -212,10 +212,9 @@ def percent(x):
 
 
 def format_report(s):
-    sets = ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in s['set'].items())
     lines = ['%s: %d games (seeds %d..%d), %d players, %s%s' % (
         s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
-        s['seating'], sets)]
+        s['seating'], set_words(s['set']))]
     rows = []
     if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
@@ -242,6 +241,11 @@ def format_report(s):
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
     return '\n'.join(lines) + '\n'
+
+
+def set_words(settings):
+    """A report's 'set' as the options that give it, each after a space."""
+    return ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in settings.items())
 
 
 def format_timing(t):
@@ -343,10 +347,9 @@ def run(args, variant, progress=None):
         'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
     }
     summary = summarise(results, setup)
-    summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
+    where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': args.jobs}
+    summary['timing'] = {'seconds': round(seconds, 3), **where,
                          'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
-    if args.cluster:
-        summary['timing'].update(cluster=args.cluster, workers=workers)
     if interrupted:
         summary['interrupted'] = True
     return summary

@@ -12,7 +12,6 @@ import html
 import io
 import itertools
 import json
-import shlex
 import sys
 import time
 
@@ -125,10 +124,9 @@ def sweep(args, seating, progress=None):
 def format_table(s, metrics):
     """The sweep as a text table: a row per variant."""
     names = list(s['vary'])
-    sets = ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in s['set'].items())
     lines = ['%s: %d variants, %d games each (seeds %d..%d), %d players, %s%s' % (
         s['game'], len(s['variants']), s['games'], s['seed'], s['seed'] + s['games'] - 1,
-        s['players'], s['seating'], sets)]
+        s['players'], s['seating'], sim.set_words(s['set']))]
     table = [names + [m.heading for m in metrics]]
     for row in s['variants']:
         table.append([row['vary'][n] for n in names]
