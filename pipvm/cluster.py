@@ -42,6 +42,23 @@ def play_chunk(data, seating_words, max_steps, first_seed, count):
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
+def _results(reply, seeds):
+    """The Results in a worker's reply, which must be one per seed of its chunk."""
+    try:
+        games = [sim.Result(*row) for row in reply['games']]
+    except (KeyError, TypeError):
+        games = None
+    if games is None or [r.seed for r in games] != list(seeds):
+        raise PipError(None, 'a cluster worker sent a malformed result for seeds %d..%d'
+                       % (seeds[0], seeds[-1]))
+    return games
+
+
+def _first_line(e):
+    text = str(e)
+    return text.splitlines()[0] if text else type(e).__name__
+
+
 def connect(address):
     """A Client of the scheduler at address with at least one worker."""
     try:
@@ -61,7 +78,7 @@ def connect(address):
         client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except Exception as e:
         raise PipError(None, 'cannot reach the Dask scheduler at %s (%s)'
-                       % (address, str(e).splitlines()[0] if str(e) else type(e).__name__)) from None
+                       % (address, _first_line(e))) from None
     try:
         client.wait_for_workers(1, timeout=WORKER_SECONDS)
     except Exception:
@@ -86,16 +103,16 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
     done, played, interrupted = [None] * len(chunks), 0, False
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
+            i = where[future.key]
             try:
                 reply = future.result()
             except Exception as e:          # e.g. KilledWorker: a chunk killed its workers
                 raise PipError(None, 'the cluster could not play seeds %d..%d (%s)' % (
-                    chunks[where[future.key]][0], chunks[where[future.key]][-1],
-                    str(e).splitlines()[0] if str(e) else type(e).__name__)) from None
-            if 'error' in reply:
-                raise PipError(None, 'a cluster worker refused the game: ' + reply['error'])
-            done[where[future.key]] = [sim.Result(*row) for row in reply['games']]
-            played += len(reply['games'])
+                    chunks[i][0], chunks[i][-1], _first_line(e))) from None
+            if isinstance(reply, dict) and 'error' in reply:
+                raise PipError(None, 'a cluster worker refused the game: %s' % reply['error'])
+            done[i] = games = _results(reply, chunks[i])
+            played += len(games)
             if progress:
                 progress(played)
     except KeyboardInterrupt:

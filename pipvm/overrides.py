@@ -167,6 +167,9 @@ def _rewrite(program, settings, path):
         segment = []
     for i in segment:                            # after the last RETURN: kept, never run
         keep(i)
+    if todo:                                     # only a crafted file has no RETURN to end on
+        raise PipError(None, "--set: %s: cannot replace the initial value of '%s'"
+                             % (path, program.global_names[min(todo)]))
     for at, target in jumps:
         asm.patch(at, new_at[target])
     init = pipc.Code('init', code.name, code.local_names, bytes(asm.code), asm.lines)

@@ -125,6 +125,26 @@ def test_a_sweep_on_the_cluster_is_the_sweep_at_home(cluster):
         assert without_timing(a['report']) == without_timing(b['report'])
 
 
+def test_a_task_is_plain_data_both_ways_and_the_bytes_are_validated():
+    from pipvm import cluster, loader, pipc, sim
+    from pipvm.errors import PipError
+    from pipvm.seats import seating
+    program = loader.load_program(os.path.join(EXAMPLES, 'three_hearts.pip'))
+    data, words = pipc.dump(program), ['--bots', 'random', '--players', '3']
+    reply = cluster.play_chunk(data, words, 1000, 4, 3)
+    assert json.loads(json.dumps(reply)) == reply
+    local, _ = sim.simulate(loader.vm_engine(program, 1000),
+                            sim.sim_seating(program, seating('random', (), 3)), [4, 5, 6])
+    assert cluster._results(reply, [4, 5, 6]) == local
+    with pytest.raises(PipError, match='malformed result for seeds 4..7'):
+        cluster._results(reply, [4, 5, 6, 7])
+    flipped = data[:-1] + bytes([data[-1] ^ 1])
+    assert cluster.play_chunk(flipped, words, 1000, 4, 3) == {
+        'error': 'Error: the program sent to this worker: corrupt (checksum mismatch)'}
+    assert cluster.play_chunk(data, ['--bots', 'human'], 1000, 4, 3) == {
+        'error': "Error: sim seats must be bots (random or first), not 'human'"}
+
+
 def test_without_dask_one_line_says_what_to_install(tmp_path):
     fake = tmp_path / 'distributed'
     fake.mkdir()
