@@ -11,10 +11,12 @@ median of --runs rounds; each round runs every configuration once, so a
 slow moment of the shared machine hits them all.
 
 - `start`: a one-game run on the cluster, nearly all of it connecting.
-- `overhead/game`: (cluster time - start - 2-job time) / games, what sending
-  games to a worker and their results back costs beyond the process pool on
-  the same two cores.  It is measured best on the last row, a one-round
-  High Card whose games take almost nothing, played 10 times as often.
+- `overhead/game`: what a game costs on the cluster beyond its cost in the
+  2-job process pool, on the same two cores: the difference of the two
+  marginal costs, (time(N) - time(N/4)) / (3N/4) each, so that fixed costs
+  (connecting, starting processes) cancel.  It is measured best on the last
+  row, a one-round High Card whose games take almost nothing, played 10
+  times as often.
 """
 import argparse
 import json
@@ -40,11 +42,15 @@ def seconds(path, games, options):
 
 
 def measure(path, games, runs, cluster, options=()):
-    """Medians of (1 job, 2 jobs, cluster start, cluster) seconds."""
-    where = ['--cluster', cluster.address]
-    configs = [(games, ['--jobs', '1']), (games, ['--jobs', '2']), (1, where), (games, where)]
+    """Medians of the seconds of (1 job, 2 jobs, cluster start, cluster) for
+    games, and the overhead per game."""
+    where, two = ['--cluster', cluster.address], ['--jobs', '2']
+    configs = [(games, ['--jobs', '1']), (games, two), (1, where), (games, where),
+               (games // 4, two), (games // 4, where)]
     rounds = [[seconds(path, n, [*options, *o]) for n, o in configs] for _ in range(runs)]
-    return [statistics.median(column) for column in zip(*rounds)]
+    one, two, start, there, two_q, there_q = map(statistics.median, zip(*rounds))
+    extra = games - games // 4
+    return one, two, start, there, (there - there_q) / extra - (two - two_q) / extra
 
 
 def main():
@@ -62,10 +68,10 @@ def main():
         cluster = Cluster(tmp)
         try:
             for label, path, games, options in rows:
-                one, two, start, there = measure(path, games, a.runs, cluster, options)
+                one, two, start, there, overhead = measure(path, games, a.runs, cluster, options)
                 print('| %s | %d | %.1f | %.1f | %.1f | %.2f s | %.3f ms |' % (
                     label, games, games / one, games / two, games / there, start,
-                    1000 * (there - start - two) / games), flush=True)
+                    1000 * overhead), flush=True)
         finally:
             cluster.stop()
 

@@ -20,6 +20,7 @@ from .errors import PipError
 
 CONNECT_SECONDS = 5            # to reach the scheduler
 WORKER_SECONDS = 30            # for a first worker to join it
+CHUNK_GAMES = 100              # at most, per task: a task costs a few ms of Dask's time
 _images = {}                   # on a worker: (digest, max_steps) -> (engine, seating)
 
 
@@ -96,7 +97,7 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
     data, words = pipc.dump(program), seating.options()
     workers = len(client.scheduler_info()['workers'])
     threads = sum(client.nthreads().values()) or 1
-    chunks = sim.chunked(seeds, threads)
+    chunks = sim.chunked(seeds, threads, CHUNK_GAMES)
     futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), pure=False)
                for chunk in chunks]
     where = {f.key: i for i, f in enumerate(futures)}

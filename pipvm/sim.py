@@ -105,10 +105,10 @@ def _play_chunk(seeds):
     return deep(lambda: [play_one(engine, seating, s) for s in seeds])
 
 
-def chunked(seeds, jobs):
+def chunked(seeds, jobs, most=25):
     """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
     and Ctrl-C waits for little."""
-    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
+    chunk = max(1, min(most, len(seeds) // (jobs * 20)))
     return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
 
 
