@@ -10,6 +10,7 @@ dies mid-run loses nothing: the scheduler runs its chunks again elsewhere,
 and the results are kept by chunk, so each seed counts once and the report
 is the one `--jobs 1` gives.
 """
+import atexit
 import hashlib
 
 import attrs
@@ -21,6 +22,7 @@ from .errors import PipError
 CONNECT_SECONDS = 5            # to reach the scheduler
 WORKER_SECONDS = 30            # for a first worker to join it
 CHUNK_GAMES = 100              # at most, per task: a task costs a few ms of Dask's time
+_clients = {}                  # address -> Client, in the process that runs pipvm
 _images = {}                   # on a worker: (digest, max_steps) -> (engine, seating)
 
 
@@ -61,7 +63,11 @@ def _first_line(e):
 
 
 def connect(address):
-    """A Client of the scheduler at address with at least one worker."""
+    """A Client of the scheduler at address with at least one worker: one per
+    address for the whole process (a sweep plays its variants through it)."""
+    client = _clients.get(address)
+    if client is not None and client.status == 'running':
+        return client
     try:
         import distributed
     except ImportError:
@@ -86,6 +92,8 @@ def connect(address):
         client.close()
         raise PipError(None, 'no Dask worker joined the scheduler at %s within %d s'
                        % (address, WORKER_SECONDS)) from None
+    _clients[address] = client
+    atexit.register(client.close)
     return client
 
 
@@ -120,7 +128,6 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
         interrupted = True
     finally:
         client.cancel(futures)
-        client.close()
     out = []
     for results in done:           # the games of every seed up to the first chunk not back
         if results is None:
