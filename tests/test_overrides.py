@@ -7,10 +7,17 @@ import shlex
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, assume, given, seed, settings
+from hypothesis import strategies as st
 
-from pipvm import pipc
+from compiler import frontend
+from pipvm import loader, overrides, pipc
 
 from .test_sim import GAMES, ROOT, sim_json
+from .fuzz import harness
+from .fuzz.budget import EXAMPLES, SEED
+from .fuzz.programs import cases
+from .fuzz.test_fuzz import REPLAY
 from .util import run_cli
 
 VARIANT = '''Game "Variant test" requires 2 players.
@@ -170,3 +177,35 @@ def test_the_sim_report_shows_the_settings_and_replays_them(tmp_path):
     status, out = run_cli(replay[1:])
     assert status == 1 and out.endswith(report['errors']['message'].encode() + b'\n')
     assert json.loads(json.dumps(report)) == report
+
+
+# --- generated programs -----------------------------------------------------------
+
+VALUES = {
+    'Number': st.integers(-50, 50).map(str),
+    'Boolean': st.sampled_from(['True', 'false']),
+    'String': st.text(st.characters(min_codepoint=32, max_codepoint=255), max_size=6),
+    'Rank': st.sampled_from(['A', '2', '10', 'J', 'q', 'King', 'seven']),
+    'Suit': st.sampled_from(['C', 'h', 'Spades', 'diamonds']),
+}
+
+
+@seed(SEED)
+@settings(max_examples=max(10, EXAMPLES // 4), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(cases(), st.data())
+def test_settings_in_generated_programs_play_alike_on_both_engines(case, data):
+    """The bytecode rewrite against the syntax-tree rewrite, on programs with
+    every kind of initialiser (jumps in and/or, globals declared without one)."""
+    checked = frontend.check_text(case.source)
+    program = harness.compile_checked(checked)
+    settable = [(n, t) for n, t in zip(program.global_names, program.global_types)
+                if t in VALUES]
+    assume(settable)
+    chosen = data.draw(st.lists(st.sampled_from(settable), min_size=1, unique=True))
+    sets = [(name, data.draw(VALUES[t])) for name, t in chosen]
+    variant, variant_checked, settings_ = overrides.apply(program, checked, sets, 'g.pip')
+    assert [s.name for s in settings_] == [n for n, _ in chosen]
+    vm = harness.run(loader.vm_engine(variant, harness.MAX_STEPS), case.seed, case.answers)
+    ref = harness.run(harness.reference_engine(variant_checked), case.seed, case.answers)
+    assert (vm.transcript, vm.ending, vm.state) == (ref.transcript, ref.ending, ref.state), REPLAY
