@@ -124,8 +124,9 @@ def sweep(args, seating, progress=None):
 def format_table(s, metrics):
     """The sweep as a text table: a row per variant."""
     names = list(s['vary'])
-    lines = ['%s: %d variants, %d games each (seeds %d..%d), %d players, %s%s' % (
-        s['game'], len(s['variants']), s['games'], s['seed'], s['seed'] + s['games'] - 1,
+    n = len(s['variants'])
+    lines = ['%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s' % (
+        s['game'], n, '' if n == 1 else 's', s['games'], s['seed'], s['seed'] + s['games'] - 1,
         s['players'], s['seating'], sim.set_words(s['set']))]
     table = [names + [m.heading for m in metrics]]
     for row in s['variants']:

@@ -96,3 +96,18 @@ def test_without_matplotlib_one_line_says_what_to_install(tmp_path):
     assert (p.returncode, p.stderr) == (
         1, b"Error: --report needs matplotlib: pip install 'pipvm[report]'\n")
     assert not (tmp_path / 'r.html').exists()
+
+
+def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sweep', HIGH_CARD, '--vary',
+                          'rounds=1,2', '--games', '1000000'], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    time.sleep(2)                       # well into the first variant's million games
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    lines = out.decode().splitlines()
+    assert p.returncode == 130 and err == b''
+    assert lines[0].startswith('High Card: 1 variant, 1000000 games each')
+    assert re.fullmatch(r'  interrupted: the last variant played only \d+ games', lines[-1])
