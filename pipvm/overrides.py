@@ -63,18 +63,19 @@ def _parse(type_, text):
     if type_ == 'Suit':
         return next((s for s in SUITS if t.lower() in (s.letter.lower(), s.name.lower())), None)
     if type_ == 'Rank':        # as in Pip: Q is a Rank, 7 a Number used as one
-        if t.isdigit() and 1 <= int(t) <= 13:
+        if t in [str(n) for n in range(1, 14)]:
             return int(t)
         n = _RANK_LETTERS.get(t.upper()) or next(
             (n for n in range(1, 14) if t.lower() == RANK_NAMES[n].lower()), None)
         return None if n is None else RANKS[n]
     sign = t[:1] in '+-' and t[:1]
     digits = t[1:] if sign else t
-    if digits.isascii() and digits.isdigit():
+    if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
         return -int(digits) if sign == '-' else int(digits)
     return None
 
 
+_MAX_DIGITS = 4300             # Python's limit on converting text to an int
 _RANK_LETTERS = {'A': 1, 'J': 11, 'Q': 12, 'K': 13}      # as in a card, Q~S
 _EXPECTED = {'Number': 'a whole number', 'Boolean': 'True or False',
              'String': 'Latin-1 text', 'Rank': 'A, 2 to 10, J, Q, K or a rank name',

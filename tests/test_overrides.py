@@ -97,11 +97,13 @@ def test_several_settings_and_later_initialisers_see_them(variant):
     ('target=seven', "--set target=seven: 'target' is a Number, so the value must be a whole "
                      "number"),
     ('target=1.5', "'target' is a Number, so the value must be a whole number"),
+    ('target=' + '9' * 5000, "'target' is a Number, so the value must be a whole number"),
     ('loud=yes', "'loud' is a Boolean, so the value must be True or False"),
+    ('high=\u00b2', "'high' is a Rank, so the value must be A, 2 to 10"),
     ('high=14', "'high' is a Rank, so the value must be A, 2 to 10, J, Q, K or a rank name"),
     ('trump=X', "'trump' is a Suit, so the value must be C, H, S, D or a suit name"),
     ('greeting=\u20ac', "'greeting' is a String, so the value must be Latin-1 text"),
-])
+], ids=lambda v: v[:24])
 def test_bad_settings_are_one_line_before_anything_runs(variant, setting, message):
     path, compiled = variant
     for file in (path, compiled):
