@@ -2,10 +2,10 @@
 
 Every variant plays the same seeds, so differences between rows come from
 the rule changed, not from different deals.  Every variant is loaded and
-checked before the first game is played.  The columns are METRICS: each is
-a function of one variant's sim report, so a new measure (skill, drama...)
-is one more entry there, and appears in the table, the JSON and the HTML
-report alike.
+checked before the first game is played.  The columns are the Metrics of
+metrics_for: each is a function of one variant's sim report, so a new
+measure (skill, drama...) is one more entry there, and appears in the
+table, the JSON and the HTML report alike.
 """
 import base64
 import html
@@ -92,7 +92,7 @@ def sweep(args, seating, progress=None):
     variants = [sim.prepare(args, seating, args.set + combo) for combo in combos]
     start = time.perf_counter()
     rows, metrics = [], None
-    for i, (combo, variant) in enumerate(zip(combos, variants)):
+    for i, variant in enumerate(variants):
         report = sim.run(args, variant, progress and _Offset(progress, i * args.games))
         metrics = metrics or metrics_for(report)
         rows.append({'vary': {s.name: s.text for s in variant.settings if s.name in names},
