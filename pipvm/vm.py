@@ -668,6 +668,7 @@ class Machine:
         the game stay shared within the copy; nothing is shared between them."""
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
+        other.__dict__.pop('shuffle', None)     # a replay's own dealer (determinize.py)
         copy = Copier(self.deck)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
