@@ -10,15 +10,17 @@ The value is checked against the declared type (from the checked program, or
 the global types a version-2 .pipc holds), and every problem is one `Error:`
 line naming the setting, before anything runs.  The variant is itself a
 program: its initialiser code has the declaration's code replaced by the
-constant, and goes through pipc.load's validator again, so the VM, the
-cluster workers (which receive its .pipc bytes) and the record's fingerprint
-all see the variant and nothing else.  The reference engine gets the same
+constant (laid out here, so a .pipc needs nothing of the compiler), and goes
+through pipc.load's validator again, so the VM, the cluster workers (which
+receive its .pipc bytes) and the record's fingerprint all see the variant
+and nothing else.  The reference engine gets the same
 change in its checked syntax tree.
 """
 import attrs
 
 from . import pipc
 from .errors import PipError
+from .opcodes import BY_CODE, OP, OPERANDS
 from .runtime import RANK_NAMES, RANKS, SUITS, Rank, Suit
 
 SETTABLE = ('Number', 'Boolean', 'String', 'Rank', 'Suit')
@@ -134,21 +136,18 @@ def _rewrite(program, settings, path):
     for s in settings:
         todo[s.slot] = len(consts)
         consts.append(s.value)
-    asm, new_at, jumps, segment = pipc.Assembler(), {}, [], []
+    out, segment = [], []          # out: (opcode, args, old offset or None, position)
 
     def keep(i):
-        new_at[i.offset] = asm.here()
-        if 'jump' in i.op.operands:
-            jumps.append((asm.here(), i.args[-1]))
-        asm.emit(i.op.name, *i.args, pos=code.position(i.offset))
+        out.append((i.op, i.args, i.offset, code.position(i.offset)))
 
     def store(slot, pos=None):
-        asm.emit('CONST', todo.pop(slot), pos=pos)
-        asm.emit('STORE_GLOBAL', slot)
+        out.append((BY_CODE[OP.CONST], (todo.pop(slot),), None, pos))
+        out.append((BY_CODE[OP.STORE_GLOBAL], (slot,), None, None))
 
     for ins in instrs:
-        is_store = ins.op.name == 'STORE_GLOBAL'
-        if not (is_store or ins.op.name == 'RETURN'):
+        is_store = ins.op.code == OP.STORE_GLOBAL
+        if not (is_store or ins.op.code == OP.RETURN):
             segment.append(ins)
             continue
         slot = ins.args[0] if is_store else len(program.global_names)
@@ -157,7 +156,7 @@ def _rewrite(program, settings, path):
         if is_store and slot in todo:
             inside = {i.offset for i in segment} | {ins.offset}
             if any(t in inside for i in instrs if i.offset not in inside
-                   for kind, t in zip(i.op.operands, i.args) if kind == 'jump'):
+                   for _, t in _targets(i.op, i.args)):
                 raise PipError(None, "--set: %s: cannot replace the initial value of '%s'"
                                      % (path, program.global_names[slot]))
             store(slot, code.position(segment[0].offset if segment else ins.offset))
@@ -171,10 +170,34 @@ def _rewrite(program, settings, path):
     if todo:                                     # only a crafted file has no RETURN to end on
         raise PipError(None, "--set: %s: cannot replace the initial value of '%s'"
                              % (path, program.global_names[min(todo)]))
-    for at, target in jumps:
-        asm.patch(at, new_at[target])
-    init = pipc.Code('init', code.name, code.local_names, bytes(asm.code), asm.lines)
+    init = pipc.Code('init', code.name, code.local_names, *_assemble(out))
     return attrs.evolve(program, consts=consts, codes=[init] + program.codes[1:])
+
+
+def _targets(op, args):
+    """(operand index, offset) of each jump target among an instruction's operands."""
+    return [(k, a) for k, (kind, a) in enumerate(zip(op.operands, args))
+            if OPERANDS[kind].is_target]
+
+
+def _assemble(instrs):
+    """(bytes, line table) of [(opcode, args, old offset or None, position)],
+    jump targets moved from old offsets to new.  Targets are fixed-width, so
+    every instruction's new offset is known before any is encoded."""
+    new_at, at = {}, 0
+    for op, args, old, _ in instrs:
+        if old is not None:
+            new_at[old] = at
+        at += len(pipc.encode_instr(op, args))
+    data, lines = bytearray(), []
+    for op, args, _, pos in instrs:
+        args = list(args)
+        for k, target in _targets(op, args):
+            args[k] = new_at[target]
+        if pos is not None and (not lines or lines[-1][1:] != tuple(pos)):
+            lines.append((len(data),) + tuple(pos))
+        data += pipc.encode_instr(op, args)
+    return bytes(data), lines
 
 
 def _rewrite_checked(checked, settings):

@@ -4,6 +4,8 @@ that value would, on both engines and from a .pipc; every bad setting is one
 import json
 import os
 import shlex
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -211,3 +213,16 @@ def test_settings_in_generated_programs_play_alike_on_both_engines(case, data):
     vm = harness.run(loader.vm_engine(variant, harness.MAX_STEPS), case.seed, case.answers)
     ref = harness.run(harness.reference_engine(variant_checked), case.seed, case.answers)
     assert (vm.transcript, vm.ending, vm.state) == (ref.transcript, ref.ending, ref.state), REPLAY
+
+
+def test_a_pipc_variant_imports_nothing_of_the_compiler(variant):
+    script = ('import sys\n'
+              'from pipvm import cli\n'
+              'status = cli.main(["run", sys.argv[1], "--set", "target=9", "--bots", "random",\n'
+              '                   "--players", "2", "--seed", "1"])\n'
+              'bad = sorted(m for m in sys.modules if m.split(".")[0] in ("sly", "compiler"))\n'
+              'sys.stderr.write("status=%d modules=%s\\n" % (status, bad))\n')
+    p = subprocess.run([sys.executable, '-c', script, str(variant[1])], capture_output=True,
+                       cwd=ROOT)
+    assert p.stderr.decode().splitlines()[-1] == 'status=0 modules=[]'
+    assert b'target 9 twice 18' in p.stdout
