@@ -9,10 +9,11 @@ the label's block begins).
 """
 from pipvm import opcodes, runtime
 from pipvm.errors import Fault
-from pipvm.pipc import Assembler, CardRef, Code, Program
+from pipvm.pipc import CardRef, Code, Program
 
 from . import checked as c
 from . import types as T
+from .assembler import Assembler
 
 _BINARY = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '==': 'EQ', '!=': 'NE',
            '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', 'in': 'IN'}
@@ -43,7 +44,8 @@ class CodeGen:
         codes += [Function(self, o.name, 1, [o.param]).expression('ordering', o.body)
                   for o in p.orderings]
         return Program(name, list(p.counts), p.team_size, [g.var.name for g in p.globals],
-                       self.consts, codes, self.first[c.Action] + p.main)
+                       self.consts, codes, self.first[c.Action] + p.main,
+                       [str(g.var.type) for g in p.globals])
 
     def initialiser(self):
         f = Function(self, 'globals', 0)

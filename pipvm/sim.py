@@ -18,13 +18,13 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from . import loader, metrics, pipc, terminal
+from . import loader, metrics, overrides, pipc, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
 from .outcome import places
 from .seats import BOT_KINDS, BOTS, Seating, SeatSpec, bot_name, parse_kind
 from .dialogue import team_seats
-from .table import Console, Table
+from .table import SilentConsole, Table
 
 Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
 
@@ -43,22 +43,6 @@ class Result:
     branch: tuple = ()         # the number of options of each choice, in order
     turns: int = 0             # runs of choices by one seat
     lead: tuple = ()           # (position 0..1, each seat's chance) as thinking bots saw it
-
-
-class SilentConsole(Console):
-    silent = True
-
-    def __init__(self):
-        super().__init__(stdin=None, stdout=None)
-
-    def write(self, text):
-        pass
-
-    def read_line(self, prompt):
-        return None
-
-    def flush(self):
-        pass
 
 
 class CountingTable(Table):
@@ -113,6 +97,13 @@ def _play_chunk(seeds):
     return deep(lambda: [play_one(engine, seating, s) for s in seeds])
 
 
+def chunked(seeds, jobs, most=25):
+    """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
+    and Ctrl-C waits for little."""
+    chunk = max(1, min(most, len(seeds) // (jobs * 20)))
+    return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+
+
 def _ignore_interrupts():
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
 
@@ -123,9 +114,7 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
     and True."""
     global _job
     _job = (engine, seating)
-    # Small chunks: the progress bar moves, and Ctrl-C waits for little.
-    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
-    chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
     try:
@@ -201,7 +190,7 @@ def summarise(results, setup, baseline=None):
     return {
         'game': setup['game'], 'file': setup['file'], 'engine': setup['engine'],
         'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
-        'seating': setup['seating'], 'max_steps': setup['max_steps'],
+        'seating': setup['seating'], 'set': setup['set'], 'max_steps': setup['max_steps'],
         'seats': seats, 'teams': teams,
         'other_winners': [{'winner': w, **share(k, n)} for w, k in sorted(others.items())],
         'no_winner': sum(r.ending == 'no winner' for r in results),
@@ -266,8 +255,9 @@ def percent(x):
 
 
 def format_report(s):
-    lines = ['%s: %d games (seeds %d..%d), %d players, %s' % (
-        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'], s['seating'])]
+    lines = ['%s: %d games (seeds %d..%d), %d players, %s%s' % (
+        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
+        s['seating'], set_words(s['set']))]
     rows = []
     if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
@@ -291,11 +281,7 @@ def format_report(s):
         s['length']['mean'], s['length']['median']))
     lines.append('  branching: %.2f options per decision' % s['branching'])
     lines += format_design(s)
-    t = s['timing']
-    lines.append('  %.2f s, %.1f games/s%s (%d job%s)' % (
-        t['seconds'], t['games_per_second'],
-        ', %.0f decisions/s' % t['decisions_per_second'] if s.get('skill') is not None else '',
-        t['jobs'], '' if t['jobs'] == 1 else 's'))
+    lines.append('  ' + format_timing(s['timing']))
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
     return '\n'.join(lines) + '\n'
@@ -332,6 +318,19 @@ def format_design(s):
                          lead['games'], lead['drama'], lead['decisiveness'],
                          lead['lead_changes'], lead['stability']))
     return lines
+
+
+def set_words(settings):
+    """A report's 'set' as the options that give it, each after a space."""
+    return ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in settings.items())
+
+
+def format_timing(t):
+    where = ('cluster %s, %d worker%s' % (t['cluster'], t['workers'], '' if t['workers'] == 1 else 's')
+             if 'cluster' in t else '%d job%s' % (t['jobs'], '' if t['jobs'] == 1 else 's'))
+    rate = (', %.0f decisions/s' % t['decisions_per_second']
+            if 'decisions_per_second' in t else '')        # with thinking bots
+    return '%.2f s, %.1f games/s%s (%s)' % (t['seconds'], t['games_per_second'], rate, where)
 
 
 class Progress:
@@ -389,8 +388,26 @@ def seats_of(program, seating):
     return names, teams, groups
 
 
-def main(args, seating):
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+@attrs.frozen
+class Variant:
+    """A game ready to simulate: the program with its --set values, and who plays."""
+    program: object
+    engine: object                 # the engine factory (loader.engine_for)
+    settings: list                 # overrides.Settings
+    seating: object
+    names: list
+    teams: list
+    groups: list                   # each seat's team number, or the seat itself
+    thinking: list                 # the seats of thinking bots
+
+
+def prepare(args, seating, sets=()):
+    """The Variant of the game in args.file with sets ([(name, text)]) applied.
+    Every error (file, --set, seating, --skill) is raised here, before a game runs."""
+    program, checked, settings = loader.load_variant(args.file, sets)
+    engine = loader.engine_for(program, checked, args.file, args.engine, args.max_steps)
+    if args.cluster and args.engine != 'vm':
+        raise PipError(None, '--cluster plays games on the VM engine only')
     seating = sim_seating(program, seating)
     if args.skill and not seating.thinks():
         spec = parse_kind(args.skill)
@@ -399,39 +416,76 @@ def main(args, seating):
         seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
     names, teams, groups = seats_of(program, seating)
     thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
-    page = report_page() if args.report else None          # matplotlib missing: say so now
+    return Variant(program, engine, settings, seating, names, teams, groups, thinking)
+
+
+def _simulate(args, variant, seating, seeds, progress):
+    """(results, interrupted, workers or None), here or on the cluster."""
+    if args.cluster:
+        from . import cluster
+        return cluster.simulate(args.cluster, variant.program, seating, seeds, args.max_steps,
+                                progress)
+    return (*simulate(variant.engine, seating, seeds, args.jobs, progress), None)
+
+
+def run(args, variant, progress=None):
+    """The report (plain data) of args.games games of a Variant."""
+    return play(args, variant, progress)[0]
+
+
+def play(args, variant, progress=None):
+    """(the report, the Results) of args.games games of a Variant.  With
+    thinking bots, the same seeds are played again with every seat random,
+    for the skill measure; progress counts both series."""
     seeds = list(range(args.seed, args.seed + args.games))
-    series = 2 if thinking else 1       # with thinking bots, the same deals under random play too
-    progress = (Progress(len(seeds) * series, sys.stderr, bool(thinking))
-                if sys.stderr.isatty() else None)
     start = time.perf_counter()
-    results, interrupted = simulate(engine, seating, seeds, args.jobs, progress)
+    results, interrupted, workers = _simulate(args, variant, variant.seating, seeds, progress)
     baseline = None
-    if thinking and not interrupted:
+    if variant.thinking and not interrupted:
         at = (len(results), sum(r.decisions for r in results))
-        baseline, interrupted = simulate(
-            engine, Seating(default=SeatSpec('random'), players=seating.players), seeds,
-            args.jobs, progress and (lambda done, d: progress(at[0] + done, at[1] + d)))
+        random_play = Seating(default=SeatSpec('random'), players=variant.seating.players)
+        baseline, interrupted, _ = _simulate(
+            args, variant, random_play, seeds,
+            progress and (lambda done, d=0: progress(at[0] + done, at[1] + d)))
         baseline = None if interrupted else baseline
     seconds = time.perf_counter() - start
-    if progress:
-        progress.clear()
-    replay = ['pipvm', 'run', args.file] + seating.options() + ['--max-steps', str(args.max_steps)]
+    seating, settings = variant.seating, variant.settings
+    replay = (['pipvm', 'run', args.file] + seating.options() + overrides.options(settings)
+              + ['--max-steps', str(args.max_steps)])
     if args.engine != 'vm':
         replay += ['--engine', args.engine]
     setup = {
-        'game': program.name, 'file': args.file, 'engine': args.engine, 'seed': args.seed,
-        'names': names, 'teams': teams, 'groups': groups, 'thinking': thinking,
-        'seating': ' '.join(seating.options()), 'max_steps': args.max_steps,
+        'game': variant.program.name, 'file': args.file, 'engine': args.engine,
+        'seed': args.seed, 'names': variant.names, 'teams': variant.teams,
+        'groups': variant.groups, 'thinking': variant.thinking,
+        'seating': ' '.join(seating.options()), 'set': overrides.describe(settings),
+        'max_steps': args.max_steps,
         'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
     }
     summary = summarise(results, setup, baseline)
-    decisions = sum(r.decisions for r in results) + sum(r.decisions for r in baseline or ())
-    summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
-                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0,
-                         'decisions_per_second': round(decisions / seconds, 1) if seconds else 0.0}
+    where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': args.jobs}
+    summary['timing'] = {'seconds': round(seconds, 3), **where,
+                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
+    if variant.thinking:
+        decisions = sum(r.decisions for r in results + (baseline or []))
+        summary['timing']['decisions_per_second'] = round(decisions / seconds, 1) if seconds else 0.0
     if interrupted:
         summary['interrupted'] = True
+    return summary, results
+
+
+def progress_bar(games, thinking=False):
+    return Progress(games, sys.stderr, thinking) if sys.stderr.isatty() else None
+
+
+def main(args, seating):
+    variant = prepare(args, seating, args.set)
+    page = report_page() if args.report else None          # matplotlib missing: say so now
+    series = 2 if variant.thinking else 1
+    progress = progress_bar(args.games * series, bool(variant.thinking))
+    summary, results = play(args, variant, progress)
+    if progress:
+        progress.clear()
     if page:
         pipc.write_file(args.report, page(summary, results).encode('utf-8'))
     if args.json:
@@ -439,7 +493,7 @@ def main(args, seating):
     else:
         sys.stdout.write(format_report(summary))
     sys.stdout.flush()
-    return 130 if interrupted else 0
+    return 130 if summary.get('interrupted') else 0
 
 
 def report_page():

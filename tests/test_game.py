@@ -303,3 +303,40 @@ def test_no_consistent_sample_in_the_tries_is_an_error():
     assert refused >= 10
     sample = game.determinize(0, random.Random(0), tries=2000)
     assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
+
+
+def test_the_api_documents_example_runs():
+    import re
+    import subprocess
+    import sys
+    with open(os.path.join(ROOT, 'docs', 'api.md')) as f:
+        code = re.search(r'```python\n(.*?)```', f.read(), re.S).group(1)
+    assert len(code.strip().splitlines()) <= 12
+    out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == 'winner Ben\n'
+
+
+TWINS = '''
+Game "Twins" requires 2 players.
+Deck deck = standard.
+Action main {
+  shuffle deck.
+  deal 1 from deck to players.
+  ask players->first {
+    "same" if True { message "first". }
+    "same" if True { message "second". }
+  }
+  message "done".
+}
+'''
+
+
+def test_answers_are_replayed_by_place_when_two_options_share_a_label():
+    # (a fuzzer find: matching by label alone took the first "same")
+    game = Game(program_of(TWINS), seed=1, players=2, names=['A', 'B'])
+    game.answer(1)
+    sample = game.determinize(1, random.Random(0))
+    texts = [e.text for e in sample.events]
+    assert 'second' in texts and 'first' not in texts
+    assert sample.view(1) == game.view(1)
