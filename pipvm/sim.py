@@ -40,9 +40,10 @@ class Result:
     decisions: int = 0         # choices the players made
     options: int = 0           # options offered, over all those choices
     error: str = None          # the error line
-    branch: tuple = ()         # the number of options of each choice, in order
+    # Lists, not tuples: a Result crosses to and from cluster workers as JSON.
+    branch: list = ()          # the number of options of each choice, in order
     turns: int = 0             # runs of choices by one seat
-    lead: tuple = ()           # (position 0..1, each seat's chance) as thinking bots saw it
+    lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
 
 
 class CountingTable(Table):
@@ -67,7 +68,7 @@ class CountingTable(Table):
         """The thinking seats' estimates, in game order, at positions 0..1."""
         notes = sorted(note for s in self.seats.values() for note in getattr(s, 'lead', ()))
         n = len(self.branch)
-        return tuple((round((i - self.first_id) / n, 4), est) for i, est in notes)
+        return [[round((i - self.first_id) / n, 4), list(est)] for i, est in notes]
 
 
 def play_one(engine, seating, seed):
@@ -84,7 +85,7 @@ def play_one(engine, seating, seed):
         ending, error = 'error', str(e)
     seat, team = places(winner, machine.players, machine.teams or [])
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
-                  tuple(table.branch), table.turns, table.lead())
+                  list(table.branch), table.turns, table.lead())
 
 
 # --- spreading games over processes -------------------------------------------

@@ -142,7 +142,7 @@ def test_a_task_is_plain_data_both_ways_and_the_bytes_are_validated():
     assert cluster.play_chunk(flipped, words, 1000, 4, 3) == {
         'error': 'Error: the program sent to this worker: corrupt (checksum mismatch)'}
     assert cluster.play_chunk(data, ['--bots', 'human'], 1000, 4, 3) == {
-        'error': "Error: sim seats must be bots (random or first), not 'human'"}
+        'error': "Error: sim seats must be bots (random, first, mc[:N] or ismcts[:N]), not 'human'"}
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path):
