@@ -141,3 +141,13 @@ def test_a_thinking_bot_answers_how_many_play_too():
     status, out = run_cli(['run', high_card, '--bots', 'mc:3', '--seed', '2'])
     assert status == 0 and b'This game has ' in out and b'The game was won by ' in out
     assert run_cli(['run', high_card, '--bots', 'mc:3', '--seed', '2']) == (status, out)
+
+
+def test_the_progress_bar_shows_decisions_per_second_with_thinking_bots():
+    import io
+    from pipvm import sim
+    for thinking in (False, True):
+        stream = io.StringIO()
+        bar = sim.Progress(10, stream, thinking)
+        bar(10, 420)
+        assert ('decisions/s' in stream.getvalue()) == thinking
