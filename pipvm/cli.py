@@ -72,6 +72,8 @@ def cmd_run(args):
     seats.check(program)
     console = terminal_input.console(args.easy_answers, args.numbered)
     if args.record:
+        if seats.thinks():
+            raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
         from . import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
                           args.max_steps, console, args.set)

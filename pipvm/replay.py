@@ -173,10 +173,17 @@ class _Bot:
         return name
 
     def choose(self, heading, options, waiting_for):
+        return self._chosen(options, lambda: self.bot.choose(heading, options, waiting_for))
+
+    def decide(self, game, decision):
+        # a thinking bot thinks in the game (seats.ThinkingBot); others choose
+        return self._chosen(decision.options, lambda: self.bot.decide(game, decision))
+
+    def _chosen(self, options, ask):
         log = self.log
         if not log.replaying:
             log.end()
-            i = self.bot.choose(heading, options, waiting_for)
+            i = ask()
             log.add(Answer(self.number, CHOICE, options[i], i), save=False)
             return i
         a = log.next(self.number, (CHOICE,))
@@ -184,7 +191,7 @@ class _Bot:
         if options[a.option] != a.text:
             raise log.error('option %d is "%s", not "%s"'
                             % (a.option + 1, options[a.option], a.text))
-        i = self.bot.choose(heading, options, waiting_for)
+        i = ask()
         if i != a.option:
             raise log.error('the bot at seat %d chose option %d, not %d'
                             % (self.number + 1, i + 1, a.option + 1))
@@ -219,10 +226,10 @@ class RecordTable(Table):
         if event.to is None or not self._hidden(event.to):
             self.show(event.text)
 
-    def choose(self, seat, heading, options, waiting_for):
+    def choose(self, seat, heading, options, waiting_for, *asked):
         if self._hidden(seat):
             self.show('%s is choosing.' % self.log.record.names[seat])
-        return super().choose(seat, heading, options, waiting_for)
+        return super().choose(seat, heading, options, waiting_for, *asked)
 
 
 # --- the commands ------------------------------------------------------------------

@@ -7,9 +7,6 @@ metrics_for: each is a function of one variant's sim report, so a new
 measure (skill, drama...) is one more entry there, and appears in the
 table, the JSON and the HTML report alike.
 """
-import base64
-import html
-import io
 import itertools
 import json
 import sys
@@ -143,24 +140,16 @@ def format_table(s, metrics):
     return '\n'.join(lines) + '\n'
 
 
-def figure_class():
-    """matplotlib's Figure (no pyplot: no global state, no display needed)."""
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise PipError(None, "--report needs matplotlib: pip install 'pipvm[report]'") from None
-    return Figure
-
-
-def plots(s, metrics, Figure):
-    """[(group, PNG bytes)]: per group of metrics, its values against the first
+def plots(s, metrics):
+    """[(group, Figure)]: per group of metrics, its values against the first
     varied global, a line per metric and combination of the other varied globals."""
+    from .report.html import figure
     names = list(s['vary'])
     axis, others = names[0], names[1:]
     xs = s['vary'][axis]
     out = []
     for group in dict.fromkeys(m.group for m in metrics):
-        fig = Figure(figsize=(6.4, 3.6))
+        fig = figure(6.4, 3.6)
         ax = fig.add_subplot()
         for m in (m for m in metrics if m.group == group):
             lines = {}
@@ -181,35 +170,32 @@ def plots(s, metrics, Figure):
         ax.set_xlabel(axis)
         ax.set_ylabel(group)
         ax.legend(fontsize='small')
-        buf = io.BytesIO()
-        fig.savefig(buf, format='png', dpi=80, bbox_inches='tight')
-        out.append((group, buf.getvalue()))
+        out.append((group, fig))
     return out
 
 
-def format_html(s, metrics, images):
-    title = html.escape('%s: sweep over %s' % (s['game'], ', '.join(s['vary'])))
-    parts = ['<!DOCTYPE html>', '<html><head><meta charset="utf-8"><title>%s</title>' % title,
-             '</head><body>', '<h1>%s</h1>' % title,
-             '<pre>%s</pre>' % html.escape(format_table(s, metrics))]
-    for group, png in images:
-        parts.append('<h2>%s</h2>' % html.escape(group))
-        parts.append('<img alt="%s" src="data:image/png;base64,%s">' % (
-            html.escape(group), base64.b64encode(png).decode('ascii')))
-    parts.append('</body></html>')
-    return '\n'.join(parts) + '\n'
+def format_html(s, metrics, figures):
+    from .report.html import Page
+    page = Page('%s: sweep over %s' % (s['game'], ', '.join(s['vary'])))
+    page.pre(format_table(s, metrics))
+    for group, fig in figures:
+        page.heading(group)
+        page.image(fig, group)
+    return str(page)
 
 
 def main(args, seating):
     from . import pipc
     total = args.games * len(combinations(args.vary))
-    Figure = figure_class() if args.report else None
+    if args.report:
+        from .report.html import figure_class
+        figure_class()                  # matplotlib missing: say so before any game
     progress = sim.progress_bar(total)
     s, metrics = sweep(args, seating, progress)
     if progress:
         progress.clear()
     if args.report:
-        page = format_html(s, metrics, plots(s, metrics, Figure))
+        page = format_html(s, metrics, plots(s, metrics))
         pipc.write_file(args.report, page.encode('utf-8'))
     sys.stdout.write(json.dumps(s, indent=2) + '\n' if args.json else format_table(s, metrics))
     sys.stdout.flush()

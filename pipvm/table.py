@@ -155,9 +155,11 @@ class Table:
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         """A player's choice of a card or an action; game and decision when
         the VM's Game asks (TableGame), for seats that think."""
-        if game is not None:
-            return self.seat(seat).decide(game, decision)
-        return self.seat(seat).choose(heading, options, waiting_for)
+        answerer = self.seat(seat)
+        decide = getattr(answerer, 'decide', None)     # a seat may be any object with choose
+        if game is not None and decide is not None:
+            return decide(game, decision)
+        return answerer.choose(heading, options, waiting_for)
 
     def choose_count(self, counts, team_size):
         """How many players (or teams of team_size) play."""

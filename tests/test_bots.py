@@ -151,3 +151,12 @@ def test_the_progress_bar_shows_decisions_per_second_with_thinking_bots():
         bar = sim.Progress(10, stream, thinking)
         bar(10, 420)
         assert ('decisions/s' in stream.getvalue()) == thinking
+
+
+def test_record_refuses_thinking_bots_for_now(tmp_path):
+    record = tmp_path / 'r.json'
+    status, out = run_cli(['run', GUESS, '--seat', '1=mc:3', '--bots', 'random', '--players', '2',
+                           '--record', str(record)])
+    assert (status, out) == (
+        1, b'Error: --record does not keep games with thinking bots (mc, ismcts) yet\n')
+    assert not record.exists()
