@@ -125,7 +125,7 @@ def test_a_view_shows_no_card_hidden_from_its_seat(path):
             if game.decision is None:
                 break
             answer_randomly(game, rng)
-        assert decisions > 5
+        assert decisions > 5 or game.ending is not None     # Blackjack can end in three
 
 
 def test_a_view_holds_the_decision_of_its_own_seat_only():
