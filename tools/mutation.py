@@ -235,6 +235,11 @@ def copy_project(dest):
                         ignore=shutil.ignore_patterns('__pycache__'))
     shutil.copytree(os.path.join(ROOT, 'tests'), os.path.join(dest, 'tests'),
                     ignore=shutil.ignore_patterns('__pycache__', 'data', 'regressions', '.hypothesis'))
+    # A failure counts, not its shrunk form: skip hypothesis's shrinking.
+    with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
+        f.write('\nfrom hypothesis import Phase\n'
+                "settings.register_profile('mutation', deadline=None, phases=[Phase.generate])\n"
+                "settings.load_profile('mutation')\n")
 
 
 class Worker:
