@@ -14,7 +14,7 @@ fuzz properties of tests/fuzz run there at a fixed seed and budget (CI's:
 200 examples), with a timeout.  A mutant is killed when they fail, survives
 when they pass.  Prints each result, then killed / survived / timed out and
 the surviving mutants; --json keeps the results, so a campaign can be run in
-chunks (--range, --only) and added up.  Needs only the `test` extra.
+chunks (--range, --only) and added up (--summarize).  Needs only the `test` extra.
 """
 import argparse
 import ast
@@ -282,7 +282,9 @@ class Worker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def campaign(mutants, args):
+def campaign(mutants, args, keep=None):
+    """Run the mutants; each result is also appended to the file `keep` as it
+    comes (one JSON object a line), so an interrupted chunk keeps its results."""
     results = []
     lock = threading.Lock()
     workers = [Worker(args) for _ in range(args.jobs)]
@@ -299,6 +301,9 @@ def campaign(mutants, args):
         with lock:
             results.append(dict(mutant, result=result, seconds=round(seconds, 1)))
             print('%-9s %5.1fs  %s' % (result, seconds, mutant['id']), flush=True)
+            if keep:
+                keep.write(json.dumps(results[-1]) + '\n')
+                keep.flush()
 
     try:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -338,9 +343,20 @@ def main():
     ap.add_argument('--examples', type=int, default=200, help='per property (CI: 200)')
     ap.add_argument('--seed', type=int, default=1, help='the fuzz seed (also samples mutants)')
     ap.add_argument('--timeout', type=float, default=120, help='seconds per mutant')
-    ap.add_argument('--json', help='write the results here')
+    ap.add_argument('--json', help='append the results here, one JSON object a line')
+    ap.add_argument('--summarize', nargs='+', metavar='JSON',
+                    help='run nothing: add up the results kept in these files')
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     args = ap.parse_args()
+    if args.summarize:
+        latest = {}
+        for name in args.summarize:
+            with open(name) as f:
+                for line in f:
+                    r = json.loads(line)
+                    latest[r['id']] = r         # a later run of a mutant replaces an earlier
+        print(summary(list(latest.values())))
+        return
     for f in args.only or ():
         if f not in TARGETS:
             ap.error('--only: %s is not one of %s' % (f, ', '.join(TARGETS)))
@@ -358,10 +374,12 @@ def main():
             print(m['id'])
         print('%d mutants' % len(mutants))
         return
-    results = campaign(mutants, args)
-    if args.json:
-        with open(args.json, 'w') as f:
-            json.dump(results, f, indent=1)
+    keep = open(args.json, 'a') if args.json else None
+    try:
+        results = campaign(mutants, args, keep)
+    finally:
+        if keep:
+            keep.close()
     print(summary(results))
 
 
