@@ -707,7 +707,8 @@ class Builder:
         self.scopes[0].update({self.tg['n']: NUMBER, self.tg['e']: CARDS, self.tg['p']: PLAYERS})
         players = self.pick(['[]', 'players', 'players', '[players->first]'])
         self.empties.update([self.tg['e']] + ([self.tg['p']] if players == '[]' else []))
-        return ['Number %s = %s.' % (self.tg['n'], number(self.draw(st.integers(-5, 13)))),
+        self.tg_value = number(self.draw(st.integers(-5, 13)))
+        return ['Number %s = %s.' % (self.tg['n'], self.tg_value),
                 'CardList %s = [].' % self.tg['e'],
                 'PlayerList %s = %s.' % (self.tg['p'], players),
                 'Card %s = %s~%s.' % (self.tg['c'], self.pick(RANK_LITS), self.pick(SUIT_LITS)),
@@ -735,13 +736,20 @@ class Builder:
                 del shown[:]
 
         nums = lambda: self.draw(st.integers(-20, 20))
-        a = let(NUMBER, number(nums()), False)
-        b = let(NUMBER, number(self.draw(st.integers(-7, 7))), False)
-        r1 = let(self.pick([RANK, NUMBER]), self.pick(RANK_LITS + [str(n) for n in range(1, 14)]), False)
-        r2 = let(RANK, self.pick(RANK_LITS), False)
-        s1 = let(SUIT, self.pick(SUIT_LITS), False)
-        s2 = let(SUIT, self.pick(SUIT_LITS), False)
+        literal = {}                    # local -> the literal it was set to
+
+        def var(t, value):
+            name = let(t, value, False)
+            literal[name] = value
+            return name
+        a = var(NUMBER, number(nums()))
+        b = var(NUMBER, number(self.draw(st.integers(-7, 7))))
+        r1 = var(self.pick([RANK, NUMBER]), self.pick(RANK_LITS + [str(n) for n in range(1, 14)]))
+        r2 = var(RANK, self.pick(RANK_LITS))
+        s1 = var(SUIT, self.pick(SUIT_LITS))
+        s2 = var(SUIT, self.pick(SUIT_LITS))
         g, empty, pl = self.tg['n'], self.tg['e'], self.tg['p']
+        same = var(NUMBER, self.tg_value)       # equal to g
         if self.chance(0.5):                        # arithmetic on negatives too
             for op in self.draw(st.lists(st.sampled_from(['+', '-', '*', '/']), min_size=1,
                                          max_size=4, unique=True)):
@@ -753,7 +761,7 @@ class Builder:
             for op in self.draw(st.lists(st.sampled_from(['<', '<=', '>', '>=', '==', '!=']),
                                          min_size=1, max_size=4, unique=True)):
                 x, y = self.pick([(a, b), (b, a), (a, g), (r1, r2), (r1, a), (b, number(nums()))])
-                let(BOOLEAN, '(%s %s %s)' % (x, op, y))
+                let(BOOLEAN, self.pick(['', 'not ']) + '(%s %s %s)' % (x, op, y))
         flush()
         if self.chance(0.5):                        # card expressions built at run time
             ranks = self.pick(['%s..%s' % (r1, r2), '%s,%s' % (r1, r2), '%s..%s' % (r2, r1),
@@ -771,17 +779,27 @@ class Builder:
             for x in self.draw(st.lists(st.sampled_from([a, r1, s1, '%s~%s' % (r2, s2)]),
                                         min_size=1, max_size=3, unique=True)):
                 let(BOOLEAN, '(%s in %s)' % (x, lst))
-        for _ in range(self.draw(st.integers(0, 2))):   # equalities fused with their jump
-            x, y = self.pick([(a, b), (r1, r2), (s1, s2), (a, g)])
-            k = self.pick([number(nums()), 'K', '3']) if x != s1 else self.pick(SUIT_LITS)
-            z = {s1: s2}.get(x, g)
-            left = '(%s == %s)' % (x, self.pick([y, k, z]))
+            let(BOOLEAN, self.pick(['(%s in [%s; %s])' % (r1, r2, a), '(%s in [%s])' % (s1, s2),
+                                    '(players->last in %s)' % pl]))
+        for _ in range(self.draw(st.integers(0, 3))):   # equalities fused with their jump
+            # against a local, a constant or a global, often equal
+            x, y = self.pick([(a, b), (r1, r2), (s1, s2), (same, a), (a, same)])
+            k = self.pick([literal[x], literal[y], self.pick([number(nums()), 'K', '3'])
+                           if x != s1 else self.pick(SUIT_LITS)])
+            z = s2 if x == s1 else g
+            left = '(%s == %s)' % (x, self.pick([y, k, z, x]))
             right = '(%s == %s)' % (y, self.pick([x, k, z]))
-            cond = self.pick([left, '(%s %s %s)' % (left, self.pick(['and', 'or']), right)])
-            if self.chance(0.5):
-                let(BOOLEAN, cond)
+            how = self.pick(['and', 'or', 'let', 'if'])
+            if how == 'if' and self.chance(0.5):
+                left = '(%s == %s)' % (x, literal[x])       # a constant, equal
+            if how in ('and', 'or'):
+                let(BOOLEAN, '(%s %s %s)' % (left, how, right))
             else:
-                lines += ['if %s { message "yes". } else { message "no". }' % cond]
+                cond = self.pick([left, '(%s %s %s)' % (left, self.pick(['and', 'or']), right)])
+                if how == 'let':
+                    let(BOOLEAN, cond)
+                else:
+                    lines.append('if %s { message "yes". } else { message "no". }' % cond)
         flush()
         if self.chance(0.5):                        # list properties, of empty lists too
             lst = self.pick([empty, 'stock', 'players->first->hand', 'players', pl,
@@ -803,14 +821,11 @@ class Builder:
                     min_size=1, max_size=3, unique=True)):
                 let(BOOLEAN, 'defined %s' % ref)
         flush()
-        if self.rarely(0.1):                        # an undefined value, read each way
-            card = let(CARD, '%s~%s' % (r2, s2), False)
-            hand = let(CARDS, 'players->first->hand', False)
-            lines.append('let %s be %s.' % (self.fresh('t'), self.pick([
-                card + '->last_played_by', hand + '->first->last_played_by',
-                'players->first->team', 'teams', self.tg['c'] + '->last_played_by',
-                '(%s == %s)' % (a, self.tg['u']), '((%s == %s) or True)' % (a, self.tg['u']),
-                '((%s == %s) and True)' % (a, self.tg['u'])])))
+        if self.teams and self.chance(0.3):
+            lines.append('message %s "to a team".' % self.pick(['teams->first', 'teams->last',
+                                                                 'players->last->team']))
+        if self.rarely(0.2):
+            lines.append(self.tour_error(a, r1, r2, s1, s2, let))
         if self.chance(0.4):                        # deals that count, negative counts, empty lists
             count = self.pick([a, b, 'all', '1'])
             dest = self.pick([pl, 'players', 'players->first', empty])
@@ -820,6 +835,28 @@ class Builder:
             lines.append('for %s in players { let %s be %s->hand->size. message "{%s} {%s}". }'
                          % (x, x + 'n', x, x, x + 'n'))
         return lines
+
+    def tour_error(self, a, r1, r2, s1, s2, let):
+        """A statement that ends the game with one of the VM's errors (the
+        ones the rest of the generator seldom reaches), or with the step limit."""
+        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask'])
+        if form == 'start':
+            x = self.fresh('x')
+            return 'for %s in [%s] starting at %s { message "{%s}". }' % (x, s1, s2, x)
+        if form == 'forever':
+            return 'forever { %s += 1. }' % a
+        if form == 'ask':
+            return 'ask players->first { "q" if (%s != %s) { message "q". } }' % (a, a)
+        # an undefined value, read each way
+        card = let(CARD, '%s~%s' % (r2, s2), False)
+        hand = let(CARDS, 'players->first->hand', False)
+        u = self.tg['u']
+        return 'let %s be %s.' % (self.fresh('t'), self.pick([
+            card + '->last_played_by', hand + '->first->last_played_by',
+            self.tg['c'] + '->last_played_by', '(%s == %s)' % (a, u),
+            '((%s == %s) or True)' % (a, u), '((%s == %s) and True)' % (a, u),
+            '(%s~%s)->last_played_by' % (r1, s1)] +
+            ([] if self.teams else ['players->first->team', 'teams'] * 2)))
 
     def global_decl(self):
         name = self.fresh('g')
