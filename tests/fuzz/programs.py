@@ -762,6 +762,9 @@ class Builder:
                                          min_size=1, max_size=4, unique=True)):
                 x, y = self.pick([(a, b), (b, a), (a, g), (r1, r2), (r1, a), (b, number(nums()))])
                 let(BOOLEAN, self.pick(['', 'not ']) + '(%s %s %s)' % (x, op, y))
+            tests = [n for n in shown if self.scopes[-1].get(n) == BOOLEAN]
+            if len(tests) > 1:
+                let(BOOLEAN, '(%s %s %s)' % (tests[0], self.pick(['and', 'or']), tests[1]))
         flush()
         if self.chance(0.5):                        # card expressions built at run time
             ranks = self.pick(['%s..%s' % (r1, r2), '%s,%s' % (r1, r2), '%s..%s' % (r2, r1),
@@ -781,7 +784,7 @@ class Builder:
                 let(BOOLEAN, '(%s in %s)' % (x, lst))
             let(BOOLEAN, self.pick(['(%s in [%s; %s])' % (r1, r2, a), '(%s in [%s])' % (s1, s2),
                                     '(players->last in %s)' % pl]))
-        for _ in range(self.draw(st.integers(0, 3))):   # equalities fused with their jump
+        for _ in range(self.draw(st.integers(1, 4))):   # equalities fused with their jump
             # against a local, a constant or a global, often equal
             x, y = self.pick([(a, b), (r1, r2), (s1, s2), (same, a), (a, same)])
             k = self.pick([literal[x], literal[y], self.pick([number(nums()), 'K', '3'])
@@ -790,8 +793,8 @@ class Builder:
             left = '(%s == %s)' % (x, self.pick([y, k, z, x]))
             right = '(%s == %s)' % (y, self.pick([x, k, z]))
             how = self.pick(['and', 'or', 'let', 'if'])
-            if how == 'if' and self.chance(0.5):
-                left = '(%s == %s)' % (x, literal[x])       # a constant, equal
+            if how == 'if' and self.chance(0.5):          # a constant, equal or not
+                left = '(%s == %s)' % (x, self.pick([literal[x], k]))
             if how in ('and', 'or'):
                 let(BOOLEAN, '(%s %s %s)' % (left, how, right))
             else:
@@ -821,16 +824,24 @@ class Builder:
                     min_size=1, max_size=3, unique=True)):
                 let(BOOLEAN, 'defined %s' % ref)
         flush()
+        if self.chance(0.3):                        # a skip out of two loops
+            x, y, out = self.fresh('x'), self.fresh('x'), self.fresh('L')
+            lines += ['for %s in players { for %s in [%s; %s] {' % (x, y, s1, s2),
+                      '  message "{%s} {%s}".' % (x, y),
+                      '  if (%s == %s) { skip to %s. }' % (y, s2, out), '} }', 'label %s.' % out]
         if self.teams and self.chance(0.3):
             lines.append('message %s "to a team".' % self.pick(['teams->first', 'teams->last',
                                                                  'players->last->team']))
-        if self.rarely(0.2):
-            lines.append(self.tour_error(a, r1, r2, s1, s2, let))
+        if self.chance(0.4):             # left for the end of main
+            self.ending = self.tour_error(a, r1, r2, s1, s2, let)
         if self.chance(0.4):                        # deals that count, negative counts, empty lists
             count = self.pick([a, b, 'all', '1'])
             dest = self.pick([pl, 'players', 'players->first', empty])
             source = self.pick(['stock', 'players->first', 'players->last'])
             lines.append('deal %s from %s to %s.' % (count, source, dest))
+            card = '%s~%s' % (r2, s2)
+            deal = 'deal %s from stock to %s.' % (card, self.pick(['players->last', empty]))
+            lines.append(deal if self.rarely(0.2) else 'if (%s in stock) { %s }' % (card, deal))
             x = self.fresh('x')
             lines.append('for %s in players { let %s be %s->hand->size. message "{%s} {%s}". }'
                          % (x, x + 'n', x, x, x + 'n'))
@@ -839,7 +850,10 @@ class Builder:
     def tour_error(self, a, r1, r2, s1, s2, let):
         """A statement that ends the game with one of the VM's errors (the
         ones the rest of the generator seldom reaches), or with the step limit."""
-        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask'])
+        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask', 'folded'])
+        if form == 'folded':         # constant, but failing: left to the VM
+            return 'let %s be %s.' % (self.fresh('t'), self.pick(['(%s / 0)' % number(self.draw(
+                st.integers(-3, 3))), '14~%s' % self.pick(SUIT_LITS), '0..2~H']))
         if form == 'start':
             x = self.fresh('x')
             return 'for %s in [%s] starting at %s { message "{%s}". }' % (x, s1, s2, x)
@@ -911,7 +925,7 @@ class Builder:
         lines = []
         if prologue and self.chance(0.8):
             lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
-        tour = []
+        tour, self.ending = [], None
         if name == 'main':
             self.scopes.append({})       # the tour's locals, for the statements after it too
             tour = self.tour()
@@ -922,6 +936,8 @@ class Builder:
             calls = ['%s().' % a for a in self.actions]
             early = [c for c in calls if self.chance(0.5)]
             body = early + body + [c for c in calls if c not in early]
+            if self.ending:
+                body.append(self.ending)
         else:
             self.actions.append(name)
         lines += body
