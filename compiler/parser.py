@@ -7,7 +7,7 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 """
 from sly import Parser
 
-from . import ast
+from . import ast, syntax_hints
 from .errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 
@@ -489,7 +489,10 @@ class PipParser(Parser):
 
     def error(self, tok):
         end = len(self.text) if tok is None else tok.value.end
-        raise PipSyntaxError(Positions(self.text).line_at_end(end), tok and tok.value)
+        pos, found, advice = syntax_hints.explain(self.text, self.statestack, self.symstack,
+                                                  tok, self.previous)
+        raise PipSyntaxError(Positions(self.text).line_at_end(end), tok and tok.value, pos,
+                             found, advice)
 
 
 def _yacc_default_reductions(table):
@@ -513,4 +516,10 @@ def parse(text):
     """Parse Pip source (a str, one character per byte) into an ast.Game."""
     parser = PipParser()
     parser.text = text
-    return parser.parse(PipLexer().tokenize(text))
+    parser.previous = None          # the token before the parser's look-ahead
+
+    def tokens():
+        for tok in PipLexer().tokenize(text):
+            yield tok
+            parser.previous = tok
+    return parser.parse(tokens())

@@ -1,7 +1,8 @@
 """The reference interpreter: Pip's executable specification.
 
-It walks the checked AST directly and follows ../shared/SEMANTICS.md (and the
-original OCaml interpreter) one rule at a time, in the plainest code that
+It walks the checked AST directly and follows the language manual,
+docs/language.md (which follows the original OCaml interpreter, except
+where it says otherwise), one rule at a time, in the plainest code that
 will do.  It shares only the run-time objects (`pipvm.runtime`), the table
 and its seats, and the random-number generator with the VM; every operation
 (deal, play, order, for, skip, equality, string conversion...) is written

@@ -26,8 +26,30 @@ def cmd_parse(args):
 
 def cmd_check(args):
     from compiler import frontend
-    frontend.check_text(frontend.read_source(args.file))
-    return 0
+    if not args.json:
+        frontend.check_text(frontend.read_source(args.file))
+        return 0
+    import json
+    try:
+        frontend.check_text(frontend.read_source(args.file))
+        found = []
+    except Exception as e:
+        found = [diagnostic(args.file, e)]
+    _out(json.dumps(found) + '\n')
+    return 1 if found else 0
+
+
+def diagnostic(path, e):
+    """`check --json`: an error as an editor wants it (line and column from 1,
+    or null when the error has no place in the file)."""
+    if isinstance(e, PipError):
+        line, column = e.pos or (None, None)
+        detail = getattr(e, 'detail', None)      # a syntax error's `found X; expected Y`
+        message = 'syntax error: ' + detail if detail else e.message
+    else:
+        line = column = None
+        message = _message(e)[len('Error: '):]
+    return {'file': path, 'line': line, 'column': column, 'message': message}
 
 
 def cmd_compile(args):
@@ -40,11 +62,12 @@ def cmd_compile(args):
 
 
 def cmd_run(args):
-    from . import loader, terminal
+    from . import loader, terminal, terminal_input
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seats = seating(args)
     seats.check(program)
-    return terminal.play(engine, seed=args.seed, seating=seats)
+    return terminal.play(engine, seed=args.seed, seating=seats,
+                         console=terminal_input.console(args.easy_answers, args.numbered))
 
 
 def seating(args):
@@ -67,28 +90,70 @@ def cmd_dis(args):
     return 0
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked
+    (importlib.metadata is slow to import, and `pipvm run` should start fast)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help='print the version and exit')
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import version
+        sys.stdout.write('pipvm %s\n' % version('pipvm'))
+        parser.exit()
+
+
+# The example lines that end each command's --help.
+EXAMPLES = {
+    'parse': 'pipvm parse examples/high_card.pip',
+    'check': 'pipvm check examples/high_card.pip\n'
+             'pipvm check --json game.pip       # diagnostics for editors and scripts',
+    'compile': 'pipvm compile examples/high_card.pip -o high_card.pipc',
+    'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
+           'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
+    'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
+           'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
+    'dis': 'pipvm dis examples/high_card.pip --fused',
+}
+
+
 def build_parser():
     ap = argparse.ArgumentParser(prog='pipvm', description='Pip card-game language toolchain.')
+    ap.add_argument('--version', action=VersionAction)
     sub = ap.add_subparsers(dest='command', required=True, metavar='COMMAND')
-    p = sub.add_parser('parse', help='print a program back from its syntax tree')
+
+    def command(name, **kwargs):
+        return sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog='examples:\n' + ''.join(
+                                  '  %s\n' % line for line in EXAMPLES[name].split('\n')),
+                              **kwargs)
+
+    p = command('parse', help='print a program back from its syntax tree')
     p.add_argument('file', metavar='FILE.pip')
     p.set_defaults(func=cmd_parse)
-    p = sub.add_parser('check', help='check a program; print its first error, if any')
+    p = command('check', help='check a program; print its first error, if any')
     p.add_argument('file', metavar='FILE.pip')
+    p.add_argument('--json', action='store_true',
+                   help='print the errors as a JSON list of {file, line, column, message}')
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser('compile', help='compile a program to bytecode (GAME.pipc)')
+    p = command('compile', help='compile a program to bytecode (GAME.pipc)')
     p.add_argument('file', metavar='GAME.pip')
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
     p.set_defaults(func=cmd_compile)
-    p = sub.add_parser('run', help='play a game at the terminal')
+    p = command('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
+    p.add_argument('--easy-answers', action='store_true',
+                   help='accept an option in any case, its unique start or its number, '
+                        'even when the answers are not typed at a terminal')
+    p.add_argument('--numbered', action='store_true',
+                   help='print each option after its number (and accept the number)')
     engine_option(p)
     p.set_defaults(func=cmd_run)
-    p = sub.add_parser('sim', help='play many games between bots and report the results')
+    p = command('sim', help='play many games between bots and report the results')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
     p.add_argument('--seed', type=int, default=1, metavar='S',
@@ -102,7 +167,7 @@ def build_parser():
     p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
     engine_option(p)
     p.set_defaults(func=cmd_sim)
-    p = sub.add_parser('dis', help='list the bytecode of a game')
+    p = command('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
                    help='show the superinstructions the VM fuses runs of opcodes into')
@@ -145,6 +210,8 @@ def main(argv=None):
         return args.func(args)
     except KeyboardInterrupt:
         _flush()
+        from .terminal_input import restore
+        restore()
         sys.stderr.write('\nInterrupted.\n')
         sys.stderr.flush()
         # The game's thread may be blocked reading stdin; a normal interpreter
@@ -161,16 +228,22 @@ def _flush():
         pass
 
 
-def _report(e):
-    """One line on stderr for every error a user can cause; exit status 1."""
+def _message(e):
+    """What an error a user can cause says (a syntax error adds a line of
+    help to the original's); any other exception is raised again."""
     if isinstance(e, (PipError, InputEnded, StepLimit)):
-        message = str(e)
-    elif isinstance(e, (RecursionError, MemoryError)):
-        message = 'Error: program too large or too deeply nested to process'
-    elif isinstance(e, BrokenPipeError):
+        hint = getattr(e, 'hint', None)
+        return str(e) + ('\n  ' + hint if hint else '')
+    if isinstance(e, (RecursionError, MemoryError)):
+        return 'Error: program too large or too deeply nested to process'
+    raise e
+
+
+def _report(e):
+    """The error's message on stderr, for every error a user can cause; exit status 1."""
+    if isinstance(e, BrokenPipeError):
         return 1
-    else:
-        raise e
+    message = _message(e)
     _flush()
     sys.stderr.buffer.write((message + '\n').encode('latin-1', 'replace'))
     sys.stderr.flush()

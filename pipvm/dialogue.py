@@ -53,9 +53,11 @@ def choice_question(player, kind):
     return '%s: Choose %s:' % (player, 'a card' if kind == 'card' else 'an action')
 
 
-def menu(heading, options):
-    """A question as the terminal shows it, up to the answer."""
-    return heading + '\n' + ''.join('  %s\n' % o for o in options) + YOUR_CHOICE
+def menu(heading, options, numbered=False):
+    """A question as the terminal shows it, up to the answer (with `pipvm run
+    --numbered`, each option after its number)."""
+    marks = ['%d. ' % n if numbered else '' for n in range(1, len(options) + 1)]
+    return heading + '\n' + ''.join('  %s%s\n' % m for m in zip(marks, options)) + YOUR_CHOICE
 
 
 def name_order(count, team_size):

@@ -8,6 +8,8 @@ and must not import the compiler.
 class PipError(Exception):
     """A positioned error: `Error: Line L, Col C: MESSAGE` (or `Error: MESSAGE`)."""
 
+    hint = None                 # a second line of help (syntax errors have one)
+
     def __init__(self, pos, message):
         super().__init__(message)
         self.pos = pos

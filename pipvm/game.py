@@ -56,16 +56,22 @@ class Game:
     """One game of a program (a validated pipc.Program or a vm.Image)."""
 
     def __init__(self, program, seed=None, rng=None, players=None, names=None,
-                 max_steps=None, quiet=False):
+                 max_steps=None, quiet=False, shuffle=None):
         """seed or rng: the generator that deals (rng is used as it is, so a
         random seat can draw from the same one).  players: how many play (else
         the first decision asks).  names: the players' names by seat (else
-        each is asked).  quiet: keep no events (nobody reads them)."""
+        each is asked).  quiet: keep no events (nobody reads them).
+        shuffle(machine, items), when given, does the game's shuffles
+        (determinize.py replays a game with other deals through it)."""
         self.image = program if isinstance(program, Image) else Image(program)
         self.program = self.image.program
         rng = rng or OCamlRandom(0 if seed is None else seed)
         self.events = None if quiet else []
         self.machine = Machine(self.image, rng, max_steps, self.events)
+        if shuffle is not None:
+            self.machine.shuffle = shuffle.__get__(self.machine)
+        self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
+        self.traces = {}               # determinize.py's cache of this game's observations
         self.history = []              # (choice or name, label) of each decision answered
         self.decision = None
         self.ending = None
@@ -205,6 +211,7 @@ class Game:
         other.machine = self.machine.fork(other.events)
         other.history = list(self.history)
         other.names = dict(self.names)
+        other.traces = {}
         return other
 
     def view(self, seat):

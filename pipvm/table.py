@@ -8,7 +8,7 @@ reference interpreter, a blocking tree walker, asks through `Table` itself.
 """
 import sys
 
-from . import dialogue
+from . import answers, dialogue
 from .dialogue import SORRY, check_seats, fixed_count, menu
 from .errors import InputEnded
 from .game import COUNT, NAME, Game
@@ -19,6 +19,8 @@ class Console:
     """Line-based terminal I/O.  Text is Latin-1 both ways, so every byte a
     user types comes back out unchanged; output is flushed before each read."""
     silent = False             # True when nothing written is ever seen (pipvm sim)
+    easy = False               # accept more than exact answers (answers.match)
+    numbered = False           # number the options of a choice
 
     def __init__(self, stdin=None, stdout=None):
         self.stdin = stdin or sys.stdin.buffer
@@ -37,6 +39,10 @@ class Console:
         if line.endswith(b'\n'):
             line = line[:-1]
         return line.decode('latin-1')
+
+    def read_choice(self, prompt, options):
+        """read_line, for an answer that should name one of options."""
+        return self.read_line(prompt)
 
     def flush(self):
         self.stdout.flush()
@@ -66,12 +72,14 @@ class HumanSeat(Seat):
 
     def choose(self, heading, options, waiting_for):
         out = self.console
+        question = menu(heading, options, out.numbered and answers.by_number(options))
         while True:
-            answer = out.read_line(menu(heading, options))
+            answer = out.read_choice(question, options)
             if answer is None:
                 raise InputEnded(waiting_for)
-            if answer in options:
-                return options.index(answer)     # the first equal option, as the reference
+            chosen = answers.match(answer, options, out.easy)
+            if chosen is not None:
+                return chosen
             out.write(SORRY + '\n')
 
 

@@ -11,15 +11,14 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-from . import pipc, runtime
+from . import fusion, pipc, runtime
 from .dialogue import Event
 from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
-                      OPCODES)
+                      OPCODES, OPERANDS)
 from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
                       items, to_str)
 
-_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
 _END = object()
 
 
@@ -29,24 +28,24 @@ class InvalidProgram(PipError):
 
 class Loaded:
     """One code object decoded for the loop: (opcode, operand, handler) per instruction,
-    with runs of instructions fused into superinstructions (opcodes.FUSED),
-    jump targets as instruction indexes, property operands as attribute
-    names, and each instruction's positions (one per fused part)."""
+    with runs of instructions fused into superinstructions (pipvm/fusion.py),
+    operands decoded as their kind says (jump targets as instruction indexes,
+    properties as attribute names), and each instruction's positions (one per
+    fused part)."""
     __slots__ = ('code', 'instrs', 'positions', 'offsets', 'frame_size')
 
     def __init__(self, code, fuse=True):
-        decoded = pipc.decode(code.code)
-        runs = fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+        runs = fusion.runs(pipc.decode(code.code), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i
         self.code = code
         self.instrs = []
         for i, (op, parts) in enumerate(runs):
-            args = [_operand(kind, a, index) for ins in parts
+            args = [_load(kind, a, index) for ins in parts
                     for kind, a in zip(ins.op.operands, ins.args)]
             if op.code == OP.ASK:
-                args.append(i + 1)              # where its JUMPs begin
+                args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
         self.offsets = [parts[0].offset for _, parts in runs]
@@ -54,40 +53,9 @@ class Loaded:
         self.frame_size = len(code.local_names)
 
 
-def _operand(kind, arg, index):
-    if kind == 'jump':
-        return index[arg]
-    if kind == 'prop':
-        return _PROP_NAMES[arg]
-    return arg
-
-
-def fuse_runs(decoded):
-    """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
-    one superinstruction, unless a jump lands inside the run (or it is one of
-    the JUMPs an ASK chooses between)."""
-    entered = set()
-    for i, ins in enumerate(decoded):
-        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if kind == 'jump')
-        if ins.op.code == OP.ASK:
-            entered.update(j.offset for j in decoded[i + 1:i + 1 + ins.args[0]])
-    runs, i = [], 0
-    while i < len(decoded):
-        for fused in _FUSIONS:
-            n = len(fused.parts)
-            window = decoded[i:i + n]
-            if (tuple(ins.op for ins in window) == fused.parts
-                    and not any(ins.offset in entered for ins in window[1:])):
-                runs.append((fused, window))
-                i += n
-                break
-        else:
-            runs.append((decoded[i].op, [decoded[i]]))
-            i += 1
-    return runs
-
-
-_FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
+def _load(kind, arg, index):
+    load = OPERANDS[kind].load
+    return arg if load is None else load(arg, index)
 
 
 class Image:
@@ -668,6 +636,7 @@ class Machine:
         the game stay shared within the copy; nothing is shared between them."""
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
+        other.__dict__.pop('shuffle', None)     # a replay's own dealer (determinize.py)
         copy = Copier(self.deck)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)

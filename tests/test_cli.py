@@ -29,7 +29,9 @@ def test_errors_go_to_stderr_with_status_1(tmp_path):
     bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
     assert pipvm('check', str(bad)) == (1, '', 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n')
     bad.write_bytes(b'Game "g" requires 2 players.\n\nDeck d foo.\n')
-    assert pipvm('parse', str(bad)) == (1, '', 'Error: syntax error on line 3\n')
+    assert pipvm('parse', str(bad)) == (1, '', 'Error: syntax error on line 3\n  at column 8, '
+                                        'found "foo"; expected "." to end the declaration or '
+                                        '"=" to give it a value\n')
 
 
 def test_parse_keeps_bytes_as_written(tmp_path):
@@ -109,3 +111,54 @@ def test_reference_engine_runs_sources_not_bytecode(tmp_path):
     bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
     assert pipvm('run', '--engine', 'reference', str(bad)) == (
         1, '', 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n')
+
+
+def test_check_json_lists_the_errors_for_editors(tmp_path):
+    import json
+    assert pipvm('check', '--json', GAME) == (0, '[]\n', '')
+    bad = tmp_path / 'bad.pip'
+    cases = [
+        (b'Game "g" requires 2 players.\n\nDeck d foo.\n', 3, 8,
+         'syntax error: found "foo"; expected "." to end the declaration or "=" to give it a value'),
+        (b'Game "g" requires 2 players.\nNumber n = True.\n', 2, 1,
+         'Expected type Number but found type Boolean'),
+        (b'Game "g" requires 2 players.\nAction main {\n', 3, 1,
+         'syntax error: found the end of the file; expected "}" to close the block opened on '
+         'line 2 or a statement'),
+    ]
+    for source, line, column, message in cases:
+        bad.write_bytes(source)
+        rc, out, err = pipvm('check', '--json', str(bad))
+        assert (rc, err) == (1, '')
+        assert json.loads(out) == [{'file': str(bad), 'line': line, 'column': column,
+                                    'message': message}]
+    missing = str(tmp_path / 'nope.pip')
+    rc, out, _ = pipvm('check', '--json', missing)
+    assert rc == 1 and json.loads(out) == [{
+        'file': missing, 'line': None, 'column': None,
+        'message': 'cannot read %s: No such file or directory' % missing}]
+
+
+def test_version_comes_from_the_package_metadata():
+    from importlib.metadata import version
+    assert pipvm('--version') == (0, 'pipvm %s\n' % version('pipvm'), '')
+
+
+def test_every_command_help_ends_with_examples_that_parse(capsys):
+    import shlex
+    import pytest
+    from pipvm.cli import EXAMPLES, build_parser
+    commands = build_parser()._subparsers._group_actions[0].choices
+    assert set(commands) == set(EXAMPLES)
+    for name in commands:
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([name, '--help'])
+        text = capsys.readouterr().out
+        examples = EXAMPLES[name].split('\n')
+        assert 1 <= len(examples) <= 2
+        assert text.endswith('examples:\n' + ''.join('  %s\n' % e for e in examples))
+        for example in examples:
+            words = shlex.split(example, comments=True)
+            words = words[:words.index('<')] if '<' in words else words
+            assert words[0] == 'pipvm'
+            assert build_parser().parse_args(words[1:]).command == name

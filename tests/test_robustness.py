@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pipvm.cli import main
 
-from .util import DATA
+from .util import DATA, HINT
 
 CORPUS = [os.path.join(DATA, d, f) for d in ('syntax', 'semantic', 'full')
           for f in sorted(os.listdir(os.path.join(DATA, d))) if f.endswith('.pip')]
@@ -34,7 +34,7 @@ def assert_clean(path, capfd):
         if rc == 0:
             assert err == ''
         else:
-            assert re.fullmatch(r'Error: [^\n]*\n', err), err
+            assert re.fullmatch(r'Error: syntax error on line \d+\n' + HINT + '|Error: [^\n]*\n', err), err
             assert out == ''
         outputs[verb] = (rc, out)
     rc, out = outputs['parse']
@@ -124,7 +124,8 @@ def test_extreme_programs_end_cleanly(tmp_path, name, body):
     path.write_bytes(HEAD + body)
     rc, err = run_cli(path)
     expected = {
-        'unclosed': (1, 'Error: syntax error on line 1003\n'),
+        'unclosed': (1, 'Error: syntax error on line 1003\n  at the end of the file; expected '
+                        '"}" to close the block opened on line 1002 or a statement\n'),
         'bad_deep': (1, 'Error: Line 2, Col 1: Expected type Number but found type Boolean\n'),
     }
     assert (rc, err) == expected.get(name, (0, ''))

@@ -4,6 +4,8 @@ import os
 from compiler.errors import PipError
 
 DATA = os.path.join(os.path.dirname(__file__), 'data')
+# The line pipvm adds after the reference's `Error: syntax error on line N`.
+HINT = r'  at (column \d+, found [^\n]+|line \d+, column \d+, found [^\n]+|the end of the file; [^\n]+)\n'
 
 
 def error_text(fn, *args):

@@ -1,0 +1,91 @@
+"""Syntax highlighting for Pip: a Pygments lexer and the word classes it uses.
+
+Registered as the `pip` lexer through the `pygments.lexers` entry point (the
+`highlight` extra installs Pygments), so `pygmentize -l pip GAME.pip`, Sphinx
+and Markdown renderers find it.  Nothing that runs a game imports this.
+
+The keywords are not listed here: they are the project lexer's own
+(`compiler.lexer.KEYWORDS`), sorted into the classes an editor shows.  The
+TextMate grammar in `editors/` is generated from the same classes
+(`tools/make_textmate.py`).
+"""
+from pygments.lexer import RegexLexer, bygroups
+from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
+                            String, Whitespace)
+
+from pipvm.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
+
+from .lexer import IDENT, KEYWORDS
+from .types import DECLARED
+
+# Card literals and wildcards have token types of their own (a style without
+# them falls back to Name.Constant).
+RANK = Name.Constant.Rank
+SUIT = Name.Constant.Suit
+WILDCARD = Name.Constant.Wildcard
+
+BOOLEANS = frozenset({'True', 'False'})
+SUITS = frozenset(SUIT_BY_LETTER) & frozenset(KEYWORDS)
+RANKS = frozenset(w for w in KEYWORDS if len(w) == 1) - SUITS
+TYPES = frozenset(DECLARED) & frozenset(KEYWORDS)
+BUILTINS = frozenset(_BUILTIN_NAMES) & frozenset(KEYWORDS)
+WORD_OPERATORS = frozenset({'and', 'or', 'not', 'in'}) & frozenset(KEYWORDS)
+# What is left: capitalised words open declarations (Game, Action, Area,
+# Rule, Ordering), lower-case ones are the statements' keywords.
+_REST = frozenset(KEYWORDS) - BOOLEANS - SUITS - RANKS - TYPES - BUILTINS - WORD_OPERATORS
+DECLARATIONS = frozenset(w for w in _REST if w[0].isupper())
+STATEMENT_WORDS = _REST - DECLARATIONS
+
+WORD_CLASSES = (
+    (TYPES, Keyword.Type), (DECLARATIONS, Keyword.Declaration), (STATEMENT_WORDS, Keyword),
+    (WORD_OPERATORS, Operator.Word), (BUILTINS, Name.Builtin), (BOOLEANS, Keyword.Constant),
+    (RANKS, RANK), (SUITS, SUIT),
+)
+WORD_TOKEN = {word: token for words, token in WORD_CLASSES for word in words}
+assert len(WORD_TOKEN) == len(KEYWORDS), 'every keyword in exactly one class'
+
+
+def _word(lexer, match):
+    """An identifier-shaped word: a keyword's class, or a name (the lexer's rule)."""
+    yield match.start(), WORD_TOKEN.get(match.group(), Name), match.group()
+
+
+def _property(lexer, match):
+    """`->name`: the name is a property unless it is a keyword."""
+    yield match.start(1), Operator, match.group(1)
+    if match.group(2):
+        yield match.start(2), Whitespace, match.group(2)
+    word = match.group(3)
+    yield match.start(3), WORD_TOKEN.get(word, Name.Attribute), word
+
+
+class PipLexer(RegexLexer):
+    """Pip, the English-like card-game language of pipvm."""
+
+    name = 'Pip'
+    aliases = ['pip']
+    filenames = ['*.pip']
+    mimetypes = ['text/x-pip']
+
+    tokens = {
+        'root': [
+            (r'[ \t\n]+', Whitespace),
+            (r'#[^\n]*', Comment.Single),
+            (r'"', String.Double, 'string'),
+            (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
+            (IDENT, _word),
+            (r'[0-9]+', Number.Integer),
+            (r'%', WILDCARD),
+            (r'\.\.|->|==|!=|<=|>=|[-+*/]=|[<>=+\-*/~]', Operator),
+            (r'[{}()\[\],.;]', Punctuation),
+        ],
+        # Strings: `\c` escapes any character (`\n`, `\t` mean newline, tab);
+        # `{name}` interpolates a variable; any other `{` is a lexical error.
+        'string': [
+            (r'"', String.Double, '#pop'),
+            (r'\\(.|\n)', String.Escape),
+            (r'(\{)(%s)?(\})' % IDENT, bygroups(String.Interpol, Name.Variable, String.Interpol)),
+            (r'\{', Error),
+            (r'[^"\\{]+', String.Double),
+        ],
+    }

@@ -1,0 +1,317 @@
+"""The game object (pipvm/game.py): decisions as data, fork, views and
+determinization, on every example game and on small games made to test one
+thing each."""
+import glob
+import json
+import os
+import random
+
+import pytest
+
+from compiler import frontend
+from pipvm import loader
+from pipvm.determinize import NoSample
+from pipvm.game import NAME, Game
+from pipvm.runtime import Area, new_deck
+
+from .fuzz.harness import snapshot
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
+CARD_NAMES = [str(c) for c in new_deck()]
+
+
+def program_of(source):
+    from compiler import codegen
+    from pipvm import pipc
+    return pipc.load(pipc.dump(codegen.generate(frontend.check_text(source))), '<test>')
+
+
+def start(path, seed, players=None):
+    program = loader.load_program(path)
+    players = players or program.counts[0] * (program.team_size or 1)
+    return Game(program, seed=seed, players=players,
+                names=['P%d' % (i + 1) for i in range(players)], max_steps=100_000)
+
+
+def answer_randomly(game, rng):
+    d = game.decision
+    game.answer('X' if d.kind is NAME else rng.randrange(len(d.options)))
+
+
+def play_out(game, rng, stop=None):
+    """Answer at random until the end (or `stop` decisions); the decisions met."""
+    met = 0
+    while game.decision is not None and met != stop:
+        answer_randomly(game, rng)
+        met += 1
+    return met
+
+
+# --- forks ------------------------------------------------------------------------
+
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+def test_a_fork_plays_exactly_as_its_original(path):
+    for seed in range(1, 4):
+        game = start(path, seed)
+        rng = random.Random(seed)
+        play_out(game, rng, stop=rng.randrange(1, 12))
+        copy = game.fork()
+        script = random.Random(seed * 7)
+        answers = [script.randrange(1000) for _ in range(500)]
+        for g in (game, copy):
+            for a in answers:
+                if g.decision is None:
+                    break
+                g.answer(a % len(g.decision.options))
+        assert copy.events == game.events
+        assert copy.ending == game.ending
+        assert snapshot(copy.machine) == snapshot(game.machine)
+        assert copy.rng.state == game.rng.state
+
+
+def test_a_fork_is_independent_of_its_original():
+    game = start(os.path.join(ROOT, 'examples', 'euchre.pip'), 1)
+    copy = game.fork()
+    before = snapshot(game.machine), list(game.events)
+    play_out(copy, random.Random(3))
+    assert copy.ending is not None
+    assert (snapshot(game.machine), game.events) == before
+    assert game.decision is not None
+
+
+# --- views --------------------------------------------------------------------------
+
+def visible_cards(game, seat):
+    """The names of the cards seat may see now, by the rules of docs/api.md,
+    worked out here independently of pipvm/view.py."""
+    m = game.machine
+    names = set()
+    for p in m.players:
+        if p.seat == seat:
+            names.update(map(str, p.hand))
+    for v in m.globals:
+        if type(v) is Area and not v.is_facedown:
+            names.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
+    names.update(e.card for e in game.events if e.kind == 'played')
+    return names
+
+
+def cards_named(view_json):
+    """Card names in a view, texts left out: messages, announcements and
+    the labels of an action (`Order up {up}`), which the program wrote."""
+    v = json.loads(view_json)
+    if v['decision'] and v['decision']['kind'] == 'action':
+        v['decision']['options'] = []
+    for e in v['log']:
+        if e['kind'] != 'played':
+            e['text'] = ''
+        elif e['card'] not in e['text']:
+            raise AssertionError('a played event names another card')
+    text = json.dumps(v)
+    return {name for name in CARD_NAMES if name in text}
+
+
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+def test_a_view_shows_no_card_hidden_from_its_seat(path):
+    for seed in (1, 2):
+        game = start(path, seed)
+        rng = random.Random(seed)
+        for decisions in range(150):      # random Crazy Eights can go on for thousands
+            for seat in [None] + list(range(game.seats)):
+                dumped = json.dumps(game.view(seat))      # plain data, or this fails
+                hidden = cards_named(dumped) - visible_cards(game, seat)
+                assert not hidden, (seat, hidden)
+            if game.decision is None:
+                break
+            answer_randomly(game, rng)
+        assert decisions > 5
+
+
+def test_a_view_holds_the_decision_of_its_own_seat_only():
+    game = start(os.path.join(ROOT, 'examples', 'high_card.pip'), 1)
+    d = game.decision
+    mine = game.view(d.seat)
+    assert mine['decision']['options'] == list(d.options)
+    assert mine['players'][d.seat]['hand'] == [str(c) for c in game.players[d.seat].hand]
+    other = game.view(1 - d.seat)
+    assert other['decision'] is None and other['turn']['seat'] == d.seat
+    assert 'hand' not in other['players'][d.seat]
+    assert other['players'][d.seat]['hand_size'] == len(game.players[d.seat].hand)
+    assert game.view(None)['decision'] is None
+
+
+MESSAGES = '''
+Game "Whispers" requires 2 players.
+Deck deck = standard.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is facedown, squaredup.
+Action main {
+  shuffle deck.
+  deal 2 from deck to players.
+  let a be players->first.
+  let b be players->last.
+  message a "psst {a}".
+  message b "psst {b}".
+  message "to all".
+  play any from a to table.
+  winner a.
+}
+'''
+
+
+def test_messages_reach_only_their_audience():
+    game = Game(program_of(MESSAGES), seed=3, players=2, names=['Ann', 'Bob'])
+    logs = {seat: [e['text'] for e in game.view(seat)['log']] for seat in (None, 0, 1)}
+    assert 'Ann: psst Ann' in logs[0] and 'Bob: psst Bob' not in logs[0]
+    assert 'Bob: psst Bob' in logs[1] and 'Ann: psst Ann' not in logs[1]
+    assert 'to all' in logs[None] and not any('psst' in t for t in logs[None])
+    # a facedown squaredup area shows its size only
+    game.answer(0)
+    area = game.view(1)['areas'][0]
+    assert area == {'name': 'Table', 'facedown': True, 'squaredup': True, 'size': 1}
+
+
+# --- determinization ---------------------------------------------------------------
+
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+def test_determinization_keeps_every_seats_view(path):
+    for seed in (1, 2, 3):
+        game = start(path, seed)
+        rng = random.Random(seed)
+        play_out(game, rng, stop=rng.randrange(0, 15))
+        if game.decision is None:
+            continue
+        for seat in range(game.seats):
+            real = game.view(seat)
+            for k in range(3):
+                sample = game.determinize(seat, random.Random(k))
+                assert sample.view(seat) == real
+                assert [label for _, label in sample.history] == \
+                    [label for _, label in game.history]
+
+
+def test_determinized_hidden_cards_take_every_value_they_could():
+    game = start(os.path.join(ROOT, 'examples', 'high_card.pip'), 5)
+    seat = game.decision.seat
+    own = {str(c) for c in game.players[seat].hand}
+    real_other = {str(c) for c in game.players[1 - seat].hand}
+    held = set()
+    for k in range(200):
+        sample = game.determinize(seat, random.Random(k))
+        held.update(str(c) for c in sample.players[1 - seat].hand)
+        assert {str(c) for c in sample.players[seat].hand} == own
+    assert held == set(CARD_NAMES) - own           # 47 cards, none pinned
+    assert real_other < held
+
+
+PEEK = '''
+Game "Peek" requires 2 players.
+Area table labeled "Table" is faceup, spreadout.
+Deck deck = standard.
+Boolean high = False.
+Rule any(p, c, pile) = True.
+Action main {
+  shuffle deck.
+  deal 1 from deck to players.
+  let other be players->last.
+  let card be other->hand->top.
+  high = card->rank > 7.
+  play any from players->first to table.
+  winner players->first.
+}
+'''
+
+
+def test_a_value_derived_from_a_hidden_card_is_recomputed():
+    game = Game(program_of(PEEK), seed=1, players=2, names=['A', 'B'])
+    assert game.decision.seat == 0
+    highs = set()
+    for k in range(60):
+        sample = game.determinize(0, random.Random(k))
+        m = sample.machine
+        card = m.players[1].hand[0]
+        high = m.globals[m.program.global_names.index('high')]
+        assert high == (card.rank > 7)
+        highs.add(high)
+    assert highs == {True, False}
+
+
+TOLD = '''
+Game "Told" requires 2 players.
+Area table labeled "Table" is faceup, spreadout.
+Deck deck = standard.
+Rule any(p, c, pile) = True.
+Action main {
+  shuffle deck.
+  deal 1 from deck to players.
+  let other be players->last.
+  let card be other->hand->top.
+  if card->rank > 7 { message "The other card is high.". }
+  play any from players->first to table.
+  winner players->first.
+}
+'''
+
+
+def test_a_sample_agrees_with_what_the_seat_was_told():
+    game = Game(program_of(TOLD), seed=2, players=2, names=['A', 'B'])
+    told = any('high' in e.text for e in game.events)
+    for k in range(40):
+        sample = game.determinize(0, random.Random(k))
+        assert (sample.players[1].hand[0].rank > 7) == told
+        assert sample.view(0) == game.view(0)
+
+
+def test_the_future_is_drawn_from_the_callers_generator():
+    game = start(os.path.join(ROOT, 'examples', 'crazy_eights.pip'), 1)
+    seat = game.decision.seat
+    a = game.determinize(seat, random.Random(1))
+    b = game.determinize(seat, random.Random(1))
+    c = game.determinize(seat, random.Random(2))
+    assert a.rng.state == b.rng.state != c.rng.state
+    assert a.rng.state != game.rng.state
+
+
+IMPOSSIBLE = '''
+Game "Tell" requires 2 players.
+Area table labeled "Table" is faceup, spreadout.
+Deck deck = standard.
+Rule any(p, c, pile) = True.
+Action main {
+  shuffle deck.
+  deal 1 from deck to players.
+  let card be players->last->hand->top.
+  let r be card->rank.
+  message players->first "The rank is {r}.".
+  play any from players->first to table.
+  winner players->first.
+}
+'''
+
+
+def test_no_consistent_sample_in_the_tries_is_an_error():
+    # The seat was told the hidden card's rank: about 4 deals in 51 keep it.
+    game = Game(program_of(IMPOSSIBLE), seed=4, players=2, names=['A', 'B'])
+    refused = 0
+    for k in range(20):
+        try:
+            game.determinize(0, random.Random(k), tries=1)
+        except NoSample as e:
+            assert str(e) == 'Error: no deal consistent with what seat 1 observed in 1 tries'
+            refused += 1
+    assert refused >= 10
+    sample = game.determinize(0, random.Random(0), tries=2000)
+    assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
+
+
+def test_the_api_documents_example_runs():
+    import re
+    import subprocess
+    import sys
+    with open(os.path.join(ROOT, 'docs', 'api.md')) as f:
+        code = re.search(r'```python\n(.*?)```', f.read(), re.S).group(1)
+    assert len(code.strip().splitlines()) <= 12
+    out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == 'winner Ben\n'
