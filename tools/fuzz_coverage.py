@@ -23,6 +23,7 @@ sys.path.insert(0, ROOT)
 # shows on both engines alike: the differential fuzzer is not their test.
 TARGETS = {
     'pipvm/vm.py': None,
+    'pipvm/fusion.py': None,        # superinstructions, fused by the VM's loader
     'pipvm/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'divide',
                          'rank_range'),
     'compiler/codegen.py': None,
