@@ -131,6 +131,8 @@ def _answer_all(real, g, note, check):
             return False
         if d.kind is NAME:
             g.answer(label)
+        elif choice < len(d.options) and d.options[choice] == label:
+            g.answer(choice)        # the same one even when two options read alike
         elif label in d.options:
             g.answer(d.options.index(label))
         else:
