@@ -826,7 +826,8 @@ class Builder:
         flush()
         if self.chance(0.3):                        # a skip out of two loops
             x, y, out = self.fresh('x'), self.fresh('x'), self.fresh('L')
-            lines += ['for %s in players { for %s in [%s; %s] {' % (x, y, s1, s2),
+            lines += ['for %s in players { for %s in [%s; %s; %s] starting at %s {' % (x, y, s1, s2,
+                                                                                   s1, s2),
                       '  message "{%s} {%s}".' % (x, y),
                       '  if (%s == %s) { skip to %s. }' % (y, s2, out), '} }', 'label %s.' % out]
         if self.teams and self.chance(0.3):
@@ -839,6 +840,8 @@ class Builder:
             dest = self.pick([pl, 'players', 'players->first', empty])
             source = self.pick(['stock', 'players->first', 'players->last'])
             lines.append('deal %s from %s to %s.' % (count, source, dest))
+            if self.chance(0.5):     # from a hand to the players, that hand among them
+                lines.append('deal %s from players->first to players.' % self.pick(['2', a, 'all']))
             card = '%s~%s' % (r2, s2)
             deal = 'deal %s from stock to %s.' % (card, self.pick(['players->last', empty]))
             lines.append(deal if self.rarely(0.2) else 'if (%s in stock) { %s }' % (card, deal))
