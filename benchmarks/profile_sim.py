@@ -11,7 +11,8 @@ Two views of the games that handwritten.py times (sim.play_one, seeds 1..N):
    (FORMAT and MESSAGE handlers), starting a game, and the rest of the loop
    (the actions' own instructions).  The profiler's per-call cost inflates
    the parts made of many small calls, so read shares, not times.
-2. What-if runs, without the profiler (CPU time, medians, alternating): the
+2. The instructions the VM runs per game, by code object (rule or action).
+3. What-if runs, without the profiler (CPU time, medians, alternating): the
    same games with a part taken out, which bounds what making that part
    free could buy.  `no rule VM` evaluates the rule as a Python expression
    (what a perfect specialised path for rules would cost); `no messages`
@@ -19,6 +20,7 @@ Two views of the games that handwritten.py times (sim.play_one, seeds 1..N):
    never even builds them).  Both must give exactly the same games.
 """
 import argparse
+import collections
 import cProfile
 import os
 import pstats
@@ -97,6 +99,29 @@ def _inner(st, file, func):
     return out
 
 
+def instructions(path, games):
+    """{code object name: instructions run per game}."""
+    counts = collections.Counter()
+
+    class Counting(list):
+        def __getitem__(self, pc):
+            counts[self.name] += 1
+            return list.__getitem__(self, pc)
+
+    plain = vm.Loaded.__init__
+
+    def counting(self, code, fuse=True):
+        plain(self, code, fuse)
+        self.instrs = Counting(self.instrs)
+        self.instrs.name = code.name
+    vm.Loaded.__init__ = counting
+    try:
+        player(path, games)()
+    finally:
+        vm.Loaded.__init__ = plain
+    return {k: n / games for k, n in counts.most_common()}
+
+
 def cpu(fn):
     t = time.process_time()
     out = fn()
@@ -121,6 +146,10 @@ def main():
             print('  %-20s %6.2f s %5.1f%%' % (part, seconds, 100 * seconds / total))
 
     silent = silent_source(handwritten.GAME)
+    for title, path in (('as is', handwritten.GAME), ('without messages', silent)):
+        counts = instructions(path, a.games)
+        print('\ninstructions per game, %s: %.0f (%s)' % (title, sum(counts.values()), ', '.join(
+            '%s %.0f' % kv for kv in counts.items())))
     plain_playable = vm.Machine.playable
 
     def with_python_rule(play):
