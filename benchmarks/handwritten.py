@@ -71,10 +71,12 @@ def format_comparison(rows):
 
 # --- timing ---------------------------------------------------------------------
 
-def vm_games(games):
+def vm_player(path, games):
+    """A function that plays games 1..N of path on the VM as `pipvm sim`
+    does: [(winning seat, decisions, options)]."""
     from pipvm import loader, sim
     from pipvm.seats import seating
-    program, engine = loader.load_engine(GAME, 'vm', MAX_STEPS)
+    program, engine = loader.load_engine(path, 'vm', MAX_STEPS)
     seats = sim.sim_seating(program, seating(bots='random'))
 
     def play():
@@ -84,10 +86,17 @@ def vm_games(games):
     return play
 
 
-def timed(play):
-    t = time.process_time()
-    out = play()
-    return out, time.process_time() - t
+def side_by_side(plays, rounds):
+    """({name: results}, {name: median CPU seconds}) of plays ({name:
+    function}) run in turn, each round in the other order."""
+    seconds = {k: [] for k in plays}
+    results = {}
+    for r in range(rounds):
+        for k in (list(plays) if r % 2 == 0 else list(plays)[::-1]):
+            t = time.process_time()
+            results[k] = plays[k]()
+            seconds[k].append(time.process_time() - t)
+    return results, {k: statistics.median(ts) for k, ts in seconds.items()}
 
 
 def main():
@@ -95,15 +104,9 @@ def main():
     ap.add_argument('--games', type=int, default=1000)
     ap.add_argument('--rounds', type=int, default=5)
     a = ap.parse_args()
-    plays = {'vm': vm_games(a.games), 'hand-written': lambda: handwritten.simulate(a.games)}
-    seconds = {k: [] for k in plays}
-    results = {}
-    for r in range(a.rounds):
-        order = list(plays) if r % 2 == 0 else list(plays)[::-1]
-        for k in order:
-            results[k], t = timed(plays[k])
-            seconds[k].append(t)
-    rate = {k: a.games / statistics.median(ts) for k, ts in seconds.items()}
+    plays = {'vm': vm_player(GAME, a.games), 'hand-written': lambda: handwritten.simulate(a.games)}
+    results, seconds = side_by_side(plays, a.rounds)
+    rate = {k: a.games / t for k, t in seconds.items()}
     print('%d games of full/crazy_eights, %d rounds, CPU time, medians' % (a.games, a.rounds))
     print('%-14s %12s' % ('program', 'games/s'))
     for k in plays:

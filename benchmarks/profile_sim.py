@@ -3,7 +3,7 @@
 
     python benchmarks/profile_sim.py [--games 300] [--rounds 3]
 
-Two views of the games that handwritten.py times (sim.play_one, seeds 1..N):
+Three views of the games that handwritten.py times (sim.play_one, seeds 1..N):
 
 1. cProfile, its time grouped into the parts of the design: the rule run on
    each card (Machine.playable), the per-decision path outside the VM loop
@@ -25,24 +25,14 @@ import cProfile
 import os
 import pstats
 import re
-import statistics
 import tempfile
-import time
 
 import handwritten
-from pipvm import loader, sim, vm
-from pipvm.seats import seating
+from pipvm import vm
 
 DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'seats.py', 'rng.py')
 MESSAGE_FUNCS = {'op_FORMAT', 'op_FORMAT_MESSAGE_ALL', 'op_MESSAGE', 'op_MESSAGE_ALL',
                  'joined', 'to_str', 'join'}
-
-
-def player(path, games):
-    program, engine = loader.load_engine(path, 'vm', handwritten.MAX_STEPS)
-    seats = sim.sim_seating(program, seating(bots='random'))
-    return lambda: [(r.seat, r.decisions, r.options)
-                    for r in (sim.play_one(engine, seats, s) for s in range(1, games + 1))]
 
 
 def silent_source(path):
@@ -116,16 +106,10 @@ def instructions(path, games):
         self.instrs.name = code.name
     vm.Loaded.__init__ = counting
     try:
-        player(path, games)()
+        handwritten.vm_player(path, games)()
     finally:
         vm.Loaded.__init__ = plain
     return {k: n / games for k, n in counts.most_common()}
-
-
-def cpu(fn):
-    t = time.process_time()
-    out = fn()
-    return out, time.process_time() - t
 
 
 def main():
@@ -133,7 +117,7 @@ def main():
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--rounds', type=int, default=3)
     a = ap.parse_args()
-    base = player(handwritten.GAME, a.games)
+    base = handwritten.vm_player(handwritten.GAME, a.games)
 
     with tempfile.NamedTemporaryFile(suffix='.prof') as f:
         profile = cProfile.Profile()
@@ -161,23 +145,18 @@ def main():
                 vm.Machine.playable = plain_playable
         return run
 
-    quiet = player(silent, a.games)
+    quiet = handwritten.vm_player(silent, a.games)
     variants = {'as is': base, 'no rule VM': with_python_rule(base),
                 'no messages': quiet, 'neither': with_python_rule(quiet),
                 'hand-written': lambda: handwritten.handwritten.simulate(a.games)}
-    times = {k: [] for k in variants}
-    results = {}
     try:
-        for r in range(a.rounds):
-            for k in (list(variants) if r % 2 == 0 else list(variants)[::-1]):
-                results[k], t = cpu(variants[k])
-                times[k].append(t)
+        results, seconds = handwritten.side_by_side(variants, a.rounds)
     finally:
         os.unlink(silent)
     for k in ('no rule VM', 'no messages', 'neither'):
         if results[k] != results['as is']:
             raise SystemExit('%s: the games differ from the program as is' % k)
-    rate = {k: a.games / statistics.median(ts) for k, ts in times.items()}
+    rate = {k: a.games / t for k, t in seconds.items()}
     print('\nwhat-if, %d games, %d rounds, CPU time, medians' % (a.games, a.rounds))
     print('  %-14s %9s %9s %14s' % ('variant', 'games/s', 'speed-up', 'time removed'))
     for k in variants:
