@@ -63,24 +63,54 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from . import loader, terminal, terminal_input
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+    if args.resume:
+        return resume(args)
+    if args.file is None:
+        raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
     seats = seating(args)
     seats.check(program)
-    return terminal.play(engine, seed=args.seed, seating=seats,
-                         console=terminal_input.console(args.easy_answers, args.numbered))
+    console = terminal_input.console(args.easy_answers, args.numbered)
+    if args.record:
+        from . import replay
+        return replay.run(args.record, args.file, program, engine, seats, args.seed,
+                          args.max_steps, console, args.set)
+    return terminal.play(engine, seed=args.seed, seating=seats, console=console)
+
+
+def resume(args):
+    """`run --resume FILE`: the record says what to play and how."""
+    from . import replay
+    given = [name for name, value in (
+        ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
+        ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
+        ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set))
+        if value]
+    if given:
+        raise PipError(None, '--resume plays the game, seed and seats of its record: '
+                             'drop %s' % given[0])
+    return replay.resume(args.resume, args.engine, args.easy_answers)
+
+
+def cmd_replay(args):
+    from . import replay
+    return replay.replay(args.file, None if args.seat is None else args.seat - 1)
 
 
 def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
-    from .seats import HUMAN, Seating, parse_kind, parse_seat
-    specs = dict(parse_seat(text) for text in args.seat)
-    default = parse_kind(args.bots) if args.bots else HUMAN
-    return Seating(specs, default, args.players)
+    from . import seats
+    return seats.seating(args.bots, args.seat, args.players)
 
 
 def cmd_sim(args):
     from . import sim
     return sim.main(args, seating(args))
+
+
+def cmd_sweep(args):
+    from . import sweep
+    return sweep.main(args, seating(args))
 
 
 def cmd_dis(args):
@@ -111,8 +141,12 @@ EXAMPLES = {
     'compile': 'pipvm compile examples/high_card.pip -o high_card.pipc',
     'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
            'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
+    'replay': 'pipvm replay game.json          # after pipvm run GAME --record game.json\n'
+              'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
-           'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
+           'pipvm sim examples/high_card.pip --set rounds=3 --cluster tcp://10.0.0.5:8786',
+    'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
+             'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
     'dis': 'pipvm dis examples/high_card.pip --fused',
 }
 
@@ -141,9 +175,10 @@ def build_parser():
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
     p.set_defaults(func=cmd_compile)
     p = command('run', help='play a game at the terminal')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
+    set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
     p.add_argument('--easy-answers', action='store_true',
@@ -151,22 +186,29 @@ def build_parser():
                         'even when the answers are not typed at a terminal')
     p.add_argument('--numbered', action='store_true',
                    help='print each option after its number (and accept the number)')
+    p.add_argument('--record', metavar='FILE.json',
+                   help='write the game to FILE.json as it goes (every answer given)')
+    p.add_argument('--resume', metavar='FILE.json',
+                   help='show the game recorded in FILE.json and go on with it, '
+                        'adding to the record')
     engine_option(p)
     p.set_defaults(func=cmd_run)
+    p = command('replay', help='show a recorded game (pipvm run --record)')
+    p.add_argument('file', metavar='FILE.json')
+    p.add_argument('--seat', type=positive, metavar='N',
+                   help='show only what seat N (from 1) saw')
+    p.set_defaults(func=cmd_replay)
     p = command('sim', help='play many games between bots and report the results')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
-    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
-    p.add_argument('--seed', type=int, default=1, metavar='S',
-                   help='game i (from 0) uses seed S+i; default: 1')
-    p.add_argument('--jobs', type=positive, default=1, metavar='J',
-                   help='processes to spread the games over; the results do not depend on it')
-    seat_options(p, 'random')
-    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
-                   help='a game still running after K steps is stopped and counted; '
-                        'default: %d' % DEFAULT_SIM_STEPS)
-    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
-    engine_option(p)
+    sim_options(p)
     p.set_defaults(func=cmd_sim)
+    p = command('sweep', help='simulate every combination of --vary values; one table')
+    sim_options(p)
+    p.add_argument('--vary', action='append', required=True, type=vary, metavar='NAME=V1,V2,...',
+                   help='a global to try at each of these values (as --set); repeatable: '
+                        'every combination is played')
+    p.add_argument('--report', metavar='FILE.html',
+                   help='also write an HTML report, one plot per metric (needs pipvm[report])')
+    p.set_defaults(func=cmd_sweep)
     p = command('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
@@ -188,6 +230,33 @@ def positive(text):
     return n
 
 
+def sim_options(p):
+    """The options of sim, which sweep shares."""
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
+    p.add_argument('--seed', type=int, default=1, metavar='S',
+                   help='game i (from 0) uses seed S+i; default: 1')
+    p.add_argument('--jobs', type=positive, default=1, metavar='J',
+                   help='processes to spread the games over; the results do not depend on it')
+    seat_options(p, 'random')
+    set_option(p)
+    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
+                   help='a game still running after K steps is stopped and counted; '
+                        'default: %d' % DEFAULT_SIM_STEPS)
+    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    cluster_option(p)
+    engine_option(p)
+
+
+def vary(text):
+    """--vary NAME=V1,V2,...: (NAME, [V1, V2, ...])."""
+    from .overrides import split
+    name, values = split(text)
+    if not values:
+        raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
+    return name, values.split(',')
+
+
 def seat_options(p, default):
     p.add_argument('--bots', metavar='KIND',
                    help='who sits at every seat not given by --seat: random, first, human '
@@ -197,6 +266,20 @@ def seat_options(p, default):
                    help='who sits at seat N (from 1): random, first, human or script:FILE')
     p.add_argument('--players', type=positive, metavar='N',
                    help='how many play (otherwise seat 1 is asked)')
+
+
+def set_option(p):
+    """--set NAME=VALUE (repeatable): args.set is [(NAME, VALUE text)]; see pipvm/overrides.py."""
+    from .overrides import split
+    p.add_argument('--set', action='append', default=[], type=split, metavar='NAME=VALUE',
+                   help='start the game with global NAME (a Number, Boolean, String, Rank or '
+                        'Suit) set to VALUE instead of its declared value; repeatable')
+
+
+def cluster_option(p):
+    p.add_argument('--cluster', metavar='ADDRESS',
+                   help='play the games on the workers of the Dask scheduler at ADDRESS '
+                        '(e.g. tcp://10.0.0.5:8786); needs pipvm[cluster]')
 
 
 def engine_option(p):

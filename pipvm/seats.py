@@ -75,6 +75,11 @@ class ScriptConsole(Console):
         self.write(line + '\n')
         return line
 
+    def skip_line(self):
+        """Pass over the next line (a resumed game gave it from its record)."""
+        if self.lines:
+            self.lines.pop()
+
 
 @attrs.frozen
 class SeatSpec:
@@ -115,6 +120,20 @@ def parse_seat(text):
     if not eq or not number.isdigit() or int(number) < 1:
         raise PipError(None, "--seat %s: expected N=KIND, e.g. --seat 2=random" % text)
     return int(number) - 1, parse_kind(kind)
+
+
+def seating(bots=None, seats=(), players=None):
+    """The Seating that --bots KIND, --seat N=KIND... and --players N ask for."""
+    specs = dict(parse_seat(text) for text in seats)
+    return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
+
+
+def from_options(words):
+    """The Seating whose options() are words: the inverse of Seating.options."""
+    pairs = dict(zip(words[::2], words[1::2]))
+    seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
+    players = pairs.get('--players')
+    return seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
 
 
 @attrs.frozen

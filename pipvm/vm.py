@@ -130,7 +130,9 @@ class Machine:
         """Run on from where the game stopped: PAUSED at a decision (see
         pending), or the end (None when main returns; GameOver for a winner;
         PipError and StepLimit as raised)."""
-        result = self._run(self.frames)
+        frames = self.frames
+        loaded, pc, stack, frame = frames[-1]
+        result = self._run(loaded, pc, stack, frame, frames)
         return PAUSED if result is PAUSED else None
 
     def answer(self, choice):
@@ -156,18 +158,17 @@ class Machine:
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments."""
-        return self._run(([self.image.codes[index], 0, [], args],))
+        return self._run(self.image.codes[index], 0, [], args, None)
 
     # --- the loop -----------------------------------------------------------
 
-    def _run(self, frames):
+    def _run(self, loaded, pc, stack, frame, frames):
         # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
         # --opcodes counts them): each test costs every opcode after it, so the
         # rest go to their handler, which may return where to jump (or PAUSE).
-        # RETURN switches frames, so it is inline.  A rule or ordering runs with
-        # frames a 1-tuple: it ends with RETURN_VALUE and never calls.
-        record = frames[-1]
-        loaded, pc, stack, frame = record
+        # RETURN switches frames, so it is inline.  An action runs in the top
+        # frame record of frames; a rule or ordering runs with frames None (it
+        # ends with RETURN_VALUE and never calls), so it needs no record.
         instrs = loaded.instrs
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
@@ -198,8 +199,10 @@ class Machine:
                     else:
                         frame[arg[0]] = v
                 elif op == JUMP:
-                    if arg < pc:
-                        self.tick()
+                    if arg < pc:            # a loop's next round: a step (tick, inline)
+                        self.steps_left -= 1
+                        if self.steps_left < 0:
+                            raise StepLimit(self.max_steps)
                     pc = arg
                 elif op == LOAD_GLOBAL:
                     v = globals_[arg]
@@ -249,8 +252,7 @@ class Machine:
                     frames.pop()
                     if not frames:
                         return None
-                    record = frames[-1]
-                    loaded, pc, stack, frame = record
+                    loaded, pc, stack, frame = frames[-1]
                     instrs = loaded.instrs
                     push, pop = stack.append, stack.pop
                 else:
@@ -259,12 +261,12 @@ class Machine:
                         if target >= 0:
                             pc = target
                             continue
-                        record[1] = pc
                         if target == PAUSE:
+                            frames[-1][1] = pc
                             return PAUSED
                         # CALL pushed the callee's frame: run it.
-                        record = frames[-1]
-                        loaded, pc, stack, frame = record
+                        frames[-2][1] = pc
+                        loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs
                         push, pop = stack.append, stack.pop
         except Fault as f:
@@ -531,14 +533,15 @@ class Machine:
     def op_MESSAGE(self, stack, frame, _):
         to = stack.pop()
         text = stack.pop()
+        events = self.events
+        if events is None:
+            return              # nobody reads it (the operands were checked when pushed)
         if type(to) is Player:
             to = [to]
         elif type(to) is Team:
             to = to.members
         for player in list(to):
-            name = player.name
-            if self.events is not None:
-                self.emit('message', '%s: %s' % (name, text), player.seat)
+            events.append(Event('message', '%s: %s' % (player.name, text), player.seat))
 
     def op_MESSAGE_ALL(self, stack, frame, _):
         text = stack.pop()
@@ -589,7 +592,7 @@ class Machine:
         """The cards of the player's hand the rule allows, in hand order."""
         code = self.image.codes[rule]
         run = self._run
-        return [card for card in list(player.hand) if run(([code, 0, [], [player, card, dest]],))]
+        return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
 
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
