@@ -21,6 +21,13 @@ literals, properties including list properties).  Programs end however
 they end: a winner, no winner, a run-time error, the answers running out,
 or the step limit.
 
+Each `main` also begins with a tour (`Builder.tour`): locals holding values
+known only at run time, then VM operations on them whose results are shown
+(negative arithmetic, comparisons, card expressions, `in`, fused
+equalities, list properties of empty lists, `defined`, unusual deals), and
+perhaps one rare ending at the end of `main`; docs/fuzzing.md measures what
+this buys.
+
 `broken()` damages a generated program so that the checker must reject it.
 """
 import attrs
