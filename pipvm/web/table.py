@@ -1,0 +1,140 @@
+"""One game at a served table: its seats' secret tokens, the answers people
+send, the bots that play on the server, and the record.
+
+Everything here runs on the server's event loop, one step at a time, so a
+game is never changed by two requests at once.  Each change bumps `version`
+and wakes whoever waits for one (the live channels, the bot loop).
+"""
+import asyncio
+import hmac
+import secrets
+
+from .. import loader
+from ..errors import PipError
+from ..game import Game
+from ..seats import Seating, parse_kind
+from ..terminal import random_seed
+from . import journal
+from .deciders import decider
+from .requests import BadRequest, Conflict, check_against, parse_answer
+
+MAX_STEPS = 1_000_000          # a program that never asks again cannot hold the server forever
+
+
+class Table:
+    def __init__(self, program, seating=Seating(), seed=None, pause=0.0, record=None,
+                 path=None):
+        """seating: who sits where (people unless a seat kind says otherwise);
+        pause: seconds a bot waits before it answers, so people can follow;
+        record: the file every answer is written to (path: the game's file)."""
+        seats = seating.check(program)
+        size = program.team_size or 1
+        self.seats = seats or max(program.counts) * size
+        self.seed = random_seed() if seed is None else seed
+        self.game = Game(program, seed=self.seed, players=seating.players, max_steps=MAX_STEPS)
+        self.deciders = {n: d for n in range(self.seats)
+                         if (d := decider(seating.specs.get(n, seating.default), n))}
+        self.tokens = {secrets.token_urlsafe(18): n for n in range(self.seats)
+                       if n not in self.deciders}
+        self.tokens[secrets.token_urlsafe(18)] = None          # the spectators' link
+        self.pause = pause
+        self.history = []          # (seat, decision kind, choice or name, label)
+        self.record = record
+        self.setup = record and {
+            'game': path, 'fingerprint': loader.fingerprint(program), 'seed': self.seed,
+            'players': seating.players, 'bots': str(seating.default),
+            'seats': {n: str(s) for n, s in seating.specs.items()}}
+        self.version = 0
+        self._changed = asyncio.Event()
+
+    @classmethod
+    def resume(cls, path, pause=0.0):
+        """The table of a record, every answer in it given again (bots answer
+        again, and must answer as recorded); its answers go on being added."""
+        setup, answers = journal.load(path)
+        program = loader.load_program(setup['game'])
+        if loader.fingerprint(program) != setup['fingerprint']:
+            raise PipError(None, '%s: the game %s has changed since it was recorded'
+                           % (path, setup['game']))
+        seating = Seating({n: parse_kind(k) for n, k in setup['seats'].items()},
+                          parse_kind(setup['bots']), setup['players'])
+        table = cls(program, seating, setup['seed'], pause, path, setup['game'])
+        for number, (seat, choice, name) in enumerate(answers, 1):
+            table._replay(number, seat, choice if name is None else name, path)
+        table._save()
+        return table
+
+    def _replay(self, number, seat, value, path):
+        d = self.game.decision
+        try:
+            if d is None or d.seat != seat:
+                raise Conflict('the game does not wait for seat %d' % (seat + 1))
+            if seat in self.deciders and self.deciders[seat](self.game, d) != value:
+                raise Conflict('the bot at seat %d answers otherwise' % (seat + 1))
+            check_against(d, seat, d.id, 'text' if type(value) is str else 'choice', value)
+        except (BadRequest, Conflict) as e:
+            raise PipError(None, '%s: answer %d does not fit the game: %s'
+                           % (path, number, e)) from None
+        self._apply(d, value, save=False)
+
+    # --- what a seat may see and do ----------------------------------------------
+
+    def seat_of(self, token):
+        """The seat (None: a spectator) a token stands for; KeyError if none.
+        Compared in constant time, so timing tells nothing about the tokens."""
+        found = [seat for t, seat in self.tokens.items()
+                 if hmac.compare_digest(t.encode(), token.encode('utf-8', 'replace'))]
+        if not found:
+            raise KeyError(token)
+        return found[0]
+
+    def view(self, seat):
+        return self.game.view(seat)
+
+    def answer(self, seat, body):
+        """Apply a POSTed answer (bytes) for seat; BadRequest or Conflict if it
+        cannot be, and then nothing changes."""
+        decision_id, field, value = parse_answer(body)
+        d = self.game.decision
+        self._apply(d, check_against(d, seat, decision_id, field, value))
+
+    def _apply(self, d, value, save=True):
+        self.game.answer(value)
+        label = value if d.kind == 'name' else d.options[value]
+        self.history.append((d.seat, d.kind, value, label))
+        if save:
+            self._save()
+        self.version += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    def _save(self):
+        if self.record:
+            journal.save(self.record, self.setup, self.history)
+
+    # --- waiting ------------------------------------------------------------------
+
+    async def change(self, version):
+        """Return once the table has moved past version."""
+        while self.version == version:
+            await self._changed.wait()
+
+    async def finished(self):
+        while self.game.ending is None:
+            await self.change(self.version)
+
+    async def run_bots(self):
+        """Play the bots' decisions as they come, until the game ends.  A
+        decider runs off the event loop (a thinking bot may take a while)."""
+        game = self.game
+        while game.ending is None:
+            d = game.decision
+            decide = self.deciders.get(d.seat)
+            if decide is None:
+                await self.change(self.version)
+                continue
+            await asyncio.sleep(self.pause)
+            value = await asyncio.to_thread(decide, game, d)
+            if game.decision is d:
+                self._apply(d, value)
+
