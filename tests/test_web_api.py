@@ -53,9 +53,10 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             game = table.game
             decision = None
             for seat, url in urls.items():
-                state = client.get(url + 'state').json()
-                live = channels[seat].receive_json()
-                assert state == live == json.loads(json.dumps(game.view(seat)))
+                r = client.get(url + 'state')
+                state, live = r.json(), channels[seat].receive_json()
+                assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
+                assert int(r.headers['Pip-Version']) == live['version'] == steps
                 hidden = cards_named(json.dumps(state)) - visible_cards(game, seat)
                 assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
@@ -183,13 +184,13 @@ def test_bots_play_on_the_server():
     with served(HIGH_CARD, seating(2, s2='random')) as (table, client, urls):
         assert set(urls) == {0, None}                  # no link for the bot's seat
         with client.websocket_connect(urls[0] + 'live') as ws:
-            view = ws.receive_json()
+            view = ws.receive_json()['view']
             while view['ending'] is None:
                 d = view['decision']
                 if d is not None:
                     assert post(client, urls[0], random_answer(d, random.Random(d['id']))
                                 ).status_code == 200
-                view = ws.receive_json()
+                view = ws.receive_json()['view']
         names = [p['name'] for p in view['players']]
         assert names == ['P1', 'Ben'] and view['ending']['kind'] == 'winner'
 

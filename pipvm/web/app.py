@@ -4,7 +4,11 @@ the live channel.  docs/web.md documents the API.
     GET  /play/TOKEN/         the page
     GET  /play/TOKEN/state    view(seat) as JSON
     POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME}
-    WS   /play/TOKEN/live     view(seat) again each time the game moves on
+    WS   /play/TOKEN/live     {"version": N, "view": view(seat)} each time the game moves on
+
+The table's version (how many answers it has taken) comes with every view,
+in the live message and as the Pip-Version header of /state and /answer, so
+a page can tell an old view that arrives late from a new one.
 
 A token stands for one seat of one table (or for its spectators); the live
 channel sends exactly what /state returns, so what a seat may see is decided
@@ -16,7 +20,7 @@ import json
 import os
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -59,7 +63,7 @@ def make_app(tables):
             table, n = seat(request)
         except KeyError:
             return _error(404, 'no such seat')
-        return JSONResponse(table.view(n), headers=HEADERS)
+        return _view(table, n)
 
     async def answer(request):
         try:
@@ -74,7 +78,7 @@ def make_app(tables):
             return _error(400, str(e))
         except Conflict as e:
             return _error(409, str(e))
-        return JSONResponse(table.view(n), headers=HEADERS)
+        return _view(table, n)
 
     async def live(websocket):
         try:
@@ -87,7 +91,8 @@ def make_app(tables):
         try:
             while not closed.done():
                 version = table.version
-                await websocket.send_text(json.dumps(table.view(n)))
+                await websocket.send_text(json.dumps({'version': version,
+                                                      'view': table.view(n)}))
                 moved = asyncio.ensure_future(table.change(version))
                 await asyncio.wait((moved, closed), return_when=asyncio.FIRST_COMPLETED)
                 moved.cancel()
@@ -103,7 +108,11 @@ def make_app(tables):
         for task in bots:
             task.cancel()
 
+    async def no_icon(request):
+        return Response(status_code=204)
+
     routes = [
+        Route('/favicon.ico', no_icon),
         Route('/play/{token}/', page),
         Route('/play/{token}/state', state),
         Route('/play/{token}/answer', answer, methods=['POST']),
@@ -130,6 +139,11 @@ async def _until_closed(websocket):
     """What the client sends is not read (answers go by POST); wait for it to leave."""
     while (await websocket.receive())['type'] != 'websocket.disconnect':
         pass
+
+
+def _view(table, seat):
+    return JSONResponse(table.view(seat), headers=dict(HEADERS, **{
+        'Pip-Version': str(table.version)}))
 
 
 def _error(status, reason):

@@ -1,8 +1,11 @@
 """`pipvm serve GAME`: print a link per person's seat and one for spectators,
 then serve the table until the game ends and a while more (or Ctrl-C)."""
 import asyncio
+import contextlib
 import socket
 import sys
+import threading
+import time
 
 from ..errors import PipError
 
@@ -21,10 +24,7 @@ def require():
 
 def main(args, seating):
     require()
-    import uvicorn
-
     from .. import loader
-    from .app import make_app
     from .table import Table
     if args.resume:
         table = Table.resume(args.resume, args.bot_pause)
@@ -37,8 +37,7 @@ def main(args, seating):
     for token, seat in table.tokens.items():
         print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/')
     sys.stdout.flush()
-    server = uvicorn.Server(uvicorn.Config(make_app([table]), log_level='warning',
-                                           ws='websockets-sansio', lifespan='on'))
+    server = make_server([table])
 
     async def run():
         async def stop_after_game():
@@ -50,6 +49,34 @@ def main(args, seating):
         stopper.cancel()
     asyncio.run(run())
     return 0
+
+
+def make_server(tables):
+    import uvicorn
+
+    from .app import make_app
+    return uvicorn.Server(uvicorn.Config(make_app(tables), log_level='warning',
+                                         ws='websockets-sansio', lifespan='on'))
+
+
+@contextlib.contextmanager
+def in_background(tables):
+    """A server of these Tables on a free port of 127.0.0.1, in a thread (for
+    tests and benchmarks); yields its address, http://127.0.0.1:PORT."""
+    sock = listen('127.0.0.1', 0)
+    server = make_server(tables)
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError('the server did not start')
+            time.sleep(0.01)
+        yield 'http://127.0.0.1:%d' % sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
 
 
 def listen(host, port):
