@@ -20,6 +20,7 @@ def main():
         ('VM against the reference interpreter', 'engines.py',
          ['--runs', '3', '--games', '5'] if quick else ['--runs', '7', '--games', '10']),
         ('simulation throughput', 'simulate.py', ['--games', '50' if quick else '200']),
+        ('games at once on one pipvm serve', 'serve_load.py', ['--games', '10' if quick else '50']),
     ]
     print('Python %s on %s, %d CPUs' % (sys.version.split()[0], sys.platform, os.cpu_count()))
     for title, script, args in parts:

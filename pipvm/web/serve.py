@@ -56,7 +56,8 @@ def make_server(tables):
 
     from .app import make_app
     return uvicorn.Server(uvicorn.Config(make_app(tables), log_level='warning',
-                                         ws='websockets-sansio', lifespan='on'))
+                                         ws='websockets-sansio', lifespan='on',
+                                         ws_per_message_deflate=False))
 
 
 @contextlib.contextmanager
@@ -84,7 +85,9 @@ def listen(host, port):
     (with --port 0, one the system picks)."""
     try:
         family = socket.AF_INET6 if ':' in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on each connection
+        # (with proto 0 it does not, and every response waits ~40 ms for an ACK).
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(128)
