@@ -92,8 +92,12 @@ def test_two_people_play_high_card_by_clicking(browser, tmp_path):
                 page.wait_for_timeout(10)
                 waited += 10
         winner = table.game.ending.winner
+        pages[None] = open_page(browser, urls[None])          # a spectator: no hand
+        expect(pages[None].locator('#turn')).to_contain_text('(watching)')
+        expect(pages[None].locator('#you')).to_be_hidden()
+        assert pages[None].locator('#hand .card').count() == 0
         for page in pages.values():
-            expect(page.locator('#turn')).to_have_text('The game was won by ' + winner)
+            expect(page.locator('#turn')).to_contain_text('The game was won by ' + winner)
             assert page.errors == []
         assert shots == 2
 
