@@ -1,6 +1,7 @@
 """The served table's HTTP API (pipvm/web, docs/web.md) through Starlette's
 test client: privacy on every example game, authorisation, every malformed
 request, bots on the server, and records a crashed server resumes from."""
+import contextlib
 import glob
 import json
 import os
@@ -8,6 +9,7 @@ import random
 import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 
@@ -245,30 +247,65 @@ def test_serve_without_the_web_extra_says_what_to_install():
     assert r.stderr == "Error: pipvm serve needs the web extra: pip install 'pipvm[web]'\n"
 
 
-def test_serve_prints_a_link_per_person_and_plays_to_the_end(tmp_path):
-    import urllib.request
-    proc = subprocess.Popen(
-        [sys.executable, '-m', 'pipvm', 'serve', HIGH_CARD, '--port', '0', '--players', '2',
-         '--seat', '2=first', '--bot-pause', '0', '--linger', '0'],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+@contextlib.contextmanager
+def serve_command(*args):
+    """`pipvm serve ... --port 0` running: ({seat or 'watch': link}, the process)."""
+    proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'serve', *args, '--port', '0',
+                             '--bot-pause', '0', '--linger', '0'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        seat1, watch = proc.stdout.readline().split(), proc.stdout.readline().split()
-        assert seat1[:2] == ['seat', '1:'] and watch[0] == 'watch:'
-        assert seat1[2].startswith('http://127.0.0.1:') and seat1[2] != watch[1]
-
-        def call(url, body=None):
-            data = None if body is None else json.dumps(body).encode()
-            req = urllib.request.Request(url, data, {'Content-Type': 'application/json'})
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return json.load(r)
-        view = call(seat1[2] + 'state')
-        while view['ending'] is None:
-            d = view['decision']
-            view = call(seat1[2] + ('state' if d is None else 'answer'),
-                        None if d is None else random_answer(d, random.Random(0)))
-        assert view['ending']['kind'] == 'winner'
-        assert proc.wait(timeout=30) == 0
+        links = {}
+        for line in proc.stdout:           # `seat N: URL` lines, then `watch: URL`
+            label, link = line.split()[-2:]
+            links['watch' if label == 'watch:' else int(label[:-1]) - 1] = link
+            if label == 'watch:':
+                break
+        assert 'watch' in links, proc.stderr.read()
+        yield links, proc
     finally:
         proc.kill()
         proc.wait()
-    assert 'Error' not in proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def call(url, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, {'Content-Type': 'application/json'})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def play_by_http(link, view, rng):
+    """Play one seat at random over HTTP until the game ends; the last view."""
+    while view['ending'] is None:
+        d = view['decision']
+        view = call(link + 'state') if d is None else call(link + 'answer', random_answer(d, rng))
+        if d is None:
+            time.sleep(0.005)
+    return view
+
+
+def test_serve_prints_a_link_per_person_and_plays_to_the_end():
+    with serve_command(HIGH_CARD, '--players', '2', '--seat', '2=first') as (links, proc):
+        assert set(links) == {0, 'watch'} and links[0] != links['watch']
+        assert links[0].startswith('http://127.0.0.1:')
+        view = play_by_http(links[0], call(links[0] + 'state'), random.Random(0))
+        assert view['ending']['kind'] == 'winner'
+        assert proc.wait(timeout=30) == 0
+        assert 'Error' not in proc.stderr.read()
+
+
+def test_serve_resumes_a_record_and_records_on(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2, s2='random'), 3, record=str(record)) as (
+            table, client, urls):
+        play_to(table, client, urls, 6, random.Random(2))
+        saved, answered = table.view(0), len(table.history)
+    with serve_command('--resume', str(record)) as (links, proc):
+        assert call(links[0] + 'state') == saved
+        view = play_by_http(links[0], saved, random.Random(2))
+        assert view['ending']['kind'] == 'winner' and proc.wait(timeout=30) == 0
+    answers = json.loads(record.read_text())['answers']
+    assert len(answers) > answered and answers[-1]['seat'] in (1, 2)
+    assert Table.resume(str(record)).view(0) == view

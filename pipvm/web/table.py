@@ -8,6 +8,7 @@ and wakes whoever waits for one (the live channels, the bot loop).
 import asyncio
 import hmac
 import secrets
+import sys
 
 from .. import loader
 from ..errors import PipError
@@ -134,7 +135,11 @@ class Table:
                 await self.change(self.version)
                 continue
             await asyncio.sleep(self.pause)
-            value = await asyncio.to_thread(decide, game, d)
+            try:
+                value = await asyncio.to_thread(decide, game, d)
+            except Exception as e:         # a bot's own fault: say so, leave the rest served
+                sys.stderr.write('Error: the bot at seat %d failed (%s)\n' % (d.seat + 1, e))
+                return
             if game.decision is d:
                 self._apply(d, value)
 
