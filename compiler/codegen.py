@@ -9,10 +9,11 @@ the label's block begins).
 """
 from pipvm import opcodes, runtime
 from pipvm.errors import Fault
-from pipvm.pipc import Assembler, CardRef, Code, Program
+from pipvm.pipc import CardRef, Code, Program
 
 from . import checked as c
 from . import types as T
+from .assembler import Assembler
 
 _BINARY = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '==': 'EQ', '!=': 'NE',
            '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', 'in': 'IN'}

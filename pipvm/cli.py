@@ -63,11 +63,37 @@ def cmd_compile(args):
 
 def cmd_run(args):
     from . import loader, terminal, terminal_input
+    if args.resume:
+        return resume(args)
+    if args.file is None:
+        raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
     seats = seating(args)
     seats.check(program)
-    return terminal.play(engine, seed=args.seed, seating=seats,
-                         console=terminal_input.console(args.easy_answers, args.numbered))
+    console = terminal_input.console(args.easy_answers, args.numbered)
+    if args.record:
+        from . import replay
+        return replay.run(args.record, args.file, program, engine, seats, args.seed,
+                          args.max_steps, console)
+    return terminal.play(engine, seed=args.seed, seating=seats, console=console)
+
+
+def resume(args):
+    """`run --resume FILE`: the record says what to play and how."""
+    from . import replay
+    given = [name for name, value in (
+        ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
+        ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
+        ('--record', args.record), ('--numbered', args.numbered)) if value]
+    if given:
+        raise PipError(None, '--resume plays the game, seed and seats of its record: '
+                             'drop %s' % given[0])
+    return replay.resume(args.resume, args.engine, args.easy_answers)
+
+
+def cmd_replay(args):
+    from . import replay
+    return replay.replay(args.file, None if args.seat is None else args.seat - 1)
 
 
 def seating(args):
@@ -118,6 +144,8 @@ EXAMPLES = {
     'compile': 'pipvm compile examples/high_card.pip -o high_card.pipc',
     'run': 'pipvm run --seed 1 examples/high_card.pip < examples/high_card.answers\n'
            'pipvm run examples/crazy_eights.pip --seat 2=random --players 2 --numbered',
+    'replay': 'pipvm replay game.json          # after pipvm run GAME --record game.json\n'
+              'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
            'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
     'serve': 'pipvm serve examples/high_card.pip --players 2\n'
@@ -151,7 +179,7 @@ def build_parser():
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
     p.set_defaults(func=cmd_compile)
     p = command('run', help='play a game at the terminal')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
     p.add_argument('--max-steps', type=positive, metavar='K',
@@ -161,8 +189,18 @@ def build_parser():
                         'even when the answers are not typed at a terminal')
     p.add_argument('--numbered', action='store_true',
                    help='print each option after its number (and accept the number)')
+    p.add_argument('--record', metavar='FILE.json',
+                   help='write the game to FILE.json as it goes (every answer given)')
+    p.add_argument('--resume', metavar='FILE.json',
+                   help='show the game recorded in FILE.json and go on with it, '
+                        'adding to the record')
     engine_option(p)
     p.set_defaults(func=cmd_run)
+    p = command('replay', help='show a recorded game (pipvm run --record)')
+    p.add_argument('file', metavar='FILE.json')
+    p.add_argument('--seat', type=positive, metavar='N',
+                   help='show only what seat N (from 1) saw')
+    p.set_defaults(func=cmd_replay)
     p = command('sim', help='play many games between bots and report the results')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')

@@ -2,20 +2,13 @@
 format, stack effect and meaning.  The compiler's emitter, the .pipc
 validator, the VM's dispatch and the disassembler are all derived from OPCODES.
 
-Operand kinds (how each is encoded and what it must refer to; see docs/pipc.md):
-  const     index into the constant pool          varint
-  global    global variable slot                  varint
-  local     slot in the running frame             varint
-  builtin   0 players, 1 teams, 2 standard        varint
-  prop      stored property (runtime.PROPERTIES)  varint
-  listprop  0 size, 1 first/top, 2 last/bottom    varint
-  count     how many stack items                  varint
-  mode      option bits of DEAL / NEW_AREA        varint
-  action, rule, ordering: index of a code object of that kind   varint
-  jump      byte offset of an instruction in the same code      4 bytes, little-endian
-            (fixed width, so a forward jump can be patched when its target is emitted)
+Operand kinds are data too (OPERANDS below): how each is encoded, checked
+against the program, shown by `pipvm dis` and decoded for the VM; nothing
+else knows what an operand kind means.  See docs/pipc.md for the encoding.
 """
 import attrs
+
+from . import runtime
 
 
 @attrs.frozen
@@ -39,6 +32,113 @@ DEAL_TO_PLAYERS = 2    # the destination is a PlayerList: deal round-robin
 # Bits of the NEW_AREA operand.
 AREA_FACEDOWN = 1
 AREA_SQUAREDUP = 2
+
+
+
+@attrs.frozen
+class OperandKind:
+    """One kind of operand, as Lua's opmode and CPython's hasconst/hasjrel."""
+    name: str
+    doc: str
+    width: int                 # bytes in the file: 0 for an unsigned LEB128 varint
+    check: object              # (program, code, opname, arg) -> why it is invalid, or None
+    show: object               # (program, code, opname, arg) -> its text in `pipvm dis`
+    load: object = None        # (arg, jump index) -> the VM's operand; None: the number
+    is_target: bool = False    # a byte offset in the same code: control may continue there
+
+
+def _below(table, what):
+    """A check that the operand indexes one of table(program, code)."""
+    return lambda p, c, op, arg: None if arg < len(table(p, c)) else 'no %s %d' % (what, arg)
+
+
+def _named(names):
+    return lambda p, c, op, arg: '%d (%s)' % (arg, names(p, c)[arg])
+
+
+def _check_const(p, c, op, arg):
+    if arg >= len(p.consts):
+        return 'no constant %d' % arg
+    if (type(p.consts[arg]) is tuple) != (op == 'LIST_CONST'):
+        return 'constant %d has the wrong kind' % arg
+    return None
+
+
+def _code_kind(kind):
+    def check(p, c, op, arg):
+        ok = arg < len(p.codes) and p.codes[arg].kind == kind
+        return None if ok else 'no %s %d' % (kind, arg)
+    return OperandKind(kind, 'index of a code object of this kind', 0, check,
+                       lambda p, c, op, arg: '%d (%s)' % (arg, p.codes[arg].name))
+
+
+# Bits of a `mode` operand, by opcode: (bit, the word `pipvm dis` shows).
+MODE_BITS = {'DEAL': ((DEAL_ALL, 'all'), (DEAL_TO_PLAYERS, 'to players')),
+             'NEW_AREA': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup'))}
+
+
+def _check_mode(p, c, op, arg):
+    allowed = sum(bit for bit, _ in MODE_BITS[op])
+    return 'bad mode %d' % arg if arg & ~allowed else None
+
+
+_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
+MAX_COUNT = 1 << 20
+
+OPERANDS = {k.name: k for k in (
+    OperandKind('const', 'index into the constant pool', 0, _check_const,
+                lambda p, c, op, arg: '%d (%s)' % (arg, show_const(p.consts[arg]))),
+    OperandKind('global', 'global variable slot', 0, _below(lambda p, c: p.global_names, 'global'),
+                _named(lambda p, c: p.global_names)),
+    OperandKind('local', 'slot in the running frame', 0, _below(lambda p, c: c.local_names, 'local'),
+                _named(lambda p, c: c.local_names)),
+    OperandKind('builtin', '0 players, 1 teams, 2 standard', 0,
+                _below(lambda p, c: runtime.BUILTINS, 'builtin'),
+                lambda p, c, op, arg: runtime.BUILTINS[arg]),
+    OperandKind('prop', 'stored property (runtime.PROPERTIES)', 0,
+                _below(lambda p, c: runtime.PROPERTIES, 'property'),
+                lambda p, c, op, arg: '%s.%s' % runtime.PROPERTIES[arg][:2],
+                load=lambda arg, index: _PROP_NAMES[arg]),
+    OperandKind('listprop', '0 size, 1 first/top, 2 last/bottom', 0,
+                _below(lambda p, c: runtime.LIST_PROPERTIES, 'list property'),
+                lambda p, c, op, arg: runtime.LIST_PROPERTIES[arg]),
+    OperandKind('count', 'how many stack items', 0,
+                lambda p, c, op, arg: None if 0 < arg <= MAX_COUNT else 'bad count %d' % arg,
+                lambda p, c, op, arg: str(arg)),
+    OperandKind('mode', 'option bits of DEAL or NEW_AREA', 0, _check_mode,
+                lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
+    _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
+    # Fixed width, so a forward jump can be patched when its target is
+    # emitted; whether it lands on an instruction is checked with the code.
+    OperandKind('jump', 'byte offset of an instruction in the same code', 4,
+                lambda p, c, op, arg: None, lambda p, c, op, arg: 'to %d' % arg,
+                load=lambda arg, index: index[arg], is_target=True),
+)}
+CODE_KINDS = ('action', 'rule', 'ordering')
+TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
+
+
+def show_const(value):
+    """A constant as `pipvm dis` shows it."""
+    kind = type(value)
+    if kind is tuple:
+        return '[%s]' % '; '.join(show_const(v) for v in value)
+    if kind is str:
+        return '"%s"' % value
+    if kind is runtime.Rank:
+        return runtime.RANK_NAMES[value]
+    from .pipc import CardRef           # (pipc is built on this module)
+    if kind is CardRef:
+        return str(_DECK[value.index])
+    return runtime.to_str(value)
+
+
+_DECK = runtime.new_deck()      # only for the cards' names
+
+
+def ask_table(instrs, i):
+    """The JUMPs an ASK at instrs[i] chooses between: the n instructions after it."""
+    return instrs[i + 1:i + 1 + instrs[i].args[0]]
 
 
 def _op(code, name, operands, pops, pushes, doc, **kw):
@@ -172,3 +272,4 @@ FUSED = (
     _fused(116, 'EQ_CONST_JUMP_IF_FALSE', 'CONST EQ JUMP_IF_FALSE', 'jump if a != a constant'),
 )
 FUSED_BY_CODE = {f.code: f for f in FUSED}
+assert all(kind in OPERANDS for op in OPCODES for kind in op.operands)

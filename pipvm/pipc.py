@@ -13,8 +13,8 @@ import zlib
 import attrs
 
 from .errors import PipError
-from .opcodes import BY_CODE, DEAL_ALL, DEAL_TO_PLAYERS, AREA_FACEDOWN, AREA_SQUAREDUP, OP
-from .runtime import BUILTINS, LIST_PROPERTIES, PROPERTIES, RANKS, SUITS, Rank, Suit
+from .opcodes import BY_CODE, CODE_KINDS, OPERANDS, ask_table
+from .runtime import RANKS, SUITS, Rank, Suit
 
 MAGIC = b'PIPC'
 VERSION = 1
@@ -86,10 +86,12 @@ def write_file(path, data):
     """Write atomically: a failed write never leaves a half-written file."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.pipc-')
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.%s-' % os.path.basename(path))
         try:
             with os.fdopen(fd, 'wb') as f:
                 f.write(data)
+                f.flush()
+                os.fsync(f.fileno())          # on disk before it takes the name
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)     # as open() would have made it
@@ -119,56 +121,20 @@ def varint(n):
 def encode_instr(op, args):
     out = bytearray([op.code])
     for kind, arg in zip(op.operands, args, strict=True):
-        out += arg.to_bytes(4, 'little') if kind == 'jump' else varint(arg)
+        width = OPERANDS[kind].width
+        out += arg.to_bytes(width, 'little') if width else varint(arg)
     return bytes(out)
 
 
-class Assembler:
-    """Builds one code object's bytes and line table; jumps are patched in place."""
-
-    def __init__(self):
-        self.code = bytearray()
-        self.lines = []
-
-    def emit(self, name, *args, pos=None):
-        op = BY_CODE[getattr(OP, name)]
-        offset = len(self.code)
-        if pos is not None and (not self.lines or self.lines[-1][1:] != tuple(pos)):
-            if self.lines and self.lines[-1][0] == offset:
-                self.lines.pop()
-            self.lines.append((offset, pos[0], pos[1]))
-        self.code += encode_instr(op, args)
-        return offset
-
-    def here(self):
-        return len(self.code)
-
-    def patch(self, jump_offset, target=None):
-        """Point the jump at jump_offset at target (default: here)."""
-        at = self._jump_field(jump_offset)
-        self.code[at:at + 4] = (self.here() if target is None else target).to_bytes(4, 'little')
-
-    def thread_jumps(self):
-        """Point an `and`/`or` jump that lands on another jump of its kind at
-        that one's target, where it would go next anyway: `a or b or c` then
-        jumps straight to the end, and its runs can be fused (vm.fuse_runs)."""
-        keeping = (OP.JUMP_IF_TRUE_OR_POP, OP.JUMP_IF_FALSE_OR_POP)
-        jumps = {ins.offset: ins for ins in decode(self.code) if ins.op.code in keeping}
-        for ins in jumps.values():
-            target, seen = ins.args[0], {ins.offset}
-            while target in jumps and jumps[target].op is ins.op and target not in seen:
-                seen.add(target)
-                target = jumps[target].args[0]
-            self.patch(ins.offset, target)
-
-    def _jump_field(self, offset):
-        op = BY_CODE[self.code[offset]]
-        at = offset + 1
-        for kind in op.operands:
-            if kind == 'jump':
-                return at
-            _, at = _read_varint(self.code, at)
-        raise ValueError('not a jump')
+def operand_at(code, offset, kind):
+    """Where the first operand of this kind of the instruction at offset is."""
+    at = offset + 1
+    for k in BY_CODE[code[offset]].operands:
+        if k == kind:
+            return at
+        width = OPERANDS[k].width
+        at = at + width if width else _read_varint(code, at)[1]
+    raise ValueError('no %s operand' % kind)
 
 
 def _const_bytes(value):
@@ -292,11 +258,12 @@ def decode(code):
         args = []
         try:
             for kind in op.operands:
-                if kind == 'jump':
-                    if at + 4 > len(code):
+                width = OPERANDS[kind].width
+                if width:
+                    if at + width > len(code):
                         raise Corrupt('truncated')
-                    args.append(int.from_bytes(code[at:at + 4], 'little'))
-                    at += 4
+                    args.append(int.from_bytes(code[at:at + width], 'little'))
+                    at += width
                 else:
                     n, at = _read_varint(code, at)
                     args.append(n)
@@ -392,38 +359,6 @@ def _parse(r):
     return Program(name, counts, team_size, global_names, consts, codes, main)
 
 
-_CODE_KINDS = ('action', 'rule', 'ordering')
-
-
-def _check_operand(program, code, instr, kind, arg):
-    """Is an operand in range for its kind?  Returns a reason if not."""
-    if kind == 'const':
-        if arg >= len(program.consts):
-            return 'no constant %d' % arg
-        is_list = type(program.consts[arg]) is tuple
-        if is_list != (instr.op.name == 'LIST_CONST'):
-            return 'constant %d has the wrong kind' % arg
-    elif kind == 'global' and arg >= len(program.global_names):
-        return 'no global %d' % arg
-    elif kind == 'local' and arg >= len(code.local_names):
-        return 'no local %d' % arg
-    elif kind == 'builtin' and arg >= len(BUILTINS):
-        return 'no builtin %d' % arg
-    elif kind == 'prop' and arg >= len(PROPERTIES):
-        return 'no property %d' % arg
-    elif kind == 'listprop' and arg >= len(LIST_PROPERTIES):
-        return 'no list property %d' % arg
-    elif kind in _CODE_KINDS and (arg >= len(program.codes) or program.codes[arg].kind != kind):
-        return 'no %s %d' % (kind, arg)
-    elif kind == 'mode':
-        bits = DEAL_ALL | DEAL_TO_PLAYERS if instr.op.name == 'DEAL' else AREA_FACEDOWN | AREA_SQUAREDUP
-        if arg & ~bits:
-            return 'bad mode %d' % arg
-    elif kind == 'count' and not 0 < arg <= 1 << 20:
-        return 'bad count %d' % arg
-    return None
-
-
 def _validate(program, code):
     """Check every instruction of a code object: (maximum stack depth, the
     indexes of the code objects it runs)."""
@@ -433,12 +368,13 @@ def _validate(program, code):
     index = {ins.offset: i for i, ins in enumerate(instrs)}
     for i, ins in enumerate(instrs):
         for kind, arg in zip(ins.op.operands, ins.args):
-            reason = ('jump target is not an instruction' if kind == 'jump' and arg not in index
-                      else None if kind == 'jump' else _check_operand(program, code, ins, kind, arg))
+            reason = OPERANDS[kind].check(program, code, ins.op.name, arg)
+            if reason is None and OPERANDS[kind].is_target and arg not in index:
+                reason = 'jump target is not an instruction'
             if reason:
                 raise BadCode(ins.offset, reason)
         if ins.op.name == 'ASK':
-            table = instrs[i + 1:i + 1 + ins.args[0]]
+            table = ask_table(instrs, i)
             if len(table) < ins.args[0] or any(t.op.name != 'JUMP' for t in table):
                 raise BadCode(ins.offset, 'ASK must be followed by one JUMP per question')
     want_end = 'RETURN_VALUE' if code.kind in FRAME_SIZE else 'RETURN'
@@ -473,5 +409,5 @@ def _validate(program, code):
                 work.append(j)
             elif depth[j] != dj:
                 raise BadCode(instrs[j].offset, 'inconsistent stack depth')
-    callees = {ins.args[0] for ins in instrs if ins.op.operands[:1] and ins.op.operands[0] in _CODE_KINDS}
+    callees = {ins.args[0] for ins in instrs if ins.op.operands[:1] and ins.op.operands[0] in CODE_KINDS}
     return peak, callees

@@ -50,6 +50,10 @@ class Suit:
 SUITS = tuple(Suit(i, letter, name) for i, (letter, name) in
               enumerate((('C', 'Clubs'), ('H', 'Hearts'), ('S', 'Spades'), ('D', 'Diamonds'))))
 SUIT_BY_LETTER = {s.letter: s for s in SUITS}
+# A card's name by its place in deck order (see card_index), plus one: it is
+# shown at every message and decision.
+CARD_NAMES = (None,) + tuple('%s of %s' % (RANK_NAMES[r], s.name) for s in SUITS
+                             for r in range(1, 14))
 
 
 @attrs.define(slots=True, eq=False)
@@ -63,7 +67,7 @@ class Card:
     born_suit: Suit = None
 
     def __str__(self):
-        return '%s of %s' % (RANK_NAMES[self.born_rank], self.born_suit.name)
+        return CARD_NAMES[self.born_suit.index * 13 + self.born_rank]
 
 
 @attrs.define(slots=True, eq=False)

@@ -75,6 +75,11 @@ class ScriptConsole(Console):
         self.write(line + '\n')
         return line
 
+    def skip_line(self):
+        """Pass over the next line (a resumed game gave it from its record)."""
+        if self.lines:
+            self.lines.pop()
+
 
 @attrs.frozen
 class SeatSpec:

@@ -24,7 +24,7 @@ from .errors import InputEnded, PipError, StepLimit
 from .runtime import to_str
 from .seats import BOTS, bot_name
 from .dialogue import team_seats
-from .table import Console, Table
+from .table import SilentConsole, Table
 
 Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
 
@@ -40,22 +40,6 @@ class Result:
     decisions: int = 0         # choices the players made
     options: int = 0           # options offered, over all those choices
     error: str = None          # the error line
-
-
-class SilentConsole(Console):
-    silent = True
-
-    def __init__(self):
-        super().__init__(stdin=None, stdout=None)
-
-    def write(self, text):
-        pass
-
-    def read_line(self, prompt):
-        return None
-
-    def flush(self):
-        pass
 
 
 class CountingTable(Table):

@@ -48,6 +48,27 @@ class Console:
         self.stdout.flush()
 
 
+class SilentConsole(Console):
+    """A console nobody watches (pipvm sim, a check before a replay): writes
+    nothing, reads nothing."""
+    silent = True
+
+    def __init__(self):
+        super().__init__(stdin=None, stdout=None)
+
+    def write(self, text):
+        pass
+
+    def read_line(self, prompt):
+        return None
+
+    def flush(self):
+        pass
+
+
+REFUSED = -1                   # what HumanSeat.heard is told of a line that is no option
+
+
 class Seat:
     """What answers for one player.  `waiting_for` names the question, for
     messages like `input ended while waiting for Frank's choice`."""
@@ -61,13 +82,19 @@ class Seat:
 
 
 class HumanSeat(Seat):
-    def __init__(self, console):
+    def __init__(self, console, heard=None):
+        """heard(line, option), if given, is told of every line read: option is
+        the index of the option the line chose, REFUSED for a line that is no
+        option, None for a name.  A record keeps them (pipvm/replay.py)."""
         self.console = console
+        self.heard = heard
 
     def name(self, prompt, waiting_for):
         line = self.console.read_line(prompt + ' ')
         if line is None:
             raise InputEnded(waiting_for)
+        if self.heard:
+            self.heard(line, None)
         return line
 
     def choose(self, heading, options, waiting_for):
@@ -78,6 +105,8 @@ class HumanSeat(Seat):
             if answer is None:
                 raise InputEnded(waiting_for)
             chosen = answers.match(answer, options, out.easy)
+            if self.heard:
+                self.heard(answer, REFUSED if chosen is None else chosen)
             if chosen is not None:
                 return chosen
             out.write(SORRY + '\n')
@@ -104,6 +133,11 @@ class Table:
 
     def show(self, text):
         self.console.write(text + '\n')
+
+    def show_event(self, event):
+        """One of the game's events (dialogue.Event); a table showing one
+        seat's view shows only what that seat may see."""
+        self.show(event.text)
 
     def tell(self, player, text):
         self.show('%s: %s' % (player.name, text))
@@ -171,7 +205,7 @@ class TableGame:
         while True:
             if game.events is not None:
                 for event in game.events[shown:]:
-                    table.show(event.text)
+                    table.show_event(event)
                 shown = len(game.events)
             d = game.decision
             if d is None:

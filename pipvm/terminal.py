@@ -19,13 +19,13 @@ def start(engine, seed, console, seating, table_class=Table):
     return table, engine(table, rng)
 
 
-def play(engine, seed=None, console=None, seating=None):
+def play(engine, seed=None, console=None, seating=None, table_class=Table):
     """Play one game at the console; returns the exit status (errors are raised).
 
     engine(table, rng) makes the engine (see loader.load_engine)."""
     console = console or Console()
     _, machine = start(engine, random_seed() if seed is None else seed, console,
-                       seating or Seating())
+                       seating or Seating(), table_class)
     try:
         deep(machine.play)
     finally:

@@ -11,15 +11,14 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-from . import pipc, runtime
+from . import fusion, pipc, runtime
 from .dialogue import Event
 from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
-                      OPCODES)
+                      OPCODES, OPERANDS)
 from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
                       items, to_str)
 
-_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
 _END = object()
 
 
@@ -29,24 +28,24 @@ class InvalidProgram(PipError):
 
 class Loaded:
     """One code object decoded for the loop: (opcode, operand, handler) per instruction,
-    with runs of instructions fused into superinstructions (opcodes.FUSED),
-    jump targets as instruction indexes, property operands as attribute
-    names, and each instruction's positions (one per fused part)."""
+    with runs of instructions fused into superinstructions (pipvm/fusion.py),
+    operands decoded as their kind says (jump targets as instruction indexes,
+    properties as attribute names), and each instruction's positions (one per
+    fused part)."""
     __slots__ = ('code', 'instrs', 'positions', 'offsets', 'frame_size')
 
     def __init__(self, code, fuse=True):
-        decoded = pipc.decode(code.code)
-        runs = fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+        runs = fusion.runs(pipc.decode(code.code), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i
         self.code = code
         self.instrs = []
         for i, (op, parts) in enumerate(runs):
-            args = [_operand(kind, a, index) for ins in parts
+            args = [_load(kind, a, index) for ins in parts
                     for kind, a in zip(ins.op.operands, ins.args)]
             if op.code == OP.ASK:
-                args.append(i + 1)              # where its JUMPs begin
+                args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
         self.offsets = [parts[0].offset for _, parts in runs]
@@ -54,40 +53,9 @@ class Loaded:
         self.frame_size = len(code.local_names)
 
 
-def _operand(kind, arg, index):
-    if kind == 'jump':
-        return index[arg]
-    if kind == 'prop':
-        return _PROP_NAMES[arg]
-    return arg
-
-
-def fuse_runs(decoded):
-    """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
-    one superinstruction, unless a jump lands inside the run (or it is one of
-    the JUMPs an ASK chooses between)."""
-    entered = set()
-    for i, ins in enumerate(decoded):
-        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if kind == 'jump')
-        if ins.op.code == OP.ASK:
-            entered.update(j.offset for j in decoded[i + 1:i + 1 + ins.args[0]])
-    runs, i = [], 0
-    while i < len(decoded):
-        for fused in _FUSIONS:
-            n = len(fused.parts)
-            window = decoded[i:i + n]
-            if (tuple(ins.op for ins in window) == fused.parts
-                    and not any(ins.offset in entered for ins in window[1:])):
-                runs.append((fused, window))
-                i += n
-                break
-        else:
-            runs.append((decoded[i].op, [decoded[i]]))
-            i += 1
-    return runs
-
-
-_FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
+def _load(kind, arg, index):
+    load = OPERANDS[kind].load
+    return arg if load is None else load(arg, index)
 
 
 class Image:
@@ -162,7 +130,9 @@ class Machine:
         """Run on from where the game stopped: PAUSED at a decision (see
         pending), or the end (None when main returns; GameOver for a winner;
         PipError and StepLimit as raised)."""
-        result = self._run(self.frames)
+        frames = self.frames
+        loaded, pc, stack, frame = frames[-1]
+        result = self._run(loaded, pc, stack, frame, frames)
         return PAUSED if result is PAUSED else None
 
     def answer(self, choice):
@@ -188,18 +158,17 @@ class Machine:
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments."""
-        return self._run(([self.image.codes[index], 0, [], args],))
+        return self._run(self.image.codes[index], 0, [], args, None)
 
     # --- the loop -----------------------------------------------------------
 
-    def _run(self, frames):
+    def _run(self, loaded, pc, stack, frame, frames):
         # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
         # --opcodes counts them): each test costs every opcode after it, so the
         # rest go to their handler, which may return where to jump (or PAUSE).
-        # RETURN switches frames, so it is inline.  A rule or ordering runs with
-        # frames a 1-tuple: it ends with RETURN_VALUE and never calls.
-        record = frames[-1]
-        loaded, pc, stack, frame = record
+        # RETURN switches frames, so it is inline.  An action runs in the top
+        # frame record of frames; a rule or ordering runs with frames None (it
+        # ends with RETURN_VALUE and never calls), so it needs no record.
         instrs = loaded.instrs
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
@@ -230,8 +199,10 @@ class Machine:
                     else:
                         frame[arg[0]] = v
                 elif op == JUMP:
-                    if arg < pc:
-                        self.tick()
+                    if arg < pc:            # a loop's next round: a step (tick, inline)
+                        self.steps_left -= 1
+                        if self.steps_left < 0:
+                            raise StepLimit(self.max_steps)
                     pc = arg
                 elif op == LOAD_GLOBAL:
                     v = globals_[arg]
@@ -281,8 +252,7 @@ class Machine:
                     frames.pop()
                     if not frames:
                         return None
-                    record = frames[-1]
-                    loaded, pc, stack, frame = record
+                    loaded, pc, stack, frame = frames[-1]
                     instrs = loaded.instrs
                     push, pop = stack.append, stack.pop
                 else:
@@ -291,12 +261,12 @@ class Machine:
                         if target >= 0:
                             pc = target
                             continue
-                        record[1] = pc
                         if target == PAUSE:
+                            frames[-1][1] = pc
                             return PAUSED
                         # CALL pushed the callee's frame: run it.
-                        record = frames[-1]
-                        loaded, pc, stack, frame = record
+                        frames[-2][1] = pc
+                        loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs
                         push, pop = stack.append, stack.pop
         except Fault as f:
@@ -563,14 +533,15 @@ class Machine:
     def op_MESSAGE(self, stack, frame, _):
         to = stack.pop()
         text = stack.pop()
+        events = self.events
+        if events is None:
+            return              # nobody reads it (the operands were checked when pushed)
         if type(to) is Player:
             to = [to]
         elif type(to) is Team:
             to = to.members
         for player in list(to):
-            name = player.name
-            if self.events is not None:
-                self.emit('message', '%s: %s' % (name, text), player.seat)
+            events.append(Event('message', '%s: %s' % (player.name, text), player.seat))
 
     def op_MESSAGE_ALL(self, stack, frame, _):
         text = stack.pop()
@@ -621,7 +592,7 @@ class Machine:
         """The cards of the player's hand the rule allows, in hand order."""
         code = self.image.codes[rule]
         run = self._run
-        return [card for card in list(player.hand) if run(([code, 0, [], [player, card, dest]],))]
+        return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
 
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())

@@ -5,6 +5,7 @@ import os
 import pytest
 
 from compiler import frontend
+from compiler.assembler import Assembler
 from pipvm import opcodes, pipc, vm
 from pipvm.table import TableGame
 
@@ -53,7 +54,7 @@ def test_no_fusion_across_a_jump_target():
     source = HEAD + 'Action main {\n  if n == 2 { message "two". }\n  n = n + 1.\n}\n'
     body = fused_names(source)[0]
     assert 'ADD_CONST' in body
-    code = pipc.Assembler()
+    code = Assembler()
     code.emit('CONST', 0)
     jump = code.emit('JUMP_IF_FALSE', 0)
     code.emit('CONST', 0)

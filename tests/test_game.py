@@ -303,3 +303,15 @@ def test_no_consistent_sample_in_the_tries_is_an_error():
     assert refused >= 10
     sample = game.determinize(0, random.Random(0), tries=2000)
     assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
+
+
+def test_the_api_documents_example_runs():
+    import re
+    import subprocess
+    import sys
+    with open(os.path.join(ROOT, 'docs', 'api.md')) as f:
+        code = re.search(r'```python\n(.*?)```', f.read(), re.S).group(1)
+    assert len(code.strip().splitlines()) <= 12
+    out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == 'winner Ben\n'

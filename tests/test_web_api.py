@@ -214,7 +214,7 @@ def test_a_record_resumes_where_the_server_stopped(tmp_path):
     record = str(tmp_path / 'game.json')
     seats = seating(4, s2='random', s4='first')
     path = os.path.join(ROOT, 'examples', 'euchre.pip')
-    with served(path, seats, 5, record=record) as (table, client, urls):
+    with served(path, seats, 5, record_path=record) as (table, client, urls):
         play_to(table, client, urls, 30, random.Random(1))
         cut = table.version
         saved = table.view(0)
@@ -227,16 +227,32 @@ def test_a_record_resumes_where_the_server_stopped(tmp_path):
 
 def test_a_record_that_does_not_fit_is_one_error_line(tmp_path):
     record = tmp_path / 'game.json'
-    with served(HIGH_CARD, seating(2), record=str(record)) as (table, client, urls):
-        post(client, urls[0], {'decision': 0, 'text': 'Al'})
+    with served(HIGH_CARD, seating(2), record_path=str(record)) as (table, client, urls):
+        for seat in (0, 1):
+            post(client, urls[seat], {'decision': seat, 'text': 'P%d' % seat})
+        post(client, urls[0], {'decision': 2, 'choice': 0})
     obj = json.loads(record.read_text())
-    obj['answers'][0] = {'seat': 2, 'name': 'Al'}
+    assert obj['format'] == 'pipvm record' and len(obj['answers']) == 3
+    obj['answers'][2]['seat'] = 2
     record.write_text(json.dumps(obj))
     r = subprocess.run([sys.executable, '-m', 'pipvm', 'serve', '--resume', str(record)],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and r.stdout == ''
-    assert r.stderr == ('Error: %s: answer 1 does not fit the game: '
+    assert r.stderr == ('Error: %s: answer 3 does not fit the game: '
                         'the game does not wait for seat 2\n' % record)
+
+
+def test_a_served_game_replays_at_the_terminal(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2, s2='random'), 2, record_path=str(record)) as (
+            table, client, urls):
+        play_to(table, client, urls, 10 ** 6, random.Random(4))
+        log = [e.text for e in table.game.events if e.to in (None, 0)]
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'replay', str(record), '--seat', '1'],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    for text in log:
+        assert text in r.stdout
 
 
 def test_serve_without_the_web_extra_says_what_to_install():
@@ -298,7 +314,7 @@ def test_serve_prints_a_link_per_person_and_plays_to_the_end():
 
 def test_serve_resumes_a_record_and_records_on(tmp_path):
     record = tmp_path / 'game.json'
-    with served(HIGH_CARD, seating(2, s2='random'), 3, record=str(record)) as (
+    with served(HIGH_CARD, seating(2, s2='random'), 3, record_path=str(record)) as (
             table, client, urls):
         play_to(table, client, urls, 6, random.Random(2))
         saved, answered = table.view(0), len(table.history)

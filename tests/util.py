@@ -47,14 +47,28 @@ class _Std:
         pass
 
 
-def run_cli(argv, stdin=b''):
-    """Run `pipvm ARGV` in this process: (exit status, stdout+stderr bytes)."""
+class _Echo:
+    """Standard input at a terminal: each line read shows in the output."""
+
+    def __init__(self, data, out):
+        self.data, self.out = data, out
+
+    def readline(self):
+        line = self.data.readline()
+        self.out.write(line)
+        return line
+
+
+def run_cli(argv, stdin=b'', echo=False):
+    """Run `pipvm ARGV` in this process: (exit status, stdout+stderr bytes).
+    echo: the input shows in the output, as typed at a terminal."""
     import io
     import sys
     from pipvm import cli
     out = io.BytesIO()
     saved = sys.stdin, sys.stdout, sys.stderr
-    sys.stdin, sys.stdout, sys.stderr = _Std(io.BytesIO(stdin)), _Std(out), _Std(out)
+    data = io.BytesIO(stdin)
+    sys.stdin, sys.stdout, sys.stderr = _Std(_Echo(data, out) if echo else data), _Std(out), _Std(out)
     try:
         status = cli.main(argv)
     finally:

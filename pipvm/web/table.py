@@ -10,12 +10,12 @@ import hmac
 import secrets
 import sys
 
-from .. import loader
+from .. import loader, record
 from ..errors import PipError
 from ..game import Game
+from ..record import CHOICE, NAME, Answer, Record
 from ..seats import Seating, parse_kind
 from ..terminal import random_seed
-from . import journal
 from .deciders import decider
 from .requests import BadRequest, Conflict, check_against, parse_answer
 
@@ -23,28 +23,30 @@ MAX_STEPS = 1_000_000          # a program that never asks again cannot hold the
 
 
 class Table:
-    def __init__(self, program, seating=Seating(), seed=None, pause=0.0, record=None,
-                 path=None):
+    def __init__(self, program, seating=Seating(), seed=None, pause=0.0, record_path=None,
+                 path=None, max_steps=MAX_STEPS):
         """seating: who sits where (people unless a seat kind says otherwise);
         pause: seconds a bot waits before it answers, so people can follow;
-        record: the file every answer is written to (path: the game's file)."""
+        record_path: the record every answer is written to, as `pipvm run
+        --record` writes it (pipvm/record.py; path: the game's file)."""
         seats = seating.check(program)
         size = program.team_size or 1
         self.seats = seats or max(program.counts) * size
         self.seed = random_seed() if seed is None else seed
-        self.game = Game(program, seed=self.seed, players=seating.players, max_steps=MAX_STEPS)
+        self.game = Game(program, seed=self.seed, players=seating.players, max_steps=max_steps)
         self.deciders = {n: d for n in range(self.seats)
                          if (d := decider(seating.specs.get(n, seating.default), n))}
         self.tokens = {secrets.token_urlsafe(18): n for n in range(self.seats)
                        if n not in self.deciders}
         self.tokens[secrets.token_urlsafe(18)] = None          # the spectators' link
         self.pause = pause
-        self.history = []          # (seat, decision kind, choice or name, label)
-        self.record = record
-        self.setup = record and {
-            'game': path, 'fingerprint': loader.fingerprint(program), 'seed': self.seed,
-            'players': seating.players, 'bots': str(seating.default),
-            'seats': {n: str(s) for n, s in seating.specs.items()}}
+        self.record_path = record_path
+        self.record = Record(
+            record.relative(path, record_path) if record_path else path,
+            loader.fingerprint(program) if record_path else None, self.seed, seating.players,
+            max_steps, bots=str(seating.default),
+            seats={n: str(s) for n, s in seating.specs.items()})
+        self.history = self.record.answers         # of record.Answer, in order
         self.version = 0
         self._changed = asyncio.Event()
 
@@ -52,30 +54,35 @@ class Table:
     def resume(cls, path, pause=0.0):
         """The table of a record, every answer in it given again (bots answer
         again, and must answer as recorded); its answers go on being added."""
-        setup, answers = journal.load(path)
-        program = loader.load_program(setup['game'])
-        if loader.fingerprint(program) != setup['fingerprint']:
-            raise PipError(None, '%s: the game %s has changed since it was recorded'
-                           % (path, setup['game']))
-        seating = Seating({n: parse_kind(k) for n, k in setup['seats'].items()},
-                          parse_kind(setup['bots']), setup['players'])
-        table = cls(program, seating, setup['seed'], pause, path, setup['game'])
-        for number, (seat, choice, name) in enumerate(answers, 1):
-            table._replay(number, seat, choice if name is None else name, path)
+        kept = record.read(path)
+        game = record.resolve(kept.game, path)
+        program = loader.load_program(game)
+        if loader.fingerprint(program) != kept.fingerprint:
+            raise record.RecordError(path, 'the game %s has changed since it was recorded '
+                                           '(its fingerprint differs)' % kept.game)
+        seating = Seating({n: parse_kind(k) for n, k in kept.seats.items()},
+                          parse_kind(kept.bots), kept.players)
+        table = cls(program, seating, kept.seed, pause, path, game,
+                    kept.max_steps or MAX_STEPS)
+        for number, answer in enumerate(kept.answers, 1):
+            if answer.kind != record.REFUSED:      # a line the terminal refused changed nothing
+                table._replay(number, answer, path)
         table._save()
         return table
 
-    def _replay(self, number, seat, value, path):
+    def _replay(self, number, answer, path):
         d = self.game.decision
+        seat = answer.seat
+        value = answer.text if answer.kind == NAME else answer.option
         try:
             if d is None or d.seat != seat:
                 raise Conflict('the game does not wait for seat %d' % (seat + 1))
             if seat in self.deciders and self.deciders[seat](self.game, d) != value:
                 raise Conflict('the bot at seat %d answers otherwise' % (seat + 1))
-            check_against(d, seat, d.id, 'text' if type(value) is str else 'choice', value)
+            check_against(d, seat, d.id, 'text' if answer.kind == NAME else 'choice', value)
         except (BadRequest, Conflict) as e:
-            raise PipError(None, '%s: answer %d does not fit the game: %s'
-                           % (path, number, e)) from None
+            raise record.RecordError(path, 'answer %d does not fit the game: %s'
+                                     % (number, e)) from None
         self._apply(d, value, save=False)
 
     # --- what a seat may see and do ----------------------------------------------
@@ -101,8 +108,8 @@ class Table:
 
     def _apply(self, d, value, save=True):
         self.game.answer(value)
-        label = value if d.kind == 'name' else d.options[value]
-        self.history.append((d.seat, d.kind, value, label))
+        self.history.append(Answer(d.seat, NAME, value) if d.kind == 'name'
+                            else Answer(d.seat, CHOICE, d.options[value], value))
         if save:
             self._save()
         self.version += 1
@@ -110,8 +117,8 @@ class Table:
         changed.set()
 
     def _save(self):
-        if self.record:
-            journal.save(self.record, self.setup, self.history)
+        if self.record_path:
+            record.write(self.record_path, self.record)
 
     # --- waiting ------------------------------------------------------------------
 

@@ -1,0 +1,79 @@
+"""Fuzzing the game object (pipvm/game.py) on generated programs: a fork
+taken at any decision plays exactly as the original, and a determinization
+keeps everything its seat has observed."""
+import random
+
+from hypothesis import event, given, strategies as st
+
+from compiler import frontend
+from pipvm.determinize import NoSample
+from pipvm.game import NAME, Game
+from pipvm.rng import OCamlRandom
+
+from . import harness
+from .budget import fuzz
+from .programs import cases
+from .test_fuzz import REPLAY
+
+
+def start(case):
+    program = harness.compile_checked(frontend.check_text(case.source))
+    return Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)
+
+
+def feed(game, answers):
+    """Give the game the case's answers as the terminal would (an int picks an
+    option, a string must equal one, else it is refused) until they run
+    out or the game ends; the answers left."""
+    answers = list(answers)
+    while answers and game.decision is not None:
+        a, d = answers.pop(0), game.decision
+        if d.kind is NAME:
+            game.answer(a if isinstance(a, str) else 'P%d' % a)
+        elif isinstance(a, int):
+            game.answer(a % len(d.options))
+        elif a in d.options:
+            game.answer(d.options.index(a))
+    return answers
+
+
+def decisions_in(case):
+    game = start(case)
+    return len(case.answers) - len(feed(game, case.answers))
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0))
+def test_a_fork_at_any_decision_plays_as_the_original(case, where):
+    n = decisions_in(case)
+    answers = list(case.answers)
+    game = start(case)
+    # answer up to a random decision, fork there, and go on in both
+    rest = feed(game, answers[:where % (n + 1)]) + answers[where % (n + 1):]
+    copy = game.fork()
+    feed(game, rest)
+    feed(copy, rest)
+    assert copy.events == game.events, REPLAY
+    assert copy.ending == game.ending or copy.ending.to_json() == game.ending.to_json(), REPLAY
+    assert copy.decision == game.decision, REPLAY
+    assert harness.snapshot(copy.machine) == harness.snapshot(game.machine), REPLAY
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
+def test_a_determinization_keeps_what_its_seat_observed(case, where, seed):
+    n = decisions_in(case)
+    game = start(case)
+    feed(game, list(case.answers)[:where % (n + 1)])
+    if game.seats is None:
+        return                          # still setting up: nothing dealt to anyone yet
+    rng = random.Random(seed)
+    for seat in range(game.seats):
+        try:
+            sample = game.determinize(seat, rng, tries=20)
+        except NoSample:
+            event('no sample')          # the seat was told too much for 20 tries
+            continue
+        event('dealt anew' if game.machine.shuffles else 'nothing shuffled')
+        assert sample.view(seat) == game.view(seat), REPLAY
+        assert [label for _, label in sample.history] == [label for _, label in game.history]

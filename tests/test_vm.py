@@ -1,0 +1,344 @@
+"""One opcode at a time: tiny programs built with the assembler, each
+checking one instruction's effect on the stack and the game, or its error.
+
+Each program is validated by the loader (pipc.load) first, as any .pipc
+is, and then run on the VM with two seated players, Ann and Bob.  Its main
+action leaves its results in globals g0, g1, ...; `run` returns them.
+"""
+import pytest
+
+from compiler.assembler import Assembler
+from pipvm import pipc
+from pipvm.errors import GameOver, PipError
+from pipvm.rng import OCamlRandom
+from pipvm.runtime import RANKS, SUITS, Area, Player, new_deck
+from pipvm.vm import ACTION, CARD, PAUSED, Image, Machine
+
+C, H, S, D = SUITS
+# The constant pool, by name (`K['7']` is the index of 7): Python's == would
+# confuse 1 with True and 3 with the Rank Three as dict keys.
+NAMED = [('0', 0), ('1', 1), ('2', 2), ('7', 7), ('-7', -7), ('hi', 'hi'), ('True', True),
+         ('False', False), ('Three', RANKS[3]), ('Hearts', H), ('A~C', pipc.CardRef(0)),
+         ('A~H', pipc.CardRef(13)), ('ranks A,2', (RANKS[1], RANKS[2])), ('suits C,H', (C, H)),
+         ('T', 'T'), ('13', 13), ('3', 3), ('5', 5)]
+CONSTS = [v for _, v in NAMED]
+K = {name: i for i, (name, _) in enumerate(NAMED)}
+GLOBALS = ['g0', 'g1', 'g2', 'g3']
+# A rule (p, c, pile) allowing Hearts; an ordering (cards) that puts Hearts first.
+RULE = [('LOAD_LOCAL', 1), ('LOAD_PROP', 1), ('CONST', K['Hearts']), ('EQ',), ('RETURN_VALUE',)]
+
+
+def code(kind, name, local_names, instrs):
+    """Assemble instrs; ('LABEL', L) marks a place, and a jump operand L
+    (a string) is that place.  Instruction i is at line 1, column i + 1."""
+    asm, labels, forward = Assembler(), {}, []
+    for op, *args in instrs:
+        if op == 'LABEL':
+            labels[args[0]] = asm.here()
+            for at in [j for j, label in forward if label == args[0]]:
+                asm.patch(at)
+            continue
+        at = asm.emit(op, *[labels.get(a, 0) if isinstance(a, str) else a for a in args],
+                      pos=(1, _column(asm)))
+        forward += [(at, a) for a in args if isinstance(a, str) and a not in labels]
+    return pipc.Code(kind, name, list(local_names), bytes(asm.code), asm.lines)
+
+
+def _column(asm):
+    """One more than the instructions emitted so far."""
+    return len(pipc.decode(asm.code)) + 1
+
+
+def program(main, locals_=('x', 'y')):
+    init = code('init', 'globals', [], [('RETURN',)])
+    helper = code('action', 'helper', [], [('CONST', K['7']), ('STORE_GLOBAL', 3), ('RETURN',)])
+    rule = code('rule', 'hearts', ['p', 'c', 'pile'], RULE)
+    ordering = code('ordering', 'hearts_first', ['cards'], [
+        ('LIST_CONST', K['suits C,H']), ('POP',),
+        ('CONST', K['Hearts']), ('WILD_RANK',), ('RETURN_VALUE',)])
+    main = code('action', 'main', locals_, list(main) + [('RETURN',)])
+    p = pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
+                     [init, helper, rule, ordering, main], 4)
+    return pipc.load(pipc.dump(p), '<test>')          # validated as any file is
+
+
+def machine(main, locals_=('x', 'y')):
+    m = Machine(Image(program(main, locals_)), OCamlRandom(1), events=[])
+    return m, [Player('Ann', seat=0), Player('Bob', seat=1)]
+
+
+def run(*main):
+    """The globals after main runs (main must not stop at a decision)."""
+    m, players = machine(main)
+    assert m.start(players) is None
+    return m.globals
+
+
+def error(*main):
+    """The Error: line main stops with."""
+    m, players = machine(main)
+    with pytest.raises(PipError) as e:
+        m.start(players)
+    return str(e.value)
+
+
+# --- values and variables ------------------------------------------------------
+
+def test_const_and_globals():
+    assert run(('CONST', K['hi']), ('STORE_GLOBAL', 0))[0] == 'hi'
+    assert error(('LOAD_GLOBAL', 1), ('POP',)) == 'Error: Line 1, Col 1: Undefined value'
+
+
+def test_list_const_makes_a_new_list_each_time():
+    g = run(('LIST_CONST', K['ranks A,2']), ('STORE_GLOBAL', 0),
+            ('LIST_CONST', K['ranks A,2']), ('STORE_GLOBAL', 1))
+    assert g[0] == [RANKS[1], RANKS[2]] and g[0] is not g[1]
+
+
+def test_locals():
+    assert run(('CONST', K['3']), ('STORE_LOCAL', 1), ('LOAD_LOCAL', 1), ('STORE_GLOBAL', 0))[0] == 3
+    assert error(('CONST', K['3']), ('POP',), ('LOAD_LOCAL', 0), ('POP',)) == \
+        'Error: Line 1, Col 3: Undefined value'
+
+
+def test_builtins():
+    g = run(('LOAD_BUILTIN', 0), ('STORE_GLOBAL', 0), ('LOAD_BUILTIN', 2), ('STORE_GLOBAL', 1),
+            ('DEFINED_BUILTIN', 1), ('STORE_GLOBAL', 2))
+    assert [p.name for p in g[0]] == ['Ann', 'Bob']
+    assert len(g[1]) == 52 and str(g[1][0]) == 'Ace of Clubs'
+    assert g[2] is False
+    assert error(('LOAD_BUILTIN', 1), ('POP',)) == 'Error: Line 1, Col 1: Undefined value'
+
+
+def test_properties():
+    g = run(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('STORE_GLOBAL', 0),
+            ('CONST', K['7']), ('LOAD_GLOBAL', 0), ('STORE_PROP', 6),       # Player.score
+            ('LOAD_GLOBAL', 0), ('LOAD_PROP', 6), ('STORE_GLOBAL', 1),
+            ('LOAD_GLOBAL', 0), ('DEFINED_PROP', 7), ('STORE_GLOBAL', 2))  # Player.team
+    assert g[0].name == 'Ann' and g[1] == 7 and g[2] is False
+    assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('LOAD_PROP', 7), ('POP',)) == \
+        'Error: Line 1, Col 3: Undefined value'
+
+
+def test_list_properties():
+    g = run(('LOAD_BUILTIN', 0), ('LIST_PROP', 0), ('STORE_GLOBAL', 0),
+            ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('STORE_GLOBAL', 1))
+    assert g[0] == 2 and g[1].name == 'Bob'
+
+
+def test_an_empty_list_has_no_first_item():
+    assert error(('LOAD_BUILTIN', 2), ('DUP',), ('CONST', K['hi']), ('NEW_AREA', 0),
+                 ('DEAL', 1), ('LIST_PROP', 1), ('POP',)) == \
+        "Error: Line 1, Col 6: Can't get item from empty list"
+
+
+# --- the stack ----------------------------------------------------------------
+
+def test_stack_shuffling():
+    g = run(('CONST', K['1']), ('CONST', K['2']), ('SWAP',), ('STORE_GLOBAL', 0), ('DUP',),
+            ('STORE_GLOBAL', 1), ('CONST', K['3']), ('CONST', K['5']), ('DROP', 2),
+            ('STORE_GLOBAL', 2))
+    assert g[:3] == [1, 2, 2]
+
+
+# --- operators -----------------------------------------------------------------
+
+@pytest.mark.parametrize('op, a, b, result', [
+    ('ADD', 7, 5, 12), ('SUB', 5, 7, -2), ('MUL', -7, 3, -21),
+    ('DIV', 7, 2, 3), ('DIV', -7, 2, -3), ('DIV', 7, -2, -3), ('DIV', -7, -2, 3),
+    ('EQ', 7, 7, True), ('NE', 7, 7, False), ('LT', -7, 2, True), ('LE', 2, 2, True),
+    ('GT', -7, 2, False), ('GE', 2, 5, False),
+])
+def test_operators(op, a, b, result):
+    # -2 is not a constant of its own: 0 - 2
+    g = run(('CONST', K[str(a)]), ('CONST', K[str(b)] if b != -2 else K['2']),
+            *([('CONST', K['0']), ('SWAP',), ('SUB',)] if b == -2 else []),
+            (op,), ('STORE_GLOBAL', 0))
+    assert g[0] == result and type(g[0]) is type(result)
+
+
+def test_division_by_zero():
+    assert error(('CONST', K['7']), ('CONST', K['0']), ('DIV',), ('POP',)) == \
+        'Error: Line 1, Col 3: Division by zero'
+
+
+def test_not_and_in():
+    g = run(('CONST', K['True']), ('NOT',), ('STORE_GLOBAL', 0),
+            ('CONST', K['Three']), ('LOAD_BUILTIN', 2), ('IN',), ('STORE_GLOBAL', 1),
+            ('CONST', K['T']), ('LOAD_BUILTIN', 0), ('IN',), ('STORE_GLOBAL', 2))
+    assert g[:3] == [False, True, False]
+
+
+def test_format_joins_values_as_they_print():
+    g = run(('CONST', K['hi']), ('CONST', K['7']), ('CONST', K['Three']), ('CONST', K['Hearts']),
+            ('CONST', K['A~H']), ('FORMAT', 5), ('STORE_GLOBAL', 0))
+    assert g[0] == 'hi7ThreeHeartsAce of Hearts'
+
+
+# --- cards and lists ---------------------------------------------------------------
+
+def test_card_expressions():
+    g = run(('CONST', K['Three']), ('CONST', K['Hearts']), ('MAKE_CARD',), ('STORE_GLOBAL', 0),
+            ('LIST_CONST', K['ranks A,2']), ('LIST_CONST', K['suits C,H']), ('MAKE_CARDS',),
+            ('STORE_GLOBAL', 1),
+            ('CONST', K['5']), ('CONST', K['3']), ('RANGE',), ('STORE_GLOBAL', 2),
+            ('CONST', K['Hearts']), ('WILD_RANK',), ('STORE_GLOBAL', 3))
+    assert str(g[0]) == 'Three of Hearts'
+    # ranks outer: A~C, A~H, 2~C, 2~H
+    assert [str(c) for c in g[1]] == ['Ace of Clubs', 'Ace of Hearts', 'Two of Clubs',
+                                      'Two of Hearts']
+    assert g[2] == [RANKS[5], RANKS[4], RANKS[3]]
+    assert len(g[3]) == 13 and all(c.suit is H for c in g[3])
+    assert error(('CONST', K['0']), ('CONST', K['Hearts']), ('MAKE_CARD',), ('POP',)) == \
+        "Error: Line 1, Col 3: The value 0 can't be a Rank"
+
+
+def test_wild_suit_and_seq_and_build_list():
+    g = run(('CONST', K['Three']), ('WILD_SUIT',), ('STORE_GLOBAL', 0),
+            ('CONST', K['1']), ('LIST_CONST', K['ranks A,2']), ('SEQ',), ('STORE_GLOBAL', 1),
+            ('CONST', K['7']), ('LIST_CONST', K['ranks A,2']), ('BUILD_LIST', 2), ('STORE_GLOBAL', 2))
+    assert [str(c) for c in g[0]] == ['Three of Clubs', 'Three of Hearts', 'Three of Spades',
+                                      'Three of Diamonds']
+    assert g[1] == [1, RANKS[1], RANKS[2]]
+    assert g[2] == [7, RANKS[1], RANKS[2]]
+
+
+def test_new_area():
+    g = run(('CONST', K['hi']), ('NEW_AREA', 3), ('STORE_GLOBAL', 0))
+    assert type(g[0]) is Area and g[0].name == 'hi' and g[0].is_facedown and g[0].is_squaredup
+
+
+# --- control --------------------------------------------------------------------------
+
+@pytest.mark.parametrize('op, top, jumped', [
+    ('JUMP_IF_FALSE', False, True), ('JUMP_IF_FALSE', True, False),
+    ('JUMP_IF_FALSE_OR_POP', False, True), ('JUMP_IF_FALSE_OR_POP', True, False),
+    ('JUMP_IF_TRUE_OR_POP', True, True), ('JUMP_IF_TRUE_OR_POP', False, False),
+])
+def test_conditional_jumps(op, top, jumped):
+    # g0: whether the jump was taken; an _OR_POP jump keeps its value when it
+    # jumps (g1), and pops it when not (then 'T' takes its place)
+    keeps = op.endswith('_OR_POP')
+    g = run(('CONST', K['hi']), ('CONST', K[str(top)]), (op, 'to'),
+            *([('CONST', K['T'])] if keeps else []),
+            ('CONST', K['False']), ('STORE_GLOBAL', 0), ('JUMP', 'end'),
+            ('LABEL', 'to'), ('CONST', K['True']), ('STORE_GLOBAL', 0), ('LABEL', 'end'),
+            *([('STORE_GLOBAL', 1)] if keeps else []), ('STORE_GLOBAL', 2))
+    assert g[0] is jumped and g[2] == 'hi'
+    if keeps:
+        assert g[1] == (top if jumped else 'T')
+
+
+def test_for_loops_visit_a_snapshot_of_the_list():
+    g = run(('CONST', K['0']), ('STORE_GLOBAL', 1),
+            ('LOAD_BUILTIN', 0), ('DUP',), ('STORE_GLOBAL', 2), ('FOR_ITER',),
+            ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
+            ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0),
+            ('LOAD_GLOBAL', 2), ('ROTATE',),                 # the loop's list changes: no matter
+            ('LOAD_GLOBAL', 1), ('CONST', K['1']), ('ADD',), ('STORE_GLOBAL', 1),
+            ('JUMP', 'next'), ('LABEL', 'done'))
+    assert g[0].name == 'Bob' and g[1] == 2
+
+
+def test_for_from_starts_at_the_start_and_wraps_around():
+    g = run(('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',),
+            ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'), ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0),
+            ('JUMP', 'next'), ('LABEL', 'done'))
+    assert g[0].name == 'Ann'                       # Bob, then Ann
+
+
+def test_for_from_a_missing_start():
+    assert error(('LOAD_BUILTIN', 0), ('CONST', K['7']), ('FOR_ITER_FROM',), ('POP',)) == \
+        'Error: Line 1, Col 3: Starting element is not in list'
+
+
+def test_call_runs_an_action_in_a_new_frame():
+    assert run(('CALL', 1))[3] == 7
+
+
+# --- the game ----------------------------------------------------------------------------
+
+def test_messages_become_events():
+    m, players = machine([('CONST', K['hi']), ('MESSAGE_ALL',),
+                          ('CONST', K['T']), ('LOAD_BUILTIN', 0), ('MESSAGE',)])
+    m.start(players)
+    assert [(e.text, e.to) for e in m.events] == [('hi', None), ('Ann: T', 0), ('Bob: T', 1)]
+
+
+def test_winner_ends_the_game():
+    m, players = machine([('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('WINNER',)])
+    with pytest.raises(GameOver) as e:
+        m.start(players)
+    assert e.value.winner == 'Bob'
+
+
+def test_deal_round_robin_and_a_named_card():
+    m, players = machine([('LOAD_BUILTIN', 2), ('STORE_GLOBAL', 0),
+                          ('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 0), ('CONST', K['2']), ('DEAL', 2),
+                          ('CONST', K['A~H']), ('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 0),
+                          ('LIST_PROP', 1), ('DEAL_CARD',)])
+    assert m.start(players) is None
+    ann, bob = players
+    # cards 1..4 of the deck: the first to the second player, each on top
+    assert [str(c) for c in bob.hand] == ['Three of Clubs', 'Ace of Clubs']
+    assert [str(c) for c in ann.hand] == ['Ace of Hearts', 'Four of Clubs', 'Two of Clubs']
+    assert len(m.globals[0]) == 47
+    assert error(('CONST', K['A~H']), ('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('LOAD_BUILTIN', 0),
+                 ('LIST_PROP', 2), ('DEAL_CARD',)) == 'Error: Line 1, Col 6: Card is not in the source'
+
+
+def test_play_stops_at_a_decision_of_the_cards_the_rule_allows():
+    m, players = machine([('LOAD_BUILTIN', 2), ('LOAD_BUILTIN', 0), ('DEAL', 3),
+                          ('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']),
+                          ('NEW_AREA', 0), ('DUP',), ('STORE_GLOBAL', 0), ('PLAY', 2)])
+    assert m.start(players) is PAUSED
+    kind, player, cards, dest = m.pending
+    assert kind is CARD and player.name == 'Ann'
+    assert cards and all(c.suit is H for c in cards) and len(cards) < len(player.hand)
+    m.answer(0)
+    assert m.globals[0].cards == [cards[0]] and cards[0].last_played_by is player
+    assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']), ('NEW_AREA', 0),
+                 ('PLAY', 2)) == 'Error: Line 1, Col 5: No cards match the given rule'
+
+
+def test_canplay():
+    g = run(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']), ('NEW_AREA', 0),
+            ('CANPLAY', 2), ('STORE_GLOBAL', 0))
+    assert g[0] is False
+
+
+def test_ask_offers_the_enabled_questions():
+    # ASK 2 is followed by its two JUMPs; the chosen one leads to its question's code.
+    m, players = machine([('LOAD_BUILTIN', 0), ('LIST_PROP', 1),
+                          ('CONST', K['hi']), ('CONST', K['True']),
+                          ('CONST', K['T']), ('CONST', K['False']),
+                          ('ASK', 2), ('JUMP', 'first'), ('JUMP', 'second'),
+                          ('LABEL', 'first'), ('CONST', K['1']), ('STORE_GLOBAL', 0), ('JUMP', 'end'),
+                          ('LABEL', 'second'), ('CONST', K['2']), ('STORE_GLOBAL', 0),
+                          ('LABEL', 'end')])
+    assert m.start(players) is PAUSED
+    assert m.pending[0] is ACTION and m.pending[1].name == 'Ann' and m.pending[2] == ['hi']
+    assert m.answer(0) is None and m.globals[0] == 1
+
+
+def test_ask_with_no_enabled_question():
+    assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']), ('CONST', K['False']),
+                 ('ASK', 1), ('JUMP', 'q'), ('LABEL', 'q')) == \
+        'Error: Line 1, Col 5: None of the questions can be asked'
+
+
+def test_order_sorts_stably_by_the_ordering():
+    g = run(('LIST_CONST', K['suits C,H']), ('POP',),
+            ('CONST', K['A~C']), ('CONST', K['A~H']), ('CONST', K['A~C']), ('BUILD_LIST', 2),
+            ('SWAP',), ('POP',), ('DUP',), ('ORDER', 3), ('STORE_GLOBAL', 0))
+    assert [str(c) for c in g[0]] == ['Ace of Hearts', 'Ace of Clubs']
+
+
+def test_rotate_and_shuffle():
+    g = run(('LOAD_BUILTIN', 0), ('DUP',), ('ROTATE',), ('STORE_GLOBAL', 0),
+            ('LOAD_BUILTIN', 2), ('DUP',), ('SHUFFLE',), ('STORE_GLOBAL', 1))
+    assert [p.name for p in g[0]] == ['Bob', 'Ann']
+    expected = new_deck()
+    OCamlRandom(1).shuffle(expected)                # the game's generator, seed 1
+    assert [str(c) for c in g[1]] == [str(c) for c in expected]
+    assert [str(c) for c in g[1]] != [str(c) for c in new_deck()]
