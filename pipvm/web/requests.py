@@ -2,6 +2,8 @@
 a game.  A server trusts no client, so each problem is a one-line reason."""
 import json
 
+from ..record import _latin1
+
 MAX_BODY = 4096                # bytes
 MAX_NAME = 40                  # characters in a player's name
 
@@ -68,11 +70,3 @@ def check_against(decision, seat, decision_id, field, value):
 
 def _no_constant(name):
     raise ValueError(name)     # NaN, Infinity: not JSON
-
-
-def _latin1(text):
-    try:
-        text.encode('latin-1')
-    except UnicodeEncodeError:
-        return False
-    return True
