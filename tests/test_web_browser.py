@@ -154,3 +154,21 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         expect(page.locator('#hand .card')).to_have_count(3)
         assert focused not in hand_on_page(page)
         assert page.errors == []
+
+
+def test_the_page_reconnects_to_a_restarted_server(browser):
+    table = table_of(HIGH_CARD, seating(2, s2='random'), seed=5)
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Lou')
+        page.keyboard.press('Enter')
+        expect(page.locator('#options button')).to_have_count(5)
+    expect(page.locator('#link')).to_have_text('reconnecting\u2026')
+    d = table.game.decision                    # answered while the page cannot see it
+    table.answer(0, ('{"decision": %d, "choice": 0}' % d.id).encode())
+    with in_background([table], port=int(base.rsplit(':', 1)[1])):
+        expect(page.locator('#link')).to_have_text('connected')
+        expect(page.locator('#options button')).to_have_count(4)   # the bot played on
+        assert hand_on_page(page) == [str(c) for p in table.game.players if p.seat == 0
+                                       for c in p.hand]
+        assert page.errors == []

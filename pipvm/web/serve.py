@@ -61,10 +61,10 @@ def make_server(tables):
 
 
 @contextlib.contextmanager
-def in_background(tables):
-    """A server of these Tables on a free port of 127.0.0.1, in a thread (for
-    tests and benchmarks); yields its address, http://127.0.0.1:PORT."""
-    sock = listen('127.0.0.1', 0)
+def in_background(tables, port=0):
+    """A server of these Tables on 127.0.0.1 (port 0: a free port), in a
+    thread (for tests and benchmarks); yields its address, http://127.0.0.1:PORT."""
+    sock = listen('127.0.0.1', port)
     server = make_server(tables)
     thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
     thread.start()

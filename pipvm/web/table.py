@@ -134,6 +134,7 @@ class Table:
     async def run_bots(self):
         """Play the bots' decisions as they come, until the game ends.  A
         decider runs off the event loop (a thinking bot may take a while)."""
+        self._changed = asyncio.Event()    # one of this event loop (a server may restart)
         game = self.game
         while game.ending is None:
             d = game.decision
