@@ -139,7 +139,8 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         page.keyboard.press('Enter')
         expect(page.locator('#options button')).to_have_count(5)
         page.keyboard.press('3')                       # a number key chooses option 3
-        expect(page.locator('#hand .card')).to_have_count(4)
+        expect(page.locator('#options button')).to_have_count(4)   # the bot played: my turn
+        expect(page.locator('#decision')).to_be_visible()
         hand = hand_on_page(page)
         log = page.locator('#log li').all_text_contents()
         page.reload()
