@@ -173,6 +173,14 @@ def test_a_choice_that_fits_no_option_gets_400(fields):
         assert table.game.decision is d
 
 
+def test_a_long_body_sent_in_chunks_is_cut_off_at_4_kib():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = client.post(urls[0] + 'answer', content=iter([b'{"decision": 0, "text": "'] + [
+            b'a' * 1000] * 10 + [b'"}']), headers={'content-type': 'application/json'})
+        assert r.status_code == 400 and 'over 4096 bytes' in r.json()['error']
+        assert table.version == 0
+
+
 def test_an_answer_must_be_sent_as_json():
     with served(HIGH_CARD, seating(2)) as (table, client, urls):
         r = client.post(urls[0] + 'answer', data={'decision': '0', 'text': 'Al'})
