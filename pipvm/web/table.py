@@ -48,7 +48,7 @@ class Table:
             seats={n: str(s) for n, s in seating.specs.items()})
         self.history = self.record.answers         # of record.Answer, in order
         self.version = 0
-        self._changed = asyncio.Event()
+        self._waiters = []         # futures to wake at the next change
 
     @classmethod
     def resume(cls, path, pause=0.0):
@@ -113,8 +113,10 @@ class Table:
         if save:
             self._save()
         self.version += 1
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():      # (a waiter whose task was cancelled is)
+                waiter.set_result(None)
 
     def _save(self):
         if self.record_path:
@@ -125,7 +127,11 @@ class Table:
     async def change(self, version):
         """Return once the table has moved past version."""
         while self.version == version:
-            await self._changed.wait()
+            # A future of the running loop: a table outlives a server that
+            # stops, and may be served again by another loop.
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            await waiter
 
     async def finished(self):
         while self.game.ending is None:
@@ -134,7 +140,6 @@ class Table:
     async def run_bots(self):
         """Play the bots' decisions as they come, until the game ends.  A
         decider runs off the event loop (a thinking bot may take a while)."""
-        self._changed = asyncio.Event()    # one of this event loop (a server may restart)
         game = self.game
         while game.ending is None:
             d = game.decision
