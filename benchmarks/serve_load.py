@@ -72,7 +72,9 @@ async def seat(client, base, token, game, number, tally):
 
 async def load(base, links, limit):
     tally = Tally()
-    limits = httpx2.Limits(max_connections=len(links) * 4)
+    # Idle connections expire here before the server's keep-alive (5 s) ends
+    # them: a request sent on one the server is closing would be lost in between.
+    limits = httpx2.Limits(max_connections=len(links) * 4, keepalive_expiry=2)
     async with httpx2.AsyncClient(limits=limits, timeout=limit) as client:
         tasks = [seat(client, base, token, g, int(n), tally)
                  for g, seats in enumerate(links) for n, token in seats.items()]

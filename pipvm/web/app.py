@@ -21,6 +21,7 @@ import os
 
 from starlette.applications import Starlette
 from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -76,6 +77,8 @@ def make_app(tables):
             table.answer(n, await _body(request))
         except BadRequest as e:
             return _error(400, str(e))
+        except ClientDisconnect:           # gone before its body came: nothing to answer
+            return _error(400, 'the body was cut short')
         except Conflict as e:
             return _error(409, str(e))
         return _view(table, n)
