@@ -11,7 +11,6 @@ import secrets
 import sys
 
 from .. import loader, record
-from ..errors import PipError
 from ..game import Game
 from ..record import CHOICE, NAME, Answer, Record
 from ..seats import Seating, parse_kind
