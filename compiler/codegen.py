@@ -44,7 +44,8 @@ class CodeGen:
         codes += [Function(self, o.name, 1, [o.param]).expression('ordering', o.body)
                   for o in p.orderings]
         return Program(name, list(p.counts), p.team_size, [g.var.name for g in p.globals],
-                       self.consts, codes, self.first[c.Action] + p.main)
+                       self.consts, codes, self.first[c.Action] + p.main,
+                       [str(g.var.type) for g in p.globals])
 
     def initialiser(self):
         f = Function(self, 'globals', 0)

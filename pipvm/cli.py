@@ -67,14 +67,14 @@ def cmd_run(args):
         return resume(args)
     if args.file is None:
         raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
     seats = seating(args)
     seats.check(program)
     console = terminal_input.console(args.easy_answers, args.numbered)
     if args.record:
         from . import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
-                          args.max_steps, console)
+                          args.max_steps, console, args.set)
     return terminal.play(engine, seed=args.seed, seating=seats, console=console)
 
 
@@ -84,7 +84,8 @@ def resume(args):
     given = [name for name, value in (
         ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
         ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
-        ('--record', args.record), ('--numbered', args.numbered)) if value]
+        ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set))
+        if value]
     if given:
         raise PipError(None, '--resume plays the game, seed and seats of its record: '
                              'drop %s' % given[0])
@@ -98,15 +99,18 @@ def cmd_replay(args):
 
 def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
-    from .seats import HUMAN, Seating, parse_kind, parse_seat
-    specs = dict(parse_seat(text) for text in args.seat)
-    default = parse_kind(args.bots) if args.bots else HUMAN
-    return Seating(specs, default, args.players)
+    from . import seats
+    return seats.seating(args.bots, args.seat, args.players)
 
 
 def cmd_sim(args):
     from . import sim
     return sim.main(args, seating(args))
+
+
+def cmd_sweep(args):
+    from . import sweep
+    return sweep.main(args, seating(args))
 
 
 def cmd_serve(args):
@@ -147,7 +151,9 @@ EXAMPLES = {
     'replay': 'pipvm replay game.json          # after pipvm run GAME --record game.json\n'
               'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/three_hearts.pip --games 1000 --jobs 2\n'
-           'pipvm sim examples/euchre.pip --games 200 --players 4 --json',
+           'pipvm sim examples/high_card.pip --set rounds=3 --cluster tcp://10.0.0.5:8786',
+    'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
+             'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
     'serve': 'pipvm serve examples/high_card.pip --players 2\n'
              'pipvm serve examples/euchre.pip --players 4 --seat 2=random --seat 3=random '
              '--seat 4=random',
@@ -182,6 +188,7 @@ def build_parser():
     p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     seat_options(p, 'human')
+    set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')
     p.add_argument('--easy-answers', action='store_true',
@@ -202,19 +209,16 @@ def build_parser():
                    help='show only what seat N (from 1) saw')
     p.set_defaults(func=cmd_replay)
     p = command('sim', help='play many games between bots and report the results')
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
-    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
-    p.add_argument('--seed', type=int, default=1, metavar='S',
-                   help='game i (from 0) uses seed S+i; default: 1')
-    p.add_argument('--jobs', type=positive, default=1, metavar='J',
-                   help='processes to spread the games over; the results do not depend on it')
-    seat_options(p, 'random')
-    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
-                   help='a game still running after K steps is stopped and counted; '
-                        'default: %d' % DEFAULT_SIM_STEPS)
-    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
-    engine_option(p)
+    sim_options(p)
     p.set_defaults(func=cmd_sim)
+    p = command('sweep', help='simulate every combination of --vary values; one table')
+    sim_options(p)
+    p.add_argument('--vary', action='append', required=True, type=vary, metavar='NAME=V1,V2,...',
+                   help='a global to try at each of these values (as --set); repeatable: '
+                        'every combination is played')
+    p.add_argument('--report', metavar='FILE.html',
+                   help='also write an HTML report, one plot per metric (needs pipvm[report])')
+    p.set_defaults(func=cmd_sweep)
     p = command('serve', help='play a game in the browser, each seat on its own link')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--host', default='127.0.0.1', help='default: 127.0.0.1 (this machine only)')
@@ -250,6 +254,33 @@ def positive(text):
     return n
 
 
+def sim_options(p):
+    """The options of sim, which sweep shares."""
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
+    p.add_argument('--seed', type=int, default=1, metavar='S',
+                   help='game i (from 0) uses seed S+i; default: 1')
+    p.add_argument('--jobs', type=positive, default=1, metavar='J',
+                   help='processes to spread the games over; the results do not depend on it')
+    seat_options(p, 'random')
+    set_option(p)
+    p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
+                   help='a game still running after K steps is stopped and counted; '
+                        'default: %d' % DEFAULT_SIM_STEPS)
+    p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
+    cluster_option(p)
+    engine_option(p)
+
+
+def vary(text):
+    """--vary NAME=V1,V2,...: (NAME, [V1, V2, ...])."""
+    from .overrides import split
+    name, values = split(text)
+    if not values:
+        raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
+    return name, values.split(',')
+
+
 def seat_options(p, default):
     p.add_argument('--bots', metavar='KIND',
                    help='who sits at every seat not given by --seat: random, first, human '
@@ -259,6 +290,20 @@ def seat_options(p, default):
                    help='who sits at seat N (from 1): random, first, human or script:FILE')
     p.add_argument('--players', type=positive, metavar='N',
                    help='how many play (otherwise seat 1 is asked)')
+
+
+def set_option(p):
+    """--set NAME=VALUE (repeatable): args.set is [(NAME, VALUE text)]; see pipvm/overrides.py."""
+    from .overrides import split
+    p.add_argument('--set', action='append', default=[], type=split, metavar='NAME=VALUE',
+                   help='start the game with global NAME (a Number, Boolean, String, Rank or '
+                        'Suit) set to VALUE instead of its declared value; repeatable')
+
+
+def cluster_option(p):
+    p.add_argument('--cluster', metavar='ADDRESS',
+                   help='play the games on the workers of the Dask scheduler at ADDRESS '
+                        '(e.g. tcp://10.0.0.5:8786); needs pipvm[cluster]')
 
 
 def engine_option(p):

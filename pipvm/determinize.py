@@ -131,11 +131,21 @@ def _answer_all(real, g, note, check):
             return False
         if d.kind is NAME:
             g.answer(label)
-        elif label in d.options:
-            g.answer(d.options.index(label))
         else:
-            return False
+            i = _same_option(d.options, label, choice)
+            if i is None:
+                return False
+            g.answer(i)
     return _same(g, k, note, check)
+
+
+def _same_option(options, label, choice):
+    """The option to answer with: the real game's choice when it has the
+    same label (an ask may offer two questions of the same text), else the
+    first option with that label; None if there is none."""
+    if choice < len(options) and options[choice] == label:
+        return choice
+    return options.index(label) if label in options else None
 
 
 def _same(g, k, note, check):

@@ -47,13 +47,28 @@ def vm_engine(program, max_steps=None, fuse=True):
     return lambda table, rng: TableGame(image, table, rng, max_steps)
 
 
-def load_engine(path, engine='vm', max_steps=None, fuse=True):
+def load_variant(path, sets=()):
+    """(program, checked AST or None, overrides.Settings): the game in path
+    with the initial values `--set NAME=VALUE` gives (sets: [(name, text)])."""
+    program, checked = load(path)
+    if not sets:
+        return program, checked, []
+    from . import overrides
+    return overrides.apply(program, checked, sets, path)
+
+
+def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=()):
     """(program, engine factory) for the game in path.  The program is the
     compiled one whichever engine runs it (it knows the player counts)."""
-    program, checked = load(path)
+    program, checked, _ = load_variant(path, sets)
+    return program, engine_for(program, checked, path, engine, max_steps, fuse)
+
+
+def engine_for(program, checked, path, engine='vm', max_steps=None, fuse=True):
+    """The engine factory that plays a loaded program (see load_variant)."""
     if engine != 'reference':
-        return program, vm_engine(program, max_steps, fuse)
+        return vm_engine(program, max_steps, fuse)
     if checked is None:             # the reference walks the checked AST
         raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
     from compiler import reference
-    return program, lambda table, rng: reference.Interpreter(checked, table, rng, max_steps)
+    return lambda table, rng: reference.Interpreter(checked, table, rng, max_steps)

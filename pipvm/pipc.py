@@ -17,7 +17,11 @@ from .opcodes import BY_CODE, CODE_KINDS, OPERANDS, ask_table
 from .runtime import RANKS, SUITS, Rank, Suit
 
 MAGIC = b'PIPC'
-VERSION = 1
+VERSION = 2                                  # what dump writes (1 for a program without types)
+VERSIONS = (1, 2)                            # what load reads: 2 added the globals' types
+# The declared type of each global (version 2): the checker's type names.
+GLOBAL_TYPES = ('Area', 'Boolean', 'Card', 'Number', 'Player', 'Rank', 'String', 'Suit',
+                'Team', 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList')
 KINDS = ('init', 'action', 'rule', 'ordering')
 FRAME_SIZE = {'rule': 3, 'ordering': 1}     # the parameters the VM passes in
 MAX_VARINT_BYTES = 10                        # every count, index and position
@@ -54,6 +58,7 @@ class Program:
     consts: list               # int, bool, str, Rank, Suit, CardRef, or tuples of these
     codes: list                # codes[0] initialises the globals
     main: int
+    global_types: list = None  # one of GLOBAL_TYPES per global; None from a version-1 file
 
 
 @attrs.frozen
@@ -166,6 +171,8 @@ def dump(program):
     out += varint(len(p.counts)) + b''.join(varint(n) for n in p.counts)
     out += varint(p.team_size)
     out += varint(len(p.global_names)) + b''.join(_string(n) for n in p.global_names)
+    if p.global_types is not None:
+        out += bytes(GLOBAL_TYPES.index(t) for t in p.global_types)
     out += varint(len(p.consts)) + b''.join(_const_bytes(c) for c in p.consts)
     out += varint(len(p.codes))
     for c in p.codes:
@@ -178,7 +185,8 @@ def dump(program):
             out += varint(offset - last) + varint(line) + varint(col)
             last = offset
     out += varint(p.main)
-    return MAGIC + bytes([VERSION]) + zlib.crc32(out).to_bytes(4, 'little') + bytes(out)
+    version = 1 if p.global_types is None else VERSION
+    return MAGIC + bytes([version]) + zlib.crc32(out).to_bytes(4, 'little') + bytes(out)
 
 
 # --- decoding -----------------------------------------------------------------
@@ -283,12 +291,12 @@ def load(data, path):
     """The validated Program in a .pipc file's bytes, or FileError."""
     if len(data) < 9 or data[:4] != MAGIC:
         raise FileError(path, 'not a pipvm bytecode file')
-    if data[4] != VERSION:
+    if data[4] not in VERSIONS:
         raise FileError(path, 'unsupported format version %d' % data[4])
     if int.from_bytes(data[5:9], 'little') != zlib.crc32(data[9:]):
         raise FileError(path, 'corrupt (checksum mismatch)')
     try:
-        program = _parse(_Reader(data, 9))
+        program = _parse(_Reader(data, 9), data[4])
     except Corrupt as e:
         raise FileError(path, 'corrupt (%s)' % e) from None
     calls = []
@@ -327,13 +335,19 @@ def _has_cycle(calls):
     return False
 
 
-def _parse(r):
+def _parse(r, version):
     name = r.string()
     counts = [r.varint() for _ in range(r.varint())]
     team_size = r.varint()
     if not counts:
         raise Corrupt('no player counts')
     global_names = r.strings()
+    global_types = None
+    if version >= 2:
+        tags = r.bytes(len(global_names))
+        if any(t >= len(GLOBAL_TYPES) for t in tags):
+            raise Corrupt('bad global type')
+        global_types = [GLOBAL_TYPES[t] for t in tags]
     consts = [r.const() for _ in range(r.varint())]
     codes = []
     for i in range(r.varint()):
@@ -356,7 +370,7 @@ def _parse(r):
         raise Corrupt('no main action')
     if r.at != len(r.data):
         raise Corrupt('trailing bytes')
-    return Program(name, counts, team_size, global_names, consts, codes, main)
+    return Program(name, counts, team_size, global_names, consts, codes, main, global_types)
 
 
 def _validate(program, code):

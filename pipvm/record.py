@@ -20,6 +20,7 @@ FORMAT = 'pipvm record'
 VERSION = 1
 KEYS = ('format', 'version', 'game', 'fingerprint', 'seed', 'players', 'max_steps',
         'numbered', 'bots', 'seats', 'names', 'answers')
+OPTIONAL_KEYS = ('set',)
 NAME, CHOICE, REFUSED = 'name', 'choice', 'refused'
 _SEAT_KIND = re.compile(r'random|first|human|script:.+', re.S)
 _FINGERPRINT = re.compile(r'[0-9a-f]{64}')
@@ -50,6 +51,7 @@ class Record:
     bots: str = 'human'        # who sits where --seat does not say (a seat kind)
     seats: dict = attrs.field(factory=dict)      # seat from 0 -> seat kind
     answers: list = attrs.field(factory=list)    # of Answer
+    sets: dict = attrs.field(factory=dict)       # --set NAME=VALUE: the variant played
 
     @property
     def names(self):
@@ -62,7 +64,8 @@ class Record:
                 'max_steps': self.max_steps, 'numbered': self.numbered, 'bots': self.bots,
                 'seats': {str(n + 1): kind for n, kind in sorted(self.seats.items())},
                 'names': {str(n + 1): name for n, name in sorted(self.names.items())},
-                'answers': [a.to_json() for a in self.answers]}
+                'answers': [a.to_json() for a in self.answers],
+                **({'set': dict(self.sets)} if self.sets else {})}
 
 
 def relative(path, record_path):
@@ -135,7 +138,7 @@ def _record(obj):
         if key not in obj:
             raise _Bad('missing "%s"' % key)
     for key in obj:
-        if key not in KEYS:
+        if key not in KEYS + OPTIONAL_KEYS:
             raise _Bad('unknown key "%s"' % key)
     game = _text(obj['game'], '"game"')
     if not game or '\0' in game:
@@ -151,6 +154,8 @@ def _record(obj):
         record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seat "%s"' % key)
     record.answers = [_answer(a, i + 1)
                       for i, a in enumerate(_typed(obj['answers'], list, '"answers"'))]
+    record.sets = {_text(k, '"set" name'): _text(v, '"set" value of "%s"' % k)
+                   for k, v in _typed(obj.get('set', {}), dict, '"set"').items()}
     names = {_seat_key(k, 'names'): _text(v, 'name "%s"' % k)
              for k, v in _typed(obj['names'], dict, '"names"').items()}
     if names != record.names:

@@ -227,8 +227,9 @@ class RecordTable(Table):
 
 # --- the commands ------------------------------------------------------------------
 
-def run(path, game, program, engine, seating, seed, max_steps, console):
-    """`pipvm run GAME --record PATH`: play, recording every answer."""
+def run(path, game, program, engine, seating, seed, max_steps, console, sets=()):
+    """`pipvm run GAME --record PATH`: play, recording every answer (sets:
+    the --set variant played, [(NAME, VALUE)])."""
     seed = terminal.random_seed() if seed is None else seed
 
     def stored(spec):
@@ -236,6 +237,7 @@ def run(path, game, program, engine, seating, seed, max_steps, console):
     record = Record(relative(game, path), fingerprint(program), seed, seating.players,
                     max_steps, console.numbered, stored(seating.default),
                     {n: stored(s) for n, s in seating.specs.items()})
+    record.sets = dict(sets)
     write(path, record)
     return _play(Log(record, path, live=True), engine, seating, console)
 
@@ -290,7 +292,8 @@ def _open(path, engine, scripts):
     live); otherwise they are people whose lines are all in the record."""
     record = read(path)
     try:
-        program, engine = load_engine(resolve(record.game, path), engine, record.max_steps)
+        program, engine = load_engine(resolve(record.game, path), engine, record.max_steps,
+                                      sets=list(record.sets.items()))
     except PipError as e:
         raise _problem(path, e, 'cannot load the game %s (%%s)' % record.game) from None
     if fingerprint(program) != record.fingerprint:

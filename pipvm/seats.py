@@ -122,6 +122,20 @@ def parse_seat(text):
     return int(number) - 1, parse_kind(kind)
 
 
+def seating(bots=None, seats=(), players=None):
+    """The Seating that --bots KIND, --seat N=KIND... and --players N ask for."""
+    specs = dict(parse_seat(text) for text in seats)
+    return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
+
+
+def from_options(words):
+    """The Seating whose options() are words: the inverse of Seating.options."""
+    pairs = dict(zip(words[::2], words[1::2]))
+    seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
+    players = pairs.get('--players')
+    return seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
+
+
 @attrs.frozen
 class Seating:
     """Who plays: specs by seat number, a default for the rest, and perhaps

@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from . import loader, terminal
+from . import loader, overrides, terminal
 from .deepstack import deep
 from .errors import InputEnded, PipError, StepLimit
 from .runtime import to_str
@@ -89,6 +89,13 @@ def _play_chunk(seeds):
     return deep(lambda: [play_one(engine, seating, s) for s in seeds])
 
 
+def chunked(seeds, jobs, most=25):
+    """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
+    and Ctrl-C waits for little."""
+    chunk = max(1, min(most, len(seeds) // (jobs * 20)))
+    return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+
+
 def _ignore_interrupts():
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
 
@@ -99,9 +106,7 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
     and True."""
     global _job
     _job = (engine, seating)
-    # Small chunks: the progress bar moves, and Ctrl-C waits for little.
-    chunk = max(1, min(25, len(seeds) // (jobs * 20)))
-    chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
     try:
@@ -174,7 +179,7 @@ def summarise(results, setup):
     return {
         'game': setup['game'], 'file': setup['file'], 'engine': setup['engine'],
         'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
-        'seating': setup['seating'], 'max_steps': setup['max_steps'],
+        'seating': setup['seating'], 'set': setup['set'], 'max_steps': setup['max_steps'],
         'seats': seats, 'teams': teams,
         'other_winners': [{'winner': w, **share(k, n)} for w, k in sorted(others.items())],
         'no_winner': sum(r.ending == 'no winner' for r in results),
@@ -191,8 +196,9 @@ def percent(x):
 
 
 def format_report(s):
-    lines = ['%s: %d games (seeds %d..%d), %d players, %s' % (
-        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'], s['seating'])]
+    lines = ['%s: %d games (seeds %d..%d), %d players, %s%s' % (
+        s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
+        s['seating'], set_words(s['set']))]
     rows = []
     if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
@@ -215,12 +221,21 @@ def format_report(s):
     lines.append('  length: mean %.1f decisions, median %g' % (
         s['length']['mean'], s['length']['median']))
     lines.append('  branching: %.2f options per decision' % s['branching'])
-    t = s['timing']
-    lines.append('  %.2f s, %.1f games/s (%d job%s)' % (
-        t['seconds'], t['games_per_second'], t['jobs'], '' if t['jobs'] == 1 else 's'))
+    lines.append('  ' + format_timing(s['timing']))
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
     return '\n'.join(lines) + '\n'
+
+
+def set_words(settings):
+    """A report's 'set' as the options that give it, each after a space."""
+    return ''.join(' --set ' + shlex.quote('%s=%s' % kv) for kv in settings.items())
+
+
+def format_timing(t):
+    where = ('cluster %s, %d worker%s' % (t['cluster'], t['workers'], '' if t['workers'] == 1 else 's')
+             if 'cluster' in t else '%d job%s' % (t['jobs'], '' if t['jobs'] == 1 else 's'))
+    return '%.2f s, %.1f games/s (%s)' % (t['seconds'], t['games_per_second'], where)
 
 
 class Progress:
@@ -269,34 +284,74 @@ def seats_of(program, seating):
     return names, teams
 
 
-def main(args, seating):
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps)
+@attrs.frozen
+class Variant:
+    """A game ready to simulate: the program with its --set values, and who plays."""
+    program: object
+    engine: object                 # the engine factory (loader.engine_for)
+    settings: list                 # overrides.Settings
+    seating: object
+    names: list
+    teams: list
+
+
+def prepare(args, seating, sets=()):
+    """The Variant of the game in args.file with sets ([(name, text)]) applied.
+    Every error (file, --set, seating) is raised here, before a game runs."""
+    program, checked, settings = loader.load_variant(args.file, sets)
+    engine = loader.engine_for(program, checked, args.file, args.engine, args.max_steps)
+    if args.cluster and args.engine != 'vm':
+        raise PipError(None, '--cluster plays games on the VM engine only')
     seating = sim_seating(program, seating)
     names, teams = seats_of(program, seating)
+    return Variant(program, engine, settings, seating, names, teams)
+
+
+def run(args, variant, progress=None):
+    """The report (plain data) of args.games games of a Variant."""
     seeds = list(range(args.seed, args.seed + args.games))
-    progress = Progress(len(seeds), sys.stderr) if sys.stderr.isatty() else None
     start = time.perf_counter()
-    results, interrupted = simulate(engine, seating, seeds, args.jobs, progress)
+    if args.cluster:
+        from . import cluster
+        results, interrupted, workers = cluster.simulate(
+            args.cluster, variant.program, variant.seating, seeds, args.max_steps, progress)
+    else:
+        results, interrupted = simulate(variant.engine, variant.seating, seeds, args.jobs, progress)
     seconds = time.perf_counter() - start
-    if progress:
-        progress.clear()
-    replay = ['pipvm', 'run', args.file] + seating.options() + ['--max-steps', str(args.max_steps)]
+    seating, settings = variant.seating, variant.settings
+    replay = (['pipvm', 'run', args.file] + seating.options() + overrides.options(settings)
+              + ['--max-steps', str(args.max_steps)])
     if args.engine != 'vm':
         replay += ['--engine', args.engine]
     setup = {
-        'game': program.name, 'file': args.file, 'engine': args.engine, 'seed': args.seed,
-        'names': names, 'teams': teams,
-        'seating': ' '.join(seating.options()), 'max_steps': args.max_steps,
+        'game': variant.program.name, 'file': args.file, 'engine': args.engine,
+        'seed': args.seed, 'names': variant.names, 'teams': variant.teams,
+        'seating': ' '.join(seating.options()), 'set': overrides.describe(settings),
+        'max_steps': args.max_steps,
         'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
     }
     summary = summarise(results, setup)
-    summary['timing'] = {'seconds': round(seconds, 3), 'jobs': args.jobs,
+    where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': args.jobs}
+    summary['timing'] = {'seconds': round(seconds, 3), **where,
                          'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
     if interrupted:
         summary['interrupted'] = True
+    return summary
+
+
+def progress_bar(games):
+    return Progress(games, sys.stderr) if sys.stderr.isatty() else None
+
+
+def main(args, seating):
+    variant = prepare(args, seating, args.set)
+    progress = progress_bar(args.games)
+    summary = run(args, variant, progress)
+    if progress:
+        progress.clear()
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=2) + '\n')
     else:
         sys.stdout.write(format_report(summary))
     sys.stdout.flush()
-    return 130 if interrupted else 0
+    return 130 if summary.get('interrupted') else 0

@@ -315,3 +315,28 @@ def test_the_api_documents_example_runs():
     out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout == 'winner Ben\n'
+
+
+TWINS = '''
+Game "Twins" requires 2 players.
+Deck deck = standard.
+Action main {
+  shuffle deck.
+  deal 1 from deck to players.
+  ask players->first {
+    "same" if True { message "first". }
+    "same" if True { message "second". }
+  }
+  message "done".
+}
+'''
+
+
+def test_answers_are_replayed_by_place_when_two_options_share_a_label():
+    # (a fuzzer find: matching by label alone took the first "same")
+    game = Game(program_of(TWINS), seed=1, players=2, names=['A', 'B'])
+    game.answer(1)
+    sample = game.determinize(1, random.Random(0))
+    texts = [e.text for e in sample.events]
+    assert 'second' in texts and 'first' not in texts
+    assert sample.view(1) == game.view(1)

@@ -103,6 +103,18 @@ def test_bot_games_replay_and_resume_byte_for_byte(name, tmp_path):
         assert part.read_bytes() == path.read_bytes()
 
 
+def test_a_variant_is_recorded_and_resumed_as_played(tmp_path):
+    argv = [example('high_card'), '--bots', 'random', '--seed', '2', '--set', 'rounds=2']
+    status, shown, path = recorded(tmp_path, argv, echo=False)
+    assert status == 0 and b'Dealing 2 cards to everyone.' in shown
+    assert json.loads(path.read_bytes())['set'] == {'rounds': '2'}
+    assert run_cli(['replay', str(path)]) == (0, shown)
+    part = tmp_path / 'cut.json'
+    cut(path, part, 3)
+    assert resumed(part) == (0, shown)
+    assert part.read_bytes() == path.read_bytes()
+
+
 def test_a_random_seed_is_chosen_and_recorded(tmp_path):
     # (High Card ends whatever the deal; a random Crazy Eights game may not)
     argv = [example('high_card'), '--bots', 'random', '--players', '3']

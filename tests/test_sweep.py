@@ -1,0 +1,113 @@
+"""`pipvm sweep`: one sim per combination of --vary values, in one table."""
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from .test_sim import ROOT, sim_json, without_timing
+from .util import run_cli
+
+HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+
+
+def sweep_json(*argv):
+    status, out = run_cli(['sweep', *argv, '--json'])
+    assert status == 0, out
+    return json.loads(out)
+
+
+def test_each_row_is_the_sim_of_its_variant():
+    s = sweep_json(HIGH_CARD, '--vary', 'rounds=1,3', '--games', '30', '--players', '3')
+    assert s['vary'] == {'rounds': ['1', '3']} and len(s['variants']) == 2
+    for row, rounds in zip(s['variants'], ('1', '3')):
+        assert row['vary'] == {'rounds': rounds}
+        report = sim_json(HIGH_CARD, '--set', 'rounds=' + rounds, '--games', '30',
+                          '--players', '3')
+        assert without_timing(row['report']) == without_timing(report)
+        seat = report['seats'][1]
+        assert row['metrics']['seat2'] == {'value': seat['share'], 'ci95': seat['ci95']}
+        assert row['metrics']['length'] == {'value': report['length']['mean']}
+    assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed', 'length']
+
+
+def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
+    path = tmp_path / 'g.pip'
+    path.write_text('Game "G" requires 2 players.\nNumber a = 1.\nNumber b = 1.\nNumber c = 1.\n'
+                    'Action main {\n  if a + b + c > 4 { winner players->first. }\n'
+                    '  if c == 7 { winner players->last. }\n}\n')
+    s = sweep_json(str(path), '--vary', 'a=1,2', '--vary', 'b=1,3', '--set', 'c=1', '--games', '4')
+    assert [r['vary'] for r in s['variants']] == [
+        {'a': '1', 'b': '1'}, {'a': '1', 'b': '3'}, {'a': '2', 'b': '1'}, {'a': '2', 'b': '3'}]
+    assert s['set'] == {'c': '1'}
+    assert [r['report']['set'] for r in s['variants']][3] == {'c': '1', 'a': '2', 'b': '3'}
+    assert [r['metrics']['seat1']['value'] for r in s['variants']] == [0.0, 1.0, 0.0, 1.0]
+    status, out = run_cli(['sweep', str(path), '--vary', 'a=1,2', '--vary', 'b=1,3',
+                           '--games', '4', '--set', 'c=7'])
+    lines = out.decode().splitlines()
+    assert status == 0 and lines[0] == ('G: 4 variants, 4 games each (seeds 1..4), 2 players, '
+                                        '--bots random --players 2 --set c=7')
+    assert lines[1].split() == ['a', 'b', 'seat', '1', 'Ada', 'seat', '2', 'Ben',
+                                'completed', 'decisions']
+    assert lines[2].split()[:5] == ['1', '1', '100.0%', '(51.0-100.0%)', '0.0%']
+    assert len(lines) == 7 and lines[6].endswith('games/s')
+
+
+def test_a_team_game_has_a_column_per_team():
+    s = sweep_json(os.path.join(ROOT, 'examples', 'euchre.pip'), '--vary', 'power=1,2',
+                   '--games', '3')
+    assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'length']
+
+
+@pytest.mark.parametrize('argv,message', [
+    (['--vary', 'rounds=1,x'], "Error: --set rounds=x: 'rounds' is a Number, so the value "
+                               "must be a whole number\n"),
+    (['--vary', 'nope=1'], "Error: --set nope=1: %s declares no global 'nope'\n" % HIGH_CARD),
+    (['--vary', 'rounds=1', '--vary', 'rounds=2'], 'Error: --vary: a global is varied twice\n'),
+    (['--vary', 'rounds=1', '--set', 'rounds=2'], 'Error: --set rounds=1: rounds is set twice\n'),
+])
+def test_every_variant_is_checked_before_any_game(argv, message):
+    assert run_cli(['sweep', HIGH_CARD, '--games', '3', *argv]) == (1, message.encode())
+
+
+def test_the_html_report_has_a_plot_per_metric_group(tmp_path):
+    out = tmp_path / 'r.html'
+    status, text = run_cli(['sweep', HIGH_CARD, '--vary', 'rounds=1,2,4', '--games', '20',
+                            '--report', str(out)])
+    assert status == 0 and text.startswith(b'High Card: 3 variants')
+    page = out.read_text()
+    assert page.startswith('<!DOCTYPE html>') and 'High Card: sweep over rounds' in page
+    assert re.findall(r'<h2>([^<]*)</h2>', page) == ['win share', 'completed', 'length']
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(images) == 3
+    assert all(base64.b64decode(i).startswith(b'\x89PNG\r\n') for i in images)
+
+
+def test_without_matplotlib_one_line_says_what_to_install(tmp_path):
+    fake = tmp_path / 'matplotlib'
+    fake.mkdir()
+    (fake / '__init__.py').write_text("raise ImportError('no matplotlib here')\n")
+    p = subprocess.run([sys.executable, '-m', 'pipvm', 'sweep', HIGH_CARD, '--vary', 'rounds=1',
+                        '--games', '2', '--report', str(tmp_path / 'r.html')],
+                       capture_output=True, env=dict(os.environ, PYTHONPATH=str(tmp_path)))
+    assert (p.returncode, p.stderr) == (
+        1, b"Error: --report needs matplotlib: pip install 'pipvm[report]'\n")
+    assert not (tmp_path / 'r.html').exists()
+
+
+def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
+    import signal
+    import time
+    p = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sweep', HIGH_CARD, '--vary',
+                          'rounds=1,2', '--games', '1000000'], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    time.sleep(2)                       # well into the first variant's million games
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    lines = out.decode().splitlines()
+    assert p.returncode == 130 and err == b''
+    assert lines[0].startswith('High Card: 1 variant, 1000000 games each')
+    assert re.fullmatch(r'  interrupted: the last variant played only \d+ games', lines[-1])
