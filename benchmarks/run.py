@@ -24,6 +24,7 @@ def main():
          ['--games', '300', '--rounds', '3'] if quick else ['--games', '1000', '--rounds', '5']),
         ('a local Dask cluster', 'cluster.py',
          ['--games', '200', '--runs', '1'] if quick else ['--games', '600', '--runs', '3']),
+        ('games at once on one pipvm serve', 'serve_load.py', ['--games', '10' if quick else '50']),
     ]
     print('Python %s on %s, %d CPUs' % (sys.version.split()[0], sys.platform, os.cpu_count()))
     for title, script, args in parts:
