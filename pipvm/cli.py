@@ -118,6 +118,13 @@ def cmd_sweep(args):
     return sweep.main(args, seating(args))
 
 
+def cmd_serve(args):
+    from .web import serve
+    if args.file is None and args.resume is None:
+        raise PipError(None, 'pipvm serve: give a GAME file, or --resume FILE.json')
+    return serve.main(args, seating(args))
+
+
 def cmd_dis(args):
     from disasm.listing import listing
     from .loader import load_program
@@ -153,6 +160,9 @@ EXAMPLES = {
            '--report euchre.html',
     'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
              'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
+    'serve': 'pipvm serve examples/high_card.pip --players 2\n'
+             'pipvm serve examples/euchre.pip --players 4 --seat 2=random --seat 3=random '
+             '--seat 4=random',
     'dis': 'pipvm dis examples/high_card.pip --fused',
 }
 
@@ -218,6 +228,20 @@ def build_parser():
     p.add_argument('--report', metavar='FILE.html',
                    help='also write an HTML report, one plot per metric (needs pipvm[report])')
     p.set_defaults(func=cmd_sweep)
+    p = command('serve', help='play a game in the browser, each seat on its own link')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
+    p.add_argument('--host', default='127.0.0.1', help='default: 127.0.0.1 (this machine only)')
+    p.add_argument('--port', type=int, default=8000, help='default: 8000; 0: any free port')
+    p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
+    seat_options(p, 'human')
+    p.add_argument('--record', metavar='FILE.json', help='write every answer to FILE.json')
+    p.add_argument('--resume', metavar='FILE.json',
+                   help='go on with the game recorded in FILE.json, recording on')
+    p.add_argument('--bot-pause', type=float, default=0.8, metavar='SECONDS',
+                   help='how long a bot waits before it answers; default: 0.8')
+    p.add_argument('--linger', type=float, default=60, metavar='SECONDS',
+                   help='how long to serve once the game is over; default: 60')
+    p.set_defaults(func=cmd_serve)
     p = command('dis', help='list the bytecode of a game')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',

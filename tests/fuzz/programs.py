@@ -21,6 +21,13 @@ literals, properties including list properties).  Programs end however
 they end: a winner, no winner, a run-time error, the answers running out,
 or the step limit.
 
+Each `main` also begins with a tour (`Builder.tour`): locals holding values
+known only at run time, then VM operations on them whose results are shown
+(negative arithmetic, comparisons, card expressions, `in`, fused
+equalities, list properties of empty lists, `defined`, unusual deals), and
+perhaps one rare ending at the end of `main`; docs/fuzzing.md measures what
+this buys.
+
 `broken()` damages a generated program so that the checker must reject it.
 """
 import attrs
@@ -43,6 +50,11 @@ FIELDS = [(CARD, 'rank', RANK), (CARD, 'suit', SUIT), (CARD, 'last_played_by', P
 RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)]
 SUIT_LITS = ['C', 'H', 'S', 'D']
 WORDS = ['go', 'stop', 'Pick', 'x', 'a b', '']
+
+
+def number(n):
+    """A Number literal; Pip has no negative literals, so a negative one is a subtraction."""
+    return str(n) if n >= 0 else '(0 - %d)' % -n
 
 
 def fits(want, have):
@@ -71,6 +83,7 @@ class Builder:
         self.actions, self.rules, self.orderings = [], [], []
         self.counters = set()
         self.used = set()                  # labels some skip goes to
+        self.empties = set()               # globals that start as empty lists
         # team types only rarely in a players game, where `teams` is undefined
         team_types = () if teams else (TEAM, TEAMS)
         self.scalars = tuple(t for t in SCALARS if t not in team_types)
@@ -84,6 +97,11 @@ class Builder:
     def chance(self, p):
         """True with probability about p."""
         return self.draw(st.integers(0, 99)) < p * 100
+
+    def rarely(self, p):
+        """True with probability about p, but False for hypothesis's favourite
+        draw (0), so that what ends a game early stays rare."""
+        return self.draw(st.integers(0, 99)) >= 100 - p * 100
 
     def fresh(self, prefix):
         self.counter += 1
@@ -135,7 +153,10 @@ class Builder:
         if not lists:
             return None
         prop = self.pick(['first', 'top', 'last', 'bottom'])
-        return self.prop(self.expr(self.pick(lists), depth - 1), prop)
+        lst = self.expr(self.pick(lists), depth - 1)
+        if lst in self.empties and self.chance(0.8):
+            return None                  # the item of a list that starts empty: mostly not
+        return self.prop(lst, prop)
 
     @staticmethod
     def prop(obj, name):
@@ -162,7 +183,7 @@ class Builder:
         """Keep most reads of properties that are often undefined (a card's
         last player, a team in a players game) out, so games get further."""
         if name == 'last_played_by' or (not self.teams and (owner == TEAM or name == 'team')):
-            return self.chance(0.1)
+            return self.rarely(0.1)
         return True
 
     def fields(self):
@@ -187,7 +208,7 @@ class Builder:
         if names and self.chance(0.5):
             return self.pick(names)
         if want == NUMBER:
-            return str(self.draw(st.integers(0, 14)))
+            return number(self.draw(st.integers(-14, 14)))
         if want == BOOLEAN:
             return self.pick(['True', 'False'])
         if want == RANK:
@@ -240,9 +261,11 @@ class Builder:
 
     def expr_Boolean(self, d):
         form = self.pick(['cmp', 'eq', 'logic', 'not', 'in', 'defined', 'canplay', 'ref',
-                          'guard', 'guard'])
+                          'guard', 'guard', 'chain', 'chain'])
         if form == 'guard':
             return self.guard(d)
+        if form == 'chain':
+            return self.chain(d)
         if form == 'cmp':
             return '(%s %s %s)' % (self.expr(NUMBER, d), self.pick(['<', '<=', '>', '>=']),
                                    self.expr(NUMBER, d))
@@ -256,9 +279,11 @@ class Builder:
             return 'not %s' % self.expr(BOOLEAN, d)
         if form == 'in':
             lst = self.pick(self.lists)
-            elem = self.pick([CARD, RANK, SUIT]) if lst == CARDS else ELEM[lst]
+            elem = self.pick([CARD, RANK, SUIT, NUMBER]) if lst == CARDS else ELEM[lst]
             return '(%s in %s)' % (self.expr(elem, d), self.expr(lst, d))
         if form == 'defined':
+            if self.chance(0.15):
+                return 'defined %s' % self.pick(['players', 'teams', 'standard'])
             t = self.pick(self.scalars + self.lists)
             r = self.ref(t, d)
             return 'defined %s' % r if r is not None else 'True'
@@ -266,6 +291,20 @@ class Builder:
             return 'canplay %s from %s to %s' % (self.pick(self.rules), self.ref_or_leaf(PLAYER, d),
                                                  self.play_dest(d))
         return self.ref_or_leaf(BOOLEAN, d)
+
+    def chain(self, d):
+        """Equalities between values known only at run time, joined by and/or
+        (the VM fuses each comparison with the jump that follows it)."""
+        tests = []
+        for _ in range(self.draw(st.integers(1, 3))):
+            t = self.pick(self.scalars)
+            left = self.ref_or_leaf(t, d)
+            right = self.ref_or_leaf(t, d) if self.chance(0.5) else self.expr(t, d)
+            tests.append('(%s %s %s)' % (left, self.pick(['==', '==', '!=']), right))
+        text = tests[0]
+        for test in tests[1:]:
+            text = '(%s %s %s)' % (text, self.pick(['and', 'or']), test)
+        return text
 
     def guard(self, d):
         """The idioms that rely on and/or not evaluating their right side:
@@ -363,10 +402,14 @@ class Builder:
         return self.rank_atom(d)
 
     def rank_atom(self, d):
-        options = RANK_LITS + self.names_of(RANK)
+        names = self.names_of(RANK)
         if d > 0 and self.chance(0.2):
             return self.prop(self.ref_or_leaf(CARD, d - 1), 'rank')
-        return self.pick(options)
+        if names and self.chance(0.5):
+            return self.pick(names)
+        if self.rarely(0.03):
+            return self.pick(['0', '14'])     # no such rank: an error, even when folded
+        return self.pick(RANK_LITS)
 
     def suit_part(self, d, single=False):
         if not single and self.chance(0.4):
@@ -376,9 +419,12 @@ class Builder:
         return self.suit_atom(d)
 
     def suit_atom(self, d):
+        names = self.names_of(SUIT)
         if d > 0 and self.chance(0.2):
             return self.prop(self.ref_or_leaf(CARD, d - 1), 'suit')
-        return self.pick(SUIT_LITS + self.names_of(SUIT))
+        if names and self.chance(0.5):
+            return self.pick(names)
+        return self.pick(SUIT_LITS)
 
     def play_dest(self, d):
         """A reference play/canplay can put cards on."""
@@ -400,6 +446,8 @@ class Builder:
         used = self.used
         n = self.draw(st.integers(1 if depth >= 2 else 0, size))
         cut = self.draw(st.integers(0, n))
+        if depth >= 3:
+            lines += self.setup()
         for i in range(n):
             if own is not None and i == cut:
                 if own in used:
@@ -422,7 +470,8 @@ class Builder:
 
     def statement(self, labels, depth, pending):
         kinds = ['let', 'assign', 'compound', 'message', 'deal', 'deal', 'if', 'for', 'play',
-                 'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip', 'skip']
+                 'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip', 'skip',
+                 'show', 'show', 'show']
         kind = self.pick(kinds)
         if kind == 'let' and pending:
             kind = 'assign'
@@ -438,6 +487,39 @@ class Builder:
         name = self.pick(outer) if outer and self.chance(0.15) else self.fresh('v')
         self.scopes[-1][name] = t
         return ['let %s be %s.' % (name, value)]
+
+    def stmt_show(self, labels, depth, pending):
+        """Show a value computed at run time, so that a difference is seen: a
+        scalar through a `let` and a message, a list element by element."""
+        t = self.pick(self.scalars + self.lists + (NUMBER, NUMBER, CARDS, CARDS))
+        value = self.expr(t, 2)
+        if t in LISTS:
+            x = self.fresh('x')
+            return ['for %s in %s { message "%s {%s}". }' % (x, value, x, x)]
+        if pending:
+            return self.stmt_message(labels, depth, pending)
+        name = self.fresh('o')
+        self.scopes[-1][name] = t
+        return ['let %s be %s.' % (name, value), 'message "%s {%s}".' % (name, name)]
+
+    def setup(self):
+        """Locals holding values known only at run time (so what uses them is
+        not constant-folded): numbers, negative ones too, ranks as numbers,
+        suits, cards and lists built from them."""
+        lines = []
+        for _ in range(self.draw(st.integers(0, 4))):
+            t = self.pick([NUMBER, NUMBER, NUMBER, RANK, SUIT, SUIT, CARD, CARDS, RANKS, SUITS])
+            if t == NUMBER:
+                value = number(self.draw(st.integers(1, 13) if self.chance(0.8)
+                                         else st.integers(-20, 20)))
+            elif t in (CARD, CARDS, RANKS, SUITS) or self.chance(0.3):
+                value = self.expr(t, 2)
+            else:
+                value = self.leaf(t)
+            name = self.fresh('k')
+            lines.append('let %s be %s.' % (name, value))
+            self.scopes[-1][name] = t
+        return lines
 
     def stmt_assign(self, labels, depth, pending):
         t = self.pick(self.scalars + self.lists + (AREA,))
@@ -612,14 +694,193 @@ class Builder:
         self.scopes[0]['stock'] = CARDS
         for _ in range(self.draw(st.integers(0, 4))):
             decls.append(self.global_decl())
+        decls += self.tour_globals()
         for _ in range(self.draw(st.integers(0, 2))):
             decls.append(self.rule())
         for _ in range(self.draw(st.integers(1, 2))):
             decls.append(self.ordering())
-        for _ in range(self.draw(st.integers(0, 2))):
+        for _ in range(self.draw(st.integers(0, 3))):
             decls.append(self.action(self.fresh('act')))
         decls.append(self.action('main', prologue=True))
         return '\n'.join(decls) + '\n'
+
+    # --- the tour: each program also walks through some VM operations with
+    # values known only at run time, and shows the results ----------------------
+
+    def tour_globals(self):
+        """A Number and two lists for the tour (an empty one and a player list
+        that may be empty)."""
+        self.tg = {k: self.fresh('g') for k in 'nepcu'}
+        self.scopes[0].update({self.tg['n']: NUMBER, self.tg['e']: CARDS, self.tg['p']: PLAYERS})
+        players = self.pick(['[]', 'players', 'players', '[players->first]'])
+        self.empties.update([self.tg['e']] + ([self.tg['p']] if players == '[]' else []))
+        self.tg_value = number(self.draw(st.integers(-5, 13)))
+        return ['Number %s = %s.' % (self.tg['n'], self.tg_value),
+                'CardList %s = [].' % self.tg['e'],
+                'PlayerList %s = %s.' % (self.tg['p'], players),
+                'Card %s = %s~%s.' % (self.tg['c'], self.pick(RANK_LITS), self.pick(SUIT_LITS)),
+                'Number %s.' % self.tg['u']]       # never defined
+
+    def tour_let(self, t, value):
+        name = self.fresh('t')
+        self.scopes[-1][name] = t
+        self.counters.add(name)          # never shadowed by a later `let` of this block
+        return name, 'let %s be %s.' % (name, value)
+
+    def tour(self):
+        lines, shown = [], []
+
+        def let(t, value, show=True):
+            name, line = self.tour_let(t, value)
+            lines.append(line)
+            if show:
+                shown.append(name)
+            return name
+
+        def flush():
+            if shown:
+                lines.append('message "%s".' % ' '.join('{%s}' % n for n in shown))
+                del shown[:]
+
+        nums = lambda: self.draw(st.integers(-20, 20))
+        literal = {}                    # local -> the literal it was set to
+
+        def var(t, value):
+            name = let(t, value, False)
+            literal[name] = value
+            return name
+        a = var(NUMBER, number(nums()))
+        b = var(NUMBER, number(self.draw(st.integers(-7, 7))))
+        r1 = var(self.pick([RANK, NUMBER]), self.pick(RANK_LITS + [str(n) for n in range(1, 14)]))
+        r2 = var(RANK, self.pick(RANK_LITS))
+        s1 = var(SUIT, self.pick(SUIT_LITS))
+        s2 = var(SUIT, self.pick(SUIT_LITS))
+        g, empty, pl = self.tg['n'], self.tg['e'], self.tg['p']
+        same = var(NUMBER, self.tg_value)       # equal to g
+        if self.chance(0.5):                        # arithmetic on negatives too
+            for op in self.draw(st.lists(st.sampled_from(['+', '-', '*', '/']), min_size=1,
+                                         max_size=4, unique=True)):
+                let(NUMBER, '(%s %s %s)' % (self.pick([a, b, g]), op, self.pick([a, b, g])))
+            if self.chance(0.3):
+                lines.append('%s %s %s.' % (a, self.pick(['+=', '-=', '*=', '/=']), b))
+                shown.append(a)
+        if self.chance(0.5):                        # comparisons
+            for op in self.draw(st.lists(st.sampled_from(['<', '<=', '>', '>=', '==', '!=']),
+                                         min_size=1, max_size=4, unique=True)):
+                x, y = self.pick([(a, b), (b, a), (a, g), (r1, r2), (r1, a), (b, number(nums()))])
+                let(BOOLEAN, self.pick(['', 'not ']) + '(%s %s %s)' % (x, op, y))
+            tests = [n for n in shown if self.scopes[-1].get(n) == BOOLEAN]
+            if len(tests) > 1:
+                let(BOOLEAN, '(%s %s %s)' % (tests[0], self.pick(['and', 'or']), tests[1]))
+        flush()
+        if self.chance(0.5):                        # card expressions built at run time
+            ranks = self.pick(['%s..%s' % (r1, r2), '%s,%s' % (r1, r2), '%s..%s' % (r2, r1),
+                               '%', r1])
+            suits = self.pick(['%s,%s' % (s1, s2), s1, '%'])
+            if suits == s1 and ranks in ('%', r1) or ranks == suits == '%':
+                suits = '%s,%s' % (s2, s1)      # always a list
+            x = self.fresh('x')
+            lines.append('for %s in %s~%s { message "%s". }' % (x, ranks, suits, '{%s}' % x))
+        if self.chance(0.4):
+            let(CARD, '%s~%s' % (r1, s1))
+        flush()
+        if self.chance(0.5):                        # `in`, on an empty list too
+            lst = self.pick(['stock', empty, 'players->first->hand', '%s..%s~%s' % (r1, r2, s1)])
+            for x in self.draw(st.lists(st.sampled_from([a, r1, s1, '%s~%s' % (r2, s2)]),
+                                        min_size=1, max_size=3, unique=True)):
+                let(BOOLEAN, '(%s in %s)' % (x, lst))
+            let(BOOLEAN, self.pick(['(%s in [%s; %s])' % (r1, r2, a), '(%s in [%s])' % (s1, s2),
+                                    '(players->last in %s)' % pl]))
+        for _ in range(self.draw(st.integers(1, 4))):   # equalities fused with their jump
+            # against a local, a constant or a global, often equal
+            x, y = self.pick([(a, b), (r1, r2), (s1, s2), (same, a), (a, same)])
+            k = self.pick([literal[x], literal[y], self.pick([number(nums()), 'K', '3'])
+                           if x != s1 else self.pick(SUIT_LITS)])
+            z = s2 if x == s1 else g
+            left = '(%s == %s)' % (x, self.pick([y, k, z, x]))
+            right = '(%s == %s)' % (y, self.pick([x, k, z]))
+            how = self.pick(['and', 'or', 'let', 'if'])
+            if how == 'if' and self.chance(0.5):          # a constant, equal or not
+                left = '(%s == %s)' % (x, self.pick([literal[x], k]))
+            if how in ('and', 'or'):
+                let(BOOLEAN, '(%s %s %s)' % (left, how, right))
+            else:
+                cond = self.pick([left, '(%s %s %s)' % (left, self.pick(['and', 'or']), right)])
+                if how == 'let':
+                    let(BOOLEAN, cond)
+                else:
+                    lines.append('if %s { message "yes". } else { message "no". }' % cond)
+        flush()
+        if self.chance(0.5):                        # list properties, of empty lists too
+            lst = self.pick([empty, 'stock', 'players->first->hand', 'players', pl,
+                             '%s..%s~%s' % (r1, r2, s1)])
+            local = let(CARDS if '~' in lst or lst in ('stock', empty) or '->' in lst
+                        else PLAYERS, lst, False)
+            let(NUMBER, '%s->size' % local)
+            prop = self.pick(['first', 'last', 'top', 'bottom'])
+            if lst in (empty, pl) and self.chance(0.8) or self.chance(0.5):
+                let(NUMBER, self.prop(lst, 'size'))
+            elif local and CARDS == self.scopes[-1][local]:
+                let(RANK, '%s->%s->rank' % (local, prop))
+            else:
+                let(PLAYER, '%s->%s' % (local, prop))
+        if self.chance(0.4):                        # `defined` of every kind
+            for ref in self.draw(st.lists(st.sampled_from(
+                    [g, a, 'teams', 'players', 'standard', 'players->first->team',
+                     'stock->first->last_played_by', 'stock->last']),
+                    min_size=1, max_size=3, unique=True)):
+                let(BOOLEAN, 'defined %s' % ref)
+        flush()
+        if self.chance(0.3):                        # a skip out of two loops
+            x, y, out = self.fresh('x'), self.fresh('x'), self.fresh('L')
+            lines += ['for %s in players { for %s in [%s; %s; %s] starting at %s {' % (x, y, s1, s2,
+                                                                                   s1, s2),
+                      '  message "{%s} {%s}".' % (x, y),
+                      '  if (%s == %s) { skip to %s. }' % (y, s2, out), '} }', 'label %s.' % out]
+        if self.teams and self.chance(0.3):
+            lines.append('message %s "to a team".' % self.pick(['teams->first', 'teams->last',
+                                                                 'players->last->team']))
+        if self.chance(0.4):             # left for the end of main
+            self.ending = self.tour_error(a, r1, r2, s1, s2, let)
+        if self.chance(0.4):                        # deals that count, negative counts, empty lists
+            count = self.pick([a, b, 'all', '1'])
+            dest = self.pick([pl, 'players', 'players->first', empty])
+            source = self.pick(['stock', 'players->first', 'players->last'])
+            lines.append('deal %s from %s to %s.' % (count, source, dest))
+            if self.chance(0.5):     # from a hand to the players, that hand among them
+                lines.append('deal %s from players->first to players.' % self.pick(['2', a, 'all']))
+            card = '%s~%s' % (r2, s2)
+            deal = 'deal %s from stock to %s.' % (card, self.pick(['players->last', empty]))
+            lines.append(deal if self.rarely(0.2) else 'if (%s in stock) { %s }' % (card, deal))
+            x = self.fresh('x')
+            lines.append('for %s in players { let %s be %s->hand->size. message "{%s} {%s}". }'
+                         % (x, x + 'n', x, x, x + 'n'))
+        return lines
+
+    def tour_error(self, a, r1, r2, s1, s2, let):
+        """A statement that ends the game with one of the VM's errors (the
+        ones the rest of the generator seldom reaches), or with the step limit."""
+        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask', 'folded'])
+        if form == 'folded':         # constant, but failing: left to the VM
+            return 'let %s be %s.' % (self.fresh('t'), self.pick(['(%s / 0)' % number(self.draw(
+                st.integers(-3, 3))), '14~%s' % self.pick(SUIT_LITS), '0..2~H']))
+        if form == 'start':
+            x = self.fresh('x')
+            return 'for %s in [%s] starting at %s { message "{%s}". }' % (x, s1, s2, x)
+        if form == 'forever':
+            return 'forever { %s += 1. }' % a
+        if form == 'ask':
+            return 'ask players->first { "q" if (%s != %s) { message "q". } }' % (a, a)
+        # an undefined value, read each way
+        card = let(CARD, '%s~%s' % (r2, s2), False)
+        hand = let(CARDS, 'players->first->hand', False)
+        u = self.tg['u']
+        return 'let %s be %s.' % (self.fresh('t'), self.pick([
+            card + '->last_played_by', hand + '->first->last_played_by',
+            self.tg['c'] + '->last_played_by', '(%s == %s)' % (a, u),
+            '((%s == %s) or True)' % (a, u), '((%s == %s) and True)' % (a, u),
+            '(%s~%s)->last_played_by' % (r1, s1)] +
+            ([] if self.teams else ['players->first->team', 'teams'] * 2)))
 
     def global_decl(self):
         name = self.fresh('g')
@@ -633,7 +894,13 @@ class Builder:
             return 'Area %s labeled %s%s.' % (name, self.string(), tail)
         t = self.pick(self.scalars + self.lists)
         decl = {CARDS: self.pick(['CardList', 'Deck'])}.get(t, t)
-        init = '' if self.chance(0.1) else ' = ' + self.expr(t, 2)
+        if self.rarely(0.1):
+            init = ''
+        elif t in LISTS and self.rarely(0.15):
+            init = ' = []'                # empty lists at every list operation
+            self.empties.add(name)
+        else:
+            init = ' = ' + self.expr(t, 2)
         self.scopes[0][name] = t
         return '%s %s%s.' % (decl, name, init)
 
@@ -641,7 +908,17 @@ class Builder:
         name = self.fresh('r')
         p, c, d = self.fresh('p'), self.fresh('c'), self.fresh('d')
         self.scopes.append({p: PLAYER, c: CARD, d: CARDS})
-        body = self.expr(BOOLEAN, 2)
+        if self.chance(0.15):
+            body = '(%s->rank == %s->score)' % (c, p)
+        elif self.chance(0.5):       # what rules usually test: the card against something
+            tests = ['(%s->%s %s %s)' % (c, prop, self.pick(['==', '!=']), self.expr(t, 1))
+                     for prop, t in (('rank', RANK), ('suit', SUIT))
+                     if self.chance(0.6)] or ['(%s->rank %s %s)' % (c, self.pick(['<', '>=']),
+                                                                    self.expr(NUMBER, 1))]
+            body = tests[0] if len(tests) == 1 else '(%s %s %s)' % (
+                tests[0], self.pick(['and', 'or']), tests[1])
+        else:
+            body = self.expr(BOOLEAN, 2)
         self.scopes.pop()
         self.rules.append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
@@ -658,12 +935,19 @@ class Builder:
         lines = []
         if prologue and self.chance(0.8):
             lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
-        body = self.block([], 3, 8)
+        tour, self.ending = [], None
         if name == 'main':
+            self.scopes.append({})       # the tour's locals, for the statements after it too
+            tour = self.tour()
+        body = tour + self.block([], 3, 8)
+        if name == 'main':
+            self.scopes.pop()
             # main calls every helper, before or after its own statements
             calls = ['%s().' % a for a in self.actions]
             early = [c for c in calls if self.chance(0.5)]
             body = early + body + [c for c in calls if c not in early]
+            if self.ending:
+                body.append(self.ending)
         else:
             self.actions.append(name)
         lines += body

@@ -1,0 +1,137 @@
+"""Load on `pipvm serve`'s server: many games at once on one server, every
+seat a scripted client on localhost (the live WebSocket for views, POST for
+answers).  Bounded in time; it reports answers per second and the answers'
+latency, and checks that every game reached its winner with nothing lost
+(every answer taken once, no refusal, the server's count equal to the
+clients').
+
+    python benchmarks/serve_load.py [--games 50] [--game examples/euchre.pip]
+
+The server runs in a child process (its own interpreter and GIL), the
+clients on asyncio in this one.  Needs the web and test extras.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from common import ROOT
+
+import httpx2
+from websockets.asyncio.client import connect
+
+
+def serve(path, games, players):
+    """The child: serve `games` tables and print their links as one JSON line."""
+    from pipvm import loader
+    from pipvm.seats import Seating
+    from pipvm.web.serve import listen, make_server
+    from pipvm.web.table import Table
+    program = loader.load_program(path)
+    tables = [Table(
+        program, Seating(players=players), seed=i + 1) for i in range(games)]
+    sock = listen('127.0.0.1', 0)
+    links = [{str(seat): token for token, seat in t.tokens.items() if seat is not None}
+             for t in tables]
+    print(json.dumps({'port': sock.getsockname()[1], 'links': links}), flush=True)
+    make_server(tables).run(sockets=[sock])
+
+
+class Tally:
+    def __init__(self):
+        self.latencies, self.refused, self.taken = [], [], {}
+
+
+async def seat(client, base, token, game, number, tally):
+    """One scripted seat: answer each decision the live channel shows it, at
+    random from a seed of its own, until the game ends; its last view."""
+    rng = random.Random(game * 100 + number)
+    async with connect(base.replace('http', 'ws') + '/play/%s/live' % token) as ws:
+        async for message in ws:
+            view = json.loads(message)['view']
+            d = view['decision']
+            if view['ending'] is not None:
+                return view
+            if d is None:
+                continue
+            body = ({'decision': d['id'], 'text': 'P%d' % (number + 1)} if d['kind'] == 'name'
+                    else {'decision': d['id'], 'choice': rng.randrange(len(d['options']))})
+            start = time.perf_counter()
+            r = await client.post('%s/play/%s/answer' % (base, token), json=body)
+            tally.latencies.append(time.perf_counter() - start)
+            if r.status_code != 200:
+                tally.refused.append((game, number, r.status_code, r.text))
+            else:
+                tally.taken[game] = tally.taken.get(game, 0) + 1
+
+
+async def load(base, links, limit):
+    tally = Tally()
+    # Idle connections expire here before the server's keep-alive (5 s) ends
+    # them: a request sent on one the server is closing would be lost in between.
+    limits = httpx2.Limits(max_connections=len(links) * 4, keepalive_expiry=2)
+    async with httpx2.AsyncClient(limits=limits, timeout=limit) as client:
+        tasks = [seat(client, base, token, g, int(n), tally)
+                 for g, seats in enumerate(links) for n, token in seats.items()]
+        start = time.perf_counter()
+        views = await asyncio.wait_for(asyncio.gather(*tasks), limit)
+        elapsed = time.perf_counter() - start
+        counts = []
+        for seats in links:
+            r = await client.get('%s/play/%s/state' % (base, next(iter(seats.values()))))
+            counts.append(int(r.headers['Pip-Version']))
+    return tally, views, elapsed, counts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--games', type=int, default=50)
+    ap.add_argument('--game', default=os.path.join(ROOT, 'examples', 'euchre.pip'))
+    ap.add_argument('--players', type=int, default=4)
+    ap.add_argument('--limit', type=float, default=300, help='seconds the whole may take')
+    ap.add_argument('--serve', action='store_true', help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.serve:
+        return serve(args.game, args.games, args.players)
+    child = subprocess.Popen([sys.executable, __file__, '--serve', '--games', str(args.games),
+                              '--game', args.game, '--players', str(args.players)],
+                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        started = json.loads(child.stdout.readline())
+        base = 'http://127.0.0.1:%d' % started['port']
+        tally, views, elapsed, counts = asyncio.run(load(base, started['links'], args.limit))
+    finally:
+        child.terminate()
+        child.wait(10)
+    answers = len(tally.latencies)
+    lat = sorted(tally.latencies)
+    print('%d games of %s, %d seats, on one server' % (
+        args.games, os.path.basename(args.game), sum(map(len, started['links']))))
+    print('  %d answers in %.2f s: %.0f answers/s' % (answers, elapsed, answers / elapsed))
+    print('  answer latency: median %.1f ms, 99th percentile %.1f ms, slowest %.1f ms' % (
+        statistics.median(lat) * 1000, lat[int(len(lat) * 0.99)] * 1000, lat[-1] * 1000))
+    won = sum(v['ending'] is not None and v['ending']['kind'] == 'winner' for v in views)
+    taken = [tally.taken.get(g, 0) for g in range(args.games)]
+    problems = []
+    if won != len(views):
+        problems.append('%d of %d seats saw no winner' % (len(views) - won, len(views)))
+    if tally.refused:
+        problems.append('%d answers refused, e.g. %s' % (len(tally.refused), tally.refused[0]))
+    if taken != counts:
+        problems.append('answers lost: the clients had %s taken, the server counts %s'
+                        % (taken, counts))
+    for p in problems:
+        print('FAILED: ' + p)
+    if not problems:
+        print('  every game reached its winner; %d answers sent, %d taken by the server'
+              % (answers, sum(counts)))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

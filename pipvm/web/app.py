@@ -1,0 +1,153 @@
+"""The HTTP side of a served table (Starlette): the page, the JSON API and
+the live channel.  docs/web.md documents the API.
+
+    GET  /play/TOKEN/         the page
+    GET  /play/TOKEN/state    view(seat) as JSON
+    POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME}
+    WS   /play/TOKEN/live     {"version": N, "view": view(seat)} each time the game moves on
+
+The table's version (how many answers it has taken) comes with every view,
+in the live message and as the Pip-Version header of /state and /answer, so
+a page can tell an old view that arrives late from a new one.
+
+A token stands for one seat of one table (or for its spectators); the live
+channel sends exactly what /state returns, so what a seat may see is decided
+in one place, pipvm/view.py.
+"""
+import asyncio
+import contextlib
+import json
+import os
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from .requests import MAX_BODY, BadRequest, Conflict
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static')
+# The page runs only its own files: no inline script, so program text that
+# slipped into markup still could not run; and the token never leaves in a Referer.
+HEADERS = {
+    'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "connect-src 'self'; img-src 'self'; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+}
+
+
+def make_app(tables):
+    """The app serving these Tables (one for `pipvm serve`; many for a load test)."""
+
+    def seat(request):
+        """(table, seat) of the request's token; KeyError if it has none."""
+        token = request.path_params['token']
+        for table in tables:
+            with contextlib.suppress(KeyError):
+                return table, table.seat_of(token)
+        raise KeyError(token)
+
+    async def page(request):
+        try:
+            seat(request)
+        except KeyError:
+            return _error(404, 'no such seat')
+        return FileResponse(os.path.join(STATIC, 'table.html'), headers=HEADERS)
+
+    async def state(request):
+        try:
+            table, n = seat(request)
+        except KeyError:
+            return _error(404, 'no such seat')
+        return _view(table, n)
+
+    async def answer(request):
+        try:
+            table, n = seat(request)
+        except KeyError:
+            return _error(404, 'no such seat')
+        try:
+            if request.headers.get('content-type', '').split(';')[0].strip() != 'application/json':
+                raise BadRequest('the body must be sent as application/json')
+            table.answer(n, await _body(request))
+        except BadRequest as e:
+            return _error(400, str(e))
+        except ClientDisconnect:           # gone before its body came: nothing to answer
+            return _error(400, 'the body was cut short')
+        except Conflict as e:
+            return _error(409, str(e))
+        return _view(table, n)
+
+    async def live(websocket):
+        try:
+            table, n = seat(websocket)
+        except KeyError:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        closed = asyncio.ensure_future(_until_closed(websocket))
+        try:
+            while not closed.done():
+                version = table.version
+                await websocket.send_text(json.dumps({'version': version,
+                                                      'view': table.view(n)}))
+                moved = asyncio.ensure_future(table.change(version))
+                await asyncio.wait((moved, closed), return_when=asyncio.FIRST_COMPLETED)
+                moved.cancel()
+        except (WebSocketDisconnect, RuntimeError):
+            pass                       # the client went away while we were sending
+        finally:
+            closed.cancel()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        bots = [asyncio.ensure_future(t.run_bots()) for t in tables]
+        yield
+        for task in bots:
+            task.cancel()
+
+    async def no_icon(request):
+        return Response(status_code=204)
+
+    routes = [
+        Route('/favicon.ico', no_icon),
+        Route('/play/{token}/', page),
+        Route('/play/{token}/state', state),
+        Route('/play/{token}/answer', answer, methods=['POST']),
+        WebSocketRoute('/play/{token}/live', live),
+        Mount('/static', StaticFiles(directory=STATIC), name='static'),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _body(request):
+    """The body, refused as soon as it is over the limit (never read whole)."""
+    length = request.headers.get('content-length', '')
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise BadRequest('the body is over %d bytes' % MAX_BODY)
+    body = b''
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest('the body is over %d bytes' % MAX_BODY)
+    return body
+
+
+async def _until_closed(websocket):
+    """What the client sends is not read (answers go by POST); wait for it to leave."""
+    while (await websocket.receive())['type'] != 'websocket.disconnect':
+        pass
+
+
+def _view(table, seat):
+    return JSONResponse(table.view(seat), headers=dict(HEADERS, **{
+        'Pip-Version': str(table.version)}))
+
+
+def _error(status, reason):
+    return JSONResponse({'error': reason}, status_code=status, headers=HEADERS)

@@ -1,0 +1,32 @@
+"""The seats the server plays itself: a seat kind -> a decider, a function
+(game, decision) -> the answer (an option's index, or a name's text).
+
+Any seat kind that can answer a Decision sits at a served table: a new kind
+adds an entry to DECIDERS.  A decider may take its time: the server calls it
+off the event loop and applies its answer only if the decision still stands.
+"""
+from ..errors import PipError
+from ..game import NAME
+from ..seats import bot_name
+
+
+def _random(seat):
+    # From the game's own generator, as `pipvm run` does: a seed fixes the game.
+    return lambda game, d: bot_name(seat) if d.kind is NAME else game.rng.int(len(d.options))
+
+
+def _first(seat):
+    return lambda game, d: bot_name(seat) if d.kind is NAME else 0
+
+
+DECIDERS = {'random': _random, 'first': _first}
+
+
+def decider(spec, seat):
+    """The decider for a seat's SeatSpec, or None for a person."""
+    if spec.kind == 'human':
+        return None
+    if spec.kind not in DECIDERS:
+        raise PipError(None, "seat %d: pipvm serve seats a person or a bot (%s), not '%s'"
+                       % (seat + 1, ', '.join(sorted(DECIDERS)), spec))
+    return DECIDERS[spec.kind](seat)

@@ -1,0 +1,97 @@
+"""`pipvm serve GAME`: print a link per person's seat and one for spectators,
+then serve the table until the game ends and a while more (or Ctrl-C)."""
+import asyncio
+import contextlib
+import socket
+import sys
+import threading
+import time
+
+from ..errors import PipError
+
+NEEDS = "pipvm serve needs the web extra: pip install 'pipvm[web]'"
+
+
+def require():
+    """PipError (one line saying what to install) when the web extra is missing."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+        import websockets  # noqa: F401
+    except ImportError:
+        raise PipError(None, NEEDS) from None
+
+
+def main(args, seating):
+    require()
+    from .. import loader
+    from .table import Table
+    if args.resume:
+        table = Table.resume(args.resume, args.bot_pause)
+    else:
+        program = loader.load_program(args.file)
+        table = Table(program, seating, args.seed, args.bot_pause, args.record, args.file)
+    sock = listen(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    base = 'http://%s:%d/play/' % ('[%s]' % host if ':' in host else host, port)
+    for token, seat in table.tokens.items():
+        print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/')
+    sys.stdout.flush()
+    server = make_server([table])
+
+    async def run():
+        async def stop_after_game():
+            await table.finished()
+            await asyncio.sleep(args.linger)
+            server.should_exit = True
+        stopper = asyncio.ensure_future(stop_after_game())
+        await server.serve(sockets=[sock])
+        stopper.cancel()
+    asyncio.run(run())
+    return 0
+
+
+def make_server(tables):
+    import uvicorn
+
+    from .app import make_app
+    return uvicorn.Server(uvicorn.Config(make_app(tables), log_level='warning',
+                                         ws='websockets-sansio', lifespan='on',
+                                         ws_per_message_deflate=False))
+
+
+@contextlib.contextmanager
+def in_background(tables, port=0):
+    """A server of these Tables on 127.0.0.1 (port 0: a free port), in a
+    thread (for tests and benchmarks); yields its address, http://127.0.0.1:PORT."""
+    sock = listen('127.0.0.1', port)
+    server = make_server(tables)
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise RuntimeError('the server did not start')
+            time.sleep(0.01)
+        yield 'http://127.0.0.1:%d' % sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def listen(host, port):
+    """A socket bound to host:port, so the links printed carry the real port
+    (with --port 0, one the system picks)."""
+    try:
+        family = socket.AF_INET6 if ':' in host else socket.AF_INET
+        # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on each connection
+        # (with proto 0 it does not, and every response waits ~40 ms for an ACK).
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except (OSError, OverflowError) as e:
+        raise PipError(None, 'cannot listen on %s port %d (%s)'
+                       % (host, port, getattr(e, 'strerror', None) or e)) from None
+    return sock

@@ -1,0 +1,335 @@
+"""The served table's HTTP API (pipvm/web, docs/web.md) through Starlette's
+test client: privacy on every example game, authorisation, every malformed
+request, bots on the server, and records a crashed server resumes from."""
+import contextlib
+import glob
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from pipvm.web.table import Table
+
+from .test_game import cards_named, visible_cards
+from .web_util import post, seating, served
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
+HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+# Seeds whose game with random answers is short: random Crazy Eights can go
+# on for thousands of turns, each step here checks every seat's view.
+SEEDS = {'crazy_eights.pip': 24}
+
+
+def players_of(path):
+    from pipvm import loader
+    p = loader.load_program(path)
+    return p.counts[0] * (p.team_size or 1)
+
+
+def random_answer(decision, rng):
+    if decision['kind'] == 'name':
+        return {'decision': decision['id'], 'text': 'P%d' % (decision['seat'] + 1)}
+    return {'decision': decision['id'], 'choice': rng.randrange(len(decision['options']))}
+
+
+# --- privacy --------------------------------------------------------------------------
+
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+def test_no_seat_is_sent_a_card_hidden_from_it(path):
+    """Played to the end through the API: at every step, each seat's state
+    and live message is exactly its view and names no card it cannot see."""
+    seed = SEEDS.get(os.path.basename(path), 1)
+    rng = random.Random(seed)
+    with served(path, seating(players_of(path)), seed) as (table, client, urls):
+        channels = {seat: client.websocket_connect(url + 'live') for seat, url in urls.items()}
+        for ws in channels.values():
+            ws.__enter__()
+        steps = 0
+        while True:
+            game = table.game
+            decision = None
+            for seat, url in urls.items():
+                r = client.get(url + 'state')
+                state, live = r.json(), channels[seat].receive_json()
+                assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
+                assert int(r.headers['Pip-Version']) == live['version'] == steps
+                hidden = cards_named(json.dumps(state)) - visible_cards(game, seat)
+                assert not hidden, (seat, hidden)
+                decision = decision or state['decision']
+            if decision is None:
+                break
+            assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
+            steps += 1
+        for ws in channels.values():
+            ws.__exit__(None, None, None)
+        assert game.ending.kind == 'winner' and steps > 5
+
+
+def test_a_message_to_one_seat_reaches_no_other(tmp_path):
+    source = tmp_path / 'secret.pip'
+    source.write_text('Game "Secret" requires 2 players.\n'
+                      'Action main {\n'
+                      '  message players->first "for your eyes: Queen of Spades".\n'
+                      '  winner players->first.\n}\n')
+    with served(str(source), seating(2)) as (table, client, urls):
+        for seat in (0, 1):
+            post(client, urls[seat], {'decision': seat, 'text': 'P%d' % seat})
+        texts = {seat: client.get(url + 'state').text for seat, url in urls.items()}
+    assert 'Queen of Spades' in texts[0]
+    assert 'Queen of Spades' not in texts[1] and 'Queen of Spades' not in texts[None]
+
+
+# --- authorisation -------------------------------------------------------------------
+
+def test_a_bad_token_gets_404():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        for url in ('/play/nope/', '/play/nope/state', '/play/%s/state' % ('x' * 24)):
+            r = client.get(url)
+            assert r.status_code == 404 and r.json() == {'error': 'no such seat'}
+        assert post(client, '/play/nope/', {'decision': 0, 'text': 'Al'}).status_code == 404
+        with pytest.raises(Exception):
+            with client.websocket_connect('/play/nope/live') as ws:
+                ws.receive_json()
+        assert table.version == 0
+
+
+def test_answering_a_decision_that_is_not_yours_or_stale_gets_409():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        before = client.get(urls[0] + 'state').json()
+        for url, body in ((urls[1], {'decision': 0, 'text': 'Mallory'}),     # seat 1's
+                          (urls[None], {'decision': 0, 'text': 'Eve'}),      # a spectator
+                          (urls[0], {'decision': 1, 'text': 'Al'})):         # not yet
+            r = post(client, url, body)
+            assert r.status_code == 409 and '\n' not in r.json()['error']
+        assert client.get(urls[0] + 'state').json() == before
+        assert post(client, urls[0], {'decision': 0, 'text': 'Al'}).status_code == 200
+        assert post(client, urls[0], {'decision': 0, 'text': 'Al'}).status_code == 409   # stale
+        assert post(client, urls[1], {'decision': 1, 'text': 'Bo'}).status_code == 200
+        assert table.game.names == {0: 'Al', 1: 'Bo'}
+        assert table.version == 2
+
+
+MALFORMED = [
+    ('not json', b'{"decision": 0,'),
+    ('not utf-8', b'{"decision": 0, "text": "\xff"}'),
+    ('an array', b'[0, 1]'),
+    ('a number', b'0'),
+    ('NaN', b'{"decision": NaN, "text": "Al"}'),
+    ('no decision', b'{"text": "Al"}'),
+    ('no answer', b'{"decision": 0}'),
+    ('both', b'{"decision": 0, "text": "Al", "choice": 0}'),
+    ('an extra key', b'{"decision": 0, "text": "Al", "x": 1}'),
+    ('decision a string', b'{"decision": "0", "text": "Al"}'),
+    ('decision true', b'{"decision": true, "text": "Al"}'),
+    ('decision negative', b'{"decision": -1, "text": "Al"}'),
+    ('decision a float', b'{"decision": 0.0, "text": "Al"}'),
+    ('text empty', b'{"decision": 0, "text": ""}'),
+    ('text too long', b'{"decision": 0, "text": "%s"}' % (b'a' * 41)),
+    ('text a number', b'{"decision": 0, "text": 7}'),
+    ('text unprintable', b'{"decision": 0, "text": "A\\nB"}'),
+    ('text not latin-1', b'{"decision": 0, "text": "\\u0100da"}'),
+    ('choice for a name', b'{"decision": 0, "choice": 0}'),
+    ('over 4 KiB', b'{"decision": 0, "text": "Al", "pad": "%s"}' % (b' ' * 4100)),
+    ('deeply nested', b'[' * 3000 + b']' * 3000),
+]
+MALFORMED_CHOICE = [
+    ('out of range', {'choice': 5}),
+    ('negative', {'choice': -1}),
+    ('a bool', {'choice': True}),
+    ('a float', {'choice': 1.0}),
+    ('a string', {'choice': '1'}),
+    ('huge', {'choice': 10 ** 40}),
+    ('text for a card', {'text': 'Ace of Spades'}),
+]
+
+
+@pytest.mark.parametrize('body', [b for _, b in MALFORMED], ids=[n for n, _ in MALFORMED])
+def test_a_malformed_answer_gets_400_and_changes_nothing(body):
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = client.post(urls[0] + 'answer', content=body,
+                        headers={'content-type': 'application/json'})
+        assert r.status_code == 400
+        reason = r.json()['error']
+        assert reason and '\n' not in reason
+        assert table.version == 0 and table.game.decision.id == 0
+
+
+@pytest.mark.parametrize('fields', [f for _, f in MALFORMED_CHOICE],
+                         ids=[n for n, _ in MALFORMED_CHOICE])
+def test_a_choice_that_fits_no_option_gets_400(fields):
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        for seat in (0, 1):
+            post(client, urls[seat], {'decision': seat, 'text': 'P%d' % seat})
+        d = table.game.decision
+        assert d.kind == 'card' and len(d.options) == 5
+        r = post(client, urls[d.seat], dict(fields, decision=d.id))
+        assert r.status_code == 400 and '\n' not in r.json()['error']
+        assert table.game.decision is d
+
+
+def test_a_long_body_sent_in_chunks_is_cut_off_at_4_kib():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = client.post(urls[0] + 'answer', content=iter([b'{"decision": 0, "text": "'] + [
+            b'a' * 1000] * 10 + [b'"}']), headers={'content-type': 'application/json'})
+        assert r.status_code == 400 and 'over 4096 bytes' in r.json()['error']
+        assert table.version == 0
+
+
+def test_an_answer_must_be_sent_as_json():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = client.post(urls[0] + 'answer', data={'decision': '0', 'text': 'Al'})
+        assert r.status_code == 400 and 'application/json' in r.json()['error']
+        assert table.version == 0
+
+
+# --- bots, records, the command -----------------------------------------------------
+
+def test_bots_play_on_the_server():
+    with served(HIGH_CARD, seating(2, s2='random')) as (table, client, urls):
+        assert set(urls) == {0, None}                  # no link for the bot's seat
+        with client.websocket_connect(urls[0] + 'live') as ws:
+            view = ws.receive_json()['view']
+            while view['ending'] is None:
+                d = view['decision']
+                if d is not None:
+                    assert post(client, urls[0], random_answer(d, random.Random(d['id']))
+                                ).status_code == 200
+                view = ws.receive_json()['view']
+        names = [p['name'] for p in view['players']]
+        assert names == ['P1', 'Ben'] and view['ending']['kind'] == 'winner'
+
+
+def play_to(table, client, urls, stop, rng):
+    """Answer the people's decisions at random until `stop` answers (bots'
+    too) are given and a person's turn has come: then nothing moves."""
+    while True:
+        d = table.game.decision
+        if d is None or len(table.history) >= stop and d.seat in urls:
+            return
+        if d.seat not in urls:                 # a bot's: it answers on the server
+            time.sleep(0.002)
+            continue
+        assert post(client, urls[d.seat], random_answer(d.to_json(), rng)).status_code == 200
+
+
+def test_a_record_resumes_where_the_server_stopped(tmp_path):
+    record = str(tmp_path / 'game.json')
+    seats = seating(4, s2='random', s4='first')
+    path = os.path.join(ROOT, 'examples', 'euchre.pip')
+    with served(path, seats, 5, record_path=record) as (table, client, urls):
+        play_to(table, client, urls, 30, random.Random(1))
+        cut = table.version
+        saved = table.view(0)
+    resumed = Table.resume(record)
+    assert resumed.view(0) == saved and resumed.version == cut
+    with served(path, seats, 5) as (whole, client, urls):
+        play_to(whole, client, urls, cut, random.Random(1))
+        assert whole.view(0) == saved
+
+
+def test_a_record_that_does_not_fit_is_one_error_line(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2), record_path=str(record)) as (table, client, urls):
+        for seat in (0, 1):
+            post(client, urls[seat], {'decision': seat, 'text': 'P%d' % seat})
+        post(client, urls[0], {'decision': 2, 'choice': 0})
+    obj = json.loads(record.read_text())
+    assert obj['format'] == 'pipvm record' and len(obj['answers']) == 3
+    obj['answers'][2]['seat'] = 2
+    record.write_text(json.dumps(obj))
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'serve', '--resume', str(record)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stdout == ''
+    assert r.stderr == ('Error: %s: answer 3 does not fit the game: '
+                        'the game does not wait for seat 2\n' % record)
+
+
+def test_a_served_game_replays_at_the_terminal(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2, s2='random'), 2, record_path=str(record)) as (
+            table, client, urls):
+        play_to(table, client, urls, 10 ** 6, random.Random(4))
+        log = [e.text for e in table.game.events if e.to in (None, 0)]
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'replay', str(record), '--seat', '1'],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    for text in log:
+        assert text in r.stdout
+
+
+def test_serve_without_the_web_extra_says_what_to_install():
+    code = ('import sys; sys.modules["starlette"] = None; from pipvm.cli import main; '
+            'sys.exit(main(["serve", %r]))' % HIGH_CARD)
+    r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr == "Error: pipvm serve needs the web extra: pip install 'pipvm[web]'\n"
+
+
+@contextlib.contextmanager
+def serve_command(*args):
+    """`pipvm serve ... --port 0` running: ({seat or 'watch': link}, the process)."""
+    proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'serve', *args, '--port', '0',
+                             '--bot-pause', '0', '--linger', '0'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        links = {}
+        for line in proc.stdout:           # `seat N: URL` lines, then `watch: URL`
+            label, link = line.split()[-2:]
+            links['watch' if label == 'watch:' else int(label[:-1]) - 1] = link
+            if label == 'watch:':
+                break
+        assert 'watch' in links, proc.stderr.read()
+        yield links, proc
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def call(url, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, {'Content-Type': 'application/json'})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def play_by_http(link, view, rng):
+    """Play one seat at random over HTTP until the game ends; the last view."""
+    while view['ending'] is None:
+        d = view['decision']
+        view = call(link + 'state') if d is None else call(link + 'answer', random_answer(d, rng))
+        if d is None:
+            time.sleep(0.005)
+    return view
+
+
+def test_serve_prints_a_link_per_person_and_plays_to_the_end():
+    with serve_command(HIGH_CARD, '--players', '2', '--seat', '2=first') as (links, proc):
+        assert set(links) == {0, 'watch'} and links[0] != links['watch']
+        assert links[0].startswith('http://127.0.0.1:')
+        view = play_by_http(links[0], call(links[0] + 'state'), random.Random(0))
+        assert view['ending']['kind'] == 'winner'
+        assert proc.wait(timeout=30) == 0
+        assert 'Error' not in proc.stderr.read()
+
+
+def test_serve_resumes_a_record_and_records_on(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2, s2='random'), 3, record_path=str(record)) as (
+            table, client, urls):
+        play_to(table, client, urls, 6, random.Random(2))
+        saved, answered = table.view(0), len(table.history)
+    with serve_command('--resume', str(record)) as (links, proc):
+        assert call(links[0] + 'state') == saved
+        view = play_by_http(links[0], saved, random.Random(2))
+        assert view['ending']['kind'] == 'winner' and proc.wait(timeout=30) == 0
+    answers = json.loads(record.read_text())['answers']
+    assert len(answers) > answered and answers[-1]['seat'] in (1, 2)
+    assert Table.resume(str(record)).view(0) == view

@@ -1,0 +1,175 @@
+"""The served table's page in a real headless browser: Debian's chromium
+driven by Playwright (.ci/run installs both; nothing here skips).  Two
+people play High Card by clicking, each seeing only their own hand; program
+text shows as text; a reload restores the game; the keyboard plays."""
+import os
+import shutil
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from pipvm import loader
+from pipvm.web.serve import in_background
+from pipvm.web.table import Table
+
+from .web_util import seating
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+TIMEOUT = 15_000                # ms: a step that takes longer has failed
+
+
+def chromium():
+    """Debian's chromium (Playwright's own browser download is not used)."""
+    for path in ('/usr/lib/chromium/chromium', shutil.which('chromium')):
+        if path and os.access(path, os.X_OK):
+            return path
+    raise AssertionError('chromium is missing: apt-get install -y chromium (.ci/run does)')
+
+
+@pytest.fixture(scope='module')
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium())
+        yield b
+        b.close()
+
+
+def table_of(path, seats, seed=1):
+    return Table(loader.load_program(path), seats, seed, path=path)
+
+
+def links(base, table):
+    return {seat: '%s/play/%s/' % (base, t) for t, seat in table.tokens.items()}
+
+
+def open_page(browser, url):
+    page = browser.new_context(viewport={'width': 1100, 'height': 760}).new_page()
+    page.set_default_timeout(TIMEOUT)
+    errors = []
+    page.on('pageerror', lambda e: errors.append(e))
+    page.goto(url)
+    page.errors = errors
+    return page
+
+
+def hand_on_page(page):
+    return page.locator('#hand .card').evaluate_all('cs => cs.map(c => c.title)')
+
+
+def test_two_people_play_high_card_by_clicking(browser, tmp_path):
+    table = table_of(HIGH_CARD, seating(2))
+    with in_background([table]) as base:
+        urls = links(base, table)
+        pages = {seat: open_page(browser, urls[seat]) for seat in (0, 1)}
+        for seat, name in ((0, 'Ada'), (1, 'Bob')):
+            page = pages[seat]
+            expect(page.locator('#prompt')).to_have_text('Enter a name for Player %d:' % (seat + 1))
+            page.fill('#name', name)
+            page.click('#name-form button')
+        shots = 0
+        while table.game.ending is None:
+            d = table.game.decision
+            page = pages[d.seat]
+            button = page.locator('#options button').first
+            expect(button).to_be_enabled()
+            if shots < 2 and d.kind == 'card':
+                # Each seat's page, as it looks: its own hand, never the other's.
+                hands = {p.seat: [str(c) for c in p.hand] for p in table.game.players}
+                for seat, other in ((0, 1), (1, 0)):
+                    expect(pages[seat].locator('#hand .card')).to_have_count(len(hands[seat]))
+                    pages[seat].screenshot(path=str(tmp_path / ('seat%d.png' % (seat + 1))))
+                    assert hand_on_page(pages[seat]) == hands[seat]
+                    html = pages[seat].content()
+                    assert not [c for c in hands[other] if c in html]
+                    assert os.path.getsize(tmp_path / ('seat%d.png' % (seat + 1))) > 10_000
+                shots = 2
+            played = table.version
+            button.click()
+            waited = 0
+            while table.version == played:
+                assert waited < TIMEOUT, 'the click was not answered'
+                page.wait_for_timeout(10)
+                waited += 10
+        winner = table.game.ending.winner
+        pages[None] = open_page(browser, urls[None])          # a spectator: no hand
+        expect(pages[None].locator('#turn')).to_contain_text('(watching)')
+        expect(pages[None].locator('#you')).to_be_hidden()
+        assert pages[None].locator('#hand .card').count() == 0
+        for page in pages.values():
+            expect(page.locator('#turn')).to_contain_text('The game was won by ' + winner)
+            assert page.errors == []
+        assert shots == 2
+
+
+XSS = '''Game "X<b>ss</b>" requires 2 players.
+Action main {
+  message "<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>".
+  ask players->first {
+    "<i>Choose</i> me" if True { winner players->first. }
+  }
+}
+'''
+
+
+def test_program_text_shows_as_text(browser, tmp_path):
+    source = tmp_path / 'xss.pip'
+    source.write_text(XSS)
+    table = table_of(str(source), seating(2, s2='first'))
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', '<b>Al</b>')
+        page.keyboard.press('Enter')
+        button = page.locator('#options button')
+        expect(button).to_have_text('<i>Choose</i> me1')
+        expect(page.locator('#log')).to_contain_text(
+            '<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>')
+        expect(page.locator('#game')).to_have_text('X<b>ss</b>')
+        assert page.locator('#log script, #log img, #options i, #game b, #players b').count() == 0
+        assert page.evaluate('window.pwned') is None
+        assert page.errors == []
+
+
+def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
+    table = table_of(HIGH_CARD, seating(2, s2='random'), seed=4)
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Kay')
+        page.keyboard.press('Enter')
+        expect(page.locator('#options button')).to_have_count(5)
+        page.keyboard.press('3')                       # a number key chooses option 3
+        expect(page.locator('#options button')).to_have_count(4)   # the bot played: my turn
+        expect(page.locator('#decision')).to_be_visible()
+        hand = hand_on_page(page)
+        log = page.locator('#log li').all_text_contents()
+        page.reload()
+        expect(page.locator('#hand .card')).to_have_count(4)
+        assert hand_on_page(page) == hand
+        expect(page.locator('#log li')).to_have_count(len(log))
+        assert page.locator('#log li').all_text_contents() == log
+        page.keyboard.press('Tab')                     # Tab to an option, Enter plays it
+        focused = page.evaluate('document.activeElement.title')
+        assert focused in hand
+        page.keyboard.press('Enter')
+        expect(page.locator('#hand .card')).to_have_count(3)
+        assert focused not in hand_on_page(page)
+        assert page.errors == []
+
+
+def test_the_page_reconnects_to_a_restarted_server(browser):
+    table = table_of(HIGH_CARD, seating(2, s2='random'), seed=5)
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Lou')
+        page.keyboard.press('Enter')
+        expect(page.locator('#options button')).to_have_count(5)
+    expect(page.locator('#link')).to_have_text('reconnecting\u2026')
+    d = table.game.decision                    # answered while the page cannot see it
+    table.answer(0, ('{"decision": %d, "choice": 0}' % d.id).encode())
+    with in_background([table], port=int(base.rsplit(':', 1)[1])):
+        expect(page.locator('#link')).to_have_text('connected')
+        expect(page.locator('#options button')).to_have_count(4)   # the bot played on
+        assert hand_on_page(page) == [str(c) for p in table.game.players if p.seat == 0
+                                       for c in p.hand]
+        assert page.errors == []

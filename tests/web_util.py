@@ -1,0 +1,27 @@
+"""Helpers shared by the web tests: a served table with Starlette's test client."""
+import contextlib
+
+from starlette.testclient import TestClient
+
+from pipvm import loader
+from pipvm.seats import Seating, parse_kind
+from pipvm.web.app import make_app
+from pipvm.web.table import Table
+
+
+def seating(players=None, **seats):
+    """Seating(players, seat N (from 1) = kind), e.g. seating(2, s2='random')."""
+    return Seating({int(k[1:]) - 1: parse_kind(v) for k, v in seats.items()},
+                   players=players)
+
+
+@contextlib.contextmanager
+def served(path, seats=Seating(), seed=1, **kwargs):
+    """(table, client, {seat: URL prefix}) of a served game; None: the spectators'."""
+    table = Table(loader.load_program(path), seats, seed, path=path, **kwargs)
+    with TestClient(make_app([table])) as client:
+        yield table, client, {seat: '/play/%s/' % t for t, seat in table.tokens.items()}
+
+
+def post(client, url, body):
+    return client.post(url + 'answer', json=body)

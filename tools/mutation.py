@@ -1,0 +1,388 @@
+"""Mutation score of the differential fuzzer: how many small VM faults it finds.
+
+    python tools/mutation.py [--sample N] [--only FILE] [--jobs J] [--range A:B]
+                             [--ids ID ...] [--examples 200] [--seed 1]
+                             [--timeout 120] [--json OUT] [--list]
+
+Mutants are made deterministically with `ast` from pipvm/vm.py, the VM-only
+functions of pipvm/runtime.py and compiler/codegen.py: an operator or
+comparison swapped, a constant changed by one (True/False flipped, a string
+changed), an index or slice bound off by one, the first two arguments of a
+call swapped, a statement removed.  Each mutant is written into a private
+copy of the project (never into the real files) and the engine-comparing
+fuzz properties of tests/fuzz run there at a fixed seed and budget (CI's:
+200 examples), with a timeout.  A mutant is killed when they fail, survives
+when they pass.  Prints each result, then killed / survived / timed out and
+the surviving mutants; --json keeps the results, so a campaign can be run in
+chunks (--range, --only) and added up (--summarize).  Needs only the `test` extra.
+"""
+import argparse
+import ast
+import concurrent.futures
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+
+from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
+
+# Parts of the targets the differential fuzzer does not play through: it
+# cannot see a fault there, other tests do.  qualified name prefix -> why
+OUT_OF_SCOPE = {
+    'pipvm/vm.py': {
+        'Machine.fork': 'copying a game: tests/fuzz/test_game_object.py tests it',
+        'Copier': 'copying a game: tests/fuzz/test_game_object.py tests it',
+    },
+}
+
+# The property that compares the engines (the others of test_fuzz.py never
+# reach the VM; test_game_object.py's answer for fork and determinization).
+PROPERTIES = 'vm_matches_reference'
+
+_SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+             ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd}
+_SWAP_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+             ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+             ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+# --- making mutants -------------------------------------------------------------
+
+def _docstrings(tree):
+    """ids of the string constants that are docstrings (never mutated)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first))
+                out.add(id(first.value))
+    return out
+
+
+def _scopes(tree):
+    """{id(node): qualified name of its innermost function or class}."""
+    out = {}
+
+    def visit(node, name):
+        for child in ast.iter_child_nodes(node):
+            inner = name
+            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
+                inner = (name + '.' if name else '') + child.name
+            out[id(child)] = inner
+            visit(child, inner)
+    visit(tree, '')
+    return out
+
+
+def _edits(node):
+    """[(description, function that edits this node in place)] for one node."""
+    out = []
+    kind = type(node)
+    if kind is ast.BinOp and type(node.op) in _SWAP_BIN:
+        new = _SWAP_BIN[type(node.op)]
+        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
+                    lambda n, new=new: setattr(n, 'op', new())))
+    elif kind is ast.Compare:
+        for i, op in enumerate(node.ops):
+            if type(op) in _SWAP_CMP:
+                new = _SWAP_CMP[type(op)]
+
+                def swap(n, i=i, new=new):
+                    n.ops[i] = new()
+                out.append(('%s -> %s' % (type(op).__name__, new.__name__), swap))
+    elif kind is ast.BoolOp:
+        new = ast.Or if type(node.op) is ast.And else ast.And
+        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
+                    lambda n, new=new: setattr(n, 'op', new())))
+    elif kind is ast.UnaryOp and type(node.op) in (ast.Not, ast.USub):
+        out.append(('drop %s' % type(node.op).__name__, 'unwrap'))
+    elif kind is ast.Constant:
+        v = node.value
+        if type(v) is bool:
+            out.append(('%r -> %r' % (v, not v), lambda n: setattr(n, 'value', not n.value)))
+        elif type(v) is int:
+            out.append(('%d -> %d' % (v, v + 1), lambda n: setattr(n, 'value', n.value + 1)))
+            out.append(('%d -> %d' % (v, v - 1), lambda n: setattr(n, 'value', n.value - 1)))
+        elif type(v) is str:
+            out.append(('string %r changed' % v[:20], lambda n: setattr(n, 'value', n.value + '!')))
+    elif kind is ast.Subscript:
+        s = node.slice
+        if isinstance(s, ast.Slice):
+            for part in ('lower', 'upper'):
+                if getattr(s, part) is not None and not isinstance(getattr(s, part), ast.Constant):
+                    out.append(('slice %s + 1' % part,
+                                lambda n, part=part: setattr(n.slice, part, _plus_one(getattr(n.slice, part)))))
+        elif not isinstance(s, (ast.Constant, ast.Tuple)):
+            out.append(('index + 1', lambda n: setattr(n, 'slice', _plus_one(n.slice))))
+    elif kind is ast.Call and len(node.args) >= 2 and not any(
+            isinstance(a, ast.Starred) for a in node.args[:2]):
+        def swap_args(n):
+            n.args[0], n.args[1] = n.args[1], n.args[0]
+        out.append(('swap arguments 1 and 2', swap_args))
+    return out
+
+
+def _plus_one(expr):
+    return ast.BinOp(expr, ast.Add(), ast.Constant(1))
+
+
+def _statements(tree, docstrings):
+    """Statements that can be removed: (parent body, index) for each."""
+    for node in ast.walk(tree):
+        for field in ('body', 'orelse', 'finalbody'):
+            body = getattr(node, field, None)
+            if not isinstance(body, list):
+                continue
+            for i, stmt in enumerate(body):
+                if (isinstance(stmt, ast.stmt) and id(stmt) not in docstrings
+                        and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Import,
+                                                  ast.ImportFrom, ast.Pass, ast.Global))):
+                    yield node, field, i, stmt
+
+
+def mutants_of(path):
+    """[mutant dict] for one file, in a fixed order.  A mutant is named by its
+    file, line, column and what it does; applying it re-parses the file and
+    edits the node found by the same walk."""
+    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+        text = f.read()
+    tree = ast.parse(text)
+    docstrings = _docstrings(tree)
+    scopes = _scopes(tree)
+    wanted = TARGETS[path]
+    skip = OUT_OF_SCOPE.get(path, {})
+
+    def keep(node):
+        name = scopes.get(id(node), '')
+        if any(name == p or name.startswith(p + '.') for p in skip):
+            return False
+        return wanted is None or name.split('.')[0] in wanted
+
+    out = []
+
+    def add(node, what, how):
+        out.append({'id': '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what),
+                    'file': path, 'line': node.lineno, 'what': what, 'how': how})
+    for k, node in enumerate(ast.walk(tree)):
+        if id(node) in docstrings or not keep(node) or not hasattr(node, 'lineno'):
+            continue
+        for j, (what, _) in enumerate(_edits(node)):
+            add(node, what, ('node', k, j))
+    for _, _, _, stmt in _statements(tree, docstrings):
+        if keep(stmt):
+            add(stmt, 'remove `%s`' % ast.unparse(stmt).split('\n')[0][:40],
+                ('stmt', stmt.lineno, stmt.col_offset))
+    return out
+
+
+def apply(mutant, text):
+    """The text of the file with the mutant applied (None if it changes nothing)."""
+    tree = ast.parse(text)
+    how = mutant['how']
+    if how[0] == 'node':
+        _, k, j = how
+        node = list(ast.walk(tree))[k]
+        _, edit = _edits(node)[j]
+        if edit == 'unwrap':
+            _replace(tree, node, node.operand)
+        else:
+            edit(node)
+    else:
+        _, line, col = how
+        docstrings = _docstrings(tree)
+        for parent, field, i, stmt in _statements(tree, docstrings):
+            if (stmt.lineno, stmt.col_offset) == (line, col):
+                getattr(parent, field)[i] = ast.Pass()
+                break
+    new = ast.unparse(ast.fix_missing_locations(tree))
+    return None if new == ast.unparse(ast.parse(text)) else new
+
+
+def _replace(tree, old, new):
+    for node in ast.walk(tree):
+        for field, value in ast.iter_fields(node):
+            if value is old:
+                setattr(node, field, new)
+                return
+            if isinstance(value, list):
+                for i, v in enumerate(value):
+                    if v is old:
+                        value[i] = new
+                        return
+
+
+def all_mutants(only=None):
+    out = []
+    for path in TARGETS:
+        if only is None or path in only:
+            out += mutants_of(path)
+    return out
+
+
+# --- running them -----------------------------------------------------------------
+
+def copy_project(dest):
+    for name in ('pipvm', 'compiler', 'disasm'):
+        shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
+                        ignore=shutil.ignore_patterns('__pycache__'))
+    shutil.copytree(os.path.join(ROOT, 'tests'), os.path.join(dest, 'tests'),
+                    ignore=shutil.ignore_patterns('__pycache__', 'data', 'regressions', '.hypothesis'))
+    # A failure counts, not its shrunk form: skip hypothesis's shrinking.
+    with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
+        f.write('\nfrom hypothesis import Phase\n'
+                "settings.register_profile('mutation', deadline=None, phases=[Phase.generate])\n"
+                "settings.load_profile('mutation')\n")
+
+
+class Worker:
+    """One private copy of the project; runs one mutant at a time in it."""
+
+    def __init__(self, args):
+        self.dir = tempfile.mkdtemp(prefix='pipvm-mutant-')
+        copy_project(self.dir)
+        self.args = args
+
+    def run(self, mutant):
+        path = os.path.join(self.dir, mutant['file'])
+        with open(os.path.join(ROOT, mutant['file']), encoding='utf-8') as f:
+            original = f.read()
+        text = apply(mutant, original)
+        if text is None:
+            return 'unchanged', 0.0
+        shutil.rmtree(os.path.join(self.dir, '.hypothesis'), ignore_errors=True)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        env = dict(os.environ, PYTHONPATH=self.dir, PYTHONDONTWRITEBYTECODE='1',
+                   PIPVM_FUZZ_SEED=str(self.args.seed), PIPVM_FUZZ_EXAMPLES=str(self.args.examples))
+        cmd = [sys.executable, '-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider',
+               'tests/fuzz', '-k', PROPERTIES]
+        start = time.time()
+        try:
+            status = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
+                                    timeout=self.args.timeout).returncode
+            result = 'survived' if status == 0 else 'killed'
+            if status == 5:
+                result = 'no tests'         # nothing selected: the runner is broken
+        except subprocess.TimeoutExpired:
+            result = 'timeout'
+        finally:
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(original)
+        return result, time.time() - start
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def campaign(mutants, args, keep=None):
+    """Run the mutants; each result is also appended to the file `keep` as it
+    comes (one JSON object a line), so an interrupted chunk keeps its results."""
+    results = []
+    lock = threading.Lock()
+    workers = [Worker(args) for _ in range(args.jobs)]
+    free = list(workers)
+
+    def one(mutant):
+        with lock:
+            worker = free.pop()
+        try:
+            result, seconds = worker.run(mutant)
+        finally:
+            with lock:
+                free.append(worker)
+        with lock:
+            results.append(dict(mutant, result=result, seconds=round(seconds, 1)))
+            print('%-9s %5.1fs  %s' % (result, seconds, mutant['id']), flush=True)
+            if keep:
+                keep.write(json.dumps(results[-1]) + '\n')
+                keep.flush()
+
+    try:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            list(pool.map(one, mutants))
+    finally:
+        for w in workers:
+            w.close()
+    return results
+
+
+def summary(results):
+    count = {k: sum(r['result'] == k for r in results)
+             for k in ('killed', 'survived', 'timeout', 'unchanged', 'no tests')}
+    ran = count['killed'] + count['survived'] + count['timeout']
+    score = 100.0 * (count['killed'] + count['timeout']) / ran if ran else 0.0
+    lines = ['%d mutants: %d killed, %d survived, %d timed out (%d made no change); '
+             'score %.1f%% (timed out counts as killed)' % (
+                 len(results), count['killed'], count['survived'], count['timeout'],
+                 count['unchanged'], score)]
+    if count['no tests']:
+        lines.append('%d runs selected no tests: the runner is broken' % count['no tests'])
+    survivors = sorted((r for r in results if r['result'] == 'survived'),
+                       key=lambda r: (r['file'], r['line']))
+    if survivors:
+        lines.append('survivors:')
+        lines += ['  ' + r['id'] for r in survivors]
+    return '\n'.join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--only', nargs='+', metavar='FILE', help='mutate only these files')
+    ap.add_argument('--sample', type=int, help='a fixed random sample of N mutants')
+    ap.add_argument('--range', help='A:B, run only mutants A..B-1 of the (sampled) list')
+    ap.add_argument('--ids', nargs='+', help='run only the mutants with these ids')
+    ap.add_argument('--jobs', type=int, default=1)
+    ap.add_argument('--examples', type=int, default=200, help='per property (CI: 200)')
+    ap.add_argument('--seed', type=int, default=1, help='the fuzz seed (also samples mutants)')
+    ap.add_argument('--timeout', type=float, default=120, help='seconds per mutant')
+    ap.add_argument('--json', help='append the results here, one JSON object a line')
+    ap.add_argument('--summarize', nargs='+', metavar='JSON',
+                    help='run nothing: add up the results kept in these files')
+    ap.add_argument('--list', action='store_true', help='only list the mutants')
+    args = ap.parse_args()
+    if args.summarize:
+        latest = {}
+        for name in args.summarize:
+            with open(name) as f:
+                for line in f:
+                    r = json.loads(line)
+                    latest[r['id']] = r         # a later run of a mutant replaces an earlier
+        print(summary(list(latest.values())))
+        return
+    for f in args.only or ():
+        if f not in TARGETS:
+            ap.error('--only: %s is not one of %s' % (f, ', '.join(TARGETS)))
+    mutants = all_mutants(args.only)
+    if args.ids:
+        wanted = set(args.ids)
+        mutants = [m for m in mutants if m['id'] in wanted]
+    if args.sample is not None and args.sample < len(mutants):
+        mutants = random.Random(args.seed).sample(mutants, args.sample)
+    if args.range:
+        a, _, b = args.range.partition(':')
+        mutants = mutants[int(a or 0):int(b) if b else None]
+    if args.list:
+        for m in mutants:
+            print(m['id'])
+        print('%d mutants' % len(mutants))
+        return
+    keep = open(args.json, 'a') if args.json else None
+    try:
+        results = campaign(mutants, args, keep)
+    finally:
+        if keep:
+            keep.close()
+    print(summary(results))
+
+
+if __name__ == '__main__':
+    main()
