@@ -103,7 +103,7 @@ def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
     from . import seats
     seating = seats.seating(args.bots, args.seat, args.players)
-    if args.engine == 'reference' and seating.thinks():
+    if getattr(args, 'engine', 'vm') == 'reference' and seating.thinks():     # serve has no --engine
         raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
     return seating
 

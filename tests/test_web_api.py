@@ -68,7 +68,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             steps += 1
         for ws in channels.values():
             ws.__exit__(None, None, None)
-        assert game.ending.kind == 'winner' and steps > 5
+        assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
 
 
 def test_a_message_to_one_seat_reaches_no_other(tmp_path):
