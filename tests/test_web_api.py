@@ -190,8 +190,9 @@ def test_an_answer_must_be_sent_as_json():
 
 # --- bots, records, the command -----------------------------------------------------
 
-def test_bots_play_on_the_server():
-    with served(HIGH_CARD, seating(2, s2='random')) as (table, client, urls):
+@pytest.mark.parametrize('kind', ['random', 'mc:2', 'ismcts:8'])
+def test_bots_play_on_the_server(kind):
+    with served(HIGH_CARD, seating(2, s2=kind)) as (table, client, urls):
         assert set(urls) == {0, None}                  # no link for the bot's seat
         with client.websocket_connect(urls[0] + 'live') as ws:
             view = ws.receive_json()['view']

@@ -7,7 +7,7 @@ off the event loop and applies its answer only if the decision still stands.
 """
 from ..errors import PipError
 from ..game import NAME
-from ..seats import bot_name
+from ..seats import THINKING, bot_name, thinker
 
 
 def _random(seat):
@@ -19,6 +19,20 @@ def _first(seat):
     return lambda game, d: bot_name(seat) if d.kind is NAME else 0
 
 
+def _thinking(spec, seat):
+    # mc or ismcts (pipvm/bots.py): through the seat's view and determinizations
+    # only, its generator seeded from the game's at its first decision.
+    made = []
+
+    def decide(game, d):
+        if d.kind is NAME:
+            return bot_name(seat)
+        if not made:
+            made.append(thinker(spec.kind, spec.iterations, seat, game.rng))
+        return made[0].choose(game, d)
+    return decide
+
+
 DECIDERS = {'random': _random, 'first': _first}
 
 
@@ -26,7 +40,9 @@ def decider(spec, seat):
     """The decider for a seat's SeatSpec, or None for a person."""
     if spec.kind == 'human':
         return None
+    if spec.kind in THINKING:
+        return _thinking(spec, seat)
     if spec.kind not in DECIDERS:
         raise PipError(None, "seat %d: pipvm serve seats a person or a bot (%s), not '%s'"
-                       % (seat + 1, ', '.join(sorted(DECIDERS)), spec))
+                       % (seat + 1, ', '.join(sorted(DECIDERS) + list(THINKING)), spec))
     return DECIDERS[spec.kind](seat)
