@@ -3,12 +3,12 @@ in headless Chromium (installed by .ci/run): its plots must load and show."""
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
 
+from . import browser
 from .util import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,10 +23,8 @@ PROBE = ('<script>window.addEventListener("load", () => document.body.setAttribu
 
 
 def chromium(*args, cwd):
-    exe = shutil.which('chromium') or shutil.which('chromium-browser')
-    assert exe, 'chromium is missing: .ci/run installs it (apt-get install chromium)'
     return subprocess.run(
-        [exe, '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
+        [browser.chromium(), '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
          '--user-data-dir=' + str(cwd / 'profile'), *args],
         capture_output=True, timeout=120, cwd=cwd)
 

@@ -3,7 +3,6 @@ driven by Playwright (.ci/run installs both; nothing here skips).  Two
 people play High Card by clicking, each seeing only their own hand; program
 text shows as text; a reload restores the game; the keyboard plays."""
 import os
-import shutil
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -12,6 +11,7 @@ from pipvm import loader
 from pipvm.web.serve import in_background
 from pipvm.web.table import Table
 
+from .browser import chromium
 from .web_util import seating
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -19,18 +19,10 @@ HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
 TIMEOUT = 15_000                # ms: a step that takes longer has failed
 
 
-def chromium():
-    """Debian's chromium (Playwright's own browser download is not used)."""
-    for path in ('/usr/lib/chromium/chromium', shutil.which('chromium')):
-        if path and os.access(path, os.X_OK):
-            return path
-    raise AssertionError('chromium is missing: apt-get install -y chromium (.ci/run does)')
-
-
 @pytest.fixture(scope='module')
 def browser():
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium())
+        b = p.chromium.launch(executable_path=chromium(real_binary=True))
         yield b
         b.close()
 
