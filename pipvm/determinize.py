@@ -43,7 +43,7 @@ def determinize(game, seat, rng, tries=None):
     if not game.machine.shuffles:            # nothing was dealt at random: nothing hidden
         return _future(game.fork(), rng)
     for _ in range(tries):
-        sample = replay(game, seat, trace, _Dealer(game, seen, rng))
+        sample = replay(game, seat, trace, _dealer(game, seen, rng))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
@@ -168,26 +168,20 @@ def _recorded(game):
     return shuffle
 
 
-class _Dealer:
+def _dealer(game, seen, rng):
     """The real game's shuffles, after each of which the cards the seat has
-    never seen trade places at random."""
+    never seen (seen: deck indexes) trade places at random."""
+    real = _recorded(game)
 
-    def __init__(self, game, seen, rng):
-        self.real = _recorded(game)
-        self.seen, self.rng = seen, rng
-
-    def __get__(self, machine, owner=None):
-        return lambda items: self(machine, items)
-
-    def __call__(self, machine, items):
-        self.real(machine, items)
-        deck_index = {id(c): i for i, c in enumerate(machine.deck)}
-        places = [i for i, c in enumerate(items)
-                  if deck_index.get(id(c)) is not None and deck_index[id(c)] not in self.seen]
-        hidden = [items[i] for i in places]
-        self.rng.shuffle(hidden)
-        for i, c in zip(places, hidden):
+    def shuffle(machine, items):
+        real(machine, items)
+        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in seen}
+        places = [i for i, c in enumerate(items) if id(c) in hidden]
+        cards = [items[i] for i in places]
+        rng.shuffle(cards)
+        for i, c in zip(places, cards):
             items[i] = c
+    return shuffle
 
 
 def _future(g, rng):

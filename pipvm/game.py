@@ -12,6 +12,7 @@ bots, a web server, a simulation) reads `decision` and `events` and calls
 (pipvm/view.py, pipvm/determinize.py) say what one seat may know.
 docs/api.md describes it all.
 """
+import functools
 from typing import NamedTuple
 
 import attrs
@@ -69,7 +70,7 @@ class Game:
         self.events = None if quiet else []
         self.machine = Machine(self.image, rng, max_steps, self.events)
         if shuffle is not None:
-            self.machine.shuffle = shuffle.__get__(self.machine)
+            self.machine.shuffle = functools.partial(shuffle, self.machine)
         self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
         self.traces = {}               # determinize.py's cache of this game's observations
         self.history = []              # (choice or name, label) of each decision answered

@@ -129,11 +129,9 @@ def show_const(value):
         return runtime.RANK_NAMES[value]
     from .pipc import CardRef           # (pipc is built on this module)
     if kind is CardRef:
-        return str(_DECK[value.index])
+        return runtime.CARD_NAMES[value.index + 1]
     return runtime.to_str(value)
 
-
-_DECK = runtime.new_deck()      # only for the cards' names
 
 
 def ask_table(instrs, i):

@@ -191,12 +191,12 @@ def _optional(value, what):
 
 def _text(value, what):
     """A line of Latin-1 text (what a terminal line reads as)."""
-    if type(value) is not str or '\n' in value or not value.isascii() and not _latin1(value):
+    if type(value) is not str or '\n' in value or not value.isascii() and not is_latin1(value):
         raise _Bad('%s must be one line of Latin-1 text' % what)
     return value
 
 
-def _latin1(text):
+def is_latin1(text):
     try:
         text.encode('latin-1')
     except UnicodeEncodeError:

@@ -31,22 +31,18 @@ RULE = [('LOAD_LOCAL', 1), ('LOAD_PROP', 1), ('CONST', K['Hearts']), ('EQ',), ('
 def code(kind, name, local_names, instrs):
     """Assemble instrs; ('LABEL', L) marks a place, and a jump operand L
     (a string) is that place.  Instruction i is at line 1, column i + 1."""
-    asm, labels, forward = Assembler(), {}, []
+    asm, labels, forward, column = Assembler(), {}, [], 0
     for op, *args in instrs:
         if op == 'LABEL':
             labels[args[0]] = asm.here()
             for at in [j for j, label in forward if label == args[0]]:
                 asm.patch(at)
             continue
+        column += 1
         at = asm.emit(op, *[labels.get(a, 0) if isinstance(a, str) else a for a in args],
-                      pos=(1, _column(asm)))
+                      pos=(1, column))
         forward += [(at, a) for a in args if isinstance(a, str) and a not in labels]
     return pipc.Code(kind, name, list(local_names), bytes(asm.code), asm.lines)
-
-
-def _column(asm):
-    """One more than the instructions emitted so far."""
-    return len(pipc.decode(asm.code)) + 1
 
 
 def program(main, locals_=('x', 'y')):

@@ -2,7 +2,7 @@
 a game.  A server trusts no client, so each problem is a one-line reason."""
 import json
 
-from ..record import _latin1
+from ..record import is_latin1
 
 MAX_BODY = 4096                # bytes
 MAX_NAME = 40                  # characters in a player's name
@@ -44,7 +44,7 @@ def check_name(text):
     """A player's name: 1 to 40 printable characters that the game can print."""
     if type(text) is not str or not 1 <= len(text) <= MAX_NAME:
         raise BadRequest('"text" must be 1 to %d characters' % MAX_NAME)
-    if not text.isprintable() or not _latin1(text):
+    if not text.isprintable() or not is_latin1(text):
         raise BadRequest('"text" must be printable Latin-1 characters')
     return text
 
