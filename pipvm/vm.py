@@ -11,13 +11,12 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-from . import fusion, pipc, runtime
+from . import fusion, pipc, pure, runtime
 from .dialogue import Event
 from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
                       OPCODES, OPERANDS)
-from .runtime import (Area, Card, Player, Rank, Suit, Team, as_rank, cards_of,
-                      items, to_str)
+from .runtime import Area, Card, Player, Rank, Suit, Team, cards_of, to_str
 
 _END = object()
 
@@ -61,12 +60,15 @@ def _load(kind, arg, index):
 class Image:
     """A validated program, decoded once; any number of games can run from it."""
 
-    def __init__(self, program, fuse=True):
+    def __init__(self, program, fuse=True, closures=True):
         self.program = program
         self.codes = [Loaded(c, fuse) for c in program.codes]
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
+        # Rules and orderings also as closures (pipvm/pure.py), None where not.
+        self.pure = [pure.translate(c, program, set(self.card_consts)) if closures else None
+                     for c in program.codes]
 
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
@@ -157,8 +159,16 @@ class Machine:
             self.events.append(Event(kind, text, seat, card, by))
 
     def evaluate(self, index, args):
-        """The value of a rule or ordering for these arguments."""
-        return self._run(self.image.codes[index], 0, [], args, None)
+        """The value of a rule or ordering for these arguments: by its
+        closures if it has them; on the loop if not, or if they fail (the
+        loop then raises the error where it happens)."""
+        fast = self.image.pure[index]
+        if fast is not None:
+            try:
+                return fast.call(self, args)
+            except Exception:
+                pass
+        return self._run(self.image.codes[index], 0, [], list(args), None)
 
     # --- the loop -----------------------------------------------------------
 
@@ -334,9 +344,6 @@ class Machine:
         if stack.pop() != b:
             return target
 
-    def op_EQ(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] == b
 
     def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, target):
         if not stack[-1]:
@@ -434,45 +441,15 @@ class Machine:
     def op_DROP(self, stack, frame, n):
         del stack[-n:]
 
-    def op_ADD(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = int(stack[-1]) + b
 
-    def op_SUB(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = int(stack[-1]) - b
 
-    def op_MUL(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = int(stack[-1]) * b
 
-    def op_DIV(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = runtime.divide(int(stack[-1]), int(b))
 
-    def op_NE(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] != b
 
-    def op_LT(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] < b
 
-    def op_LE(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] <= b
 
-    def op_GT(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] > b
 
-    def op_GE(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = stack[-1] >= b
 
-    def op_IN(self, stack, frame, _):
-        lst = stack.pop()
-        stack[-1] = contains(lst, stack[-1])
 
     def op_NOT(self, stack, frame, _):
         stack[-1] = not stack[-1]
@@ -480,40 +457,12 @@ class Machine:
     def op_FORMAT(self, stack, frame, n):
         stack.append(joined(stack, n))
 
-    def op_MAKE_CARD(self, stack, frame, _):
-        suit = stack.pop()
-        stack[-1] = self.deck[runtime.card_index(as_rank(stack[-1]), suit)]
 
-    def op_MAKE_CARDS(self, stack, frame, _):
-        suits = items(stack.pop())
-        deck, index = self.deck, runtime.card_index
-        stack[-1] = [deck[index(as_rank(r), s)] for r in items(stack[-1]) for s in suits]
 
-    def op_RANGE(self, stack, frame, _):
-        high = stack.pop()
-        stack[-1] = runtime.rank_range(int(stack[-1]), int(high))
 
-    def op_SEQ(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = items(stack[-1]) + items(b)
 
-    def op_WILD_RANK(self, stack, frame, _):
-        suits = items(stack[-1])
-        stack[-1] = [c for c in self.deck if c.suit in suits]
 
-    def op_WILD_SUIT(self, stack, frame, _):
-        ranks = [as_rank(r) for r in items(stack[-1])]
-        stack[-1] = [c for c in self.deck if as_rank(c.rank) in ranks]
 
-    def op_BUILD_LIST(self, stack, frame, n):
-        out = []
-        for v in stack[-n:]:
-            if type(v) is list:
-                out += v
-            else:
-                out.append(v)
-        del stack[-n:]
-        stack.append(out)
 
     def op_NEW_AREA(self, stack, frame, mode):
         stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
@@ -590,6 +539,12 @@ class Machine:
 
     def playable(self, rule, player, dest):
         """The cards of the player's hand the rule allows, in hand order."""
+        fast = self.image.pure[rule]
+        if fast is not None:
+            try:
+                return fast.filter(self, player, dest)
+            except Exception:
+                pass            # the loop below raises the error where it happens
         code = self.image.codes[rule]
         run = self._run
         return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
@@ -733,25 +688,6 @@ def move(card, source, dest, missing):
     raise Fault(missing)
 
 
-def contains(lst, x):
-    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
-    kind = type(x)
-    if kind is Rank or kind is int or kind is Suit:
-        for item in lst:
-            if type(item) is Card:
-                if kind is Suit:
-                    hit = item.suit is x
-                elif kind is Rank:
-                    hit = as_rank(item.rank) == x
-                else:
-                    hit = item.rank == x
-            else:
-                hit = item == x
-            if hit:
-                return True
-        return False
-    return any(item is x or item == x for item in lst)
-
 
 # Opcodes the loop runs inline; every other opcode (or superinstruction) has
 # an op_NAME handler.
@@ -763,5 +699,38 @@ _CODES = {op.name: op.code for op in OPCODES + FUSED}
 (LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, JUMP, LOAD_GLOBAL, RETURN_VALUE,
  LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
  EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
-HANDLERS = {code: getattr(Machine, 'op_' + name) for name, code in _CODES.items()
-            if name not in INLINE}
+
+
+def _binary(f):
+    def handler(self, stack, frame, _):
+        b = stack.pop()
+        stack[-1] = f(stack[-1], b)
+    return handler
+
+
+def _with_deck_binary(f):
+    def handler(self, stack, frame, _):
+        b = stack.pop()
+        stack[-1] = f(self.deck, stack[-1], b)
+    return handler
+
+
+def _with_deck_unary(f):
+    def handler(self, stack, frame, _):
+        stack[-1] = f(self.deck, stack[-1])
+    return handler
+
+
+def _build_list(self, stack, frame, n):
+    values = stack[-n:]
+    del stack[-n:]
+    stack.append(pure.build_list(values))
+
+
+# The operators' handlers apply the functions pure.py's closures apply.
+_DERIVED = {**{name: _binary(f) for name, f in pure.BINARY.items()},
+            **{name: _with_deck_binary(f) for name, f in pure.DECK_BINARY.items()},
+            **{name: _with_deck_unary(f) for name, f in pure.DECK_UNARY.items()},
+            'BUILD_LIST': _build_list}
+HANDLERS = {code: _DERIVED.get(name) or getattr(Machine, 'op_' + name)
+            for name, code in _CODES.items() if name not in INLINE}

@@ -910,13 +910,15 @@ class Builder:
         self.scopes.append({p: PLAYER, c: CARD, d: CARDS})
         if self.chance(0.15):
             body = '(%s->rank == %s->score)' % (c, p)
-        elif self.chance(0.5):       # what rules usually test: the card against something
+        elif self.chance(0.4):       # what rules usually test: the card against something
             tests = ['(%s->%s %s %s)' % (c, prop, self.pick(['==', '!=']), self.expr(t, 1))
                      for prop, t in (('rank', RANK), ('suit', SUIT))
                      if self.chance(0.6)] or ['(%s->rank %s %s)' % (c, self.pick(['<', '>=']),
                                                                     self.expr(NUMBER, 1))]
             body = tests[0] if len(tests) == 1 else '(%s %s %s)' % (
                 tests[0], self.pick(['and', 'or']), tests[1])
+            if self.chance(0.2):
+                body = 'not %s' % body
         else:
             body = self.expr(BOOLEAN, 2)
         self.scopes.pop()

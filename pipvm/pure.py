@@ -1,0 +1,438 @@
+"""Rules and orderings as closures: the specialised path for pure code.
+
+A rule or ordering is one expression: it cannot decide, call, loop, store
+or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand,
+so the dispatch loop's set-up (a stack, bound methods, a try block) and its
+if-chain cost more there than the rule's own work.  At load time each such
+code object is translated, from its decoded instructions, into a tree of
+closures, one per operation, that take the locals (the arguments) and
+return the value; nothing is generated as source or exec'd.
+
+Translation is symbolic execution: the operand stack holds expression
+trees instead of values, and a conditional jump becomes a conditional node
+whose branches are the rest of the code from each side (code has only
+forward jumps; a stack value kept across a jump is kept in a scratch slot
+of the locals).  Only what the compiler makes of an expression is
+translated; anything else (a hand-made .pipc) gives None and runs on the
+loop.
+
+Errors stay the loop's: a closure that fails raises whatever Python
+raises, and the caller runs the same code on the loop, which raises the
+error at the right position.  That is sound because the code is pure:
+running it again on the same state gives the same result.  The closures
+evaluate the operations the loop evaluates on the same path, each once
+(an operand when it is used rather than when it is pushed: that may change
+which of two failures comes first, never whether one happens).
+"""
+import operator
+
+from . import pipc, runtime
+from .runtime import as_rank, cards_of, items, to_str
+
+MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
+
+
+class Undefined(Exception):
+    """An undefined value: the loop will say where."""
+
+
+UNDEFINED = Undefined()
+
+
+def contains(lst, x):
+    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
+    kind = type(x)
+    if kind is runtime.Rank or kind is int or kind is runtime.Suit:
+        for item in lst:
+            if type(item) is runtime.Card:
+                if kind is runtime.Suit:
+                    hit = item.suit is x
+                elif kind is runtime.Rank:
+                    hit = as_rank(item.rank) == x
+                else:
+                    hit = item.rank == x
+            else:
+                hit = item == x
+            if hit:
+                return True
+        return False
+    return any(item is x or item == x for item in lst)
+
+
+# The operators on two values (a, b: b was on top), for the loop's handlers
+# and for the closures alike.  Comparisons of unlike values are the ones
+# Python makes: a checked program compares only like with like.
+BINARY = {
+    'ADD': lambda a, b: int(a) + b,
+    'SUB': lambda a, b: int(a) - b,
+    'MUL': lambda a, b: int(a) * b,
+    'DIV': lambda a, b: runtime.divide(int(a), int(b)),
+    'EQ': operator.eq, 'NE': operator.ne,
+    'LT': operator.lt, 'LE': operator.le, 'GT': operator.gt, 'GE': operator.ge,
+    'IN': lambda a, lst: contains(lst, a),
+    'RANGE': lambda low, high: runtime.rank_range(int(low), int(high)),
+    'SEQ': lambda a, b: items(a) + items(b),
+}
+
+# Operators that need the game's deck: (deck, a[, b]) -> value.
+def make_card(deck, rank, suit):
+    return deck[runtime.card_index(as_rank(rank), suit)]
+
+
+def make_cards(deck, ranks, suits):
+    suits = items(suits)
+    return [deck[runtime.card_index(as_rank(r), s)] for r in items(ranks) for s in suits]
+
+
+def wild_rank(deck, suits):
+    suits = items(suits)
+    return [c for c in deck if c.suit in suits]
+
+
+def wild_suit(deck, ranks):
+    ranks = [as_rank(r) for r in items(ranks)]
+    return [c for c in deck if as_rank(c.rank) in ranks]
+
+
+DECK_BINARY = {'MAKE_CARD': make_card, 'MAKE_CARDS': make_cards}
+DECK_UNARY = {'WILD_RANK': wild_rank, 'WILD_SUIT': wild_suit}
+
+
+def build_list(values):
+    """BUILD_LIST: the items of each value (a list's items, or the value)."""
+    out = []
+    for v in values:
+        if type(v) is list:
+            out += v
+        else:
+            out.append(v)
+    return out
+
+
+def list_prop(lst, k):
+    """A list's size (k 0), first (1) or last (2) item; IndexError when empty."""
+    if k == 0:
+        return len(lst)
+    return lst[0] if k == 1 else lst[-1]
+
+
+class Pure:
+    """One rule or ordering as a closure over an environment list: its
+    locals, then a scratch slot per conditional jump, then the machine."""
+    __slots__ = ('fn', 'pad')
+
+    def __init__(self, fn, pad):
+        self.fn, self.pad = fn, pad
+
+    def call(self, machine, args):
+        return self.fn(args + self.pad + [machine])
+
+    def filter(self, machine, player, dest):
+        """The cards of player's hand a rule of (player, card, dest) allows."""
+        env = [player, None, dest] + self.pad + [machine]
+        fn = self.fn
+        out = []
+        for card in player.hand:
+            env[1] = card
+            if fn(env):
+                out.append(card)
+        return out
+
+
+def translate(code, program, card_consts):
+    """The code object as a Pure, or None if it is not a plain expression."""
+    if code.kind not in ('rule', 'ordering'):
+        return None
+    try:
+        decoded = pipc.decode(code.code)
+    except pipc.BadCode:
+        return None
+    t = _Translator(decoded, program, card_consts, len(code.local_names))
+    try:
+        tree = t.block(0, ())
+    except _Refused:
+        return None
+    machine = t.first_scratch + t.scratch
+    fn = _Builder(machine).build(tree)
+    return Pure(fn, [None] * (machine - len(code.local_names)))
+
+
+class _Refused(Exception):
+    pass
+
+
+# The instructions an expression is made of, by how they use the stack.
+_LOADS = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'LOAD_LOCAL', 'LOAD_BUILTIN',
+          'DEFINED_GLOBAL', 'DEFINED_LOCAL', 'DEFINED_BUILTIN'}
+_UNARY = {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
+_BINARY = set(BINARY) | set(DECK_BINARY)
+_COUNTED = {'FORMAT', 'BUILD_LIST'}
+
+
+class _Translator:
+    """Bytecode to an expression tree of tuples, (kind, ...) (see _Builder)."""
+
+    def __init__(self, decoded, program, card_consts, nlocals):
+        self.decoded = decoded
+        self.index = {ins.offset: i for i, ins in enumerate(decoded)}
+        self.consts, self.card_consts = program.consts, card_consts
+        self.first_scratch, self.scratch = nlocals, 0
+        self.nodes = 0
+
+    def target(self, i, offset):
+        j = self.index.get(offset)
+        if j is None or j <= i:
+            raise _Refused()            # only forward jumps: no loops in an expression
+        return j
+
+    def block(self, i, stack, dropped=()):
+        """The tree for running from instruction i with this symbolic stack;
+        `dropped` holds the values popped unused so far, still to evaluate."""
+        while True:
+            self.nodes += 1
+            if self.nodes > MAX_NODES or i >= len(self.decoded):
+                raise _Refused()
+            ins = self.decoded[i]
+            name, args = ins.op.name, ins.args
+            if name in _LOADS:
+                stack += (self.load(name, args[0]),)
+            elif name in _UNARY:
+                if not stack:
+                    raise _Refused()
+                stack = stack[:-1] + (('unary', name, args[0] if args else None, stack[-1]),)
+            elif name in _BINARY:
+                if len(stack) < 2:
+                    raise _Refused()
+                stack = stack[:-2] + (('binary', name, stack[-2], stack[-1]),)
+            elif name == 'CANPLAY':
+                if len(stack) < 2:
+                    raise _Refused()
+                stack = stack[:-2] + (('canplay', args[0], stack[-2], stack[-1]),)
+            elif name in _COUNTED:
+                n = args[0]
+                if len(stack) < n:
+                    raise _Refused()
+                stack = stack[:-n] + ((name.lower(), stack[-n:]),)
+            elif name in ('POP', 'DROP'):
+                n = args[0] if args else 1
+                if len(stack) < n:
+                    raise _Refused()
+                stack, dropped = stack[:-n], dropped + stack[-n:]
+            elif name == 'DUP' and stack:
+                stack += stack[-1:]         # evaluated twice: the same value
+            elif name == 'SWAP' and len(stack) >= 2:
+                stack = stack[:-2] + (stack[-1], stack[-2])
+            elif name == 'JUMP':
+                i = self.target(i, args[0])
+                continue
+            elif name in ('JUMP_IF_TRUE_OR_POP', 'JUMP_IF_FALSE_OR_POP', 'JUMP_IF_FALSE'):
+                if not stack:
+                    raise _Refused()
+                j = self.target(i, args[0])
+                cond, rest = stack[-1], stack[:-1]
+                if name == 'JUMP_IF_FALSE':
+                    return ('if', cond, self.block(i + 1, rest, dropped),
+                            self.block(j, rest, dropped))
+                slot = self.first_scratch + self.scratch
+                self.scratch += 1
+                kept = self.block(j, rest + (('scratch', slot),), dropped)
+                on = name == 'JUMP_IF_TRUE_OR_POP'
+                return ('keep', on, cond, slot, kept, self.block(i + 1, rest, dropped))
+            elif name == 'RETURN_VALUE':
+                if len(stack) != 1:
+                    raise _Refused()
+                return ('return', stack[0], dropped)
+            else:
+                raise _Refused()        # anything that is not part of an expression
+            i += 1
+
+    def load(self, name, arg):
+        if name == 'CONST':
+            if arg in self.card_consts:
+                return ('card_const', arg)
+            return ('const', self.consts[arg])
+        if name == 'LIST_CONST':
+            return ('list_const', arg) if arg in self.card_consts else ('list', self.consts[arg])
+        return (name.lower(), arg)
+
+
+_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
+
+
+class _Builder:
+    """Expression trees to closures env -> value.  env[machine] is the Machine."""
+
+    def __init__(self, machine):
+        self.m = machine
+
+    def build(self, t):
+        return getattr(self, 'b_' + t[0])(*t[1:])
+
+    # --- control ------------------------------------------------------------
+
+    def b_return(self, value, dropped):
+        v = self.build(value)
+        if not dropped:
+            return v
+        fs = [self.build(d) for d in dropped]
+
+        def after_dropped(env):
+            for f in fs:
+                f(env)
+            return v(env)
+        return after_dropped
+
+    def b_if(self, cond, then, else_):
+        c, t, e = self.build(cond), self.build(then), self.build(else_)
+        return lambda env: t(env) if c(env) else e(env)
+
+    def b_keep(self, on_true, cond, slot, kept, rest):
+        c, r = self.build(cond), self.build(rest)
+        if kept[:2] == ('return', ('scratch', slot)) and not kept[2]:
+            # the kept value is the result: Python's `or` / `and` exactly
+            if on_true:
+                return lambda env: c(env) or r(env)
+            return lambda env: c(env) and r(env)
+        k = self.build(kept)
+
+        def keep(env):
+            v = c(env)
+            if bool(v) is on_true:
+                env[slot] = v
+                return k(env)
+            return r(env)
+        return keep
+
+    # --- values -------------------------------------------------------------
+
+    def b_const(self, value):
+        return lambda env: value
+
+    def b_card_const(self, k):
+        m = self.m
+        return lambda env: env[m].consts[k]
+
+    def b_list(self, value):
+        return lambda env: list(value)
+
+    def b_list_const(self, k):
+        m = self.m
+        return lambda env: list(env[m].consts[k])
+
+    def b_scratch(self, slot):
+        return lambda env: env[slot]
+
+    def b_load_local(self, slot):
+        def load(env):
+            v = env[slot]
+            if v is None:
+                raise UNDEFINED
+            return v
+        return load
+
+    def b_load_global(self, g):
+        m = self.m
+
+        def load(env):
+            v = env[m].globals[g]
+            if v is None:
+                raise UNDEFINED
+            return v
+        return load
+
+    def b_load_builtin(self, b):
+        m = self.m
+        if b == 0:
+            return lambda env: env[m].players
+        if b == 1:
+            def teams(env):
+                v = env[m].teams
+                if v is None:
+                    raise UNDEFINED
+                return v
+            return teams
+        return lambda env: list(env[m].deck)
+
+    def b_defined_local(self, slot):
+        return lambda env: env[slot] is not None
+
+    def b_defined_global(self, g):
+        m = self.m
+        return lambda env: env[m].globals[g] is not None
+
+    def b_defined_builtin(self, b):
+        m = self.m
+        return lambda env: b != 1 or env[m].teams is not None
+
+    def b_unary(self, name, arg, operand):
+        if name == 'LOAD_PROP':
+            return self.prop(_PROP_NAMES[arg], operand)
+        a = self.build(operand)
+        if name == 'LIST_PROP':
+            return lambda env: list_prop(a(env), arg)
+        if name == 'DEFINED_PROP':
+            p = _PROP_NAMES[arg]
+            return lambda env: getattr(a(env), p) is not None
+        if name == 'NOT':
+            return lambda env: not a(env)
+        f, m = DECK_UNARY[name], self.m
+        return lambda env: f(env[m].deck, a(env))
+
+    def prop(self, p, operand):
+        """A stored property, undefined if None; a local's, or the first or
+        last item of a local list's, in one closure (the commonest in rules)."""
+        get = operator.attrgetter(p)
+        kind = operand[0]
+        if kind == 'load_local':
+            slot = operand[1]
+
+            def local_prop(env):
+                v = get(env[slot])          # None has no such attribute: it fails
+                if v is None:
+                    raise UNDEFINED
+                return v
+            return local_prop
+        if kind == 'unary' and operand[1] == 'LIST_PROP' and operand[2] != 0 \
+                and operand[3][0] == 'load_local':
+            slot, at = operand[3][1], (0 if operand[2] == 1 else -1)
+
+            def item_prop(env):
+                v = get(env[slot][at])
+                if v is None:
+                    raise UNDEFINED
+                return v
+            return item_prop
+        a = self.build(operand)
+
+        def prop(env):
+            v = get(a(env))
+            if v is None:
+                raise UNDEFINED
+            return v
+        return prop
+
+    def b_binary(self, name, left, right):
+        a = self.build(left)
+        if name in DECK_BINARY:
+            b, f, m = self.build(right), DECK_BINARY[name], self.m
+            return lambda env: f(env[m].deck, a(env), b(env))
+        if name == 'EQ':
+            if right[0] == 'const':
+                k = right[1]
+                return lambda env: a(env) == k
+            b = self.build(right)
+            return lambda env: a(env) == b(env)
+        b, f = self.build(right), BINARY[name]
+        return lambda env: f(a(env), b(env))
+
+    def b_canplay(self, rule, player, dest):
+        p, d, m = self.build(player), self.build(dest), self.m
+        return lambda env: bool(env[m].playable(rule, p(env), cards_of(d(env))))
+
+    def b_format(self, parts):
+        fs = [self.build(p) for p in parts]
+        return lambda env: ''.join([to_str(f(env)) for f in fs])
+
+    def b_build_list(self, parts):
+        fs = [self.build(p) for p in parts]
+        return lambda env: build_list([f(env) for f in fs])

@@ -1,0 +1,66 @@
+"""Fuzzing the closures rules and orderings run as (pipvm/pure.py) against
+the dispatch loop: every rule and ordering the compiler makes is
+translated, and at every evaluation in a generated game the closures give
+what the loop gives, or fail where the loop raises an error."""
+from unittest import mock
+
+from hypothesis import event, given
+
+from compiler import frontend
+from pipvm import vm
+from pipvm.errors import PipError
+
+from . import harness
+from .budget import fuzz
+from .programs import cases
+from .test_fuzz import REPLAY
+
+
+class Mismatch(AssertionError):
+    pass
+
+
+def both_ways(fast, slow):
+    """Run the closures, then the loop; they must agree (a value, or a
+    failure where the loop's is a PipError).  The loop's result is used."""
+    try:
+        got = ('value', fast())
+    except Exception as e:
+        got = ('failed', type(e).__name__)
+    try:
+        want = ('value', slow())
+    except PipError:
+        if got[0] != 'failed':
+            raise Mismatch('closures gave %r where the loop raised an error' % (got,))
+        raise
+    if got != want:
+        raise Mismatch('closures gave %r, the loop %r' % (got, want))
+    return want[1]
+
+
+def checked_playable(self, rule, player, dest):
+    code, fast = self.image.codes[rule], self.image.pure[rule]
+    return both_ways(lambda: fast.filter(self, player, dest),
+                     lambda: [c for c in list(player.hand)
+                              if self._run(code, 0, [], [player, c, dest], None)])
+
+
+def checked_evaluate(self, index, args):
+    fast = self.image.pure[index]
+    return both_ways(lambda: fast.call(self, list(args)),
+                     lambda: self._run(self.image.codes[index], 0, [], list(args), None))
+
+
+@fuzz
+@given(cases())
+def test_closures_match_the_loop(case):
+    checked = frontend.check_text(case.source)
+    program = harness.compile_checked(checked)
+    image = vm.Image(program)
+    for code, fast in zip(program.codes, image.pure):
+        if code.kind in ('rule', 'ordering'):
+            assert fast is not None, ('%s %s not translated' % (code.kind, code.name), REPLAY)
+    with mock.patch.object(vm.Machine, 'playable', checked_playable), \
+            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate):
+        outcome = harness.run(harness.vm_engine(checked), case.seed, case.answers)
+    event('ending: %s' % outcome.ending.split(':')[0][:40])
