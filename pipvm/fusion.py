@@ -40,3 +40,57 @@ def fuse_runs(decoded):
 def runs(decoded, fuse=True):
     """fuse_runs(decoded), or each instruction alone."""
     return fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+
+
+# Instructions that only read (a value, a property): running them twice
+# gives the same values if nothing ran in between.
+_READS = {'CONST', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_BUILTIN', 'LOAD_PROP', 'LIST_PROP',
+          'LOAD_LOCAL_PROP', 'LOAD_GLOBAL_PROP', 'LOAD_LOCAL_LIST_PROP',
+          'LOAD_LOCAL_ITEM_PROP'}
+
+
+def plays_after_canplay(runs):
+    """The runs that are a PLAY repeating the CANPLAY just before it:
+    `if canplay R from P to D { play R from P to D`, where only the branch
+    on CANPLAY's answer and the same reads of P and D come in between and
+    nothing jumps in.  The PLAY can take the cards CANPLAY found: the rule
+    is pure, and nothing has changed."""
+    entered = jump_targets([ins for _, parts in runs for ins in parts])
+    found = []
+    for q, (op, parts) in enumerate(runs):
+        if op.name != 'PLAY':
+            continue
+        # runs: ... [reads] CANPLAY JUMP_IF_FALSE [the same reads] PLAY
+        k = q - 1
+        while k > 0 and runs[k][0].name in _READS:
+            k -= 1
+        c = k - 1
+        if (c < 0 or runs[k][0].name != 'JUMP_IF_FALSE' or runs[c][0].name != 'CANPLAY'
+                or runs[c][1][0].args != parts[0].args):
+            continue
+        reads = runs[c + 2:q]
+        before = runs[c - len(reads):c] if len(reads) <= c else None
+        if (before is not None and _pushes(reads) == 2
+                and [_same(a) for a in before] == [_same(r) for r in reads]
+                and not any(ins.offset in entered for _, ps in runs[c + 1:q + 1] for ins in ps)):
+            found.append(q)
+    return found
+
+
+def _same(run):
+    """A run's opcodes and operands: equal runs compute the same values."""
+    op, parts = run
+    return op.name, tuple(ins.args for ins in parts)
+
+
+def _pushes(runs):
+    """How many values the runs push, if they never take one they did not
+    push (None if they do)."""
+    depth = 0
+    for _, parts in runs:
+        for ins in parts:
+            depth -= ins.op.stack_pops(ins.args)
+            if depth < 0:
+                return None
+            depth += ins.op.pushes
+    return depth

@@ -167,6 +167,8 @@ _LOADS = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'LOAD_LOCAL', 'LOAD_BUILTIN',
 _UNARY = {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
 _BINARY = set(BINARY) | set(DECK_BINARY)
 _COUNTED = {'FORMAT', 'BUILD_LIST'}
+_POPS = {**dict.fromkeys(_UNARY, 1), **dict.fromkeys(_BINARY, 2),
+         'CANPLAY': 2, 'POP': 1, 'DUP': 1, 'SWAP': 2}
 
 
 class _Translator:
@@ -185,6 +187,33 @@ class _Translator:
             raise _Refused()            # only forward jumps: no loops in an expression
         return j
 
+    def straight(self, name, args, stack, dropped):
+        """(stack, dropped) after a straight-line instruction of an
+        expression, or None if it is not one."""
+        if name in _LOADS:
+            return stack + (self.load(name, args[0]),), dropped
+        n = _POPS.get(name)
+        if n is None:
+            n = args[0] if name in _COUNTED or name == 'DROP' else None
+            if n is None:
+                return None
+        if len(stack) < n:
+            raise _Refused()
+        top = stack[-n:]
+        if name in _UNARY:
+            return stack[:-1] + (('unary', name, args[0] if args else None, top[0]),), dropped
+        if name in _BINARY:
+            return stack[:-2] + (('binary', name, top[0], top[1]),), dropped
+        if name == 'CANPLAY':
+            return stack[:-2] + (('canplay', args[0], top[0], top[1]),), dropped
+        if name in _COUNTED:
+            return stack[:-n] + ((name.lower(), top),), dropped
+        if name in ('POP', 'DROP'):
+            return stack[:-n], dropped + top
+        if name == 'DUP':
+            return stack + top, dropped         # evaluated twice: the same value
+        return stack[:-2] + (top[1], top[0]), dropped      # SWAP
+
     def block(self, i, stack, dropped=()):
         """The tree for running from instruction i with this symbolic stack;
         `dropped` holds the values popped unused so far, still to evaluate."""
@@ -194,34 +223,9 @@ class _Translator:
                 raise _Refused()
             ins = self.decoded[i]
             name, args = ins.op.name, ins.args
-            if name in _LOADS:
-                stack += (self.load(name, args[0]),)
-            elif name in _UNARY:
-                if not stack:
-                    raise _Refused()
-                stack = stack[:-1] + (('unary', name, args[0] if args else None, stack[-1]),)
-            elif name in _BINARY:
-                if len(stack) < 2:
-                    raise _Refused()
-                stack = stack[:-2] + (('binary', name, stack[-2], stack[-1]),)
-            elif name == 'CANPLAY':
-                if len(stack) < 2:
-                    raise _Refused()
-                stack = stack[:-2] + (('canplay', args[0], stack[-2], stack[-1]),)
-            elif name in _COUNTED:
-                n = args[0]
-                if len(stack) < n:
-                    raise _Refused()
-                stack = stack[:-n] + ((name.lower(), stack[-n:]),)
-            elif name in ('POP', 'DROP'):
-                n = args[0] if args else 1
-                if len(stack) < n:
-                    raise _Refused()
-                stack, dropped = stack[:-n], dropped + stack[-n:]
-            elif name == 'DUP' and stack:
-                stack += stack[-1:]         # evaluated twice: the same value
-            elif name == 'SWAP' and len(stack) >= 2:
-                stack = stack[:-2] + (stack[-1], stack[-2])
+            after = self.straight(name, args, stack, dropped)
+            if after is not None:
+                stack, dropped = after
             elif name == 'JUMP':
                 i = self.target(i, args[0])
                 continue
@@ -417,6 +421,9 @@ class _Builder:
             b, f, m = self.build(right), DECK_BINARY[name], self.m
             return lambda env: f(env[m].deck, a(env), b(env))
         if name == 'EQ':
+            compared = _compare_paths(left, right)
+            if compared is not None:
+                return compared
             if right[0] == 'const':
                 k = right[1]
                 return lambda env: a(env) == k
@@ -436,3 +443,90 @@ class _Builder:
     def b_build_list(self, parts):
         fs = [self.build(p) for p in parts]
         return lambda env: build_list([f(env) for f in fs])
+
+
+def operand_check(decoded, program, card_consts, nlocals, values):
+    """For straight-line code that pushes the `values` operands of a message
+    nobody reads: a closure env -> None that evaluates them only for their
+    failures (env: the frame's locals, then the machine), or None if the
+    code is not plain expression code.  A text is only joined, which never
+    fails, so a FORMAT's parts are evaluated and not joined."""
+    t = _Translator(decoded, program, card_consts, nlocals)
+    stack, dropped = (), ()
+    try:
+        for ins in decoded:
+            after = t.straight(ins.op.name, ins.args, stack, dropped)
+            if after is None:
+                return None
+            stack, dropped = after
+    except _Refused:
+        return None
+    if len(stack) != values:
+        return None
+    trees = []
+    for tree in dropped + stack:
+        trees += tree[1] if tree[0] == 'format' else [tree]
+    b = _Builder(nlocals)
+    fs = [b.build(tree) for tree in trees if tree[0] not in _CANNOT_FAIL]
+    if not fs:
+        return _nothing
+    if len(fs) == 1:
+        return fs[0]
+
+    def check(env):
+        for f in fs:
+            f(env)
+    return check
+
+
+_CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
+                'defined_global', 'defined_builtin'}
+
+
+def _nothing(env):
+    pass
+
+
+def _path(tree):
+    """(slot, item, property) for a property of a local (item None) or of
+    the first (0) or last (-1) item of a local list; None for other trees."""
+    if tree[0] != 'unary' or tree[1] != 'LOAD_PROP':
+        return None
+    prop, of = _PROP_NAMES[tree[2]], tree[3]
+    if of[0] == 'load_local':
+        return of[1], None, prop
+    if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
+        return of[3][1], (0 if of[2] == 1 else -1), prop
+    return None
+
+
+def _compare_paths(left, right):
+    """`a == b` in one closure where a is a path (_path) and b a path or a
+    constant: what rules test most (`c->rank == cl->top->rank`)."""
+    a = _path(left)
+    if a is None:
+        return None
+    sa, ia, ga = a[0], a[1], operator.attrgetter(a[2])
+    if right[0] == 'const':
+        k = right[1]
+
+        def eq_const(env):
+            x = env[sa]
+            x = ga(x if ia is None else x[ia])      # None has no property: it fails
+            if x is None:
+                raise UNDEFINED
+            return x == k
+        return eq_const
+    b = _path(right)
+    if b is None:
+        return None
+    sb, ib, gb = b[0], b[1], operator.attrgetter(b[2])
+
+    def eq_paths(env):
+        x, y = env[sa], env[sb]
+        x = ga(x if ia is None else x[ia])
+        y = gb(y if ib is None else y[ib])
+        if x is None or y is None:
+            raise UNDEFINED
+        return x == y
+    return eq_paths

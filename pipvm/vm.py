@@ -11,7 +11,7 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-from . import fusion, pipc, pure, runtime
+from . import fusion, pipc, pure, quiet, runtime
 from .dialogue import Event
 from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
@@ -31,9 +31,9 @@ class Loaded:
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
-    __slots__ = ('code', 'instrs', 'positions', 'offsets', 'frame_size')
+    __slots__ = ('code', 'instrs', 'quiet', 'positions', 'offsets', 'frame_size')
 
-    def __init__(self, code, fuse=True):
+    def __init__(self, code, fuse=True, program=None, card_consts=()):
         runs = fusion.runs(pipc.decode(code.code), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
@@ -47,6 +47,13 @@ class Loaded:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
+        for q in fusion.plays_after_canplay(runs) if fuse else ():
+            self.instrs[q] = (PLAY_AGAIN, self.instrs[q][1], Machine.op_PLAY_AGAIN)
+        # What runs when nobody reads the output (pipvm/quiet.py): the same
+        # indexes, so a frame can run either.
+        self.quiet = (program is not None
+                      and quiet.variant(self.instrs, runs, code, program, card_consts)
+                      or self.instrs)
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
@@ -62,12 +69,14 @@ class Image:
 
     def __init__(self, program, fuse=True, closures=True):
         self.program = program
-        self.codes = [Loaded(c, fuse) for c in program.codes]
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
+        card_consts = set(self.card_consts)
+        self.codes = [Loaded(c, fuse, program if closures else None, card_consts)
+                      for c in program.codes]
         # Rules and orderings also as closures (pipvm/pure.py), None where not.
-        self.pure = [pure.translate(c, program, set(self.card_consts)) if closures else None
+        self.pure = [pure.translate(c, program, card_consts) if closures else None
                      for c in program.codes]
 
     def consts_for(self, deck):
@@ -91,7 +100,8 @@ def _resolve(const, deck):
 # What the loop returns when it stops at a decision (a handler returns PAUSE
 # to stop there; CALLED when it has pushed a frame to run), and the kinds of
 # decision it can stop at.
-PAUSE, CALLED = -1, -2
+PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
+PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
 PAUSED = object()
 CARD, ACTION = 'card', 'action'
 
@@ -114,6 +124,7 @@ class Machine:
         self.frames = []
         self.pending = None
         self.events = events
+        self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
         self.shuffles = []         # each SHUFFLE's result, as deck indexes (see determinize)
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
@@ -179,7 +190,8 @@ class Machine:
         # RETURN switches frames, so it is inline.  An action runs in the top
         # frame record of frames; a rule or ordering runs with frames None (it
         # ends with RETURN_VALUE and never calls), so it needs no record.
-        instrs = loaded.instrs
+        loud = self.events is not None
+        instrs = loaded.instrs if loud else loaded.quiet
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
         try:
@@ -263,7 +275,7 @@ class Machine:
                     if not frames:
                         return None
                     loaded, pc, stack, frame = frames[-1]
-                    instrs = loaded.instrs
+                    instrs = loaded.instrs if loud else loaded.quiet
                     push, pop = stack.append, stack.pop
                 else:
                     target = handler(self, stack, frame, arg)
@@ -274,10 +286,14 @@ class Machine:
                         if target == PAUSE:
                             frames[-1][1] = pc
                             return PAUSED
+                        if target == LOUD:      # a quiet instruction can't: run the code
+                            pc -= 1
+                            instrs = loaded.instrs
+                            continue
                         # CALL pushed the callee's frame: run it.
                         frames[-2][1] = pc
                         loaded, pc, stack, frame = frames[-1]
-                        instrs = loaded.instrs
+                        instrs = loaded.instrs if loud else loaded.quiet
                         push, pop = stack.append, stack.pop
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
@@ -560,7 +576,16 @@ class Machine:
 
     def op_CANPLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
-        stack[-1] = bool(self.playable(rule, stack[-1], dest))
+        self.canplay_found = self.playable(rule, stack[-1], dest)
+        stack[-1] = bool(self.canplay_found)
+
+    def op_PLAY_AGAIN(self, stack, frame, rule):
+        """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
+        dest = cards_of(stack.pop())
+        player = stack.pop()
+        self.pending = (CARD, player, self.canplay_found, dest)
+        self.canplay_found = None
+        return PAUSE
 
     def op_ORDER(self, stack, frame, ordering):
         cards = stack.pop()
@@ -607,6 +632,7 @@ class Machine:
         other.rng = self.rng.copy()
         other.events = events
         other.shuffles = list(self.shuffles)
+        other.canplay_found = None
         return other
 
 
