@@ -77,3 +77,23 @@ def test_a_determinization_keeps_what_its_seat_observed(case, where, seed):
         event('dealt anew' if game.machine.shuffles else 'nothing shuffled')
         assert sample.view(seat) == game.view(seat), REPLAY
         assert [label for _, label in sample.history] == [label for _, label in game.history]
+
+
+@fuzz
+@given(cases())
+def test_a_quiet_game_plays_as_a_watched_one(case):
+    """A game nobody watches runs the quiet variant of the code (pipvm/quiet.py):
+    the same decisions, ending (an error at the same place) and state."""
+    program = harness.compile_checked(frontend.check_text(case.source))
+    loud = Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)
+    quiet = Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS, quiet=True)
+    assert quiet.machine.events is None
+    for answer in case.answers:
+        assert quiet.decision == loud.decision, REPLAY
+        feed(loud, [answer])
+        feed(quiet, [answer])
+    assert quiet.decision == loud.decision, REPLAY
+    assert quiet.ending == loud.ending or quiet.ending.to_json() == loud.ending.to_json(), REPLAY
+    assert harness.snapshot(quiet.machine) == harness.snapshot(loud.machine), REPLAY
+    assert quiet.machine.steps_left == loud.machine.steps_left, REPLAY
+    event('ending: %s' % (loud.ending.kind if loud.ending else 'still playing'))
