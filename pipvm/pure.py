@@ -447,10 +447,11 @@ class _Builder:
 
 def operand_check(decoded, program, card_consts, nlocals, values):
     """For straight-line code that pushes the `values` operands of a message
-    nobody reads: a closure env -> None that evaluates them only for their
-    failures (env: the frame's locals, then the machine), or None if the
-    code is not plain expression code.  A text is only joined, which never
-    fails, so a FORMAT's parts are evaluated and not joined."""
+    nobody reads: how to evaluate them only for their failures, as
+    (local slots that must be defined, closures env -> None for the rest;
+    env: the frame's locals, then the machine), or None if the code is not
+    plain expression code.  A text is only joined, which never fails, so a
+    FORMAT's parts are evaluated and not joined."""
     t = _Translator(decoded, program, card_consts, nlocals)
     stack, dropped = (), ()
     try:
@@ -467,24 +468,13 @@ def operand_check(decoded, program, card_consts, nlocals, values):
     for tree in dropped + stack:
         trees += tree[1] if tree[0] == 'format' else [tree]
     b = _Builder(nlocals)
-    fs = [b.build(tree) for tree in trees if tree[0] not in _CANNOT_FAIL]
-    if not fs:
-        return _nothing
-    if len(fs) == 1:
-        return fs[0]
-
-    def check(env):
-        for f in fs:
-            f(env)
-    return check
+    return (tuple(tree[1] for tree in trees if tree[0] == 'load_local'),
+            tuple(b.build(tree) for tree in trees
+                  if tree[0] not in _CANNOT_FAIL and tree[0] != 'load_local'))
 
 
 _CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
                 'defined_global', 'defined_builtin'}
-
-
-def _nothing(env):
-    pass
 
 
 def _path(tree):

@@ -15,32 +15,48 @@ loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
 from . import pure
+from .pure import UNDEFINED
 from .fusion import jump_targets
 from .opcodes import OP
 
 LOUD = -3                   # a handler's answer: run this instruction's ordinary code
-QUIET_MESSAGE, QUIET_LOOP = 200, 201        # opcodes of the variant only (never in a file)
+# Opcodes of the variant only (never in a file).  QUIET_LOCALS, for messages
+# that can only fail by an undefined local, runs inline in the VM's loop.
+QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS = 200, 201, 203
 MESSAGES = {'MESSAGE': 2, 'MESSAGE_ALL': 1}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
 
 def quiet_message(machine, stack, frame, arg):
-    check, after = arg
+    slots, checks, after = arg
+    for slot in slots:
+        if frame[slot] is None:
+            return LOUD
+    env = frame + [machine]
     try:
-        check(frame + [machine])
+        for check in checks:
+            check(env)
     except Exception:
         return LOUD
     return after
 
 
 def quiet_loop(machine, stack, frame, arg):
-    slot, checks, end = arg
+    """A loop that only shows messages: (its variable's slot, the other
+    locals its messages need, whether they need the variable, checks for
+    the rest, where the loop ends)."""
+    slot, slots, of_item, checks, end = arg
     rest = list(stack[-1])
     if len(rest) > machine.steps_left:      # the loop would stop at its step limit
         stack[-1] = iter(rest)
         return LOUD
     env = frame + [machine]
     try:
+        for s in slots:
+            if frame[s] is None:
+                raise UNDEFINED
+        if of_item and None in rest:
+            raise UNDEFINED
         for item in rest:
             env[slot] = item
             for check in checks:
@@ -73,24 +89,31 @@ def variant(instrs, runs, code, program, card_consts):
                 break
             check = pure.operand_check(decoded, program, card_consts, nlocals, values)
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
-                statements[s] = (check, j + 1)
+                statements[s] = check + (j + 1,)
                 break
     if not statements:
         return None
     quiet = list(instrs)
-    for s, arg in statements.items():
-        quiet[s] = (QUIET_MESSAGE, arg, quiet_message)
+    for s, (slots, checks, after) in statements.items():
+        # the statements that follow this one (with nothing jumping in) are checked with it
+        while after in statements and runs[after][1][0].offset not in entered:
+            more, after = statements[after][:2], statements[after][2]
+            slots, checks = slots + more[0], checks + more[1]
+        slots = tuple(dict.fromkeys(slots))
+        quiet[s] = ((QUIET_MESSAGE, (slots, checks, after), quiet_message) if checks else
+                    (QUIET_LOCALS, (slots, after), None))
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
             slot, end = instrs[f][1]
-            checks, k = [], f + 1
+            slots, checks, k = (), (), f + 1
             while k in statements:
-                check, k = statements[k]
-                checks.append(check)
+                slots, checks, k = slots + statements[k][0], checks + statements[k][1], \
+                    statements[k][2]
             back = instrs[k] if k < len(instrs) else None
-            if checks and back is not None and back[0] == OP.JUMP and back[1] == f \
+            if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
                     and end == k + 1:
-                quiet[f] = (QUIET_LOOP, (slot, checks, end), quiet_loop)
+                others = tuple(dict.fromkeys(x for x in slots if x != slot))
+                quiet[f] = (QUIET_LOOP, (slot, others, slot in slots, checks, end), quiet_loop)
     return quiet
 
 

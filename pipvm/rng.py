@@ -7,8 +7,10 @@ compared with it.  The algorithm is a lagged-Fibonacci generator over 55
 30-bit words, seeded through MD5 (OCaml's stdlib/random.ml).
 """
 import hashlib
+import struct
 
 _MASK30 = 0x3FFFFFFF
+_first_word = struct.Struct('<I').unpack_from      # a digest's first 4 bytes, little-endian
 
 
 class OCamlRandom:
@@ -18,9 +20,12 @@ class OCamlRandom:
         """Random.init seed (= Random.full_init [| seed |])."""
         st = list(range(55))
         accu, key, md5 = b'x', str(seed).encode(), hashlib.md5
-        for i in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
+        digests = []
+        for _ in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
             accu = md5(accu + key).digest()
-            st[i % 55] = (st[i % 55] ^ int.from_bytes(accu[:4], 'little')) & _MASK30
+            digests.append(accu)
+        for i, digest in enumerate(digests):
+            st[i % 55] = (st[i % 55] ^ _first_word(digest)[0]) & _MASK30
         self.state = st
         self.idx = 0
 
@@ -33,9 +38,13 @@ class OCamlRandom:
         return new
 
     def int(self, bound):
-        """Random.int bound, for 0 < bound <= 2**30."""
+        """Random.int bound, for 0 < bound <= 2**30 (bits() inlined: a random
+        seat draws one per decision)."""
+        st = self.state
         while True:
-            r = self.bits()
+            self.idx = idx = (self.idx + 1) % 55
+            cur = st[idx]
+            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
             v = r % bound
             if r - v <= _MASK30 - bound + 1:
                 return v

@@ -41,6 +41,10 @@ class Bot(Seat):
     def choose(self, heading, options, waiting_for):
         return self.echo(heading, options, self.pick(len(options)))
 
+    def decide(self, game, decision):
+        options = decision.options          # (choose, one call less: sim is made of these)
+        return self.echo(decision.prompt, options, self.pick(len(options)))
+
     def echo(self, heading, options, i):
         if not self.console.silent:
             self.console.write(menu(heading, options) + options[i] + '\n')

@@ -101,6 +101,7 @@ def _resolve(const, deck):
 # to stop there; CALLED when it has pushed a frame to run), and the kinds of
 # decision it can stop at.
 PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
+QUIET_LOCALS = quiet.QUIET_LOCALS
 PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
 PAUSED = object()
 CARD, ACTION = 'card', 'action'
@@ -220,6 +221,24 @@ class Machine:
                         pc = arg[1]
                     else:
                         frame[arg[0]] = v
+                elif op == QUIET_LOCALS:
+                    # messages nobody reads whose operands are locals: only
+                    # whether they are defined matters (pipvm/quiet.py)
+                    for v in arg[0]:
+                        if frame[v] is None:
+                            pc -= 1
+                            instrs = loaded.instrs
+                            break
+                    else:
+                        pc = arg[1]
+                elif op == LIST_PROP:
+                    v = stack[-1]
+                    if arg == 0:
+                        stack[-1] = len(v)
+                    elif v:
+                        stack[-1] = v[0] if arg == 1 else v[-1]
+                    else:
+                        raise Fault("Can't get item from empty list")
                 elif op == JUMP:
                     if arg < pc:            # a loop's next round: a step (tick, inline)
                         self.steps_left -= 1
@@ -432,9 +451,6 @@ class Machine:
     def op_STORE_PROP(self, stack, frame, p):
         obj = stack.pop()
         setattr(obj, p, stack.pop())
-
-    def op_LIST_PROP(self, stack, frame, k):
-        stack[-1] = list_prop(stack[-1], k, 0)
 
     def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
         if self.events is not None:
@@ -717,12 +733,12 @@ def move(card, source, dest, missing):
 
 # Opcodes the loop runs inline; every other opcode (or superinstruction) has
 # an op_NAME handler.
-INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'JUMP', 'LOAD_GLOBAL',
+INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'LIST_PROP', 'JUMP', 'LOAD_GLOBAL',
           'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP', 'JUMP_IF_FALSE', 'STORE_LOCAL',
           'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN',
           'RETURN')
 _CODES = {op.name: op.code for op in OPCODES + FUSED}
-(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, JUMP, LOAD_GLOBAL, RETURN_VALUE,
+(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, LIST_PROP, JUMP, LOAD_GLOBAL, RETURN_VALUE,
  LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
  EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
 
