@@ -61,21 +61,22 @@ def plays_after_canplay(runs):
         if op.name != 'PLAY':
             continue
         # runs: ... [reads] CANPLAY JUMP_IF_FALSE [the same reads] PLAY
+        # (CANPLAY JUMP_IF_FALSE may be one superinstruction)
         k = q - 1
         while k > 0 and runs[k][0].name in _READS:
             k -= 1
-        c = k - 1
-        if (c < 0 or runs[k][0].name != 'JUMP_IF_FALSE' or runs[c][0].name != 'CANPLAY'
-                or runs[c][1][0].args != parts[0].args):
+        c = k if runs[k][0].name == 'CANPLAY_JUMP_IF_FALSE' else k - 1
+        if (c < 0 or runs[k][1][-1].op.name != 'JUMP_IF_FALSE'
+                or runs[c][1][0].op.name != 'CANPLAY' or runs[c][1][0].args[0] != parts[0].args[0]):
             continue
-        reads = runs[c + 2:q]
+        reads = runs[k + 1:q]
         before = runs[c - len(reads):c] if len(reads) <= c else None
+        after_canplay = [ins for _, ps in runs[c:q + 1] for ins in ps][1:]
         if (before is not None and _pushes(reads) == 2
                 and [_same(a) for a in before] == [_same(r) for r in reads]
-                and not any(ins.offset in entered for _, ps in runs[c + 1:q + 1] for ins in ps)):
+                and not any(ins.offset in entered for ins in after_canplay)):
             found.append(q)
     return found
-
 
 def _same(run):
     """A run's opcodes and operands: equal runs compute the same values."""

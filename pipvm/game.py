@@ -27,6 +27,12 @@ COUNT, NAME = 'count', 'name'
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
 
 
+@functools.lru_cache(maxsize=256)
+def _texts(kind, name):
+    """A decision's prompt and what it waits for (the same for each turn of a player)."""
+    return _HEADING[kind] % name, "%s's choice" % name
+
+
 class Decision(NamedTuple):
     """What the game waits for.  (A tuple: games make one per decision.)"""
     id: int                    # how many decisions came before it
@@ -176,10 +182,11 @@ class Game:
             if step(*args) is PAUSED:
                 kind, player, options = m.pending[:3]
                 name = player.name
+                texts = _texts(kind, name)
                 self.decision = Decision(
-                    len(self.history), player.seat, kind, _HEADING[kind] % name,
-                    tuple(map(str, options)) if kind is CARD else tuple(options),
-                    "%s's choice" % name, name)
+                    len(self.history), player.seat, kind, texts[0],
+                    tuple([card.name for card in options]) if kind is CARD else tuple(options),
+                    texts[1], name)
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:

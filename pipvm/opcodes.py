@@ -268,6 +268,12 @@ FUSED = (
            "push a property of a local list's first or last item"),
     _fused(115, 'ADD_CONST', 'CONST ADD', 'a + a constant'),
     _fused(116, 'EQ_CONST_JUMP_IF_FALSE', 'CONST EQ JUMP_IF_FALSE', 'jump if a != a constant'),
+    _fused(117, 'CANPLAY_JUMP_IF_FALSE', 'CANPLAY JUMP_IF_FALSE',
+           'jump unless the player can play a card the rule allows'),
+    _fused(118, 'LOAD_GLOBAL_PROP_LIST_PROP', 'LOAD_GLOBAL LOAD_PROP LIST_PROP',
+           "push the size, first or last item of a global's list property (`pile->cards->top`)"),
+    _fused(119, 'LOAD_BUILTIN_LIST_PROP', 'LOAD_BUILTIN LIST_PROP',
+           'push the size, first or last item of players, teams or standard'),
 )
 FUSED_BY_CODE = {f.code: f for f in FUSED}
 assert all(kind in OPERANDS for op in OPCODES for kind in op.operands)

@@ -27,7 +27,7 @@ which of two failures comes first, never whether one happens).
 import operator
 
 from . import pipc, runtime
-from .runtime import as_rank, cards_of, items, to_str
+from .runtime import as_rank, cards_of, items, list_prop, to_str
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
 
@@ -107,13 +107,6 @@ def build_list(values):
         else:
             out.append(v)
     return out
-
-
-def list_prop(lst, k):
-    """A list's size (k 0), first (1) or last (2) item; IndexError when empty."""
-    if k == 0:
-        return len(lst)
-    return lst[0] if k == 1 else lst[-1]
 
 
 class Pure:

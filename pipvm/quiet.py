@@ -22,7 +22,7 @@ from .opcodes import OP
 LOUD = -3                   # a handler's answer: run this instruction's ordinary code
 # Opcodes of the variant only (never in a file).  QUIET_LOCALS, for messages
 # that can only fail by an undefined local, runs inline in the VM's loop.
-QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS = 200, 201, 203
+QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS, QUIET_FOR = 200, 201, 203, 204
 MESSAGES = {'MESSAGE': 2, 'MESSAGE_ALL': 1}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
@@ -41,15 +41,33 @@ def quiet_message(machine, stack, frame, arg):
     return after
 
 
-def quiet_loop(machine, stack, frame, arg):
-    """A loop that only shows messages: (its variable's slot, the other
-    locals its messages need, whether they need the variable, checks for
-    the rest, where the loop ends)."""
-    slot, slots, of_item, checks, end = arg
+def quiet_for(machine, stack, frame, arg):
+    """FOR_ITER and the quiet loop after it: the loop, from its list."""
     rest = list(stack[-1])
+    if _loop(machine, frame, arg, rest):
+        stack.pop()
+        return arg[-1]
+    return LOUD                 # the list is still on the stack, for FOR_ITER
+
+
+def quiet_loop(machine, stack, frame, arg):
+    """A loop that only shows messages, from its iteration state."""
+    rest = list(stack[-1])
+    if _loop(machine, frame, arg, rest):
+        stack.pop()
+        return arg[-1]
+    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code
+    return LOUD
+
+
+def _loop(machine, frame, arg, rest):
+    """Run the rounds of a loop that only shows messages over the items
+    rest, if none can fail: arg is (its variable's slot, the other locals
+    its messages need, whether they need the variable, checks for the rest,
+    where the loop ends)."""
+    slot, slots, of_item, checks, end = arg
     if len(rest) > machine.steps_left:      # the loop would stop at its step limit
-        stack[-1] = iter(rest)
-        return LOUD
+        return False
     env = frame + [machine]
     try:
         for s in slots:
@@ -62,13 +80,11 @@ def quiet_loop(machine, stack, frame, arg):
             for check in checks:
                 check(env)
     except Exception:
-        stack[-1] = iter(rest)
-        return LOUD
+        return False
     if rest:
         frame[slot] = rest[-1]
         machine.steps_left -= len(rest)     # a step for each round, as JUMP counts
-    stack.pop()
-    return end
+    return True
 
 
 def variant(instrs, runs, code, program, card_consts):
@@ -113,7 +129,10 @@ def variant(instrs, runs, code, program, card_consts):
             if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
                     and end == k + 1:
                 others = tuple(dict.fromkeys(x for x in slots if x != slot))
-                quiet[f] = (QUIET_LOOP, (slot, others, slot in slots, checks, end), quiet_loop)
+                loop = (slot, others, slot in slots, checks, end)
+                quiet[f] = (QUIET_LOOP, loop, quiet_loop)
+                if f and runs[f - 1][0].name == 'FOR_ITER':
+                    quiet[f - 1] = (QUIET_FOR, loop, quiet_for)
     return quiet
 
 

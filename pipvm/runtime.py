@@ -65,9 +65,10 @@ class Card:
     # always means this card (see card_index).
     born_rank: Rank = None
     born_suit: Suit = None
+    name: str = None           # its name, from born_rank and born_suit (kept: decisions show it)
 
     def __str__(self):
-        return CARD_NAMES[self.born_suit.index * 13 + self.born_rank]
+        return self.name
 
 
 @attrs.define(slots=True, eq=False)
@@ -118,7 +119,8 @@ def card_index(rank, suit):
 
 def new_deck():
     """The 52 cards of one game, in deck order."""
-    return [Card(RANKS[r], s, None, RANKS[r], s) for s in SUITS for r in range(1, 14)]
+    return [Card(RANKS[r], s, None, RANKS[r], s, CARD_NAMES[s.index * 13 + r])
+            for s in SUITS for r in range(1, 14)]
 
 
 def to_str(value):
@@ -151,6 +153,16 @@ def cards_of(value):
     if kind is Area:
         return value.cards
     raise Fault('Undefined value' if value is None else 'Expected cards')
+
+
+def list_prop(lst, k, part=0):
+    """A list's size (k 0), first (1) or last (2) item; `part`: which part of
+    a superinstruction asks, for the error's position."""
+    if k == 0:
+        return len(lst)
+    if not lst:
+        raise Fault("Can't get item from empty list", part)
+    return lst[0] if k == 1 else lst[-1]
 
 
 def items(value):

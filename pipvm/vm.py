@@ -16,7 +16,7 @@ from .dialogue import Event
 from .errors import Fault, GameOver, PipError, StepLimit
 from .opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
                       OPCODES, OPERANDS)
-from .runtime import Area, Card, Player, Rank, Suit, Team, cards_of, to_str
+from .runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
 
 _END = object()
 
@@ -160,7 +160,7 @@ class Machine:
             move(card, player.hand, pending[3], 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
-                name = str(card)
+                name = card.name
                 self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
         else:
             self.frames[-1][1] = pending[3] + pending[4][choice]
@@ -232,13 +232,7 @@ class Machine:
                     else:
                         pc = arg[1]
                 elif op == LIST_PROP:
-                    v = stack[-1]
-                    if arg == 0:
-                        stack[-1] = len(v)
-                    elif v:
-                        stack[-1] = v[0] if arg == 1 else v[-1]
-                    else:
-                        raise Fault("Can't get item from empty list")
+                    stack[-1] = list_prop(stack[-1], arg, 0)
                 elif op == JUMP:
                     if arg < pc:            # a loop's next round: a step (tick, inline)
                         self.steps_left -= 1
@@ -359,6 +353,20 @@ class Machine:
         if v is None:
             raise Fault('Undefined value', 1)
         stack.append(v)
+
+    def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):
+        v = getattr(self.load_global(arg[0]), arg[1])
+        if v is None:
+            raise Fault('Undefined value', 1)
+        stack.append(list_prop(v, arg[2], 2))
+
+    def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):
+        b, k = arg
+        if b == 0:
+            stack.append(list_prop(self.players, k, 1))
+        else:
+            self.op_LOAD_BUILTIN(stack, frame, b)
+            stack[-1] = list_prop(stack[-1], k, 1)
 
     def op_EQ_OR(self, stack, frame, target):
         b = stack.pop()
@@ -595,6 +603,14 @@ class Machine:
         self.canplay_found = self.playable(rule, stack[-1], dest)
         stack[-1] = bool(self.canplay_found)
 
+    def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):
+        rule, target = arg
+        dest = cards_of(stack.pop())
+        self.canplay_found = self.playable(rule, stack.pop(), dest)
+        if not self.canplay_found:
+            return target
+        return None
+
     def op_PLAY_AGAIN(self, stack, frame, rule):
         """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
         dest = cards_of(stack.pop())
@@ -663,7 +679,7 @@ class Copier:
     shared stays shared."""
 
     def __init__(self, deck):
-        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit)
+        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
                      for c in deck]
         self.memo = {id(old): new for old, new in zip(deck, self.deck)}
         for card in self.deck:
@@ -709,15 +725,6 @@ def joined(stack, n):
     parts = stack[-n:]
     del stack[-n:]
     return ''.join(map(to_str, parts))
-
-
-def list_prop(lst, k, part):
-    """A list's size (k 0), first (1) or last (2) item."""
-    if k == 0:
-        return len(lst)
-    if not lst:
-        raise Fault("Can't get item from empty list", part)
-    return lst[0] if k == 1 else lst[-1]
 
 
 def move(card, source, dest, missing):

@@ -63,14 +63,14 @@ BUGS = {
         'pipvm/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
         '`standard` is one shared list instead of a new one each time'),
     'cards_suit_by_suit': (
-        'pipvm/vm.py', 'for r in items(stack[-1]) for s in suits]',
-        'for s in suits for r in items(stack[-1])]',
+        'pipvm/pure.py', 'for r in items(ranks) for s in suits]',
+        'for s in suits for r in items(ranks)]',
         'a card sequence built at run time lists suit by suit, not rank by rank'),
     'division_floors': (
         'pipvm/runtime.py', 'q = abs(a) // abs(b)\n    return q if (a < 0) == (b < 0) else -q',
         'return a // b', 'Number division rounds toward minus infinity, not toward zero'),
     'top_is_last': (
-        'pipvm/vm.py', 'return lst[0] if k == 1 else lst[-1]', 'return lst[-1] if k == 1 else lst[0]',
+        'pipvm/runtime.py', 'return lst[0] if k == 1 else lst[-1]', 'return lst[-1] if k == 1 else lst[0]',
         '`top`/`first` read the last element (as the manual wrongly says)'),
 }
 
