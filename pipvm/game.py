@@ -27,6 +27,9 @@ COUNT, NAME = 'count', 'name'
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
 
 
+_new_decision = tuple.__new__          # Decision(...) without its keyword handling: one per decision
+
+
 @functools.lru_cache(maxsize=256)
 def _texts(kind, name):
     """A decision's prompt and what it waits for (the same for each turn of a player)."""
@@ -183,10 +186,10 @@ class Game:
                 kind, player, options = m.pending[:3]
                 name = player.name
                 texts = _texts(kind, name)
-                self.decision = Decision(
+                self.decision = _new_decision(Decision, (
                     len(self.history), player.seat, kind, texts[0],
                     tuple([card.name for card in options]) if kind is CARD else tuple(options),
-                    texts[1], name)
+                    texts[1], name))
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:

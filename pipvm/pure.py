@@ -284,12 +284,37 @@ class _Builder:
         return lambda env: t(env) if c(env) else e(env)
 
     def b_keep(self, on_true, cond, slot, kept, rest):
-        c, r = self.build(cond), self.build(rest)
         if kept[:2] == ('return', ('scratch', slot)) and not kept[2]:
-            # the kept value is the result: Python's `or` / `and` exactly
+            # the kept value is the result: Python's `or` / `and` exactly,
+            # a chain of them as one closure
+            terms = [cond]
+            while (rest[0] == 'keep' and rest[1] == on_true and not rest[4][2]
+                   and rest[4][:2] == ('return', ('scratch', rest[3]))):
+                terms.append(rest[2])
+                rest = rest[5]
+            fs = [self.build(t) for t in terms] + [self.build(rest)]
+            if len(fs) == 2:
+                c, r = fs
+                if on_true:
+                    return lambda env: c(env) or r(env)
+                return lambda env: c(env) and r(env)
             if on_true:
-                return lambda env: c(env) or r(env)
-            return lambda env: c(env) and r(env)
+                def any_of(env):
+                    for f in fs:
+                        v = f(env)
+                        if v:
+                            return v
+                    return v
+                return any_of
+
+            def all_of(env):
+                for f in fs:
+                    v = f(env)
+                    if not v:
+                        return v
+                return v
+            return all_of
+        c, r = self.build(cond), self.build(rest)
         k = self.build(kept)
 
         def keep(env):

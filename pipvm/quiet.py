@@ -15,14 +15,14 @@ loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
 from . import pure
-from .pure import UNDEFINED
 from .fusion import jump_targets
 from .opcodes import OP
 
 LOUD = -3                   # a handler's answer: run this instruction's ordinary code
 # Opcodes of the variant only (never in a file).  QUIET_LOCALS, for messages
-# that can only fail by an undefined local, runs inline in the VM's loop.
-QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS, QUIET_FOR = 200, 201, 203, 204
+# that can only fail by an undefined local, and QUIET_STORE, a STORE_LOCAL
+# followed by such messages, run inline in the VM's loop.
+QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS, QUIET_FOR, QUIET_STORE = 200, 201, 203, 204, 205
 MESSAGES = {'MESSAGE': 2, 'MESSAGE_ALL': 1}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
@@ -68,19 +68,20 @@ def _loop(machine, frame, arg, rest):
     slot, slots, of_item, checks, end = arg
     if len(rest) > machine.steps_left:      # the loop would stop at its step limit
         return False
-    env = frame + [machine]
-    try:
-        for s in slots:
-            if frame[s] is None:
-                raise UNDEFINED
-        if of_item and None in rest:
-            raise UNDEFINED
-        for item in rest:
-            env[slot] = item
-            for check in checks:
-                check(env)
-    except Exception:
+    for s in slots:
+        if frame[s] is None:
+            return False
+    if of_item and None in rest:
         return False
+    if checks:
+        env = frame + [machine]
+        try:
+            for item in rest:
+                env[slot] = item
+                for check in checks:
+                    check(env)
+        except Exception:
+            return False
     if rest:
         frame[slot] = rest[-1]
         machine.steps_left -= len(rest)     # a step for each round, as JUMP counts
@@ -118,6 +119,13 @@ def variant(instrs, runs, code, program, card_consts):
         slots = tuple(dict.fromkeys(slots))
         quiet[s] = ((QUIET_MESSAGE, (slots, checks, after), quiet_message) if checks else
                     (QUIET_LOCALS, (slots, after), None))
+    for i, (op, parts) in enumerate(runs[:-1]):
+        after = quiet[i + 1]
+        if op.name == 'STORE_LOCAL' and after[0] == QUIET_LOCALS \
+                and runs[i + 1][1][0].offset not in entered:
+            slot = parts[0].args[0]
+            quiet[i] = (QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
+                                      after[1][1]), None)
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
             slot, end = instrs[f][1]

@@ -42,8 +42,10 @@ class Bot(Seat):
         return self.echo(heading, options, self.pick(len(options)))
 
     def decide(self, game, decision):
-        options = decision.options          # (choose, one call less: sim is made of these)
-        return self.echo(decision.prompt, options, self.pick(len(options)))
+        # choose, with fewer calls: a simulation is made of these
+        options = decision.options
+        i = self.pick(len(options))
+        return i if self.console.silent else self.echo(decision.prompt, options, i)
 
     def echo(self, heading, options, i):
         if not self.console.silent:

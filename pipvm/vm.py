@@ -101,7 +101,7 @@ def _resolve(const, deck):
 # to stop there; CALLED when it has pushed a frame to run), and the kinds of
 # decision it can stop at.
 PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
-QUIET_LOCALS = quiet.QUIET_LOCALS
+QUIET_LOCALS, QUIET_STORE = quiet.QUIET_LOCALS, quiet.QUIET_STORE
 PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
 PAUSED = object()
 CARD, ACTION = 'card', 'action'
@@ -231,6 +231,15 @@ class Machine:
                             break
                     else:
                         pc = arg[1]
+                elif op == QUIET_STORE:
+                    # STORE_LOCAL, then such messages (the value is checked before it is stored)
+                    slot, slots, after = arg
+                    if stack[-1] is None or None in [frame[v] for v in slots]:
+                        pc -= 1
+                        instrs = loaded.instrs
+                    else:
+                        frame[slot] = pop()
+                        pc = after
                 elif op == LIST_PROP:
                     stack[-1] = list_prop(stack[-1], arg, 0)
                 elif op == JUMP:
@@ -550,7 +559,8 @@ class Machine:
             return              # nobody to deal to (the reference divides by zero)
         k = len(dests)
         n = len(source) if count is None else count * k
-        if any(d is source for d in dests) or len(set(map(id, dests))) < k:
+        if (dests[0] is source if k == 1 else
+                any(d is source for d in dests) or len(set(map(id, dests))) < k):
             # A hand that is also the source, or is dealt to twice (a player
             # listed twice): card i (from 1) to the top of dests[i mod k], one
             # at a time, exactly as the reference does.
