@@ -292,6 +292,10 @@ class _Builder:
                    and rest[4][:2] == ('return', ('scratch', rest[3]))):
                 terms.append(rest[2])
                 rest = rest[5]
+            if on_true and rest[0] == 'return' and not rest[2]:
+                anyeq = _any_equal(terms + [rest[1]])
+                if anyeq is not None:
+                    return anyeq
             fs = [self.build(t) for t in terms] + [self.build(rest)]
             if len(fs) == 2:
                 c, r = fs
@@ -506,6 +510,48 @@ def _path(tree):
     if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
         return of[3][1], (0 if of[2] == 1 else -1), prop
     return None
+
+
+def _equality(tree):
+    """(slot, item, getter, slot, item, getter, constant) for `path == path`
+    or `path == constant` (second slot None), else None."""
+    if tree[0] != 'binary' or tree[1] != 'EQ':
+        return None
+    a, right = _path(tree[2]), tree[3]
+    if a is None:
+        return None
+    if right[0] == 'const':
+        return a[0], a[1], operator.attrgetter(a[2]), None, None, None, right[1]
+    b = _path(right)
+    if b is None:
+        return None
+    return (a[0], a[1], operator.attrgetter(a[2]), b[0], b[1], operator.attrgetter(b[2]), None)
+
+
+def _any_equal(terms):
+    """`t1 or t2 or ...` where every term is an _equality, as one closure:
+    the commonest shape of a rule (`c->rank == cl->top->rank or ...`)."""
+    specs = [_equality(t) for t in terms]
+    if None in specs:
+        return None
+
+    def any_equal(env):
+        for sa, ia, ga, sb, ib, gb, k in specs:
+            x = env[sa]
+            x = ga(x if ia is None else x[ia])      # None has no property: it fails
+            if sb is None:
+                y = k
+            else:
+                y = env[sb]
+                y = gb(y if ib is None else y[ib])
+                if y is None:
+                    raise UNDEFINED
+            if x is None:
+                raise UNDEFINED
+            if x == y:
+                return True
+        return False
+    return any_equal
 
 
 def _compare_paths(left, right):

@@ -910,6 +910,11 @@ class Builder:
         self.scopes.append({p: PLAYER, c: CARD, d: CARDS})
         if self.chance(0.15):
             body = '(%s->rank == %s->score)' % (c, p)
+        elif self.chance(0.2):       # Crazy Eights' shape: the card against the pile's top
+            tests = ['(%s->%s == %s->%s->%s)' % (c, prop, d, self.pick(['top', 'first', 'last']), prop)
+                     for prop in ('rank', 'suit') if self.chance(0.7)]
+            tests.append('(%s->rank == %s)' % (c, self.pick(RANK_LITS + ['8'])))
+            body = ' or '.join(self.draw(st.permutations(tests)))
         elif self.chance(0.4):       # what rules usually test: the card against something
             tests = ['(%s->%s %s %s)' % (c, prop, self.pick(['==', '!=']), self.expr(t, 1))
                      for prop, t in (('rank', RANK), ('suit', SUIT))
