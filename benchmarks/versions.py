@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""`pipvm sim` throughput of this tree against an earlier commit, side by side.
+"""`pipvm sim` throughput of this tree against earlier commits, side by side.
 
-    python benchmarks/versions.py REV [--games N] [--rounds R] [FILE.pip ...]
+    python benchmarks/versions.py REV [REV ...] [--games N] [--rounds R] [--files FILE.pip ...]
 
-REV is checked out in a temporary git worktree; each round runs both trees'
-`pipvm sim --json` on each game, alternating, and the ratio of the medians
-is reported (above 1: this tree is faster).  The reports must agree on
-everything but timing, or the benchmark stops.
+Each REV is checked out in a temporary git worktree; each round runs every
+tree's `pipvm sim --json` on each game, in turn (the order alternating from
+round to round), and the medians are reported against the first REV (above
+1: faster).  The reports must agree on everything but timing, or the
+benchmark stops.
 
-    python benchmarks/versions.py REV --cpu ...
+    python benchmarks/versions.py REV ... --cpu [--handwritten] ...
 
 measures CPU time instead of wall time (each tree plays the games in one
 process, timed with time.process_time): steadier on a shared machine.
-"""
+--handwritten also plays the hand-written Crazy Eights
+(handwritten_crazy_eights.py) in the same rounds, in a process of its own,
+and gives each tree's speed as a ratio of its (on full/crazy_eights).
+
 import argparse
 import json
 import os
@@ -61,33 +65,78 @@ def sim_cpu(tree, path, games):
     return float(out), None
 
 
+HANDWRITTEN_SNIPPET = """
+import sys, time
+import handwritten_crazy_eights as hw
+t = time.process_time()
+hw.simulate(int(sys.argv[1]))
+print(int(sys.argv[1]) / (time.process_time() - t))
+"""
+
+
+def handwritten_cpu(games):
+    out = subprocess.run([sys.executable, '-c', HANDWRITTEN_SNIPPET, str(games)], check=True,
+                         capture_output=True, cwd=os.path.dirname(os.path.abspath(__file__))).stdout
+    return float(out)
+
+
+HANDWRITTEN = 'hand-written'
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('rev')
+    ap.add_argument('revs', nargs='+', metavar='REV')
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--rounds', type=int, default=5)
     ap.add_argument('--cpu', action='store_true', help='CPU time, in one process per tree')
-    ap.add_argument('files', nargs='*')
+    ap.add_argument('--handwritten', action='store_true',
+                    help='also the hand-written Crazy Eights, and ratios to it (with --cpu)')
+    ap.add_argument('--files', nargs='*', default=None, metavar='FILE.pip')
     a = ap.parse_args()
     measure = sim_cpu if a.cpu else sim
     with tempfile.TemporaryDirectory() as tmp:
-        old = os.path.join(tmp, 'old')
-        subprocess.run(['git', 'worktree', 'add', '-q', '--detach', old, a.rev], cwd=ROOT, check=True)
+        trees = {}
+        for i, rev in enumerate(a.revs):
+            trees[rev] = os.path.join(tmp, 'tree%d' % i)
+            subprocess.run(['git', 'worktree', 'add', '-q', '--detach', trees[rev], rev],
+                           cwd=ROOT, check=True)
+        trees['now'] = ROOT
         try:
-            print('%-24s %8s %12s %12s %8s' % ('game', 'games', a.rev[:10] + ' g/s', 'now g/s', 'ratio'))
             for path in a.files or GAMES:
-                before, after = [], []
-                for _ in range(a.rounds):
-                    rate, old_report = measure(old, path, a.games)
-                    before.append(rate)
-                    rate, new_report = measure(ROOT, path, a.games)
-                    after.append(rate)
-                    if old_report != new_report:
-                        sys.exit('%s: the two trees report different results' % path)
-                b, n = statistics.median(before), statistics.median(after)
-                print('%-24s %8d %12.1f %12.1f %7.2fx' % (name(path), a.games, b, n, n / b))
+                rates = {k: [] for k in trees}
+                hand = a.handwritten and name(path) == 'full/crazy_eights'
+                if hand:
+                    rates[HANDWRITTEN] = []
+                for r in range(a.rounds):
+                    reports = {}
+                    for k in (list(rates) if r % 2 == 0 else list(rates)[::-1]):
+                        if k == HANDWRITTEN:
+                            rates[k].append(handwritten_cpu(a.games * 20))
+                            continue
+                        rate, reports[k] = measure(trees[k], path, a.games)
+                        rates[k].append(rate)
+                    if len({json.dumps(v, sort_keys=True) for v in reports.values()}) > 1:
+                        sys.exit('%s: the trees report different results' % path)
+                med = {k: statistics.median(v) for k, v in rates.items()}
+                first = med[a.revs[0]]
+                print('%s, %d games, %d rounds, medians' % (name(path), a.games, a.rounds))
+                print('%-12s %10s %10s %10s%s' % ('tree', 'g/s', 'vs ' + a.revs[0][:7],
+                                                  'vs prev', '  / hand-written' if hand else ''))
+                prev = None
+                for k in trees:
+                    print('%-12s %10.1f %9.2fx %10s%s' % (
+                        k[:12], med[k], med[k] / first,
+                        '' if prev is None else '%.2fx' % (med[k] / prev),
+                        '  %.4f' % (med[k] / med[HANDWRITTEN]) if hand else ''))
+                    prev = med[k]
+                if hand:
+                    print('%-12s %10.1f' % (HANDWRITTEN, med[HANDWRITTEN]))
+                print()
         finally:
-            subprocess.run(['git', 'worktree', 'remove', '--force', old], cwd=ROOT, check=True)
+            for k, tree in trees.items():
+                if tree != ROOT:
+                    subprocess.run(['git', 'worktree', 'remove', '--force', tree], cwd=ROOT,
+                                   check=True)
 
 
 if __name__ == '__main__':
