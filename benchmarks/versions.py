@@ -16,7 +16,7 @@ process, timed with time.process_time): steadier on a shared machine.
 --handwritten also plays the hand-written Crazy Eights
 (handwritten_crazy_eights.py) in the same rounds, in a process of its own,
 and gives each tree's speed as a ratio of its (on full/crazy_eights).
-
+"""
 import argparse
 import json
 import os
