@@ -28,13 +28,18 @@ def listing(program, fused=False):
         out.append('%s %s (locals: %s; %d bytes)' % (
             code.kind, code.name, ', '.join(code.local_names) or '-', len(code.code)))
         last_line = None
-        for op, parts in fusion.runs(pipc.decode(code.code), fused):
+        runs = fusion.runs(pipc.decode(code.code), fused)
+        rewrites = fusion.rewrites(runs) if fused else {}
+        for i, (op, parts) in enumerate(runs):
             pos = code.position(parts[0].offset)
             line = pos[0] if pos else None
             shown = '%5d' % line if line != last_line and line is not None else '     '
             last_line = line
+            name = rewrites.get(i, op.name)
             operands = ', '.join(show_operand(p, code, ins, kind, arg) for ins in parts
                                  for kind, arg in zip(ins.op.operands, ins.args))
-            out.append(('%s %6d  %-*s %s' % (shown, parts[0].offset, _WIDTH, op.name,
+            if name != op.name:
+                operands = '(%s %s)' % (op.name, operands) if operands else '(%s)' % op.name
+            out.append(('%s %6d  %-*s %s' % (shown, parts[0].offset, _WIDTH, name,
                                              operands)).rstrip())
     return '\n'.join(out) + '\n'

@@ -1,6 +1,7 @@
 """Superinstructions: which runs of a code object's instructions the VM
-runs as one (opcodes.FUSED).  The VM fuses when it loads a program, never
-in the file; `pipvm dis --fused` shows the same runs."""
+runs as one (opcodes.FUSED), and the other changes it makes to them
+(rewrites).  The VM does both when it loads a program, never in the file;
+`pipvm dis --fused` shows the same runs and changes."""
 from .opcodes import FUSED, OPERANDS, ask_table
 
 _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
@@ -95,3 +96,17 @@ def _pushes(runs):
                 return None
             depth += ins.op.pushes
     return depth
+
+
+def rewrites(runs):
+    """{run index: what the VM runs there instead}: PLAY_AGAIN for a PLAY
+    that takes its CANPLAY's cards (plays_after_canplay), RETURN for a jump
+    forward to a RETURN."""
+    out = dict.fromkeys(plays_after_canplay(runs), 'PLAY_AGAIN')
+    index = {parts[0].offset: i for i, (_, parts) in enumerate(runs)}
+    for i, (op, parts) in enumerate(runs):
+        if op.name == 'JUMP':
+            target = index.get(parts[0].args[0], -1)
+            if target > i and runs[target][0].name == 'RETURN':
+                out[i] = 'RETURN'
+    return out

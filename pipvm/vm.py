@@ -47,11 +47,11 @@ class Loaded:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
-        for i, (op, arg, _) in enumerate(self.instrs):
-            if op == OP.JUMP and arg > i and self.instrs[arg][0] == OP.RETURN:
-                self.instrs[i] = self.instrs[arg]       # a jump forward to a RETURN returns
-        for q in fusion.plays_after_canplay(runs) if fuse else ():
-            self.instrs[q] = (PLAY_AGAIN, self.instrs[q][1], Machine.op_PLAY_AGAIN)
+        for i, name in (fusion.rewrites(runs) if fuse else {}).items():
+            if name == 'RETURN':
+                self.instrs[i] = (OP.RETURN, (), None)
+            else:
+                self.instrs[i] = (PLAY_AGAIN, self.instrs[i][1], Machine.op_PLAY_AGAIN)
         # What runs when nobody reads the output (pipvm/quiet.py): the same
         # indexes, so a frame can run either.
         self.quiet = (program is not None

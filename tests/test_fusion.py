@@ -112,6 +112,7 @@ def test_dis_fused_lists_what_the_vm_runs():
     from disasm.listing import listing
     from pipvm import loader
     names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
+    names[vm.PLAY_AGAIN] = 'PLAY_AGAIN'
     for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
         program = loader.load_program(path)
         lines = listing(program, fused=True).splitlines()
