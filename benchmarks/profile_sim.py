@@ -32,7 +32,7 @@ from pipvm import vm
 
 DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'seats.py', 'rng.py')
 MESSAGE_FUNCS = {'op_FORMAT', 'op_FORMAT_MESSAGE_ALL', 'op_MESSAGE', 'op_MESSAGE_ALL',
-                 'joined', 'to_str', 'join'}
+                 'joined', 'to_str', 'join', 'quiet_message', 'quiet_for', 'quiet_loop', '_loop'}
 
 
 def silent_source(path):
@@ -100,10 +100,10 @@ def instructions(path, games):
 
     plain = vm.Loaded.__init__
 
-    def counting(self, code, fuse=True):
-        plain(self, code, fuse)
-        self.instrs = Counting(self.instrs)
-        self.instrs.name = code.name
+    def counting(self, code, *args, **kwargs):
+        plain(self, code, *args, **kwargs)
+        self.quiet = Counting(self.quiet)       # what a silent game runs (pipvm/quiet.py)
+        self.quiet.name = code.name
     vm.Loaded.__init__ = counting
     try:
         handwritten.vm_player(path, games)()
