@@ -189,9 +189,10 @@ class Machine:
 
     def _run(self, loaded, pc, stack, frame, frames):
         # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
-        # --opcodes counts them): each test costs every opcode after it, so the
-        # rest go to their handler, which may return where to jump (or PAUSE).
-        # RETURN switches frames, so it is inline.  An action runs in the top
+        # --opcodes counts them): each test costs every opcode after it.  The
+        # rest have a handler, called first (one test instead of the whole
+        # chain), which may return where to jump (or PAUSE).  RETURN switches
+        # frames, so it is inline.  An action runs in the top
         # frame record of frames; a rule or ordering runs with frames None (it
         # ends with RETURN_VALUE and never calls), so it needs no record.
         loud = self.events is not None
@@ -202,7 +203,25 @@ class Machine:
             while True:
                 op, arg, handler = instrs[pc]
                 pc += 1
-                if op == LOAD_LOCAL_PROP:
+                if handler is not None:
+                    target = handler(self, stack, frame, arg)
+                    if target is not None:
+                        if target >= 0:
+                            pc = target
+                            continue
+                        if target == PAUSE:
+                            frames[-1][1] = pc
+                            return PAUSED
+                        if target == LOUD:      # a quiet instruction can't: run the code
+                            pc -= 1
+                            instrs = loaded.instrs
+                            continue
+                        # CALL pushed the callee's frame: run it.
+                        frames[-2][1] = pc
+                        loaded, pc, stack, frame = frames[-1]
+                        instrs = loaded.instrs if loud else loaded.quiet
+                        push, pop = stack.append, stack.pop
+                elif op == LOAD_LOCAL_PROP:
                     v = frame[arg[0]]
                     if v is None:
                         raise Fault('Undefined value')
@@ -302,24 +321,6 @@ class Machine:
                     loaded, pc, stack, frame = frames[-1]
                     instrs = loaded.instrs if loud else loaded.quiet
                     push, pop = stack.append, stack.pop
-                else:
-                    target = handler(self, stack, frame, arg)
-                    if target is not None:
-                        if target >= 0:
-                            pc = target
-                            continue
-                        if target == PAUSE:
-                            frames[-1][1] = pc
-                            return PAUSED
-                        if target == LOUD:      # a quiet instruction can't: run the code
-                            pc -= 1
-                            instrs = loaded.instrs
-                            continue
-                        # CALL pushed the callee's frame: run it.
-                        frames[-2][1] = pc
-                        loaded, pc, stack, frame = frames[-1]
-                        instrs = loaded.instrs if loud else loaded.quiet
-                        push, pop = stack.append, stack.pop
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
         except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
