@@ -13,6 +13,7 @@ bots, a web server, a simulation) reads `decision` and `events` and calls
 docs/api.md describes it all.
 """
 import functools
+import operator
 from typing import NamedTuple
 
 import attrs
@@ -28,6 +29,7 @@ _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION
 
 
 _new_decision = tuple.__new__          # Decision(...) without its keyword handling: one per decision
+_card_name = operator.attrgetter('name')
 
 
 @functools.lru_cache(maxsize=256)
@@ -183,12 +185,13 @@ class Game:
         m = self.machine
         try:
             if step(*args) is PAUSED:
-                kind, player, options = m.pending[:3]
+                pending = m.pending
+                kind, player = pending[0], pending[1]
                 name = player.name
                 texts = _texts(kind, name)
                 self.decision = _new_decision(Decision, (
                     len(self.history), player.seat, kind, texts[0],
-                    tuple([card.name for card in options]) if kind is CARD else tuple(options),
+                    tuple(map(_card_name, pending[2]) if kind is CARD else pending[2]),
                     texts[1], name))
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)

@@ -255,13 +255,16 @@ class Machine:
                         pc = arg[1]
                 elif op == QUIET_STORE:
                     # STORE_LOCAL, then such messages (the value is checked before it is stored)
-                    slot, slots, after = arg
-                    if stack[-1] is None or None in [frame[v] for v in slots]:
-                        pc -= 1
-                        instrs = loaded.instrs
-                    else:
-                        frame[slot] = pop()
-                        pc = after
+                    if stack[-1] is not None:
+                        for v in arg[1]:
+                            if frame[v] is None:
+                                break
+                        else:
+                            frame[arg[0]] = pop()
+                            pc = arg[2]
+                            continue
+                    pc -= 1
+                    instrs = loaded.instrs
                 elif op == LIST_PROP:
                     stack[-1] = list_prop(stack[-1], arg, 0)
                 elif op == JUMP:
