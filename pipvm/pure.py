@@ -112,10 +112,10 @@ def build_list(values):
 class Pure:
     """One rule or ordering as a closure over an environment list: its
     locals, then a scratch slot per conditional jump, then the machine."""
-    __slots__ = ('fn', 'pad')
+    __slots__ = ('fn', 'pad', 'by_card')
 
-    def __init__(self, fn, pad):
-        self.fn, self.pad = fn, pad
+    def __init__(self, fn, pad, by_card=None):
+        self.fn, self.pad, self.by_card = fn, pad, by_card
 
     def call(self, machine, args):
         return self.fn(args + self.pad + [machine])
@@ -123,6 +123,24 @@ class Pure:
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
         env = [player, None, dest] + self.pad + [machine]
+        tests = None
+        if self.by_card is not None:
+            # `card->P == X or ...`: the Xs once, then each card's properties.
+            try:
+                tests = self.by_card(env)
+            except Exception:
+                pass            # an X fails: fn evaluates it only where the rule does
+        if tests is not None:
+            out = []
+            for card in player.hand:
+                for get, value in tests:
+                    v = get(card)
+                    if v is None:
+                        raise UNDEFINED
+                    if v == value:
+                        out.append(card)
+                        break
+            return out
         fn = self.fn
         out = []
         for card in player.hand:
@@ -147,7 +165,10 @@ def translate(code, program, card_consts):
         return None
     machine = t.first_scratch + t.scratch
     fn = _Builder(machine).build(tree)
-    return Pure(fn, [None] * (machine - len(code.local_names)))
+    return Pure(fn, [None] * (machine - len(code.local_names)), _by_card(tree, CARD_SLOT))
+
+
+CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
 
 
 class _Refused(Exception):
@@ -287,11 +308,7 @@ class _Builder:
         if kept[:2] == ('return', ('scratch', slot)) and not kept[2]:
             # the kept value is the result: Python's `or` / `and` exactly,
             # a chain of them as one closure
-            terms = [cond]
-            while (rest[0] == 'keep' and rest[1] == on_true and not rest[4][2]
-                   and rest[4][:2] == ('return', ('scratch', rest[3]))):
-                terms.append(rest[2])
-                rest = rest[5]
+            terms, rest = _chain(('keep', on_true, cond, slot, kept, rest))
             if on_true and rest[0] == 'return' and not rest[2]:
                 anyeq = _any_equal(terms + [rest[1]])
                 if anyeq is not None:
@@ -510,6 +527,45 @@ def _path(tree):
     if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
         return of[3][1], (0 if of[2] == 1 else -1), prop
     return None
+
+
+def _chain(tree):
+    """([t1, t2, ...], rest) for `t1 or t2 or ... rest` (or `and`): a keep
+    node whose kept value is the result, then more of the same kind."""
+    terms, on_true = [], tree[1]
+    while (tree[0] == 'keep' and tree[1] == on_true and not tree[4][2]
+           and tree[4][:2] == ('return', ('scratch', tree[3]))):
+        terms.append(tree[2])
+        tree = tree[5]
+    return terms, tree
+
+
+def _by_card(tree, card):
+    """For a rule that is `card->P == X or ...` (X not read from the card
+    slot): a function env -> [(getter of P, X's value)], the values computed
+    once for a whole hand (the rule is pure and only the card changes).
+    None for other rules."""
+    if tree[0] != 'keep' or not tree[1]:
+        return None
+    terms, rest = _chain(tree)
+    if rest[0] != 'return' or rest[2]:
+        return None
+    specs = [_equality(t) for t in terms + [rest[1]]]
+    if None in specs or any(sa != card or ia is not None or sb == card
+                            for sa, ia, _, sb, _, _, _ in specs):
+        return None
+
+    def fixed(env):
+        out = []
+        for _, _, ga, sb, ib, gb, k in specs:
+            if sb is not None:
+                k = env[sb]
+                k = gb(k if ib is None else k[ib])
+                if k is None:
+                    raise UNDEFINED
+            out.append((ga, k))
+        return out
+    return fixed
 
 
 def _equality(tree):
