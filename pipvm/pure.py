@@ -161,10 +161,10 @@ def translate(code, program, card_consts):
     t = _Translator(decoded, program, card_consts, len(code.local_names))
     try:
         tree = t.block(0, ())
-    except _Refused:
+        machine = t.first_scratch + t.scratch
+        fn = _Builder(machine).build(tree)
+    except (_Refused, RecursionError):      # (very deep code stays on the loop)
         return None
-    machine = t.first_scratch + t.scratch
-    fn = _Builder(machine).build(tree)
     return Pure(fn, [None] * (machine - len(code.local_names)), _by_card(tree, CARD_SLOT))
 
 
@@ -507,9 +507,12 @@ def operand_check(decoded, program, card_consts, nlocals, values):
     for tree in dropped + stack:
         trees += tree[1] if tree[0] == 'format' else [tree]
     b = _Builder(nlocals)
-    return (tuple(tree[1] for tree in trees if tree[0] == 'load_local'),
-            tuple(b.build(tree) for tree in trees
-                  if tree[0] not in _CANNOT_FAIL and tree[0] != 'load_local'))
+    try:
+        return (tuple(tree[1] for tree in trees if tree[0] == 'load_local'),
+                tuple(b.build(tree) for tree in trees
+                      if tree[0] not in _CANNOT_FAIL and tree[0] != 'load_local'))
+    except RecursionError:
+        return None
 
 
 _CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
