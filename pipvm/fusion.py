@@ -44,10 +44,11 @@ def runs(decoded, fuse=True):
 
 
 # Instructions that only read (a value, a property): running them twice
-# gives the same values if nothing ran in between.
-_READS = {'CONST', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_BUILTIN', 'LOAD_PROP', 'LIST_PROP',
-          'LOAD_LOCAL_PROP', 'LOAD_GLOBAL_PROP', 'LOAD_LOCAL_LIST_PROP',
-          'LOAD_LOCAL_ITEM_PROP'}
+# gives the same values if nothing ran in between.  A superinstruction made
+# of them only reads too.
+_BASE_READS = {'CONST', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_BUILTIN', 'LOAD_PROP', 'LIST_PROP'}
+_READS = _BASE_READS | {f.name for f in FUSED
+                        if all(part.name in _BASE_READS for part in f.parts)}
 
 
 def plays_after_canplay(runs):

@@ -120,3 +120,32 @@ def test_dis_fused_lists_what_the_vm_runs():
         ran = [names[op] for loaded in vm.Image(program).codes for op, _, _ in loaded.instrs]
         assert listed == ran, path
         assert set(listed) & {f.name for f in opcodes.FUSED}
+
+
+def rewritten(source):
+    """fusion.rewrites of main, by the names the VM runs."""
+    from pipvm import fusion
+    program = pipc.load(pipc.dump(frontend.compile_text(source)), 'x')
+    code = program.codes[program.main]
+    runs = fusion.runs(pipc.decode(code.code))
+    return sorted(set(fusion.rewrites(runs).values()))
+
+
+PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\n'
+         'Area b labeled "B".\nRule r(p, c, cl) = c->rank == 3.\nRule q(p, c, cl) = True.\n'
+         'Action main { deal 5 from d to players. %s }\n')
+
+
+@pytest.mark.parametrize('body, again', [
+    ('if canplay r from players->first to a { play r from players->first to a. }', True),
+    # something runs in between, or the operands or the rule differ: play looks again
+    ('if canplay r from players->first to a { message "x". play r from players->first to a. }',
+     False),
+    ('if canplay r from players->first to a { play r from players->last to a. }', False),
+    ('if canplay r from players->first to a { play r from players->first to b. }', False),
+    ('if canplay r from players->first to a { play q from players->first to a. }', False),
+    ('if not canplay r from players->first to a { message "x". } '
+     'else { play r from players->first to a. }', False),
+])
+def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
+    assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
