@@ -19,7 +19,7 @@ import statistics
 
 from common import GAMES, PROGRAMS, median_ms, name
 
-from pipvm import loader, sim, vm
+from pipvm import loader, quiet, sim, vm
 from pipvm.opcodes import BY_CODE, FUSED_BY_CODE
 from pipvm.seats import Seating, parse_kind
 
@@ -63,9 +63,11 @@ def count_opcodes(paths, games):
 
     plain = vm.Loaded.__init__
 
-    def counting(self, code, fuse=True):
-        plain(self, code, fuse)
+    def counting(self, code, *args, **kwargs):
+        plain(self, code, *args, **kwargs)
+        same = self.quiet is self.instrs
         self.instrs = Counting(self.instrs)
+        self.quiet = self.instrs if same else Counting(self.quiet)
     vm.Loaded.__init__ = counting
     try:
         for path, seeds in paths:
@@ -76,7 +78,17 @@ def count_opcodes(paths, games):
 
 
 def opname(code):
-    return BY_CODE[code].name if code in BY_CODE else FUSED_BY_CODE[code].name
+    if code in BY_CODE:
+        return BY_CODE[code].name
+    if code in FUSED_BY_CODE:
+        return FUSED_BY_CODE[code].name
+    return LOAD_TIME.get(code, str(code))
+
+
+# What loading makes besides superinstructions (pipvm/quiet.py, vm.PLAY_AGAIN).
+LOAD_TIME = {vm.PLAY_AGAIN: 'PLAY_AGAIN', quiet.QUIET_MESSAGE: 'QUIET_MESSAGE',
+             quiet.QUIET_LOOP: 'QUIET_LOOP', quiet.QUIET_LOCALS: 'QUIET_LOCALS',
+             quiet.QUIET_FOR: 'QUIET_FOR', quiet.QUIET_STORE: 'QUIET_STORE'}
 
 
 def main():
