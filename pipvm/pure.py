@@ -6,7 +6,10 @@ so the dispatch loop's set-up (a stack, bound methods, a try block) and its
 if-chain cost more there than the rule's own work.  At load time each such
 code object is translated, from its decoded instructions, into a tree of
 closures, one per operation, that take the locals (the arguments) and
-return the value; nothing is generated as source or exec'd.
+return the value; nothing is generated as source or exec'd.  The shapes
+rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
+of such equalities, and, over a whole hand, `card->P == X or ...` with each
+X computed once.
 
 Translation is symbolic execution: the operand stack holds expression
 trees instead of values, and a conditional jump becomes a conditional node
@@ -144,7 +147,7 @@ class Pure:
         fn = self.fn
         out = []
         for card in player.hand:
-            env[1] = card
+            env[CARD_SLOT] = card
             if fn(env):
                 out.append(card)
         return out
