@@ -80,6 +80,7 @@ def plays_after_canplay(runs):
             found.append(q)
     return found
 
+
 def _same(run):
     """A run's opcodes and operands: equal runs compute the same values."""
     op, parts = run

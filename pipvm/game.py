@@ -28,7 +28,6 @@ COUNT, NAME = 'count', 'name'
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
 
 
-_new_decision = tuple.__new__          # Decision(...) without its keyword handling: one per decision
 _card_name = operator.attrgetter('name')
 
 
@@ -189,10 +188,10 @@ class Game:
                 kind, player = pending[0], pending[1]
                 name = player.name
                 texts = _texts(kind, name)
-                self.decision = _new_decision(Decision, (
+                self.decision = Decision(
                     len(self.history), player.seat, kind, texts[0],
                     tuple(map(_card_name, pending[2]) if kind is CARD else pending[2]),
-                    texts[1], name))
+                    texts[1], name)
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:

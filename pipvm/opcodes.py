@@ -82,7 +82,6 @@ def _check_mode(p, c, op, arg):
     return 'bad mode %d' % arg if arg & ~allowed else None
 
 
-_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
 MAX_COUNT = 1 << 20
 
 OPERANDS = {k.name: k for k in (
@@ -98,7 +97,7 @@ OPERANDS = {k.name: k for k in (
     OperandKind('prop', 'stored property (runtime.PROPERTIES)', 0,
                 _below(lambda p, c: runtime.PROPERTIES, 'property'),
                 lambda p, c, op, arg: '%s.%s' % runtime.PROPERTIES[arg][:2],
-                load=lambda arg, index: _PROP_NAMES[arg]),
+                load=lambda arg, index: runtime.PROPERTY_NAMES[arg]),
     OperandKind('listprop', '0 size, 1 first/top, 2 last/bottom', 0,
                 _below(lambda p, c: runtime.LIST_PROPERTIES, 'list property'),
                 lambda p, c, op, arg: runtime.LIST_PROPERTIES[arg]),

@@ -30,7 +30,7 @@ which of two failures comes first, never whether one happens).
 import operator
 
 from . import pipc, runtime
-from .runtime import as_rank, cards_of, items, list_prop, to_str
+from .runtime import PROPERTY_NAMES, as_rank, cards_of, items, list_prop, to_str
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
 
@@ -277,9 +277,6 @@ class _Translator:
         return (name.lower(), arg)
 
 
-_PROP_NAMES = tuple(name for _, name, _ in runtime.PROPERTIES)
-
-
 class _Builder:
     """Expression trees to closures env -> value.  env[machine] is the Machine."""
 
@@ -412,35 +409,32 @@ class _Builder:
 
     def b_unary(self, name, arg, operand):
         if name == 'LOAD_PROP':
-            return self.prop(_PROP_NAMES[arg], operand)
+            return self.prop(('unary', name, arg, operand))
         a = self.build(operand)
         if name == 'LIST_PROP':
             return lambda env: list_prop(a(env), arg)
         if name == 'DEFINED_PROP':
-            p = _PROP_NAMES[arg]
+            p = PROPERTY_NAMES[arg]
             return lambda env: getattr(a(env), p) is not None
         if name == 'NOT':
             return lambda env: not a(env)
         f, m = DECK_UNARY[name], self.m
         return lambda env: f(env[m].deck, a(env))
 
-    def prop(self, p, operand):
+    def prop(self, tree):
         """A stored property, undefined if None; a local's, or the first or
-        last item of a local list's, in one closure (the commonest in rules)."""
-        get = operator.attrgetter(p)
-        kind = operand[0]
-        if kind == 'load_local':
-            slot = operand[1]
-
-            def local_prop(env):
-                v = get(env[slot])          # None has no such attribute: it fails
-                if v is None:
-                    raise UNDEFINED
-                return v
-            return local_prop
-        if kind == 'unary' and operand[1] == 'LIST_PROP' and operand[2] != 0 \
-                and operand[3][0] == 'load_local':
-            slot, at = operand[3][1], (0 if operand[2] == 1 else -1)
+        last item of a local list's (_path), in one closure (the commonest
+        in rules)."""
+        path = _path(tree)
+        if path is not None:
+            slot, at, get = path[0], path[1], operator.attrgetter(path[2])
+            if at is None:
+                def local_prop(env):
+                    v = get(env[slot])          # None has no such attribute: it fails
+                    if v is None:
+                        raise UNDEFINED
+                    return v
+                return local_prop
 
             def item_prop(env):
                 v = get(env[slot][at])
@@ -448,7 +442,7 @@ class _Builder:
                     raise UNDEFINED
                 return v
             return item_prop
-        a = self.build(operand)
+        a, get = self.build(tree[3]), operator.attrgetter(PROPERTY_NAMES[tree[2]])
 
         def prop(env):
             v = get(a(env))
@@ -463,7 +457,7 @@ class _Builder:
             b, f, m = self.build(right), DECK_BINARY[name], self.m
             return lambda env: f(env[m].deck, a(env), b(env))
         if name == 'EQ':
-            compared = _compare_paths(left, right)
+            compared = _any_equal([('binary', name, left, right)])
             if compared is not None:
                 return compared
             if right[0] == 'const':
@@ -527,7 +521,7 @@ def _path(tree):
     the first (0) or last (-1) item of a local list; None for other trees."""
     if tree[0] != 'unary' or tree[1] != 'LOAD_PROP':
         return None
-    prop, of = _PROP_NAMES[tree[2]], tree[3]
+    prop, of = PROPERTY_NAMES[tree[2]], tree[3]
     if of[0] == 'load_local':
         return of[1], None, prop
     if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
@@ -591,7 +585,7 @@ def _equality(tree):
 
 
 def _any_equal(terms):
-    """`t1 or t2 or ...` where every term is an _equality, as one closure:
+    """`t1 or t2 or ...` (or a lone t1) where every term is an _equality, as one closure:
     the commonest shape of a rule (`c->rank == cl->top->rank or ...`)."""
     specs = [_equality(t) for t in terms]
     if None in specs:
@@ -614,35 +608,3 @@ def _any_equal(terms):
                 return True
         return False
     return any_equal
-
-
-def _compare_paths(left, right):
-    """`a == b` in one closure where a is a path (_path) and b a path or a
-    constant: what rules test most (`c->rank == cl->top->rank`)."""
-    a = _path(left)
-    if a is None:
-        return None
-    sa, ia, ga = a[0], a[1], operator.attrgetter(a[2])
-    if right[0] == 'const':
-        k = right[1]
-
-        def eq_const(env):
-            x = env[sa]
-            x = ga(x if ia is None else x[ia])      # None has no property: it fails
-            if x is None:
-                raise UNDEFINED
-            return x == k
-        return eq_const
-    b = _path(right)
-    if b is None:
-        return None
-    sb, ib, gb = b[0], b[1], operator.attrgetter(b[2])
-
-    def eq_paths(env):
-        x, y = env[sa], env[sb]
-        x = ga(x if ia is None else x[ia])
-        y = gb(y if ib is None else y[ib])
-        if x is None or y is None:
-            raise UNDEFINED
-        return x == y
-    return eq_paths

@@ -95,7 +95,7 @@ def variant(instrs, runs, code, program, card_consts):
         return None
     entered = jump_targets([ins for _, parts in runs for ins in parts])
     nlocals = len(code.local_names)
-    statements = {}             # first run -> (check, run after the statement)
+    statements = {}     # first run -> (locals to check, other checks, run after the statement)
     for j, (_, parts) in enumerate(runs):
         values = MESSAGES.get(parts[-1].op.name)
         if values is None:

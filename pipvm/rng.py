@@ -38,13 +38,9 @@ class OCamlRandom:
         return new
 
     def int(self, bound):
-        """Random.int bound, for 0 < bound <= 2**30 (bits() inlined: a random
-        seat draws one per decision)."""
-        st = self.state
+        """Random.int bound, for 0 < bound <= 2**30."""
         while True:
-            self.idx = idx = (self.idx + 1) % 55
-            cur = st[idx]
-            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+            r = self.bits()
             v = r % bound
             if r - v <= _MASK30 - bound + 1:
                 return v

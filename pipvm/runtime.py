@@ -107,6 +107,7 @@ PROPERTIES = (
     ('Area', 'is_facedown', 'Boolean'), ('Area', 'is_squaredup', 'Boolean'),
 )
 # List properties, by number: `top` is the first element, `bottom` the last.
+PROPERTY_NAMES = tuple(name for _, name, _ in PROPERTIES)     # by number, as bytecode names them
 LIST_PROPERTIES = ('size', 'first', 'last')
 LIST_PROPERTY_ALIASES = {'size': 0, 'first': 1, 'top': 1, 'last': 2, 'bottom': 2}
 BUILTINS = ('players', 'teams', 'standard')

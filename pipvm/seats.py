@@ -42,10 +42,9 @@ class Bot(Seat):
         return self.echo(heading, options, self.pick(len(options)))
 
     def decide(self, game, decision):
-        # choose, with fewer calls: a simulation is made of these
+        # choose, one call less: a simulation is made of these
         options = decision.options
-        i = self.pick(len(options))
-        return i if self.console.silent else self.echo(decision.prompt, options, i)
+        return self.echo(decision.prompt, options, self.pick(len(options)))
 
     def echo(self, heading, options, i):
         if not self.console.silent:

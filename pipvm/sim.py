@@ -62,7 +62,7 @@ class CountingTable(Table):
             self.turns, self.last_seat = self.turns + 1, seat
         if decision is not None and self.first_id is None:
             self.first_id = decision.id
-        return Table.choose(self, seat, heading, options, waiting_for, game, decision)
+        return super().choose(seat, heading, options, waiting_for, game, decision)
 
     def lead(self):
         """The thinking seats' estimates, in game order, at positions 0..1."""

@@ -70,17 +70,15 @@ def _load(kind, arg, index):
 class Image:
     """A validated program, decoded once; any number of games can run from it."""
 
-    def __init__(self, program, fuse=True, closures=True):
+    def __init__(self, program, fuse=True):
         self.program = program
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
         card_consts = set(self.card_consts)
-        self.codes = [Loaded(c, fuse, program if closures else None, card_consts)
-                      for c in program.codes]
+        self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         # Rules and orderings also as closures (pipvm/pure.py), None where not.
-        self.pure = [pure.translate(c, program, card_consts) if closures else None
-                     for c in program.codes]
+        self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
 
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
@@ -403,7 +401,6 @@ class Machine:
         if stack.pop() != b:
             return target
 
-
     def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, target):
         if not stack[-1]:
             return target
@@ -452,7 +449,6 @@ class Machine:
     def op_DEFINED_GLOBAL(self, stack, frame, g):
         stack.append(self.globals[g] is not None)
 
-
     def op_LIST_CONST(self, stack, frame, k):
         stack.append(list(self.consts[k]))
 
@@ -497,28 +493,11 @@ class Machine:
     def op_DROP(self, stack, frame, n):
         del stack[-n:]
 
-
-
-
-
-
-
-
-
-
-
     def op_NOT(self, stack, frame, _):
         stack[-1] = not stack[-1]
 
     def op_FORMAT(self, stack, frame, n):
         stack.append(joined(stack, n))
-
-
-
-
-
-
-
 
     def op_NEW_AREA(self, stack, frame, mode):
         stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
@@ -752,7 +731,6 @@ def move(card, source, dest, missing):
             dest.insert(0, card)
             return
     raise Fault(missing)
-
 
 
 # Opcodes the loop runs inline; every other opcode (or superinstruction) has
