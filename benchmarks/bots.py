@@ -18,10 +18,10 @@ import time
 
 from common import ROOT
 
-from pipvm import loader
-from pipvm.bots import ISMCTS, MonteCarlo, playout
-from pipvm.game import Game
-from pipvm.vm import Image
+from pipvm.play import loader
+from pipvm.play.bots import ISMCTS, MonteCarlo, playout
+from pipvm.game.game import Game
+from pipvm.engine.vm import Image
 from tests import test_bots
 
 # (players, N of mc, N of ismcts, decisions timed): a random playout of the

@@ -19,9 +19,11 @@ import statistics
 
 from common import GAMES, PROGRAMS, median_ms, name
 
-from pipvm import loader, quiet, sim, vm
-from pipvm.opcodes import BY_CODE, FUSED_BY_CODE
-from pipvm.seats import Seating, parse_kind
+from pipvm.play import loader
+from pipvm.engine import quiet, vm
+from pipvm.design import sim
+from pipvm.isa.opcodes import BY_CODE, FUSED_BY_CODE
+from pipvm.play.seats import Seating, parse_kind
 
 MAX_STEPS = 100_000
 
@@ -85,7 +87,7 @@ def opname(code):
     return LOAD_TIME.get(code, str(code))
 
 
-# What loading makes besides superinstructions (pipvm/quiet.py, vm.PLAY_AGAIN).
+# What loading makes besides superinstructions (pipvm/engine/quiet.py, vm.PLAY_AGAIN).
 LOAD_TIME = {vm.PLAY_AGAIN: 'PLAY_AGAIN', quiet.QUIET_MESSAGE: 'QUIET_MESSAGE',
              quiet.QUIET_LOOP: 'QUIET_LOOP', quiet.QUIET_LOCALS: 'QUIET_LOCALS',
              quiet.QUIET_FOR: 'QUIET_FOR', quiet.QUIET_STORE: 'QUIET_STORE'}

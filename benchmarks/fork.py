@@ -15,8 +15,8 @@ import random
 
 from common import ROOT, median_ms
 
-from pipvm import loader
-from pipvm.game import NAME, Game
+from pipvm.play import loader
+from pipvm.game.game import NAME, Game
 
 GAMES = [('examples/euchre.pip', 4), ('examples/three_hearts.pip', 3),
          ('examples/crazy_eights.pip', 2), ('tests/data/full/crazy_eights.pip', 2)]

@@ -74,8 +74,9 @@ def format_comparison(rows):
 def vm_player(path, games):
     """A function that plays games 1..N of path on the VM as `pipvm sim`
     does: [(winning seat, decisions, options)]."""
-    from pipvm import loader, sim
-    from pipvm.seats import seating
+    from pipvm.play import loader
+    from pipvm.design import sim
+    from pipvm.play.seats import seating
     program, engine = loader.load_engine(path, 'vm', MAX_STEPS)
     seats = sim.sim_seating(program, seating(bots='random'))
 

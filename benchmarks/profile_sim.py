@@ -28,7 +28,7 @@ import re
 import tempfile
 
 import handwritten
-from pipvm import vm
+from pipvm.engine import vm
 
 DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'seats.py', 'rng.py')
 MESSAGE_FUNCS = {'op_FORMAT', 'op_FORMAT_MESSAGE_ALL', 'op_MESSAGE', 'op_MESSAGE_ALL',
@@ -102,7 +102,7 @@ def instructions(path, games):
 
     def counting(self, code, *args, **kwargs):
         plain(self, code, *args, **kwargs)
-        self.quiet = Counting(self.quiet)       # what a silent game runs (pipvm/quiet.py)
+        self.quiet = Counting(self.quiet)       # what a silent game runs (pipvm/engine/quiet.py)
         self.quiet.name = code.name
     vm.Loaded.__init__ = counting
     try:

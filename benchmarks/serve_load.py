@@ -28,8 +28,8 @@ from websockets.asyncio.client import connect
 
 def serve(path, games, players):
     """The child: serve `games` tables and print their links as one JSON line."""
-    from pipvm import loader
-    from pipvm.seats import Seating
+    from pipvm.play import loader
+    from pipvm.play.seats import Seating
     from pipvm.web.serve import listen, make_server
     from pipvm.web.table import Table
     program = loader.load_program(path)

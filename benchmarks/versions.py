@@ -40,15 +40,21 @@ def sim(tree, path, games):
 
 
 # Plays games 1..N of a game in this process, as `pipvm sim` does, and prints
-# games per CPU second.  It runs in either tree: `loader` was once `game`.
+# games per CPU second.  It runs in any tree: the modules moved into
+# sub-packages, and `loader` was once `game`.
 CPU_SNIPPET = """
 import sys, time
-from pipvm import sim
-from pipvm.seats import Seating, parse_kind
-try:
-    from pipvm import loader
-except ImportError:
-    from pipvm import game as loader
+try:                                    # the layout by concern (issue 21)
+    from pipvm.design import sim
+    from pipvm.play import loader
+    from pipvm.play.seats import Seating, parse_kind
+except ImportError:                     # the flat layout before it
+    from pipvm import sim
+    from pipvm.seats import Seating, parse_kind
+    try:
+        from pipvm import loader
+    except ImportError:
+        from pipvm import game as loader
 program, engine = loader.load_engine(sys.argv[1], 'vm', 100000)
 seating = sim.sim_seating(program, Seating({}, parse_kind('random'), None))
 t = time.process_time()

@@ -1,9 +1,9 @@
 """The assembler: one code object's bytes and line table, emitted
 instruction by instruction, with forward jumps patched in place when their
 target is emitted, and and/or jump chains threaded.  The encoding itself is
-the file format's (pipvm/pipc.py)."""
-from pipvm.opcodes import BY_CODE, OP, TARGET_KINDS
-from pipvm.pipc import decode, encode_instr, operand_at
+the file format's (pipvm/isa/pipc.py)."""
+from pipvm.isa.opcodes import BY_CODE, OP, TARGET_KINDS
+from pipvm.isa.pipc import decode, encode_instr, operand_at
 
 
 class Assembler:
@@ -34,7 +34,7 @@ class Assembler:
     def thread_jumps(self):
         """Point an `and`/`or` jump that lands on another jump of its kind at
         that one's target, where it would go next anyway: `a or b or c` then
-        jumps straight to the end, and its runs can be fused (pipvm/fusion.py)."""
+        jumps straight to the end, and its runs can be fused (pipvm/engine/fusion.py)."""
         keeping = (OP.JUMP_IF_TRUE_OR_POP, OP.JUMP_IF_FALSE_OR_POP)
         jumps = {ins.offset: ins for ins in decode(self.code) if ins.op.code in keeping}
         for ins in jumps.values():

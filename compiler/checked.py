@@ -8,7 +8,7 @@ reference reports run-time errors at.
 """
 import attrs
 
-from pipvm.runtime import LIST_PROPERTY_ALIASES, PROPERTIES
+from pipvm.core.runtime import LIST_PROPERTY_ALIASES, PROPERTIES
 
 from . import types as T
 

@@ -7,9 +7,10 @@ state on the stack, so `skip to L` first drops the state of every loop it
 leaves (the codegen knows how many: it records each label's loop depth when
 the label's block begins).
 """
-from pipvm import opcodes, runtime
-from pipvm.errors import Fault
-from pipvm.pipc import CardRef, Code, Program
+from pipvm.isa import opcodes
+from pipvm.core import runtime
+from pipvm.core.errors import Fault
+from pipvm.isa.pipc import CardRef, Code, Program
 
 from . import checked as c
 from . import types as T

@@ -1,5 +1,5 @@
 """Front-end errors, formatted exactly as the reference interpreter prints them."""
-from pipvm.errors import PipError  # noqa: F401  (shared with the VM)
+from pipvm.core.errors import PipError  # noqa: F401  (shared with the VM)
 
 
 class PipSyntaxError(PipError):

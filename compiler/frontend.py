@@ -1,7 +1,7 @@
 """Reading Pip source and running the front end's passes over it."""
 from . import checker, codegen, parser, printer
-from pipvm.deepstack import deep
-from pipvm.pipc import read_file
+from pipvm.core.deepstack import deep
+from pipvm.isa.pipc import read_file
 
 
 def read_source(path):

@@ -13,7 +13,7 @@ from pygments.lexer import RegexLexer, bygroups
 from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
                             String, Whitespace)
 
-from pipvm.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
+from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
 from .types import DECLARED

@@ -3,7 +3,7 @@
 It walks the checked AST directly and follows the language manual,
 docs/language.md (which follows the original OCaml interpreter, except
 where it says otherwise), one rule at a time, in the plainest code that
-will do.  It shares only the run-time objects (`pipvm.runtime`), the table
+will do.  It shares only the run-time objects (`pipvm.core.runtime`), the table
 and its seats, and the random-number generator with the VM; every operation
 (deal, play, order, for, skip, equality, string conversion...) is written
 again here, so a bug in one engine cannot hide the same bug in the other.
@@ -12,9 +12,9 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
-from pipvm.dialogue import NO_WINNER, choice_question, won_by
-from pipvm.errors import GameOver, PipError, StepLimit
-from pipvm.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
+from pipvm.core.dialogue import NO_WINNER, choice_question, won_by
+from pipvm.core.errors import GameOver, PipError, StepLimit
+from pipvm.core.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, new_deck)
 
 from . import checked as c

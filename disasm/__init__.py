@@ -1,1 +1,1 @@
-"""The disassembler: listings of .pipc files, driven by pipvm.opcodes."""
+"""The disassembler: listings of .pipc files, driven by pipvm.isa.opcodes."""

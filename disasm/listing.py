@@ -2,9 +2,10 @@
 
 Everything here is derived from the opcode table: an instruction's name,
 and how each operand is shown by its kind (opcodes.OPERANDS); the fused
-runs are the VM's (pipvm/fusion.py).
+runs are the VM's (pipvm/engine/fusion.py).
 """
-from pipvm import fusion, opcodes, pipc
+from pipvm.engine import fusion
+from pipvm.isa import opcodes, pipc
 
 _WIDTH = max(len(op.name) for op in opcodes.OPCODES + opcodes.FUSED)
 

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from .errors import InputEnded, PipError, StepLimit
+from pipvm.core.errors import InputEnded, PipError, StepLimit
 
 USAGE_ERROR = 2
 
@@ -54,7 +54,7 @@ def diagnostic(path, e):
 
 def cmd_compile(args):
     from compiler import frontend
-    from . import pipc
+    from pipvm.isa import pipc
     program = frontend.compile_text(frontend.read_source(args.file))
     out = args.output or os.path.splitext(args.file)[0] + '.pipc'
     pipc.write_file(out, pipc.dump(program))
@@ -62,7 +62,7 @@ def cmd_compile(args):
 
 
 def cmd_run(args):
-    from . import loader, terminal, terminal_input
+    from pipvm.play import loader, terminal, terminal_input
     if args.resume:
         return resume(args)
     if args.file is None:
@@ -74,7 +74,7 @@ def cmd_run(args):
     if args.record:
         if seats.thinks():
             raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
-        from . import replay
+        from pipvm.records import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
                           args.max_steps, console, args.set)
     return terminal.play(engine, seed=args.seed, seating=seats, console=console)
@@ -82,7 +82,7 @@ def cmd_run(args):
 
 def resume(args):
     """`run --resume FILE`: the record says what to play and how."""
-    from . import replay
+    from pipvm.records import replay
     given = [name for name, value in (
         ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
         ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
@@ -95,13 +95,13 @@ def resume(args):
 
 
 def cmd_replay(args):
-    from . import replay
+    from pipvm.records import replay
     return replay.replay(args.file, None if args.seat is None else args.seat - 1)
 
 
 def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
-    from . import seats
+    from pipvm.play import seats
     seating = seats.seating(args.bots, args.seat, args.players)
     if getattr(args, 'engine', 'vm') == 'reference' and seating.thinks():     # serve has no --engine
         raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
@@ -109,17 +109,17 @@ def seating(args):
 
 
 def cmd_sim(args):
-    from . import sim
+    from pipvm.design import sim
     return sim.main(args, seating(args))
 
 
 def cmd_sweep(args):
-    from . import sweep
+    from pipvm.design import sweep
     return sweep.main(args, seating(args))
 
 
 def cmd_serve(args):
-    from .web import serve
+    from pipvm.web import serve
     if args.file is None and args.resume is None:
         raise PipError(None, 'pipvm serve: give a GAME file, or --resume FILE.json')
     return serve.main(args, seating(args))
@@ -127,7 +127,7 @@ def cmd_serve(args):
 
 def cmd_dis(args):
     from disasm.listing import listing
-    from .loader import load_program
+    from pipvm.play.loader import load_program
     _out(listing(load_program(args.file), args.fused))
     return 0
 
@@ -287,7 +287,7 @@ def sim_options(p):
 
 def vary(text):
     """--vary NAME=V1,V2,...: (NAME, [V1, V2, ...])."""
-    from .overrides import split
+    from pipvm.play.overrides import split
     name, values = split(text)
     if not values:
         raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
@@ -295,7 +295,7 @@ def vary(text):
 
 
 def seat_options(p, default):
-    from .seats import KINDS
+    from pipvm.play.seats import KINDS
     kinds = ', '.join(KINDS[:-1]) + ' or ' + KINDS[-1]
     p.add_argument('--bots', metavar='KIND',
                    help='who sits at every seat not given by --seat: %s; default: %s'
@@ -309,8 +309,8 @@ def seat_options(p, default):
 
 
 def set_option(p):
-    """--set NAME=VALUE (repeatable): args.set is [(NAME, VALUE text)]; see pipvm/overrides.py."""
-    from .overrides import split
+    """--set NAME=VALUE (repeatable): args.set is [(NAME, VALUE text)]; see pipvm/play/overrides.py."""
+    from pipvm.play.overrides import split
     p.add_argument('--set', action='append', default=[], type=split, metavar='NAME=VALUE',
                    help='start the game with global NAME (a Number, Boolean, String, Rank or '
                         'Suit) set to VALUE instead of its declared value; repeatable')
@@ -333,7 +333,7 @@ def main(argv=None):
         return args.func(args)
     except KeyboardInterrupt:
         _flush()
-        from .terminal_input import restore
+        from pipvm.play.terminal_input import restore
         restore()
         sys.stderr.write('\nInterrupted.\n')
         sys.stderr.flush()

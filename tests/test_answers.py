@@ -7,8 +7,8 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from pipvm.answers import by_number, match
-from pipvm.table import Console, HumanSeat
+from pipvm.play.answers import by_number, match
+from pipvm.play.table import Console, HumanSeat
 
 from .util import run_cli
 

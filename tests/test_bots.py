@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from pipvm import loader
-from pipvm.bots import ISMCTS, MonteCarlo
-from pipvm.game import Game
-from pipvm.outcome import rewards
-from pipvm.sim import Z95
-from pipvm.vm import Image
+from pipvm.play import loader
+from pipvm.play.bots import ISMCTS, MonteCarlo
+from pipvm.game.game import Game
+from pipvm.core.outcome import rewards
+from pipvm.design.sim import Z95
+from pipvm.engine.vm import Image
 
 from .util import run_cli
 
@@ -145,7 +145,7 @@ def test_a_thinking_bot_answers_how_many_play_too():
 
 def test_the_progress_bar_shows_decisions_per_second_with_thinking_bots():
     import io
-    from pipvm import sim
+    from pipvm.design import sim
     for thinking in (False, True):
         stream = io.StringIO()
         bar = sim.Progress(10, stream, thinking)

@@ -126,9 +126,11 @@ def test_a_sweep_on_the_cluster_is_the_sweep_at_home(cluster):
 
 
 def test_a_task_is_plain_data_both_ways_and_the_bytes_are_validated():
-    from pipvm import cluster, loader, pipc, sim
-    from pipvm.errors import PipError
-    from pipvm.seats import seating
+    from pipvm.design import cluster, sim
+    from pipvm.play import loader
+    from pipvm.isa import pipc
+    from pipvm.core.errors import PipError
+    from pipvm.play.seats import seating
     program = loader.load_program(os.path.join(EXAMPLES, 'three_hearts.pip'))
     data, words = pipc.dump(program), ['--bots', 'random', '--players', '3']
     reply = cluster.play_chunk(data, words, 1000, 4, 3)

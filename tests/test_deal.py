@@ -1,7 +1,9 @@
 """DEAL's batched and card-by-card paths (the fuzzer compares them with the
 reference; these pin down what it found hard to reach)."""
 from compiler import frontend
-from pipvm import opcodes, runtime, vm
+from pipvm.isa import opcodes
+from pipvm.core import runtime
+from pipvm.engine import vm
 
 from .fuzz import harness
 

@@ -139,7 +139,7 @@ def test_the_runner_notices_a_wrong_output(tmp_path, monkeypatch):
 
 # Where the language's error messages are made: the manual must name each.
 MESSAGE_SOURCES = ['compiler/lexer.py', 'compiler/checker.py', 'compiler/reference.py',
-                   'pipvm/runtime.py', 'pipvm/vm.py']
+                   'pipvm/core/runtime.py', 'pipvm/engine/vm.py']
 MESSAGE = re.compile(r"""(?:\bfail|\bFault|PipError)\([^'"\n]*?(['"])((?:(?!\1).)+)\1""")
 
 

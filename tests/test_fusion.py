@@ -6,8 +6,9 @@ import pytest
 
 from compiler import frontend
 from compiler.assembler import Assembler
-from pipvm import opcodes, pipc, vm
-from pipvm.table import TableGame
+from pipvm.isa import opcodes, pipc
+from pipvm.engine import vm
+from pipvm.play.table import TableGame
 
 from .fuzz import harness
 from .test_regressions import cases, read_case
@@ -110,7 +111,7 @@ def test_examples_run_the_same_fused_and_unfused():
 
 def test_dis_fused_lists_what_the_vm_runs():
     from disasm.listing import listing
-    from pipvm import loader
+    from pipvm.play import loader
     names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
     names[vm.PLAY_AGAIN] = 'PLAY_AGAIN'
     for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
@@ -124,7 +125,7 @@ def test_dis_fused_lists_what_the_vm_runs():
 
 def rewritten(source):
     """fusion.rewrites of main, by the names the VM runs."""
-    from pipvm import fusion
+    from pipvm.engine import fusion
     program = pipc.load(pipc.dump(frontend.compile_text(source)), 'x')
     code = program.codes[program.main]
     runs = fusion.runs(pipc.decode(code.code))

@@ -1,4 +1,4 @@
-"""The game object (pipvm/game.py): decisions as data, fork, views and
+"""The game object (pipvm/game/game.py): decisions as data, fork, views and
 determinization, on every example game and on small games made to test one
 thing each."""
 import glob
@@ -9,10 +9,10 @@ import random
 import pytest
 
 from compiler import frontend
-from pipvm import loader
-from pipvm.determinize import NoSample
-from pipvm.game import NAME, Game
-from pipvm.runtime import Area, new_deck
+from pipvm.play import loader
+from pipvm.game.determinize import NoSample
+from pipvm.game.game import NAME, Game
+from pipvm.core.runtime import Area, new_deck
 
 from .fuzz.harness import snapshot
 
@@ -23,7 +23,7 @@ CARD_NAMES = [str(c) for c in new_deck()]
 
 def program_of(source):
     from compiler import codegen
-    from pipvm import pipc
+    from pipvm.isa import pipc
     return pipc.load(pipc.dump(codegen.generate(frontend.check_text(source))), '<test>')
 
 
@@ -84,7 +84,7 @@ def test_a_fork_is_independent_of_its_original():
 
 def visible_cards(game, seat):
     """The names of the cards seat may see now, by the rules of docs/api.md,
-    worked out here independently of pipvm/view.py."""
+    worked out here independently of pipvm/game/view.py."""
     m = game.machine
     names = set()
     for p in m.players:

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
 from compiler import frontend
-from pipvm import loader, overrides, pipc
+from pipvm.play import loader, overrides
+from pipvm.isa import pipc
 
 from .test_sim import GAMES, ROOT, sim_json
 from .fuzz import harness
@@ -147,7 +148,7 @@ def test_a_bad_global_type_tag_is_corrupt(variant):
 
 def settable(path):
     """(name, a value of its type) for each global --set can change."""
-    from pipvm.loader import load_program
+    from pipvm.play.loader import load_program
     program = load_program(path)
     values = {'Number': '3', 'Boolean': 'True', 'String': 'x y', 'Rank': 'J', 'Suit': 'Hearts'}
     return [(n, values[t]) for n, t in zip(program.global_names, program.global_types)

@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from compiler import frontend
 from disasm.listing import listing
-from pipvm import opcodes, pipc, vm
-from pipvm.errors import InputEnded, PipError, StepLimit
-from pipvm.loader import vm_engine
-from pipvm.terminal import play
-from pipvm.table import Console
+from pipvm.isa import opcodes, pipc
+from pipvm.engine import vm
+from pipvm.core.errors import InputEnded, PipError, StepLimit
+from pipvm.play.loader import vm_engine
+from pipvm.play.terminal import play
+from pipvm.play.table import Console
 
 from .util import run_cli
 

@@ -15,7 +15,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pipvm import record
+from pipvm.records import record
 
 from .util import run_cli
 

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from pipvm.rng import OCamlRandom
+from pipvm.core.rng import OCamlRandom
 
 from .util import run_cli
 

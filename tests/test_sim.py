@@ -6,8 +6,9 @@ import shlex
 
 import pytest
 
-from pipvm import loader, sim
-from pipvm.seats import Seating, parse_kind
+from pipvm.play import loader
+from pipvm.design import sim
+from pipvm.play.seats import Seating, parse_kind
 
 from .util import DATA, run_cli
 

@@ -21,7 +21,7 @@ import mutation  # noqa: E402
 
 
 def test_mutants_are_made_the_same_way_each_time_and_each_changes_the_code():
-    path = 'pipvm/runtime.py'
+    path = 'pipvm/core/runtime.py'
     mutants = mutation.mutants_of(path)
     assert mutants == mutation.mutants_of(path)
     with open(os.path.join(ROOT, path), encoding='utf-8') as f:

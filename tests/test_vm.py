@@ -8,11 +8,11 @@ action leaves its results in globals g0, g1, ...; `run` returns them.
 import pytest
 
 from compiler.assembler import Assembler
-from pipvm import pipc
-from pipvm.errors import GameOver, PipError
-from pipvm.rng import OCamlRandom
-from pipvm.runtime import RANKS, SUITS, Area, Player, new_deck
-from pipvm.vm import ACTION, CARD, PAUSED, Image, Machine
+from pipvm.isa import pipc
+from pipvm.core.errors import GameOver, PipError
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import RANKS, SUITS, Area, Player, new_deck
+from pipvm.engine.vm import ACTION, CARD, PAUSED, Image, Machine
 
 C, H, S, D = SUITS
 # The constant pool, by name (`K['7']` is the index of 7): Python's == would

@@ -27,7 +27,7 @@ SEEDS = {'crazy_eights.pip': 24}
 
 
 def players_of(path):
-    from pipvm import loader
+    from pipvm.play import loader
     p = loader.load_program(path)
     return p.counts[0] * (p.team_size or 1)
 

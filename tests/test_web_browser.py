@@ -7,7 +7,7 @@ import os
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from pipvm import loader
+from pipvm.play import loader
 from pipvm.web.serve import in_background
 from pipvm.web.table import Table
 

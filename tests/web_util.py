@@ -3,8 +3,8 @@ import contextlib
 
 from starlette.testclient import TestClient
 
-from pipvm import loader
-from pipvm.seats import Seating, parse_kind
+from pipvm.play import loader
+from pipvm.play.seats import Seating, parse_kind
 from pipvm.web.app import make_app
 from pipvm.web.table import Table
 

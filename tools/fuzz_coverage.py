@@ -4,8 +4,8 @@
 
 Runs tests/fuzz (and nothing else: no golden or unit tests) under
 coverage.py with branch coverage, at a fixed seed and budget (CI's: 200
-examples per property), then lists, for pipvm/vm.py, the VM-only functions
-of pipvm/runtime.py and compiler/codegen.py, every line and branch no
+examples per property), then lists, for pipvm/engine/vm.py, the VM-only functions
+of pipvm/core/runtime.py and compiler/codegen.py, every line and branch no
 generated program reached, by function.  Needs the `dev` extra (coverage).
 docs/fuzzing.md keeps the figures of the last run.
 """
@@ -22,9 +22,9 @@ sys.path.insert(0, ROOT)
 # definitions are shared with the reference interpreter, so a fault there
 # shows on both engines alike: the differential fuzzer is not their test.
 TARGETS = {
-    'pipvm/vm.py': None,
-    'pipvm/fusion.py': None,        # superinstructions, fused by the VM's loader
-    'pipvm/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'divide',
+    'pipvm/engine/vm.py': None,
+    'pipvm/engine/fusion.py': None,        # superinstructions, fused by the VM's loader
+    'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'divide',
                          'rank_range'),
     'compiler/codegen.py': None,
 }

@@ -23,16 +23,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # name -> (file, text to replace, replacement, what the bug is)
 BUGS = {
     'rotate_backwards': (
-        'pipvm/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
+        'pipvm/engine/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
         '`rotate` moves the last element to the front'),
     'deal_first_to_first': (
-        'pipvm/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
+        'pipvm/engine/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
         'compiler/codegen.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
         '`skip` out of a `for` leaves its iteration state on the stack'),
     'starting_at_off_by_one': (
-        'pipvm/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
+        'pipvm/engine/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
         'stack[-1] = iter(lst[i + 1:] + lst[:i + 1])',
         '`starting at v` starts just after v'),
     'eager_and': (
@@ -50,27 +50,27 @@ BUGS = {
         "        elif e.op == 'or':",
         '`and` evaluates its right side even when the left is false'),
     'order_unstable': (
-        'pipvm/vm.py', 'cards[:] = sorted(cards, key=', 'cards[:] = sorted(reversed(cards), key=',
+        'pipvm/engine/vm.py', 'cards[:] = sorted(cards, key=', 'cards[:] = sorted(reversed(cards), key=',
         '`order` reverses cards the ordering ranks equal'),
     'deal_count_not_per_player': (
-        'pipvm/vm.py', 'n = len(source) if count is None else count * k',
+        'pipvm/engine/vm.py', 'n = len(source) if count is None else count * k',
         'n = len(source) if count is None else count',
         '`deal N` to players deals N cards in all, not N each'),
     'for_without_snapshot': (
-        'pipvm/vm.py', 'stack[-1] = iter(list(stack[-1]))', 'stack[-1] = iter(stack[-1])',
+        'pipvm/engine/vm.py', 'stack[-1] = iter(list(stack[-1]))', 'stack[-1] = iter(stack[-1])',
         '`for` iterates the live list, not a snapshot'),
     'standard_is_shared': (
-        'pipvm/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
+        'pipvm/engine/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
         '`standard` is one shared list instead of a new one each time'),
     'cards_suit_by_suit': (
-        'pipvm/pure.py', 'for r in items(ranks) for s in suits]',
+        'pipvm/engine/pure.py', 'for r in items(ranks) for s in suits]',
         'for s in suits for r in items(ranks)]',
         'a card sequence built at run time lists suit by suit, not rank by rank'),
     'division_floors': (
-        'pipvm/runtime.py', 'q = abs(a) // abs(b)\n    return q if (a < 0) == (b < 0) else -q',
+        'pipvm/core/runtime.py', 'q = abs(a) // abs(b)\n    return q if (a < 0) == (b < 0) else -q',
         'return a // b', 'Number division rounds toward minus infinity, not toward zero'),
     'top_is_last': (
-        'pipvm/runtime.py', 'return lst[0] if k == 1 else lst[-1]', 'return lst[-1] if k == 1 else lst[0]',
+        'pipvm/core/runtime.py', 'return lst[0] if k == 1 else lst[-1]', 'return lst[-1] if k == 1 else lst[0]',
         '`top`/`first` read the last element (as the manual wrongly says)'),
 }
 

@@ -4,8 +4,8 @@
                              [--ids ID ...] [--examples 200] [--seed 1]
                              [--timeout 120] [--json OUT] [--list]
 
-Mutants are made deterministically with `ast` from pipvm/vm.py, the VM-only
-functions of pipvm/runtime.py and compiler/codegen.py: an operator or
+Mutants are made deterministically with `ast` from pipvm/engine/vm.py, the VM-only
+functions of pipvm/core/runtime.py and compiler/codegen.py: an operator or
 comparison swapped, a constant changed by one (True/False flipped, a string
 changed), an index or slice bound off by one, the first two arguments of a
 call swapped, a statement removed.  Each mutant is written into a private
@@ -37,7 +37,7 @@ from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer an
 # Parts of the targets the differential fuzzer does not play through: it
 # cannot see a fault there, other tests do.  qualified name prefix -> why
 OUT_OF_SCOPE = {
-    'pipvm/vm.py': {
+    'pipvm/engine/vm.py': {
         'Machine.fork': 'copying a game: tests/fuzz/test_game_object.py tests it',
         'Copier': 'copying a game: tests/fuzz/test_game_object.py tests it',
     },

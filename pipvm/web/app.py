@@ -12,7 +12,7 @@ a page can tell an old view that arrives late from a new one.
 
 A token stands for one seat of one table (or for its spectators); the live
 channel sends exactly what /state returns, so what a seat may see is decided
-in one place, pipvm/view.py.
+in one place, pipvm/game/view.py.
 """
 import asyncio
 import contextlib
@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from .requests import MAX_BODY, BadRequest, Conflict
+from pipvm.web.requests import MAX_BODY, BadRequest, Conflict
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static')
 # The page runs only its own files: no inline script, so program text that

@@ -5,9 +5,9 @@ Any seat kind that can answer a Decision sits at a served table: a new kind
 adds an entry to DECIDERS.  A decider may take its time: the server calls it
 off the event loop and applies its answer only if the decision still stands.
 """
-from ..errors import PipError
-from ..game import NAME
-from ..seats import THINKING, bot_name, thinker
+from pipvm.core.errors import PipError
+from pipvm.game.game import NAME
+from pipvm.play.seats import THINKING, bot_name, thinker
 
 
 def _random(seat):
@@ -20,7 +20,7 @@ def _first(seat):
 
 
 def _thinking(spec, seat):
-    # mc or ismcts (pipvm/bots.py): through the seat's view and determinizations
+    # mc or ismcts (pipvm/play/bots.py): through the seat's view and determinizations
     # only, its generator seeded from the game's at its first decision.
     made = []
 

@@ -2,7 +2,7 @@
 a game.  A server trusts no client, so each problem is a one-line reason."""
 import json
 
-from ..record import is_latin1
+from pipvm.records.record import is_latin1
 
 MAX_BODY = 4096                # bytes
 MAX_NAME = 40                  # characters in a player's name

@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 
-from ..errors import PipError
+from pipvm.core.errors import PipError
 
 NEEDS = "pipvm serve needs the web extra: pip install 'pipvm[web]'"
 
@@ -24,8 +24,8 @@ def require():
 
 def main(args, seating):
     require()
-    from .. import loader
-    from .table import Table
+    from pipvm.play import loader
+    from pipvm.web.table import Table
     if args.resume:
         table = Table.resume(args.resume, args.bot_pause)
     else:
@@ -56,7 +56,7 @@ def main(args, seating):
 def make_server(tables):
     import uvicorn
 
-    from .app import make_app
+    from pipvm.web.app import make_app
     return uvicorn.Server(uvicorn.Config(make_app(tables), log_level='warning',
                                          ws='websockets-sansio', lifespan='on',
                                          ws_per_message_deflate=False))

@@ -10,13 +10,14 @@ import hmac
 import secrets
 import sys
 
-from .. import loader, record
-from ..game import Game
-from ..record import CHOICE, NAME, Answer, Record
-from ..seats import Seating, parse_kind
-from ..terminal import random_seed
-from .deciders import decider
-from .requests import BadRequest, Conflict, check_against, parse_answer
+from pipvm.play import loader
+from pipvm.records import record
+from pipvm.game.game import Game
+from pipvm.records.record import CHOICE, NAME, Answer, Record
+from pipvm.play.seats import Seating, parse_kind
+from pipvm.play.terminal import random_seed
+from pipvm.web.deciders import decider
+from pipvm.web.requests import BadRequest, Conflict, check_against, parse_answer
 
 MAX_STEPS = 1_000_000          # a program that never asks again cannot hold the server forever
 
@@ -27,7 +28,7 @@ class Table:
         """seating: who sits where (people unless a seat kind says otherwise);
         pause: seconds a bot waits before it answers, so people can follow;
         record_path: the record every answer is written to, as `pipvm run
-        --record` writes it (pipvm/record.py; path: the game's file)."""
+        --record` writes it (pipvm/records/record.py; path: the game's file)."""
         seats = seating.check(program)
         size = program.team_size or 1
         self.seats = seats or max(program.counts) * size

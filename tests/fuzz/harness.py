@@ -11,11 +11,12 @@ import io
 import attrs
 
 from compiler import codegen, frontend, reference
-from pipvm import loader, pipc
-from pipvm.errors import InputEnded, PipError, StepLimit
-from pipvm.rng import OCamlRandom
-from pipvm.runtime import Area, Card, Player, Rank, Suit, Team
-from pipvm.table import Console, HumanSeat, Table
+from pipvm.play import loader
+from pipvm.isa import pipc
+from pipvm.core.errors import InputEnded, PipError, StepLimit
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team
+from pipvm.play.table import Console, HumanSeat, Table
 
 MAX_STEPS = 3000
 

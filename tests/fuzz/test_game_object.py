@@ -1,4 +1,4 @@
-"""Fuzzing the game object (pipvm/game.py) on generated programs: a fork
+"""Fuzzing the game object (pipvm/game/game.py) on generated programs: a fork
 taken at any decision plays exactly as the original, and a determinization
 keeps everything its seat has observed."""
 import random
@@ -6,9 +6,9 @@ import random
 from hypothesis import event, given, strategies as st
 
 from compiler import frontend
-from pipvm.determinize import NoSample
-from pipvm.game import NAME, Game
-from pipvm.rng import OCamlRandom
+from pipvm.game.determinize import NoSample
+from pipvm.game.game import NAME, Game
+from pipvm.core.rng import OCamlRandom
 
 from . import harness
 from .budget import fuzz
@@ -82,7 +82,7 @@ def test_a_determinization_keeps_what_its_seat_observed(case, where, seed):
 @fuzz
 @given(cases())
 def test_a_quiet_game_plays_as_a_watched_one(case):
-    """A game nobody watches runs the quiet variant of the code (pipvm/quiet.py):
+    """A game nobody watches runs the quiet variant of the code (pipvm/engine/quiet.py):
     the same decisions, ending (an error at the same place) and state."""
     program = harness.compile_checked(frontend.check_text(case.source))
     loud = Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)

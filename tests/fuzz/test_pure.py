@@ -1,4 +1,4 @@
-"""Fuzzing the closures rules and orderings run as (pipvm/pure.py) against
+"""Fuzzing the closures rules and orderings run as (pipvm/engine/pure.py) against
 the dispatch loop: every rule and ordering the compiler makes is
 translated, and at every evaluation in a generated game the closures give
 what the loop gives, or fail where the loop raises an error."""
@@ -7,8 +7,8 @@ from unittest import mock
 from hypothesis import event, given
 
 from compiler import frontend
-from pipvm import vm
-from pipvm.errors import PipError
+from pipvm.engine import vm
+from pipvm.core.errors import PipError
 
 from . import harness
 from .budget import fuzz

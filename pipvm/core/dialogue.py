@@ -1,0 +1,98 @@
+"""The fixed texts of the terminal dialogue, byte for byte the reference's,
+and the shape of the game's output.  Both engines take them from here: the
+VM's game object (pipvm/game/game.py) and the reference's table (table.py)."""
+from typing import NamedTuple
+
+from pipvm.core.errors import PipError
+
+RULE = '-' * 42
+NO_WINNER = 'No winner has been declared.'
+SORRY = "I'm sorry, I didn't understand."
+YOUR_CHOICE = 'Your choice? '
+
+
+class Event(NamedTuple):
+    """One line of the game's output, and who it is for."""
+    kind: str                  # 'show' (the table), 'message' (Pip's message) or 'played'
+    text: str                  # the line as the terminal shows it
+    to: int = None             # the seat it is addressed to; None for everyone
+    card: str = None           # 'played': the card's name
+    by: int = None             # 'played': the seat that played it
+
+
+def banner(name):
+    return [RULE, 'Welcome to ' + name, RULE]
+
+
+def won_by(winner):
+    return 'The game was won by ' + winner
+
+
+def team_size_line(size):
+    return 'This game has %d players per team.' % size
+
+
+def count_line(count, team_size):
+    return 'This game has %d %s.' % (count, 'teams' if team_size else 'players')
+
+
+def count_question(team_size):
+    return 'How many %s are playing?' % ('teams' if team_size else 'players')
+
+
+def count_waiting_for(team_size):
+    return 'the number of ' + ('teams' if team_size else 'players')
+
+
+def name_question(who):
+    return 'Enter a name for %s:' % who
+
+
+def choice_question(player, kind):
+    """The heading of a card ('card') or action ('action') choice."""
+    return '%s: Choose %s:' % (player, 'a card' if kind == 'card' else 'an action')
+
+
+def menu(heading, options, numbered=False):
+    """A question as the terminal shows it, up to the answer (with `pipvm run
+    --numbered`, each option after its number)."""
+    marks = ['%d. ' % n if numbered else '' for n in range(1, len(options) + 1)]
+    return heading + '\n' + ''.join('  %s%s\n' % m for m in zip(marks, options)) + YOUR_CHOICE
+
+
+def name_order(count, team_size):
+    """[(seat, who)] in the order the names are asked: Player 1.. or, for
+    teams, each team's members in turn."""
+    if not team_size:
+        return [(i, 'Player %d' % (i + 1)) for i in range(count)]
+    return [(seat, 'Player %d on team %d' % (m + 1, t + 1))
+            for t, seats in enumerate(team_seats(count, team_size))
+            for m, seat in enumerate(seats)]
+
+
+def team_seats(n, size):
+    """The seats of each of n teams: the players list interleaves the teams."""
+    return [[m * n + t for m in range(size)] for t in range(n)]
+
+
+def fixed_count(players, counts, size):
+    """How many players (size 1) or teams of size `--players N` means."""
+    if players % size or players // size not in counts:
+        raise PipError(None, '--players %d: this game is for %s players' % (
+            players, _alternatives([n * size for n in counts])))
+    return players // size
+
+
+def check_seats(numbers, players, at_most=False):
+    """An error if `--seat` names a seat (from 0) beyond the players (or
+    beyond the most the game allows, while how many play is not known)."""
+    extra = [s + 1 for s in numbers if s >= players]
+    if extra:
+        raise PipError(None, '--seat %d: this game has %s%d players' % (
+            min(extra), 'at most ' if at_most else '', players))
+
+
+def _alternatives(numbers):
+    """2, 3 or 4"""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ', '.join(words[:-1]) + ' or ' + words[-1]

@@ -1,0 +1,185 @@
+"""The run-time object model: values, the 52 cards, players, teams, areas.
+
+Value representation (chosen so Python's `==` is Pip's `==`):
+  Number   int                       Boolean  bool
+  String   str                       Rank     Rank (an int subclass: K == 13)
+  Suit     one of the four SUITS     Card, Player, Team, Area: objects below,
+  lists    Python lists (mutable, shared by reference, as in Pip)
+  undefined  None
+Objects compare by identity, lists element-wise, a Rank equal to its Number;
+a well-typed program never compares a Boolean with a Number.
+"""
+import attrs
+
+from pipvm.core.errors import Fault
+
+
+class Rank(int):
+    """A Rank value.  It is its number (A=1 .. K=13) in arithmetic and
+    comparisons, but prints as its name: a value keeps its own kind."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return RANK_NAMES[self]
+
+
+RANK_NAMES = (None, 'Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven',
+              'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King')
+RANKS = (None,) + tuple(Rank(n) for n in range(1, 14))    # RANKS[n] is rank n
+
+
+def as_rank(value):
+    """A Rank or Number used as a Rank (the reference's num_rank)."""
+    if type(value) is Rank:
+        return value
+    if 1 <= value <= 13:
+        return RANKS[value]
+    raise Fault("The value %d can't be a Rank" % value)
+
+
+@attrs.define(slots=True, eq=False, repr=False)
+class Suit:
+    index: int                 # place in deck order
+    letter: str
+    name: str
+
+    def __repr__(self):
+        return self.name
+
+
+SUITS = tuple(Suit(i, letter, name) for i, (letter, name) in
+              enumerate((('C', 'Clubs'), ('H', 'Hearts'), ('S', 'Spades'), ('D', 'Diamonds'))))
+SUIT_BY_LETTER = {s.letter: s for s in SUITS}
+# A card's name by its place in deck order (see card_index), plus one: it is
+# shown at every message and decision.
+CARD_NAMES = (None,) + tuple('%s of %s' % (RANK_NAMES[r], s.name) for s in SUITS
+                             for r in range(1, 14))
+
+
+@attrs.define(slots=True, eq=False)
+class Card:
+    rank: object               # assignable: may become any Number
+    suit: object
+    last_played_by: object = None
+    # What the card was created as: its name never changes, and `J~C`
+    # always means this card (see card_index).
+    born_rank: Rank = None
+    born_suit: Suit = None
+    name: str = None           # its name, from born_rank and born_suit (kept: decisions show it)
+
+    def __str__(self):
+        return self.name
+
+
+@attrs.define(slots=True, eq=False)
+class Player:
+    name: str
+    hand: list = attrs.Factory(list)
+    stash: list = attrs.Factory(list)
+    score: int = 0
+    team: object = None
+    seat: int = 0              # not a Pip property: which seat answers for the player
+
+
+@attrs.define(slots=True, eq=False)
+class Team:
+    members: list
+    stash: list = attrs.Factory(list)
+    score: int = 0
+
+
+@attrs.define(slots=True, eq=False)
+class Area:
+    name: str
+    cards: list
+    is_facedown: bool
+    is_squaredup: bool
+
+
+# Every stored property: (object type, name, type).  A property's number in
+# bytecode is its place here; the checker takes names and types from here.
+PROPERTIES = (
+    ('Card', 'rank', 'Rank'), ('Card', 'suit', 'Suit'), ('Card', 'last_played_by', 'Player'),
+    ('Player', 'name', 'String'), ('Player', 'hand', 'CardList'), ('Player', 'stash', 'CardList'),
+    ('Player', 'score', 'Number'), ('Player', 'team', 'Team'),
+    ('Team', 'members', 'PlayerList'), ('Team', 'stash', 'CardList'), ('Team', 'score', 'Number'),
+    ('Area', 'name', 'String'), ('Area', 'cards', 'CardList'),
+    ('Area', 'is_facedown', 'Boolean'), ('Area', 'is_squaredup', 'Boolean'),
+)
+# List properties, by number: `top` is the first element, `bottom` the last.
+PROPERTY_NAMES = tuple(name for _, name, _ in PROPERTIES)     # by number, as bytecode names them
+LIST_PROPERTIES = ('size', 'first', 'last')
+LIST_PROPERTY_ALIASES = {'size': 0, 'first': 1, 'top': 1, 'last': 2, 'bottom': 2}
+BUILTINS = ('players', 'teams', 'standard')
+
+
+def card_index(rank, suit):
+    """Place of a card in deck order: Clubs A..K, Hearts, Spades, Diamonds."""
+    return suit.index * 13 + rank - 1
+
+
+def new_deck():
+    """The 52 cards of one game, in deck order."""
+    return [Card(RANKS[r], s, None, RANKS[r], s, CARD_NAMES[s.index * 13 + r])
+            for s in SUITS for r in range(1, 14)]
+
+
+def to_str(value):
+    """A value as `message` and `{x}` show it."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return 'True' if value else 'False'
+    if kind is Rank:
+        return RANK_NAMES[value]
+    if kind is Player:
+        return value.name
+    if kind is Team:
+        return 'Team (%s)' % ', '.join(p.name for p in value.members)
+    if value is None:
+        raise Fault('Undefined value')
+    return str(value)          # Card, Suit
+
+
+def cards_of(value):
+    """The card list a Player (its hand), an Area or a card list stands for."""
+    kind = type(value)
+    if kind is list:
+        return value
+    if kind is Player:
+        return value.hand
+    if kind is Area:
+        return value.cards
+    raise Fault('Undefined value' if value is None else 'Expected cards')
+
+
+def list_prop(lst, k, part=0):
+    """A list's size (k 0), first (1) or last (2) item; `part`: which part of
+    a superinstruction asks, for the error's position."""
+    if k == 0:
+        return len(lst)
+    if not lst:
+        raise Fault("Can't get item from empty list", part)
+    return lst[0] if k == 1 else lst[-1]
+
+
+def items(value):
+    """A list's elements, or a single value as a one-element list."""
+    return value if type(value) is list else [value]
+
+
+def divide(a, b):
+    """Number division as the reference does it: truncated toward zero."""
+    if b == 0:
+        raise Fault('Division by zero')
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def rank_range(low, high):
+    """`low..high` as Ranks, counting down when low > high."""
+    step = 1 if low <= high else -1
+    return [as_rank(n) for n in range(low, high + step, step)]

@@ -1,0 +1,202 @@
+"""`pipvm sweep`: `pipvm sim` for every combination of --vary values, one table.
+
+Every variant plays the same seeds, so differences between rows come from
+the rule changed, not from different deals.  Every variant is loaded and
+checked before the first game is played.  The columns are the Metrics of
+metrics_for: each is a function of one variant's sim report, so a new
+measure (skill, drama...) is one more entry there, and appears in the
+table, the JSON and the HTML report alike.
+"""
+import itertools
+import json
+import sys
+import time
+
+import attrs
+
+from pipvm.design import sim
+from pipvm.core.errors import PipError
+
+
+@attrs.frozen
+class Metric:
+    key: str                   # its key in a variant's 'metrics' (JSON)
+    heading: str               # its column heading
+    group: str                 # metrics of one group share a plot
+    value: object              # report -> {'value': number, 'ci95': [lo, hi] (optional)}
+    cell: object = None        # the value as a table cell; default: as `value` says
+
+    def text(self, m):
+        if self.cell:
+            return self.cell(m)
+        if 'ci95' in m:
+            lo, hi = m['ci95']
+            return '%s (%s-%s)' % (sim.percent(m['value']), sim.percent(lo)[:-1],
+                                   sim.percent(hi))
+        return '%.1f' % m['value']
+
+
+def _share(row):
+    return {'value': row['share'], 'ci95': row['ci95']}
+
+
+def metrics_for(report):
+    """The metrics of a game's sweep, from the report of one of its variants:
+    seat win shares (teams' in a team game), completion, length."""
+    out = []
+    if report['teams']:
+        out += [Metric('team%d' % t['team'], 'team %d' % t['team'], 'win share',
+                       lambda r, i=i: _share(r['teams'][i]))
+                for i, t in enumerate(report['teams'])]
+    else:
+        out += [Metric('seat%d' % s['seat'], 'seat %d %s' % (s['seat'], s['name']), 'win share',
+                       lambda r, i=i: _share(r['seats'][i]))
+                for i, s in enumerate(report['seats'])]
+    out.append(Metric('completed', 'completed', 'completed', _completed))
+    out.append(Metric('length', 'decisions', 'length',
+                      lambda r: {'value': r['length']['mean']}))
+    return out
+
+
+def _completed(r):
+    """Games that ended by themselves (not at the step limit or an error)."""
+    m = sim.share(r['games'] - r['step_limit']['count'] - r['errors']['count'], r['games'])
+    return {'value': m['share'], 'ci95': m['ci95']}
+
+
+def combinations(varies):
+    """[(name, value text), ...] for each combination of [(name, [values])]."""
+    names = [name for name, _ in varies]
+    return [list(zip(names, values)) for values in itertools.product(*(v for _, v in varies))]
+
+
+class _Offset:
+    """A progress callback for one variant of a bar over the whole sweep."""
+
+    def __init__(self, bar, before):
+        self.bar, self.before = bar, before
+
+    def __call__(self, done, decisions=0):
+        self.bar(self.before + done, decisions)
+
+
+def sweep(args, seating, progress=None):
+    """The sweep as plain data (JSON-ready); 'interrupted' if Ctrl-C cut it short."""
+    names = [name for name, _ in args.vary]
+    if len(set(names)) != len(names):
+        raise PipError(None, '--vary: a global is varied twice')
+    combos = combinations(args.vary)
+    variants = [sim.prepare(args, seating, args.set + combo) for combo in combos]
+    start = time.perf_counter()
+    rows, metrics = [], None
+    for i, variant in enumerate(variants):
+        report = sim.run(args, variant, progress and _Offset(progress, i * args.games))
+        metrics = metrics or metrics_for(report)
+        rows.append({'vary': {s.name: s.text for s in variant.settings if s.name in names},
+                     'metrics': {m.key: m.value(report) for m in metrics},
+                     'report': report})
+        if report.get('interrupted'):
+            break
+    first = rows[0]['report']
+    seconds = time.perf_counter() - start
+    out = {
+        'game': first['game'], 'file': args.file, 'engine': args.engine,
+        'games': args.games, 'seed': args.seed, 'players': first['players'],
+        'seating': first['seating'], 'set': {k: v for k, v in first['set'].items()
+                                             if k not in names},
+        'max_steps': args.max_steps,
+        'vary': {name: list(dict.fromkeys(s.text for v in variants for s in v.settings
+                                          if s.name == name)) for name in names},
+        'metrics': [{'key': m.key, 'heading': m.heading, 'group': m.group} for m in metrics],
+        'variants': rows,
+        'timing': {'seconds': round(seconds, 3),
+                   'games_per_second': round(sum(r['report']['games'] for r in rows) / seconds, 1)
+                   if seconds else 0.0},
+    }
+    if any(r['report'].get('interrupted') for r in rows):
+        out['interrupted'] = True
+    return out, metrics
+
+
+def format_table(s, metrics):
+    """The sweep as a text table: a row per variant."""
+    names = list(s['vary'])
+    n = len(s['variants'])
+    lines = ['%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s' % (
+        s['game'], n, '' if n == 1 else 's', s['games'], s['seed'], s['seed'] + s['games'] - 1,
+        s['players'], s['seating'], sim.set_words(s['set']))]
+    table = [names + [m.heading for m in metrics]]
+    for row in s['variants']:
+        table.append([row['vary'][n] for n in names]
+                     + [m.text(row['metrics'][m.key]) for m in metrics])
+    widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
+    for r in table:
+        lines.append('  ' + '  '.join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip())
+    t = s['timing']
+    lines.append('  %.2f s, %.1f games/s' % (t['seconds'], t['games_per_second']))
+    if s.get('interrupted'):
+        last = s['variants'][-1]['report']
+        lines.append('  interrupted: the last variant played only %d games' % last['games'])
+    return '\n'.join(lines) + '\n'
+
+
+def plots(s, metrics):
+    """[(group, Figure)]: per group of metrics, its values against the first
+    varied global, a line per metric and combination of the other varied globals."""
+    from pipvm.design.html import figure
+    names = list(s['vary'])
+    axis, others = names[0], names[1:]
+    xs = s['vary'][axis]
+    out = []
+    for group in dict.fromkeys(m.group for m in metrics):
+        fig = figure(6.4, 3.6)
+        ax = fig.add_subplot()
+        for m in (m for m in metrics if m.group == group):
+            lines = {}
+            for row in s['variants']:
+                rest = ', '.join('%s=%s' % (n, row['vary'][n]) for n in others)
+                lines.setdefault(rest, []).append((xs.index(row['vary'][axis]),
+                                                   row['metrics'][m.key]))
+            for rest, points in lines.items():
+                x = [p for p, _ in points]
+                y = [v['value'] for _, v in points]
+                err = None
+                if all('ci95' in v for _, v in points):
+                    err = [[v['value'] - v['ci95'][0] for _, v in points],
+                           [v['ci95'][1] - v['value'] for _, v in points]]
+                label = m.heading + (' (%s)' % rest if rest else '')
+                ax.errorbar(x, y, yerr=err, marker='o', capsize=3, label=label)
+        ax.set_xticks(range(len(xs)), xs)
+        ax.set_xlabel(axis)
+        ax.set_ylabel(group)
+        ax.legend(fontsize='small')
+        out.append((group, fig))
+    return out
+
+
+def format_html(s, metrics, figures):
+    from pipvm.design.html import Page
+    page = Page('%s: sweep over %s' % (s['game'], ', '.join(s['vary'])))
+    page.pre(format_table(s, metrics))
+    for group, fig in figures:
+        page.heading(group)
+        page.image(fig, group)
+    return str(page)
+
+
+def main(args, seating):
+    from pipvm.isa import pipc
+    total = args.games * len(combinations(args.vary))
+    if args.report:
+        from pipvm.design.html import figure_class
+        figure_class()                  # matplotlib missing: say so before any game
+    progress = sim.progress_bar(total)
+    s, metrics = sweep(args, seating, progress)
+    if progress:
+        progress.clear()
+    if args.report:
+        page = format_html(s, metrics, plots(s, metrics))
+        pipc.write_file(args.report, page.encode('utf-8'))
+    sys.stdout.write(json.dumps(s, indent=2) + '\n' if args.json else format_table(s, metrics))
+    sys.stdout.flush()
+    return 130 if s.get('interrupted') else 0

@@ -1,0 +1,114 @@
+"""Superinstructions: which runs of a code object's instructions the VM
+runs as one (opcodes.FUSED), and the other changes it makes to them
+(rewrites).  The VM does both when it loads a program, never in the file;
+`pipvm dis --fused` shows the same runs and changes."""
+from pipvm.isa.opcodes import FUSED, OPERANDS, ask_table
+
+_FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
+
+
+def jump_targets(decoded):
+    """The offsets control can enter other than by falling through: jump
+    targets, and the JUMPs an ASK chooses between."""
+    entered = set()
+    for i, ins in enumerate(decoded):
+        entered.update(a for kind, a in zip(ins.op.operands, ins.args) if OPERANDS[kind].is_target)
+        if ins.op.name == 'ASK':
+            entered.update(j.offset for j in ask_table(decoded, i))
+    return entered
+
+
+def fuse_runs(decoded):
+    """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
+    one superinstruction, unless control can enter it past its first part."""
+    entered = jump_targets(decoded)
+    runs, i = [], 0
+    while i < len(decoded):
+        for fused in _FUSIONS:
+            n = len(fused.parts)
+            window = decoded[i:i + n]
+            if (tuple(ins.op for ins in window) == fused.parts
+                    and not any(ins.offset in entered for ins in window[1:])):
+                runs.append((fused, window))
+                i += n
+                break
+        else:
+            runs.append((decoded[i].op, [decoded[i]]))
+            i += 1
+    return runs
+
+
+def runs(decoded, fuse=True):
+    """fuse_runs(decoded), or each instruction alone."""
+    return fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+
+
+# Instructions that only read (a value, a property): running them twice
+# gives the same values if nothing ran in between.  A superinstruction made
+# of them only reads too.
+_BASE_READS = {'CONST', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_BUILTIN', 'LOAD_PROP', 'LIST_PROP'}
+_READS = _BASE_READS | {f.name for f in FUSED
+                        if all(part.name in _BASE_READS for part in f.parts)}
+
+
+def plays_after_canplay(runs):
+    """The runs that are a PLAY repeating the CANPLAY just before it:
+    `if canplay R from P to D { play R from P to D`, where only the branch
+    on CANPLAY's answer and the same reads of P and D come in between and
+    nothing jumps in.  The PLAY can take the cards CANPLAY found: the rule
+    is pure, and nothing has changed."""
+    entered = jump_targets([ins for _, parts in runs for ins in parts])
+    found = []
+    for q, (op, parts) in enumerate(runs):
+        if op.name != 'PLAY':
+            continue
+        # runs: ... [reads] CANPLAY JUMP_IF_FALSE [the same reads] PLAY
+        # (CANPLAY JUMP_IF_FALSE may be one superinstruction)
+        k = q - 1
+        while k > 0 and runs[k][0].name in _READS:
+            k -= 1
+        c = k if runs[k][0].name == 'CANPLAY_JUMP_IF_FALSE' else k - 1
+        if (c < 0 or runs[k][1][-1].op.name != 'JUMP_IF_FALSE'
+                or runs[c][1][0].op.name != 'CANPLAY' or runs[c][1][0].args[0] != parts[0].args[0]):
+            continue
+        reads = runs[k + 1:q]
+        before = runs[c - len(reads):c] if len(reads) <= c else None
+        after_canplay = [ins for _, ps in runs[c:q + 1] for ins in ps][1:]
+        if (before is not None and _pushes(reads) == 2
+                and [_same(a) for a in before] == [_same(r) for r in reads]
+                and not any(ins.offset in entered for ins in after_canplay)):
+            found.append(q)
+    return found
+
+
+def _same(run):
+    """A run's opcodes and operands: equal runs compute the same values."""
+    op, parts = run
+    return op.name, tuple(ins.args for ins in parts)
+
+
+def _pushes(runs):
+    """How many values the runs push, if they never take one they did not
+    push (None if they do)."""
+    depth = 0
+    for _, parts in runs:
+        for ins in parts:
+            depth -= ins.op.stack_pops(ins.args)
+            if depth < 0:
+                return None
+            depth += ins.op.pushes
+    return depth
+
+
+def rewrites(runs):
+    """{run index: what the VM runs there instead}: PLAY_AGAIN for a PLAY
+    that takes its CANPLAY's cards (plays_after_canplay), RETURN for a jump
+    forward to a RETURN."""
+    out = dict.fromkeys(plays_after_canplay(runs), 'PLAY_AGAIN')
+    index = {parts[0].offset: i for i, (_, parts) in enumerate(runs)}
+    for i, (op, parts) in enumerate(runs):
+        if op.name == 'JUMP':
+            target = index.get(parts[0].args[0], -1)
+            if target > i and runs[target][0].name == 'RETURN':
+                out[i] = 'RETURN'
+    return out

@@ -1,0 +1,611 @@
+"""Rules and orderings as closures: the specialised path for pure code.
+
+A rule or ordering is one expression: it cannot decide, call, loop, store
+or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand,
+so the dispatch loop's set-up (a stack, bound methods, a try block) and its
+if-chain cost more there than the rule's own work.  At load time each such
+code object is translated, from its decoded instructions, into a tree of
+closures, one per operation, that take the locals (the arguments) and
+return the value; nothing is generated as source or exec'd.  The shapes
+rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
+of such equalities, and, over a whole hand, `card->P == X or ...` with each
+X computed once.
+
+Translation is symbolic execution: the operand stack holds expression
+trees instead of values, and a conditional jump becomes a conditional node
+whose branches are the rest of the code from each side (code has only
+forward jumps; a stack value kept across a jump is kept in a scratch slot
+of the locals).  Only what the compiler makes of an expression is
+translated; anything else (a hand-made .pipc) gives None and runs on the
+loop.
+
+Errors stay the loop's: a closure that fails raises whatever Python
+raises, and the caller runs the same code on the loop, which raises the
+error at the right position.  That is sound because the code is pure:
+running it again on the same state gives the same result.  The closures
+evaluate the operations the loop evaluates on the same path, each once
+(an operand when it is used rather than when it is pushed: that may change
+which of two failures comes first, never whether one happens).
+"""
+import operator
+
+from pipvm.isa import pipc
+from pipvm.core import runtime
+from pipvm.core.runtime import PROPERTY_NAMES, as_rank, cards_of, items, list_prop, to_str
+
+MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
+
+
+class Undefined(Exception):
+    """An undefined value: the loop will say where."""
+
+
+UNDEFINED = Undefined()
+
+
+def contains(lst, x):
+    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
+    kind = type(x)
+    if kind is runtime.Rank or kind is int or kind is runtime.Suit:
+        for item in lst:
+            if type(item) is runtime.Card:
+                if kind is runtime.Suit:
+                    hit = item.suit is x
+                elif kind is runtime.Rank:
+                    hit = as_rank(item.rank) == x
+                else:
+                    hit = item.rank == x
+            else:
+                hit = item == x
+            if hit:
+                return True
+        return False
+    return any(item is x or item == x for item in lst)
+
+
+# The operators on two values (a, b: b was on top), for the loop's handlers
+# and for the closures alike.  Comparisons of unlike values are the ones
+# Python makes: a checked program compares only like with like.
+BINARY = {
+    'ADD': lambda a, b: int(a) + b,
+    'SUB': lambda a, b: int(a) - b,
+    'MUL': lambda a, b: int(a) * b,
+    'DIV': lambda a, b: runtime.divide(int(a), int(b)),
+    'EQ': operator.eq, 'NE': operator.ne,
+    'LT': operator.lt, 'LE': operator.le, 'GT': operator.gt, 'GE': operator.ge,
+    'IN': lambda a, lst: contains(lst, a),
+    'RANGE': lambda low, high: runtime.rank_range(int(low), int(high)),
+    'SEQ': lambda a, b: items(a) + items(b),
+}
+
+# Operators that need the game's deck: (deck, a[, b]) -> value.
+def make_card(deck, rank, suit):
+    return deck[runtime.card_index(as_rank(rank), suit)]
+
+
+def make_cards(deck, ranks, suits):
+    suits = items(suits)
+    return [deck[runtime.card_index(as_rank(r), s)] for r in items(ranks) for s in suits]
+
+
+def wild_rank(deck, suits):
+    suits = items(suits)
+    return [c for c in deck if c.suit in suits]
+
+
+def wild_suit(deck, ranks):
+    ranks = [as_rank(r) for r in items(ranks)]
+    return [c for c in deck if as_rank(c.rank) in ranks]
+
+
+DECK_BINARY = {'MAKE_CARD': make_card, 'MAKE_CARDS': make_cards}
+DECK_UNARY = {'WILD_RANK': wild_rank, 'WILD_SUIT': wild_suit}
+
+
+def build_list(values):
+    """BUILD_LIST: the items of each value (a list's items, or the value)."""
+    out = []
+    for v in values:
+        if type(v) is list:
+            out += v
+        else:
+            out.append(v)
+    return out
+
+
+class Pure:
+    """One rule or ordering as a closure over an environment list: its
+    locals, then a scratch slot per conditional jump, then the machine."""
+    __slots__ = ('fn', 'pad', 'by_card')
+
+    def __init__(self, fn, pad, by_card=None):
+        self.fn, self.pad, self.by_card = fn, pad, by_card
+
+    def call(self, machine, args):
+        return self.fn(args + self.pad + [machine])
+
+    def filter(self, machine, player, dest):
+        """The cards of player's hand a rule of (player, card, dest) allows."""
+        env = [player, None, dest] + self.pad + [machine]
+        tests = None
+        if self.by_card is not None:
+            # `card->P == X or ...`: the Xs once, then each card's properties.
+            try:
+                tests = self.by_card(env)
+            except Exception:
+                pass            # an X fails: fn evaluates it only where the rule does
+        if tests is not None:
+            out = []
+            for card in player.hand:
+                for get, value in tests:
+                    v = get(card)
+                    if v is None:
+                        raise UNDEFINED
+                    if v == value:
+                        out.append(card)
+                        break
+            return out
+        fn = self.fn
+        out = []
+        for card in player.hand:
+            env[CARD_SLOT] = card
+            if fn(env):
+                out.append(card)
+        return out
+
+
+def translate(code, program, card_consts):
+    """The code object as a Pure, or None if it is not a plain expression."""
+    if code.kind not in ('rule', 'ordering'):
+        return None
+    try:
+        decoded = pipc.decode(code.code)
+    except pipc.BadCode:
+        return None
+    t = _Translator(decoded, program, card_consts, len(code.local_names))
+    try:
+        tree = t.block(0, ())
+        machine = t.first_scratch + t.scratch
+        fn = _Builder(machine).build(tree)
+    except (_Refused, RecursionError):      # (very deep code stays on the loop)
+        return None
+    return Pure(fn, [None] * (machine - len(code.local_names)), _by_card(tree, CARD_SLOT))
+
+
+CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
+
+
+class _Refused(Exception):
+    pass
+
+
+# The instructions an expression is made of, by how they use the stack.
+_LOADS = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'LOAD_LOCAL', 'LOAD_BUILTIN',
+          'DEFINED_GLOBAL', 'DEFINED_LOCAL', 'DEFINED_BUILTIN'}
+_UNARY = {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
+_BINARY = set(BINARY) | set(DECK_BINARY)
+_COUNTED = {'FORMAT', 'BUILD_LIST'}
+_POPS = {**dict.fromkeys(_UNARY, 1), **dict.fromkeys(_BINARY, 2),
+         'CANPLAY': 2, 'POP': 1, 'DUP': 1, 'SWAP': 2}
+
+
+class _Translator:
+    """Bytecode to an expression tree of tuples, (kind, ...) (see _Builder)."""
+
+    def __init__(self, decoded, program, card_consts, nlocals):
+        self.decoded = decoded
+        self.index = {ins.offset: i for i, ins in enumerate(decoded)}
+        self.consts, self.card_consts = program.consts, card_consts
+        self.first_scratch, self.scratch = nlocals, 0
+        self.nodes = 0
+
+    def target(self, i, offset):
+        j = self.index.get(offset)
+        if j is None or j <= i:
+            raise _Refused()            # only forward jumps: no loops in an expression
+        return j
+
+    def straight(self, name, args, stack, dropped):
+        """(stack, dropped) after a straight-line instruction of an
+        expression, or None if it is not one."""
+        if name in _LOADS:
+            return stack + (self.load(name, args[0]),), dropped
+        n = _POPS.get(name)
+        if n is None:
+            n = args[0] if name in _COUNTED or name == 'DROP' else None
+            if n is None:
+                return None
+        if len(stack) < n:
+            raise _Refused()
+        top = stack[-n:]
+        if name in _UNARY:
+            return stack[:-1] + (('unary', name, args[0] if args else None, top[0]),), dropped
+        if name in _BINARY:
+            return stack[:-2] + (('binary', name, top[0], top[1]),), dropped
+        if name == 'CANPLAY':
+            return stack[:-2] + (('canplay', args[0], top[0], top[1]),), dropped
+        if name in _COUNTED:
+            return stack[:-n] + ((name.lower(), top),), dropped
+        if name in ('POP', 'DROP'):
+            return stack[:-n], dropped + top
+        if name == 'DUP':
+            return stack + top, dropped         # evaluated twice: the same value
+        return stack[:-2] + (top[1], top[0]), dropped      # SWAP
+
+    def block(self, i, stack, dropped=()):
+        """The tree for running from instruction i with this symbolic stack;
+        `dropped` holds the values popped unused so far, still to evaluate."""
+        while True:
+            self.nodes += 1
+            if self.nodes > MAX_NODES or i >= len(self.decoded):
+                raise _Refused()
+            ins = self.decoded[i]
+            name, args = ins.op.name, ins.args
+            after = self.straight(name, args, stack, dropped)
+            if after is not None:
+                stack, dropped = after
+            elif name == 'JUMP':
+                i = self.target(i, args[0])
+                continue
+            elif name in ('JUMP_IF_TRUE_OR_POP', 'JUMP_IF_FALSE_OR_POP', 'JUMP_IF_FALSE'):
+                if not stack:
+                    raise _Refused()
+                j = self.target(i, args[0])
+                cond, rest = stack[-1], stack[:-1]
+                if name == 'JUMP_IF_FALSE':
+                    return ('if', cond, self.block(i + 1, rest, dropped),
+                            self.block(j, rest, dropped))
+                slot = self.first_scratch + self.scratch
+                self.scratch += 1
+                kept = self.block(j, rest + (('scratch', slot),), dropped)
+                on = name == 'JUMP_IF_TRUE_OR_POP'
+                return ('keep', on, cond, slot, kept, self.block(i + 1, rest, dropped))
+            elif name == 'RETURN_VALUE':
+                if len(stack) != 1:
+                    raise _Refused()
+                return ('return', stack[0], dropped)
+            else:
+                raise _Refused()        # anything that is not part of an expression
+            i += 1
+
+    def load(self, name, arg):
+        if name == 'CONST':
+            if arg in self.card_consts:
+                return ('card_const', arg)
+            return ('const', self.consts[arg])
+        if name == 'LIST_CONST':
+            return ('list_const', arg) if arg in self.card_consts else ('list', self.consts[arg])
+        return (name.lower(), arg)
+
+
+class _Builder:
+    """Expression trees to closures env -> value.  env[machine] is the Machine."""
+
+    def __init__(self, machine):
+        self.m = machine
+
+    def build(self, t):
+        return getattr(self, 'b_' + t[0])(*t[1:])
+
+    # --- control ------------------------------------------------------------
+
+    def b_return(self, value, dropped):
+        v = self.build(value)
+        if not dropped:
+            return v
+        fs = [self.build(d) for d in dropped]
+
+        def after_dropped(env):
+            for f in fs:
+                f(env)
+            return v(env)
+        return after_dropped
+
+    def b_if(self, cond, then, else_):
+        c, t, e = self.build(cond), self.build(then), self.build(else_)
+        return lambda env: t(env) if c(env) else e(env)
+
+    def b_keep(self, on_true, cond, slot, kept, rest):
+        if kept[:2] == ('return', ('scratch', slot)) and not kept[2]:
+            # the kept value is the result: Python's `or` / `and` exactly,
+            # a chain of them as one closure
+            terms, rest = _chain(('keep', on_true, cond, slot, kept, rest))
+            if on_true and rest[0] == 'return' and not rest[2]:
+                anyeq = _any_equal(terms + [rest[1]])
+                if anyeq is not None:
+                    return anyeq
+            fs = [self.build(t) for t in terms] + [self.build(rest)]
+            if len(fs) == 2:
+                c, r = fs
+                if on_true:
+                    return lambda env: c(env) or r(env)
+                return lambda env: c(env) and r(env)
+            if on_true:
+                def any_of(env):
+                    for f in fs:
+                        v = f(env)
+                        if v:
+                            return v
+                    return v
+                return any_of
+
+            def all_of(env):
+                for f in fs:
+                    v = f(env)
+                    if not v:
+                        return v
+                return v
+            return all_of
+        c, r = self.build(cond), self.build(rest)
+        k = self.build(kept)
+
+        def keep(env):
+            v = c(env)
+            if bool(v) is on_true:
+                env[slot] = v
+                return k(env)
+            return r(env)
+        return keep
+
+    # --- values -------------------------------------------------------------
+
+    def b_const(self, value):
+        return lambda env: value
+
+    def b_card_const(self, k):
+        m = self.m
+        return lambda env: env[m].consts[k]
+
+    def b_list(self, value):
+        return lambda env: list(value)
+
+    def b_list_const(self, k):
+        m = self.m
+        return lambda env: list(env[m].consts[k])
+
+    def b_scratch(self, slot):
+        return lambda env: env[slot]
+
+    def b_load_local(self, slot):
+        def load(env):
+            v = env[slot]
+            if v is None:
+                raise UNDEFINED
+            return v
+        return load
+
+    def b_load_global(self, g):
+        m = self.m
+
+        def load(env):
+            v = env[m].globals[g]
+            if v is None:
+                raise UNDEFINED
+            return v
+        return load
+
+    def b_load_builtin(self, b):
+        m = self.m
+        if b == 0:
+            return lambda env: env[m].players
+        if b == 1:
+            def teams(env):
+                v = env[m].teams
+                if v is None:
+                    raise UNDEFINED
+                return v
+            return teams
+        return lambda env: list(env[m].deck)
+
+    def b_defined_local(self, slot):
+        return lambda env: env[slot] is not None
+
+    def b_defined_global(self, g):
+        m = self.m
+        return lambda env: env[m].globals[g] is not None
+
+    def b_defined_builtin(self, b):
+        m = self.m
+        return lambda env: b != 1 or env[m].teams is not None
+
+    def b_unary(self, name, arg, operand):
+        if name == 'LOAD_PROP':
+            return self.prop(('unary', name, arg, operand))
+        a = self.build(operand)
+        if name == 'LIST_PROP':
+            return lambda env: list_prop(a(env), arg)
+        if name == 'DEFINED_PROP':
+            p = PROPERTY_NAMES[arg]
+            return lambda env: getattr(a(env), p) is not None
+        if name == 'NOT':
+            return lambda env: not a(env)
+        f, m = DECK_UNARY[name], self.m
+        return lambda env: f(env[m].deck, a(env))
+
+    def prop(self, tree):
+        """A stored property, undefined if None; a local's, or the first or
+        last item of a local list's (_path), in one closure (the commonest
+        in rules)."""
+        path = _path(tree)
+        if path is not None:
+            slot, at, get = path[0], path[1], operator.attrgetter(path[2])
+            if at is None:
+                def local_prop(env):
+                    v = get(env[slot])          # None has no such attribute: it fails
+                    if v is None:
+                        raise UNDEFINED
+                    return v
+                return local_prop
+
+            def item_prop(env):
+                v = get(env[slot][at])
+                if v is None:
+                    raise UNDEFINED
+                return v
+            return item_prop
+        a, get = self.build(tree[3]), operator.attrgetter(PROPERTY_NAMES[tree[2]])
+
+        def prop(env):
+            v = get(a(env))
+            if v is None:
+                raise UNDEFINED
+            return v
+        return prop
+
+    def b_binary(self, name, left, right):
+        a = self.build(left)
+        if name in DECK_BINARY:
+            b, f, m = self.build(right), DECK_BINARY[name], self.m
+            return lambda env: f(env[m].deck, a(env), b(env))
+        if name == 'EQ':
+            compared = _any_equal([('binary', name, left, right)])
+            if compared is not None:
+                return compared
+            if right[0] == 'const':
+                k = right[1]
+                return lambda env: a(env) == k
+            b = self.build(right)
+            return lambda env: a(env) == b(env)
+        b, f = self.build(right), BINARY[name]
+        return lambda env: f(a(env), b(env))
+
+    def b_canplay(self, rule, player, dest):
+        p, d, m = self.build(player), self.build(dest), self.m
+        return lambda env: bool(env[m].playable(rule, p(env), cards_of(d(env))))
+
+    def b_format(self, parts):
+        fs = [self.build(p) for p in parts]
+        return lambda env: ''.join([to_str(f(env)) for f in fs])
+
+    def b_build_list(self, parts):
+        fs = [self.build(p) for p in parts]
+        return lambda env: build_list([f(env) for f in fs])
+
+
+def operand_check(decoded, program, card_consts, nlocals, values):
+    """For straight-line code that pushes the `values` operands of a message
+    nobody reads: how to evaluate them only for their failures, as
+    (local slots that must be defined, closures env -> None for the rest;
+    env: the frame's locals, then the machine), or None if the code is not
+    plain expression code.  A text is only joined, which never fails, so a
+    FORMAT's parts are evaluated and not joined."""
+    t = _Translator(decoded, program, card_consts, nlocals)
+    stack, dropped = (), ()
+    try:
+        for ins in decoded:
+            after = t.straight(ins.op.name, ins.args, stack, dropped)
+            if after is None:
+                return None
+            stack, dropped = after
+    except _Refused:
+        return None
+    if len(stack) != values:
+        return None
+    trees = []
+    for tree in dropped + stack:
+        trees += tree[1] if tree[0] == 'format' else [tree]
+    b = _Builder(nlocals)
+    try:
+        return (tuple(tree[1] for tree in trees if tree[0] == 'load_local'),
+                tuple(b.build(tree) for tree in trees
+                      if tree[0] not in _CANNOT_FAIL and tree[0] != 'load_local'))
+    except RecursionError:
+        return None
+
+
+_CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
+                'defined_global', 'defined_builtin'}
+
+
+def _path(tree):
+    """(slot, item, property) for a property of a local (item None) or of
+    the first (0) or last (-1) item of a local list; None for other trees."""
+    if tree[0] != 'unary' or tree[1] != 'LOAD_PROP':
+        return None
+    prop, of = PROPERTY_NAMES[tree[2]], tree[3]
+    if of[0] == 'load_local':
+        return of[1], None, prop
+    if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
+        return of[3][1], (0 if of[2] == 1 else -1), prop
+    return None
+
+
+def _chain(tree):
+    """([t1, t2, ...], rest) for `t1 or t2 or ... rest` (or `and`): a keep
+    node whose kept value is the result, then more of the same kind."""
+    terms, on_true = [], tree[1]
+    while (tree[0] == 'keep' and tree[1] == on_true and not tree[4][2]
+           and tree[4][:2] == ('return', ('scratch', tree[3]))):
+        terms.append(tree[2])
+        tree = tree[5]
+    return terms, tree
+
+
+def _by_card(tree, card):
+    """For a rule that is `card->P == X or ...` (X not read from the card
+    slot): a function env -> [(getter of P, X's value)], the values computed
+    once for a whole hand (the rule is pure and only the card changes).
+    None for other rules."""
+    if tree[0] != 'keep' or not tree[1]:
+        return None
+    terms, rest = _chain(tree)
+    if rest[0] != 'return' or rest[2]:
+        return None
+    specs = [_equality(t) for t in terms + [rest[1]]]
+    if None in specs or any(sa != card or ia is not None or sb == card
+                            for sa, ia, _, sb, _, _, _ in specs):
+        return None
+
+    def fixed(env):
+        out = []
+        for _, _, ga, sb, ib, gb, k in specs:
+            if sb is not None:
+                k = env[sb]
+                k = gb(k if ib is None else k[ib])
+                if k is None:
+                    raise UNDEFINED
+            out.append((ga, k))
+        return out
+    return fixed
+
+
+def _equality(tree):
+    """(slot, item, getter, slot, item, getter, constant) for `path == path`
+    or `path == constant` (second slot None), else None."""
+    if tree[0] != 'binary' or tree[1] != 'EQ':
+        return None
+    a, right = _path(tree[2]), tree[3]
+    if a is None:
+        return None
+    if right[0] == 'const':
+        return a[0], a[1], operator.attrgetter(a[2]), None, None, None, right[1]
+    b = _path(right)
+    if b is None:
+        return None
+    return (a[0], a[1], operator.attrgetter(a[2]), b[0], b[1], operator.attrgetter(b[2]), None)
+
+
+def _any_equal(terms):
+    """`t1 or t2 or ...` (or a lone t1) where every term is an _equality, as one closure:
+    the commonest shape of a rule (`c->rank == cl->top->rank or ...`)."""
+    specs = [_equality(t) for t in terms]
+    if None in specs:
+        return None
+
+    def any_equal(env):
+        for sa, ia, ga, sb, ib, gb, k in specs:
+            x = env[sa]
+            x = ga(x if ia is None else x[ia])      # None has no property: it fails
+            if sb is None:
+                y = k
+            else:
+                y = env[sb]
+                y = gb(y if ib is None else y[ib])
+                if y is None:
+                    raise UNDEFINED
+            if x is None:
+                raise UNDEFINED
+            if x == y:
+                return True
+        return False
+    return any_equal

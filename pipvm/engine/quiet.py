@@ -1,0 +1,156 @@
+"""The quiet variant of an action's code, run when nobody reads the output
+(`pipvm sim`, a bot's playouts).
+
+A message nobody reads matters only if computing its operands fails (an
+undefined value, the top of an empty list).  In the quiet variant the first
+instruction of each message statement whose operands are plain expression
+code is QUIET_MESSAGE: it evaluates them by closures (pipvm/engine/pure.py), for
+their failures only, and jumps past the statement.  A `for` loop whose body
+is only such statements is QUIET_LOOP: it takes all its remaining items at
+once, counting a step for each as the loop would.
+
+The variant keeps the code's instruction indexes, so a frame can run
+either.  When a closure fails, or the step limit would be reached inside a
+loop, the instruction returns LOUD: the loop goes on in the ordinary code
+from the same instruction, which fails or stops exactly where it should.
+"""
+from pipvm.engine import pure
+from pipvm.engine.fusion import jump_targets
+from pipvm.isa.opcodes import OP
+
+LOUD = -3                   # a handler's answer: run this instruction's ordinary code
+# Opcodes of the variant only (never in a file).  QUIET_LOCALS, for messages
+# that can only fail by an undefined local, and QUIET_STORE, a STORE_LOCAL
+# followed by such messages, run inline in the VM's loop.
+QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS, QUIET_FOR, QUIET_STORE = 200, 201, 203, 204, 205
+MESSAGES = {'MESSAGE': 2, 'MESSAGE_ALL': 1}     # operands each shows
+LONGEST = 12                # message statements longer than this many runs stay loud
+
+
+def quiet_message(machine, stack, frame, arg):
+    slots, checks, after = arg
+    for slot in slots:
+        if frame[slot] is None:
+            return LOUD
+    env = frame + [machine]
+    try:
+        for check in checks:
+            check(env)
+    except Exception:
+        return LOUD
+    return after
+
+
+def quiet_for(machine, stack, frame, arg):
+    """FOR_ITER and the quiet loop after it: the loop, from its list."""
+    rest = list(stack[-1])
+    if _loop(machine, frame, arg, rest):
+        stack.pop()
+        return arg[-1]
+    return LOUD                 # the list is still on the stack, for FOR_ITER
+
+
+def quiet_loop(machine, stack, frame, arg):
+    """A loop that only shows messages, from its iteration state."""
+    rest = list(stack[-1])
+    if _loop(machine, frame, arg, rest):
+        stack.pop()
+        return arg[-1]
+    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code
+    return LOUD
+
+
+def _loop(machine, frame, arg, rest):
+    """Run the rounds of a loop that only shows messages over the items
+    rest, if none can fail: arg is (its variable's slot, the other locals
+    its messages need, whether they need the variable, checks for the rest,
+    where the loop ends)."""
+    slot, slots, of_item, checks, end = arg
+    if len(rest) > machine.steps_left:      # the loop would stop at its step limit
+        return False
+    for s in slots:
+        if frame[s] is None:
+            return False
+    if of_item and None in rest:
+        return False
+    if checks:
+        env = frame + [machine]
+        try:
+            for item in rest:
+                env[slot] = item
+                for check in checks:
+                    check(env)
+        except Exception:
+            return False
+    if rest:
+        frame[slot] = rest[-1]
+        machine.steps_left -= len(rest)     # a step for each round, as JUMP counts
+    return True
+
+
+def variant(instrs, runs, code, program, card_consts):
+    """The quiet instructions for a code object's (opcode, operand, handler)
+    instrs, made of these fused runs; None if nothing in it can be quiet."""
+    if code.kind != 'action':
+        return None
+    entered = jump_targets([ins for _, parts in runs for ins in parts])
+    nlocals = len(code.local_names)
+    statements = {}     # first run -> (locals to check, other checks, run after the statement)
+    for j, (_, parts) in enumerate(runs):
+        values = MESSAGES.get(parts[-1].op.name)
+        if values is None:
+            continue
+        for s in range(j, max(-1, j - LONGEST), -1):
+            decoded = [ins for _, ps in runs[s:j + 1] for ins in ps][:-1]
+            if any(ins.offset in entered for ins in decoded[1:] + [parts[-1]]):
+                break
+            check = pure.operand_check(decoded, program, card_consts, nlocals, values)
+            if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
+                statements[s] = check + (j + 1,)
+                break
+    if not statements:
+        return None
+    quiet = list(instrs)
+    for s, (slots, checks, after) in statements.items():
+        # the statements that follow this one (with nothing jumping in) are checked with it
+        while after in statements and runs[after][1][0].offset not in entered:
+            more, after = statements[after][:2], statements[after][2]
+            slots, checks = slots + more[0], checks + more[1]
+        slots = tuple(dict.fromkeys(slots))
+        quiet[s] = ((QUIET_MESSAGE, (slots, checks, after), quiet_message) if checks else
+                    (QUIET_LOCALS, (slots, after), None))
+    for i, (op, parts) in enumerate(runs[:-1]):
+        after = quiet[i + 1]
+        if op.name == 'STORE_LOCAL' and after[0] == QUIET_LOCALS \
+                and runs[i + 1][1][0].offset not in entered:
+            slot = parts[0].args[0]
+            quiet[i] = (QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
+                                      after[1][1]), None)
+    for f, (_, parts) in enumerate(runs):
+        if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
+            slot, end = instrs[f][1]
+            slots, checks, k = (), (), f + 1
+            while k in statements:
+                slots, checks, k = slots + statements[k][0], checks + statements[k][1], \
+                    statements[k][2]
+            back = instrs[k] if k < len(instrs) else None
+            if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
+                    and end == k + 1:
+                others = tuple(dict.fromkeys(x for x in slots if x != slot))
+                loop = (slot, others, slot in slots, checks, end)
+                quiet[f] = (QUIET_LOOP, loop, quiet_loop)
+                if f and runs[f - 1][0].name == 'FOR_ITER':
+                    quiet[f - 1] = (QUIET_FOR, loop, quiet_for)
+    return quiet
+
+
+def _shown_is_text(decoded, message, consts):
+    """MESSAGE_ALL checks that it shows a String (only a damaged file gives
+    it anything else): quiet only when the text is joined or a constant one."""
+    if message.op.name != 'MESSAGE_ALL':
+        return True
+    last = decoded[-1] if decoded else None
+    if last is None:
+        return False
+    name = last.op.name
+    return name == 'FORMAT' or (name == 'CONST' and type(consts[last.args[0]]) is str)

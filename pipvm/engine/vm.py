@@ -1,0 +1,782 @@
+"""The virtual machine: a dispatch loop over code decoded once at load time.
+
+A game's whole state is data: the cards, players, globals and the chain of
+action calls, each frame a list [code, pc, operand stack, local slots].  The
+loop runs until the game needs a decision (PLAY, ASK), the game ends, or an
+error; it then returns, leaving everything needed to go on in `frames`.
+Nothing outside is called from inside the loop: output is appended to
+`events` and a decision is left in `pending` for whoever drives the game
+(pipvm/game/game.py).  Rules and orderings cannot decide anything, so they run to
+their value inside the instruction that needs it.  Operations that can fail
+raise Fault; the loop turns it into a PipError at the position of the
+failing instruction.
+"""
+from pipvm.engine import fusion, pure, quiet
+from pipvm.isa import pipc
+from pipvm.core import runtime
+from pipvm.core.dialogue import Event
+from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
+from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
+                      OPCODES, OPERANDS)
+from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
+
+_END = object()
+
+
+class InvalidProgram(PipError):
+    """A validated file still made an operation fail (values of the wrong kind)."""
+
+
+class Loaded:
+    """One code object decoded for the loop: (opcode, operand, handler) per instruction,
+    with runs of instructions fused into superinstructions (pipvm/engine/fusion.py),
+    operands decoded as their kind says (jump targets as instruction indexes,
+    properties as attribute names), and each instruction's positions (one per
+    fused part)."""
+    __slots__ = ('code', 'instrs', 'quiet', 'positions', 'offsets', 'frame_size')
+
+    def __init__(self, code, fuse=True, program=None, card_consts=()):
+        runs = fusion.runs(pipc.decode(code.code), fuse)
+        index = {}
+        for i, (_, parts) in enumerate(runs):
+            index[parts[0].offset] = i
+        self.code = code
+        self.instrs = []
+        for i, (op, parts) in enumerate(runs):
+            args = [_load(kind, a, index) for ins in parts
+                    for kind, a in zip(ins.op.operands, ins.args)]
+            if op.code == OP.ASK:
+                args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
+            self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
+                                HANDLERS.get(op.code)))
+        for i, name in (fusion.rewrites(runs) if fuse else {}).items():
+            if name == 'RETURN':
+                self.instrs[i] = (OP.RETURN, (), None)
+            else:
+                self.instrs[i] = (PLAY_AGAIN, self.instrs[i][1], Machine.op_PLAY_AGAIN)
+        # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
+        # indexes, so a frame can run either.
+        self.quiet = (program is not None
+                      and quiet.variant(self.instrs, runs, code, program, card_consts)
+                      or self.instrs)
+        self.offsets = [parts[0].offset for _, parts in runs]
+        self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
+        self.frame_size = len(code.local_names)
+
+
+def _load(kind, arg, index):
+    load = OPERANDS[kind].load
+    return arg if load is None else load(arg, index)
+
+
+class Image:
+    """A validated program, decoded once; any number of games can run from it."""
+
+    def __init__(self, program, fuse=True):
+        self.program = program
+        # Only constants naming cards differ from game to game (each has its deck).
+        self.card_consts = [i for i, c in enumerate(program.consts)
+                            if _resolve(c, range(52)) != c]
+        card_consts = set(self.card_consts)
+        self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
+        # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
+        self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
+
+    def consts_for(self, deck):
+        """The constant pool of a game with this deck."""
+        consts = list(self.program.consts)
+        for i in self.card_consts:
+            consts[i] = _resolve(consts[i], deck)
+        return consts
+
+
+def _resolve(const, deck):
+    """A constant as a value of this game (card constants name its cards)."""
+    kind = type(const)
+    if kind is pipc.CardRef:
+        return deck[const.index]
+    if kind is tuple:
+        return tuple(_resolve(c, deck) for c in const)
+    return const
+
+
+# What the loop returns when it stops at a decision (a handler returns PAUSE
+# to stop there; CALLED when it has pushed a frame to run), and the kinds of
+# decision it can stop at.
+PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
+QUIET_LOCALS, QUIET_STORE = quiet.QUIET_LOCALS, quiet.QUIET_STORE
+PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
+PAUSED = object()
+CARD, ACTION = 'card', 'action'
+
+
+class Machine:
+    """One game's state, and the loop that runs its code.
+
+    `pending` is the decision the game waits for: (CARD, player, cards,
+    destination) or (ACTION, player, labels, first JUMP, enabled questions);
+    `answer(i)` applies option i.  `events` receives the output as
+    dialogue.Event records, or is None when nobody reads it (pipvm sim)."""
+
+    def __init__(self, image, rng, max_steps=None, events=None):
+        self.image, self.rng = image, rng
+        self.program = image.program
+        self.deck = runtime.new_deck()
+        self.consts = image.consts_for(self.deck)
+        self.globals = [None] * len(self.program.global_names)
+        self.players, self.teams = [], None
+        self.frames = []
+        self.pending = None
+        self.events = events
+        self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
+        self.shuffles = []         # each SHUFFLE's result, as deck indexes (see determinize)
+        self.max_steps = max_steps
+        self.steps_left = float('inf') if max_steps is None else max_steps
+
+    # --- the game -----------------------------------------------------------
+
+    def start(self, players, teams=None):
+        """Seat the players, then run the initialisers and main up to the first
+        decision; the same results as resume()."""
+        self.players, self.teams = players, teams
+        codes = self.image.codes
+        self.frames = [new_frame(codes[self.program.main]), new_frame(codes[0])]
+        return self.resume()
+
+    def resume(self):
+        """Run on from where the game stopped: PAUSED at a decision (see
+        pending), or the end (None when main returns; GameOver for a winner;
+        PipError and StepLimit as raised)."""
+        frames = self.frames
+        loaded, pc, stack, frame = frames[-1]
+        result = self._run(loaded, pc, stack, frame, frames)
+        return PAUSED if result is PAUSED else None
+
+    def answer(self, choice):
+        """Apply option `choice` of the pending decision, then resume()."""
+        pending, self.pending = self.pending, None
+        player = pending[1]
+        if pending[0] is CARD:
+            # The options are the cards of the hand the rule allowed when the
+            # game stopped, and nothing has run since: the move cannot fail.
+            card = pending[2][choice]
+            move(card, player.hand, pending[3], 'Card is not in the hand')
+            card.last_played_by = player
+            if self.events is not None:
+                name = card.name
+                self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
+        else:
+            self.frames[-1][1] = pending[3] + pending[4][choice]
+        return self.resume()
+
+    def emit(self, kind, text, seat=None, card=None, by=None):
+        if self.events is not None:
+            self.events.append(Event(kind, text, seat, card, by))
+
+    def evaluate(self, index, args):
+        """The value of a rule or ordering for these arguments: by its
+        closures if it has them; on the loop if not, or if they fail (the
+        loop then raises the error where it happens)."""
+        fast = self.image.pure[index]
+        if fast is not None:
+            try:
+                return fast.call(self, args)
+            except Exception:
+                pass
+        return self._run(self.image.codes[index], 0, [], list(args), None)
+
+    # --- the loop -----------------------------------------------------------
+
+    def _run(self, loaded, pc, stack, frame, frames):
+        # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
+        # --opcodes counts them): each test costs every opcode after it.  The
+        # rest have a handler, called first (one test instead of the whole
+        # chain), which may return where to jump (or PAUSE).  RETURN switches
+        # frames, so it is inline.  An action runs in the top
+        # frame record of frames; a rule or ordering runs with frames None (it
+        # ends with RETURN_VALUE and never calls), so it needs no record.
+        loud = self.events is not None
+        instrs = loaded.instrs if loud else loaded.quiet
+        push, pop = stack.append, stack.pop
+        consts, globals_ = self.consts, self.globals
+        try:
+            while True:
+                op, arg, handler = instrs[pc]
+                pc += 1
+                if handler is not None:
+                    target = handler(self, stack, frame, arg)
+                    if target is not None:
+                        if target >= 0:
+                            pc = target
+                            continue
+                        if target == PAUSE:
+                            frames[-1][1] = pc
+                            return PAUSED
+                        if target == LOUD:      # a quiet instruction can't: run the code
+                            pc -= 1
+                            instrs = loaded.instrs
+                            continue
+                        # CALL pushed the callee's frame: run it.
+                        frames[-2][1] = pc
+                        loaded, pc, stack, frame = frames[-1]
+                        instrs = loaded.instrs if loud else loaded.quiet
+                        push, pop = stack.append, stack.pop
+                elif op == LOAD_LOCAL_PROP:
+                    v = frame[arg[0]]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    v = getattr(v, arg[1])
+                    if v is None:
+                        raise Fault('Undefined value', 1)
+                    push(v)
+                elif op == LOAD_LOCAL:
+                    v = frame[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(v)
+                elif op == CONST:
+                    push(consts[arg])
+                elif op == FOR_NEXT:
+                    v = next(stack[-1], _END)
+                    if v is _END:
+                        pop()
+                        pc = arg[1]
+                    else:
+                        frame[arg[0]] = v
+                elif op == QUIET_LOCALS:
+                    # messages nobody reads whose operands are locals: only
+                    # whether they are defined matters (pipvm/engine/quiet.py)
+                    for v in arg[0]:
+                        if frame[v] is None:
+                            pc -= 1
+                            instrs = loaded.instrs
+                            break
+                    else:
+                        pc = arg[1]
+                elif op == QUIET_STORE:
+                    # STORE_LOCAL, then such messages (the value is checked before it is stored)
+                    if stack[-1] is not None:
+                        for v in arg[1]:
+                            if frame[v] is None:
+                                break
+                        else:
+                            frame[arg[0]] = pop()
+                            pc = arg[2]
+                            continue
+                    pc -= 1
+                    instrs = loaded.instrs
+                elif op == LIST_PROP:
+                    stack[-1] = list_prop(stack[-1], arg, 0)
+                elif op == JUMP:
+                    if arg < pc:            # a loop's next round: a step (tick, inline)
+                        self.steps_left -= 1
+                        if self.steps_left < 0:
+                            raise StepLimit(self.max_steps)
+                    pc = arg
+                elif op == LOAD_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    push(v)
+                elif op == RETURN_VALUE:
+                    return pop()
+                elif op == LOAD_LOCAL_ITEM_PROP:
+                    v = frame[arg[0]]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    v = getattr(list_prop(v, arg[1], 1), arg[2])
+                    if v is None:
+                        raise Fault('Undefined value', 2)
+                    push(v)
+                elif op == JUMP_IF_FALSE:
+                    if not pop():
+                        pc = arg
+                elif op == STORE_LOCAL:
+                    frame[arg] = pop()
+                elif op == EQ_CONST_OR:
+                    if stack[-1] == consts[arg[0]]:
+                        stack[-1] = True
+                        pc = arg[1]
+                    else:
+                        pop()
+                elif op == JUMP_IF_TRUE_OR_POP:
+                    if stack[-1]:
+                        pc = arg
+                    else:
+                        pop()
+                elif op == LOAD_PROP:
+                    v = getattr(stack[-1], arg)
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = v
+                elif op == EQ_GLOBAL:
+                    v = globals_[arg]
+                    if v is None:
+                        raise Fault('Undefined value')
+                    stack[-1] = stack[-1] == v
+                elif op == EQ_RETURN:
+                    b = pop()
+                    return pop() == b
+                elif op == RETURN:
+                    frames.pop()
+                    if not frames:
+                        return None
+                    loaded, pc, stack, frame = frames[-1]
+                    instrs = loaded.instrs if loud else loaded.quiet
+                    push, pop = stack.append, stack.pop
+        except Fault as f:
+            raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
+        except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
+            c = loaded.code
+            raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
+                loaded.offsets[pc - 1], c.kind, c.name, e)) from None
+
+    def tick(self):
+        self.steps_left -= 1
+        if self.steps_left < 0:
+            raise StepLimit(self.max_steps)
+
+    # --- the other operations: handlers return a jump target, or None -------------
+
+    def load_global(self, g):
+        v = self.globals[g]
+        if v is None:
+            raise Fault('Undefined value')
+        return v
+
+    def op_EQ_GLOBAL_OR(self, stack, frame, arg):
+        if stack[-1] == self.load_global(arg[0]):
+            stack[-1] = True
+            return arg[1]
+        stack.pop()
+
+    def op_EQ_CONST_AND(self, stack, frame, arg):
+        if stack[-1] == self.consts[arg[0]]:
+            stack.pop()
+            return None
+        stack[-1] = False
+        return arg[1]
+
+    def op_EQ_GLOBAL_AND(self, stack, frame, arg):
+        if stack[-1] == self.load_global(arg[0]):
+            stack.pop()
+            return None
+        stack[-1] = False
+        return arg[1]
+
+    def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):
+        v = getattr(self.load_global(arg[0]), arg[1])
+        if v is None:
+            raise Fault('Undefined value', 1)
+        stack.append(v)
+
+    def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):
+        v = getattr(self.load_global(arg[0]), arg[1])
+        if v is None:
+            raise Fault('Undefined value', 1)
+        stack.append(list_prop(v, arg[2], 2))
+
+    def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):
+        b, k = arg
+        if b == 0:
+            stack.append(list_prop(self.players, k, 1))
+        else:
+            self.op_LOAD_BUILTIN(stack, frame, b)
+            stack[-1] = list_prop(stack[-1], k, 1)
+
+    def op_EQ_OR(self, stack, frame, target):
+        b = stack.pop()
+        if stack[-1] == b:
+            stack[-1] = True
+            return target
+        stack.pop()
+
+    def op_EQ_CONST(self, stack, frame, k):
+        stack[-1] = stack[-1] == self.consts[k]
+
+    def op_EQ_CONST_JUMP_IF_FALSE(self, stack, frame, arg):
+        if stack.pop() != self.consts[arg[0]]:
+            return arg[1]
+
+    def op_EQ_JUMP_IF_FALSE(self, stack, frame, target):
+        b = stack.pop()
+        if stack.pop() != b:
+            return target
+
+    def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, target):
+        if not stack[-1]:
+            return target
+        stack.pop()
+
+    def op_EQ_AND(self, stack, frame, target):
+        b = stack.pop()
+        if stack[-1] == b:
+            stack.pop()
+            return None
+        stack[-1] = False
+        return target
+
+    def op_ADD_CONST(self, stack, frame, k):
+        stack[-1] = int(stack[-1]) + self.consts[k]
+
+    def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):
+        v = frame[arg[0]]
+        if v is None:
+            raise Fault('Undefined value')
+        stack.append(list_prop(v, arg[1], 1))
+
+    def op_ASK(self, stack, frame, arg):
+        """Continue at the chosen one of the n JUMPs that follow (the first at first)."""
+        n, first = arg
+        flat = stack[-2 * n:]
+        del stack[-2 * n:]
+        player = stack.pop()
+        enabled = [i for i in range(n) if flat[2 * i + 1]]
+        if not enabled:
+            raise Fault('None of the questions can be asked')
+        self.pending = (ACTION, player, [flat[2 * i] for i in enabled], first, enabled)
+        return PAUSE
+
+    def op_CALL(self, stack, frame, action):
+        self.tick()
+        self.frames.append(new_frame(self.image.codes[action]))
+        return CALLED
+
+    def op_STORE_GLOBAL(self, stack, frame, g):
+        self.globals[g] = stack.pop()
+
+    def op_DEFINED_LOCAL(self, stack, frame, slot):
+        stack.append(frame[slot] is not None)
+
+    def op_DEFINED_GLOBAL(self, stack, frame, g):
+        stack.append(self.globals[g] is not None)
+
+    def op_LIST_CONST(self, stack, frame, k):
+        stack.append(list(self.consts[k]))
+
+    def op_LOAD_BUILTIN(self, stack, frame, b):
+        if b == 0:
+            stack.append(self.players)
+        elif b == 1:
+            if self.teams is None:
+                raise Fault('Undefined value')
+            stack.append(self.teams)
+        else:
+            stack.append(list(self.deck))
+
+    def op_DEFINED_BUILTIN(self, stack, frame, b):
+        stack.append(b != 1 or self.teams is not None)
+
+    def op_DEFINED_PROP(self, stack, frame, p):
+        stack[-1] = getattr(stack[-1], p) is not None
+
+    def op_STORE_PROP(self, stack, frame, p):
+        obj = stack.pop()
+        setattr(obj, p, stack.pop())
+
+    def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
+        if self.events is not None:
+            self.emit('message', joined(stack, n))
+        else:           # nobody reads it: only an undefined value matters
+            parts = stack[-n:]
+            del stack[-n:]
+            if None in parts:
+                raise Fault('Undefined value')
+
+    def op_POP(self, stack, frame, _):
+        stack.pop()
+
+    def op_DUP(self, stack, frame, _):
+        stack.append(stack[-1])
+
+    def op_SWAP(self, stack, frame, _):
+        stack[-1], stack[-2] = stack[-2], stack[-1]
+
+    def op_DROP(self, stack, frame, n):
+        del stack[-n:]
+
+    def op_NOT(self, stack, frame, _):
+        stack[-1] = not stack[-1]
+
+    def op_FORMAT(self, stack, frame, n):
+        stack.append(joined(stack, n))
+
+    def op_NEW_AREA(self, stack, frame, mode):
+        stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
+
+    def op_FOR_ITER(self, stack, frame, _):
+        stack[-1] = iter(list(stack[-1]))
+
+    def op_FOR_ITER_FROM(self, stack, frame, _):
+        start = stack.pop()
+        lst = stack[-1]
+        for i, v in enumerate(lst):
+            if v == start:
+                stack[-1] = iter(lst[i:] + lst[:i])
+                return
+        raise Fault('Starting element is not in list')
+
+    def op_MESSAGE(self, stack, frame, _):
+        to = stack.pop()
+        text = stack.pop()
+        events = self.events
+        if events is None:
+            return              # nobody reads it (the operands were checked when pushed)
+        if type(to) is Player:
+            to = [to]
+        elif type(to) is Team:
+            to = to.members
+        for player in list(to):
+            events.append(Event('message', '%s: %s' % (player.name, text), player.seat))
+
+    def op_MESSAGE_ALL(self, stack, frame, _):
+        text = stack.pop()
+        if type(text) is not str:       # only from a damaged .pipc: never shown
+            raise TypeError('message of %s' % type(text).__name__)
+        self.emit('message', text)
+
+    def op_WINNER(self, stack, frame, _):
+        raise GameOver(to_str(stack.pop()))
+
+    def op_DEAL(self, stack, frame, mode):
+        count = None if mode & DEAL_ALL else int(stack.pop())
+        dest = stack.pop()
+        source = cards_of(stack.pop())
+        dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
+        if not dests:
+            return              # nobody to deal to (the reference divides by zero)
+        k = len(dests)
+        n = len(source) if count is None else count * k
+        if (dests[0] is source if k == 1 else
+                any(d is source for d in dests) or len(set(map(id, dests))) < k):
+            # A hand that is also the source, or is dealt to twice (a player
+            # listed twice): card i (from 1) to the top of dests[i mod k], one
+            # at a time, exactly as the reference does.
+            if all(d is source for d in dests):
+                return          # each card would go back on top of where it was
+            # Now every k steps move a card out of source: n may be huge, the
+            # loop still ends soon.
+            for i in range(1, n + 1):
+                if not source:
+                    break       # the reference crashes; we deal what there is
+                dests[i % k].insert(0, source.pop(0))
+            return
+        n = max(0, min(n, len(source)))      # a negative count deals nothing
+        dealt = source[:n]
+        del source[:n]
+        for j, hand in enumerate(dests):
+            # The cards i = j, j+k, ... (so the first card goes to the second
+            # player), each put on top of the last: in reverse.
+            hand[:0] = dealt[(j - 1) % k::k][::-1]
+
+    def op_DEAL_CARD(self, stack, frame, _):
+        dest = cards_of(stack.pop())
+        source = cards_of(stack.pop())
+        card = stack.pop()
+        move(card, source, dest, 'Card is not in the source')
+
+    def playable(self, rule, player, dest):
+        """The cards of the player's hand the rule allows, in hand order."""
+        fast = self.image.pure[rule]
+        if fast is not None:
+            try:
+                return fast.filter(self, player, dest)
+            except Exception:
+                pass            # the loop below raises the error where it happens
+        code = self.image.codes[rule]
+        run = self._run
+        return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
+
+    def op_PLAY(self, stack, frame, rule):
+        dest = cards_of(stack.pop())
+        player = stack.pop()
+        cards = self.playable(rule, player, dest)
+        if not cards:
+            raise Fault('No cards match the given rule')
+        self.pending = (CARD, player, cards, dest)
+        return PAUSE
+
+    def op_CANPLAY(self, stack, frame, rule):
+        dest = cards_of(stack.pop())
+        self.canplay_found = self.playable(rule, stack[-1], dest)
+        stack[-1] = bool(self.canplay_found)
+
+    def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):
+        rule, target = arg
+        dest = cards_of(stack.pop())
+        self.canplay_found = self.playable(rule, stack.pop(), dest)
+        if not self.canplay_found:
+            return target
+        return None
+
+    def op_PLAY_AGAIN(self, stack, frame, rule):
+        """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
+        dest = cards_of(stack.pop())
+        player = stack.pop()
+        self.pending = (CARD, player, self.canplay_found, dest)
+        self.canplay_found = None
+        return PAUSE
+
+    def op_ORDER(self, stack, frame, ordering):
+        cards = stack.pop()
+        result = self.evaluate(ordering, [cards])
+        first = {}
+        for i, card in enumerate(result):
+            first.setdefault(id(card), i)
+        last = len(result)
+        cards[:] = sorted(cards, key=lambda card: first.get(id(card), last))
+
+    def op_ROTATE(self, stack, frame, _):
+        lst = stack.pop()
+        if len(lst) > 1:
+            lst.append(lst.pop(0))
+
+    def op_SHUFFLE(self, stack, frame, _):
+        self.shuffle(stack.pop())
+
+    def shuffle(self, items):
+        """Shuffle with the game's generator, keeping its state before each
+        shuffle: a replay can then deal exactly the same (see determinize)."""
+        rng = self.rng
+        self.shuffles.append((rng.state[:], rng.idx))
+        rng.shuffle(items)
+
+    # --- copying ------------------------------------------------------------
+
+    def fork(self, events=None):
+        """An independent copy: given the same answers it plays exactly as this
+        one (same output, state and random stream).  Objects shared within
+        the game stay shared within the copy; nothing is shared between them."""
+        other = Machine.__new__(Machine)
+        other.__dict__.update(self.__dict__)
+        other.__dict__.pop('shuffle', None)     # a replay's own dealer (determinize.py)
+        copy = Copier(self.deck)
+        other.deck = copy.deck
+        other.consts = self.image.consts_for(other.deck)
+        other.globals = [copy(v) for v in self.globals]
+        other.players = copy(self.players)
+        other.teams = copy(self.teams)
+        other.frames = [[code, pc, [copy(v) for v in stack], [copy(v) for v in slots]]
+                        for code, pc, stack, slots in self.frames]
+        other.pending = copy(self.pending)
+        other.rng = self.rng.copy()
+        other.events = events
+        other.shuffles = list(self.shuffles)
+        other.canplay_found = None
+        return other
+
+
+def new_frame(loaded):
+    """A frame record: [code, pc, operand stack, local slots]."""
+    return [loaded, 0, [], [None] * loaded.frame_size]
+
+
+class Copier:
+    """Deep copies of one game's values into another game with a new deck:
+    each object (card, player, team, area, list) is copied once, so what was
+    shared stays shared."""
+
+    def __init__(self, deck):
+        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
+                     for c in deck]
+        self.memo = {id(old): new for old, new in zip(deck, self.deck)}
+        for card in self.deck:
+            card.last_played_by = self(card.last_played_by)
+
+    def __call__(self, v):
+        kind = type(v)
+        if v is None or kind is int or kind is str or kind is bool or kind is Rank or kind is Suit:
+            return v
+        new = self.memo.get(id(v))
+        if new is not None:
+            return new
+        if kind is list:
+            new = self.memo[id(v)] = []
+            new += map(self, v)
+        elif kind is Player:
+            new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
+            new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
+        elif kind is Team:
+            new = self.memo[id(v)] = Team(None, None, v.score)
+            new.members, new.stash = self(v.members), self(v.stash)
+        elif kind is Area:
+            new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
+            new.cards = self(v.cards)
+        elif kind is tuple:
+            new = tuple(map(self, v))
+        elif kind is _LIST_ITERATOR:
+            # A loop's iteration state: its own snapshot of the list, and where it is.
+            _, (items,), *place = v.__reduce__()
+            new = iter(self(list(items)))
+            if place:
+                new.__setstate__(place[0])
+        else:
+            raise TypeError('cannot copy %r' % (v,))
+        return new
+
+
+_LIST_ITERATOR = type(iter([]))
+
+
+def joined(stack, n):
+    """Pop n values and join them as one String."""
+    parts = stack[-n:]
+    del stack[-n:]
+    return ''.join(map(to_str, parts))
+
+
+def move(card, source, dest, missing):
+    """Move a card from anywhere in source to the front of dest."""
+    for i, c in enumerate(source):
+        if c is card:
+            del source[i]
+            dest.insert(0, card)
+            return
+    raise Fault(missing)
+
+
+# Opcodes the loop runs inline; every other opcode (or superinstruction) has
+# an op_NAME handler.
+INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'LIST_PROP', 'JUMP', 'LOAD_GLOBAL',
+          'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP', 'JUMP_IF_FALSE', 'STORE_LOCAL',
+          'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN',
+          'RETURN')
+_CODES = {op.name: op.code for op in OPCODES + FUSED}
+(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, LIST_PROP, JUMP, LOAD_GLOBAL, RETURN_VALUE,
+ LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
+ EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
+
+
+def _binary(f):
+    def handler(self, stack, frame, _):
+        b = stack.pop()
+        stack[-1] = f(stack[-1], b)
+    return handler
+
+
+def _with_deck_binary(f):
+    def handler(self, stack, frame, _):
+        b = stack.pop()
+        stack[-1] = f(self.deck, stack[-1], b)
+    return handler
+
+
+def _with_deck_unary(f):
+    def handler(self, stack, frame, _):
+        stack[-1] = f(self.deck, stack[-1])
+    return handler
+
+
+def _build_list(self, stack, frame, n):
+    values = stack[-n:]
+    del stack[-n:]
+    stack.append(pure.build_list(values))
+
+
+# The operators' handlers apply the functions pure.py's closures apply.
+_DERIVED = {**{name: _binary(f) for name, f in pure.BINARY.items()},
+            **{name: _with_deck_binary(f) for name, f in pure.DECK_BINARY.items()},
+            **{name: _with_deck_unary(f) for name, f in pure.DECK_UNARY.items()},
+            'BUILD_LIST': _build_list}
+HANDLERS = {code: _DERIVED.get(name) or getattr(Machine, 'op_' + name)
+            for name, code in _CODES.items() if name not in INLINE}

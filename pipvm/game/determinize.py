@@ -1,0 +1,193 @@
+"""Determinization: a game that could be the real one as far as a seat knows.
+
+A thinking bot must not look at cards its seat has not seen, nor at the
+real game's future shuffles.  It plays instead in sampled worlds, each
+made by replaying the game from its start:
+
+- every shuffle draws exactly what it drew in the real game (the machine
+  keeps its generator's state before each one), and then the cards the
+  seat has never seen trade places among themselves at random;
+- every answer given so far is given again, matched by its option's label;
+- the sample is accepted only if the seat observes exactly what it observed
+  in the real game, at every decision: its views (pipvm/game/view.py) and the
+  events addressed to it.
+
+So whatever the game derived from hidden cards (`let high be c->rank > 10`,
+a score, how many cards were dealt) is recomputed from the new deal, and a
+sample whose derived values would show differently is refused.  After the
+replay the sample's generator is drawn from the caller's `rng`: the future
+is hidden too.  When no sample in `tries` is accepted, NoSample is raised;
+a bot then has no consistent world to think in (docs/api.md).
+"""
+from pipvm.core.errors import PipError
+from pipvm.game.game import NAME, Game
+from pipvm.core.rng import OCamlRandom
+from pipvm.game.view import seen_cards, view
+
+TRIES = 100
+
+
+class NoSample(PipError):
+    """No replay with other deals matched what the seat observed."""
+
+    def __init__(self, seat, tries):
+        super().__init__(None, 'no deal consistent with what seat %d observed in %d tries'
+                         % (seat + 1 if seat is not None else 0, tries))
+
+
+def determinize(game, seat, rng, tries=None):
+    """A fork of game in which the cards seat has never seen are dealt anew
+    (rng: a random.Random); see the module's docstring."""
+    tries = TRIES if tries is None else tries
+    trace, seen = real_trace(game, seat)
+    if not game.machine.shuffles:            # nothing was dealt at random: nothing hidden
+        return _future(game.fork(), rng)
+    for _ in range(tries):
+        sample = replay(game, seat, trace, _dealer(game, seen, rng))
+        if sample is not None:
+            return _future(sample, rng)
+    raise NoSample(seat, tries)
+
+
+def real_trace(game, seat):
+    """(the seat's observations at each decision of the real game, the
+    cards it has seen), replaying the real game once (kept on the game)."""
+    key = (seat, len(game.history))
+    if key not in game.traces:
+        seen = set()
+        trace = []
+
+        observe = _Observer(seat)
+
+        def note(g):
+            seen.update(map(id, seen_cards(g.machine, seat)))
+            trace.append(observe(g))
+        g = _replay_game(game, None)
+        ok = _answer_all(game, g, note, None)
+        assert ok, 'a replay of the real game diverged'
+        _note_named_cards(g, seat, seen)
+        # cards as deck indexes: the identities are the same in every replay
+        index = {id(c): i for i, c in enumerate(g.machine.deck)}
+        game.traces[key] = (trace, frozenset(index[c] for c in seen if c in index))
+    return game.traces[key]
+
+
+def _note_named_cards(g, seat, seen):
+    """Cards named in what the seat was told or shown (a played card, a
+    message that names one): it has seen them."""
+    deck = g.machine.deck
+    names = {str(c): c for c in deck}
+    for e in g.events:
+        if e.to is None or e.to == seat:
+            if e.card is not None:
+                seen.add(id(names[e.card]))
+            elif ' of ' in e.text:
+                seen.update(id(c) for name, c in names.items() if name in e.text)
+
+
+class _Observer:
+    """The seat's observations, one per decision: its view, with the events
+    addressed to it since the last observation instead of the whole log."""
+
+    def __init__(self, seat):
+        self.seat, self.shown = seat, 0
+
+    def __call__(self, g):
+        v = view(g, self.seat)
+        log = v['log']
+        v['log'] = log[self.shown:]
+        self.shown = len(log)
+        return v
+
+
+def replay(game, seat, trace, dealer):
+    """The game replayed with dealer's shuffles, or None as soon as the
+    seat observes something it did not observe in the real game."""
+    g = _replay_game(game, dealer)
+    return g if _answer_all(game, g, None, (_Observer(seat), trace)) else None
+
+
+def _replay_game(game, dealer):
+    setup = game.setup
+    return Game(game.image, rng=OCamlRandom.at(*_START), players=setup['players'],
+                names=setup['names'], max_steps=setup['max_steps'],
+                shuffle=_recorded(game) if dealer is None else dealer)
+
+
+_START = ([0] * 55, 0)          # never drawn from: every shuffle restores its state
+
+
+def _answer_all(real, g, note, check):
+    """Give g the real game's answers, matched by label.  note(g) is called
+    at each decision and at the end; check = (observer, trace) compares the
+    seat's observation there with the real game's.  False if they differ."""
+    k = 0
+    for choice, label in real.history:
+        if not _same(g, k, note, check):
+            return False
+        k += 1
+        d = g.decision
+        if d is None:
+            return False
+        if d.kind is NAME:
+            g.answer(label)
+        else:
+            i = _same_option(d.options, label, choice)
+            if i is None:
+                return False
+            g.answer(i)
+    return _same(g, k, note, check)
+
+
+def _same_option(options, label, choice):
+    """The option to answer with: the real game's choice when it has the
+    same label (an ask may offer two questions of the same text), else the
+    first option with that label; None if there is none."""
+    if choice < len(options) and options[choice] == label:
+        return choice
+    return options.index(label) if label in options else None
+
+
+def _same(g, k, note, check):
+    if note is not None:
+        note(g)
+        return True
+    observe, trace = check
+    return k < len(trace) and observe(g) == trace[k]
+
+
+def _recorded(game):
+    """The real game's shuffles, again."""
+    states = game.machine.shuffles
+
+    def shuffle(machine, items):
+        state, idx = states[len(machine.shuffles)]
+        machine.rng = OCamlRandom.at(state, idx)
+        machine.shuffles.append((state, idx))
+        machine.rng.shuffle(items)
+    return shuffle
+
+
+def _dealer(game, seen, rng):
+    """The real game's shuffles, after each of which the cards the seat has
+    never seen (seen: deck indexes) trade places at random."""
+    real = _recorded(game)
+
+    def shuffle(machine, items):
+        real(machine, items)
+        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in seen}
+        places = [i for i, c in enumerate(items) if id(c) in hidden]
+        cards = [items[i] for i in places]
+        rng.shuffle(cards)
+        for i, c in zip(places, cards):
+            items[i] = c
+    return shuffle
+
+
+def _future(g, rng):
+    """The sample's generator for what is still to come, drawn from rng."""
+    m = g.machine
+    m.__dict__.pop('shuffle', None)
+    m.rng = OCamlRandom.at([rng.getrandbits(30) for _ in range(55)], 0)
+    g.traces = {}
+    return g

@@ -1,0 +1,240 @@
+"""A game as data: it runs until it needs a decision and stops there.
+
+    game = Game(image, seed=7)
+    while game.decision:
+        d = game.decision                  # who decides what, among which options
+        game.answer(0 if d.kind != 'name' else 'Ada')
+    game.ending                            # how it ended; game.events: what was shown
+
+Nothing is called from inside the game: whoever drives it (the terminal,
+bots, a web server, a simulation) reads `decision` and `events` and calls
+`answer`.  `fork()` copies a game; `view(seat)` and `determinize(seat, rng)`
+(pipvm/game/view.py, pipvm/game/determinize.py) say what one seat may know.
+docs/api.md describes it all.
+"""
+import functools
+import operator
+from typing import NamedTuple
+
+import attrs
+
+from pipvm.core import dialogue
+from pipvm.core.errors import GameOver, PipError, StepLimit
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import Player, Team
+from pipvm.engine.vm import ACTION, CARD, PAUSED, Image, Machine
+
+COUNT, NAME = 'count', 'name'
+_HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
+
+
+_card_name = operator.attrgetter('name')
+
+
+@functools.lru_cache(maxsize=256)
+def _texts(kind, name):
+    """A decision's prompt and what it waits for (the same for each turn of a player)."""
+    return _HEADING[kind] % name, "%s's choice" % name
+
+
+class Decision(NamedTuple):
+    """What the game waits for.  (A tuple: games make one per decision.)"""
+    id: int                    # how many decisions came before it
+    seat: int                  # who decides (from 0); a count is asked of seat 0
+    kind: str                  # 'count', 'name', 'card' or 'action'
+    prompt: str                # the question as the terminal shows it
+    options: tuple             # the labels to choose from (none for a name)
+    waiting_for: str           # what it waits for, as `input ended while waiting for ...`
+    player: str = None         # the deciding player's name (a card or action)
+
+    def to_json(self):
+        return {'id': self.id, 'seat': self.seat, 'kind': self.kind, 'prompt': self.prompt,
+                'options': list(self.options), 'player': self.player}
+
+
+@attrs.frozen
+class Ending:
+    kind: str                  # 'winner', 'no winner', 'error' or 'step limit'
+    winner: str = None         # the winner's name as announced
+    error: Exception = None    # the PipError or StepLimit (str() is its Error: line)
+
+    def to_json(self):
+        return {'kind': self.kind, 'winner': self.winner,
+                'error': None if self.error is None else str(self.error)}
+
+
+class Game:
+    """One game of a program (a validated pipc.Program or a vm.Image)."""
+
+    def __init__(self, program, seed=None, rng=None, players=None, names=None,
+                 max_steps=None, quiet=False, shuffle=None):
+        """seed or rng: the generator that deals (rng is used as it is, so a
+        random seat can draw from the same one).  players: how many play (else
+        the first decision asks).  names: the players' names by seat (else
+        each is asked).  quiet: keep no events (nobody reads them).
+        shuffle(machine, items), when given, does the game's shuffles
+        (determinize.py replays a game with other deals through it)."""
+        self.image = program if isinstance(program, Image) else Image(program)
+        self.program = self.image.program
+        rng = rng or OCamlRandom(0 if seed is None else seed)
+        self.events = None if quiet else []
+        self.machine = Machine(self.image, rng, max_steps, self.events)
+        if shuffle is not None:
+            self.machine.shuffle = functools.partial(shuffle, self.machine)
+        self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
+        self.traces = {}               # determinize.py's cache of this game's observations
+        self.history = []              # (choice or name, label) of each decision answered
+        self.decision = None
+        self.ending = None
+        self.names = dict(enumerate(names or ()))
+        self.count = None              # players, or teams of team_size
+        p = self.program
+        for line in dialogue.banner(p.name):
+            self._show(line)
+        if p.team_size:
+            self._show(dialogue.team_size_line(p.team_size))
+        if players is not None:
+            self.count = dialogue.fixed_count(players, p.counts, p.team_size or 1)
+            self._counted()
+        self._next()
+
+    # --- what a driver reads ------------------------------------------------
+
+    @property
+    def rng(self):
+        """The game's generator: shuffles, and the random seats, draw from it."""
+        return self.machine.rng
+
+    @property
+    def players(self):
+        return self.machine.players
+
+    @property
+    def teams(self):
+        return self.machine.teams
+
+    @property
+    def seats(self):
+        """How many seats the game has, once known."""
+        return None if self.count is None else self.count * (self.program.team_size or 1)
+
+    # --- answering ------------------------------------------------------------
+
+    def answer(self, choice):
+        """Answer the decision: an option's index, or a name's text.  The game
+        runs on to the next decision or its end."""
+        d = self.decision
+        if d is None:
+            raise ValueError('the game is not waiting for a decision')
+        kind = d.kind
+        if kind is NAME:
+            if type(choice) is not str:
+                raise ValueError('a name decision takes a string')
+            label = choice
+        elif type(choice) is int and 0 <= choice < len(d.options):
+            label = d.options[choice]
+        else:
+            raise ValueError('choice %r is not one of the %d options' % (choice, len(d.options)))
+        self.history.append((choice, label))
+        self.decision = None
+        if kind is CARD or kind is ACTION:
+            return self._go(self.machine.answer, choice)
+        if kind is COUNT:
+            self.count = self.program.counts[choice]
+            self._counted()
+        else:
+            self.names[d.seat] = choice
+        self._next()
+
+    def _counted(self):
+        p = self.program
+        self._show(dialogue.count_line(self.count, p.team_size))
+
+    def _next(self):
+        """The next set-up question, or the game itself."""
+        order = dialogue.name_order(self.count, self.program.team_size) if self.count else []
+        if self.count is None:
+            self._decide(COUNT, 0, dialogue.count_question(self.program.team_size),
+                         tuple(str(n) for n in self.program.counts),
+                         dialogue.count_waiting_for(self.program.team_size))
+            return
+        for seat, who in order:
+            if seat not in self.names:
+                self._decide(NAME, seat, dialogue.name_question(who), (), 'the name of ' + who)
+                return
+        self._seat_players(order)
+
+    def _seat_players(self, order):
+        players = [None] * len(order)
+        for seat, _ in order:
+            players[seat] = Player(self.names[seat], seat=seat)
+        teams = None
+        size = self.program.team_size
+        if size:
+            teams = []
+            for seats in dialogue.team_seats(self.count, size):
+                team = Team([players[s] for s in seats])
+                for member in team.members:
+                    member.team = team
+                teams.append(team)
+        self._go(self.machine.start, players, teams)
+
+    def _go(self, step, *args):
+        """Run the machine on; note the decision it stops at, or how it ended."""
+        m = self.machine
+        try:
+            if step(*args) is PAUSED:
+                pending = m.pending
+                kind, player = pending[0], pending[1]
+                name = player.name
+                texts = _texts(kind, name)
+                self.decision = Decision(
+                    len(self.history), player.seat, kind, texts[0],
+                    tuple(map(_card_name, pending[2]) if kind is CARD else pending[2]),
+                    texts[1], name)
+                return
+            self._end(Ending('no winner'), dialogue.NO_WINNER)
+        except GameOver as g:
+            self._end(Ending('winner', g.winner), dialogue.won_by(g.winner))
+        except StepLimit as e:
+            self.ending = Ending('step limit', error=e)
+        except PipError as e:
+            self.ending = Ending('error', error=e)
+
+    def _decide(self, kind, seat, prompt, options, waiting_for, player=None):
+        self.decision = Decision(len(self.history), seat, kind, prompt, options,
+                                 waiting_for, player)
+
+    def _end(self, ending, line):
+        self.ending = ending
+        self._show(line)
+
+    def _show(self, text):
+        if self.events is not None:
+            self.events.append(dialogue.Event('show', text))
+
+    # --- copies and views -------------------------------------------------------
+
+    def fork(self, quiet=False):
+        """An independent copy that, given the same answers, plays exactly as
+        this game: the same events, state and random stream.  quiet: the copy
+        keeps no events (a bot's playout, which nobody reads, runs faster)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.events = None if quiet or self.events is None else list(self.events)
+        other.machine = self.machine.fork(other.events)
+        other.history = list(self.history)
+        other.names = dict(self.names)
+        other.traces = {}
+        return other
+
+    def view(self, seat):
+        """What seat (from 0; None for a spectator) may see, as plain data."""
+        from pipvm.game.view import view
+        return view(self, seat)
+
+    def determinize(self, seat, rng, tries=None):
+        """A fork that could be the real game as far as seat knows: see
+        pipvm/game/determinize.py.  rng: a random.Random."""
+        from pipvm.game.determinize import determinize
+        return determinize(self, seat, rng, tries)

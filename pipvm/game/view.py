@@ -1,0 +1,114 @@
+"""What one seat may see of a game, as plain (JSON-serialisable) data.
+
+Pip has no notion of hidden information of its own; pipvm defines it from
+the language (docs/api.md, "What a seat may see"):
+
+- a seat sees the cards of its own hand, and every card of a `faceup` area
+  (a `squaredup` faceup area: its top card and its size);
+- of every other hand, every `facedown` area, every stash and every card
+  list in no area (a `Deck` variable, a list), it sees the size only;
+- it sees the messages addressed to everyone or to it, the table's
+  announcements, and the cards played and by whom;
+- a spectator (seat None) sees what every seat sees in common.
+
+Cards appear by the names the game prints (`Queen of Spades`).
+"""
+from pipvm.core.runtime import Area, Card
+
+SPECTATOR = None
+
+
+def view(game, seat):
+    """The view of seat (from 0), or of a spectator (None), as plain data."""
+    m = game.machine
+    d = game.decision
+    return {
+        'game': game.program.name,
+        'seat': seat,
+        'players': [_player(p, seat) for p in sorted(m.players, key=_seat)],
+        'teams': None if m.teams is None else [_team(t) for t in m.teams],
+        'areas': [_area(a) for a in areas(m)],
+        'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
+        'log': [_event(e) for e in visible_events(game, seat)],
+        'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
+        'decision': d.to_json() if d is not None and d.seat == seat and seat is not None
+        else None,
+        'ending': None if game.ending is None else game.ending.to_json(),
+    }
+
+
+def visible_events(game, seat):
+    """The events addressed to everyone or to seat, in order."""
+    return [e for e in game.events or () if e.to is None or e.to == seat]
+
+
+def areas(machine):
+    """The game's areas, in the order their globals are declared."""
+    return [v for v in machine.globals if type(v) is Area]
+
+
+def card_lists(machine):
+    """(name, list) of each global card list in no area (a Deck, a CardList)."""
+    names = machine.program.global_names
+    return [(names[i], v) for i, v in enumerate(machine.globals)
+            if type(v) is list and all(type(c) is Card for c in v)]
+
+
+def seen_cards(machine, seat):
+    """The cards seat sees now: its hand and the visible cards of faceup areas."""
+    seen = []
+    for p in machine.players:          # in the game's order, which it may rotate
+        if p.seat == seat:
+            seen += p.hand
+    for a in areas(machine):
+        seen += _shown(a)
+    return seen
+
+
+def _shown(area):
+    if area.is_facedown:
+        return []
+    if area.is_squaredup:
+        return area.cards[:1]
+    return area.cards
+
+
+def _seat(player):
+    return player.seat
+
+
+def _names(cards):
+    return [str(c) for c in cards]
+
+
+def _player(p, seat):
+    out = {'seat': p.seat, 'name': p.name, 'hand_size': len(p.hand),
+           'stash_size': len(p.stash), 'score': _number(p.score)}
+    if seat is not None and p.seat == seat:
+        out['hand'] = _names(p.hand)
+    return out
+
+
+def _team(t):
+    return {'members': [p.seat for p in t.members], 'stash_size': len(t.stash),
+            'score': _number(t.score)}
+
+
+def _area(a):
+    out = {'name': a.name, 'facedown': a.is_facedown, 'squaredup': a.is_squaredup,
+           'size': len(a.cards)}
+    if not a.is_facedown:
+        out['cards'] = _names(_shown(a))
+    return out
+
+
+def _number(v):
+    # A score is a Number (a Rank is one too), or undefined.
+    return int(v) if isinstance(v, int) else None
+
+
+def _event(e):
+    out = {'kind': e.kind, 'text': e.text, 'to': e.to}
+    if e.kind == 'played':
+        out['card'], out['by'] = e.card, e.by
+    return out

@@ -1,0 +1,278 @@
+"""The instruction set: every opcode defined once, with its number, operand
+format, stack effect and meaning.  The compiler's emitter, the .pipc
+validator, the VM's dispatch and the disassembler are all derived from OPCODES.
+
+Operand kinds are data too (OPERANDS below): how each is encoded, checked
+against the program, shown by `pipvm dis` and decoded for the VM; nothing
+else knows what an operand kind means.  See docs/pipc.md for the encoding.
+"""
+import attrs
+
+from pipvm.core import runtime
+
+
+@attrs.frozen
+class Opcode:
+    code: int
+    name: str
+    operands: tuple            # operand kinds, in encoding order
+    pops: object               # int, or a function of the first operand
+    pushes: int
+    doc: str
+    branch: object = None      # net stack change when the jump is taken
+    ends: bool = False         # control never falls through to the next instruction
+
+    def stack_pops(self, args):
+        return self.pops(args[0]) if callable(self.pops) else self.pops
+
+
+# Bits of the DEAL operand.
+DEAL_ALL = 1           # no count on the stack: deal every card of the source
+DEAL_TO_PLAYERS = 2    # the destination is a PlayerList: deal round-robin
+# Bits of the NEW_AREA operand.
+AREA_FACEDOWN = 1
+AREA_SQUAREDUP = 2
+
+
+
+@attrs.frozen
+class OperandKind:
+    """One kind of operand, as Lua's opmode and CPython's hasconst/hasjrel."""
+    name: str
+    doc: str
+    width: int                 # bytes in the file: 0 for an unsigned LEB128 varint
+    check: object              # (program, code, opname, arg) -> why it is invalid, or None
+    show: object               # (program, code, opname, arg) -> its text in `pipvm dis`
+    load: object = None        # (arg, jump index) -> the VM's operand; None: the number
+    is_target: bool = False    # a byte offset in the same code: control may continue there
+
+
+def _below(table, what):
+    """A check that the operand indexes one of table(program, code)."""
+    return lambda p, c, op, arg: None if arg < len(table(p, c)) else 'no %s %d' % (what, arg)
+
+
+def _named(names):
+    return lambda p, c, op, arg: '%d (%s)' % (arg, names(p, c)[arg])
+
+
+def _check_const(p, c, op, arg):
+    if arg >= len(p.consts):
+        return 'no constant %d' % arg
+    if (type(p.consts[arg]) is tuple) != (op == 'LIST_CONST'):
+        return 'constant %d has the wrong kind' % arg
+    return None
+
+
+def _code_kind(kind):
+    def check(p, c, op, arg):
+        ok = arg < len(p.codes) and p.codes[arg].kind == kind
+        return None if ok else 'no %s %d' % (kind, arg)
+    return OperandKind(kind, 'index of a code object of this kind', 0, check,
+                       lambda p, c, op, arg: '%d (%s)' % (arg, p.codes[arg].name))
+
+
+# Bits of a `mode` operand, by opcode: (bit, the word `pipvm dis` shows).
+MODE_BITS = {'DEAL': ((DEAL_ALL, 'all'), (DEAL_TO_PLAYERS, 'to players')),
+             'NEW_AREA': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup'))}
+
+
+def _check_mode(p, c, op, arg):
+    allowed = sum(bit for bit, _ in MODE_BITS[op])
+    return 'bad mode %d' % arg if arg & ~allowed else None
+
+
+MAX_COUNT = 1 << 20
+
+OPERANDS = {k.name: k for k in (
+    OperandKind('const', 'index into the constant pool', 0, _check_const,
+                lambda p, c, op, arg: '%d (%s)' % (arg, show_const(p.consts[arg]))),
+    OperandKind('global', 'global variable slot', 0, _below(lambda p, c: p.global_names, 'global'),
+                _named(lambda p, c: p.global_names)),
+    OperandKind('local', 'slot in the running frame', 0, _below(lambda p, c: c.local_names, 'local'),
+                _named(lambda p, c: c.local_names)),
+    OperandKind('builtin', '0 players, 1 teams, 2 standard', 0,
+                _below(lambda p, c: runtime.BUILTINS, 'builtin'),
+                lambda p, c, op, arg: runtime.BUILTINS[arg]),
+    OperandKind('prop', 'stored property (runtime.PROPERTIES)', 0,
+                _below(lambda p, c: runtime.PROPERTIES, 'property'),
+                lambda p, c, op, arg: '%s.%s' % runtime.PROPERTIES[arg][:2],
+                load=lambda arg, index: runtime.PROPERTY_NAMES[arg]),
+    OperandKind('listprop', '0 size, 1 first/top, 2 last/bottom', 0,
+                _below(lambda p, c: runtime.LIST_PROPERTIES, 'list property'),
+                lambda p, c, op, arg: runtime.LIST_PROPERTIES[arg]),
+    OperandKind('count', 'how many stack items', 0,
+                lambda p, c, op, arg: None if 0 < arg <= MAX_COUNT else 'bad count %d' % arg,
+                lambda p, c, op, arg: str(arg)),
+    OperandKind('mode', 'option bits of DEAL or NEW_AREA', 0, _check_mode,
+                lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
+    _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
+    # Fixed width, so a forward jump can be patched when its target is
+    # emitted; whether it lands on an instruction is checked with the code.
+    OperandKind('jump', 'byte offset of an instruction in the same code', 4,
+                lambda p, c, op, arg: None, lambda p, c, op, arg: 'to %d' % arg,
+                load=lambda arg, index: index[arg], is_target=True),
+)}
+CODE_KINDS = ('action', 'rule', 'ordering')
+TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
+
+
+def show_const(value):
+    """A constant as `pipvm dis` shows it."""
+    kind = type(value)
+    if kind is tuple:
+        return '[%s]' % '; '.join(show_const(v) for v in value)
+    if kind is str:
+        return '"%s"' % value
+    if kind is runtime.Rank:
+        return runtime.RANK_NAMES[value]
+    from pipvm.isa.pipc import CardRef           # (pipc is built on this module)
+    if kind is CardRef:
+        return runtime.CARD_NAMES[value.index + 1]
+    return runtime.to_str(value)
+
+
+
+def ask_table(instrs, i):
+    """The JUMPs an ASK at instrs[i] chooses between: the n instructions after it."""
+    return instrs[i + 1:i + 1 + instrs[i].args[0]]
+
+
+def _op(code, name, operands, pops, pushes, doc, **kw):
+    return Opcode(code, name, tuple(operands.split()), pops, pushes, doc, **kw)
+
+
+OPCODES = (
+    # values and variables
+    _op(1, 'CONST', 'const', 0, 1, 'push a constant (Number, Boolean, String, Rank, Suit or Card)'),
+    _op(2, 'LIST_CONST', 'const', 0, 1, 'push a new list holding a constant list\'s items'),
+    _op(3, 'LOAD_GLOBAL', 'global', 0, 1, 'push a global; error if it is undefined'),
+    _op(4, 'STORE_GLOBAL', 'global', 1, 0, 'pop a value into a global'),
+    _op(5, 'LOAD_LOCAL', 'local', 0, 1, 'push a local; error if it is undefined'),
+    _op(6, 'STORE_LOCAL', 'local', 1, 0, 'pop a value into a local'),
+    _op(7, 'LOAD_BUILTIN', 'builtin', 0, 1, 'push players, teams or a new list of the 52 cards'),
+    _op(8, 'LOAD_PROP', 'prop', 1, 1, 'replace an object by its property; error if undefined'),
+    _op(9, 'STORE_PROP', 'prop', 2, 0, 'pop an object, then the value to store in its property'),
+    _op(10, 'LIST_PROP', 'listprop', 1, 1, 'replace a list by its size, first or last item'),
+    _op(11, 'DEFINED_GLOBAL', 'global', 0, 1, 'push whether a global is defined'),
+    _op(12, 'DEFINED_LOCAL', 'local', 0, 1, 'push whether a local is defined'),
+    _op(13, 'DEFINED_BUILTIN', 'builtin', 0, 1, 'push whether players/teams/standard is defined'),
+    _op(14, 'DEFINED_PROP', 'prop', 1, 1, 'replace an object by whether its property is defined'),
+    # the stack
+    _op(15, 'POP', '', 1, 0, 'discard the top of the stack'),
+    _op(16, 'DUP', '', 1, 2, 'duplicate the top of the stack'),
+    _op(17, 'SWAP', '', 2, 2, 'exchange the two top items'),
+    _op(18, 'DROP', 'count', lambda n: n, 0, 'discard n items (loops a skip leaves)'),
+    # operators
+    _op(20, 'ADD', '', 2, 1, 'a + b'),
+    _op(21, 'SUB', '', 2, 1, 'a - b'),
+    _op(22, 'MUL', '', 2, 1, 'a * b'),
+    _op(23, 'DIV', '', 2, 1, 'a / b, truncated toward zero; error on zero'),
+    _op(24, 'EQ', '', 2, 1, 'a == b'),
+    _op(25, 'NE', '', 2, 1, 'a != b'),
+    _op(26, 'LT', '', 2, 1, 'a < b'),
+    _op(27, 'LE', '', 2, 1, 'a <= b'),
+    _op(28, 'GT', '', 2, 1, 'a > b'),
+    _op(29, 'GE', '', 2, 1, 'a >= b'),
+    _op(30, 'IN', '', 2, 1, 'a in list b (a Rank, Suit or Number matches a card having it)'),
+    _op(31, 'NOT', '', 1, 1, 'not a'),
+    _op(32, 'FORMAT', 'count', lambda n: n, 1, 'join n values as one String'),
+    # cards and lists
+    _op(40, 'MAKE_CARD', '', 2, 1, 'rank, suit -> the card'),
+    _op(41, 'MAKE_CARDS', '', 2, 1, 'ranks, suits -> new list of their cards, ranks outer'),
+    _op(42, 'RANGE', '', 2, 1, 'low, high -> new list of the ranks from low to high'),
+    _op(43, 'SEQ', '', 2, 1, 'a, b -> new list of the items of a then of b'),
+    _op(44, 'WILD_RANK', '', 1, 1, 'suits -> new list of the cards now of those suits (%~S)'),
+    _op(45, 'WILD_SUIT', '', 1, 1, 'ranks -> new list of the cards now of those ranks (R~%)'),
+    _op(46, 'BUILD_LIST', 'count', lambda n: n, 1, 'new list of the items of n values'),
+    _op(47, 'NEW_AREA', 'mode', 1, 1, 'name -> a new empty area (mode: AREA_* bits)'),
+    # control
+    _op(50, 'JUMP', 'jump', 0, 0, 'continue at the target', branch=0, ends=True),
+    _op(51, 'JUMP_IF_FALSE', 'jump', 1, 0, 'pop; jump if False', branch=-1),
+    _op(52, 'JUMP_IF_FALSE_OR_POP', 'jump', 1, 0, 'if False jump (keeping it), else pop', branch=0),
+    _op(53, 'JUMP_IF_TRUE_OR_POP', 'jump', 1, 0, 'if True jump (keeping it), else pop', branch=0),
+    _op(54, 'FOR_ITER', '', 1, 1, 'list -> iteration state over a snapshot of it'),
+    _op(55, 'FOR_ITER_FROM', '', 2, 1,
+        'list, start -> iteration state beginning at start and wrapping around'),
+    _op(56, 'FOR_NEXT', 'local jump', 1, 1,
+        'store the next item in the local, or drop the state and jump', branch=-1),
+    _op(57, 'CALL', 'action', 0, 0, 'run an action in a new frame'),
+    _op(58, 'RETURN', '', 0, 0, 'end an action (or the initialisers)', ends=True),
+    _op(59, 'RETURN_VALUE', '', 1, 0, 'end a rule or ordering with its value', ends=True),
+    # the game
+    _op(60, 'ASK', 'count', lambda n: 2 * n + 1, 0,
+        'player, then text and enabled flag per question -> run the chosen one: '
+        'continue at the chosen one of the n JUMPs that follow'),
+    _op(61, 'MESSAGE', '', 2, 0, 'text, player(s) or team -> "NAME: text" to each'),
+    _op(62, 'MESSAGE_ALL', '', 1, 0, 'text -> show it to everyone'),
+    _op(63, 'WINNER', '', 1, 0, 'end the game won by a player or team'),
+    _op(70, 'DEAL', 'mode', lambda m: 2 if m & DEAL_ALL else 3, 0,
+        'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)'),
+    _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card'),
+    _op(72, 'PLAY', 'rule', 2, 0,
+        'player, destination -> the player chooses a card the rule allows; it moves'),
+    _op(73, 'CANPLAY', 'rule', 2, 1, 'player, destination -> can any card be played'),
+    _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering'),
+    _op(75, 'ROTATE', '', 1, 0, 'move a list\'s first item to its end'),
+    _op(76, 'SHUFFLE', '', 1, 0, 'shuffle a list'),
+)
+
+BY_CODE = {op.code: op for op in OPCODES}
+# Opcode numbers by name, for emitters: OP.JUMP == 50.
+OP = type('OP', (), {op.name: op.code for op in OPCODES})
+
+
+@attrs.frozen
+class Fused:
+    """A superinstruction: a run of opcodes the VM executes as one.  It never
+    appears in a .pipc file; the VM fuses a run when it loads a program if no
+    jump lands inside it.  Its operands are its parts' operands, in order."""
+    code: int
+    name: str
+    parts: tuple               # the opcodes it replaces
+    doc: str
+
+    @property
+    def operands(self):
+        return tuple(kind for part in self.parts for kind in part.operands)
+
+
+def _fused(code, name, parts, doc):
+    return Fused(code, name, tuple(BY_CODE[getattr(OP, p)] for p in parts.split()), doc)
+
+
+# The commonest fall-through runs over the examples and the benchmark programs,
+# as `python benchmarks/engines.py --opcodes` counts them (benchmarks/README.md).
+FUSED = (
+    _fused(100, 'LOAD_LOCAL_PROP', 'LOAD_LOCAL LOAD_PROP', "push a local's property"),
+    _fused(101, 'EQ_CONST', 'CONST EQ', 'a == a constant'),
+    _fused(102, 'EQ_GLOBAL', 'LOAD_GLOBAL EQ', 'a == a global'),
+    _fused(103, 'EQ_OR', 'EQ JUMP_IF_TRUE_OR_POP', 'if a == b, push True and jump'),
+    _fused(104, 'EQ_AND', 'EQ JUMP_IF_FALSE_OR_POP', 'if a != b, push False and jump'),
+    _fused(105, 'EQ_JUMP_IF_FALSE', 'EQ JUMP_IF_FALSE', 'jump if a != b'),
+    _fused(106, 'EQ_RETURN', 'EQ RETURN_VALUE', 'return a == b'),
+    _fused(107, 'LOAD_LOCAL_LIST_PROP', 'LOAD_LOCAL LIST_PROP',
+           "push a local list's size, first or last item"),
+    _fused(108, 'FORMAT_MESSAGE_ALL', 'FORMAT MESSAGE_ALL', 'join n values and show them'),
+    _fused(109, 'EQ_CONST_OR', 'CONST EQ JUMP_IF_TRUE_OR_POP',
+           'if a == a constant, replace a by True and jump, else pop'),
+    _fused(110, 'EQ_GLOBAL_OR', 'LOAD_GLOBAL EQ JUMP_IF_TRUE_OR_POP',
+           'if a == a global, replace a by True and jump, else pop'),
+    _fused(111, 'EQ_CONST_AND', 'CONST EQ JUMP_IF_FALSE_OR_POP',
+           'if a != a constant, replace a by False and jump, else pop'),
+    _fused(112, 'EQ_GLOBAL_AND', 'LOAD_GLOBAL EQ JUMP_IF_FALSE_OR_POP',
+           'if a != a global, replace a by False and jump, else pop'),
+    _fused(113, 'LOAD_GLOBAL_PROP', 'LOAD_GLOBAL LOAD_PROP', "push a global's property"),
+    _fused(114, 'LOAD_LOCAL_ITEM_PROP', 'LOAD_LOCAL LIST_PROP LOAD_PROP',
+           "push a property of a local list's first or last item"),
+    _fused(115, 'ADD_CONST', 'CONST ADD', 'a + a constant'),
+    _fused(116, 'EQ_CONST_JUMP_IF_FALSE', 'CONST EQ JUMP_IF_FALSE', 'jump if a != a constant'),
+    _fused(117, 'CANPLAY_JUMP_IF_FALSE', 'CANPLAY JUMP_IF_FALSE',
+           'jump unless the player can play a card the rule allows'),
+    _fused(118, 'LOAD_GLOBAL_PROP_LIST_PROP', 'LOAD_GLOBAL LOAD_PROP LIST_PROP',
+           "push the size, first or last item of a global's list property (`pile->cards->top`)"),
+    _fused(119, 'LOAD_BUILTIN_LIST_PROP', 'LOAD_BUILTIN LIST_PROP',
+           'push the size, first or last item of players, teams or standard'),
+)
+FUSED_BY_CODE = {f.code: f for f in FUSED}
+assert all(kind in OPERANDS for op in OPCODES for kind in op.operands)

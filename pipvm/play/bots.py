@@ -1,0 +1,154 @@
+"""Bots that think: determinized flat Monte Carlo (`mc`) and single-observer
+information-set MCTS (`ismcts`, Cowling, Powley and Whitehouse 2012).
+
+Both are fair: they see the game only through the deciding seat's eyes.
+Each decision they draw a pool of worlds with `game.determinize(seat, rng)`
+(the cards the seat has not seen dealt anew, the future shuffles drawn from
+the bot's own generator) and think only in forks of those.  Replaying a game
+to determinize it is costly and forking is cheap, so a pool of at most POOL
+worlds is drawn per decision and reused round robin (OpenSpiel's
+`max_world_samples`).  If no world can be drawn (determinize.NoSample), the
+bot answers at random.
+
+Playouts finish a quiet fork (no events kept) with uniformly random answers.
+Every random draw comes from the bot's own `random.Random`, which the seat
+seeds from the game's generator, so a seed fixes a game with thinking bots.
+
+At each decision with more than one option, a bot notes its estimate of
+every seat's chance of winning (`lead`): the lead history of the drama
+metrics (pipvm/design/metrics.py).
+"""
+import math
+
+from pipvm.game.determinize import NoSample
+from pipvm.core.outcome import rewards
+
+POOL = 20              # worlds drawn per decision, at most
+PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
+UCB_C = 0.7            # ismcts's exploration constant (docs/metrics.md)
+DEFAULTS = {'mc': 50, 'ismcts': 500}
+
+
+def playout(g, rng):
+    """Finish game g with uniformly random answers.  Random play may never
+    end a game; a playout of a game with no step limit stops after
+    PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
+    m = g.machine
+    if m.max_steps is None:
+        m.max_steps = m.steps_left = PLAYOUT_STEPS
+    while g.decision is not None:
+        g.answer(rng.randrange(len(g.decision.options)))
+    return g
+
+
+class Thinker:
+    """What the two bots share: the pool of worlds, the lead history."""
+
+    def __init__(self, iterations, rng):
+        self.iterations = iterations
+        self.rng = rng
+        self.lead = []         # (decision id, each seat's estimated chance of winning)
+
+    def choose(self, game, decision):
+        """The index of the option to take at decision (of seat decision.seat)."""
+        if len(decision.options) == 1:
+            return 0
+        pool = self.worlds(game, decision.seat)
+        if not pool:
+            return self.rng.randrange(len(decision.options))
+        i, estimate = self.think(pool, decision, game.seats)
+        self.lead.append((decision.id, tuple(round(x, 4) for x in estimate)))
+        return i
+
+    def worlds(self, game, seat):
+        """Up to POOL worlds consistent with what seat has observed."""
+        pool = []
+        for _ in range(min(POOL, self.iterations)):
+            try:
+                pool.append(self.world(game, seat))
+            except NoSample:
+                break
+        return pool
+
+    def world(self, game, seat):
+        return game.determinize(seat, self.rng)
+
+
+class MonteCarlo(Thinker):
+    """For each option, `iterations` playouts in the pooled worlds; the option
+    with the best mean reward for the deciding seat (the first, on a tie)."""
+
+    def think(self, pool, decision, seats):
+        n, rng = self.iterations, self.rng
+        best = None
+        for k in range(len(decision.options)):
+            total = [0.0] * seats
+            for j in range(n):
+                g = pool[(k * n + j) % len(pool)].fork(quiet=True)
+                g.answer(k)
+                for s, r in enumerate(rewards(playout(g, rng))):
+                    total[s] += r
+            if best is None or total[decision.seat] > best[1][decision.seat]:
+                best = (k, total)
+        return best[0], [t / n for t in best[1]]
+
+
+class _Node:
+    __slots__ = ('children', 'visits', 'avail', 'total')
+
+    def __init__(self, seats):
+        self.children = {}     # option label -> _Node
+        self.visits = 0
+        self.avail = 0         # how often it could have been chosen (ISMCTS's UCB)
+        self.total = [0.0] * seats
+
+
+class ISMCTS(Thinker):
+    """`iterations` iterations, each in a world forked from the pool: select
+    by UCB1 among the options that world offers (children keyed by the
+    option's label), expand one untried option, play out at random, and back
+    the reward of every seat up the path; a node's value is the reward of the
+    seat that chose its move.  Takes the most visited root option."""
+
+    def think(self, pool, decision, seats):
+        rng, root = self.rng, _Node(seats)
+        for i in range(self.iterations):
+            g = pool[i % len(pool)].fork(quiet=True)
+            node, path = root, [root]
+            while g.decision is not None:
+                d = g.decision
+                options = d.options
+                untried = [k for k, label in enumerate(options) if label not in node.children]
+                for label in options:
+                    child = node.children.get(label)
+                    if child is not None:
+                        child.avail += 1
+                if untried:
+                    k = untried[rng.randrange(len(untried))]
+                    child = node.children[options[k]] = _Node(seats)
+                    child.avail = 1
+                    g.answer(k)
+                    path.append(child)
+                    break
+                k, child = max(((k, node.children[label]) for k, label in enumerate(options)),
+                               key=lambda kc: _ucb(kc[1], d.seat))
+                g.answer(k)
+                node = child
+                path.append(child)
+            reward = rewards(playout(g, rng))
+            for n in path:
+                n.visits += 1
+                t = n.total
+                for s in range(seats):
+                    t[s] += reward[s]
+        visits = [root.children[label].visits if label in root.children else -1
+                  for label in decision.options]
+        best = visits.index(max(visits))
+        return best, [t / root.visits for t in root.total]
+
+
+def _ucb(node, seat):
+    return node.total[seat] / node.visits + UCB_C * math.sqrt(math.log(node.avail) / node.visits)
+
+
+THINKERS = {'mc': MonteCarlo, 'ismcts': ISMCTS}

@@ -1,0 +1,236 @@
+"""Who sits at each seat: a human, a script, or a bot.
+
+A seat is given on the command line as `random`, `first`, `mc[:N]`,
+`ismcts[:N]`, `human` or `script:FILE`.  Bots answer at once and echo their
+answers as if typed, so a game watched at the terminal reads the same whoever
+plays.  A random bot draws from the game's own seeded generator, a thinking
+bot (pipvm/play/bots.py) from a generator seeded from it, so a seed fixes the
+whole game.
+"""
+import random
+
+import attrs
+
+from pipvm.core.errors import PipError
+from pipvm.isa.pipc import read_file
+from pipvm.core.dialogue import check_seats, fixed_count, menu
+from pipvm.play.table import Console, HumanSeat, Seat
+
+BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')
+KINDS = BOT_KINDS + ('human', 'script:FILE')
+BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
+THINKING = ('mc', 'ismcts')
+NAMES = ('Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jon', 'Kai', 'Lea')
+
+
+def bot_name(number):
+    """The generated name of the bot at seat number (from 0)."""
+    return NAMES[number] if number < len(NAMES) else 'Bot %d' % (number + 1)
+
+
+class Bot(Seat):
+    def __init__(self, console, number):
+        self.console = console
+        self.bot_name = bot_name(number)
+
+    def name(self, prompt, waiting_for):
+        if not self.console.silent:
+            self.console.write('%s %s\n' % (prompt, self.bot_name))
+        return self.bot_name
+
+    def choose(self, heading, options, waiting_for):
+        return self.echo(heading, options, self.pick(len(options)))
+
+    def decide(self, game, decision):
+        # choose, one call less: a simulation is made of these
+        options = decision.options
+        return self.echo(decision.prompt, options, self.pick(len(options)))
+
+    def echo(self, heading, options, i):
+        if not self.console.silent:
+            self.console.write(menu(heading, options) + options[i] + '\n')
+        return i
+
+    def pick(self, n):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal options."""
+
+    def __init__(self, console, number, rng):
+        super().__init__(console, number)
+        self.rng = rng
+
+    def pick(self, n):
+        return self.rng.int(n)
+
+
+class FirstBot(Bot):
+    """Always the first option: a fixed, predictable opponent."""
+
+    def pick(self, n):
+        return 0
+
+
+class ThinkingBot(Bot):
+    """mc or ismcts: thinks in the game it is given (through its seat's view
+    and determinizations only; see pipvm/play/bots.py)."""
+
+    def __init__(self, console, number, thinker):
+        super().__init__(console, number)
+        self.thinker = thinker
+
+    @property
+    def lead(self):
+        return self.thinker.lead
+
+    def decide(self, game, decision):
+        return self.echo(decision.prompt, decision.options, self.thinker.choose(game, decision))
+
+    def pick(self, n):
+        # Questions asked without a Game (how many play): uniform, from the
+        # bot's own generator.  (cli refuses thinking bots on the reference.)
+        return self.thinker.rng.randrange(n)
+
+
+def thinker(kind, iterations, number, rng):
+    """A fresh bots.Thinker for seat number, its generator seeded from the
+    game's generator before the game has drawn from it."""
+    from pipvm.play.bots import DEFAULTS, THINKERS
+    seed = '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
+    return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed))
+
+
+class ScriptConsole(Console):
+    """Input from a script's lines, echoed as typed; output to the terminal."""
+
+    def __init__(self, lines, console):
+        super().__init__(console.stdin, console.stdout)
+        self.lines = list(reversed(lines))
+
+    def read_line(self, prompt):
+        self.write(prompt)
+        if not self.lines:
+            return None
+        line = self.lines.pop()
+        self.write(line + '\n')
+        return line
+
+    def skip_line(self):
+        """Pass over the next line (a resumed game gave it from its record)."""
+        if self.lines:
+            self.lines.pop()
+
+
+@attrs.frozen
+class SeatSpec:
+    kind: str                      # 'random', 'first', 'mc', 'ismcts', 'human' or 'script'
+    path: str = None
+    lines: tuple = ()              # a script's answers, read when it is given
+    iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
+
+    def build(self, number, console, rng):
+        if self.kind == 'random':
+            return RandomBot(console, number, rng)
+        if self.kind == 'first':
+            return FirstBot(console, number)
+        if self.kind in THINKING:
+            return ThinkingBot(console, number, thinker(self.kind, self.iterations, number, rng))
+        if self.kind == 'script':
+            return HumanSeat(ScriptConsole(self.lines, console))
+        return HumanSeat(console)
+
+    def __str__(self):
+        if self.kind == 'script':
+            return 'script:' + self.path
+        return self.kind if self.iterations is None else '%s:%d' % (self.kind, self.iterations)
+
+    @property
+    def thinks(self):
+        return self.kind in THINKING
+
+
+HUMAN = SeatSpec('human')
+
+
+def parse_kind(text):
+    """A SeatSpec from `random`, `first`, `mc[:N]`, `ismcts[:N]`, `human` or
+    `script:FILE`."""
+    if text in ('random', 'first', 'human') + THINKING:
+        return SeatSpec(text)
+    kind, colon, n = text.partition(':')
+    if kind in THINKING:
+        if not (n.isascii() and n.isdigit() and len(n) < 10 and int(n) > 0):
+            raise PipError(None, "seat '%s': N must be a whole number above 0, e.g. %s:100"
+                           % (text, kind))
+        return SeatSpec(kind, iterations=int(n))
+    if text.startswith('script:') and len(text) > len('script:'):
+        path = text[len('script:'):]
+        lines = read_file(path).decode('latin-1').splitlines()
+        return SeatSpec('script', path, tuple(lines))
+    raise PipError(None, "unknown seat '%s' (use %s)" % (text, ', '.join(KINDS)))
+
+
+def parse_seat(text):
+    """(seat number from 0, SeatSpec) from `N=KIND`, N counting from 1."""
+    number, eq, kind = text.partition('=')
+    if not eq or not number.isdigit() or int(number) < 1:
+        raise PipError(None, "--seat %s: expected N=KIND, e.g. --seat 2=random" % text)
+    return int(number) - 1, parse_kind(kind)
+
+
+def seating(bots=None, seats=(), players=None):
+    """The Seating that --bots KIND, --seat N=KIND... and --players N ask for."""
+    specs = dict(parse_seat(text) for text in seats)
+    return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
+
+
+def from_options(words):
+    """The Seating whose options() are words: the inverse of Seating.options."""
+    pairs = dict(zip(words[::2], words[1::2]))
+    seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
+    players = pairs.get('--players')
+    return seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
+
+
+@attrs.frozen
+class Seating:
+    """Who plays: specs by seat number, a default for the rest, and perhaps
+    a fixed number of players."""
+    specs: dict = attrs.field(factory=dict)
+    default: SeatSpec = HUMAN
+    players: int = None
+
+    def table_args(self, console, rng):
+        """Table(console, **these) seats this game."""
+        return dict(seats={n: s.build(n, console, rng) for n, s in self.specs.items()},
+                    default=lambda n: self.default.build(n, console, rng),
+                    players=self.players)
+
+    def check(self, program):
+        """The number of players, when --players fixes it (else None).  An error
+        now, before the game starts, if --players or --seat cannot fit it."""
+        size = program.team_size or 1
+        if self.players is None:
+            check_seats(self.specs, max(program.counts) * size, at_most=True)
+            return None
+        players = fixed_count(self.players, program.counts, size) * size
+        check_seats(self.specs, players)
+        return players
+
+    def spec(self, number):
+        return self.specs.get(number, self.default)
+
+    def thinks(self):
+        """Whether a thinking bot may sit anywhere."""
+        return any(s.thinks for s in (self.default, *self.specs.values()))
+
+    def options(self):
+        """The command-line options that give this seating."""
+        words = [] if self.default == HUMAN else ['--bots', str(self.default)]
+        if self.players is not None:
+            words += ['--players', str(self.players)]
+        for n, spec in sorted(self.specs.items()):
+            words += ['--seat', '%d=%s' % (n + 1, spec)]
+        return words
