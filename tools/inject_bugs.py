@@ -2,6 +2,12 @@
 count how many examples `test_vm_matches_reference` needs to catch each.
 
     python tools/inject_bugs.py [--seeds 1 2 3] [--examples 200] [BUG ...]
+    python tools/inject_bugs.py --slips [--seeds 1 2 3] [SLIP ...]
+
+--slips runs issue 23's slips instead (one each in the closures, the quiet
+code, the superinstructions, the views and determinization), against every
+fuzz property of tests/fuzz (`pytest -x`, no shrinking), and names the
+property that failed first ("-" if all passed).
 
 For each bug the project is copied to a temporary directory, one edit is
 made to its VM or code generator, and the fuzz property runs there (CI's
@@ -74,6 +80,48 @@ BUGS = {
         '`top`/`first` read the last element (as the manual wrongly says)'),
 }
 
+# Issue 23's slips: one for each situation the generator used to miss.
+SLIPS = {
+    'canplay_value_needs_two': (
+        'pipvm/engine/vm.py', 'stack[-1] = bool(self.canplay_found)',
+        'stack[-1] = len(self.canplay_found) > 1',
+        '`canplay` as a value is false with exactly one playable card'),
+    'starting_at_wrap_short': (
+        'pipvm/engine/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
+        'stack[-1] = iter(lst[i:] + lst[:i][:-1])',
+        'a `starting at` loop loses the item before its start, after the wrap-around'),
+    'ordering_last_match_wins': (
+        'pipvm/engine/vm.py', 'first.setdefault(id(card), i)', 'first[id(card)] = i',
+        'a card an ordering lists twice ranks by its last place, not its first'),
+    'closure_top_is_last': (
+        'pipvm/engine/pure.py', 'return of[3][1], (0 if of[2] == 1 else -1), prop',
+        'return of[3][1], -1, prop',
+        "a rule's closure reads `pile->top->P` from the pile's last card"),
+    'closure_card_matches_twice': (
+        'pipvm/engine/pure.py', '                        out.append(card)\n                        break\n',
+        '                        out.append(card)\n',
+        "the one-closure rule path offers a card once for each term of the `or` it matches"),
+    'quiet_global_cannot_fail': (
+        'pipvm/engine/pure.py', "_CANNOT_FAIL = {'const',", "_CANNOT_FAIL = {'load_global', 'const',",
+        "a quiet message does not check that a global it shows is defined"),
+    'quiet_loop_hands_back_exhausted': (
+        'pipvm/engine/quiet.py', '    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code\n',
+        '', 'a message-only loop hands back to the loud code with its items used up'),
+    'play_again_any_rule': (
+        'pipvm/engine/fusion.py', " or runs[c][1][0].args[0] != parts[0].args[0]):", "):",
+        '`play` right after `canplay` with another rule takes the cards canplay found'),
+    'determinize_cache_by_seat': (
+        'pipvm/game/determinize.py', 'key = (seat, len(game.history))', 'key = seat',
+        "a seat's observations are cached once per game, not per decision"),
+    'view_squaredup_bottom': (
+        'pipvm/game/view.py', 'return area.cards[:1]', 'return area.cards[-1:]',
+        'a squared-up faceup area shows its bottom card instead of its top'),
+}
+
+PROFILE = ('\nfrom hypothesis import Phase\n'
+           "settings.register_profile('noshrink', deadline=None, phases=[Phase.generate])\n"
+           "settings.load_profile('noshrink')\n")
+
 DRIVER = textwrap.dedent('''
     import sys
     from hypothesis import HealthCheck, given, seed, settings
@@ -114,7 +162,7 @@ def copy_project(dest):
 
 
 def inject(dest, bug):
-    path, old, new, _ = BUGS[bug]
+    path, old, new, _ = {**BUGS, **SLIPS}[bug]
     full = os.path.join(dest, path)
     with open(full) as f:
         text = f.read()
@@ -136,12 +184,51 @@ def hunt(bug, seed, examples):
     return (None if first == '-' else int(first)), case.strip()
 
 
+def hunt_all(slip, seed, examples, timeout=1200):
+    """The first fuzz property of tests/fuzz to fail with the slip in, or None."""
+    with tempfile.TemporaryDirectory() as dest:
+        copy_project(dest)
+        inject(dest, slip)
+        with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
+            f.write(PROFILE)
+        env = dict(os.environ, PYTHONPATH=dest, PIPVM_FUZZ_SEED=str(seed),
+                   PIPVM_FUZZ_EXAMPLES=str(examples), PYTHONDONTWRITEBYTECODE='1')
+        out = subprocess.run([sys.executable, '-m', 'pytest', '-x', '-q', '-p', 'no:cacheprovider',
+                              '-rf', 'tests/fuzz'], cwd=dest, env=env, capture_output=True,
+                             text=True, timeout=timeout).stdout
+    for line in out.splitlines():
+        if line.startswith('FAILED '):
+            return line.split('::')[1].split()[0]
+    return None
+
+
+def slips(seeds, examples, names):
+    rows, missed = [], 0
+    for slip in names:
+        found = []
+        for seed in seeds:
+            print('%s, seed %d ...' % (slip, seed), file=sys.stderr, flush=True)
+            found.append(hunt_all(slip, seed, examples))
+        missed += found.count(None)
+        rows.append('| `%s` | %s | %s |' % (slip, SLIPS[slip][3], ' | '.join(
+            '-' if f is None else '`%s`' % f for f in found)))
+    print('| slip | what it does | %s |' % ' | '.join('seed %d' % s for s in seeds))
+    print('| --- | --- | %s |' % ' | '.join('---' for _ in seeds))
+    print('\n'.join(rows))
+    return 1 if missed else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--seeds', type=int, nargs='+', default=[1, 2, 3])
     ap.add_argument('--examples', type=int, default=200, help='the budget (CI: 200)')
-    ap.add_argument('bugs', nargs='*', default=list(BUGS))
+    ap.add_argument('--slips', action='store_true',
+                    help="issue 23's slips, against every fuzz property")
+    ap.add_argument('bugs', nargs='*')
     args = ap.parse_args()
+    if args.slips:
+        return slips(args.seeds, args.examples, args.bugs or list(SLIPS))
+    args.bugs = args.bugs or list(BUGS)
     rows, shrunk, missed = [], [], 0
     for bug in args.bugs:
         found = []

@@ -695,6 +695,9 @@ class Builder:
         for _ in range(self.draw(st.integers(0, 4))):
             decls.append(self.global_decl())
         decls += self.tour_globals()
+        self.at_table = self.chance(0.85)
+        if self.at_table:
+            decls += self.table_decls()
         for _ in range(self.draw(st.integers(0, 2))):
             decls.append(self.rule())
         for _ in range(self.draw(st.integers(1, 2))):
@@ -860,7 +863,9 @@ class Builder:
     def tour_error(self, a, r1, r2, s1, s2, let):
         """A statement that ends the game with one of the VM's errors (the
         ones the rest of the generator seldom reaches), or with the step limit."""
-        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask', 'folded'])
+        form = self.pick(['undefined'] * 4 + ['start', 'forever', 'ask', 'folded', 'quiet', 'quiet'])
+        if form == 'quiet':          # what a game nobody watches must still fail on
+            return self.quiet_failure()
         if form == 'folded':         # constant, but failing: left to the VM
             return 'let %s be %s.' % (self.fresh('t'), self.pick(['(%s / 0)' % number(self.draw(
                 st.integers(-3, 3))), '14~%s' % self.pick(SUIT_LITS), '0..2~H']))
@@ -881,6 +886,126 @@ class Builder:
             '((%s == %s) or True)' % (a, u), '((%s == %s) and True)' % (a, u),
             '(%s~%s)->last_played_by' % (r1, s1)] +
             ([] if self.teams else ['players->first->team', 'teams'] * 2)))
+
+    # --- the card table: most games play and ask what can be played -------------
+
+    def table_decls(self):
+        """A card table's globals, rules and ordering: a pile and an area that
+        cards are dealt and played to, rules of every shape pure.py
+        translates, and an ordering whose patterns overlap."""
+        pile, heap = self.fresh('pile'), self.fresh('heap')
+        opts = [self.pick(['faceup', 'facedown']), self.pick(['squaredup', 'spreadout'])]
+        decls = ['CardList %s = [].' % pile,
+                 'Area %s labeled "%s" is %s.' % (heap, heap, ', '.join(opts))]
+        self.scopes[0].update({pile: CARDS, heap: AREA})
+        self.tb = {'pile': pile, 'heap': heap, 'rules': []}
+        for _ in range(self.draw(st.integers(2, 3))):
+            decls.append(self.table_rule())
+        decls.append(self.table_ordering())
+        return decls
+
+    def table_rule(self):
+        """A rule as card games write them (and as pure.py translates them)."""
+        name = self.fresh('r')
+        p, c, d = self.fresh('p'), self.fresh('c'), self.fresh('d')
+
+        def item():
+            return self.pick(['top', 'first', 'last', 'top'])
+        form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare'])
+        if form == 'one':            # exactly one card of the hand is playable
+            body = '(%s == %s->hand->%s)' % (c, p, self.pick(['top', 'last']))
+        elif form == 'compare':
+            body = '(%s->rank %s %s->%s->rank)' % (c, self.pick(['>', '<=', '!=']), d, item())
+        else:
+            # the card's rank or suit against the pile's top or a constant,
+            # drawn with replacement: a card often matches two terms
+            pool = [('rank', '%s->%s->rank' % (d, item())), ('suit', '%s->%s->suit' % (d, item())),
+                    ('rank', self.pick(['8', 'K', 'A', '3'])), ('suit', self.pick(SUIT_LITS))]
+            terms = ['(%s->%s == %s)' % (c, prop, x) for prop, x in
+                     self.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=4))]
+            body = ' or '.join(terms)
+            if form == 'mixed':      # with a test that is not the card's: not one closure
+                other = ['(%s->hand->size > 2)' % p, '(%s->size > 3)' % d, '(%s in %s)' % (c, d),
+                         '(%s->suit != %s->%s->suit)' % (c, d, item()),
+                         'not (%s->rank == %s)' % (c, self.pick(['8', 'K']))]
+                other += ['canplay %s from %s to %s' % (r, p, d) for r in self.tb['rules']]
+                body = '(%s) %s %s' % (body, self.pick(['and', 'or']), self.pick(other))
+            elif form == 'guarded':  # an empty pile allows every card
+                body = '(%s->size == 0) or %s' % (d, body)
+        if self.chance(0.1):
+            body = 'not (%s)' % body
+        self.rules.append(name)
+        self.tb['rules'].append(name)
+        return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
+
+    def table_ordering(self):
+        """Patterns that overlap (a card listed twice ranks by its first place)."""
+        name, cl = self.fresh('o'), self.fresh('cl')
+        pats = ['%~H', '8~%', 'K..Q~%', '%~S', 'A,8~H,S', '8~H', 'Q~%', 'A..3~%',
+                '%s->first' % cl, '%s->last' % cl]
+        picked = self.draw(st.lists(st.sampled_from(pats), min_size=2, max_size=4))
+        self.orderings.append(name)
+        self.tb['order'] = name
+        return 'Ordering %s(%s) = [%s; %s].' % (name, cl, '; '.join(picked), cl)
+
+    def table(self):
+        """main's card table: deals to the pile, the area and the hands, then
+        each player (perhaps starting at the last, so the loop wraps) asks
+        canplay as a value and plays after canplay with the same rule or
+        another; orderings and starting-at loops show what they did."""
+        pile, heap, rules = self.tb['pile'], self.tb['heap'], self.tb['rules']
+        lines = ['deal %s from stock to %s.' % (self.pick(['0', '1', '2', '2', '3', '5']), pile)]
+        if self.chance(0.6):
+            lines.append('deal %s from stock to %s.' % (self.pick(['1', '2', '4']), heap))
+        if self.chance(0.7):
+            lines.append('deal %s from stock to players.' % self.pick(['3', '5', '7']))
+        if self.chance(0.5):
+            lines.append('order stock by %s.' % self.tb['order'])
+            x = self.fresh('x')
+            lines.append('for %s in [stock->top; stock->last] { message "{%s}". }' % (x, x))
+        p = self.fresh('p')
+        body = []
+        for _ in range(self.draw(st.integers(1, 3))):
+            rule, dest = self.pick(rules), self.pick([pile, pile, heap, p])
+            form = self.pick(['value', 'value', 'same', 'other', 'play', 'order'])
+            can = 'canplay %s from %s to %s' % (rule, p, dest)
+            if form == 'value':          # canplay as a value (not fused with its jump)
+                b = self.fresh('b')
+                body += ['let %s be %s.' % (b, can), 'message "{%s} {%s}".' % (p, b)]
+                if self.chance(0.5):
+                    body.append('if %s { play %s from %s to %s. }' % (b, rule, p, dest))
+            elif form in ('same', 'other'):  # PLAY_AGAIN only for the same rule
+                again = rule if form == 'same' else self.pick([r for r in rules if r != rule])
+                body.append('if %s { play %s from %s to %s. }' % (can, again, p, dest))
+            elif form == 'play':
+                body.append('play %s from %s to %s.' % (rule, p, dest))
+            else:
+                x = self.fresh('x')
+                body += ['order %s->hand by %s.' % (p, self.tb['order']),
+                         'for %s in %s->hand { message "{%s}". }' % (x, p, x)]
+        start = ' starting at players->last' if self.chance(0.5) else ''
+        lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
+        if self.chance(0.6):         # a message-only loop that wraps
+            x = self.fresh('x')
+            lst = self.pick([pile, '%s->cards' % heap])
+            lines.append('if (%s->size > 0) { for %s in %s starting at %s->%s { message "{%s}". } }'
+                         % (lst, x, lst, lst, self.pick(['last', 'last', 'first']), x))
+        return lines
+
+    def quiet_failure(self):
+        """A message whose operand is undefined: a game nobody watches must
+        fail there too, in a message-only loop by handing it back to the
+        ordinary code mid-loop."""
+        u, x = self.tg['u'], self.fresh('x')
+        lists = ['stock'] + ([self.tb['pile']] if self.at_table else [])
+        lst = self.pick(lists)
+        return self.pick([
+            'message "{%s}".' % u,
+            'message players->first "x {%s}".' % u,
+            'for %s in players { message "{%s} {%s}". }' % (x, x, u),
+            'for %s in players starting at players->last { message "{%s} {%s}". }' % (x, x, u),
+            'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
+            % (x, lst, lst, x)])
 
     def global_decl(self):
         name = self.fresh('g')
@@ -946,6 +1071,8 @@ class Builder:
         if name == 'main':
             self.scopes.append({})       # the tour's locals, for the statements after it too
             tour = self.tour()
+            if self.at_table:
+                tour += self.table()
         body = tour + self.block([], 3, 8)
         if name == 'main':
             self.scopes.pop()

@@ -1,12 +1,9 @@
 """Fuzzing the game object (pipvm/game/game.py) on generated programs: a fork
-taken at any decision plays exactly as the original, and a determinization
-keeps everything its seat has observed."""
-import random
-
+taken at any decision plays exactly as the original, and a game nobody
+watches plays as a watched one.  Views and determinization: test_views.py."""
 from hypothesis import event, given, strategies as st
 
 from compiler import frontend
-from pipvm.game.determinize import NoSample
 from pipvm.game.game import NAME, Game
 from pipvm.core.rng import OCamlRandom
 
@@ -57,26 +54,6 @@ def test_a_fork_at_any_decision_plays_as_the_original(case, where):
     assert copy.ending == game.ending or copy.ending.to_json() == game.ending.to_json(), REPLAY
     assert copy.decision == game.decision, REPLAY
     assert harness.snapshot(copy.machine) == harness.snapshot(game.machine), REPLAY
-
-
-@fuzz
-@given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
-def test_a_determinization_keeps_what_its_seat_observed(case, where, seed):
-    n = decisions_in(case)
-    game = start(case)
-    feed(game, list(case.answers)[:where % (n + 1)])
-    if game.seats is None:
-        return                          # still setting up: nothing dealt to anyone yet
-    rng = random.Random(seed)
-    for seat in range(game.seats):
-        try:
-            sample = game.determinize(seat, rng, tries=20)
-        except NoSample:
-            event('no sample')          # the seat was told too much for 20 tries
-            continue
-        event('dealt anew' if game.machine.shuffles else 'nothing shuffled')
-        assert sample.view(seat) == game.view(seat), REPLAY
-        assert [label for _, label in sample.history] == [label for _, label in game.history]
 
 
 @fuzz

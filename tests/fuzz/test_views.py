@@ -1,0 +1,186 @@
+"""The game API against oracles that share no code with it.
+
+Views: the reference interpreter (compiler/reference.py) is replayed with
+the answers the Game was given, and at each decision its own table says
+what each seat may see (docs/api.md, "What a seat may see": its hand, the
+sizes of the others', every card of a faceup area or the top card of a
+squared-up one, the size of a facedown one).  view(seat), made by
+pipvm/game/view.py from the VM's state, must show exactly that; and the
+cards determinization treats as seen (determinize.real_trace) must be the
+ones the seat held or saw face up at a decision, or was told of.
+
+Determinization as bots use it: several decisions, every seat, several
+samples each, in one game; and its distribution on a small game.
+"""
+import random
+
+from hypothesis import event, given, strategies as st
+
+from compiler import frontend, reference
+from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import Area
+from pipvm.game import determinize
+from pipvm.game.determinize import NoSample
+from pipvm.game.game import Game
+from pipvm.play.table import Seat, SilentConsole, Table
+
+from . import harness
+from .budget import fuzz
+from .programs import cases
+from .test_fuzz import REPLAY
+from .test_game_object import decisions_in, feed, start
+
+
+class HistorySeat(Seat):
+    """Answers the reference's questions as the Game's were answered (its
+    history), noting the reference's table before each."""
+
+    def __init__(self, history, note):
+        self.history, self.note = list(history), note
+
+    def name(self, prompt, waiting_for):
+        self.note()
+        if not self.history:
+            raise InputEnded(waiting_for)
+        return self.history.pop(0)[1]
+
+    def choose(self, heading, options, waiting_for):
+        self.note()
+        if not self.history:
+            raise InputEnded(waiting_for)
+        return self.history.pop(0)[0]
+
+
+def reference_tables(checked, seed, history):
+    """The reference's table at each decision of the game, and at its end if
+    it ended: [(hands by seat, areas)], cards as (deck index, name)."""
+    tables = []
+    table = Table(SilentConsole(), default=lambda number: seat)
+    interp = reference.Interpreter(checked, table, OCamlRandom(seed), harness.MAX_STEPS)
+
+    def note():
+        index = {id(c): i for i, c in enumerate(interp.deck)}
+
+        def cards(lst):
+            return [(index[id(c)], str(c)) for c in lst]
+        tables.append(({p.seat: cards(p.hand) for p in interp.players},
+                       [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup)
+                        for a in interp.globals if type(a) is Area]))
+    seat = HistorySeat(history, note)
+    try:
+        interp.play()
+    except InputEnded:
+        return tables               # stopped at the decision the Game waits for
+    except (PipError, StepLimit, GameOver):
+        pass
+    note()
+    return tables
+
+
+def visible(table, seat):
+    """What the spec lets seat see of this table: (the seen part of the
+    view, the cards it sees as deck indexes)."""
+    hands, areas = table
+    players = sorted((s, len(h), [name for _, name in h] if s == seat else None)
+                     for s, h in hands.items())
+    shown, seen = [], {i for i, _ in hands.get(seat, ())}
+    for name, cards, facedown, squaredup in areas:
+        faceup = [] if facedown else cards[:1] if squaredup else cards
+        seen.update(i for i, _ in faceup)
+        shown.append((name, facedown, squaredup, len(cards),
+                      None if facedown else [n for _, n in faceup]))
+    return (players, shown), seen
+
+
+def seen_in_view(v):
+    """The same parts of a view made by pipvm/game/view.py."""
+    players = sorted((p['seat'], p['hand_size'], p.get('hand')) for p in v['players'])
+    areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'))
+             for a in v['areas']]
+    return players, areas
+
+
+def named(game, seat):
+    """Deck indexes of the cards named in what seat was told (a played card,
+    a message naming one): determinization may count them as seen."""
+    names = {str(c): i for i, c in enumerate(game.machine.deck)}
+    out = set()
+    for e in game.events:
+        if e.to is None or e.to == seat:
+            out.update(i for name, i in names.items() if name in e.text or name == e.card)
+    return out
+
+
+@fuzz
+@given(cases())
+def test_views_show_what_the_reference_table_lets_each_seat_see(case):
+    checked = frontend.check_text(case.source)
+    game = start(case)
+    views = {}                  # decision number -> every seat's view, a spectator's last
+    answers = list(case.answers)
+    while True:
+        views.setdefault(len(game.history), [game.view(s) for s in range(game.seats or 0)]
+                         + [game.view(None)])
+        if not answers or game.decision is None:
+            break
+        feed(game, answers[:1])
+        del answers[:1]
+    views = [views[k] for k in sorted(views)]
+    tables = reference_tables(checked, case.seed, game.history)
+    assert len(tables) == len(views), REPLAY
+    seen = {}
+    for table, at in zip(tables, views):
+        for s, v in enumerate(at[:-1]):
+            want, cards = visible(table, s)
+            assert seen_in_view(v) == want, REPLAY
+            seen.setdefault(s, set()).update(cards)
+        assert seen_in_view(at[-1]) == visible(table, None)[0], REPLAY
+    for s, cards in seen.items():
+        _, traced = determinize.real_trace(game, s)
+        assert cards <= traced, ('seen cards forgotten', REPLAY)
+        assert traced <= cards | named(game, s), ('unseen cards counted as seen', REPLAY)
+    event('views compared at %s decisions' % min(len(tables), 5))
+
+
+class Still(random.Random):
+    """A generator whose shuffles leave everything in place: the sample it
+    makes is the real game again, which is always consistent."""
+
+    def shuffle(self, x):
+        pass
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
+def test_determinization_as_bots_use_it(case, where, seed):
+    """At two decisions of one game, for every seat: the real deal again is
+    accepted at the first try and is the real game; random samples keep
+    what the seat observed; the real game is left as it was."""
+    n = decisions_in(case)
+    game = start(case)
+    answers = list(case.answers)
+    rng = random.Random(seed)
+    stops = sorted({where % (n + 1), n})
+    done = 0
+    for stop in stops:
+        answers = feed(game, answers[:stop - done]) + answers[stop - done:]
+        done = stop
+        if game.seats is None:
+            continue
+        before = harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]
+        for s in range(game.seats):
+            again = game.determinize(s, Still(), tries=1)
+            assert harness.snapshot(again.machine) == before[0], REPLAY
+            assert again.events == game.events and again.decision == game.decision, REPLAY
+            for _ in range(2):
+                try:
+                    sample = game.determinize(s, rng, tries=5)
+                except NoSample:
+                    event('no sample')
+                    continue
+                assert sample.view(s) == before[1][s], REPLAY
+                assert [label for _, label in sample.history] == \
+                    [label for _, label in game.history], REPLAY
+        assert (harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]) \
+            == before, REPLAY
