@@ -1,12 +1,13 @@
-"""What the fuzz properties alone reach of the VM: line and branch coverage.
+"""What the fuzz properties alone reach of the engine and the game API: line
+and branch coverage.
 
     python tools/fuzz_coverage.py [--seed 1] [--examples 200] [--json OUT]
 
 Runs tests/fuzz (and nothing else: no golden or unit tests) under
 coverage.py with branch coverage, at a fixed seed and budget (CI's: 200
-examples per property), then lists, for pipvm/engine/vm.py, the VM-only functions
-of pipvm/core/runtime.py and compiler/codegen.py, every line and branch no
-generated program reached, by function.  Needs the `dev` extra (coverage).
+examples per property), then lists, for each file of TARGETS (the engine,
+the VM-only functions of pipvm/core/runtime.py, compiler/codegen.py and the
+game API), every line and branch no generated program reached, by function.  Needs the `dev` extra (coverage).
 docs/fuzzing.md keeps the figures of the last run.
 """
 import argparse
@@ -24,9 +25,14 @@ sys.path.insert(0, ROOT)
 TARGETS = {
     'pipvm/engine/vm.py': None,
     'pipvm/engine/fusion.py': None,        # superinstructions, fused by the VM's loader
+    'pipvm/engine/pure.py': None,          # rules and orderings as closures
+    'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output
     'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'divide',
                          'rank_range'),
     'compiler/codegen.py': None,
+    'pipvm/game/game.py': None,            # the game object: decisions, forks
+    'pipvm/game/view.py': None,            # what a seat may see
+    'pipvm/game/determinize.py': None,     # worlds a seat cannot tell from the real one
 }
 
 

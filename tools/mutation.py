@@ -43,9 +43,36 @@ OUT_OF_SCOPE = {
     },
 }
 
-# The property that compares the engines (the others of test_fuzz.py never
-# reach the VM; test_game_object.py's answer for fork and determinization).
-PROPERTIES = 'vm_matches_reference'
+# The fuzz properties that answer for each file (pytest -k): a mutant is run
+# against these only (the others cannot see it, or see it through these).
+PROPERTIES = {
+    'pipvm/engine/vm.py': 'vm_matches_reference or closures_match or quiet_game or fork',
+    'pipvm/engine/fusion.py': 'vm_matches_reference or quiet_game',
+    'pipvm/engine/pure.py': 'vm_matches_reference or closures_match or quiet_game',
+    'pipvm/engine/quiet.py': 'quiet_game or vm_matches_reference',
+    'pipvm/core/runtime.py': 'vm_matches_reference',
+    'compiler/codegen.py': 'vm_matches_reference',
+    'pipvm/game/game.py': 'fork or quiet_game or determinization or views_show',
+    'pipvm/game/view.py': 'views_show or determinization',
+    'pipvm/game/determinize.py': 'determinization or views_show',
+}
+
+# The rest of the suite that answers for each file: run (with --suite) on the
+# mutants the fuzz properties leave alive.
+SUITE = {
+    'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                           'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py'],
+    'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
+    'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py'],
+    'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'compiler/codegen.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
+    'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py'],
+    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py'],
+}
+
+EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
 
 _SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
              ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd}
@@ -231,11 +258,9 @@ def all_mutants(only=None):
 # --- running them -----------------------------------------------------------------
 
 def copy_project(dest):
-    for name in ('pipvm', 'compiler', 'disasm'):
+    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples'):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
-                        ignore=shutil.ignore_patterns('__pycache__'))
-    shutil.copytree(os.path.join(ROOT, 'tests'), os.path.join(dest, 'tests'),
-                    ignore=shutil.ignore_patterns('__pycache__', 'data', 'regressions', '.hypothesis'))
+                        ignore=shutil.ignore_patterns('__pycache__', '.hypothesis'))
     # A failure counts, not its shrunk form: skip hypothesis's shrinking.
     with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
         f.write('\nfrom hypothesis import Phase\n'
@@ -263,21 +288,27 @@ class Worker:
             f.write(text)
         env = dict(os.environ, PYTHONPATH=self.dir, PYTHONDONTWRITEBYTECODE='1',
                    PIPVM_FUZZ_SEED=str(self.args.seed), PIPVM_FUZZ_EXAMPLES=str(self.args.examples))
-        cmd = [sys.executable, '-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider',
-               'tests/fuzz', '-k', PROPERTIES]
+        pytest = [sys.executable, '-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider']
         start = time.time()
         try:
-            status = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
-                                    timeout=self.args.timeout).returncode
-            result = 'survived' if status == 0 else 'killed'
-            if status == 5:
-                result = 'no tests'         # nothing selected: the runner is broken
-        except subprocess.TimeoutExpired:
-            result = 'timeout'
+            result = self._pytest(pytest + ['tests/fuzz', '-k', PROPERTIES[mutant['file']]], env)
+            if result == 'survived' and self.args.suite:
+                if self._pytest(pytest + SUITE[mutant['file']], env) == 'killed':
+                    result = 'killed by suite'
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
         return result, time.time() - start
+
+    def _pytest(self, cmd, env):
+        try:
+            status = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
+                                    timeout=self.args.timeout).returncode
+        except subprocess.TimeoutExpired:
+            return 'timeout'
+        if status == 5:
+            return 'no tests'           # nothing selected: the runner is broken
+        return 'survived' if status == 0 else 'killed'
 
     def close(self):
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -315,23 +346,51 @@ def campaign(mutants, args, keep=None):
     return results
 
 
-def summary(results):
-    count = {k: sum(r['result'] == k for r in results)
-             for k in ('killed', 'survived', 'timeout', 'unchanged', 'no tests')}
-    ran = count['killed'] + count['survived'] + count['timeout']
-    score = 100.0 * (count['killed'] + count['timeout']) / ran if ran else 0.0
-    lines = ['%d mutants: %d killed, %d survived, %d timed out (%d made no change); '
-             'score %.1f%% (timed out counts as killed)' % (
-                 len(results), count['killed'], count['survived'], count['timeout'],
-                 count['unchanged'], score)]
-    if count['no tests']:
-        lines.append('%d runs selected no tests: the runner is broken' % count['no tests'])
-    survivors = sorted((r for r in results if r['result'] == 'survived'),
+KINDS = ('killed', 'killed by suite', 'survived', 'timeout', 'unchanged', 'no tests')
+
+
+def summary(results, equivalent=None):
+    """Per file and in all: the counts, and the score of the fuzz properties
+    alone and with the suite, over the mutants not classified as equivalent
+    (equivalent: {id: why})."""
+    equivalent = equivalent or {}
+    lines = ['| file | mutants | killed by fuzz | + by suite | survived | equivalent | '
+             'timed out | fuzz alone | fuzz + suite |', '|' + ' --- |' * 9]
+    files = sorted({r['file'] for r in results})
+    for name in files + [None]:
+        rs = [r for r in results if name is None or r['file'] == name]
+        count = {k: sum(r['result'] == k for r in rs) for k in KINDS}
+        eq = sum(r['result'] == 'survived' and r['id'] in equivalent for r in rs)
+        real = count['killed'] + count['killed by suite'] + count['survived'] + count['timeout'] - eq
+        fuzz = count['killed'] + count['timeout']
+        both = fuzz + count['killed by suite']
+        lines.append('| %s | %d | %d | %d | %d | %d | %d | %s | %s |' % (
+            '`%s`' % name if name else 'all', len(rs) - count['unchanged'], count['killed'],
+            count['killed by suite'], count['survived'] - eq, eq, count['timeout'],
+            '%.1f%%' % (100.0 * fuzz / real) if real else '-',
+            '%.1f%%' % (100.0 * both / real) if real else '-'))
+    if any(r['result'] == 'no tests' for r in results):
+        lines.append('some runs selected no tests: the runner is broken')
+    survivors = sorted((r for r in results if r['result'] in ('survived', 'killed by suite')),
                        key=lambda r: (r['file'], r['line']))
     if survivors:
-        lines.append('survivors:')
-        lines += ['  ' + r['id'] for r in survivors]
+        lines.append('\nalive after the fuzz properties (timed out counts as killed):')
+        lines += ['  %s%s%s' % (r['id'], ' [killed by suite]' if r['result'] != 'survived' else '',
+                                ' [equivalent: %s]' % equivalent[r['id']]
+                                if r['id'] in equivalent else '') for r in survivors]
     return '\n'.join(lines)
+
+
+def load_equivalent(path):
+    """{mutant id: why it is equivalent}, from lines `ID<TAB>why` (# comments)."""
+    out = {}
+    if path and os.path.exists(path):
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if line.strip() and not line.startswith('#'):
+                    mid, _, why = line.rstrip('\n').partition('\t')
+                    out[mid] = why
+    return out
 
 
 def main():
@@ -348,7 +407,12 @@ def main():
     ap.add_argument('--summarize', nargs='+', metavar='JSON',
                     help='run nothing: add up the results kept in these files')
     ap.add_argument('--list', action='store_true', help='only list the mutants')
+    ap.add_argument('--suite', action='store_true',
+                    help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
+    ap.add_argument('--equivalent', default=EQUIVALENT,
+                    help='mutants classified as equivalent (ID<TAB>why a line)')
     args = ap.parse_args()
+    equivalent = load_equivalent(args.equivalent)
     if args.summarize:
         latest = {}
         for name in args.summarize:
@@ -356,7 +420,7 @@ def main():
                 for line in f:
                     r = json.loads(line)
                     latest[r['id']] = r         # a later run of a mutant replaces an earlier
-        print(summary(list(latest.values())))
+        print(summary(list(latest.values()), equivalent))
         return
     for f in args.only or ():
         if f not in TARGETS:
@@ -381,7 +445,7 @@ def main():
     finally:
         if keep:
             keep.close()
-    print(summary(results))
+    print(summary(results, equivalent))
 
 
 if __name__ == '__main__':

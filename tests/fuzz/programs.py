@@ -695,7 +695,7 @@ class Builder:
         for _ in range(self.draw(st.integers(0, 4))):
             decls.append(self.global_decl())
         decls += self.tour_globals()
-        self.at_table = self.chance(0.85)
+        self.at_table = True             # (a switch, to measure what the table adds)
         if self.at_table:
             decls += self.table_decls()
         for _ in range(self.draw(st.integers(0, 2))):
@@ -845,6 +845,8 @@ class Builder:
                                                                  'players->last->team']))
         if self.chance(0.4):             # left for the end of main
             self.ending = self.tour_error(a, r1, r2, s1, s2, let)
+        elif self.chance(0.25):
+            self.ending = self.quiet_failure()
         if self.chance(0.4):                        # deals that count, negative counts, empty lists
             count = self.pick([a, b, 'all', '1'])
             dest = self.pick([pl, 'players', 'players->first', empty])
@@ -898,7 +900,7 @@ class Builder:
         decls = ['CardList %s = [].' % pile,
                  'Area %s labeled "%s" is %s.' % (heap, heap, ', '.join(opts))]
         self.scopes[0].update({pile: CARDS, heap: AREA})
-        self.tb = {'pile': pile, 'heap': heap, 'rules': []}
+        self.tb = {'pile': pile, 'heap': heap, 'rules': [], 'safe': []}
         for _ in range(self.draw(st.integers(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
@@ -922,7 +924,9 @@ class Builder:
             pool = [('rank', '%s->%s->rank' % (d, item())), ('suit', '%s->%s->suit' % (d, item())),
                     ('rank', self.pick(['8', 'K', 'A', '3'])), ('suit', self.pick(SUIT_LITS))]
             terms = ['(%s->%s == %s)' % (c, prop, x) for prop, x in
-                     self.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=4))]
+                     self.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=4))]
+            if self.chance(0.3):
+                terms.append(self.pick(terms))     # the same test twice
             body = ' or '.join(terms)
             if form == 'mixed':      # with a test that is not the card's: not one closure
                 other = ['(%s->hand->size > 2)' % p, '(%s->size > 3)' % d, '(%s in %s)' % (c, d),
@@ -934,6 +938,8 @@ class Builder:
                 body = '(%s->size == 0) or %s' % (d, body)
         if self.chance(0.1):
             body = 'not (%s)' % body
+        if form in ('one', 'guarded'):
+            self.tb['safe'].append(name)    # never reads an empty pile's item
         self.rules.append(name)
         self.tb['rules'].append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
@@ -954,9 +960,10 @@ class Builder:
         canplay as a value and plays after canplay with the same rule or
         another; orderings and starting-at loops show what they did."""
         pile, heap, rules = self.tb['pile'], self.tb['heap'], self.tb['rules']
-        lines = ['deal %s from stock to %s.' % (self.pick(['0', '1', '2', '2', '3', '5']), pile)]
-        if self.chance(0.6):
-            lines.append('deal %s from stock to %s.' % (self.pick(['1', '2', '4']), heap))
+        # (an empty pile makes most rules fail: rarely)
+        lines = ['deal %s from stock to %s.' % ('0' if self.rarely(0.1) else
+                                                 self.pick(['2', '3', '1', '5']), pile),
+                 'deal %s from stock to %s.' % (self.pick(['2', '4', '1']), heap)]
         if self.chance(0.7):
             lines.append('deal %s from stock to players.' % self.pick(['3', '5', '7']))
         if self.chance(0.5):
@@ -966,8 +973,13 @@ class Builder:
         p = self.fresh('p')
         body = []
         for _ in range(self.draw(st.integers(1, 3))):
-            rule, dest = self.pick(rules), self.pick([pile, pile, heap, p])
-            form = self.pick(['value', 'value', 'same', 'other', 'play', 'order'])
+            rule, dest = self.pick(rules), self.pick([pile, pile, heap, p, 'empty'])
+            if dest == 'empty':             # a pile of 0 cards, for the rules that allow it
+                rule, dest = (self.pick(self.tb['safe']), self.tg['e']) if self.tb['safe'] \
+                    else (rule, pile)
+            form = self.pick(['value', 'value', 'same', 'other', 'order'])
+            if self.rarely(0.1):
+                form = 'play'           # perhaps no card matches: an error
             can = 'canplay %s from %s to %s' % (rule, p, dest)
             if form == 'value':          # canplay as a value (not fused with its jump)
                 b = self.fresh('b')
@@ -990,6 +1002,8 @@ class Builder:
             lst = self.pick([pile, '%s->cards' % heap])
             lines.append('if (%s->size > 0) { for %s in %s starting at %s->%s { message "{%s}". } }'
                          % (lst, x, lst, lst, self.pick(['last', 'last', 'first']), x))
+        if self.rarely(0.2):             # (it ends the game: not too often)
+            lines.append(self.quiet_failure())
         return lines
 
     def quiet_failure(self):
@@ -1067,19 +1081,19 @@ class Builder:
         lines = []
         if prologue and self.chance(0.8):
             lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
-        tour, self.ending = [], None
+        tour, table, self.ending = [], [], None
         if name == 'main':
             self.scopes.append({})       # the tour's locals, for the statements after it too
             tour = self.tour()
             if self.at_table:
-                tour += self.table()
+                table = self.table()
         body = tour + self.block([], 3, 8)
         if name == 'main':
             self.scopes.pop()
             # main calls every helper, before or after its own statements
             calls = ['%s().' % a for a in self.actions]
             early = [c for c in calls if self.chance(0.5)]
-            body = early + body + [c for c in calls if c not in early]
+            body = table + early + body + [c for c in calls if c not in early]
             if self.ending:
                 body.append(self.ending)
         else:

@@ -1,0 +1,279 @@
+"""What share of generated programs reaches each tier of the VM, and each
+situation issue 23 found the generator never made.
+
+    python tools/fuzz_reach.py [--seed 1] [--examples 200]
+
+Draws the cases of tests/fuzz/programs.py (the same strategy, seed and
+budget as one fuzz property; no shrinking), plays each on the VM as a
+watched game and as a game nobody watches, and counts the programs that
+execute each tier, by line coverage with one coverage context per program:
+
+- loop: Machine._run, the dispatch loop;
+- handlers: a handler (op_NAME, an operator's) of a plain opcode;
+- superinstructions: a fused opcode's handler or inline branch;
+- rewrites: PLAY_AGAIN, the PLAY that takes its CANPLAY's cards (the other
+  rewrite, a JUMP to a RETURN run as RETURN, looks like any RETURN);
+- closures: a rule or ordering run by pipvm/engine/pure.py's closures;
+- quiet: pipvm/engine/quiet.py's instructions (and the loop's inline ones),
+  in the game nobody watches.
+
+The situations are counted by wrapping the VM's methods (see SITUATIONS).
+Needs the `dev` extra (coverage).  docs/fuzzing.md keeps the last figures.
+"""
+import argparse
+import ast
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
+INLINE_FUSED = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP', 'EQ_CONST_OR', 'EQ_GLOBAL', 'EQ_RETURN')
+INLINE_QUIET = ('QUIET_LOCALS', 'QUIET_STORE')
+
+SITUATIONS = {
+    'play': 'a PLAY or PLAY_AGAIN',
+    'canplay': 'a CANPLAY (as a value or fused with its jump)',
+    'canplay_value_one': 'canplay as a value with exactly one playable card',
+    'play_after_canplay_same': 'PLAY_AGAIN (play right after canplay, same rule)',
+    'play_after_canplay_other': 'a PLAY right after canplay with another rule',
+    'closure_pile_2': 'a rule run by closures on a pile of 2 or more cards',
+    'closure_pile_1': 'a rule run by closures on a pile of 1 card',
+    'closure_pile_0': 'a rule run by closures on an empty pile',
+    'two_terms': "a card matching two terms of an `or` in the one-closure rule path",
+    'order_twice': 'an ordering that lists a card twice',
+    'wrap': 'a `starting at` loop that starts past its first item',
+    'quiet_fails': 'a quiet message whose operands fail (handed to the loud code)',
+    'quiet_loop_hands_back': 'a message-only loop that hands back to the loud code',
+    'squared_up_2': 'a decision while a squared-up faceup area holds 2+ cards',
+}
+
+
+def spans(path):
+    """{qualified function name: (first line, last line)}."""
+    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+        tree = ast.parse(f.read())
+    out = {}
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                out[name] = (child.lineno, child.end_lineno)
+                visit(child, name + '.')
+    visit(tree, '')
+    return out
+
+
+def inline_branches(names):
+    """Lines of the dispatch loop's inline branches for these opcodes."""
+    with open(os.path.join(ROOT, VM), encoding='utf-8') as f:
+        tree = ast.parse(f.read())
+    lines = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+                and isinstance(node.test.left, ast.Name) and node.test.left.id == 'op'
+                and isinstance(node.test.comparators[0], ast.Name)
+                and node.test.comparators[0].id in names):
+            for stmt in node.body:
+                lines.update(range(stmt.lineno, stmt.end_lineno + 1))
+    return lines
+
+
+def tiers():
+    """{tier: {file: lines}}."""
+    from pipvm.isa.opcodes import FUSED
+    fused = {f.name for f in FUSED}
+    vm, pure, quiet = spans(VM), spans(PURE), spans(QUIET)
+
+    def lines(table, names):
+        out = set()
+        for n in names:
+            a, b = table[n]
+            out.update(range(a + 1, b + 1))
+        return out
+    ops = [n for n in vm if n.startswith('Machine.op_')]
+    return {
+        'loop': {VM: lines(vm, ['Machine._run'])},
+        'handlers': {VM: lines(vm, [n for n in ops if n[len('Machine.op_'):] not in fused
+                                    and n != 'Machine.op_PLAY_AGAIN']
+                               + ['_binary.handler', '_with_deck_binary.handler',
+                                  '_with_deck_unary.handler', '_build_list'])},
+        'superinstructions': {VM: lines(vm, [n for n in ops if n[len('Machine.op_'):] in fused])
+                              | inline_branches(INLINE_FUSED)},
+        'rewrites': {VM: lines(vm, ['Machine.op_PLAY_AGAIN'])},
+        'closures': {PURE: lines(pure, ['Pure.call', 'Pure.filter'])},
+        'quiet': {QUIET: lines(quiet, ['quiet_message', 'quiet_for', 'quiet_loop', '_loop']),
+                  VM: inline_branches(INLINE_QUIET)},
+    }
+
+
+class Situations:
+    """Wraps the VM's methods to note the situations each program reaches."""
+
+    def __init__(self):
+        self.seen = set()
+
+    def install(self):
+        from pipvm.engine import pure, quiet, vm
+        M, seen = vm.Machine, self.seen
+        patches = []
+
+        def wrap(owner, name, after):
+            old = getattr(owner, name)
+
+            def new(*args):
+                result = old(*args)
+                after(result, *args)
+                return result
+            patches.append((owner, name, old))
+            setattr(owner, name, new)
+            if owner is M and name.startswith('op_'):    # the loop's table holds them too
+                code = vm._CODES.get(name[3:])
+                if code in vm.HANDLERS:
+                    vm.HANDLERS[code] = new
+
+        def wrap_before(owner, name, before):
+            def after(result, *args):
+                pass
+            old = getattr(owner, name)
+
+            def first(*args):
+                before(*args)
+                return old(*args)
+            setattr(owner, name, first)
+            wrap(owner, name, after)
+
+        def canplay(_, m, stack, frame, rule):
+            seen.add('canplay')
+            m._reach_rule = rule
+            if len(m.canplay_found) == 1:
+                seen.add('canplay_value_one')
+        wrap(M, 'op_CANPLAY', canplay)
+
+        def canplay_jump(_, m, stack, frame, arg):
+            seen.add('canplay')
+            m._reach_rule = arg[0]
+        wrap(M, 'op_CANPLAY_JUMP_IF_FALSE', canplay_jump)
+
+        def play(_, m, stack, frame, rule):
+            seen.add('play')
+            if getattr(m, '_reach_rule', rule) != rule and m.canplay_found is not None:
+                seen.add('play_after_canplay_other')
+        wrap(M, 'op_PLAY', play)
+
+        def play_again(_, m, stack, frame, rule):
+            seen.update(['play', 'play_after_canplay_same'])
+        wrap(M, 'op_PLAY_AGAIN', play_again)
+        old_evaluate = M.evaluate
+
+        def evaluate(m, index, args):
+            result = old_evaluate(m, index, args)
+            if m.program.codes[index].kind == 'ordering' and len(set(map(id, result))) < len(result):
+                seen.add('order_twice')
+            return result
+        patches.append((M, 'evaluate', old_evaluate))
+        M.evaluate = evaluate
+
+        def for_from(m, stack, frame, arg):
+            lst, start = stack[-2], stack[-1]
+            if lst and lst[0] != start and start in lst:
+                seen.add('wrap')
+        wrap_before(M, 'op_FOR_ITER_FROM', for_from)
+
+        def filtered(_, fast, m, player, dest):
+            seen.add('closure_pile_%d' % min(len(dest), 2))
+            if fast.by_card is not None:
+                try:
+                    tests = fast.by_card([player, None, dest] + fast.pad + [m])
+                except Exception:
+                    return
+                for card in player.hand:
+                    if sum(get(card) == value for get, value in tests) >= 2:
+                        seen.add('two_terms')
+        wrap(pure.Pure, 'filter', filtered)
+
+        def quiet_message(result, *args):
+            if result == quiet.LOUD:
+                seen.add('quiet_fails')
+        wrap(quiet, 'quiet_message', quiet_message)
+
+        def quiet_loop(result, *args):
+            if result == quiet.LOUD:
+                seen.add('quiet_loop_hands_back')
+        wrap(quiet, 'quiet_loop', quiet_loop)
+        self.patches = patches
+
+    def decision(self, game):
+        for a in game.machine.globals:
+            if type(a).__name__ == 'Area' and a.is_squaredup and not a.is_facedown \
+                    and len(a.cards) >= 2:
+                self.seen.add('squared_up_2')
+
+
+def measure(seed, examples):
+    import coverage
+    cov = coverage.Coverage(data_file=None, include=[os.path.join(ROOT, p) for p in (VM, PURE, QUIET)])
+    cov.start()
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+    from compiler import frontend
+    from pipvm.core.rng import OCamlRandom
+    from pipvm.game.game import Game
+    from tests.fuzz import harness
+    from tests.fuzz.programs import cases
+    from tests.fuzz.test_game_object import feed
+    sit = Situations()
+    sit.install()
+    per_case = []
+
+    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @hseed(seed)
+    @given(cases())
+    def run(case):
+        k = len(per_case)
+        cov.switch_context('case%d' % k)
+        sit.seen.clear()
+        program = harness.compile_checked(frontend.check_text(case.source))
+        for quiet in (False, True):
+            game = Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS,
+                        quiet=quiet)
+            answers = list(case.answers)
+            while answers and game.decision is not None:
+                sit.decision(game)
+                answers = feed(game, answers[:1]) + answers[1:]
+        per_case.append(set(sit.seen))
+    run()
+    cov.stop()
+    data = cov.get_data()
+    reached = {}
+    for tier, files in tiers().items():
+        hit = set()
+        for path, lines in files.items():
+            by_line = data.contexts_by_lineno(os.path.join(ROOT, path))
+            for line in lines:
+                hit.update(by_line.get(line, ()))
+        reached[tier] = len({c for c in hit if c.startswith('case')})
+    situations = {s: sum(s in seen for seen in per_case) for s in SITUATIONS}
+    return len(per_case), reached, situations
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--examples', type=int, default=200)
+    args = ap.parse_args()
+    n, reached, situations = measure(args.seed, args.examples)
+    print('%d programs, seed %d\n' % (n, args.seed))
+    print('| tier | programs that execute it |\n| --- | --- |')
+    for tier, k in reached.items():
+        print('| %s | %d (%.0f%%) |' % (tier, k, 100.0 * k / n))
+    print('\n| situation | programs |\n| --- | --- |')
+    for s, k in situations.items():
+        print('| %s | %d (%.0f%%) |' % (SITUATIONS[s], k, 100.0 * k / n))
+
+
+if __name__ == '__main__':
+    main()
