@@ -4,8 +4,10 @@ Views: the reference interpreter (compiler/reference.py) is replayed with
 the answers the Game was given, and at each decision its own table says
 what each seat may see (docs/api.md, "What a seat may see": its hand, the
 sizes of the others', every card of a faceup area or the top card of a
-squared-up one, the size of a facedown one).  view(seat), made by
-pipvm/game/view.py from the VM's state, must show exactly that; and the
+squared-up one, the size of a facedown one; every stash's size and every
+score; the messages to everyone or to it; its own decision's options).
+view(seat), made by pipvm/game/view.py from the VM's state, must show
+exactly that; and the
 cards determinization treats as seen (determinize.real_trace) must be the
 ones the seat held or saw face up at a decision, or was told of.
 
@@ -19,7 +21,7 @@ from hypothesis import event, given, strategies as st
 from compiler import frontend, reference
 from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import Area
+from pipvm.core.runtime import Area, Card
 from pipvm.game import determinize
 from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
@@ -52,37 +54,84 @@ class HistorySeat(Seat):
         return self.history.pop(0)[0]
 
 
+class RecordingTable(Table):
+    """The reference's table, keeping what its message statements said to
+    whom and which seat each choice was asked of."""
+
+    def __init__(self, seat):
+        super().__init__(SilentConsole(), default=lambda number: seat)
+        self.messages, self.in_message, self.asked = [], False, None
+
+    def show(self, text):
+        if self.in_message:
+            self.messages.append((None, text))
+
+    def tell(self, player, text):
+        if self.in_message:
+            self.messages.append((player.seat, '%s: %s' % (player.name, text)))
+
+    def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
+        self.asked = (seat, list(options))
+        try:
+            return super().choose(seat, heading, options, waiting_for)
+        finally:
+            self.asked = None
+
+
+class Recording(reference.Interpreter):
+    def stmt_Message(self, s, frame):
+        self.table.in_message = True
+        try:
+            return super().stmt_Message(s, frame)
+        finally:
+            self.table.in_message = False
+
+
 def reference_tables(checked, seed, history):
     """The reference's table at each decision of the game, and at its end if
-    it ended: [(hands by seat, areas)], cards as (deck index, name)."""
+    it ended: [(hands by seat, areas, stashes and scores, teams, card lists,
+    how many messages so far, who is asked what)], cards as (deck index, name)."""
     tables = []
-    table = Table(SilentConsole(), default=lambda number: seat)
-    interp = reference.Interpreter(checked, table, OCamlRandom(seed), harness.MAX_STEPS)
+    table = RecordingTable(None)
+    interp = Recording(checked, table, OCamlRandom(seed), harness.MAX_STEPS)
 
     def note():
         index = {id(c): i for i, c in enumerate(interp.deck)}
 
         def cards(lst):
             return [(index[id(c)], str(c)) for c in lst]
+        g = [(v.var.name, interp.globals[v.var.slot]) for v in checked.globals]
+        teams = interp.teams or []
         tables.append(({p.seat: cards(p.hand) for p in interp.players},
                        [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup)
-                        for a in interp.globals if type(a) is Area]))
+                        for _, a in g if type(a) is Area],
+                       {p.seat: (len(p.stash), number(p.score)) for p in interp.players},
+                       None if interp.teams is None else
+                       [([p.seat for p in t.members], len(t.stash), number(t.score)) for t in teams],
+                       [(name, len(v)) for name, v in g
+                        if type(v) is list and all(type(c) is Card for c in v)],
+                       len(table.messages), table.asked))
     seat = HistorySeat(history, note)
+    table.default = lambda number: seat
     try:
         interp.play()
     except InputEnded:
-        return tables               # stopped at the decision the Game waits for
+        return tables, table.messages   # stopped at the decision the Game waits for
     except (PipError, StepLimit, GameOver):
         pass
     note()
-    return tables
+    return tables, table.messages
 
 
-def visible(table, seat):
+def number(v):
+    return int(v) if isinstance(v, int) else None
+
+
+def visible(table, seat, messages=()):
     """What the spec lets seat see of this table: (the seen part of the
     view, the cards it sees as deck indexes)."""
-    hands, areas = table
-    players = sorted((s, len(h), [name for _, name in h] if s == seat else None)
+    hands, areas, stashes, teams, lists, told, asked = table
+    players = sorted((s, len(h), stashes[s], [name for _, name in h] if s == seat else None)
                      for s, h in hands.items())
     shown, seen = [], {i for i, _ in hands.get(seat, ())}
     for name, cards, facedown, squaredup in areas:
@@ -90,15 +139,25 @@ def visible(table, seat):
         seen.update(i for i, _ in faceup)
         shown.append((name, facedown, squaredup, len(cards),
                       None if facedown else [n for _, n in faceup]))
-    return (players, shown), seen
+    log = [text for to, text in messages[:told] if to is None or to == seat]
+    decision = asked[1] if asked is not None and asked[0] == seat else None
+    return (players, shown, teams, lists, log, decision), seen
 
 
 def seen_in_view(v):
     """The same parts of a view made by pipvm/game/view.py."""
-    players = sorted((p['seat'], p['hand_size'], p.get('hand')) for p in v['players'])
+    players = sorted((p['seat'], p['hand_size'], (p['stash_size'], p['score']), p.get('hand'))
+                     for p in v['players'])
     areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'))
              for a in v['areas']]
-    return players, areas
+    teams = None if v['teams'] is None else [(t['members'], t['stash_size'], t['score'])
+                                             for t in v['teams']]
+    lists = [(x['name'], x['size']) for x in v['lists']]
+    log = [e['text'] for e in v['log'] if e['kind'] == 'message']
+    assert all(('card' in e and 'by' in e) == (e['kind'] == 'played') for e in v['log'])
+    d = v['decision']
+    kind = None if d is None else d['kind']
+    return players, areas, teams, lists, log, d['options'] if kind in ('card', 'action') else None
 
 
 def named(game, seat):
@@ -127,15 +186,15 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
         feed(game, answers[:1])
         del answers[:1]
     views = [views[k] for k in sorted(views)]
-    tables = reference_tables(checked, case.seed, game.history)
+    tables, messages = reference_tables(checked, case.seed, game.history)
     assert len(tables) == len(views), REPLAY
     seen = {}
     for table, at in zip(tables, views):
         for s, v in enumerate(at[:-1]):
-            want, cards = visible(table, s)
+            want, cards = visible(table, s, messages)
             assert seen_in_view(v) == want, REPLAY
             seen.setdefault(s, set()).update(cards)
-        assert seen_in_view(at[-1]) == visible(table, None)[0], REPLAY
+        assert seen_in_view(at[-1]) == visible(table, None, messages)[0], REPLAY
     for s, cards in seen.items():
         _, traced = determinize.real_trace(game, s)
         assert cards <= traced, ('seen cards forgotten', REPLAY)
