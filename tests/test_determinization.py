@@ -1,0 +1,73 @@
+"""Determinization's distribution, and a seat determinized at several of its
+decisions, on a small game with fixed seeds (so the statistics are
+deterministic).  The generated games of tests/fuzz/test_views.py check what
+every sample keeps; these check how the rest is dealt."""
+import collections
+import random
+
+from compiler import codegen, frontend
+from pipvm.game.game import Game
+
+SMALL = '''Game "Small" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S].
+Rule any(p, c, d) = True.
+Action main {
+  shuffle stock.
+  deal 2 from stock to players.
+  forever {
+    play any from players->first to stock.
+    play any from players->last to stock.
+  }
+}
+'''
+SAMPLES = 600
+CRITICAL_2DF = 13.82           # chi-square, 2 degrees of freedom, p = 0.001
+
+
+def small_game(seed=3):
+    return Game(codegen.generate(frontend.check_text(SMALL)), seed=seed, players=2,
+                names=['Ann', 'Bob'])
+
+
+def chi_square(counts, expected):
+    return sum((counts[k] - expected) ** 2 / expected for k in counts)
+
+
+def test_an_unseen_card_is_equally_likely_in_every_consistent_place():
+    game = small_game()
+    ann, bob = game.players
+    unseen = [str(c) for c in bob.hand] + [str(c) for c in game.machine.globals[0]]
+    assert len(unseen) == 3 and game.decision.seat == 0
+    rng = random.Random(1)
+    in_stock = collections.Counter({c: 0 for c in unseen})
+    for _ in range(SAMPLES):
+        sample = game.determinize(0, rng)
+        assert [str(c) for c in sample.players[0].hand] == [str(c) for c in ann.hand]
+        (left,) = sample.machine.globals[0]
+        in_stock[str(left)] += 1
+    assert set(in_stock) == set(unseen)
+    assert chi_square(in_stock, SAMPLES / 3) < CRITICAL_2DF, in_stock
+
+
+def test_a_seat_is_determinized_again_at_its_next_decision():
+    """Ann's second decision (after both played a card, each named as it was
+    played): two cards are still hidden from her, Bob's last and the stock's
+    bottom card, each equally likely in either place."""
+    game = small_game()
+    game.determinize(0, random.Random(0))         # her first decision, kept in the cache
+    game.answer(0)
+    game.answer(0)
+    assert game.decision.seat == 0 and len(game.machine.globals[0]) == 3
+    bob_card = str(game.players[1].hand[0])
+    bottom = str(game.machine.globals[0][-1])
+    rng = random.Random(2)
+    with_bob = collections.Counter()
+    for _ in range(SAMPLES):
+        sample = game.determinize(0, rng)
+        assert sample.view(0) == game.view(0)
+        assert [str(c) for c in sample.machine.globals[0][:2]] == \
+            [str(c) for c in game.machine.globals[0][:2]]        # both played face up
+        with_bob[str(sample.players[1].hand[0])] += 1
+    assert set(with_bob) == {bob_card, bottom}
+    # binomial, p = 1/2: more than 3.3 standard deviations off fails (p < 0.001)
+    assert abs(with_bob[bob_card] - SAMPLES / 2) < 3.3 * (SAMPLES / 4) ** 0.5, with_bob
