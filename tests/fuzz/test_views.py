@@ -5,7 +5,8 @@ the answers the Game was given, and at each decision its own table says
 what each seat may see (docs/api.md, "What a seat may see": its hand, the
 sizes of the others', every card of a faceup area or the top card of a
 squared-up one, the size of a facedown one; every stash's size and every
-score; the messages to everyone or to it; its own decision's options).
+score; the messages to everyone or to it; whose turn it is and, for its
+own decision, the options; how the game ended).
 view(seat), made by pipvm/game/view.py from the VM's state, must show
 exactly that; and the
 cards determinization treats as seen (determinize.real_trace) must be the
@@ -71,7 +72,7 @@ class RecordingTable(Table):
             self.messages.append((player.seat, '%s: %s' % (player.name, text)))
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
-        self.asked = (seat, list(options))
+        self.asked = (seat, list(options), self.kind, self.player)
         try:
             return super().choose(seat, heading, options, waiting_for)
         finally:
@@ -79,6 +80,10 @@ class RecordingTable(Table):
 
 
 class Recording(reference.Interpreter):
+    def choose(self, player, kind, options):
+        self.table.kind, self.table.player = kind, player.name
+        return super().choose(player, kind, options)
+
     def stmt_Message(self, s, frame):
         self.table.in_message = True
         try:
@@ -110,15 +115,19 @@ def reference_tables(checked, seed, history):
                        [([p.seat for p in t.members], len(t.stash), number(t.score)) for t in teams],
                        [(name, len(v)) for name, v in g
                         if type(v) is list and all(type(c) is Card for c in v)],
-                       len(table.messages), table.asked))
+                       len(table.messages), table.asked, ending))
     seat = HistorySeat(history, note)
     table.default = lambda number: seat
+    ending = None
     try:
-        interp.play()
+        winner = interp.play()
+        ending = ('no winner', None, None) if winner is None else ('winner', winner, None)
     except InputEnded:
         return tables, table.messages   # stopped at the decision the Game waits for
-    except (PipError, StepLimit, GameOver):
-        pass
+    except StepLimit as e:
+        ending = ('step limit', None, str(e))
+    except PipError as e:
+        ending = ('error', None, str(e))
     note()
     return tables, table.messages
 
@@ -130,7 +139,7 @@ def number(v):
 def visible(table, seat, messages=()):
     """What the spec lets seat see of this table: (the seen part of the
     view, the cards it sees as deck indexes)."""
-    hands, areas, stashes, teams, lists, told, asked = table
+    hands, areas, stashes, teams, lists, told, asked, ending = table
     players = sorted((s, len(h), stashes[s], [name for _, name in h] if s == seat else None)
                      for s, h in hands.items())
     shown, seen = [], {i for i, _ in hands.get(seat, ())}
@@ -141,7 +150,8 @@ def visible(table, seat, messages=()):
                       None if facedown else [n for _, n in faceup]))
     log = [text for to, text in messages[:told] if to is None or to == seat]
     decision = asked[1] if asked is not None and asked[0] == seat else None
-    return (players, shown, teams, lists, log, decision), seen
+    turn = None if asked is None else (asked[0], asked[2], asked[3])
+    return (players, shown, teams, lists, log, decision, turn, ending), seen
 
 
 def seen_in_view(v):
@@ -155,9 +165,12 @@ def seen_in_view(v):
     lists = [(x['name'], x['size']) for x in v['lists']]
     log = [e['text'] for e in v['log'] if e['kind'] == 'message']
     assert all(('card' in e and 'by' in e) == (e['kind'] == 'played') for e in v['log'])
-    d = v['decision']
-    kind = None if d is None else d['kind']
-    return players, areas, teams, lists, log, d['options'] if kind in ('card', 'action') else None
+    d, t, e = v['decision'], v['turn'], v['ending']
+    if t is not None and t['kind'] not in ('card', 'action'):
+        t = None                        # a count or a name, before the game begins
+    return (players, areas, teams, lists, log, None if t is None else d and d['options'],
+            None if t is None else (t['seat'], t['kind'], t['player']),
+            None if e is None else (e['kind'], e['winner'], e['error']))
 
 
 def named(game, seat):
