@@ -913,9 +913,15 @@ class Builder:
 
         def item():
             return self.pick(['top', 'first', 'last', 'top'])
-        form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare'])
+        form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare', 'all'])
         if form == 'one':            # exactly one card of the hand is playable
             body = '(%s == %s->hand->%s)' % (c, p, self.pick(['top', 'last']))
+        elif form == 'all':          # `and` of three or more: one closure for the chain
+            body = ' and '.join(self.draw(st.lists(st.sampled_from(
+                ['(%s->rank > 2)' % c, '(%s->rank < 12)' % c, '(%s->suit != S)' % c,
+                 '(defined %s->last_played_by)' % c, 'defined %s' % p, '("{%s}" != "x")' % c,
+                 '(%s->rank != %s->%s->rank)' % (c, d, item())]),
+                min_size=3, max_size=4, unique=True)))
         elif form == 'compare':
             body = '(%s->rank %s %s->%s->rank)' % (c, self.pick(['>', '<=', '!=']), d, item())
         else:
@@ -933,6 +939,8 @@ class Builder:
                          '(%s->suit != %s->%s->suit)' % (c, d, item()),
                          'not (%s->rank == %s)' % (c, self.pick(['8', 'K']))]
                 other += ['canplay %s from %s to %s' % (r, p, d) for r in self.tb['rules']]
+                if self.rarely(0.1):     # undefined for a card never played: the game ends
+                    other = ['(%s->last_played_by == %s)' % (c, p)]
                 body = '(%s) %s %s' % (body, self.pick(['and', 'or']), self.pick(other))
             elif form == 'guarded':  # an empty pile allows every card
                 body = '(%s->size == 0) or %s' % (d, body)
