@@ -107,7 +107,7 @@ def reference_tables(checked, seed, history):
             return [(index[id(c)], str(c)) for c in lst]
         g = [(v.var.name, interp.globals[v.var.slot]) for v in checked.globals]
         teams = interp.teams or []
-        tables.append(({p.seat: cards(p.hand) for p in interp.players},
+        tables.append(({p.seat: (p.name, cards(p.hand)) for p in interp.players},
                        [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup)
                         for _, a in g if type(a) is Area],
                        {p.seat: (len(p.stash), number(p.score)) for p in interp.players},
@@ -115,7 +115,7 @@ def reference_tables(checked, seed, history):
                        [([p.seat for p in t.members], len(t.stash), number(t.score)) for t in teams],
                        [(name, len(v)) for name, v in g
                         if type(v) is list and all(type(c) is Card for c in v)],
-                       len(table.messages), table.asked, ending))
+                       len(table.messages), table.asked, ending, ''.join(checked.name)))
     seat = HistorySeat(history, note)
     table.default = lambda number: seat
     ending = None
@@ -139,36 +139,37 @@ def number(v):
 def visible(table, seat, messages=()):
     """What the spec lets seat see of this table: (the seen part of the
     view, the cards it sees as deck indexes)."""
-    hands, areas, stashes, teams, lists, told, asked, ending = table
-    players = sorted((s, len(h), stashes[s], [name for _, name in h] if s == seat else None)
-                     for s, h in hands.items())
-    shown, seen = [], {i for i, _ in hands.get(seat, ())}
+    hands, areas, stashes, teams, lists, told, asked, ending, game = table
+    players = sorted((s, who, len(h), stashes[s], [name for _, name in h] if s == seat else None)
+                     for s, (who, h) in hands.items())
+    shown, seen = [], {i for i, _ in hands.get(seat, (None, ()))[1]}
     for name, cards, facedown, squaredup in areas:
         faceup = [] if facedown else cards[:1] if squaredup else cards
         seen.update(i for i, _ in faceup)
         shown.append((name, facedown, squaredup, len(cards),
                       None if facedown else [n for _, n in faceup]))
-    log = [text for to, text in messages[:told] if to is None or to == seat]
+    log = [(to, text) for to, text in messages[:told] if to is None or to == seat]
     decision = asked[1] if asked is not None and asked[0] == seat else None
     turn = None if asked is None else (asked[0], asked[2], asked[3])
-    return (players, shown, teams, lists, log, decision, turn, ending), seen
+    return (game, seat, players, shown, teams, lists, log, decision, turn, ending), seen
 
 
 def seen_in_view(v):
     """The same parts of a view made by pipvm/game/view.py."""
-    players = sorted((p['seat'], p['hand_size'], (p['stash_size'], p['score']), p.get('hand'))
-                     for p in v['players'])
+    players = sorted((p['seat'], p['name'], p['hand_size'], (p['stash_size'], p['score']),
+                      p.get('hand')) for p in v['players'])
     areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'))
              for a in v['areas']]
     teams = None if v['teams'] is None else [(t['members'], t['stash_size'], t['score'])
                                              for t in v['teams']]
     lists = [(x['name'], x['size']) for x in v['lists']]
-    log = [e['text'] for e in v['log'] if e['kind'] == 'message']
+    log = [(e['to'], e['text']) for e in v['log'] if e['kind'] == 'message']
     assert all(('card' in e and 'by' in e) == (e['kind'] == 'played') for e in v['log'])
     d, t, e = v['decision'], v['turn'], v['ending']
     if t is not None and t['kind'] not in ('card', 'action'):
         t = None                        # a count or a name, before the game begins
-    return (players, areas, teams, lists, log, None if t is None else d and d['options'],
+    return (v['game'], v['seat'], players, areas, teams, lists, log,
+            None if t is None else d and d['options'],
             None if t is None else (t['seat'], t['kind'], t['player']),
             None if e is None else (e['kind'], e['winner'], e['error']))
 
