@@ -281,8 +281,22 @@ def sim_options(p):
                    help='measure skill: seat 1 is KIND (default ismcts:100) unless a thinking '
                         'bot is seated; its wins are set beside random play in the same deals '
                         '(always done when a thinking bot is seated)')
+    p.add_argument('--rotate', action='store_true',
+                   help='turn the seats given by --seat round the table game by game (the game '
+                        'of seed S by S mod players places), so skill is measured at every seat')
+    p.add_argument('--think-all', action='store_true',
+                   help='balance, fairness and first-seat advantage from games with every seat '
+                        'the thinking bot (default: every seat random)')
+    p.add_argument('--depth', type=budgets, metavar='N1,N2,...',
+                   help="the depth curve: the thinking seat's win share with each budget "
+                        '(e.g. 10,30,100,300; seat 1 is ismcts unless a thinking bot is seated)')
     cluster_option(p)
     engine_option(p)
+
+
+def budgets(text):
+    """--depth N1,N2,...: the budgets, each a whole number of at least 1."""
+    return [positive(n) for n in text.split(',')]
 
 
 def vary(text):
