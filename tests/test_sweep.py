@@ -31,7 +31,9 @@ def test_each_row_is_the_sim_of_its_variant():
         seat = report['seats'][1]
         assert row['metrics']['seat2'] == {'value': seat['share'], 'ci95': seat['ci95']}
         assert row['metrics']['length'] == {'value': report['length']['mean']}
-    assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed', 'length']
+    assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed',
+                                                'no_winner', 'timeouts', 'balance', 'length',
+                                                'turns']
 
 
 def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
@@ -51,7 +53,8 @@ def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
     assert status == 0 and lines[0] == ('G: 4 variants, 4 games each (seeds 1..4), 2 players, '
                                         '--bots random --players 2 --set c=7')
     assert lines[1].split() == ['a', 'b', 'seat', '1', 'Ada', 'seat', '2', 'Ben',
-                                'completed', 'decisions']
+                                'completed', 'no', 'winner', 'timeouts', 'balance', 'decisions',
+                                'turns']
     assert lines[2].split()[:5] == ['1', '1', '100.0%', '(51.0-100.0%)', '0.0%']
     assert len(lines) == 7 and lines[6].endswith('games/s')
 
@@ -59,7 +62,8 @@ def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
 def test_a_team_game_has_a_column_per_team():
     s = sweep_json(os.path.join(ROOT, 'examples', 'euchre.pip'), '--vary', 'power=1,2',
                    '--games', '3')
-    assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'length']
+    assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'no_winner',
+                                                'timeouts', 'balance', 'length', 'turns']
 
 
 @pytest.mark.parametrize('argv,message', [
@@ -80,9 +84,9 @@ def test_the_html_report_has_a_plot_per_metric_group(tmp_path):
     assert status == 0 and text.startswith(b'High Card: 3 variants')
     page = out.read_text()
     assert page.startswith('<!DOCTYPE html>') and 'High Card: sweep over rounds' in page
-    assert re.findall(r'<h2>([^<]*)</h2>', page) == ['win share', 'completed', 'length']
+    assert re.findall(r'<h2>([^<]*)</h2>', page) == ['win share', 'endings', 'balance', 'length']
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
-    assert len(images) == 3
+    assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b'\x89PNG\r\n') for i in images)
 
 

@@ -256,6 +256,9 @@ def design(results, setup, series):
     balance = {'seats': None, 'teams': None, 'from': None}
     if series.alike is not None:
         balance = {**balance_of(series.alike, setup), 'from': series.alike_from}
+        if series.alike is not results:         # their win shares, beside those as seated
+            seats, teams = seat_rows(series.alike, setup)
+            balance['win_shares'] = {'seats': seats, 'teams': teams}
     out = {
         'balance': balance,
         'completion': {'winner': round(sum(r.ending == 'winner' for r in results) / n, 4)
