@@ -10,6 +10,7 @@ import pytest
 
 from pipvm.play import loader
 from pipvm.play.bots import ISMCTS, MonteCarlo
+from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
 from pipvm.core.outcome import rewards
 from pipvm.design.sim import Z95
@@ -97,6 +98,27 @@ def test_bots_record_each_seats_chances_at_their_decisions():
     for _, chances in bot.lead:
         assert len(chances) == 2 and all(0 <= c <= 1 for c in chances)
         assert sum(chances) == pytest.approx(1, abs=0.001)      # a tie gives each a half
+
+
+def test_a_thinking_bot_counts_its_decisions_blind_ones_and_time():
+    image = image_of(THREE_OF_SIX)
+    bot = ISMCTS(10, random.Random(1))
+    game = Game(image, seed=4, players=2, names=['Ada', 'Ben'])
+    while game.decision is not None:
+        d = game.decision
+        game.answer(bot.choose(game, d) if d.seat == 0 else game.rng.int(len(d.options)))
+    assert bot.stats.decisions == len(bot.lead) == 3
+    assert bot.stats.no_world == 0 and bot.stats.seconds > 0
+
+
+def test_a_decision_with_no_world_is_counted():
+    class Blind(ISMCTS):
+        def world(self, game, seat):
+            raise NoSample(seat, 1)
+    bot = Blind(10, random.Random(1))
+    game = Game(image_of(THREE_OF_SIX), seed=4, players=2, names=['Ada', 'Ben'])
+    bot.choose(game, game.decision)
+    assert (bot.stats.decisions, bot.stats.no_world, bot.lead) == (1, 1, [])
 
 
 @pytest.mark.parametrize('kind', ['mc:5', 'ismcts:20'])
