@@ -26,9 +26,12 @@ def page(s, results):
     if s.get('skill'):
         p.heading('What thinking buys')
         for k in s['skill']:
-            p.text('Seat %d (%s) wins %s; the same seat wins %s when every seat plays at '
-                   'random: %s.' % (k['seat'], k['name'], sim.share_words(k),
-                                    sim.percent(k['random_share']), sim.gap_words(k)))
+            p.text('The %s bot of seat %d%s wins %s; the same seat%s wins %s when every seat '
+                   'plays at random: %s.' % (
+                       k['bot'], k['seat'], ', moved round the table game by game,'
+                       if s['rotate'] else '', sim.share_words(k),
+                       's' if s['rotate'] else '', sim.percent(k['random_share']),
+                       sim.gap_words(k)))
         if s.get('depth'):
             p.image(depth_curve(s), "the thinking seat's win share by budget")
             p.text('A curve that keeps rising rewards thought; a flat one says luck decides.')

@@ -278,7 +278,8 @@ def design(results, setup, series):
     if setup['thinking']:
         out['thinking'] = thinking(results, setup)
     if series.random is not None:
-        out['skill'] = [skill(s, setup['names'][s], results, series.random, groups)
+        out['skill'] = [dict(bot=setup['bots'][s],
+                             **skill(s, setup['names'][s], results, series.random, groups))
                         for s in setup['thinking']]
     if series.depth and series.random is not None:
         out['depth'] = [dict(iterations=budget, bot='%s:%d' % (setup['kinds'][s], budget),
@@ -632,6 +633,7 @@ def play(args, variant, progress=None):
         'seed': args.seed, 'names': variant.names, 'teams': variant.teams,
         'groups': variant.groups, 'thinking': variant.thinking,
         'kinds': {s: seating.spec(s).kind for s in variant.thinking},
+        'bots': {s: str(seating.spec(s)) for s in variant.thinking},
         'seating': ' '.join(seating.options()), 'rotate': rotate,
         'set': overrides.describe(settings), 'max_steps': args.max_steps, 'replay': replay,
     }
