@@ -157,7 +157,9 @@ EXAMPLES = {
               'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/high_card.pip --set rounds=3 --cluster tcp://10.0.0.5:8786\n'
            'pipvm sim examples/euchre.pip --players 4 --seat 1=ismcts:200 --games 200 '
-           '--report euchre.html',
+           '--report euchre.html\n'
+           'pipvm sim examples/agram.pip --players 4 --seat 1=ismcts --rotate --depth 10,30,100 '
+           '--games 200',
     'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
              'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
     'serve': 'pipvm serve examples/high_card.pip --players 2\n'
@@ -286,7 +288,7 @@ def sim_options(p):
                         'of seed S by S mod players places), so skill is measured at every seat')
     p.add_argument('--think-all', action='store_true',
                    help='balance, fairness and first-seat advantage from games with every seat '
-                        'the thinking bot (default: every seat random)')
+                        'the thinking bot (default: every seat random, when the seats differ)')
     p.add_argument('--depth', type=budgets, metavar='N1,N2,...',
                    help="the depth curve: the thinking seat's win share with each budget "
                         '(e.g. 10,30,100,300; seat 1 is ismcts unless a thinking bot is seated)')
