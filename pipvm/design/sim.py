@@ -6,7 +6,6 @@ changes only how long the whole takes.  Results are gathered by game index
 and summarised in that order, so the report does not depend on --jobs.
 """
 import json
-import math
 import multiprocessing
 import shlex
 import signal
@@ -27,8 +26,7 @@ from pipvm.core.outcome import places
 from pipvm.play.seats import BOT_KINDS, BOTS, Seating, SeatSpec, bot_name, parse_kind
 from pipvm.core.dialogue import team_seats
 from pipvm.play.table import SilentConsole, Table
-
-from pipvm.design.metrics import Z95, wilson   # noqa: F401 (sim.Z95, sim.wilson: used by tests)
+from pipvm.design.metrics import Z95, wilson   # noqa: F401 (tests take Z95 from sim)
 
 
 @attrs.frozen

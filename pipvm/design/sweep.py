@@ -65,7 +65,7 @@ def metrics_for(report):
             Metric('turns', 'turns', 'length',
                    lambda r: {'value': r['duration']['turns']['mean']})]
     for i, k in enumerate(report.get('skill') or ()):
-        out.append(Metric('skill%d' % k['seat'], 'skill %d' % k['seat'], 'skill gap',
+        out.append(Metric('skill%d' % k['seat'], 'skill gap %d' % k['seat'], 'skill gap',
                           lambda r, i=i: _gap(r['skill'][i]), _gap_cell))
     for seat in report.get('thinking') or ():
         out.append(Metric('no_world%s' % seat, 'no world %s' % seat, 'no world',
@@ -165,26 +165,47 @@ def sweep(args, seating, progress=None):
     return out, metrics
 
 
-def format_table(s, metrics):
-    """The sweep as a text table: a row per variant."""
-    names = list(s['vary'])
+def title(s):
     n = len(s['variants'])
-    lines = ['%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s' % (
+    return '%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s%s' % (
         s['game'], n, '' if n == 1 else 's', s['games'], s['seed'], s['seed'] + s['games'] - 1,
-        s['players'], s['seating'], sim.set_words(s['set']))]
+        s['players'], s['seating'], ' --rotate' if s['variants'][0]['report']['rotate'] else '',
+        sim.set_words(s['set']))
+
+
+def cells(s, metrics):
+    """The table as text cells: the headings, then a row per variant."""
+    names = list(s['vary'])
     table = [names + [m.heading for m in metrics]]
     for row in s['variants']:
         table.append([row['vary'][n] for n in names]
                      + [m.text(row['metrics'][m.key]) for m in metrics])
-    widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
-    for r in table:
-        lines.append('  ' + '  '.join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip())
+    return table
+
+
+def notes(s):
+    """Lines under the table: where balance comes from when the seats differ,
+    the time taken, and an interruption."""
+    lines = []
+    balance = s['variants'][0]['report']['balance']
+    if 'win_shares' in balance:
+        lines.append('  balance: from the games with %s' % balance['from'])
     t = s['timing']
     lines.append('  %.2f s, %.1f games/s' % (t['seconds'], t['games_per_second']))
     if s.get('interrupted'):
         last = s['variants'][-1]['report']
         lines.append('  interrupted: the last variant played only %d games' % last['games'])
-    return '\n'.join(lines) + '\n'
+    return lines
+
+
+def format_table(s, metrics):
+    """The sweep as a text table: a row per variant."""
+    table = cells(s, metrics)
+    widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
+    lines = [title(s)]
+    for r in table:
+        lines.append('  ' + '  '.join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip())
+    return '\n'.join(lines + notes(s)) + '\n'
 
 
 def plots(s, metrics):
@@ -214,6 +235,10 @@ def plots(s, metrics):
                            [v['ci95'][1] - v['value'] for _, v in points]]
                 label = m.heading + (' (%s)' % rest if rest else '')
                 ax.errorbar(x, y, yerr=err, marker='o', capsize=3, label=label)
+        if group == 'skill gap':
+            ax.axhline(0, color='grey', linestyle=':')      # an interval across it: not significant
+        else:
+            ax.set_ylim(bottom=0)                           # shares, counts and lengths
         ax.set_xticks(range(len(xs)), xs)
         ax.set_xlabel(axis)
         ax.set_ylabel(group)
@@ -225,7 +250,10 @@ def plots(s, metrics):
 def format_html(s, metrics, figures):
     from pipvm.design.html import Page
     page = Page('%s: sweep over %s' % (s['game'], ', '.join(s['vary'])))
-    page.pre(format_table(s, metrics))
+    page.text(title(s))
+    table = cells(s, metrics)
+    page.table(table[0], table[1:])
+    page.pre('\n'.join(line.strip() for line in notes(s)))
     for group, fig in figures:
         page.heading(group)
         page.image(fig, group)
