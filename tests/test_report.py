@@ -118,7 +118,8 @@ def test_the_json_report_has_the_design_measures():
     status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--seat', '2=mc:4', '--json'])
     s = json.loads(out)
     assert status == 0
-    assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage'}
+    assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage',
+                                          'first_advantage_ci95'}
     assert s['completion']['winner'] + s['no_winner'] / 12 == pytest.approx(1, abs=1e-4)
     assert s['duration']['decisions']['median'] == 6 and s['duration']['turns']['mean'] == 6
     assert s['decision_moves'] == 1.0 and s['branching_course'][0] == 6.0

@@ -187,7 +187,8 @@ def test_first_seat_advantage_is_the_seatings_whoever_sits_where(first_wins, sea
     s = sim_json(first_wins, '--games', '10', '--seat', seat)
     assert s['balance']['from'] == 'every seat random, not the seats as given'
     assert s['balance']['seats'] == {'fairness': [0.0, 0.0], 'balance': 0.0,
-                                     'first_advantage': 0.5}
+                                     'first_advantage': 0.5,
+                                     'first_advantage_ci95': [0.2225, 0.5]}     # wilson(10, 10) - 0.5
 
 
 def test_a_thinking_seat_does_not_make_the_game_look_unbalanced():

@@ -186,8 +186,11 @@ def measures(s):
                      ('fairness (%s)' % key, ' '.join('%.2f' % f for f in b[key]['fairness']),
                       '1 when a share is 1/n, 0 when it is 0 or everything (CardStock)'
                       + where),
-                     ('first-%s advantage' % key[:-1], b[key]['first_advantage'],
-                      "the first one's win share minus the mean share" + where)]
+                     ('first-%s advantage' % key[:-1], '%+.1f%% (%+.1f%% to %+.1f%%)' % tuple(
+                         100 * x for x in [b[key]['first_advantage']]
+                         + b[key]['first_advantage_ci95']),
+                      "the first one's win share minus the mean share, with its 95% interval"
+                      + where)]
     rows += [('completion', c['winner'], 'share of games with a winner'),
              ('no winner', c['no_winner'], 'games that ended without a winner'),
              ('timeouts', c['step_limit'], 'games stopped at the step limit'),

@@ -240,10 +240,16 @@ class Series:
 def balance_of(results, setup):
     """Balance, fairness and first-seat advantage of some games' win shares."""
     seats, teams = seat_rows(results, setup)
+
+    def measures(rows):
+        out = metrics.balance([r['share'] for r in rows])
+        # The first one's Wilson interval less the mean share (fixed by the games' endings).
+        mean = rows[0]['share'] - out['first_advantage']
+        out['first_advantage_ci95'] = [round(x - mean, 4) for x in rows[0]['ci95']]
+        return out
     # In a team game where only teams win, per-seat figures say nothing.
-    return {'seats': metrics.balance([r['share'] for r in seats])
-            if not teams or any(r['wins'] for r in seats) else None,
-            'teams': metrics.balance([r['share'] for r in teams]) if teams else None}
+    return {'seats': measures(seats) if not teams or any(r['wins'] for r in seats) else None,
+            'teams': measures(teams) if teams else None}
 
 
 def design(results, setup, series):
@@ -376,9 +382,12 @@ def format_design(s):
                      % b['from'])
     for key, label in (('seats', 'seat'), ('teams', 'team')):
         if b[key]:
-            lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %+.1f%%' % (
-                label, b[key]['balance'], ' '.join('%.2f' % f for f in b[key]['fairness']),
-                label, 100 * b[key]['first_advantage']))
+            lo, hi = b[key]['first_advantage_ci95']
+            lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %+.1f%% '
+                         '(%+.1f%% to %+.1f%%)' % (
+                             label, b[key]['balance'],
+                             ' '.join('%.2f' % f for f in b[key]['fairness']),
+                             label, 100 * b[key]['first_advantage'], 100 * lo, 100 * hi))
     lines.append('  completion: %s with a winner, %d without, %d stopped at the step limit, '
                  '%d errors' % (percent(c['winner']), c['no_winner'], c['step_limit'],
                                 c['errors']))
