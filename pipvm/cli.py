@@ -156,10 +156,8 @@ EXAMPLES = {
     'replay': 'pipvm replay game.json          # after pipvm run GAME --record game.json\n'
               'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/high_card.pip --set rounds=3 --cluster tcp://10.0.0.5:8786\n'
-           'pipvm sim examples/euchre.pip --players 4 --seat 1=ismcts:200 --games 200 '
-           '--report euchre.html\n'
            'pipvm sim examples/agram.pip --players 4 --seat 1=ismcts --rotate --depth 10,30,100 '
-           '--games 200',
+           '--games 200 --report agram.html',
     'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
              'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
     'serve': 'pipvm serve examples/high_card.pip --players 2\n'
