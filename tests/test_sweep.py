@@ -115,3 +115,32 @@ def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
     assert p.returncode == 130 and err == b''
     assert lines[0].startswith('High Card: 1 variant, 1000000 games each')
     assert re.fullmatch(r'  interrupted: the last variant played only \d+ games', lines[-1])
+
+
+def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_path):
+    # Three of Six with the number of plays a global: one play is nearly luck.
+    from .test_sim import THREE_OF_SIX
+    with open(THREE_OF_SIX) as f:
+        text = f.read()
+    path = tmp_path / 'plays.pip'
+    path.write_text(text.replace('if round > 3 {', 'if round > plays {').replace(
+        'Rule any_card', 'Number plays = 3.\nRule any_card'))
+    argv = [str(path), '--vary', 'plays=1,3', '--games', '40', '--seat', '2=ismcts:6']
+    s = sweep_json(*argv)
+    keys = [m['key'] for m in s['metrics']]
+    assert keys[-4:] == ['length', 'turns', 'skill2', 'no_world2']
+    lines = run_cli(['sweep', *argv])[1].decode().splitlines()
+    assert lines[-2] == '  balance: from the games with every seat random, not the seats as given'
+    for row, line in zip(s['variants'], lines[2:4]):
+        report, m = row['report'], row['metrics']
+        (k,) = report['skill']
+        assert m['skill2'] == {'value': k['gap'], 'ci95': k['gap_ci95'],
+                               'significant': k['significant']}
+        assert line.endswith('%+.1f%%%s        0.0%%' % (100 * k['gap'],
+                                                      '' if k['significant'] else ' n.s.'))
+        t = report['thinking']['2']
+        assert m['no_world2'] == {'value': t['no_world'] / t['decisions']}
+        assert m['turns'] == {'value': report['duration']['turns']['mean']}
+        assert m['no_winner']['value'] == round(report['no_winner'] / 40, 4)
+    # one play in a game: no significant gap; three: thinking pays
+    assert [r['metrics']['skill2']['significant'] for r in s['variants']] == [False, True]

@@ -8,6 +8,7 @@ from pipvm.design import sim
 from pipvm.design.html import Page, figure
 
 SAMPLES = 3            # games whose lead history is drawn
+DEPTH_COLOURS = ('#e45756', '#72b7b2', '#b279a2', '#ff9da6', '#9d755d', '#54a24b') * 2  # 12 seats
 
 
 def page(s, results):
@@ -34,7 +35,11 @@ def page(s, results):
                        sim.gap_words(k)))
         if s.get('depth'):
             p.image(depth_curve(s), "the thinking seat's win share by budget")
-            p.text('A curve that keeps rising rewards thought; a flat one says luck decides.')
+            p.text('Each point is the thinking seat\'s win share with that budget, against %s, '
+                   'with its 95%% interval; the dotted line and band are the same seat\'s share '
+                   'and interval when every seat plays at random. A curve that keeps rising '
+                   'rewards thought; a flat one says luck decides.'
+                   % sim.OPPONENTS[s['depth'][0]['opponents']])
         else:
             p.text('--depth 10,30,100,300 draws how the win share grows with the budget.')
     if s.get('thinking'):
@@ -102,16 +107,16 @@ def depth_curve(s):
     seats = {}
     for k in s['depth']:
         seats.setdefault((k['seat'], k['name']), []).append(k)
-    for (seat, name), points in seats.items():
+    for ((seat, name), points), colour in zip(seats.items(), DEPTH_COLOURS):
         xs = [k['iterations'] for k in points]
         ys = [k['share'] for k in points]
         err = [[k['share'] - k['ci95'][0] for k in points],
                [k['ci95'][1] - k['share'] for k in points]]
-        line = ax.errorbar(xs, ys, yerr=err, marker='o', capsize=4, color='#e45756',
-                           label='seat %d (%s) thinking' % (seat, name))
+        ax.errorbar(xs, ys, yerr=err, marker='o', capsize=4, color=colour,
+                    label='seat %d (%s) thinking' % (seat, name))
         base = points[0]
-        ax.axhspan(*base['random_ci95'], color=line[0].get_color(), alpha=0.12)
-        ax.axhline(base['random_share'], color=line[0].get_color(), linestyle=':',
+        ax.axhspan(*base['random_ci95'], color=colour, alpha=0.12)
+        ax.axhline(base['random_share'], color=colour, linestyle=':',
                    label='seat %d under random play' % seat)
     ax.set_xscale('log')
     budgets = sorted({k['iterations'] for k in s['depth']})

@@ -287,6 +287,7 @@ def design(results, setup, series):
                         for s in setup['thinking']]
     if series.depth and series.random is not None:
         out['depth'] = [dict(iterations=budget, bot='%s:%d' % (setup['kinds'][s], budget),
+                             opponents=setup['opponents'][s],
                              **skill(s, setup['names'][s], games, series.random, groups),
                              **no_world(games, s))
                         for budget, games in series.depth for s in setup['thinking']]
@@ -407,8 +408,8 @@ def format_design(s):
     for k in s.get('depth') or ():
         by_seat.setdefault((k['seat'], k['name']), []).append(k)
     for (seat, name), points in by_seat.items():
-        lines.append('  depth: seat %d (%s%s) against random seats, by budget:'
-                     % (seat, name, turning))
+        lines.append('  depth: seat %d (%s%s) against %s, by budget:' % (
+            seat, name, turning, OPPONENTS[points[0]['opponents']]))
         for k in points:
             lines.append('    %-10s wins %s; %s' % (k['bot'], share_words(k), gap_words(k)))
     lines += thinking_lines(s)
@@ -419,6 +420,10 @@ def format_design(s):
                          lead['games'], lead['drama'], lead['decisiveness'],
                          lead['lead_changes'], lead['stability']))
     return lines
+
+
+OPPONENTS = {'random': 'random seats',
+             'as seated': 'the other seats as given (thinking ones at the same budget)'}
 
 
 def share_words(k):
@@ -643,6 +648,9 @@ def play(args, variant, progress=None):
         'groups': variant.groups, 'thinking': variant.thinking,
         'kinds': {s: seating.spec(s).kind for s in variant.thinking},
         'bots': {s: str(seating.spec(s)) for s in variant.thinking},
+        'opponents': {s: 'random' if all(seating.spec(o).kind == 'random'
+                                         for o in range(seating.players) if o != s)
+                      else 'as seated' for s in variant.thinking},
         'seating': ' '.join(seating.options()), 'rotate': rotate,
         'set': overrides.describe(settings), 'max_steps': args.max_steps, 'replay': replay,
     }
