@@ -97,6 +97,19 @@ def test_a_game_of_varying_length_gets_its_histograms(tmp_path):
     assert 'The seats as given play differently' not in page
 
 
+def test_the_page_warns_of_a_seat_that_found_no_world(tmp_path, monkeypatch):
+    from pipvm.play import bots
+    monkeypatch.setattr(bots.Thinker, 'worlds', lambda self, game, seat: [])
+    path = tmp_path / 'r.html'
+    assert run_cli(['sim', THREE_OF_SIX, '--games', '2', '--seat', '1=ismcts:2', '--report',
+                    str(path)])[0] == 0
+    page = path.read_text()
+    assert ('<p>warning: seat 1 (Ada) found no consistent world at 100.0% of its decisions and '
+            'answered them at random</p>') in page
+    assert '<td>1 (Ada)</td><td>6</td><td>6 (100.0%)</td>' in page
+    assert '<td>no world (seat 1)</td><td>100.0%</td>' in page
+
+
 def test_without_matplotlib_report_is_one_line_before_any_game(tmp_path):
     # A meta-path finder that refuses matplotlib, then the command line.
     code = ('import sys\n'
