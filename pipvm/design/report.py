@@ -44,7 +44,8 @@ def page(s, results):
             p.text('--depth 10,30,100,300 draws how the win share grows with the budget.')
     if s.get('thinking'):
         p.heading('How the thinking bots saw the game')
-        p.table(['seat', 'decisions thought about', 'no consistent world', 'seconds'],
+        p.table(['seat (as given)' if s['rotate'] else 'seat', 'decisions thought about',
+                 'no consistent world', 'seconds'],
                 thinking_rows(s))
         for line in sim.thinking_lines(s):
             if line.strip().startswith('warning:'):
@@ -156,7 +157,10 @@ def lead_histories(games, names):
         xs = [x for x, _ in r.lead]
         for seat, name in enumerate(names):
             ax.plot(xs, [est[seat] for _, est in r.lead], marker='.', label=name)
-        ax.set_title('seed %d: %s' % (r.seed, r.winner or r.ending), fontsize='small')
+        thinking = ', '.join(names[(row[0] + r.turn) % len(names)] for row in r.thinking)
+        ax.set_title('seed %d: %s won; %s thought' % (r.seed, r.winner, thinking)
+                     if r.winner else 'seed %d: %s; %s thought' % (r.seed, r.ending, thinking),
+                     fontsize='small')
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
         ax.set_xlabel('share of the game played')
