@@ -339,3 +339,19 @@ def test_the_warning_is_for_shares_above_one_percent():
                                                       'seconds': 1.0}}})
     assert [line.split(':')[0] for line in lines(2)] == ['  thinking']
     assert [line.split(':')[0] for line in lines(3)] == ['  thinking', '  warning']
+
+
+def test_the_series_played_and_a_budget_already_seated_is_not_played_again():
+    import argparse
+    from pipvm.play.seats import seating
+
+    def plan(seats, bots='random', **options):
+        args = argparse.Namespace(file=THREE_OF_SIX, engine='vm', max_steps=1000, cluster=None,
+                                  skill=None, depth=None, think_all=False, rotate=False)
+        args.__dict__.update(options)
+        return [name for name, _ in sim.plan(args, sim.prepare(args, seating(bots, seats)))]
+    assert plan([]) == ['seated']                              # every seat random
+    assert plan([], 'mc:2') == ['seated', 'random']            # alike, but skill needs random
+    assert plan(['2=first']) == ['seated', 'random']           # the seats differ
+    assert plan(['1=mc'], depth=[50, 2]) == ['seated', 'random', 2]   # mc's default is 50
+    assert plan(['1=mc:3'], think_all=True) == ['seated', 'random', 'thinking']

@@ -23,6 +23,7 @@ from pipvm.isa import pipc
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
+from pipvm.play.bots import DEFAULTS
 from pipvm.play.seats import BOT_KINDS, BOTS, Seating, SeatSpec, bot_name, parse_kind
 from pipvm.core.dialogue import team_seats
 from pipvm.play.table import SilentConsole, Table
@@ -584,12 +585,21 @@ def alike(seating):
     return all(seating.spec(s) == seating.default for s in range(seating.players))
 
 
-def with_budget(seating, budget):
-    """The seating with every thinking bot given budget iterations."""
+def thinking_as(seating, budget):
+    """The seating with every thinking bot's budget given by budget(spec)."""
     def spec(s):
-        return attrs.evolve(s, iterations=budget) if s.thinks else s
+        return attrs.evolve(s, iterations=budget(s)) if s.thinks else s
     return attrs.evolve(seating, default=spec(seating.default),
                         specs={n: spec(s) for n, s in seating.specs.items()})
+
+
+def with_budget(seating, budget):
+    """The seating with every thinking bot given budget iterations; the
+    seating itself if that is what it already plays (a bot without N plays
+    its default)."""
+    explicit = thinking_as(seating, lambda s: budget)
+    same = explicit == thinking_as(seating, lambda s: s.iterations or DEFAULTS[s.kind])
+    return seating if same else explicit
 
 
 def plan(args, variant):
