@@ -30,6 +30,7 @@ which of two failures comes first, never whether one happens).
 import operator
 
 from pipvm.isa import pipc
+from pipvm.isa.opcodes import OPCODES
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES, as_rank, cards_of, items, list_prop, to_str
 
@@ -179,14 +180,17 @@ class _Refused(Exception):
     pass
 
 
-# The instructions an expression is made of, by how they use the stack.
-_LOADS = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'LOAD_LOCAL', 'LOAD_BUILTIN',
-          'DEFINED_GLOBAL', 'DEFINED_LOCAL', 'DEFINED_BUILTIN'}
-_UNARY = {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
-_BINARY = set(BINARY) | set(DECK_BINARY)
-_COUNTED = {'FORMAT', 'BUILD_LIST'}
-_POPS = {**dict.fromkeys(_UNARY, 1), **dict.fromkeys(_BINARY, 2),
-         'CANPLAY': 2, 'POP': 1, 'DUP': 1, 'SWAP': 2}
+# The instructions an expression is made of (the table's pure opcodes), by
+# how they use the stack.  CANPLAY (it reads a hand) has a node of its own.
+_EXPRESSION = [op for op in OPCODES if op.pure]
+_LOADS = {op.name for op in _EXPRESSION if op.pops == 0}
+_UNARY = {op.name for op in _EXPRESSION if op.pops == 1 and op.pushes == 1}
+_BINARY = {op.name for op in _EXPRESSION
+           if op.pops == 2 and op.pushes == 1 and 'hand' not in op.reads}
+_COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
+_POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
+assert _BINARY == set(BINARY) | set(DECK_BINARY)
+assert _UNARY == {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
 
 
 class _Translator:
@@ -513,8 +517,10 @@ def operand_check(decoded, program, card_consts, nlocals, values):
         return None
 
 
-_CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
-                'defined_global', 'defined_builtin'}
+# The trees that cannot fail: loads the table says cannot, and the
+# constants' own trees (Translator.load).
+_CANNOT_FAIL = ({op.name.lower() for op in _EXPRESSION if op.name in _LOADS and not op.fails}
+                | {'card_const', 'list'})
 
 
 def _path(tree):

@@ -16,8 +16,8 @@ from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import Event
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
-                      OPCODES, OPERANDS)
+from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS,
+                               INSTRUCTIONS, OP, OPERANDS)
 from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
 
 _END = object()
@@ -50,18 +50,32 @@ class Loaded:
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
         for i, name in (fusion.rewrites(runs) if fuse else {}).items():
-            if name == 'RETURN':
-                self.instrs[i] = (OP.RETURN, (), None)
-            else:
-                self.instrs[i] = (PLAY_AGAIN, self.instrs[i][1], Machine.op_PLAY_AGAIN)
+            self.instrs[i] = rewritten(name, self.instrs[i])
         # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
         # indexes, so a frame can run either.
-        self.quiet = (program is not None
-                      and quiet.variant(self.instrs, runs, code, program, card_consts)
-                      or self.instrs)
+        variant = program is not None and quiet.variant(self.instrs, runs, code, program,
+                                                        card_consts)
+        self.quiet = ([(op, arg, HANDLERS.get(op)) for op, arg, _ in variant] if variant
+                      else self.instrs)
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
+
+
+# The load-time rewrites (fusion.rewrites): each by name, with its operand
+# made from the operand of the instruction it replaces.
+REWRITES = {
+    'RETURN': lambda arg: (),           # a jump to a RETURN returns
+    'PLAY_AGAIN': lambda arg: arg,      # a PLAY taking its CANPLAY's cards: the same rule
+}
+
+
+def rewritten(name, instr):
+    """What the VM runs instead of instr for the rewrite `name`."""
+    if name not in REWRITES:
+        raise ValueError('no load-time rewrite %r' % name)
+    code = getattr(OP, name)
+    return (code, REWRITES[name](instr[1]), HANDLERS.get(code))
 
 
 def _load(kind, arg, index):
@@ -104,8 +118,6 @@ def _resolve(const, deck):
 # to stop there; CALLED when it has pushed a frame to run), and the kinds of
 # decision it can stop at.
 PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
-QUIET_LOCALS, QUIET_STORE = quiet.QUIET_LOCALS, quiet.QUIET_STORE
-PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
 PAUSED = object()
 CARD, ACTION = 'card', 'action'
 
@@ -735,16 +747,10 @@ def move(card, source, dest, missing):
     raise Fault(missing)
 
 
-# Opcodes the loop runs inline; every other opcode (or superinstruction) has
-# an op_NAME handler.
-INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'LIST_PROP', 'JUMP', 'LOAD_GLOBAL',
-          'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP', 'JUMP_IF_FALSE', 'STORE_LOCAL',
-          'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN',
-          'RETURN')
-_CODES = {op.name: op.code for op in OPCODES + FUSED}
-(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, LIST_PROP, JUMP, LOAD_GLOBAL, RETURN_VALUE,
- LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
- EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
+# The loop compares `op` with one module constant per instruction the table
+# marks inline (opcodes.INSTRUCTIONS); every other instruction has a handler.
+INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)
+globals().update((op.name, op.code) for op in INSTRUCTIONS if op.inline)
 
 
 def _binary(f):
@@ -778,5 +784,7 @@ _DERIVED = {**{name: _binary(f) for name, f in pure.BINARY.items()},
             **{name: _with_deck_binary(f) for name, f in pure.DECK_BINARY.items()},
             **{name: _with_deck_unary(f) for name, f in pure.DECK_UNARY.items()},
             'BUILD_LIST': _build_list}
-HANDLERS = {code: _DERIVED.get(name) or getattr(Machine, 'op_' + name)
-            for name, code in _CODES.items() if name not in INLINE}
+# The quiet variant's handlers are quiet.quiet_NAME; the rest Machine.op_NAME.
+HANDLERS = {op.code: (_DERIVED.get(op.name) or getattr(Machine, 'op_' + op.name, None)
+                      or getattr(quiet, op.name.lower()))
+            for op in INSTRUCTIONS if not op.inline}

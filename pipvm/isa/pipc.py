@@ -262,6 +262,9 @@ def decode(code):
         op = BY_CODE.get(code[at])
         if op is None:
             raise BadCode(at, 'unknown opcode %d' % code[at])
+        if not op.in_file:
+            raise BadCode(at, 'opcode %d (%s) is made when the VM loads a program, never in a file'
+                          % (op.code, op.name))
         start, at = at, at + 1
         args = []
         try:
