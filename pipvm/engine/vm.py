@@ -11,6 +11,8 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
+import attrs
+
 from pipvm.engine import fusion, pure, quiet
 from pipvm.isa import pipc
 from pipvm.core import runtime
@@ -122,15 +124,56 @@ PAUSED = object()
 CARD, ACTION = 'card', 'action'
 
 
+@attrs.frozen
+class CardChoice:
+    """A PLAY waiting for the player to choose one of the cards (of their
+    hand, in hand order) the rule allows; it moves to dest."""
+    kind = CARD
+    player: Player
+    cards: list
+    dest: list
+
+    def copied(self, copy):
+        return CardChoice(copy(self.player), copy(self.cards), copy(self.dest))
+
+
+@attrs.frozen
+class ActionChoice:
+    """An ASK waiting for the player to choose one of the labels: question
+    enabled[i] continues at the JUMP first + enabled[i]."""
+    kind = ACTION
+    player: Player
+    labels: list
+    first: int
+    enabled: list
+
+    def copied(self, copy):
+        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled))
+
+
+class Dealer:
+    """Does a game's shuffles: with the game's generator, keeping its state
+    before each shuffle, so that a replay can deal exactly the same
+    (pipvm/game/determinize.py has dealers of its own)."""
+
+    def shuffle(self, machine, items):
+        rng = machine.rng
+        machine.shuffles.append((rng.state[:], rng.idx))
+        rng.shuffle(items)
+
+
+DEALER = Dealer()
+
+
 class Machine:
     """One game's state, and the loop that runs its code.
 
-    `pending` is the decision the game waits for: (CARD, player, cards,
-    destination) or (ACTION, player, labels, first JUMP, enabled questions);
-    `answer(i)` applies option i.  `events` receives the output as
-    dialogue.Event records, or is None when nobody reads it (pipvm sim)."""
+    `pending` is the decision the game waits for, a CardChoice or an
+    ActionChoice; `answer(i)` applies option i.  `events` receives the
+    output as dialogue.Event records, or is None when nobody reads it
+    (pipvm sim).  `dealer` does the shuffles (a Dealer)."""
 
-    def __init__(self, image, rng, max_steps=None, events=None):
+    def __init__(self, image, rng, max_steps=None, events=None, dealer=DEALER):
         self.image, self.rng = image, rng
         self.program = image.program
         self.deck = runtime.new_deck()
@@ -141,7 +184,8 @@ class Machine:
         self.pending = None
         self.events = events
         self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
-        self.shuffles = []         # each SHUFFLE's result, as deck indexes (see determinize)
+        self.shuffles = []         # the generator's state before each SHUFFLE (see Dealer)
+        self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
 
@@ -167,18 +211,18 @@ class Machine:
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
         pending, self.pending = self.pending, None
-        player = pending[1]
-        if pending[0] is CARD:
+        player = pending.player
+        if pending.kind is CARD:
             # The options are the cards of the hand the rule allowed when the
             # game stopped, and nothing has run since: the move cannot fail.
-            card = pending[2][choice]
-            move(card, player.hand, pending[3], 'Card is not in the hand')
+            card = pending.cards[choice]
+            move(card, player.hand, pending.dest, 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
                 name = card.name
                 self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
         else:
-            self.frames[-1][1] = pending[3] + pending[4][choice]
+            self.frames[-1][1] = pending.first + pending.enabled[choice]
         return self.resume()
 
     def emit(self, kind, text, seat=None, card=None, by=None):
@@ -343,6 +387,15 @@ class Machine:
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
                 loaded.offsets[pc - 1], c.kind, c.name, e)) from None
 
+    def limit_steps(self, steps):
+        """Give a game without a step limit one: `steps` steps from here."""
+        if self.max_steps is None:
+            self.max_steps = self.steps_left = steps
+
+    def deal_anew(self, rng):
+        """Shuffle from here on with rng, through the plain dealer."""
+        self.rng, self.dealer = rng, DEALER
+
     def tick(self):
         self.steps_left -= 1
         if self.steps_left < 0:
@@ -446,7 +499,7 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        self.pending = (ACTION, player, [flat[2 * i] for i in enabled], first, enabled)
+        self.pending = ActionChoice(player, [flat[2 * i] for i in enabled], first, enabled)
         return PAUSE
 
     def op_CALL(self, stack, frame, action):
@@ -605,7 +658,7 @@ class Machine:
         cards = self.playable(rule, player, dest)
         if not cards:
             raise Fault('No cards match the given rule')
-        self.pending = (CARD, player, cards, dest)
+        self.pending = CardChoice(player, cards, dest)
         return PAUSE
 
     def op_CANPLAY(self, stack, frame, rule):
@@ -625,7 +678,7 @@ class Machine:
         """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
         dest = cards_of(stack.pop())
         player = stack.pop()
-        self.pending = (CARD, player, self.canplay_found, dest)
+        self.pending = CardChoice(player, self.canplay_found, dest)
         self.canplay_found = None
         return PAUSE
 
@@ -644,14 +697,7 @@ class Machine:
             lst.append(lst.pop(0))
 
     def op_SHUFFLE(self, stack, frame, _):
-        self.shuffle(stack.pop())
-
-    def shuffle(self, items):
-        """Shuffle with the game's generator, keeping its state before each
-        shuffle: a replay can then deal exactly the same (see determinize)."""
-        rng = self.rng
-        self.shuffles.append((rng.state[:], rng.idx))
-        rng.shuffle(items)
+        self.dealer.shuffle(self, stack.pop())
 
     # --- copying ------------------------------------------------------------
 
@@ -661,7 +707,7 @@ class Machine:
         the game stay shared within the copy; nothing is shared between them."""
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
-        other.__dict__.pop('shuffle', None)     # a replay's own dealer (determinize.py)
+        other.dealer = DEALER                   # (not a replay's own: determinize.py)
         copy = Copier(self.deck)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
@@ -670,7 +716,7 @@ class Machine:
         other.teams = copy(self.teams)
         other.frames = [[code, pc, [copy(v) for v in stack], [copy(v) for v in slots]]
                         for code, pc, stack, slots in self.frames]
-        other.pending = copy(self.pending)
+        other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
         other.events = events
         other.shuffles = list(self.shuffles)

@@ -22,7 +22,7 @@ from pipvm.core import dialogue
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
-from pipvm.engine.vm import ACTION, CARD, PAUSED, Image, Machine
+from pipvm.engine.vm import ACTION, CARD, DEALER, PAUSED, Image, Machine
 
 COUNT, NAME = 'count', 'name'
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
@@ -67,20 +67,18 @@ class Game:
     """One game of a program (a validated pipc.Program or a vm.Image)."""
 
     def __init__(self, program, seed=None, rng=None, players=None, names=None,
-                 max_steps=None, quiet=False, shuffle=None):
+                 max_steps=None, quiet=False, dealer=DEALER):
         """seed or rng: the generator that deals (rng is used as it is, so a
         random seat can draw from the same one).  players: how many play (else
         the first decision asks).  names: the players' names by seat (else
         each is asked).  quiet: keep no events (nobody reads them).
-        shuffle(machine, items), when given, does the game's shuffles
-        (determinize.py replays a game with other deals through it)."""
+        dealer: does the game's shuffles (a vm.Dealer; determinize.py
+        replays a game with other deals through its own)."""
         self.image = program if isinstance(program, Image) else Image(program)
         self.program = self.image.program
         rng = rng or OCamlRandom(0 if seed is None else seed)
         self.events = None if quiet else []
-        self.machine = Machine(self.image, rng, max_steps, self.events)
-        if shuffle is not None:
-            self.machine.shuffle = functools.partial(shuffle, self.machine)
+        self.machine = Machine(self.image, rng, max_steps, self.events, dealer)
         self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
         self.traces = {}               # determinize.py's cache of this game's observations
         self.history = []              # (choice or name, label) of each decision answered
@@ -117,6 +115,11 @@ class Game:
     def seats(self):
         """How many seats the game has, once known."""
         return None if self.count is None else self.count * (self.program.team_size or 1)
+
+    def limit_steps(self, steps):
+        """Give a game without a step limit one, `steps` steps from here (a
+        random playout may never end)."""
+        self.machine.limit_steps(steps)
 
     # --- answering ------------------------------------------------------------
 
@@ -185,12 +188,12 @@ class Game:
         try:
             if step(*args) is PAUSED:
                 pending = m.pending
-                kind, player = pending[0], pending[1]
+                kind, player = pending.kind, pending.player
                 name = player.name
                 texts = _texts(kind, name)
                 self.decision = Decision(
                     len(self.history), player.seat, kind, texts[0],
-                    tuple(map(_card_name, pending[2]) if kind is CARD else pending[2]),
+                    tuple(map(_card_name, pending.cards) if kind is CARD else pending.labels),
                     texts[1], name)
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)

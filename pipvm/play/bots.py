@@ -33,9 +33,7 @@ def playout(g, rng):
     """Finish game g with uniformly random answers.  Random play may never
     end a game; a playout of a game with no step limit stops after
     PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
-    m = g.machine
-    if m.max_steps is None:
-        m.max_steps = m.steps_left = PLAYOUT_STEPS
+    g.limit_steps(PLAYOUT_STEPS)
     while g.decision is not None:
         g.answer(rng.randrange(len(g.decision.options)))
     return g
