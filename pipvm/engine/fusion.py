@@ -112,7 +112,7 @@ def rewrites(runs):
     index = {parts[0].offset: i for i, (_, parts) in enumerate(runs)}
     for i, (op, parts) in enumerate(runs):
         if op.name == 'JUMP':
-            target = index.get(parts[0].args[0], -1)
-            if target > i and runs[target][0].name == 'RETURN':
+            target = index.get(parts[0].args[0])
+            if target is not None and target > i and runs[target][0].name == 'RETURN':
                 out[i] = 'RETURN'
     return out

@@ -14,6 +14,8 @@ either.  When a closure fails, or the step limit would be reached inside a
 loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
+import attrs
+
 from pipvm.engine import pure
 from pipvm.engine.fusion import jump_targets
 from pipvm.isa.opcodes import OP, OPCODES
@@ -84,6 +86,14 @@ def _loop(machine, frame, arg, rest):
     return True
 
 
+@attrs.frozen
+class Statement:
+    """A message statement (or several in a row) that can be quiet."""
+    slots: tuple               # locals that must be defined
+    checks: tuple              # closures to run for their failures (pure.Checks)
+    after: int                 # the run after the statement
+
+
 def variant(instrs, runs, code, program, card_consts):
     """The quiet instructions for a code object's (opcode, operand, handler)
     instrs, made of these fused runs (the new ones with handler None: the
@@ -92,7 +102,7 @@ def variant(instrs, runs, code, program, card_consts):
         return None
     entered = jump_targets([ins for _, parts in runs for ins in parts])
     nlocals = len(code.local_names)
-    statements = {}     # first run -> (locals to check, other checks, run after the statement)
+    statements = {}     # first run -> Statement
     for j, (_, parts) in enumerate(runs):
         values = MESSAGES.get(parts[-1].op.name)
         if values is None:
@@ -103,16 +113,17 @@ def variant(instrs, runs, code, program, card_consts):
                 break
             check = pure.operand_check(decoded, program, card_consts, nlocals, values)
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
-                statements[s] = check + (j + 1,)
+                statements[s] = Statement(check.slots, check.closures, j + 1)
                 break
     if not statements:
         return None
     quiet = list(instrs)
-    for s, (slots, checks, after) in statements.items():
+    for s, st in statements.items():
+        slots, checks, after = st.slots, st.checks, st.after
         # the statements that follow this one (with nothing jumping in) are checked with it
         while after in statements and runs[after][1][0].offset not in entered:
-            more, after = statements[after][:2], statements[after][2]
-            slots, checks = slots + more[0], checks + more[1]
+            more = statements[after]
+            slots, checks, after = slots + more.slots, checks + more.checks, more.after
         slots = tuple(dict.fromkeys(slots))
         quiet[s] = ((OP.QUIET_MESSAGE, (slots, checks, after), None) if checks else
                     (OP.QUIET_LOCALS, (slots, after), None))
@@ -128,8 +139,8 @@ def variant(instrs, runs, code, program, card_consts):
             slot, end = instrs[f][1]
             slots, checks, k = (), (), f + 1
             while k in statements:
-                slots, checks, k = slots + statements[k][0], checks + statements[k][1], \
-                    statements[k][2]
+                more = statements[k]
+                slots, checks, k = slots + more.slots, checks + more.checks, more.after
             back = instrs[k] if k < len(instrs) else None
             if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
                     and end == k + 1:

@@ -20,6 +20,7 @@ import attrs
 
 from pipvm.core import dialogue
 from pipvm.core.errors import GameOver, PipError, StepLimit
+from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
 from pipvm.engine.vm import ACTION, CARD, DEALER, PAUSED, Image, Machine
@@ -115,6 +116,11 @@ class Game:
     def seats(self):
         """How many seats the game has, once known."""
         return None if self.count is None else self.count * (self.program.team_size or 1)
+
+    def returns(self):
+        """Each seat's reward for the ended game (core.outcome.rewards), as
+        OpenSpiel's State.returns: 1 to each winning seat, 0 to the others."""
+        return rewards(self)
 
     def limit_steps(self, steps):
         """Give a game without a step limit one, `steps` steps from here (a

@@ -21,7 +21,6 @@ metrics (pipvm/design/metrics.py).
 import math
 
 from pipvm.game.determinize import NoSample
-from pipvm.core.outcome import rewards
 
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
@@ -84,7 +83,7 @@ class MonteCarlo(Thinker):
             for j in range(n):
                 g = pool[(k * n + j) % len(pool)].fork(quiet=True)
                 g.answer(k)
-                for s, r in enumerate(rewards(playout(g, rng))):
+                for s, r in enumerate(playout(g, rng).returns()):
                     total[s] += r
             if best is None or total[decision.seat] > best[1][decision.seat]:
                 best = (k, total)
@@ -133,7 +132,7 @@ class ISMCTS(Thinker):
                 g.answer(k)
                 node = child
                 path.append(child)
-            reward = rewards(playout(g, rng))
+            reward = playout(g, rng).returns()
             for n in path:
                 n.visits += 1
                 t = n.total
