@@ -20,7 +20,7 @@ is hidden too.  When no sample in `tries` is accepted, NoSample is raised;
 a bot then has no consistent world to think in (docs/api.md).
 """
 from pipvm.core.errors import PipError
-from pipvm.game.game import NAME, Game
+from pipvm.game.kinds import NAME
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
 from pipvm.game.view import seen_cards, view
@@ -109,10 +109,7 @@ def replay(game, seat, trace, dealer):
 
 
 def _replay_game(game, dealer):
-    setup = game.setup
-    return Game(game.image, rng=OCamlRandom.at(*_START), players=setup['players'],
-                names=setup['names'], max_steps=setup['max_steps'],
-                dealer=Recorded(game) if dealer is None else dealer)
+    return game.replayed(OCamlRandom.at(*_START), Recorded(game) if dealer is None else dealer)
 
 
 _START = ([0] * 55, 0)          # never drawn from: every shuffle restores its state

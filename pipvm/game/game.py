@@ -23,9 +23,9 @@ from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
-from pipvm.engine.vm import ACTION, CARD, DEALER, PAUSED, Image, Machine
-
-COUNT, NAME = 'count', 'name'
+from pipvm.engine.vm import DEALER, PAUSED, Image, Machine
+from pipvm.game import determinize as _determinize, view as _view
+from pipvm.game.kinds import ACTION, CARD, COUNT, NAME
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
 
 
@@ -239,11 +239,16 @@ class Game:
 
     def view(self, seat):
         """What seat (from 0; None for a spectator) may see, as plain data."""
-        from pipvm.game.view import view
-        return view(self, seat)
+        return _view.view(self, seat)
 
     def determinize(self, seat, rng, tries=None):
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random."""
-        from pipvm.game.determinize import determinize
-        return determinize(self, seat, rng, tries)
+        return _determinize.determinize(self, seat, rng, tries)
+
+    def replayed(self, rng, dealer):
+        """A new game of the same program and set-up (players, names, step
+        limit), dealt by rng through dealer, waiting for its first answer."""
+        s = self.setup
+        return Game(self.image, rng=rng, players=s['players'], names=s['names'],
+                    max_steps=s['max_steps'], dealer=dealer)

@@ -16,6 +16,7 @@ else knows what an operand kind means.  See docs/pipc.md for the encoding.
 import attrs
 
 from pipvm.core import runtime
+from pipvm.isa.constants import show_const
 
 
 @attrs.frozen
@@ -137,19 +138,6 @@ CODE_KINDS = ('action', 'rule', 'ordering')
 TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
 
 
-def show_const(value):
-    """A constant as `pipvm dis` shows it."""
-    kind = type(value)
-    if kind is tuple:
-        return '[%s]' % '; '.join(show_const(v) for v in value)
-    if kind is str:
-        return '"%s"' % value
-    if kind is runtime.Rank:
-        return runtime.RANK_NAMES[value]
-    from pipvm.isa.pipc import CardRef           # (pipc is built on this module)
-    if kind is CardRef:
-        return runtime.CARD_NAMES[value.index + 1]
-    return runtime.to_str(value)
 
 
 
