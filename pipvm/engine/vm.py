@@ -11,7 +11,8 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-import attrs
+import functools
+from typing import NamedTuple
 
 from pipvm.engine import fusion, pure, quiet
 from pipvm.isa import pipc
@@ -124,31 +125,36 @@ PAUSED = object()
 CARD, ACTION = 'card', 'action'
 
 
-@attrs.frozen
-class CardChoice:
+class CardChoice(NamedTuple):
     """A PLAY waiting for the player to choose one of the cards (of their
-    hand, in hand order) the rule allows; it moves to dest."""
-    kind = CARD
+    hand, in hand order) the rule allows; it moves to dest.  (A named tuple,
+    as game.Decision: games make one per decision, by _card_choice.)"""
     player: Player
     cards: list
     dest: list
+    kind = CARD
 
     def copied(self, copy):
         return CardChoice(copy(self.player), copy(self.cards), copy(self.dest))
 
 
-@attrs.frozen
-class ActionChoice:
+class ActionChoice(NamedTuple):
     """An ASK waiting for the player to choose one of the labels: question
     enabled[i] continues at the JUMP first + enabled[i]."""
-    kind = ACTION
     player: Player
     labels: list
     first: int
     enabled: list
+    kind = ACTION
 
     def copied(self, copy):
         return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled))
+
+
+# Made as tuples are, in C (a NamedTuple's own constructor is Python code):
+# _card_choice((player, cards, dest)).
+_card_choice = functools.partial(tuple.__new__, CardChoice)
+_action_choice = functools.partial(tuple.__new__, ActionChoice)
 
 
 class Dealer:
@@ -499,7 +505,7 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        self.pending = ActionChoice(player, [flat[2 * i] for i in enabled], first, enabled)
+        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled))
         return PAUSE
 
     def op_CALL(self, stack, frame, action):
@@ -658,7 +664,7 @@ class Machine:
         cards = self.playable(rule, player, dest)
         if not cards:
             raise Fault('No cards match the given rule')
-        self.pending = CardChoice(player, cards, dest)
+        self.pending = _card_choice((player, cards, dest))
         return PAUSE
 
     def op_CANPLAY(self, stack, frame, rule):
@@ -678,7 +684,7 @@ class Machine:
         """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
         dest = cards_of(stack.pop())
         player = stack.pop()
-        self.pending = CardChoice(player, self.canplay_found, dest)
+        self.pending = _card_choice((player, self.canplay_found, dest))
         self.canplay_found = None
         return PAUSE
 

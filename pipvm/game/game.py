@@ -53,6 +53,10 @@ class Decision(NamedTuple):
                 'options': list(self.options), 'player': self.player}
 
 
+# A Decision made as tuples are, in C (a NamedTuple's own constructor is Python code).
+_decision = functools.partial(tuple.__new__, Decision)
+
+
 @attrs.frozen
 class Ending:
     kind: str                  # 'winner', 'no winner', 'error' or 'step limit'
@@ -197,10 +201,10 @@ class Game:
                 kind, player = pending.kind, pending.player
                 name = player.name
                 texts = _texts(kind, name)
-                self.decision = Decision(
+                self.decision = _decision((
                     len(self.history), player.seat, kind, texts[0],
                     tuple(map(_card_name, pending.cards) if kind is CARD else pending.labels),
-                    texts[1], name)
+                    texts[1], name))
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:
