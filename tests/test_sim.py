@@ -298,13 +298,16 @@ def test_the_depth_curve_has_a_point_per_budget():
 
 def test_the_thinking_block_equals_the_bots_counters():
     # In Three of Six seat 1 thinks at each of its 3 plays (6, 5, 4 options).
+    from pipvm.design import playing
+    from pipvm.play import terminal
+    from pipvm.play.table import SilentConsole
     program, engine = loader.load_engine(THREE_OF_SIX)
     seating = sim.sim_seating(program, Seating(default=parse_kind('random'),
                                                specs={0: parse_kind('ismcts:4')}))
     decisions = no_world = 0
     for seed in range(1, 9):
-        table, machine = sim.terminal.start(engine, seed, sim.SilentConsole(), seating,
-                                            sim.CountingTable)
+        table, machine = terminal.start(engine, seed, SilentConsole(), seating,
+                                        playing.CountingTable)
         machine.play()
         stats = table.seats[0].thinker.stats
         decisions, no_world = decisions + stats.decisions, no_world + stats.no_world

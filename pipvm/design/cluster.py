@@ -17,7 +17,7 @@ import attrs
 
 from pipvm.play import loader, seats
 from pipvm.isa import pipc
-from pipvm.design import sim
+from pipvm.design import playing
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
 
@@ -30,13 +30,13 @@ _images = {}                   # on a worker: (digest, max_steps) -> (engine, se
 
 def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False):
     """Play seeds first_seed.. first_seed+count-1 (with rotate, the seating
-    turned as sim.play_one does): {'games': [Result fields as a list, per
+    turned as playing.play_one does): {'games': [Result fields as a list, per
     game]}, or {'error': the Error: line} if the program is refused."""
     key = (hashlib.sha256(data).hexdigest(), max_steps, tuple(seating_words))
     try:
         if key not in _images:
             program = pipc.load(data, 'the program sent to this worker')
-            seating = sim.sim_seating(program, seats.from_options(seating_words))
+            seating = playing.sim_seating(program, seats.from_options(seating_words))
             if len(_images) > 16:
                 _images.clear()
             _images[key] = (loader.vm_engine(program, max_steps), seating)
@@ -44,14 +44,14 @@ def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False):
     except PipError as e:
         return {'error': str(e)}
     seeds = range(first_seed, first_seed + count)
-    games = deep(lambda: [sim.play_one(engine, seating, s, rotate) for s in seeds])
+    games = deep(lambda: [playing.play_one(engine, seating, s, rotate) for s in seeds])
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
 def _results(reply, seeds):
     """The Results in a worker's reply, which must be one per seed of its chunk."""
     try:
-        games = [sim.Result(*row) for row in reply['games']]
+        games = [playing.Result(*row) for row in reply['games']]
     except (KeyError, TypeError):
         games = None
     if games is None or [r.seed for r in games] != list(seeds):
@@ -108,7 +108,7 @@ def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=
     data, words = pipc.dump(program), seating.options()
     workers = len(client.scheduler_info()['workers'])
     threads = sum(client.nthreads().values()) or 1
-    chunks = sim.chunked(seeds, threads, CHUNK_GAMES)
+    chunks = playing.chunked(seeds, threads, CHUNK_GAMES)
     futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), rotate,
                              pure=False)
                for chunk in chunks]

@@ -4,11 +4,18 @@ games the seating measures come from), what thinking buys (skill and the
 depth curve), whether the thinking bots found worlds, the spread of game
 lengths, lead histories of sample games, branching over the course of a
 game, and the table of measures (docs/metrics.md)."""
-from pipvm.design import sim
+from pipvm.design import html, sim
 from pipvm.design.html import Page, figure
 
 SAMPLES = 3            # games whose lead history is drawn
 DEPTH_COLOURS = ('#e45756', '#72b7b2', '#b279a2', '#ff9da6', '#9d755d', '#54a24b') * 2  # 12 seats
+
+
+def page_maker():
+    """The --report page maker (page), or an error now if matplotlib is
+    missing, before any game is played."""
+    html.figure_class()
+    return page
 
 
 def page(s, results):
