@@ -94,15 +94,15 @@ SLIPS = {
         'pipvm/engine/vm.py', 'first.setdefault(id(card), i)', 'first[id(card)] = i',
         'a card an ordering lists twice ranks by its last place, not its first'),
     'closure_top_is_last': (
-        'pipvm/engine/pure.py', 'return of[3][1], (0 if of[2] == 1 else -1), prop',
-        'return of[3][1], -1, prop',
+        'pipvm/engine/pure.py', 'return Path(of.operand.arg, _ITEMS[of.arg], prop)',
+        'return Path(of.operand.arg, -1, prop)',
         "a rule's closure reads `pile->top->P` from the pile's last card"),
     'closure_card_matches_twice': (
         'pipvm/engine/pure.py', '                        out.append(card)\n                        break\n',
         '                        out.append(card)\n',
         "the one-closure rule path offers a card once for each term of the `or` it matches"),
     'quiet_global_cannot_fail': (
-        'pipvm/engine/pure.py', "_CANNOT_FAIL = {'const',", "_CANNOT_FAIL = {'load_global', 'const',",
+        'pipvm/engine/pure.py', "| {'card_const', 'list'})", "| {'card_const', 'list', 'load_global'})",
         "a quiet message does not check that a global it shows is defined"),
     'quiet_loop_hands_back_exhausted': (
         'pipvm/engine/quiet.py', '    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code\n',
