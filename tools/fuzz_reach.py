@@ -120,6 +120,13 @@ class Situations:
         M, seen = vm.Machine, self.seen
         patches = []
 
+        def replace(owner, name, old, new):
+            patches.append((owner, name, old))
+            setattr(owner, name, new)
+            for code, handler in list(vm.HANDLERS.items()):   # the loop's table holds them too
+                if handler is old:
+                    vm.HANDLERS[code] = new
+
         def wrap(owner, name, after):
             old = getattr(owner, name)
 
@@ -127,23 +134,15 @@ class Situations:
                 result = old(*args)
                 after(result, *args)
                 return result
-            patches.append((owner, name, old))
-            setattr(owner, name, new)
-            if owner is M and name.startswith('op_'):    # the loop's table holds them too
-                code = vm._CODES.get(name[3:])
-                if code in vm.HANDLERS:
-                    vm.HANDLERS[code] = new
+            replace(owner, name, old, new)
 
         def wrap_before(owner, name, before):
-            def after(result, *args):
-                pass
             old = getattr(owner, name)
 
-            def first(*args):
+            def new(*args):
                 before(*args)
                 return old(*args)
-            setattr(owner, name, first)
-            wrap(owner, name, after)
+            replace(owner, name, old, new)
 
         def canplay(_, m, stack, frame, rule):
             seen.add('canplay')
