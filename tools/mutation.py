@@ -291,8 +291,9 @@ class Worker:
         pytest = [sys.executable, '-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider']
         start = time.time()
         try:
-            result = self._pytest(pytest + ['tests/fuzz', '-k', PROPERTIES[mutant['file']]], env)
-            if result == 'survived' and self.args.suite:
+            result = ('survived' if self.args.suite_only else
+                      self._pytest(pytest + ['tests/fuzz', '-k', PROPERTIES[mutant['file']]], env))
+            if result == 'survived' and (self.args.suite or self.args.suite_only):
                 if self._pytest(pytest + SUITE[mutant['file']], env) == 'killed':
                     result = 'killed by suite'
         finally:
@@ -409,6 +410,8 @@ def main():
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     ap.add_argument('--suite', action='store_true',
                     help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
+    ap.add_argument('--suite-only', action='store_true',
+                    help='only the suite tests: for --ids the fuzz properties left alive')
     ap.add_argument('--equivalent', default=EQUIVALENT,
                     help='mutants classified as equivalent (ID<TAB>why a line)')
     args = ap.parse_args()
