@@ -15,7 +15,7 @@ import pytest
 
 from pipvm.web.table import Table
 
-from .test_game import cards_named, visible_cards
+from .privacy import watch
 from .web_util import post, seating, served
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,10 +43,12 @@ def random_answer(decision, rng):
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_no_seat_is_sent_a_card_hidden_from_it(path):
     """Played to the end through the API: at every step, each seat's state
-    and live message is exactly its view and names no card it cannot see."""
+    and live message is exactly its view and names no card it has not seen
+    (tests/privacy.py)."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
     with served(path, seating(players_of(path)), seed) as (table, client, urls):
+        witness = watch(table.game)
         channels = {seat: client.websocket_connect(url + 'live') for seat, url in urls.items()}
         for ws in channels.values():
             ws.__enter__()
@@ -59,7 +61,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 state, live = r.json(), channels[seat].receive_json()
                 assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
-                hidden = cards_named(json.dumps(state)) - visible_cards(game, seat)
+                hidden = witness.unseen(seat, live)
                 assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
             if decision is None:

@@ -22,7 +22,7 @@ a bot then has no consistent world to think in (docs/api.md).
 from pipvm.core.errors import PipError
 from pipvm.game.game import NAME, Game
 from pipvm.core.rng import OCamlRandom
-from pipvm.game.view import seen_cards, view
+from pipvm.game.view import seen_cards, view, visible_events
 
 TRIES = 100
 
@@ -77,12 +77,11 @@ def _note_named_cards(g, seat, seen):
     message that names one): it has seen them."""
     deck = g.machine.deck
     names = {str(c): c for c in deck}
-    for e in g.events:
-        if e.to is None or e.to == seat:
-            if e.card is not None:
-                seen.add(id(names[e.card]))
-            elif ' of ' in e.text:
-                seen.update(id(c) for name, c in names.items() if name in e.text)
+    for e in visible_events(g, seat):
+        if e.card is not None:
+            seen.add(id(names[e.card]))
+        elif ' of ' in e.text:
+            seen.update(id(c) for name, c in names.items() if name in e.text)
 
 
 class _Observer:
