@@ -71,8 +71,8 @@ def test_a_card_played_face_down_is_named_to_its_player_only():
     while game.decision is not None:
         d = game.decision
         if d.kind == 'card' and _discarding(game):
-            card = d.options[0]
-            game.answer(0)
+            card = d.options[-1]          # not the turned-up card: only the dealer saw it
+            game.answer(len(d.options) - 1)
             break
         answer_randomly(game, rng)
     else:
@@ -117,3 +117,23 @@ def test_the_web_table_sends_no_seat_a_card_it_has_not_seen(path):
                 else '{"decision": %d, "choice": %d}' % (d.id, rng.randrange(len(d.options))))
         table.answer(table.seat_of(seat_token), body.encode())
     assert table.game.ending is not None or decisions == DECISIONS - 1
+
+
+def test_determinization_does_not_know_a_card_played_face_down():
+    """A thinking bot's samples (pipvm/game/determinize.py) follow the same
+    audience: for the seats that did not discard, the Kitty's card is any
+    card they have not seen; for the dealer it is the card discarded."""
+    game, _ = new_game(EUCHRE, 1)
+    rng = random.Random(1)
+    while not (game.decision.kind == 'card' and _discarding(game)):
+        answer_randomly(game, rng)
+    dealer = game.decision.seat
+    game.answer(len(game.decision.options) - 1)       # not the card turned up
+    kitty = next(v for v in game.machine.globals if getattr(v, 'name', None) == 'Kitty')
+
+    def kitty_in_samples(seat):
+        samples = [game.determinize(seat, random.Random(k)) for k in range(12)]
+        return {str(next(v for v in s.machine.globals
+                         if getattr(v, 'name', None) == 'Kitty').cards[0]) for s in samples}
+    assert kitty_in_samples(dealer) == {str(kitty.cards[0])}
+    assert len(kitty_in_samples((dealer + 1) % 4)) > 1
