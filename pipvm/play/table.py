@@ -6,7 +6,7 @@ at the terminal; bots are other Seat implementations (seats.py).  The VM's
 game object stops at each decision and `TableGame` asks the seat; the
 reference interpreter, a blocking tree walker, asks through `Table` itself.
 
-Who watches the terminal (docs/terminal.md): with every seat a person (or
+Who watches the terminal (README, "Playing at the terminal"): with every seat a person (or
 none) it shows the whole dialogue, the original's; with one person among
 bots, only what that seat sees (dialogue.Event.seen_by): the bots' menus
 and the lines addressed to them are not shown.  Several people at one
