@@ -6,13 +6,13 @@ at the terminal; bots are other Seat implementations (seats.py).  The VM's
 game object stops at each decision and `TableGame` asks the seat; the
 reference interpreter, a blocking tree walker, asks through `Table` itself.
 
-Who watches the terminal (README, "Playing at the terminal"): with every seat a person (or
-none) it shows the whole dialogue, the original's; with one person among
-bots, only what that seat sees (dialogue.Event.seen_by): the bots' menus
-and the lines addressed to them are not shown.  Several people at one
-interactive terminal pass it between them: before a person's turn the
-screen is cleared, the next one is asked to take it, and sees what was
-said to them since their last turn.
+Who watches the terminal (README, "Playing at the terminal"): with every
+seat a person (or none) it shows the whole dialogue, the original's; with
+one person among bots, only what that seat sees (dialogue.Event.seen_by):
+the bots' menus and the lines addressed to them are not shown.  Several
+people at one interactive terminal pass it between them: before a
+person's turn the screen is cleared, the next one is asked to take it,
+and sees what was said to them since their last turn.
 """
 import sys
 
@@ -204,6 +204,9 @@ class Table:
     def tell(self, player, text):
         self.show_event(Event('message', '%s: %s' % (player.name, text), player.seat))
 
+    def name_of(self, seat):
+        return self.names.get(seat, 'Player %d' % (seat + 1))
+
     def hidden(self, seat):
         """Whether seat's questions are hidden from whoever watches."""
         if self.handoff:
@@ -230,7 +233,7 @@ class Table:
         until the next one has the terminal."""
         if seat == self.holder:
             return
-        name = self.names.get(seat, 'Player %d' % (seat + 1))
+        name = self.name_of(seat)
         if self.holder is not None:
             self.console.write(CLEAR)
         self.wait_for(name)
@@ -256,7 +259,7 @@ class Table:
         if not self.hidden(seat):
             return self._choose(answerer, heading, options, waiting_for, game, decision)
         # Its menu lists cards the watcher may not see: only say who decides.
-        self.console.write(choosing(self.names.get(seat, 'Player %d' % (seat + 1))) + '\n')
+        self.console.write(choosing(self.name_of(seat)) + '\n')
         console, muted = self.console, self.console.muted
         console.muted = True
         try:
