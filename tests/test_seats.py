@@ -134,8 +134,11 @@ def test_one_person_against_bots_sees_only_what_their_seat_sees():
 
 def test_a_bots_card_played_face_down_is_not_named_to_the_person():
     euchre = os.path.join(ROOT, 'examples', 'euchre.pip')
-    status, out = run_cli(['run', euchre, '--seed', '3', '--players', '4', '--bots', 'random',
-                           '--seat', '1=human', '--numbered'], b'Ann\n' + b'1\n' * 400)
+    argv = ['run', euchre, '--seed', '3', '--players', '4', '--bots', 'random', '--seat',
+            '1=human', '--numbered']
+    status, out = run_cli(argv, b'Ann\n' + b'1\n' * 400)
+    # the reference interpreter's table shows the person the same
+    assert run_cli(argv + ['--engine', 'reference'], b'Ann\n' + b'1\n' * 400) == (status, out)
     text = out.decode('latin-1')
     # Ann orders up; the dealer, a bot, discards to the face-down Kitty
     assert 'Ann: Choose an action:\n  1. Order up Ace of Hearts\n' in text
