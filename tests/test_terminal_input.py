@@ -157,3 +157,24 @@ def test_ctrl_c_while_reading_restores_the_terminal(terminal):
     assert t.process.wait(30) == 130
     t.wait_for(b'Interrupted.')
     assert termios.tcgetattr(t.slave) == t.modes
+
+
+def test_a_resumed_game_hands_the_terminal_over_only_for_new_answers(terminal, tmp_path):
+    record = str(tmp_path / 'game.json')
+    t = terminal('run', '--seed', '1', '--players', '2', '--record', record, HIGH_CARD)
+    for name in (b'Ann', b'Bob'):
+        t.wait_for(b': ')
+        t.type(name + b'\r')
+    take(t, b'Ann')
+    t.wait_for(b'Your choice? ')
+    t.type(b'Four of Spades\r')
+    t.wait_for(b'Pass to Bob - press Enter. ')
+    t.process.send_signal(signal.SIGINT)
+    assert t.process.wait(30) == 130
+    t = terminal('run', '--resume', record)
+    # Ann's answer is given again without waiting; then Bob is asked to take it
+    shown = t.wait_for(b'Pass to Bob - press Enter. ')
+    assert b'Pass to Ann' not in shown and b'Ann played Four of Spades.' in shown
+    assert shown.endswith(CLEAR + b'Pass to Bob - press Enter. ')
+    t.type(b'\r')
+    assert b'Six of Spades' in t.wait_for(b'Your choice? ')
