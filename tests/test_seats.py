@@ -146,3 +146,15 @@ def test_a_bots_card_played_face_down_is_not_named_to_the_person():
     everyone = run_cli(['run', euchre, '--seed', '3', '--players', '4', '--bots',
                         'random'])[1].decode('latin-1')
     assert 'played a card face down' not in everyone and 'Dev: Choose a card:' in everyone
+
+
+def test_a_bots_run_of_questions_is_one_line(tmp_path):
+    crazy_eights = os.path.join(ROOT, 'examples', 'crazy_eights.pip')
+    record = str(tmp_path / 'game.json')
+    out = run_cli(['run', crazy_eights, '--seed', '3', '--players', '2', '--bots', 'random',
+                   '--seat', '1=human', '--numbered', '--record', record],
+                  b'Ann\n' + b'1\n' * 400)[1]
+    lines = out.decode('latin-1').splitlines()
+    everyone = run_cli(['replay', record])[1].decode('latin-1')      # the same game, all of it
+    assert ('Ben is choosing.', 'Ben is choosing.') not in zip(lines, lines[1:])
+    assert everyone.count('Ben: Choose') > lines.count('Ben is choosing.') > 0

@@ -168,6 +168,7 @@ class Table:
         self.told = []                 # the events so far (a hand-off)
         self.cursor = {}               # seat -> how many of them it was shown
         self.common = 0                # how many were shown before anyone held it
+        self.choosing = None           # the hidden seat said to be choosing, nothing shown since
 
     def seat(self, number):
         if number not in self.seats:
@@ -199,10 +200,14 @@ class Table:
             event = event.seen_by(self.viewer)
             if event is None:
                 return
-        self.console.write(event.text + '\n')
+        self._line(event.text)
 
     def tell(self, player, text):
         self.show_event(Event('message', '%s: %s' % (player.name, text), player.seat))
+
+    def _line(self, text):
+        self.console.write(text + '\n')
+        self.choosing = None
 
     def name_of(self, seat):
         return self.names.get(seat, 'Player %d' % (seat + 1))
@@ -219,13 +224,13 @@ class Table:
         told = self.told
         if self.holder is None:
             while self.common < len(told) and told[self.common].to is None:
-                self.console.write(told[self.common].text + '\n')
+                self._line(told[self.common].text)
                 self.common += 1
             return
         for event in told[self.cursor.get(self.holder, self.common):]:
             seen = event.seen_by(self.holder)
             if seen is not None:
-                self.console.write(seen.text + '\n')
+                self._line(seen.text)
         self.cursor[self.holder] = len(told)
 
     def hand_to(self, seat):
@@ -257,9 +262,12 @@ class Table:
         if self.handoff and self.human(seat):
             self.hand_to(seat)
         if not self.hidden(seat):
+            self.choosing = None
             return self._choose(answerer, heading, options, waiting_for, game, decision)
         # Its menu lists cards the watcher may not see: only say who decides.
-        self.console.write(choosing(self.name_of(seat)) + '\n')
+        if self.choosing != seat:          # once for a run of its questions
+            self._line(choosing(self.name_of(seat)))
+            self.choosing = seat
         console, muted = self.console, self.console.muted
         console.muted = True
         try:
