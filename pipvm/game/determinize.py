@@ -61,18 +61,19 @@ def real_trace(game, seat):
         seen = set()
         trace = []
         unseen_plays = set()
-        shown = [0]
+        shown = 0
 
         observe = _Observer(seat)
 
         def note(g):
+            nonlocal shown
             seen.update(map(id, seen_cards(g.machine, seat)))
             trace.append(observe(g))
             # the answer before this decision played a card the seat may not read
             if any(e.kind == 'played' and e.seen_by(seat).card is None
-                   for e in g.events[shown[0]:]):
+                   for e in g.events[shown:]):
                 unseen_plays.add(len(trace) - 2)
-            shown[0] = len(g.events)
+            shown = len(g.events)
         g = _replay_game(game, None)
         ok = _answer_all(game, g, note, None)
         assert ok, 'a replay of the real game diverged'
