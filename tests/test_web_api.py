@@ -47,11 +47,11 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
     (tests/privacy.py)."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
-    with served(path, seating(players_of(path)), seed) as (table, client, urls):
+    with served(path, seating(players_of(path)), seed) as (table, client, urls), \
+            contextlib.ExitStack() as open_channels:      # closed on failure too, or it hangs
         witness = watch(table.game)
-        channels = {seat: client.websocket_connect(url + 'live') for seat, url in urls.items()}
-        for ws in channels.values():
-            ws.__enter__()
+        channels = {seat: open_channels.enter_context(client.websocket_connect(url + 'live'))
+                    for seat, url in urls.items()}
         steps = 0
         while True:
             game = table.game
@@ -68,8 +68,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 break
             assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
             steps += 1
-        for ws in channels.values():
-            ws.__exit__(None, None, None)
+        open_channels.close()
         assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
 
 
