@@ -93,7 +93,7 @@ def test_a_card_played_face_down_is_named_to_its_player_only():
 def _discarding(game):
     """Whether the card decision pending goes to the Kitty."""
     m = game.machine
-    return any(v.cards is m.pending[3] for v in m.globals
+    return any(v.cards is m.pending.dest for v in m.globals
                if getattr(v, 'name', None) == 'Kitty')
 
 
