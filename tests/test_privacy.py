@@ -137,3 +137,35 @@ def test_determinization_does_not_know_a_card_played_face_down():
                          if getattr(v, 'name', None) == 'Kitty').cards[0]) for s in samples}
     assert kitty_in_samples(dealer) == {str(kitty.cards[0])}
     assert len(kitty_in_samples((dealer + 1) % 4)) > 1
+
+
+PLACES = '''Game "Places" requires 2 players.
+Area up labeled "Up" is faceup, squaredup.
+Area down labeled "Down" is facedown.
+Deck deck = standard.
+Rule any(p, c, pile) = True.
+Action main {
+  deal 3 from deck to players.
+  let p be players->first.
+  play any from p to up.
+  play any from p to down.
+  play any from p to p->stash.
+}
+'''
+
+
+def test_who_reads_a_card_played_depends_on_where_it_lands():
+    from .test_game import program_of
+    game = Game(program_of(PLACES), seed=1, players=2, names=['Ada', 'Ben'])
+    played = []
+    while game.decision is not None:
+        played.append(game.decision.options[0])
+        game.answer(0)
+    texts = {seat: [e['text'] for e in game.view(seat)['log'] if e['kind'] == 'played']
+             for seat in (0, 1, SPECTATOR)}
+    assert texts[0] == ['Ada played %s.' % card for card in played]
+    assert texts[1] == texts[SPECTATOR] == ['Ada played %s.' % played[0],     # face up, on top
+                                            'Ada played a card face down.',
+                                            'Ada played a card.']            # to a stash
+    # the whole table's transcript names every card, as the original does
+    assert [e.text for e in game.events if e.kind == 'played'] == texts[0]
