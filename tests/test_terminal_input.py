@@ -95,8 +95,9 @@ def test_completion_history_and_easy_answers_on_a_terminal(terminal):
     t.wait_for(b'Ann played Three of Diamonds.')
 
 
-def test_people_at_one_terminal_pass_it_and_see_only_their_own_cards(terminal):
-    t = terminal('run', '--seed', '1', '--players', '2', HIGH_CARD)
+@pytest.mark.parametrize('engine', ['vm', 'reference'])
+def test_people_at_one_terminal_pass_it_and_see_only_their_own_cards(terminal, engine):
+    t = terminal('run', '--seed', '1', '--players', '2', '--engine', engine, HIGH_CARD)
     for name in (b'Ann', b'Bob'):
         t.wait_for(b': ')
         t.type(name + b'\r')
