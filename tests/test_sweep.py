@@ -108,7 +108,16 @@ def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
     p = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sweep', HIGH_CARD, '--vary',
                           'rounds=1,2', '--games', '1000000'], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
-    time.sleep(2)                       # well into the first variant's million games
+    # Well into the first variant's million games: by the child's own CPU time,
+    # not the wall clock, which a loaded machine stretches past its start-up.
+    ticks = os.sysconf('SC_CLK_TCK')
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with open('/proc/%d/stat' % p.pid) as f:
+            utime, stime = f.read().rsplit(')', 1)[1].split()[11:13]
+        if (int(utime) + int(stime)) / ticks > 2.5:
+            break
+        time.sleep(0.1)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     lines = out.decode().splitlines()
