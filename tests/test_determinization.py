@@ -10,13 +10,14 @@ from pipvm.game.game import Game
 
 SMALL = '''Game "Small" requires 2 players.
 Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S].
+Area pile labeled "pile" is faceup.
 Rule any(p, c, d) = True.
 Action main {
   shuffle stock.
   deal 2 from stock to players.
   forever {
-    play any from players->first to stock.
-    play any from players->last to stock.
+    play any from players->first to pile.
+    play any from players->last to pile.
   }
 }
 '''
@@ -50,23 +51,23 @@ def test_an_unseen_card_is_equally_likely_in_every_consistent_place():
 
 
 def test_a_seat_is_determinized_again_at_its_next_decision():
-    """Ann's second decision (after both played a card, each named as it was
-    played): two cards are still hidden from her, Bob's last and the stock's
-    bottom card, each equally likely in either place."""
+    """Ann's second decision (after both played a card face up): two cards
+    are still hidden from her, Bob's last and the stock's, each equally
+    likely in either place."""
     game = small_game()
     game.determinize(0, random.Random(0))         # her first decision, kept in the cache
     game.answer(0)
     game.answer(0)
-    assert game.decision.seat == 0 and len(game.machine.globals[0]) == 3
+    assert game.decision.seat == 0 and len(game.machine.globals[1].cards) == 2
     bob_card = str(game.players[1].hand[0])
-    bottom = str(game.machine.globals[0][-1])
+    (bottom,) = map(str, game.machine.globals[0])
     rng = random.Random(2)
     with_bob = collections.Counter()
     for _ in range(SAMPLES):
         sample = game.determinize(0, rng)
         assert sample.view(0) == game.view(0)
-        assert [str(c) for c in sample.machine.globals[0][:2]] == \
-            [str(c) for c in game.machine.globals[0][:2]]        # both played face up
+        assert [str(c) for c in sample.machine.globals[1].cards] == \
+            [str(c) for c in game.machine.globals[1].cards]      # both played face up
         with_bob[str(sample.players[1].hand[0])] += 1
     assert set(with_bob) == {bob_card, bottom}
     # binomial, p = 1/2: more than 3.3 standard deviations off fails (p < 0.001)
