@@ -17,10 +17,10 @@ from the same instruction, which fails or stops exactly where it should.
 import attrs
 
 from pipvm.engine import pure
+from pipvm.engine.bodies import LOUD
 from pipvm.engine.fusion import jump_targets
 from pipvm.isa.opcodes import OP, OPCODES
 
-LOUD = -3                   # a handler's answer: run this instruction's ordinary code
 MESSAGES = {op.name: op.pops for op in OPCODES if op.shows}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
@@ -82,7 +82,7 @@ def _loop(machine, frame, arg, rest):
             return False
     if rest:
         frame[slot] = rest[-1]
-        machine.steps_left -= len(rest)     # a step for each round, as JUMP counts
+        machine.tick(len(rest))             # a step for each round, as JUMP counts
     return True
 
 

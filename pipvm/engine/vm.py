@@ -14,20 +14,14 @@ failing instruction.
 import functools
 from typing import NamedTuple
 
-from pipvm.engine import fusion, pure, quiet
+from pipvm.engine import fusion, generated_cases, pure, quiet
+from pipvm.engine.bodies import CALLED, LOUD, PAUSE, PAUSED, InvalidProgram  # noqa: F401
 from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import Event
-from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS,
-                               INSTRUCTIONS, OP, OPERANDS)
-from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
-
-_END = object()
-
-
-class InvalidProgram(PipError):
-    """A validated file still made an operation fail (values of the wrong kind)."""
+from pipvm.core.errors import Fault, GameOver
+from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS
+from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, to_str
 
 
 class Loaded:
@@ -117,11 +111,7 @@ def _resolve(const, deck):
     return const
 
 
-# What the loop returns when it stops at a decision (a handler returns PAUSE
-# to stop there; CALLED when it has pushed a frame to run), and the kinds of
-# decision it can stop at.
-PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
-PAUSED = object()
+# The kinds of decision the loop can stop at (returning PAUSED: bodies.py).
 CARD, ACTION = 'card', 'action'
 
 
@@ -249,149 +239,10 @@ class Machine:
 
     # --- the loop -----------------------------------------------------------
 
-    def _run(self, loaded, pc, stack, frame, frames):
-        # The hottest opcodes run inline, the hottest first (benchmarks/engines.py
-        # --opcodes counts them): each test costs every opcode after it.  The
-        # rest have a handler, called first (one test instead of the whole
-        # chain), which may return where to jump (or PAUSE).  RETURN switches
-        # frames, so it is inline.  An action runs in the top
-        # frame record of frames; a rule or ordering runs with frames None (it
-        # ends with RETURN_VALUE and never calls), so it needs no record.
-        loud = self.events is not None
-        instrs = loaded.instrs if loud else loaded.quiet
-        push, pop = stack.append, stack.pop
-        consts, globals_ = self.consts, self.globals
-        try:
-            while True:
-                op, arg, handler = instrs[pc]
-                pc += 1
-                if handler is not None:
-                    target = handler(self, stack, frame, arg)
-                    if target is not None:
-                        if target >= 0:
-                            pc = target
-                            continue
-                        if target == PAUSE:
-                            frames[-1][1] = pc
-                            return PAUSED
-                        if target == LOUD:      # a quiet instruction can't: run the code
-                            pc -= 1
-                            instrs = loaded.instrs
-                            continue
-                        # CALL pushed the callee's frame: run it.
-                        frames[-2][1] = pc
-                        loaded, pc, stack, frame = frames[-1]
-                        instrs = loaded.instrs if loud else loaded.quiet
-                        push, pop = stack.append, stack.pop
-                elif op == LOAD_LOCAL_PROP:
-                    v = frame[arg[0]]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    v = getattr(v, arg[1])
-                    if v is None:
-                        raise Fault('Undefined value', 1)
-                    push(v)
-                elif op == LOAD_LOCAL:
-                    v = frame[arg]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    push(v)
-                elif op == CONST:
-                    push(consts[arg])
-                elif op == FOR_NEXT:
-                    v = next(stack[-1], _END)
-                    if v is _END:
-                        pop()
-                        pc = arg[1]
-                    else:
-                        frame[arg[0]] = v
-                elif op == QUIET_LOCALS:
-                    # messages nobody reads whose operands are locals: only
-                    # whether they are defined matters (pipvm/engine/quiet.py)
-                    for v in arg[0]:
-                        if frame[v] is None:
-                            pc -= 1
-                            instrs = loaded.instrs
-                            break
-                    else:
-                        pc = arg[1]
-                elif op == QUIET_STORE:
-                    # STORE_LOCAL, then such messages (the value is checked before it is stored)
-                    if stack[-1] is not None:
-                        for v in arg[1]:
-                            if frame[v] is None:
-                                break
-                        else:
-                            frame[arg[0]] = pop()
-                            pc = arg[2]
-                            continue
-                    pc -= 1
-                    instrs = loaded.instrs
-                elif op == LIST_PROP:
-                    stack[-1] = list_prop(stack[-1], arg, 0)
-                elif op == JUMP:
-                    if arg < pc:            # a loop's next round: a step (tick, inline)
-                        self.steps_left -= 1
-                        if self.steps_left < 0:
-                            raise StepLimit(self.max_steps)
-                    pc = arg
-                elif op == LOAD_GLOBAL:
-                    v = globals_[arg]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    push(v)
-                elif op == RETURN_VALUE:
-                    return pop()
-                elif op == LOAD_LOCAL_ITEM_PROP:
-                    v = frame[arg[0]]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    v = getattr(list_prop(v, arg[1], 1), arg[2])
-                    if v is None:
-                        raise Fault('Undefined value', 2)
-                    push(v)
-                elif op == JUMP_IF_FALSE:
-                    if not pop():
-                        pc = arg
-                elif op == STORE_LOCAL:
-                    frame[arg] = pop()
-                elif op == EQ_CONST_OR:
-                    if stack[-1] == consts[arg[0]]:
-                        stack[-1] = True
-                        pc = arg[1]
-                    else:
-                        pop()
-                elif op == JUMP_IF_TRUE_OR_POP:
-                    if stack[-1]:
-                        pc = arg
-                    else:
-                        pop()
-                elif op == LOAD_PROP:
-                    v = getattr(stack[-1], arg)
-                    if v is None:
-                        raise Fault('Undefined value')
-                    stack[-1] = v
-                elif op == EQ_GLOBAL:
-                    v = globals_[arg]
-                    if v is None:
-                        raise Fault('Undefined value')
-                    stack[-1] = stack[-1] == v
-                elif op == EQ_RETURN:
-                    b = pop()
-                    return pop() == b
-                elif op == RETURN:
-                    frames.pop()
-                    if not frames:
-                        return None
-                    loaded, pc, stack, frame = frames[-1]
-                    instrs = loaded.instrs if loud else loaded.quiet
-                    push, pop = stack.append, stack.pop
-        except Fault as f:
-            raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
-        except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
-            c = loaded.code
-            raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
-                loaded.offsets[pc - 1], c.kind, c.name, e)) from None
+    # The loop, written from the operations' bodies (pipvm/engine/bodies.py)
+    # by pipvm/engine/cases.py, as the handlers and tick are.
+    _run = generated_cases.run
+    tick = generated_cases.tick
 
     def limit_steps(self, steps):
         """Give a game without a step limit one: `steps` steps from here."""
@@ -402,99 +253,8 @@ class Machine:
         """Shuffle from here on with rng, through the plain dealer."""
         self.rng, self.dealer = rng, DEALER
 
-    def tick(self):
-        self.steps_left -= 1
-        if self.steps_left < 0:
-            raise StepLimit(self.max_steps)
-
-    # --- the other operations: handlers return a jump target, or None -------------
-
-    def load_global(self, g):
-        v = self.globals[g]
-        if v is None:
-            raise Fault('Undefined value')
-        return v
-
-    def op_EQ_GLOBAL_OR(self, stack, frame, arg):
-        if stack[-1] == self.load_global(arg[0]):
-            stack[-1] = True
-            return arg[1]
-        stack.pop()
-
-    def op_EQ_CONST_AND(self, stack, frame, arg):
-        if stack[-1] == self.consts[arg[0]]:
-            stack.pop()
-            return None
-        stack[-1] = False
-        return arg[1]
-
-    def op_EQ_GLOBAL_AND(self, stack, frame, arg):
-        if stack[-1] == self.load_global(arg[0]):
-            stack.pop()
-            return None
-        stack[-1] = False
-        return arg[1]
-
-    def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):
-        v = getattr(self.load_global(arg[0]), arg[1])
-        if v is None:
-            raise Fault('Undefined value', 1)
-        stack.append(v)
-
-    def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):
-        v = getattr(self.load_global(arg[0]), arg[1])
-        if v is None:
-            raise Fault('Undefined value', 1)
-        stack.append(list_prop(v, arg[2], 2))
-
-    def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):
-        b, k = arg
-        if b == 0:
-            stack.append(list_prop(self.players, k, 1))
-        else:
-            self.op_LOAD_BUILTIN(stack, frame, b)
-            stack[-1] = list_prop(stack[-1], k, 1)
-
-    def op_EQ_OR(self, stack, frame, target):
-        b = stack.pop()
-        if stack[-1] == b:
-            stack[-1] = True
-            return target
-        stack.pop()
-
-    def op_EQ_CONST(self, stack, frame, k):
-        stack[-1] = stack[-1] == self.consts[k]
-
-    def op_EQ_CONST_JUMP_IF_FALSE(self, stack, frame, arg):
-        if stack.pop() != self.consts[arg[0]]:
-            return arg[1]
-
-    def op_EQ_JUMP_IF_FALSE(self, stack, frame, target):
-        b = stack.pop()
-        if stack.pop() != b:
-            return target
-
-    def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, target):
-        if not stack[-1]:
-            return target
-        stack.pop()
-
-    def op_EQ_AND(self, stack, frame, target):
-        b = stack.pop()
-        if stack[-1] == b:
-            stack.pop()
-            return None
-        stack[-1] = False
-        return target
-
-    def op_ADD_CONST(self, stack, frame, k):
-        stack[-1] = int(stack[-1]) + self.consts[k]
-
-    def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):
-        v = frame[arg[0]]
-        if v is None:
-            raise Fault('Undefined value')
-        stack.append(list_prop(v, arg[1], 1))
+    # --- the operations that decide, call or show: handlers return a jump
+    # target, PAUSE or CALLED, or None (the rest: generated_cases) --------
 
     def op_ASK(self, stack, frame, arg):
         """Continue at the chosen one of the n JUMPs that follow (the first at first)."""
@@ -513,80 +273,6 @@ class Machine:
         self.frames.append(new_frame(self.image.codes[action]))
         return CALLED
 
-    def op_STORE_GLOBAL(self, stack, frame, g):
-        self.globals[g] = stack.pop()
-
-    def op_DEFINED_LOCAL(self, stack, frame, slot):
-        stack.append(frame[slot] is not None)
-
-    def op_DEFINED_GLOBAL(self, stack, frame, g):
-        stack.append(self.globals[g] is not None)
-
-    def op_LIST_CONST(self, stack, frame, k):
-        stack.append(list(self.consts[k]))
-
-    def op_LOAD_BUILTIN(self, stack, frame, b):
-        if b == 0:
-            stack.append(self.players)
-        elif b == 1:
-            if self.teams is None:
-                raise Fault('Undefined value')
-            stack.append(self.teams)
-        else:
-            stack.append(list(self.deck))
-
-    def op_DEFINED_BUILTIN(self, stack, frame, b):
-        stack.append(b != 1 or self.teams is not None)
-
-    def op_DEFINED_PROP(self, stack, frame, p):
-        stack[-1] = getattr(stack[-1], p) is not None
-
-    def op_STORE_PROP(self, stack, frame, p):
-        obj = stack.pop()
-        setattr(obj, p, stack.pop())
-
-    def op_FORMAT_MESSAGE_ALL(self, stack, frame, n):
-        if self.events is not None:
-            self.emit('message', joined(stack, n))
-        else:           # nobody reads it: only an undefined value matters
-            parts = stack[-n:]
-            del stack[-n:]
-            if None in parts:
-                raise Fault('Undefined value')
-
-    def op_POP(self, stack, frame, _):
-        stack.pop()
-
-    def op_DUP(self, stack, frame, _):
-        stack.append(stack[-1])
-
-    def op_SWAP(self, stack, frame, _):
-        stack[-1], stack[-2] = stack[-2], stack[-1]
-
-    def op_DROP(self, stack, frame, n):
-        del stack[-n:]
-
-    def op_NOT(self, stack, frame, _):
-        stack[-1] = not stack[-1]
-
-    def op_FORMAT(self, stack, frame, n):
-        stack.append(joined(stack, n))
-
-    def op_NEW_AREA(self, stack, frame, mode):
-        stack[-1] = Area(stack[-1], [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
-
-    def op_FOR_ITER(self, stack, frame, _):
-        stack[-1] = iter(list(stack[-1]))
-
-    def op_FOR_ITER_FROM(self, stack, frame, _):
-        start = stack.pop()
-        lst = stack[-1]
-        for i, v in enumerate(lst):
-            if v == start:
-                stack[-1] = iter(lst[i:] + lst[:i])
-                return
-        raise Fault('Starting element is not in list')
-
     def op_MESSAGE(self, stack, frame, _):
         to = stack.pop()
         text = stack.pop()
@@ -599,12 +285,6 @@ class Machine:
             to = to.members
         for player in list(to):
             events.append(Event('message', '%s: %s' % (player.name, text), player.seat))
-
-    def op_MESSAGE_ALL(self, stack, frame, _):
-        text = stack.pop()
-        if type(text) is not str:       # only from a damaged .pipc: never shown
-            raise TypeError('message of %s' % type(text).__name__)
-        self.emit('message', text)
 
     def op_WINNER(self, stack, frame, _):
         raise GameOver(to_str(stack.pop()))
@@ -666,19 +346,6 @@ class Machine:
             raise Fault('No cards match the given rule')
         self.pending = _card_choice((player, cards, dest))
         return PAUSE
-
-    def op_CANPLAY(self, stack, frame, rule):
-        dest = cards_of(stack.pop())
-        self.canplay_found = self.playable(rule, stack[-1], dest)
-        stack[-1] = bool(self.canplay_found)
-
-    def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):
-        rule, target = arg
-        dest = cards_of(stack.pop())
-        self.canplay_found = self.playable(rule, stack.pop(), dest)
-        if not self.canplay_found:
-            return target
-        return None
 
     def op_PLAY_AGAIN(self, stack, frame, rule):
         """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
@@ -782,13 +449,6 @@ class Copier:
 _LIST_ITERATOR = type(iter([]))
 
 
-def joined(stack, n):
-    """Pop n values and join them as one String."""
-    parts = stack[-n:]
-    del stack[-n:]
-    return ''.join(map(to_str, parts))
-
-
 def move(card, source, dest, missing):
     """Move a card from anywhere in source to the front of dest."""
     for i, c in enumerate(source):
@@ -799,44 +459,10 @@ def move(card, source, dest, missing):
     raise Fault(missing)
 
 
-# The loop compares `op` with one module constant per instruction the table
-# marks inline (opcodes.INSTRUCTIONS); every other instruction has a handler.
-INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)
-globals().update((op.name, op.code) for op in INSTRUCTIONS if op.inline)
-
-
-def _binary(f):
-    def handler(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = f(stack[-1], b)
-    return handler
-
-
-def _with_deck_binary(f):
-    def handler(self, stack, frame, _):
-        b = stack.pop()
-        stack[-1] = f(self.deck, stack[-1], b)
-    return handler
-
-
-def _with_deck_unary(f):
-    def handler(self, stack, frame, _):
-        stack[-1] = f(self.deck, stack[-1])
-    return handler
-
-
-def _build_list(self, stack, frame, n):
-    values = stack[-n:]
-    del stack[-n:]
-    stack.append(pure.build_list(values))
-
-
-# The operators' handlers apply the functions pure.py's closures apply.
-_DERIVED = {**{name: _binary(f) for name, f in pure.BINARY.items()},
-            **{name: _with_deck_binary(f) for name, f in pure.DECK_BINARY.items()},
-            **{name: _with_deck_unary(f) for name, f in pure.DECK_UNARY.items()},
-            'BUILD_LIST': _build_list}
-# The quiet variant's handlers are quiet.quiet_NAME; the rest Machine.op_NAME.
-HANDLERS = {op.code: (_DERIVED.get(op.name) or getattr(Machine, 'op_' + op.name, None)
+# Each instruction that is not inline has a handler: written from its body
+# (generated_cases.HANDLERS), or Machine.op_NAME if it decides, calls or
+# shows, or the quiet variant's quiet.NAME.
+HANDLERS = {op.code: (generated_cases.HANDLERS.get(op.code) or getattr(Machine, 'op_' + op.name, None)
                       or getattr(quiet, op.name.lower()))
             for op in INSTRUCTIONS if not op.inline}
+INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)

@@ -1,0 +1,335 @@
+"""Writes pipvm/engine/generated_cases.py from the instruction table
+(pipvm/isa/opcodes.py) and the operations' bodies (pipvm/engine/bodies.py),
+as CPython's Tools/cases_generator writes generated_cases.c.h from
+bytecodes.c.  Run `python -m pipvm.engine.cases` after changing either;
+tests/test_cases.py fails while the checked-in module differs.
+
+One body is written into three contexts, each of which names the machine,
+the stack, a jump and a step in its own way (CONTEXTS): a branch of the
+VM's loop, a handler function, a closure over an environment list (rules,
+orderings, the quiet variant's checks).  A superinstruction is its parts'
+bodies in order (compose): a value one part leaves for the next is a
+Python local, never pushed; a part's input the parts before did not leave
+comes from the stack, peeked rather than popped when an output will take
+its place.
+"""
+import io
+import os
+import sys
+import textwrap
+import tokenize
+
+from pipvm.engine.bodies import BODIES, MACROS
+from pipvm.isa.opcodes import INSTRUCTIONS
+
+OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
+
+# The order of the loop's inline branches, hottest first (each test costs
+# every instruction after it: `benchmarks/engines.py --opcodes` counts
+# them).  The table's `inline` flag says which; this says in what order.
+HOT = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'QUIET_LOCALS', 'QUIET_STORE',
+       'LIST_PROP', 'JUMP', 'LOAD_GLOBAL', 'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP',
+       'JUMP_IF_FALSE', 'STORE_LOCAL', 'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP',
+       'EQ_GLOBAL', 'EQ_RETURN', 'RETURN')
+
+
+class Context:
+    """How one place names what a body uses."""
+
+    def __init__(self, names, jump, loud, ret, real_stack=True):
+        self.names, self.jump, self.loud, self.ret = names, jump, loud, ret
+        self.real_stack = real_stack
+
+
+CONTEXTS = {
+    'loop': Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
+                    ['pc = {0}'], ['pc -= 1', 'instrs = loaded.instrs'], ['return {0}']),
+    'handler': Context({'machine': 'self', 'consts': 'self.consts', 'globals_': 'self.globals',
+                        'PUSH': 'stack.append', 'POP': 'stack.pop'},
+                       ['return {0}'], ['return LOUD'], None),
+    'closure': Context({'machine': 'env[m]', 'consts': 'env[m].consts',
+                        'globals_': 'env[m].globals', 'frame': 'env'},
+                       None, None, ['return {0}'], real_stack=False),
+}
+
+
+def substitute(text, names):
+    """text with each NAME token in names replaced (strings and comments untouched)."""
+    lines = text.split('\n')
+    hits = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.NAME and t.string in names]
+    for t in reversed(hits):
+        row, col = t.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + names[t.string] + line[t.end[1]:]
+    return '\n'.join(lines)
+
+
+def _words(text):
+    return {t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.NAME}
+
+
+def expand(text, ctx):
+    """The statement macros JUMP(x), LOUD(), RETURN(x), TICK() in ctx's words."""
+    out = []
+    for line in text.split('\n'):
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        macro = stripped.split('(', 1)[0]
+        if stripped.endswith(')') and macro in ('JUMP', 'LOUD', 'RETURN', 'TICK'):
+            arg = stripped[len(macro) + 1:-1]
+            if macro == 'TICK':
+                lines = expand(substitute(MACROS['TICK'], dict(ctx.names, n=arg or '1')),
+                               ctx).split('\n')
+            else:
+                template = {'JUMP': ctx.jump, 'LOUD': ctx.loud, 'RETURN': ctx.ret}[macro]
+                if template is None:
+                    raise ValueError('%s in a context that has none' % macro)
+                lines = [t.format(arg) for t in template]
+            out += [indent + x for x in lines]
+        else:
+            out.append(line)
+    return '\n'.join(out)
+
+
+def compose(op, ctx, operand_exprs, inputs=None):
+    """The statements that run instruction op (its parts in turn) in ctx,
+    its operands given as expressions.  In a closure, `inputs` are the
+    names holding the values it takes (deepest first); it returns the last
+    output."""
+    parts = op.parts or (op,)
+    bodies = [BODIES[p.name] for p in parts]
+    lines = []
+    pending = []                # values left for the next part: [name, peek id or None]
+    peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
+    taken = list(inputs or ())
+    ops = iter(operand_exprs)
+
+    def emit(text, names):
+        lines.append(expand(substitute(text, dict(ctx.names, **names)), ctx))
+
+    def flush():
+        for name, peek in pending:
+            if peek is not None:
+                peeks[peek] = 'top'
+                lines.append('stack[-1] = %s' % name)
+            else:
+                lines.append('%s(%s)' % (ctx.names['PUSH'], name))
+        pending.clear()
+
+    for index, body in enumerate(bodies):
+        names = {'PART': str(index)}
+        for operand in body.operands:
+            names[operand] = next(ops)
+        if body.stack or body.counted:
+            if not ctx.real_stack and body.stack:
+                raise ValueError('%s uses the stack: no closure' % body.name)
+            flush()
+        if body.counted:
+            if ctx.real_stack:
+                n = names[body.counted]
+                lines.append('values = stack[-%s:]' % n)
+                lines.append('del stack[-%s:]' % n)
+            else:
+                lines.append('values = [f(env) for f in %s]' % taken.pop())
+        # the inputs, from the top: left by the parts before, else the stack
+        real, inherit = [], None
+        fixed = () if body.counted else body.inputs
+        for name in reversed(fixed):
+            if pending:
+                src, peek = pending.pop()
+                if peek is not None:
+                    inherit = peek
+                if src != name:
+                    if src not in _words(body.text):       # no clash: use it by its name
+                        names[name] = src
+                    else:
+                        lines.append('%s = %s' % (name, src))
+            else:
+                real.append(name)
+        if real and inherit is not None:
+            peeks[inherit] = 'pop'          # the stale slot goes before the stack is read
+            inherit = None
+        if ctx.real_stack:
+            for k, name in enumerate(real):
+                if k == len(real) - 1 and body.outputs and inherit is None:
+                    inherit = len(peeks)
+                    peeks[inherit] = 'pop'
+                    lines.append('%s = @PEEK%d@' % (name, inherit))
+                else:
+                    lines.append('%s = %s()' % (name, ctx.names['POP']))
+        else:
+            for name in reversed(real):
+                lines.append('%s = %s(env)' % (name, taken.pop(0)))
+        if inherit is not None and not body.outputs:
+            peeks[inherit] = 'pop'
+            inherit = None
+        if body.text != 'pass':
+            emit(body.text, names)
+        outs = [names.get(o, o) for o in body.outputs]
+        for k, name in enumerate(outs):
+            pending.append([name, inherit if k == 0 else None])
+    if ctx.real_stack:
+        flush()
+    elif pending:
+        lines.append('return %s' % pending[-1][0])
+    text = '\n'.join(lines)
+    for peek, how in peeks.items():
+        text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
+                            else '%s()' % ctx.names['POP'])
+    return text
+
+
+def operand_exprs(op, arg='arg'):
+    """The operand as the VM gives it: one value, or a tuple of them (a
+    load-time instruction's are the VM's own: its body names them)."""
+    n = len(op.operands) if op.operands or op.parts else len(BODIES[op.name].operands)
+    return [arg] if n == 1 else ['%s[%d]' % (arg, i) for i in range(n)]
+
+
+def derived(op):
+    """Does the instruction run from bodies (all its parts have one)?"""
+    return all(p.name in BODIES for p in (op.parts or (op,)))
+
+
+def loop_only(op):
+    return any(BODIES[p.name].loop_only for p in (op.parts or (op,)))
+
+
+def _indent(text, n):
+    return textwrap.indent(text, ' ' * n)
+
+
+HEADER = '''"""GENERATED by pipvm/engine/cases.py from pipvm/isa/opcodes.py and
+pipvm/engine/bodies.py: do not edit (`python -m pipvm.engine.cases`).
+
+The VM's loop, its handlers and the closure factories of pure.py, each
+operation's body as bodies.py writes it once."""
+from pipvm.core import runtime
+from pipvm.core.errors import Fault, PipError, StepLimit
+from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
+from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram, contains,
+                                 make_cards, wild_rank, wild_suit)
+from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
+'''
+
+LOOP_HEAD = '''
+
+def run(self, loaded, pc, stack, frame, frames):
+    """Machine._run: run loaded's code from pc until a decision (PAUSED),
+    the end of the frames (None) or a rule's value.  The instructions the
+    table marks inline are branches here, the hottest first (cases.HOT);
+    the rest have a handler, called first (one test instead of the whole
+    chain), which may return where to jump, PAUSE, CALLED or LOUD.  An
+    action runs in the top frame record of frames; a rule or ordering
+    runs with frames None (it ends with RETURN_VALUE and never calls)."""
+    loud = self.events is not None
+    instrs = loaded.instrs if loud else loaded.quiet
+    push, pop = stack.append, stack.pop
+    consts, globals_ = self.consts, self.globals
+    try:
+        while True:
+            op, arg, handler = instrs[pc]
+            pc += 1
+            if handler is not None:
+                target = handler(self, stack, frame, arg)
+                if target is not None:
+                    if target >= 0:
+                        pc = target
+                        continue
+                    if target == PAUSE:
+                        frames[-1][1] = pc
+                        return PAUSED
+                    if target == LOUD:      # a quiet instruction can't: run the code
+                        pc -= 1
+                        instrs = loaded.instrs
+                        continue
+                    # CALL pushed the callee's frame: run it.
+                    frames[-2][1] = pc
+                    loaded, pc, stack, frame = frames[-1]
+                    instrs = loaded.instrs if loud else loaded.quiet
+                    push, pop = stack.append, stack.pop
+'''
+
+LOOP_TAIL = '''    except Fault as f:
+        raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
+    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
+        c = loaded.code
+        raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
+            loaded.offsets[pc - 1], c.kind, c.name, e)) from None
+'''
+
+
+def generate():
+    """The text of generated_cases.py."""
+    by_name = {op.name: op for op in INSTRUCTIONS}
+    inline = [op.name for op in INSTRUCTIONS if op.inline]
+    assert sorted(inline) == sorted(HOT), 'cases.HOT must order exactly the inline instructions'
+    out = [HEADER]
+    # the loop
+    out.append(LOOP_HEAD)
+    for name in HOT:
+        op = by_name[name]
+        if not derived(op):
+            raise ValueError('inline %s has no body' % name)
+        out.append('            elif op == %d:    # %s\n' % (op.code, name))
+        out.append(_indent(compose(op, CONTEXTS['loop'], operand_exprs(op)), 16) + '\n')
+    out.append(LOOP_TAIL)
+    # tick: a step counted against --max-steps
+    out.append('\n\ndef tick(self, n=1):\n    """Count n steps; StepLimit past the limit."""\n')
+    out.append(_indent(expand('TICK(n)', CONTEXTS['handler']), 4) + '\n')
+    # the handlers
+    handlers = []
+    for op in INSTRUCTIONS:
+        if op.inline or not derived(op) or loop_only(op):
+            continue
+        handlers.append(op)
+        out.append('\n\ndef op_%s(self, stack, frame, arg):    # %d\n' % (op.name, op.code))
+        out.append(_indent(compose(op, CONTEXTS['handler'], operand_exprs(op)), 4) + '\n')
+    out.append('\n\nHANDLERS = {\n')
+    out += ['    %d: op_%s,\n' % (op.code, op.name) for op in handlers]
+    out.append('}\n')
+    # the closure factories: one per pure instruction with a body
+    factories = []
+    for op in INSTRUCTIONS:
+        body = BODIES.get(op.name)
+        if op.parts or not op.pure or body is None or body.stack or len(body.outputs) != 1:
+            continue
+        factories.append(op)
+        out.append(_factory(op.name, op))
+    # the compositions pure.py builds: a local's property, a local list's item's
+    for name in ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP'):
+        out.append(_factory(name, by_name[name]))
+        factories.append(by_name[name])
+    out.append('\n\nCLOSURES = {\n')
+    out += ["    '%s': closure_%s,\n" % (op.name, op.name) for op in factories]
+    out.append('}\n')
+    return ''.join(out)
+
+
+def _factory(name, op):
+    """closure_NAME(m, operands..., input closures...) -> env -> value."""
+    body = BODIES[op.name] if not op.parts else None
+    operands = ['o%d' % i for i in range(len(op.operands))]
+    if body is not None and body.counted:
+        inputs = ['fs']
+    else:
+        first = BODIES[(op.parts or (op,))[0].name]
+        inputs = ['f%d' % i for i in range(len(first.inputs))]
+    params = ', '.join(['m'] + operands + inputs)
+    text = compose(op, CONTEXTS['closure'], operands, inputs)
+    fn = name.lower() + '_'             # its name shows in `pipvm dis --loaded`
+    return ('\n\ndef closure_%s(%s):\n    def %s(env):\n%s\n    return %s\n'
+            % (name, params, fn, _indent(text, 8), fn))
+
+
+def main(argv=None):
+    text = generate()
+    with open(OUT, 'w', encoding='utf-8') as f:
+        f.write(text)
+    print('wrote', os.path.relpath(OUT))
+
+
+if __name__ == '__main__':
+    sys.exit(main())
