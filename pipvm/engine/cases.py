@@ -305,6 +305,7 @@ def generate():
     out.append('\n\nCLOSURES = {\n')
     out += ["    '%s': closure_%s,\n" % (op.name, op.name) for op in factories]
     out.append('}\n')
+    out.append(shapes())
     return ''.join(out)
 
 
@@ -322,6 +323,82 @@ def _factory(name, op):
     fn = name.lower() + '_'             # its name shows in `pipvm dis --loaded`
     return ('\n\ndef closure_%s(%s):\n    def %s(env):\n%s\n    return %s\n'
             % (name, params, fn, _indent(text, 8), fn))
+
+
+# The shapes of rule pure.py runs as one closure each (its docstring): the
+# bodies of property read and equality written into a loop over the terms.
+# A line `@NAME word=expr ...` is that instruction's body, its inputs,
+# outputs and operands named by the words.
+SHAPES = '''
+
+def any_equal(specs):
+    """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
+    specs as pure.Equality.flat gives them."""
+    def any_equal_(env):
+        for sa, ia, pa, sb, ib, pb, k in specs:
+            x = env[sa]
+            if ia is not None:
+                x = x[ia]
+            @LOAD_PROP obj=x prop=pa value=x
+            if sb is None:
+                y = k
+            else:
+                y = env[sb]
+                if ib is not None:
+                    y = y[ib]
+                @LOAD_PROP obj=y prop=pb value=y
+            @EQ a=x b=y res=res
+            if res:
+                return True
+        return False
+    return any_equal_
+
+
+def by_card(specs):
+    """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
+    a whole hand (filter_by_card)."""
+    def fixed(env):
+        out = []
+        for _, _, pa, sb, ib, pb, k in specs:
+            if sb is not None:
+                k = env[sb]
+                if ib is not None:
+                    k = k[ib]
+                @LOAD_PROP obj=k prop=pb value=k
+            out.append((pa, k))
+        return out
+    return fixed
+
+
+def filter_by_card(hand, tests):
+    """The cards of hand for which some card->P == X, tests [(P, X)]."""
+    out = []
+    for card in hand:
+        for prop, k in tests:
+            @LOAD_PROP obj=card prop=prop value=v
+            @EQ a=v b=k res=res
+            if res:
+                out.append(card)
+                break
+    return out
+'''
+
+
+def shapes():
+    """SHAPES with each @ line replaced by the body it names."""
+    out = []
+    for line in SHAPES.split('\n'):
+        stripped = line.strip()
+        if not stripped.startswith('@'):
+            out.append(line)
+            continue
+        name, *words = stripped[1:].split()
+        names = dict(CONTEXTS['closure'].names, PART='0', **dict(w.split('=') for w in words))
+        body = BODIES[name]
+        assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+        text = expand(substitute(body.text, names), CONTEXTS['closure'])
+        out.append(_indent(text, len(line) - len(line.lstrip())))
+    return '\n'.join(out)
 
 
 def main(argv=None):

@@ -989,3 +989,63 @@ CLOSURES = {
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }
+
+
+def any_equal(specs):
+    """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
+    specs as pure.Equality.flat gives them."""
+    def any_equal_(env):
+        for sa, ia, pa, sb, ib, pb, k in specs:
+            x = env[sa]
+            if ia is not None:
+                x = x[ia]
+            x = getattr(x, pa)
+            if x is None:
+                raise Fault('Undefined value', 0)
+            if sb is None:
+                y = k
+            else:
+                y = env[sb]
+                if ib is not None:
+                    y = y[ib]
+                y = getattr(y, pb)
+                if y is None:
+                    raise Fault('Undefined value', 0)
+            res = x == y
+            if res:
+                return True
+        return False
+    return any_equal_
+
+
+def by_card(specs):
+    """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
+    a whole hand (filter_by_card)."""
+    def fixed(env):
+        out = []
+        for _, _, pa, sb, ib, pb, k in specs:
+            if sb is not None:
+                k = env[sb]
+                if ib is not None:
+                    k = k[ib]
+                k = getattr(k, pb)
+                if k is None:
+                    raise Fault('Undefined value', 0)
+            out.append((pa, k))
+        return out
+    return fixed
+
+
+def filter_by_card(hand, tests):
+    """The cards of hand for which some card->P == X, tests [(P, X)]."""
+    out = []
+    for card in hand:
+        for prop, k in tests:
+            v = getattr(card, prop)
+            if v is None:
+                raise Fault('Undefined value', 0)
+            res = v == k
+            if res:
+                out.append(card)
+                break
+    return out

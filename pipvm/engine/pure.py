@@ -28,10 +28,10 @@ evaluate the operations the loop evaluates on the same path, each once
 which of two failures comes first, never whether one happens).
 """
 import functools
-import operator
 
 import attrs
 
+from pipvm.engine import generated_cases
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OPCODES
@@ -39,13 +39,6 @@ from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
-
-
-class Undefined(Exception):
-    """An undefined value: the loop will say where."""
-
-
-UNDEFINED = Undefined()
 
 
 class Pure:
@@ -70,16 +63,7 @@ class Pure:
             except Exception:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
-            out = []
-            for card in player.hand:
-                for get, value in tests:
-                    v = get(card)
-                    if v is None:
-                        raise UNDEFINED
-                    if v == value:
-                        out.append(card)
-                        break
-            return out
+            return generated_cases.filter_by_card(player.hand, tests)
         fn = self.fn
         out = []
         for card in player.hand:
@@ -522,13 +506,13 @@ class Equality:
     value: object = None       # the constant
 
     def flat(self):
-        """(slot, item, getter, other slot, item, getter, constant): the
-        closures below unpack it, the fastest way to read it in Python."""
+        """(slot, item, property, other slot, item, property, constant):
+        generated_cases.any_equal and by_card unpack it, the fastest way to
+        read it in Python."""
         a, b = self.path, self.other
         if b is None:
-            return a.slot, a.item, operator.attrgetter(a.prop), None, None, None, self.value
-        return (a.slot, a.item, operator.attrgetter(a.prop),
-                b.slot, b.item, operator.attrgetter(b.prop), None)
+            return a.slot, a.item, a.prop, None, None, None, self.value
+        return a.slot, a.item, a.prop, b.slot, b.item, b.prop, None
 
 
 def _by_card(tree, card):
@@ -546,19 +530,7 @@ def _by_card(tree, card):
             e.path.slot != card or e.path.item is not None
             or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
-    specs = [e.flat() for e in equalities]
-
-    def fixed(env):
-        out = []
-        for _, _, ga, sb, ib, gb, k in specs:
-            if sb is not None:
-                k = env[sb]
-                k = gb(k if ib is None else k[ib])
-                if k is None:
-                    raise UNDEFINED
-            out.append((ga, k))
-        return out
-    return fixed
+    return generated_cases.by_card([e.flat() for e in equalities])
 
 
 def _equality(tree):
@@ -580,22 +552,4 @@ def _any_equal(terms):
     equalities = [_equality(t) for t in terms]
     if None in equalities:
         return None
-    specs = [e.flat() for e in equalities]
-
-    def any_equal(env):
-        for sa, ia, ga, sb, ib, gb, k in specs:
-            x = env[sa]
-            x = ga(x if ia is None else x[ia])      # None has no property: it fails
-            if sb is None:
-                y = k
-            else:
-                y = env[sb]
-                y = gb(y if ib is None else y[ib])
-                if y is None:
-                    raise UNDEFINED
-            if x is None:
-                raise UNDEFINED
-            if x == y:
-                return True
-        return False
-    return any_equal
+    return generated_cases.any_equal([e.flat() for e in equalities])
