@@ -126,9 +126,10 @@ def cmd_serve(args):
 
 
 def cmd_dis(args):
-    from disasm.listing import listing
+    from disasm.listing import listing, loaded_listing
     from pipvm.play.loader import load_program
-    _out(listing(load_program(args.file), args.fused))
+    program = load_program(args.file)
+    _out(loaded_listing(program) if args.loaded else listing(program, args.fused))
     return 0
 
 
@@ -246,6 +247,9 @@ def build_parser():
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
                    help='show the superinstructions the VM fuses runs of opcodes into')
+    p.add_argument('--loaded', action='store_true',
+                   help='show what the VM runs: superinstructions, rewrites, how each runs, '
+                        'the quiet variant `pipvm sim` runs, and the closures of rules and orderings')
     p.set_defaults(func=cmd_dis)
     return ap
 

@@ -24,7 +24,9 @@ The words a body may use beyond Python: `machine` (the Machine), `consts`,
 this is, for an error's position), `PUSH(x)` and `POP()` (only in a body
 that uses the stack itself: `stack`), and the statements `JUMP(target)`,
 `TICK()` (a step against --max-steps), `LOUD()` (a quiet instruction
-cannot: run the ordinary code) and `RETURN(value)`.  A counted input
+cannot: run the ordinary code) and `RETURN(value)`; a body marked `keeps`
+says with `KEEP()` or `DROP()` whether its input stays on the stack (so
+that `a == b or ...` leaves its value where it was computed).  A counted input
 `*values` is the top n values, n the operand named by `counted`.
 
 Adding an opcode: give it a row in pipvm/isa/opcodes.py, a body here (or a
@@ -59,6 +61,7 @@ class Body:
     counted: object = None     # the operand counting the `*values` input
     stack: bool = False        # uses the stack itself (PUSH, POP, stack)
     loop_only: bool = False    # reads the loop's own state (frames, pc, instrs)
+    keeps: bool = False        # its one input stays on the stack (KEEP()) or goes (DROP())
 
 
 def _body(name, operands, effect, text, **kw):
@@ -150,12 +153,16 @@ if not cond:
     JUMP(target)"""),
     _body('JUMP_IF_FALSE_OR_POP', 'target', 'cond --', """
 if not cond:
-    PUSH(cond)
-    JUMP(target)"""),
+    KEEP()
+    JUMP(target)
+else:
+    DROP()""", keeps=True),
     _body('JUMP_IF_TRUE_OR_POP', 'target', 'cond --', """
 if cond:
-    PUSH(cond)
-    JUMP(target)"""),
+    KEEP()
+    JUMP(target)
+else:
+    DROP()""", keeps=True),
     _body('FOR_ITER', '', 'lst -- it', 'it = iter(list(lst))'),
     _body('FOR_ITER_FROM', '', 'lst start -- it', """
 for i, v in enumerate(lst):

@@ -119,6 +119,7 @@ def compose(op, ctx, operand_exprs, inputs=None):
         pending.clear()
 
     for index, body in enumerate(bodies):
+        last = index == len(bodies) - 1
         names = {'PART': str(index)}
         for operand in body.operands:
             names[operand] = next(ops)
@@ -136,13 +137,21 @@ def compose(op, ctx, operand_exprs, inputs=None):
         # the inputs, from the top: left by the parts before, else the stack
         real, inherit = [], None
         fixed = () if body.counted else body.inputs
+        text = body.text
+        if body.keeps:
+            text = _keeps(text, body.inputs[0], pending, peeks, ctx)
+            if not pending:             # its input is on the stack: it stays there
+                lines.append('%s = stack[-1]' % body.inputs[0])
+                fixed = ()
+        if not last:                    # outputs left for the next part: names of their own
+            names.update((o, '%s%d' % (o, index)) for o in body.outputs if o not in body.inputs)
         for name in reversed(fixed):
             if pending:
                 src, peek = pending.pop()
                 if peek is not None:
                     inherit = peek
                 if src != name:
-                    if src not in _words(body.text):       # no clash: use it by its name
+                    if src not in _words(body.text):    # no clash: use it by its name
                         names[name] = src
                     else:
                         lines.append('%s = %s' % (name, src))
@@ -165,8 +174,8 @@ def compose(op, ctx, operand_exprs, inputs=None):
         if inherit is not None and not body.outputs:
             peeks[inherit] = 'pop'
             inherit = None
-        if body.text != 'pass':
-            emit(body.text, names)
+        if text != 'pass':
+            emit(text, names)
         outs = [names.get(o, o) for o in body.outputs]
         for k, name in enumerate(outs):
             pending.append([name, inherit if k == 0 else None])
@@ -179,6 +188,31 @@ def compose(op, ctx, operand_exprs, inputs=None):
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
     return text
+
+
+def _keeps(text, name, pending, peeks, ctx):
+    """A `keeps` body's KEEP() and DROP(), for where its input is: on the
+    stack (nothing to keep, pop to drop), in the stack slot of a value a
+    part before peeked (write it there to keep, pop to drop), or only in a
+    local (push to keep, nothing to drop)."""
+    if not pending:
+        keep, drop = 'pass', '%s()' % ctx.names['POP']
+    elif pending[-1][1] is not None:
+        peeks[pending[-1][1]] = 'top'
+        src = pending[-1][0]
+        keep, drop = 'stack[-1] = %s' % src, '%s()' % ctx.names['POP']
+        pending[-1][1] = None           # (this part takes it)
+    else:
+        keep, drop = '%s(%s)' % (ctx.names['PUSH'], pending[-1][0]), 'pass'
+    out = []
+    for line in text.split('\n'):
+        word = line.strip()
+        if word in ('KEEP()', 'DROP()'):
+            line = line[:len(line) - len(line.lstrip())] + (keep if word == 'KEEP()' else drop)
+            if word == 'KEEP()' and keep == 'pass':
+                continue                # (a JUMP follows it)
+        out.append(line)
+    return '\n'.join(out)
 
 
 def operand_exprs(op, arg='arg'):

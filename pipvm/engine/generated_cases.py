@@ -46,11 +46,10 @@ def run(self, loaded, pc, stack, frame, frames):
                     instrs = loaded.instrs if loud else loaded.quiet
                     push, pop = stack.append, stack.pop
             elif op == 100:    # LOAD_LOCAL_PROP
-                value = frame[arg[0]]
-                if value is None:
+                value0 = frame[arg[0]]
+                if value0 is None:
                     raise Fault('Undefined value', 0)
-                obj = value
-                value = getattr(obj, arg[1])
+                value = getattr(value0, arg[1])
                 if value is None:
                     raise Fault('Undefined value', 1)
                 push(value)
@@ -109,13 +108,11 @@ def run(self, loaded, pc, stack, frame, frames):
                 value = pop()
                 return value
             elif op == 114:    # LOAD_LOCAL_ITEM_PROP
-                value = frame[arg[0]]
-                if value is None:
+                value0 = frame[arg[0]]
+                if value0 is None:
                     raise Fault('Undefined value', 0)
-                lst = value
-                value = list_prop(lst, arg[1], 1)
-                obj = value
-                value = getattr(obj, arg[2])
+                value1 = list_prop(value0, arg[1], 1)
+                value = getattr(value1, arg[2])
                 if value is None:
                     raise Fault('Undefined value', 2)
                 push(value)
@@ -127,17 +124,20 @@ def run(self, loaded, pc, stack, frame, frames):
                 value = pop()
                 frame[arg] = value
             elif op == 109:    # EQ_CONST_OR
-                value = consts[arg[0]]
-                a = pop()
-                res = a == value
-                if res:
-                    push(res)
+                value0 = consts[arg[0]]
+                a = stack[-1]
+                res1 = a == value0
+                if res1:
+                    stack[-1] = res1
                     pc = arg[1]
+                else:
+                    pop()
             elif op == 53:    # JUMP_IF_TRUE_OR_POP
-                cond = pop()
+                cond = stack[-1]
                 if cond:
-                    push(cond)
                     pc = arg
+                else:
+                    pop()
             elif op == 8:    # LOAD_PROP
                 obj = stack[-1]
                 value = getattr(obj, arg)
@@ -145,17 +145,17 @@ def run(self, loaded, pc, stack, frame, frames):
                     raise Fault('Undefined value', 0)
                 stack[-1] = value
             elif op == 102:    # EQ_GLOBAL
-                value = globals_[arg]
-                if value is None:
+                value0 = globals_[arg]
+                if value0 is None:
                     raise Fault('Undefined value', 0)
                 a = stack[-1]
-                res = a == value
+                res = a == value0
                 stack[-1] = res
             elif op == 106:    # EQ_RETURN
                 b = pop()
                 a = pop()
-                res = a == b
-                return res
+                res0 = a == b
+                return res0
             elif op == 58:    # RETURN
                 frames.pop()
                 if not frames:
@@ -399,10 +399,11 @@ def op_NEW_AREA(self, stack, frame, arg):    # 47
 
 
 def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, arg):    # 52
-    cond = stack.pop()
+    cond = stack[-1]
     if not cond:
-        stack.append(cond)
         return arg
+    else:
+        stack.pop()
 
 
 def op_FOR_ITER(self, stack, frame, arg):    # 54
@@ -440,110 +441,118 @@ def op_CANPLAY(self, stack, frame, arg):    # 73
 
 
 def op_EQ_CONST(self, stack, frame, arg):    # 101
-    value = self.consts[arg]
+    value0 = self.consts[arg]
     a = stack[-1]
-    res = a == value
+    res = a == value0
     stack[-1] = res
 
 
 def op_EQ_OR(self, stack, frame, arg):    # 103
     b = stack.pop()
-    a = stack.pop()
-    res = a == b
-    if res:
-        stack.append(res)
+    a = stack[-1]
+    res0 = a == b
+    if res0:
+        stack[-1] = res0
         return arg
+    else:
+        stack.pop()
 
 
 def op_EQ_AND(self, stack, frame, arg):    # 104
     b = stack.pop()
-    a = stack.pop()
-    res = a == b
-    if not res:
-        stack.append(res)
+    a = stack[-1]
+    res0 = a == b
+    if not res0:
+        stack[-1] = res0
         return arg
+    else:
+        stack.pop()
 
 
 def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
     b = stack.pop()
     a = stack.pop()
-    res = a == b
-    if not res:
+    res0 = a == b
+    if not res0:
         return arg
 
 
 def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):    # 107
-    value = frame[arg[0]]
-    if value is None:
+    value0 = frame[arg[0]]
+    if value0 is None:
         raise Fault('Undefined value', 0)
-    lst = value
-    value = list_prop(lst, arg[1], 1)
+    value = list_prop(value0, arg[1], 1)
     stack.append(value)
 
 
 def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
     values = stack[-arg:]
     del stack[-arg:]
-    res = ''.join(map(to_str, values))
-    if type(res) is not str:       # only from a damaged .pipc: never shown
-        raise TypeError('message of %s' % type(res).__name__)
-    self.emit('message', res)
+    res0 = ''.join(map(to_str, values))
+    if type(res0) is not str:       # only from a damaged .pipc: never shown
+        raise TypeError('message of %s' % type(res0).__name__)
+    self.emit('message', res0)
 
 
 def op_EQ_GLOBAL_OR(self, stack, frame, arg):    # 110
-    value = self.globals[arg[0]]
-    if value is None:
+    value0 = self.globals[arg[0]]
+    if value0 is None:
         raise Fault('Undefined value', 0)
-    a = stack.pop()
-    res = a == value
-    if res:
-        stack.append(res)
+    a = stack[-1]
+    res1 = a == value0
+    if res1:
+        stack[-1] = res1
         return arg[1]
+    else:
+        stack.pop()
 
 
 def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
-    value = self.consts[arg[0]]
-    a = stack.pop()
-    res = a == value
-    if not res:
-        stack.append(res)
+    value0 = self.consts[arg[0]]
+    a = stack[-1]
+    res1 = a == value0
+    if not res1:
+        stack[-1] = res1
         return arg[1]
+    else:
+        stack.pop()
 
 
 def op_EQ_GLOBAL_AND(self, stack, frame, arg):    # 112
-    value = self.globals[arg[0]]
-    if value is None:
+    value0 = self.globals[arg[0]]
+    if value0 is None:
         raise Fault('Undefined value', 0)
-    a = stack.pop()
-    res = a == value
-    if not res:
-        stack.append(res)
+    a = stack[-1]
+    res1 = a == value0
+    if not res1:
+        stack[-1] = res1
         return arg[1]
+    else:
+        stack.pop()
 
 
 def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
-    value = self.globals[arg[0]]
-    if value is None:
+    value0 = self.globals[arg[0]]
+    if value0 is None:
         raise Fault('Undefined value', 0)
-    obj = value
-    value = getattr(obj, arg[1])
+    value = getattr(value0, arg[1])
     if value is None:
         raise Fault('Undefined value', 1)
     stack.append(value)
 
 
 def op_ADD_CONST(self, stack, frame, arg):    # 115
-    value = self.consts[arg]
+    value0 = self.consts[arg]
     a = stack[-1]
-    res = int(a) + value
+    res = int(a) + value0
     stack[-1] = res
 
 
 def op_EQ_CONST_JUMP_IF_FALSE(self, stack, frame, arg):    # 116
-    value = self.consts[arg[0]]
+    value0 = self.consts[arg[0]]
     a = stack.pop()
-    res = a == value
-    if not res:
+    res1 = a == value0
+    if not res1:
         return arg[1]
 
 
@@ -552,35 +561,32 @@ def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):    # 117
     player = stack.pop()
     found = self.playable(arg[0], player, cards_of(dest))
     self.canplay_found = found
-    res = bool(found)
-    if not res:
+    res0 = bool(found)
+    if not res0:
         return arg[1]
 
 
 def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):    # 118
-    value = self.globals[arg[0]]
-    if value is None:
+    value0 = self.globals[arg[0]]
+    if value0 is None:
         raise Fault('Undefined value', 0)
-    obj = value
-    value = getattr(obj, arg[1])
-    if value is None:
+    value1 = getattr(value0, arg[1])
+    if value1 is None:
         raise Fault('Undefined value', 1)
-    lst = value
-    value = list_prop(lst, arg[2], 2)
+    value = list_prop(value1, arg[2], 2)
     stack.append(value)
 
 
 def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     if arg[0] == 0:
-        value = self.players
+        value0 = self.players
     elif arg[0] == 1:
-        value = self.teams
-        if value is None:
+        value0 = self.teams
+        if value0 is None:
             raise Fault('Undefined value', 0)
     else:
-        value = list(self.deck)
-    lst = value
-    value = list_prop(lst, arg[1], 1)
+        value0 = list(self.deck)
+    value = list_prop(value0, arg[1], 1)
     stack.append(value)
 
 
@@ -927,11 +933,10 @@ def closure_CANPLAY(m, o0, f0, f1):
 
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
-        value = env[o0]
-        if value is None:
+        value0 = env[o0]
+        if value0 is None:
             raise Fault('Undefined value', 0)
-        obj = value
-        value = getattr(obj, o1)
+        value = getattr(value0, o1)
         if value is None:
             raise Fault('Undefined value', 1)
         return value
@@ -940,13 +945,11 @@ def closure_LOAD_LOCAL_PROP(m, o0, o1):
 
 def closure_LOAD_LOCAL_ITEM_PROP(m, o0, o1, o2):
     def load_local_item_prop_(env):
-        value = env[o0]
-        if value is None:
+        value0 = env[o0]
+        if value0 is None:
             raise Fault('Undefined value', 0)
-        lst = value
-        value = list_prop(lst, o1, 1)
-        obj = value
-        value = getattr(obj, o2)
+        value1 = list_prop(value0, o1, 1)
+        value = getattr(value1, o2)
         if value is None:
             raise Fault('Undefined value', 2)
         return value

@@ -30,7 +30,7 @@ class Loaded:
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
-    __slots__ = ('code', 'instrs', 'quiet', 'positions', 'offsets', 'frame_size')
+    __slots__ = ('code', 'instrs', 'quiet', 'parts', 'positions', 'offsets', 'frame_size')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
         runs = fusion.runs(pipc.decode(code.code), fuse)
@@ -54,6 +54,7 @@ class Loaded:
                                                         card_consts)
         self.quiet = ([(op, arg, HANDLERS.get(op)) for op, arg, _ in variant] if variant
                       else self.instrs)
+        self.parts = [parts for _, parts in runs]     # the file's instructions each runs
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
