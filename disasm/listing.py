@@ -57,7 +57,7 @@ def loaded_listing(program):
     from pipvm.engine import generated_cases, vm
     image = vm.Image(program)
     p = program
-    out = ['game "%s" as loaded (quiet: what `pipvm sim` runs instead)' % p.name]
+    out = ['game "%s" as the VM loads it; a quiet line: what `pipvm sim` runs instead' % p.name]
     for index, (code, loaded) in enumerate(zip(p.codes, image.codes)):
         out.append('')
         out.append('%s %s (locals: %s; %d instructions from %d)' % (

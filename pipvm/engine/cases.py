@@ -391,7 +391,7 @@ def any_equal(specs):
 def by_card(specs):
     """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
     a whole hand (filter_by_card)."""
-    def fixed(env):
+    def by_card_(env):
         out = []
         for _, _, pa, sb, ib, pb, k in specs:
             if sb is not None:
@@ -401,7 +401,7 @@ def by_card(specs):
                 @LOAD_PROP obj=k prop=pb value=k
             out.append((pa, k))
         return out
-    return fixed
+    return by_card_
 
 
 def filter_by_card(hand, tests):

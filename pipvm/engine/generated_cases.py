@@ -1024,7 +1024,7 @@ def any_equal(specs):
 def by_card(specs):
     """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
     a whole hand (filter_by_card)."""
-    def fixed(env):
+    def by_card_(env):
         out = []
         for _, _, pa, sb, ib, pb, k in specs:
             if sb is not None:
@@ -1036,7 +1036,7 @@ def by_card(specs):
                     raise Fault('Undefined value', 0)
             out.append((pa, k))
         return out
-    return fixed
+    return by_card_
 
 
 def filter_by_card(hand, tests):
