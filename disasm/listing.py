@@ -131,8 +131,9 @@ def _shape(fn, code, depth=0):
     if not hasattr(fn, '__code__'):
         return repr(fn)
     name = fn.__code__.co_name
-    if name == '<lambda>':
-        name = fn.__qualname__.split('.<locals>')[0].split('.')[-1].replace('b_', '')
+    if name == '<lambda>':          # _Builder.b_NAME's, or generated_cases.closure_NAME's
+        name = fn.__qualname__.split('.<locals>')[0].split('.')[-1]
+        name = name.replace('b_', '').replace('closure_', '').lower()
     cells = dict(zip(fn.__code__.co_freevars, (c.cell_contents for c in fn.__closure__ or ())))
     shown = []
     for var, v in cells.items():

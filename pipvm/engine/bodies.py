@@ -27,7 +27,9 @@ that uses the stack itself: `stack`), and the statements `JUMP(target)`,
 cannot: run the ordinary code) and `RETURN(value)`; a body marked `keeps`
 says with `KEEP()` or `DROP()` whether its input stays on the stack (so
 that `a == b or ...` leaves its value where it was computed).  A counted input
-`*values` is the top n values, n the operand named by `counted`.
+`*values` is the top n values, n the operand named by `counted`.  A body
+may hold another between the lines `# body: NAME word=expr ...` and
+`# end of body` (cases.with_bodies), as hand-written code may.
 
 Adding an opcode: give it a row in pipvm/isa/opcodes.py, a body here (or a
 Machine.op_NAME if it decides, calls or shows), then run
@@ -199,7 +201,9 @@ res = bool(found)"""),
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """
 for slot in slots:
-    if frame[slot] is None:
+    # body: DEFINED_LOCAL slot=slot res=defined
+    # end of body
+    if not defined:
         LOUD()
         break
 else:
@@ -209,7 +213,9 @@ if stack[-1] is None:
     LOUD()
 else:
     for s in slots:
-        if frame[s] is None:
+        # body: DEFINED_LOCAL slot=s res=defined
+        # end of body
+        if not defined:
             LOUD()
             break
     else:

@@ -31,7 +31,7 @@ import functools
 
 import attrs
 
-from pipvm.engine import generated_cases
+from pipvm.core.errors import Fault
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OPCODES
@@ -63,7 +63,7 @@ class Pure:
             except Exception:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
-            return generated_cases.filter_by_card(player.hand, tests)
+            return filter_by_card(player.hand, tests)
         fn = self.fn
         out = []
         for card in player.hand:
@@ -507,7 +507,7 @@ class Equality:
 
     def flat(self):
         """(slot, item, property, other slot, item, property, constant):
-        generated_cases.any_equal and by_card unpack it, the fastest way to
+        any_equal and by_card unpack it, the fastest way to
         read it in Python."""
         a, b = self.path, self.other
         if b is None:
@@ -530,7 +530,7 @@ def _by_card(tree, card):
             e.path.slot != card or e.path.item is not None
             or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
-    return generated_cases.by_card([e.flat() for e in equalities])
+    return by_card([e.flat() for e in equalities])
 
 
 def _equality(tree):
@@ -552,4 +552,63 @@ def _any_equal(terms):
     equalities = [_equality(t) for t in terms]
     if None in equalities:
         return None
-    return generated_cases.any_equal([e.flat() for e in equalities])
+    return any_equal([e.flat() for e in equalities])
+
+
+# The shapes of rule run as one closure each (above), with the bodies of a
+# property read and of equality written into them (pipvm/engine/cases.py).
+def path_value(env, slot, item, prop):
+    """A Path's value: a local's property, or its first or last item's."""
+    v = env[slot]
+    if item is not None:
+        v = v[item]
+    # body: LOAD_PROP obj=v prop=prop value=v
+    v = getattr(v, prop)
+    if v is None:
+        raise Fault('Undefined value', 0)
+    # end of body
+    return v
+
+
+def any_equal(specs):
+    """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
+    specs as Equality.flat gives them."""
+    def any_equal_(env):
+        for sa, ia, pa, sb, ib, pb, k in specs:
+            x = path_value(env, sa, ia, pa)
+            y = k if sb is None else path_value(env, sb, ib, pb)
+            # body: EQ a=x b=y res=res
+            res = x == y
+            # end of body
+            if res:
+                return True
+        return False
+    return any_equal_
+
+
+def by_card(specs):
+    """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
+    a whole hand (filter_by_card)."""
+    def by_card_(env):
+        return [(pa, k if sb is None else path_value(env, sb, ib, pb))
+                for _, _, pa, sb, ib, pb, k in specs]
+    return by_card_
+
+
+def filter_by_card(hand, tests):
+    """The cards of hand for which some card->P == X, tests [(P, X)]."""
+    out = []
+    for card in hand:
+        for prop, k in tests:
+            # body: LOAD_PROP obj=card prop=prop value=v
+            v = getattr(card, prop)
+            if v is None:
+                raise Fault('Undefined value', 0)
+            # end of body
+            # body: EQ a=v b=k res=res
+            res = v == k
+            # end of body
+            if res:
+                out.append(card)
+                break
+    return out
