@@ -557,26 +557,26 @@ def _any_equal(terms):
 
 # The shapes of rule run as one closure each (above), with the bodies of a
 # property read and of equality written into them (pipvm/engine/cases.py).
-def path_value(env, slot, item, prop):
-    """A Path's value: a local's property, or its first or last item's."""
-    v = env[slot]
-    if item is not None:
-        v = v[item]
-    # body: LOAD_PROP obj=v prop=prop value=v
-    v = getattr(v, prop)
-    if v is None:
-        raise Fault('Undefined value', 0)
-    # end of body
-    return v
-
-
 def any_equal(specs):
     """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
     specs as Equality.flat gives them."""
     def any_equal_(env):
         for sa, ia, pa, sb, ib, pb, k in specs:
-            x = path_value(env, sa, ia, pa)
-            y = k if sb is None else path_value(env, sb, ib, pb)
+            x = env[sa] if ia is None else env[sa][ia]
+            # body: LOAD_PROP obj=x prop=pa value=x
+            x = getattr(x, pa)
+            if x is None:
+                raise Fault('Undefined value', 0)
+            # end of body
+            if sb is None:
+                y = k
+            else:
+                y = env[sb] if ib is None else env[sb][ib]
+                # body: LOAD_PROP obj=y prop=pb value=y
+                y = getattr(y, pb)
+                if y is None:
+                    raise Fault('Undefined value', 0)
+                # end of body
             # body: EQ a=x b=y res=res
             res = x == y
             # end of body
@@ -588,10 +588,20 @@ def any_equal(specs):
 
 def by_card(specs):
     """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
-    a whole hand (filter_by_card)."""
+    a whole hand (filter_by_card).  (Inline, not a function per path: it
+    runs at every PLAY and CANPLAY.)"""
     def by_card_(env):
-        return [(pa, k if sb is None else path_value(env, sb, ib, pb))
-                for _, _, pa, sb, ib, pb, k in specs]
+        out = []
+        for _, _, pa, sb, ib, pb, k in specs:
+            if sb is not None:
+                k = env[sb] if ib is None else env[sb][ib]
+                # body: LOAD_PROP obj=k prop=pb value=k
+                k = getattr(k, pb)
+                if k is None:
+                    raise Fault('Undefined value', 0)
+                # end of body
+            out.append((pa, k))
+        return out
     return by_card_
 
 
