@@ -187,7 +187,76 @@ def compose(op, ctx, operand_exprs, inputs=None):
     for peek, how in peeks.items():
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
-    return text
+    return forward(text)
+
+
+def forward(text):
+    """text with each local that is assigned a value without side effects
+    and used once, in the next statement of the same block, replaced by
+    that value (what the hand writes: `push(consts[arg])`, not `value =
+    consts[arg]` then `push(value)`)."""
+    lines = text.split('\n')
+    i = 0
+    while i < len(lines) - 1:
+        line = lines[i]
+        j = i + 1
+        while j < len(lines) - 1 and lines[j].strip().startswith('#'):
+            j += 1                      # (past a `# body:` block's comments)
+        after = lines[j]
+        indent = len(line) - len(line.lstrip())
+        name, eq, expr = line.strip().partition(' = ')
+        if (eq and name.isidentifier() and not _side_effects(expr, after)
+                and len(after) - len(after.lstrip()) == indent
+                and _count(text, name) == 2 and _count(after, name) == 1):
+            tokens = [t for t in _tokens(after) if t.type == tokenize.NAME and t.string == name]
+            col = tokens[0].start[1] + len(after) - len(after.lstrip())
+            whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
+            value = expr if whole or _atom(expr) else '(%s)' % expr
+            lines[j] = after[:col] + value + after[col + len(name):]
+            del lines[i]
+            text = '\n'.join(lines)
+            continue
+        i += 1
+    return '\n'.join(lines)
+
+
+def _tokens(text):
+    return list(tokenize.generate_tokens(io.StringIO(text.strip() and text.lstrip()).readline))
+
+
+def _count(text, name):
+    return sum(1 for line in text.split('\n') for t in _tokens(line)
+               if t.type == tokenize.NAME and t.string == name)
+
+
+def _side_effects(expr, after):
+    """Could moving expr into the statement after change what either reads?
+    A pop can move into a statement that does not touch the stack; a call
+    that changes the game cannot move."""
+    if any(w in expr for w in ('next(', 'playable(', '.emit(')):
+        return True
+    stacky = ('stack', 'pop', 'push', 'POP', 'PUSH')
+    return 'pop(' in expr.lower() and any(_count(after, w) for w in stacky)
+
+
+def _atom(expr):
+    """Can expr stand anywhere without parentheses (a name, call, subscript)?"""
+    depth = 0
+    for ch in expr:
+        depth += ch in '([{'
+        depth -= ch in ')]}'
+        if depth == 0 and ch == ' ':
+            return False
+    return True
+
+
+def _bare(line, col, n):
+    """Does the name at col stand alone: all of an assignment's right side,
+    a call's only argument, or an `if`'s condition?"""
+    before, rest = line[:col].rstrip(), line[col + n:].strip()
+    return ((before.endswith(' =') and rest == '')
+            or (before.endswith('(') and rest == ')')
+            or (before.strip() in ('if', 'return') and rest in (':', '')))
 
 
 def _keeps(text, name, pending, peeks, ctx):

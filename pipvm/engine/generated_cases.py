@@ -22,8 +22,7 @@ def op_LIST_CONST(self, stack, frame, arg):    # 2
 
 
 def op_STORE_GLOBAL(self, stack, frame, arg):    # 4
-    value = stack.pop()
-    self.globals[arg] = value
+    self.globals[arg] = stack.pop()
 
 
 def op_LOAD_BUILTIN(self, stack, frame, arg):    # 7
@@ -40,8 +39,7 @@ def op_LOAD_BUILTIN(self, stack, frame, arg):    # 7
 
 def op_STORE_PROP(self, stack, frame, arg):    # 9
     obj = stack.pop()
-    value = stack.pop()
-    setattr(obj, arg, value)
+    setattr(obj, arg, stack.pop())
 
 
 def op_DEFINED_GLOBAL(self, stack, frame, arg):    # 11
@@ -135,9 +133,7 @@ def op_GE(self, stack, frame, arg):    # 29
 
 def op_IN(self, stack, frame, arg):    # 30
     b = stack.pop()
-    a = stack[-1]
-    res = contains(b, a)
-    stack[-1] = res
+    stack[-1] = contains(b, stack[-1])
 
 
 def op_NOT(self, stack, frame, arg):    # 31
@@ -147,8 +143,7 @@ def op_NOT(self, stack, frame, arg):    # 31
 def op_FORMAT(self, stack, frame, arg):    # 32
     values = stack[-arg:]
     del stack[-arg:]
-    res = ''.join(map(to_str, values))
-    stack.append(res)
+    stack.append(''.join(map(to_str, values)))
 
 
 def op_MAKE_CARD(self, stack, frame, arg):    # 40
@@ -196,8 +191,7 @@ def op_NEW_AREA(self, stack, frame, arg):    # 47
 
 
 def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, arg):    # 52
-    cond = stack[-1]
-    if not cond:
+    if not stack[-1]:
         return arg
     else:
         stack.pop()
@@ -228,24 +222,19 @@ def op_MESSAGE_ALL(self, stack, frame, arg):    # 62
 
 def op_CANPLAY(self, stack, frame, arg):    # 73
     dest = stack.pop()
-    player = stack[-1]
-    found = self.playable(arg, player, cards_of(dest))
+    found = self.playable(arg, stack[-1], cards_of(dest))
     self.canplay_found = found
-    res = bool(found)
-    stack[-1] = res
+    stack[-1] = bool(found)
 
 
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
-    a = stack[-1]
-    res = a == value0
-    stack[-1] = res
+    stack[-1] = stack[-1] == value0
 
 
 def op_EQ_OR(self, stack, frame, arg):    # 103
     b = stack.pop()
-    a = stack[-1]
-    res0 = a == b
+    res0 = stack[-1] == b
     if res0:
         stack[-1] = res0
         return arg
@@ -255,8 +244,7 @@ def op_EQ_OR(self, stack, frame, arg):    # 103
 
 def op_EQ_AND(self, stack, frame, arg):    # 104
     b = stack.pop()
-    a = stack[-1]
-    res0 = a == b
+    res0 = stack[-1] == b
     if not res0:
         stack[-1] = res0
         return arg
@@ -266,9 +254,7 @@ def op_EQ_AND(self, stack, frame, arg):    # 104
 
 def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
     b = stack.pop()
-    a = stack.pop()
-    res0 = a == b
-    if not res0:
+    if not (stack.pop() == b):
         return arg
 
 
@@ -276,8 +262,7 @@ def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):    # 107
     value0 = frame[arg[0]]
     if value0 is None:
         raise Fault('Undefined value', 0)
-    value = list_prop(value0, arg[1], 1)
-    stack.append(value)
+    stack.append(list_prop(value0, arg[1], 1))
 
 
 def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
@@ -293,8 +278,7 @@ def op_EQ_GLOBAL_OR(self, stack, frame, arg):    # 110
     value0 = self.globals[arg[0]]
     if value0 is None:
         raise Fault('Undefined value', 0)
-    a = stack[-1]
-    res1 = a == value0
+    res1 = stack[-1] == value0
     if res1:
         stack[-1] = res1
         return arg[1]
@@ -304,8 +288,7 @@ def op_EQ_GLOBAL_OR(self, stack, frame, arg):    # 110
 
 def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
     value0 = self.consts[arg[0]]
-    a = stack[-1]
-    res1 = a == value0
+    res1 = stack[-1] == value0
     if not res1:
         stack[-1] = res1
         return arg[1]
@@ -317,8 +300,7 @@ def op_EQ_GLOBAL_AND(self, stack, frame, arg):    # 112
     value0 = self.globals[arg[0]]
     if value0 is None:
         raise Fault('Undefined value', 0)
-    a = stack[-1]
-    res1 = a == value0
+    res1 = stack[-1] == value0
     if not res1:
         stack[-1] = res1
         return arg[1]
@@ -338,26 +320,20 @@ def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
 
 def op_ADD_CONST(self, stack, frame, arg):    # 115
     value0 = self.consts[arg]
-    a = stack[-1]
-    res = int(a) + value0
-    stack[-1] = res
+    stack[-1] = int(stack[-1]) + value0
 
 
 def op_EQ_CONST_JUMP_IF_FALSE(self, stack, frame, arg):    # 116
     value0 = self.consts[arg[0]]
-    a = stack.pop()
-    res1 = a == value0
-    if not res1:
+    if not (stack.pop() == value0):
         return arg[1]
 
 
 def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):    # 117
     dest = stack.pop()
-    player = stack.pop()
-    found = self.playable(arg[0], player, cards_of(dest))
+    found = self.playable(arg[0], stack.pop(), cards_of(dest))
     self.canplay_found = found
-    res0 = bool(found)
-    if not res0:
+    if not bool(found):
         return arg[1]
 
 
@@ -368,8 +344,7 @@ def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):    # 118
     value1 = getattr(value0, arg[1])
     if value1 is None:
         raise Fault('Undefined value', 1)
-    value = list_prop(value1, arg[2], 2)
-    stack.append(value)
+    stack.append(list_prop(value1, arg[2], 2))
 
 
 def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
@@ -381,8 +356,7 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
             raise Fault('Undefined value', 0)
     else:
         value0 = list(self.deck)
-    value = list_prop(value0, arg[1], 1)
-    stack.append(value)
+    stack.append(list_prop(value0, arg[1], 1))
 
 
 HANDLERS = {
@@ -484,8 +458,7 @@ def closure_LOAD_BUILTIN(m, o0):
 
 def closure_LOAD_PROP(m, o0, f0):
     def load_prop_(env):
-        obj = f0(env)
-        value = getattr(obj, o0)
+        value = getattr(f0(env), o0)
         if value is None:
             raise Fault('Undefined value', 0)
         return value
@@ -494,9 +467,7 @@ def closure_LOAD_PROP(m, o0, f0):
 
 def closure_LIST_PROP(m, o0, f0):
     def list_prop_(env):
-        lst = f0(env)
-        value = list_prop(lst, o0, 0)
-        return value
+        return list_prop(f0(env), o0, 0)
     return list_prop_
 
 
@@ -559,9 +530,7 @@ def closure_GE(m, f0, f1):
 def closure_IN(m, f0, f1):
     def in_(env):
         a = f0(env)
-        b = f1(env)
-        res = contains(b, a)
-        return res
+        return contains(f1(env), a)
     return in_
 
 
@@ -571,9 +540,7 @@ def closure_NOT(m, f0):
 
 def closure_FORMAT(m, o0, fs):
     def format_(env):
-        values = [f(env) for f in fs]
-        res = ''.join(map(to_str, values))
-        return res
+        return ''.join(map(to_str, [f(env) for f in fs]))
     return format_
 
 
@@ -617,11 +584,9 @@ def closure_BUILD_LIST(m, o0, fs):
 def closure_CANPLAY(m, o0, f0, f1):
     def canplay_(env):
         player = f0(env)
-        dest = f1(env)
-        found = env[m].playable(o0, player, cards_of(dest))
+        found = env[m].playable(o0, player, cards_of(f1(env)))
         env[m].canplay_found = found
-        res = bool(found)
-        return res
+        return bool(found)
     return canplay_
 
 
@@ -642,8 +607,7 @@ def closure_LOAD_LOCAL_ITEM_PROP(m, o0, o1, o2):
         value0 = env[o0]
         if value0 is None:
             raise Fault('Undefined value', 0)
-        value1 = list_prop(value0, o1, 1)
-        value = getattr(value1, o2)
+        value = getattr(list_prop(value0, o1, 1), o2)
         if value is None:
             raise Fault('Undefined value', 2)
         return value

@@ -289,8 +289,7 @@ class Machine:
                         raise Fault('Undefined value', 0)
                     push(value)
                 elif op == 1:    # CONST
-                    value = consts[arg]
-                    push(value)
+                    push(consts[arg])
                 elif op == 56:    # FOR_NEXT
                     item = next(stack[-1], END)
                     if item is END:
@@ -301,9 +300,8 @@ class Machine:
                 elif op == 203:    # QUIET_LOCALS
                     for slot in arg[0]:
                         # body: DEFINED_LOCAL slot=slot res=defined
-                        defined = frame[slot] is not None
                         # end of body
-                        if not defined:
+                        if not (frame[slot] is not None):
                             pc -= 1
                             instrs = loaded.instrs
                             break
@@ -316,9 +314,8 @@ class Machine:
                     else:
                         for s in arg[1]:
                             # body: DEFINED_LOCAL slot=s res=defined
-                            defined = frame[s] is not None
                             # end of body
-                            if not defined:
+                            if not (frame[s] is not None):
                                 pc -= 1
                                 instrs = loaded.instrs
                                 break
@@ -326,9 +323,7 @@ class Machine:
                             frame[arg[0]] = pop()
                             pc = arg[2]
                 elif op == 10:    # LIST_PROP
-                    lst = stack[-1]
-                    value = list_prop(lst, arg, 0)
-                    stack[-1] = value
+                    stack[-1] = list_prop(stack[-1], arg, 0)
                 elif op == 50:    # JUMP
                     if arg < pc:
                         self.steps_left -= 1
@@ -341,42 +336,35 @@ class Machine:
                         raise Fault('Undefined value', 0)
                     push(value)
                 elif op == 59:    # RETURN_VALUE
-                    value = pop()
-                    return value
+                    return pop()
                 elif op == 114:    # LOAD_LOCAL_ITEM_PROP
                     value0 = frame[arg[0]]
                     if value0 is None:
                         raise Fault('Undefined value', 0)
-                    value1 = list_prop(value0, arg[1], 1)
-                    value = getattr(value1, arg[2])
+                    value = getattr(list_prop(value0, arg[1], 1), arg[2])
                     if value is None:
                         raise Fault('Undefined value', 2)
                     push(value)
                 elif op == 51:    # JUMP_IF_FALSE
-                    cond = pop()
-                    if not cond:
+                    if not pop():
                         pc = arg
                 elif op == 6:    # STORE_LOCAL
-                    value = pop()
-                    frame[arg] = value
+                    frame[arg] = pop()
                 elif op == 109:    # EQ_CONST_OR
                     value0 = consts[arg[0]]
-                    a = stack[-1]
-                    res1 = a == value0
+                    res1 = stack[-1] == value0
                     if res1:
                         stack[-1] = res1
                         pc = arg[1]
                     else:
                         pop()
                 elif op == 53:    # JUMP_IF_TRUE_OR_POP
-                    cond = stack[-1]
-                    if cond:
+                    if stack[-1]:
                         pc = arg
                     else:
                         pop()
                 elif op == 8:    # LOAD_PROP
-                    obj = stack[-1]
-                    value = getattr(obj, arg)
+                    value = getattr(stack[-1], arg)
                     if value is None:
                         raise Fault('Undefined value', 0)
                     stack[-1] = value
@@ -384,14 +372,10 @@ class Machine:
                     value0 = globals_[arg]
                     if value0 is None:
                         raise Fault('Undefined value', 0)
-                    a = stack[-1]
-                    res = a == value0
-                    stack[-1] = res
+                    stack[-1] = stack[-1] == value0
                 elif op == 106:    # EQ_RETURN
                     b = pop()
-                    a = pop()
-                    res0 = a == b
-                    return res0
+                    return pop() == b
                 elif op == 58:    # RETURN
                     frames.pop()
                     if not frames:
