@@ -6,7 +6,9 @@ so the dispatch loop's set-up (a stack, bound methods, a try block) and its
 if-chain cost more there than the rule's own work.  At load time each such
 code object is translated, from its decoded instructions, into a tree of
 closures, one per operation, that take the locals (the arguments) and
-return the value; nothing is generated as source or exec'd.  The shapes
+return the value: each made by the operation's closure factory, which
+pipvm/engine/cases.py writes from its body (generated_cases.CLOSURES);
+nothing is generated or exec'd at run time.  The shapes
 rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
 of such equalities, and, over a whole hand, `card->P == X or ...` with each
 X computed once.
