@@ -75,15 +75,15 @@ def loaded_listing(program):
                 operands)).rstrip())
             quiet = loaded.quiet[i]
             if quiet[0] != op:
-                out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded)))
+                out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded, p)))
         fast = image.pure[index]
         if code.kind in ('rule', 'ordering'):
             if fast is None:
                 out.append('  closures: none (runs on the loop)')
             else:
-                out.append('  closures: ' + _shape(fast.fn, code))
+                out.append('  closures: ' + _shape(fast.fn, code, p))
                 if fast.by_card is not None:
-                    out.append('  over a hand: ' + _shape(fast.by_card, code)
+                    out.append('  over a hand: ' + _shape(fast.by_card, code, p)
                                + ', then filter_by_card')
     return '\n'.join(out) + '\n'
 
@@ -100,7 +100,7 @@ def _locals(code, slots):
     return ', '.join(code.local_names[s] for s in slots) or '-'
 
 
-def _quiet(instr, code, loaded):
+def _quiet(instr, code, loaded, p):
     """A quiet instruction and its operand, as quiet.py made it."""
     op, arg, _ = instr
     name = opcodes.BY_CODE[op].name
@@ -110,7 +110,7 @@ def _quiet(instr, code, loaded):
     if name == 'QUIET_MESSAGE':
         slots, checks, after = arg
         return '%s: locals %s defined, %s; %s' % (
-            name, _locals(code, slots), ', '.join(_shape(c, code) for c in checks), to(after))
+            name, _locals(code, slots), ', '.join(_shape(c, code, p) for c in checks), to(after))
     if name == 'QUIET_LOCALS':
         return '%s: locals %s defined; %s' % (name, _locals(code, arg[0]), to(arg[1]))
     if name == 'QUIET_STORE':
@@ -120,12 +120,12 @@ def _quiet(instr, code, loaded):
     slot, others, _, checks, end = arg            # QUIET_LOOP, QUIET_FOR
     return '%s over %s: locals %s defined%s; %s' % (
         name, code.local_names[slot], _locals(code, others),
-        ''.join(', ' + _shape(c, code) for c in checks), to(end))
+        ''.join(', ' + _shape(c, code, p) for c in checks), to(end))
 
 
-def _shape(fn, code, depth=0):
+def _shape(fn, code, program, depth=0):
     """A closure as pure.py built it: its function's name, then what it
-    closes over (closures in turn; local slots by name)."""
+    closes over (closures in turn; a local or global slot by its name)."""
     if depth > 12:
         return '...'
     if not hasattr(fn, '__code__'):
@@ -142,12 +142,22 @@ def _shape(fn, code, depth=0):
         if var == 'specs':
             shown += [_term(s, code) for s in v]
         elif callable(v) and hasattr(v, '__code__'):
-            shown.append(_shape(v, code, depth + 1))
+            shown.append(_shape(v, code, program, depth + 1))
         elif type(v) is list and all(hasattr(f, '__code__') for f in v):
-            shown += [_shape(f, code, depth + 1) for f in v]
+            shown += [_shape(f, code, program, depth + 1) for f in v]
+        elif var == 'o0' and name.rstrip('_') in _SLOTS:
+            names = code.local_names if 'local' in name else program.global_names
+            shown.append(names[v] if v < len(names) else 'slot %d' % v)
+        elif var[0] == 'o' and var[1:].isdigit():
+            shown.append(repr(v))
         else:
             shown.append('%s=%r' % (var, v))
     return '%s(%s)' % (name.rstrip('_'), ', '.join(shown))
+
+
+# Closures whose first operand is a local's or a global's slot.
+_SLOTS = ('load_local', 'load_local_prop', 'load_local_item_prop', 'defined_local',
+          'load_global', 'defined_global')
 
 
 def _term(spec, code):

@@ -6,7 +6,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import LOUD, contains, make_cards, wild_rank, wild_suit
+from pipvm.engine.bodies import (LOUD, contains, make_cards,  # noqa: F401 (a handler's LOUD())
+                                 wild_rank, wild_suit)
 from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
 
 

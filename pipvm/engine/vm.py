@@ -612,7 +612,7 @@ def move(card, source, dest, missing):
 # Each instruction that is not inline has a handler: written from its body
 # (generated_cases.HANDLERS), or Machine.op_NAME if it decides, calls or
 # shows, or the quiet variant's quiet.NAME.
-HANDLERS = {op.code: (generated_cases.HANDLERS.get(op.code) or getattr(Machine, 'op_' + op.name, None)
-                      or getattr(quiet, op.name.lower()))
+HANDLERS = {op.code: (generated_cases.HANDLERS.get(op.code)
+                      or getattr(Machine, 'op_' + op.name, None) or getattr(quiet, op.name.lower()))
             for op in INSTRUCTIONS if not op.inline}
 INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)
