@@ -18,8 +18,9 @@ from pipvm.core.runtime import Area, Card
 SPECTATOR = None
 
 
-def view(game, seat):
-    """The view of seat (from 0), or of a spectator (None), as plain data."""
+def view(game, seat, since=0):
+    """The view of seat (from 0), or of a spectator (None), as plain data;
+    its log from event number since on (determinize.py compares the news)."""
     m = game.machine
     d = game.decision
     return {
@@ -29,7 +30,7 @@ def view(game, seat):
         'teams': None if m.teams is None else [_team(t) for t in m.teams],
         'areas': [_area(a) for a in areas(m)],
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
-        'log': [_event(e) for e in visible_events(game, seat)],
+        'log': [_event(e) for e in visible_events(game, seat, since)],
         'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
         'decision': d.to_json() if d is not None and d.seat == seat and seat is not None
         else None,
@@ -37,9 +38,10 @@ def view(game, seat):
     }
 
 
-def visible_events(game, seat):
-    """The events addressed to everyone or to seat, in order."""
-    return [e for e in game.events or () if e.to is None or e.to == seat]
+def visible_events(game, seat, since=0):
+    """The events addressed to everyone or to seat, in order (from event
+    number since on)."""
+    return [e for e in (game.events or ())[since:] if e.to is None or e.to == seat]
 
 
 def areas(machine):

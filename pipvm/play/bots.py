@@ -23,7 +23,7 @@ import time
 
 import attrs
 
-from pipvm.game.determinize import NoSample
+from pipvm.game.belief import Belief
 from pipvm.core.outcome import rewards
 
 POOL = 20              # worlds drawn per decision, at most
@@ -61,6 +61,7 @@ class Thinker:
         self.rng = rng
         self.lead = []         # (decision id, each seat's estimated chance of winning)
         self.stats = ThinkingStats()
+        self.belief = None
 
     def choose(self, game, decision):
         """The index of the option to take at decision (of seat decision.seat)."""
@@ -83,17 +84,11 @@ class Thinker:
         return i
 
     def worlds(self, game, seat):
-        """Up to POOL worlds consistent with what seat has observed."""
-        pool = []
-        for _ in range(min(POOL, self.iterations)):
-            try:
-                pool.append(self.world(game, seat))
-            except NoSample:
-                break
-        return pool
-
-    def world(self, game, seat):
-        return game.determinize(seat, self.rng)
+        """Up to POOL worlds consistent with what seat has observed, from the
+        seat's belief, carried from decision to decision (pipvm/game/belief.py)."""
+        if self.belief is None or self.belief.seat != seat:
+            self.belief = Belief(seat, min(POOL, self.iterations), self.rng)
+        return self.belief.worlds(game, min(POOL, self.iterations))
 
 
 class MonteCarlo(Thinker):
