@@ -109,8 +109,8 @@ def seating(args):
 
 
 def cmd_sim(args):
-    from pipvm.design import sim
-    return sim.main(args, seating(args))
+    from pipvm.design import report, sim
+    return sim.main(args, seating(args), report.page_maker)
 
 
 def cmd_sweep(args):

@@ -17,7 +17,7 @@ import attrs
 
 from pipvm.play import loader, seats
 from pipvm.isa import pipc
-from pipvm.design import sim
+from pipvm.design import playing
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
 
@@ -35,7 +35,7 @@ def play_chunk(data, seating_words, max_steps, first_seed, count):
     try:
         if key not in _images:
             program = pipc.load(data, 'the program sent to this worker')
-            seating = sim.sim_seating(program, seats.from_options(seating_words))
+            seating = playing.sim_seating(program, seats.from_options(seating_words))
             if len(_images) > 16:
                 _images.clear()
             _images[key] = (loader.vm_engine(program, max_steps), seating)
@@ -43,14 +43,14 @@ def play_chunk(data, seating_words, max_steps, first_seed, count):
     except PipError as e:
         return {'error': str(e)}
     seeds = range(first_seed, first_seed + count)
-    games = deep(lambda: [sim.play_one(engine, seating, s) for s in seeds])
+    games = deep(lambda: [playing.play_one(engine, seating, s) for s in seeds])
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
 def _results(reply, seeds):
     """The Results in a worker's reply, which must be one per seed of its chunk."""
     try:
-        games = [sim.Result(*row) for row in reply['games']]
+        games = [playing.Result(*row) for row in reply['games']]
     except (KeyError, TypeError):
         games = None
     if games is None or [r.seed for r in games] != list(seeds):
@@ -107,7 +107,7 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
     data, words = pipc.dump(program), seating.options()
     workers = len(client.scheduler_info()['workers'])
     threads = sum(client.nthreads().values()) or 1
-    chunks = sim.chunked(seeds, threads, CHUNK_GAMES)
+    chunks = playing.chunked(seeds, threads, CHUNK_GAMES)
     futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), pure=False)
                for chunk in chunks]
     where = {f.key: i for i, f in enumerate(futures)}

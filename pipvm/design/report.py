@@ -2,10 +2,17 @@
 reads at a glance: win shares with their intervals, the spread of game
 lengths, lead histories of sample games, branching over the course of a
 game, and the table of measures (docs/metrics.md)."""
-from pipvm.design import sim
+from pipvm.design import html, sim
 from pipvm.design.html import Page, figure
 
 SAMPLES = 3            # games whose lead history is drawn
+
+
+def page_maker():
+    """The --report page maker (page), or an error now if matplotlib is
+    missing, before any game is played."""
+    html.figure_class()
+    return page
 
 
 def page(s, results):

@@ -18,76 +18,17 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from pipvm.play import loader, overrides, terminal
+from pipvm.play import loader, overrides
 from pipvm.design import metrics
 from pipvm.isa import pipc
 from pipvm.core.deepstack import deep
-from pipvm.core.errors import InputEnded, PipError, StepLimit
-from pipvm.core.outcome import places
-from pipvm.play.seats import BOT_KINDS, BOTS, Seating, SeatSpec, bot_name, parse_kind
+from pipvm.core.errors import PipError
+from pipvm.play.seats import Seating, SeatSpec, bot_name, parse_kind
 from pipvm.core.dialogue import team_seats
-from pipvm.play.table import SilentConsole, Table
+# (sim.Result, sim.play_one, ...: playing.py holds them for cluster.py too)
+from pipvm.design.playing import Result, chunked, play_one, sim_seating  # noqa: F401
 
 Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
-
-
-@attrs.frozen
-class Result:
-    """How one game went."""
-    seed: int
-    ending: str                # 'winner', 'no winner', 'step limit' or 'error'
-    winner: str = None         # the winner's name as announced
-    seat: int = None           # the winning player's seat (from 0), if a player won
-    team: int = None           # the winning team, or the winning player's team
-    decisions: int = 0         # choices the players made
-    options: int = 0           # options offered, over all those choices
-    error: str = None          # the error line
-    # Lists, not tuples: a Result crosses to and from cluster workers as JSON.
-    branch: list = ()          # the number of options of each choice, in order
-    turns: int = 0             # runs of choices by one seat
-    lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
-
-
-class CountingTable(Table):
-    """A table that notes the players' choices: their options, whose turn,
-    and the Decision id where the choices begin (lead positions count from it)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.branch = []
-        self.turns = 0
-        self.last_seat = self.first_id = None
-
-    def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
-        self.branch.append(len(options))
-        if seat != self.last_seat:
-            self.turns, self.last_seat = self.turns + 1, seat
-        if decision is not None and self.first_id is None:
-            self.first_id = decision.id
-        return super().choose(seat, heading, options, waiting_for, game, decision)
-
-    def lead(self):
-        """The thinking seats' estimates, in game order, at positions 0..1."""
-        notes = sorted(note for s in self.seats.values() for note in getattr(s, 'lead', ()))
-        n = len(self.branch)
-        return [[round((i - self.first_id) / n, 4), list(est)] for i, est in notes]
-
-
-def play_one(engine, seating, seed):
-    console = SilentConsole()
-    table, machine = terminal.start(engine, seed, console, seating, CountingTable)
-    ending, winner, error = 'no winner', None, None
-    try:
-        winner = machine.play()
-        if winner is not None:
-            ending = 'winner'
-    except StepLimit:
-        ending = 'step limit'
-    except (PipError, InputEnded) as e:
-        ending, error = 'error', str(e)
-    seat, team = places(winner, machine.players, machine.teams or [])
-    return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
-                  list(table.branch), table.turns, table.lead())
 
 
 # --- spreading games over processes -------------------------------------------
@@ -98,13 +39,6 @@ _job = None                    # (engine, seating) in a worker process
 def _play_chunk(seeds):
     engine, seating = _job
     return deep(lambda: [play_one(engine, seating, s) for s in seeds])
-
-
-def chunked(seeds, jobs, most=25):
-    """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
-    and Ctrl-C waits for little."""
-    chunk = max(1, min(most, len(seeds) // (jobs * 20)))
-    return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
 
 
 def _ignore_interrupts():
@@ -361,19 +295,6 @@ class Progress:
         self.stream.flush()
 
 
-def sim_seating(program, seating):
-    """Every seat a bot, and the player count fixed (by default the smallest
-    the game allows), so that wins per seat compare like with like."""
-    kinds = [seating.default] + list(seating.specs.values())
-    for kind in kinds:
-        if kind.kind not in BOTS:
-            raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
-                ', '.join(BOT_KINDS[:-1]) + ' or ' + BOT_KINDS[-1], kind))
-    if seating.players is None:
-        seating = attrs.evolve(seating, players=min(program.counts) * (program.team_size or 1))
-    return seating
-
-
 def seats_of(program, seating):
     """(bot name by seat, member names by team, each seat's group: its team's
     number, or the seat itself); an error if --players or --seat does not
@@ -481,7 +402,9 @@ def progress_bar(games, thinking=False):
     return Progress(games, sys.stderr, thinking) if sys.stderr.isatty() else None
 
 
-def main(args, seating):
+def main(args, seating, report_page=None):
+    """`pipvm sim`; report_page() gives --report's page maker (report.page_maker:
+    the command line hands it over, as report.py is built on this module)."""
     variant = prepare(args, seating, args.set)
     page = report_page() if args.report else None          # matplotlib missing: say so now
     series = 2 if variant.thinking else 1
@@ -498,10 +421,3 @@ def main(args, seating):
     sys.stdout.flush()
     return 130 if summary.get('interrupted') else 0
 
-
-def report_page():
-    """The --report page maker (pipvm/design/report.py), or an error now if
-    matplotlib is missing, before any game is played."""
-    from pipvm.design import report, html
-    html.figure_class()
-    return report.page

@@ -26,11 +26,11 @@ Soundness is exactly determinize's: a world is handed out only if the seat
 would have observed exactly what it did at every decision, and its future
 (the generator) is drawn from the caller's rng.
 """
-import functools
 import re
 
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import new_deck
+from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (_Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
 from pipvm.game.game import NAME
@@ -143,7 +143,7 @@ class Belief:
     def _fresh(self):
         """A particle dealt anew from the start (not yet checked)."""
         deal = _Deal()
-        p = _Particle(_replay_game(self.real, functools.partial(self._shuffle, deal)), deal, 0)
+        p = _Particle(_replay_game(self.real, _Dealt(self, deal)), deal, 0)
         p.obs = _Observer(self.seat)
         return p
 
@@ -219,16 +219,16 @@ class Belief:
             q.game = g.fork()
             q.obs = _Observer(self.seat)
             q.obs.shown = shown
-            _deal_with(q.game, functools.partial(self._shuffle, deal))
+            _deal_with(q.game, _Dealt(self, deal))
         else:
-            q.game = _replay_game(self.real, functools.partial(self._shuffle, deal))
+            q.game = _replay_game(self.real, _Dealt(self, deal))
             q.obs = _Observer(self.seat)
             q.checkpoints = {}
         return q
 
     def _copy(self, p):
         q = _Particle(p.game.fork(), p.deal.copy(), p.matched)
-        _deal_with(q.game, functools.partial(self._shuffle, q.deal))
+        _deal_with(q.game, _Dealt(self, q.deal))
         q.score = p.score
         q.obs = _Observer(self.seat)
         q.obs.shown = p.obs.shown
@@ -311,8 +311,8 @@ class Belief:
             order[x], order[y] = b, a
             _trade(m, a, b)
         if g.decision is not None and g.decision.kind == 'card':
-            g.decision = g.decision._replace(options=tuple(c.name for c in m.pending[2]))
-        _deal_with(g, functools.partial(self._shuffle, deal))
+            g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
+        _deal_with(g, _Dealt(self, deal))
         q = _Particle(g, deal, 0)
         q.obs = _Observer(self.seat)
         q.obs.shown = shown
@@ -329,6 +329,7 @@ class Belief:
         return False
 
     def _shuffle(self, deal, machine, items):
+        # (called by the particle's dealer, _Dealt)
         """Shuffle number j as the real one drew, the never-seen cards then in
         deal[j]'s order if deal has one for these cards, else in a new random
         order (noted in deal)."""
@@ -440,6 +441,16 @@ def _trade(m, a, b):
     m.consts = m.image.consts_for(deck)
 
 
-def _deal_with(g, shuffle):
-    """Make g's shuffles go through shuffle(machine, items)."""
-    g.machine.shuffle = functools.partial(shuffle, g.machine)
+class _Dealt(Dealer):
+    """A particle's dealer: its deal, through the belief (Belief._shuffle)."""
+
+    def __init__(self, belief, deal):
+        self.belief, self.deal = belief, deal
+
+    def shuffle(self, machine, items):
+        self.belief._shuffle(self.deal, machine, items)
+
+
+def _deal_with(g, dealer):
+    """Make g's shuffles go through dealer (a fork deals plainly)."""
+    g.machine.dealer = dealer

@@ -24,7 +24,6 @@ import time
 import attrs
 
 from pipvm.game.belief import Belief
-from pipvm.core.outcome import rewards
 
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
@@ -36,9 +35,7 @@ def playout(g, rng):
     """Finish game g with uniformly random answers.  Random play may never
     end a game; a playout of a game with no step limit stops after
     PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
-    m = g.machine
-    if m.max_steps is None:
-        m.max_steps = m.steps_left = PLAYOUT_STEPS
+    g.limit_steps(PLAYOUT_STEPS)
     while g.decision is not None:
         g.answer(rng.randrange(len(g.decision.options)))
     return g
@@ -103,7 +100,7 @@ class MonteCarlo(Thinker):
             for j in range(n):
                 g = pool[(k * n + j) % len(pool)].fork(quiet=True)
                 g.answer(k)
-                for s, r in enumerate(rewards(playout(g, rng))):
+                for s, r in enumerate(playout(g, rng).returns()):
                     total[s] += r
             if best is None or total[decision.seat] > best[1][decision.seat]:
                 best = (k, total)
@@ -152,7 +149,7 @@ class ISMCTS(Thinker):
                 g.answer(k)
                 node = child
                 path.append(child)
-            reward = rewards(playout(g, rng))
+            reward = playout(g, rng).returns()
             for n in path:
                 n.visits += 1
                 t = n.total
