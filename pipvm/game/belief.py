@@ -39,8 +39,8 @@ from pipvm.game.view import seen_cards, view
 REPAIRS = 40        # replays to repair one particle, at most
 LOCAL = 120         # local steps to repair one particle, at most
 REPAIRED = 3        # dead particles repaired per decision, at most
-FRESH = 2           # then fresh deals repaired, at most
-MOVES = 2           # Metropolis steps for a copy of a particle
+FRESH = 40          # fresh deals tried when no particle is left, at most
+MOVES = 1           # Metropolis steps for a copy of a particle
 
 
 class Belief:
@@ -111,20 +111,27 @@ class Belief:
         for p in self.particles:
             p.base = (p.game.fork(), p.obs.shown, len(p.deal.orders))
             (alive if self._check(p, end) == end + 1 else dead).append(p)
-        # repair the particles that got furthest, until half are alive
+        # repair the particles that got furthest, until half are alive (briefly
+        # while some are: copies of those will do)
         dead.sort(key=lambda p: p.score, reverse=True)
         for p in dead[:REPAIRED]:
             if len(alive) * 2 >= self.size:
                 break
-            if self._repair(p, end):
+            if self._repair(p, end, LOCAL // 6 if alive else LOCAL):
                 alive.append(p)
         if not alive:
-            # fresh deals, repaired by moves replayed from the start
+            # fresh deals, as determinize draws them; else the one that got
+            # furthest, repaired by moves replayed from the start
+            fresh = []
             for _ in range(FRESH):
                 p = self._fresh()
-                if self._check(p, end) == end + 1 or self._repair(p, end):
-                    alive.append(p)
+                (alive if self._check(p, end) == end + 1 else fresh).append(p)
+                if len(alive) >= self.size:
                     break
+            if not alive and fresh:
+                p = max(fresh, key=lambda p: p.score)
+                if self._replayed(p, end, REPAIRS):
+                    alive.append(p)
         if not alive:
             self.particles = []
             self._dead = dead
@@ -136,7 +143,7 @@ class Belief:
             copies.append(self._copy(alive[self.rng.randrange(len(alive))]))
         for _ in range(MOVES):
             for p in copies:
-                self._move(p, end, metropolis=True)
+                self._nudge(p, end)
         self.particles = alive + copies
         self.checked = end
 
@@ -153,21 +160,28 @@ class Belief:
         p.score: how far it matched, then how close the first difference."""
         g, trace, history, shuffled_at = p.game, self.trace, self.history, self.shuffled_at
         h = len(g.history)
+        observed = p.observed       # (then it matched here: it is not compared again)
         while True:
-            seen = p.obs(g)
-            if seen != trace[h]:
-                p.score = (h, _closeness(seen, trace[h]))
-                p.diff = (seen, trace[h])
-                p.matched = h
-                return h
+            if not observed:
+                seen = p.obs(g)
+                if seen != trace[h]:
+                    p.score = (h, _closeness(seen, trace[h]))
+                    p.diff = (seen, trace[h])
+                    p.matched = h
+                    return h
+            observed = False
             if h == end:
                 p.score = (h + 1, 0)
                 p.matched = h + 1
+                p.observed = True
                 return h + 1
             nxt = len(g.machine.shuffles)
             if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
             if not _give(g, history[h]):
+                # the real answer was not an option here (a card played that
+                # this world put elsewhere): a repair swaps it with an option
+                p.diff = (g.decision and g.decision.options, history[h][1])
                 p.score = (h + 1, -1)
                 p.matched = h + 1
                 return h + 1
@@ -210,6 +224,37 @@ class Belief:
             return True
         return False
 
+    def _nudge(self, p, end):
+        """A Metropolis step: two cards the seat has not seen trade places,
+        kept only if every observation still holds.  Tried first in the game
+        at the last decision (cheap to refuse), then replayed."""
+        if p.base is None or p.base[2] != len(p.deal.orders):
+            self._move(p, end, metropolis=True)
+            return
+        base, shown, shuffles = p.base
+        j = shuffles - 1
+        movable = [i for i in p.deal.orders[j] if i not in self.seen]
+        if len(movable) < 2:
+            return
+        trial = _Swapped(p.deal, j, base).then([tuple(self.rng.sample(movable, 2))])
+        q = self._particle(trial.game.fork(), trial.deal, p, shown)
+        if self._check(q, end) == end + 1:
+            q = self._restart(p, j, trial.deal.copy())
+            if self._check(q, end) == end + 1:
+                q.base = p.base
+                p.take(q)
+
+    def _particle(self, game, deal, like, shown):
+        """A particle of game and deal, its observer at shown, its
+        checkpoints those of particle like."""
+        q = _Particle(game, deal, 0)
+        q.observed = True
+        _deal_with(game, _Dealt(self, deal))
+        q.obs = _Observer(self.seat)
+        q.obs.shown = shown
+        q.checkpoints = dict(like.checkpoints)
+        return q
+
     def _restart(self, p, j, deal):
         """A particle with deal, replayed from just before shuffle j."""
         q = _Particle(None, deal, 0)
@@ -219,6 +264,7 @@ class Belief:
             q.game = g.fork()
             q.obs = _Observer(self.seat)
             q.obs.shown = shown
+            q.observed = True
             _deal_with(q.game, _Dealt(self, deal))
         else:
             q.game = _replay_game(self.real, _Dealt(self, deal))
@@ -229,27 +275,28 @@ class Belief:
     def _copy(self, p):
         q = _Particle(p.game.fork(), p.deal.copy(), p.matched)
         _deal_with(q.game, _Dealt(self, q.deal))
-        q.score = p.score
+        q.score, q.observed = p.score, p.observed
         q.obs = _Observer(self.seat)
         q.obs.shown = p.obs.shown
         q.checkpoints = dict(p.checkpoints)
+        q.base = p.base
         return q
 
-    def _repair(self, p, end):
+    def _repair(self, p, end, steps):
         """Moves until p matches everywhere: local ones if p matched at the
         last decision and no shuffle came since, else replayed ones."""
-        if p.base is not None and p.base[2] == len(p.deal.orders) and self._local(p, end):
-            return True
-        return self._replayed(p, end)
+        if p.base is not None and p.base[2] == len(p.deal.orders):
+            return self._local(p, end, steps)
+        return self._replayed(p, end, min(steps, REPAIRS))
 
-    def _local(self, p, end):
+    def _local(self, p, end, steps):
         """Hill-climbing in the game as it was at the last decision p matched:
         two cards the seat had not seen by then trade places there (every
         value that holds one sees the other), the game goes on through the
         answers since, and the swap is kept if it matches at least as far.
         Once it matches everywhere, the same swaps are made in the deal and
         replayed from before its shuffle: kept only if that matches too.
-        False if LOCAL steps did not do."""
+        False if that many steps did not do."""
         base, shown, shuffles = p.base
         j = shuffles - 1
         seen = self.seen_before
@@ -262,28 +309,31 @@ class Belief:
         drawn = p.deal.drawn[j] if j < len(p.deal.drawn) else order
         snaps = [(i, order[k]) for k, i in enumerate(drawn)
                  if i in self.seen and i not in seen and order[k] != i and order[k] in movable]
-        rng, swaps, best = self.rng, [], p.score
+        rng, best = self.rng, p.score
+        work = _Swapped(p.deal, j, base)        # the swaps kept so far
         named = self._named_pairs(p, movable)
-        for step in range(LOCAL):
+        for step in range(steps):
             if step == 0 and snaps:
-                trial = snaps
+                pairs = snaps
             elif named and rng.random() < 0.5:
-                trial = swaps + [rng.choice(named)]
+                pairs = [rng.choice(named)]
             elif snaps and rng.random() < 0.3:
-                trial = swaps + [rng.choice(snaps)]
+                pairs = [rng.choice(snaps)]
             else:
-                trial = swaps + [tuple(rng.sample(movable, 2))]
-            q = self._swapped(p, trial, j, base, shown)
+                pairs = [tuple(rng.sample(movable, 2))]
+            trial = work.then(pairs)
+            q = self._particle(trial.game.fork(), trial.deal, p, shown)
             self._check(q, end)
             if q.score > best:
                 named = self._named_pairs(q, movable) or named
             if q.matched == end + 1:
-                q = self._restart(p, j, q.deal)
+                q = self._restart(p, j, trial.deal.copy())
                 if self._check(q, end) == end + 1:
                     p.take(q)
+                    p.base = None          # (it was the old deal's)
                     return True
             elif q.score >= best:
-                swaps, best = trial, q.score
+                work, best = trial, q.score
         return False
 
     def _named_pairs(self, p, movable):
@@ -299,30 +349,10 @@ class Belief:
         theirs = [index[n] for n in real - mine if index[n] in movable]
         return [(a, b) for a in ours for b in theirs]
 
-    def _swapped(self, p, swaps, j, base, shown):
-        """A particle from base with the cards of swaps (deck indexes) traded,
-        and its deal to match (shuffle j's order; later shuffles anew)."""
-        deal = _Deal(p.deal.orders[:j + 1], p.deal.drawn[:j + 1])
-        order = deal.orders[j]
-        g = base.fork()
-        m = g.machine
-        for a, b in swaps:
-            x, y = order.index(a), order.index(b)
-            order[x], order[y] = b, a
-            _trade(m, a, b)
-        if g.decision is not None and g.decision.kind == 'card':
-            g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
-        _deal_with(g, _Dealt(self, deal))
-        q = _Particle(g, deal, 0)
-        q.obs = _Observer(self.seat)
-        q.obs.shown = shown
-        q.checkpoints = dict(p.checkpoints)
-        return q
-
-    def _replayed(self, p, end):
-        """Replayed moves until p matches everywhere; False if REPAIRS replays
-        did not do."""
-        for _ in range(REPAIRS):
+    def _replayed(self, p, end, steps):
+        """Replayed moves until p matches everywhere; False if that many
+        replays did not do."""
+        for _ in range(steps):
             self._move(p, end, metropolis=False)
             if p.matched == end + 1:
                 return True
@@ -381,13 +411,14 @@ class _Particle:
         self.score = (matched, 0)
         self.obs = None
         self.checkpoints = {}
+        self.observed = False  # whether obs has seen the game where it is now
         self.diff = None       # (its observation, the seat's) where they first differ
         self.base = None       # (game, observer's place, shuffles) at the last decision matched
 
     def take(self, other):
         self.game, self.deal, self.matched = other.game, other.deal, other.matched
         self.score, self.obs, self.checkpoints = other.score, other.obs, other.checkpoints
-        self.diff = other.diff
+        self.diff, self.observed = other.diff, other.observed
 
 
 def _give(g, entry):
@@ -437,8 +468,32 @@ def _trade(m, a, b):
         u, v = getattr(x, field), getattr(y, field)
         setattr(x, field, v)
         setattr(y, field, u)
-    deck[a], deck[b] = y, x
-    m.consts = m.image.consts_for(deck)
+    deck[a], deck[b] = y, x          # (the caller then resolves m.consts anew)
+
+
+class _Swapped:
+    """A game at a particle's last matched decision with some never-seen
+    cards traded, and the particle's deal with the same cards traded in
+    shuffle j's order (later shuffles are dealt anew)."""
+
+    def __init__(self, deal, j, game):
+        self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1])
+        self.j, self.game = j, game
+
+    def then(self, pairs):
+        deal = self.deal.copy()
+        order = deal.orders[self.j]
+        g = self.game.fork()
+        m = g.machine
+        for a, b in pairs:
+            x, y = order.index(a), order.index(b)
+            order[x], order[y] = b, a
+            _trade(m, a, b)
+        m.consts = m.image.consts_for(m.deck)
+        if g.decision is not None and g.decision.kind == 'card':
+            g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
+        out = _Swapped(deal, self.j, g)
+        return out
 
 
 class _Dealt(Dealer):
