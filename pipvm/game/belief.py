@@ -134,7 +134,6 @@ class Belief:
                     alive.append(p)
         if not alive:
             self.particles = []
-            self._dead = dead
             return
         # the dead are replaced by copies of the living, which Metropolis
         # steps then move apart (MOVES replays per copy, at most)
@@ -325,7 +324,7 @@ class Belief:
             q = self._particle(trial.game.fork(), trial.deal, p, shown)
             self._check(q, end)
             if q.score > best:
-                named = self._named_pairs(q, movable) or named
+                named = self._named_pairs(q, movable)
             if q.matched == end + 1:
                 q = self._restart(p, j, trial.deal.copy())
                 if self._check(q, end) == end + 1:
@@ -347,6 +346,9 @@ class Belief:
         index = _DECK_INDEX
         ours = [index[n] for n in mine - real if index[n] in movable]
         theirs = [index[n] for n in real - mine if index[n] in movable]
+        if not (ours and theirs):       # one side names a card: it trades with any
+            ours = ours or theirs
+            theirs = [i for i in movable if i not in ours]
         return [(a, b) for a in ours for b in theirs]
 
     def _replayed(self, p, end, steps):
