@@ -15,6 +15,7 @@ from pipvm.core.outcome import rewards
 from pipvm.design.sim import Z95
 from pipvm.engine.vm import Image
 
+from .test_sim import without_timing
 from .util import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -145,9 +146,7 @@ def test_sim_with_a_thinking_bot_is_the_same_for_any_number_of_jobs():
         status, out = run_cli(['sim', GUESS, '--seat', '1=mc:4', '--games', '30', '--json',
                                '--jobs', str(jobs)])
         assert status == 0
-        report = json.loads(out)
-        del report['timing']
-        return report
+        return without_timing(json.loads(out))      # and the seconds spent thinking
     assert sim(1) == sim(2)
 
 
