@@ -9,8 +9,8 @@ Each REV is checked out in a temporary git worktree (either package layout);
 each round plays, in every tree in turn (the order alternating), games with
 seeds 1, 2, ... where seat 1 thinks (KIND) and the others play at random,
 until seat 1 has made DECISIONS decisions with a real choice; the figure is
-those decisions per second of its thinking time (CPU time, so steadier on a
-shared machine).  Every tree plays the same FILEs (from this tree, default
+those decisions per second of its thinking time (the tree's own
+benchmarks/bots.py times them).  Every tree plays the same FILEs (from this tree, default
 Euchre and Oh Hell); medians over the rounds, and the ratio to the first REV.
 """
 import argparse
@@ -25,39 +25,16 @@ from common import ROOT
 
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
-# Run in each tree: the bots and the game from either package layout.
+# Run in each tree: its own benchmarks/bots.py (either package layout) times
+# the thinking seat.
 PROBE = r'''
-import json, random, sys, time
-try:
-    from pipvm.play import loader
-    from pipvm.play.bots import THINKERS
-    from pipvm.game.game import Game
-    from pipvm.engine.vm import Image
-except ImportError:
-    from pipvm import loader
-    from pipvm.bots import THINKERS
-    from pipvm.game import Game
-    from pipvm.vm import Image
+import json, os, sys
+sys.path[:0] = [os.path.join(os.getcwd(), 'benchmarks'), os.getcwd()]
+import bots
 path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-program = loader.load_program(path)
-image = Image(program)
+program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
-thinking, done, seed = 0.0, 0, 0
-while done < decisions:
-    seed += 1
-    bot = THINKERS[kind](n, random.Random(seed))
-    game = Game(image, seed=seed, players=players, names=['P%d' % i for i in range(players)],
-                quiet=True)
-    while game.decision is not None and done < decisions:
-        d = game.decision
-        if d.seat == 0 and len(d.options) > 1:
-            t = time.process_time()
-            game.answer(bot.choose(game, d))
-            thinking += time.process_time() - t
-            done += 1
-        else:
-            game.answer(game.rng.int(len(d.options)))
-print(json.dumps(done / thinking))
+print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n, decisions)))
 '''
 
 

@@ -2,13 +2,12 @@
 information-set MCTS (`ismcts`, Cowling, Powley and Whitehouse 2012).
 
 Both are fair: they see the game only through the deciding seat's eyes.
-Each decision they draw a pool of worlds with `game.determinize(seat, rng)`
-(the cards the seat has not seen dealt anew, the future shuffles drawn from
-the bot's own generator) and think only in forks of those.  Replaying a game
-to determinize it is costly and forking is cheap, so a pool of at most POOL
-worlds is drawn per decision and reused round robin (OpenSpiel's
-`max_world_samples`).  If no world can be drawn (determinize.NoSample), the
-bot answers at random.
+Each decision they take a pool of at most POOL worlds from the seat's
+belief (pipvm/game/belief.py: particles consistent with everything the seat
+observed, carried from decision to decision; the future shuffles drawn from
+the bot's own generator), reused round robin (OpenSpiel's
+`max_world_samples`), and think only in forks of those.  If the belief
+holds no world, the bot answers at random, and counts it (`stats`).
 
 Playouts finish a quiet fork (no events kept) with uniformly random answers.
 Every random draw comes from the bot's own `random.Random`, which the seat
