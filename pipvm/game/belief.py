@@ -310,7 +310,7 @@ class Belief:
                  if i in self.seen and i not in seen and order[k] != i and order[k] in movable]
         rng, best = self.rng, p.score
         work = _Swapped(p.deal, j, base)        # the swaps kept so far
-        named = self._named_pairs(p, movable)
+        named = self._named_pairs(p, movable, snaps)
         for step in range(steps):
             if step == 0 and snaps:
                 pairs = snaps
@@ -324,7 +324,7 @@ class Belief:
             q = self._particle(trial.game.fork(), trial.deal, p, shown)
             self._check(q, end)
             if q.score > best:
-                named = self._named_pairs(q, movable)
+                named = self._named_pairs(q, movable, snaps)
             if q.matched == end + 1:
                 q = self._restart(p, j, trial.deal.copy())
                 if self._check(q, end) == end + 1:
@@ -335,7 +335,7 @@ class Belief:
                 work, best = trial, q.score
         return False
 
-    def _named_pairs(self, p, movable):
+    def _named_pairs(self, p, movable, snaps):
         """Where p's observation named one card and the seat's another (its
         hand shows the Queen of Spades, p's the Queen of Hearts): those two
         trading places is the likeliest repair.  Pairs of movable cards."""
@@ -346,8 +346,11 @@ class Belief:
         index = _DECK_INDEX
         ours = [index[n] for n in mine - real if index[n] in movable]
         theirs = [index[n] for n in real - mine if index[n] in movable]
-        if not (ours and theirs):       # one side names a card: it trades with any
-            ours = ours or theirs
+        if not (ours and theirs):       # one side names a card: where the real
+            ours = ours or theirs       # draws put it, else with any
+            drawn = [pair for pair in snaps if pair[0] in ours]
+            if drawn:
+                return drawn
             theirs = [i for i in movable if i not in ours]
         return [(a, b) for a in ours for b in theirs]
 
