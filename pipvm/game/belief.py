@@ -76,6 +76,7 @@ class Belief:
             self.observe = _Observer(self.seat)
             self.trace, self.seen_ids, self.seen = [], set(), frozenset()
             self.shuffled_at = {}       # shuffle number -> history position it happened at
+            self.unseen_plays = set()   # history positions that played a card the seat did not see
             self.particles = []
             self.checked = 0            # history position the particles are checked to
             self._note(self.shadow)
@@ -83,10 +84,15 @@ class Belief:
         g = self.shadow
         while len(g.history) < len(history):
             h = len(g.history)
-            before = len(g.machine.shuffles)
+            before, shown = len(g.machine.shuffles), len(g.events)
             _give(g, history[h])
             for j in range(before, len(g.machine.shuffles)):
                 self.shuffled_at[j] = h
+            # a card played where the seat could not see it: a world plays any
+            # of its own there (as determinize does), or the label would tell
+            if any(e.kind == 'played' and e.seen_by(self.seat).card is None
+                   for e in g.events[shown:]):
+                self.unseen_plays.add(h)
             self._note(g)
         index = {id(c): i for i, c in enumerate(g.machine.deck)}
         seen = set(self.seen_ids)
@@ -177,7 +183,7 @@ class Belief:
             nxt = len(g.machine.shuffles)
             if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
-            if not _give(g, history[h]):
+            if not _give(g, history[h], self.rng if h in self.unseen_plays else None):
                 # the real answer was not an option here (a card played that
                 # this world put elsewhere): a repair swaps it with an option
                 p.diff = (g.decision and g.decision.options, history[h][1])
@@ -426,15 +432,19 @@ class _Particle:
         self.diff, self.observed = other.diff, other.observed
 
 
-def _give(g, entry):
-    """Answer g's decision as the real game was answered (by label); False
-    if g offers no such option (or waits for nothing)."""
+def _give(g, entry, rng=None):
+    """Answer g's decision as the real game was answered (by label; with
+    rng, any option at random); False if g offers no such option (or waits
+    for nothing)."""
     choice, label = entry
     d = g.decision
     if d is None:
         return False
     if d.kind is NAME:
         g.answer(label)
+        return True
+    if rng is not None:
+        g.answer(rng.randrange(len(d.options)))
         return True
     i = _same_option(d.options, label, choice)
     if i is None:

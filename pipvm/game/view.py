@@ -8,7 +8,8 @@ the language (docs/api.md, "What a seat may see"):
 - of every other hand, every `facedown` area, every stash and every card
   list in no area (a `Deck` variable, a list), it sees the size only;
 - it sees the messages addressed to everyone or to it, the table's
-  announcements, and the cards played and by whom;
+  announcements, and who played a card; it reads the card's name if the
+  card lands face up or it played the card itself (dialogue.played);
 - a spectator (seat None) sees what every seat sees in common.
 
 Cards appear by the names the game prints (`Queen of Spades`).
@@ -39,9 +40,10 @@ def view(game, seat, since=0):
 
 
 def visible_events(game, seat, since=0):
-    """The events addressed to everyone or to seat, in order (from event
-    number since on)."""
-    return [e for e in (game.events or ())[since:] if e.to is None or e.to == seat]
+    """The events as seat reads them (dialogue.Event.seen_by), in order
+    (from event number since on)."""
+    seen = [e.seen_by(seat) for e in (game.events or ())[since:]]
+    return [e for e in seen if e is not None]
 
 
 def areas(machine):
