@@ -183,10 +183,15 @@ class Belief:
             nxt = len(g.machine.shuffles)
             if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
-            if not _give(g, history[h], self.rng if h in self.unseen_plays else None):
+            free = (self.rng, p.deal.plays, h) if h in self.unseen_plays else None
+            if not _give(g, history[h], free):
                 # the real answer was not an option here (a card played that
-                # this world put elsewhere): a repair swaps it with an option
-                p.diff = (g.decision and g.decision.options, history[h][1])
+                # this world put elsewhere): a repair swaps it with one of
+                # the player's cards
+                pending = g.machine.pending
+                p.diff = ([str(c) for c in pending.player.hand]
+                          if g.decision is not None and g.decision.kind == 'card' else None,
+                          history[h][1])
                 p.score = (h + 1, -1)
                 p.matched = h + 1
                 return h + 1
@@ -350,8 +355,9 @@ class Belief:
         mine, real = (set(_CARD_NAME.findall(repr(v))) for v in p.diff)
         movable = set(movable)
         index = _DECK_INDEX
-        ours = [index[n] for n in mine - real if index[n] in movable]
-        theirs = [index[n] for n in real - mine if index[n] in movable]
+        # (sorted: a set's order changes with the hash seed, the choice must not)
+        ours = sorted(index[n] for n in mine - real if index[n] in movable)
+        theirs = sorted(index[n] for n in real - mine if index[n] in movable)
         if not (ours and theirs):       # one side names a card: where the real
             ours = ours or theirs       # draws put it, else with any
             drawn = [pair for pair in snaps if pair[0] in ours]
@@ -405,12 +411,13 @@ class _Deal:
     """A particle's deal: each shuffle's order (deck indexes), and the order
     the real shuffle's draws gave before the never-seen cards moved."""
 
-    def __init__(self, orders=(), drawn=()):
+    def __init__(self, orders=(), drawn=(), plays=None):
         self.orders = [list(o) for o in orders]
         self.drawn = [list(o) for o in drawn]
+        self.plays = dict(plays or {})   # history position -> the card it played unseen
 
     def copy(self):
-        return _Deal(self.orders, self.drawn)
+        return _Deal(self.orders, self.drawn, self.plays)
 
 
 class _Particle:
@@ -432,10 +439,11 @@ class _Particle:
         self.diff, self.observed = other.diff, other.observed
 
 
-def _give(g, entry, rng=None):
-    """Answer g's decision as the real game was answered (by label; with
-    rng, any option at random); False if g offers no such option (or waits
-    for nothing)."""
+def _give(g, entry, free=None):
+    """Answer g's decision as the real game was answered (by label); False
+    if g offers no such option (or waits for nothing).  free = (rng, plays,
+    position): a card played unseen, answered as the world played it before
+    (plays: position -> label) or else at random (then noted in plays)."""
     choice, label = entry
     d = g.decision
     if d is None:
@@ -443,8 +451,13 @@ def _give(g, entry, rng=None):
     if d.kind is NAME:
         g.answer(label)
         return True
-    if rng is not None:
-        g.answer(rng.randrange(len(d.options)))
+    if free is not None:
+        rng, plays, h = free
+        i = d.options.index(plays[h]) if plays.get(h) in d.options else None
+        if i is None:
+            i = rng.randrange(len(d.options))
+            plays[h] = d.options[i]
+        g.answer(i)
         return True
     i = _same_option(d.options, label, choice)
     if i is None:
@@ -468,7 +481,8 @@ def _closeness(seen, want):
     return n
 
 
-_DECK_INDEX = {c.name: i for i, c in enumerate(new_deck())}
+_NAMES = [c.name for c in new_deck()]
+_DECK_INDEX = {name: i for i, name in enumerate(_NAMES)}
 _CARD_NAME = re.compile('|'.join(map(re.escape, sorted(_DECK_INDEX, key=len, reverse=True))))
 _CARD_FIELDS = ('rank', 'suit', 'last_played_by', 'born_rank', 'born_suit', 'name')
 
@@ -492,7 +506,7 @@ class _Swapped:
     shuffle j's order (later shuffles are dealt anew)."""
 
     def __init__(self, deal, j, game):
-        self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1])
+        self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1], deal.plays)
         self.j, self.game = j, game
 
     def then(self, pairs):
@@ -504,6 +518,8 @@ class _Swapped:
             x, y = order.index(a), order.index(b)
             order[x], order[y] = b, a
             _trade(m, a, b)
+            trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
+            deal.plays = {h: trade.get(label, label) for h, label in deal.plays.items()}
         m.consts = m.image.consts_for(m.deck)
         if g.decision is not None and g.decision.kind == 'card':
             g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
