@@ -31,7 +31,7 @@ import re
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
-from pipvm.game.determinize import (_Observer, _future, _note_named_cards, _replay_game,
+from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
 from pipvm.game.game import NAME
 from pipvm.game.view import seen_cards, view
@@ -39,7 +39,7 @@ from pipvm.game.view import seen_cards, view
 REPAIRS = 40        # replays to repair one particle, at most
 LOCAL = 120         # local steps to repair one particle, at most
 REPAIRED = 3        # dead particles repaired per decision, at most
-FRESH = 40          # fresh deals tried when no particle is left, at most
+FRESH = TRIES       # fresh deals tried when no particle is left, at most (as determinize)
 MOVES = 1           # Metropolis steps for a copy of a particle
 
 
