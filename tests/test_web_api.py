@@ -13,7 +13,8 @@ import urllib.request
 
 import pytest
 
-from pipvm.web.table import Table
+from pipvm.web.patch import apply
+from pipvm.web.table import LOG_PAGE, Table
 
 from .test_game import cards_named, visible_cards
 from .web_util import post, seating, served
@@ -40,16 +41,26 @@ def random_answer(decision, rng):
 
 # --- privacy --------------------------------------------------------------------------
 
+def same_view(paged, whole):
+    """Whether a served view (its log paged, bots and seats added) is the
+    game's view of the seat."""
+    rest = {k: v for k, v in paged.items() if k not in ('log', 'log_start', 'bots', 'seats')}
+    return (rest == {k: v for k, v in whole.items() if k != 'log'}
+            and paged['log'] == whole['log'][paged['log_start']:])
+
+
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_no_seat_is_sent_a_card_hidden_from_it(path):
     """Played to the end through the API: at every step, each seat's state
-    and live message is exactly its view and names no card it cannot see."""
+    is its view, the live channel's patches keep the page's copy equal to
+    it, and neither names a card the seat cannot see."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
-    with served(path, seating(players_of(path)), seed) as (table, client, urls):
-        channels = {seat: client.websocket_connect(url + 'live') for seat, url in urls.items()}
-        for ws in channels.values():
-            ws.__enter__()
+    with served(path, seating(players_of(path)), seed) as (table, client, urls), \
+            contextlib.ExitStack() as stack:       # closed first, even when a check fails
+        channels = {seat: stack.enter_context(client.websocket_connect(url + 'live'))
+                    for seat, url in urls.items()}
+        pages = {}
         steps = 0
         while True:
             game = table.game
@@ -57,17 +68,24 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             for seat, url in urls.items():
                 r = client.get(url + 'state')
                 state, live = r.json(), channels[seat].receive_json()
-                assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
+                if 'view' in live:
+                    assert seat not in pages
+                    pages[seat] = live['view']
+                else:
+                    assert live['base'] == steps - 1
+                    pages[seat] = apply(pages[seat], live['patch'])
+                whole = json.loads(json.dumps(game.view(seat)))
+                assert same_view(state, whole) and same_view(pages[seat], whole)
+                assert state['log_start'] == max(0, len(whole['log']) - LOG_PAGE)
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
-                hidden = cards_named(json.dumps(state)) - visible_cards(game, seat)
-                assert not hidden, (seat, hidden)
+                for sent in (state, pages[seat]):      # all a patch brought is in the page
+                    hidden = cards_named(json.dumps(sent)) - visible_cards(game, seat)
+                    assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
             if decision is None:
                 break
             assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
             steps += 1
-        for ws in channels.values():
-            ws.__exit__(None, None, None)
         assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
 
 
@@ -188,6 +206,58 @@ def test_an_answer_must_be_sent_as_json():
         assert table.version == 0
 
 
+def test_every_error_is_json_with_one_line():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        for r, status in ((client.get('/nowhere'), 404), (client.get('/static/none.js'), 404),
+                          (client.post(urls[0] + 'state'), 405), (client.get(urls[0] + 'answer'), 405),
+                          (client.get(urls[0] + 'log?before=x'), 400),
+                          (client.get('/play/nope/log?before=1'), 404)):
+            assert r.status_code == status
+            assert r.headers['content-type'] == 'application/json'
+            assert list(r.json()) == ['error'] and '\n' not in r.json()['error']
+
+
+@pytest.mark.parametrize('name', ['   ', '', '\u00a0 '])
+def test_a_blank_name_is_refused(name):
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = post(client, urls[0], {'decision': 0, 'text': name})
+        assert r.status_code == 400 and 'name' in r.json()['error']
+        assert table.version == 0
+
+
+def test_a_name_is_trimmed():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        assert post(client, urls[0], {'decision': 0, 'text': '  Ada  '}).status_code == 200
+        assert table.game.names[0] == 'Ada'
+
+
+def test_an_error_says_an_action_decision():
+    from pipvm.web.requests import BadRequest, check_against
+    from pipvm.game.game import Decision
+    d = Decision(3, 0, 'action', 'Choose:', ('Pass',), 'an action')
+    with pytest.raises(BadRequest, match='^an action decision takes "choice"$'):
+        check_against(d, 0, 3, 'text', 'Al')
+
+
+def test_the_log_is_paged():
+    """A view carries the last LOG_PAGE events; GET log pages back to the first."""
+    path = os.path.join(ROOT, 'examples', 'crazy_eights.pip')
+    with served(path, seating(2), 24) as (table, client, urls):
+        rng = random.Random(3)
+        while table.game.ending is None and len(table._logs[0]) < 3 * LOG_PAGE:
+            d = table.game.decision
+            post(client, urls[d.seat], random_answer(d.to_json(), rng))
+        whole = table.game.view(0)['log']
+        state = client.get(urls[0] + 'state').json()
+        assert len(state['log']) == LOG_PAGE and state['log'] == whole[state['log_start']:]
+        log, before = state['log'], state['log_start']
+        while before > 0:
+            page = client.get(urls[0] + 'log?before=%d' % before).json()
+            assert 0 < len(page['log']) <= LOG_PAGE and page['start'] == before - len(page['log'])
+            log, before = page['log'] + log, page['start']
+        assert log == whole
+
+
 # --- bots, records, the command -----------------------------------------------------
 
 @pytest.mark.parametrize('kind', ['random', 'mc:2', 'ismcts:8'])
@@ -201,7 +271,8 @@ def test_bots_play_on_the_server(kind):
                 if d is not None:
                     assert post(client, urls[0], random_answer(d, random.Random(d['id']))
                                 ).status_code == 200
-                view = ws.receive_json()['view']
+                live = ws.receive_json()
+                view = apply(view, live['patch'])
         names = [p['name'] for p in view['players']]
         assert names == ['P1', 'Ben'] and view['ending']['kind'] == 'winner'
 
@@ -276,7 +347,7 @@ def test_serve_without_the_web_extra_says_what_to_install():
 def serve_command(*args):
     """`pipvm serve ... --port 0` running: ({seat or 'watch': link}, the process)."""
     proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'serve', *args, '--port', '0',
-                             '--bot-pause', '0', '--linger', '0'],
+                             '--bot-pause', '0', '--linger', '1'],  # a last poll is answered
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         links = {}
