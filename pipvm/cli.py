@@ -236,7 +236,10 @@ def build_parser():
     seat_options(p, 'human')
     p.add_argument('--record', metavar='FILE.json', help='write every answer to FILE.json')
     p.add_argument('--resume', metavar='FILE.json',
-                   help='go on with the game recorded in FILE.json, recording on')
+                   help='go on with the game recorded in FILE.json, recording on; '
+                        'the links given before work again')
+    p.add_argument('--new-links', action='store_true',
+                   help='with --resume: give new links (the old ones stop working)')
     p.add_argument('--bot-pause', type=float, default=0.8, metavar='SECONDS',
                    help='how long a bot waits before it answers; default: 0.8')
     p.add_argument('--linger', type=float, default=60, metavar='SECONDS',

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -352,11 +353,14 @@ def serve_command(*args):
     try:
         links = {}
         for line in proc.stdout:           # `seat N: URL` lines, then `watch: URL`
+            if line.startswith('the links given before'):      # --resume: no new ones
+                links['base'] = line.split()[7][:-3]
+                break
             label, link = line.split()[-2:]
             links['watch' if label == 'watch:' else int(label[:-1]) - 1] = link
             if label == 'watch:':
                 break
-        assert 'watch' in links, proc.stderr.read()
+        assert 'watch' in links or 'base' in links, proc.stderr.read()
         yield links, proc
     finally:
         proc.kill()
@@ -392,16 +396,48 @@ def test_serve_prints_a_link_per_person_and_plays_to_the_end():
         assert 'Error' not in proc.stderr.read()
 
 
-def test_serve_resumes_a_record_and_records_on(tmp_path):
+def test_serve_resumes_a_record_on_the_old_links(tmp_path):
+    """--resume: the links given before work again (only their hashes were
+    kept, beside the record); the game goes on and is recorded on."""
     record = tmp_path / 'game.json'
     with served(HIGH_CARD, seating(2, s2='random'), 3, record_path=str(record)) as (
             table, client, urls):
         play_to(table, client, urls, 6, random.Random(2))
         saved, answered = table.view(0), len(table.history)
+        tokens = {seat: t for t, seat in table.tokens.items()}
+    kept = (tmp_path / 'game.links.json').read_text()
+    assert not [t for t in tokens.values() if t in kept]          # hashes only
     with serve_command('--resume', str(record)) as (links, proc):
-        assert call(links[0] + 'state') == saved
-        view = play_by_http(links[0], saved, random.Random(2))
+        assert set(links) == {'base'}
+        old = {seat: links['base'] + t + '/' for seat, t in tokens.items()}
+        assert call(old[0] + 'state') == saved
+        assert call(old[None] + 'state')['seat'] is None
+        view = play_by_http(old[0], saved, random.Random(2))
         assert view['ending']['kind'] == 'winner' and proc.wait(timeout=30) == 0
     answers = json.loads(record.read_text())['answers']
     assert len(answers) > answered and answers[-1]['seat'] in (1, 2)
     assert Table.resume(str(record)).view(0) == view
+
+
+def test_serve_resume_with_new_links(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2), 3, record_path=str(record)) as (table, client, urls):
+        post(client, urls[0], {'decision': 0, 'text': 'Al'})
+        old = next(t for t, seat in table.tokens.items() if seat == 0)
+    with serve_command('--resume', str(record), '--new-links') as (links, proc):
+        assert set(links) == {0, 1, 'watch'} and old not in links[0]
+        assert call(links[0] + 'state')['players'] == []
+        with pytest.raises(urllib.error.HTTPError) as e:
+            call(links[0].rsplit('/', 2)[0] + '/' + old + '/state')
+        assert e.value.code == 404 and json.load(e.value) == {'error': 'no such seat'}
+
+
+def test_a_broken_links_file_is_one_error_line(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2), 3, record_path=str(record)) as (table, client, urls):
+        post(client, urls[0], {'decision': 0, 'text': 'Al'})
+    (tmp_path / 'game.links.json').write_text('{"format": "pipvm links", "links": {"1": 5}}')
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'serve', '--resume', str(record)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stdout == ''
+    assert r.stderr == 'Error: %s: not a pipvm links file\n' % (tmp_path / 'game.links.json')

@@ -27,7 +27,7 @@ def main(args, seating):
     from pipvm.play import loader
     from pipvm.web.table import Table
     if args.resume:
-        table = Table.resume(args.resume, args.bot_pause)
+        table = Table.resume(args.resume, args.bot_pause, args.new_links)
     else:
         if args.record and seating.thinks():
             raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
@@ -38,6 +38,8 @@ def main(args, seating):
     base = 'http://%s:%d/play/' % ('[%s]' % host if ':' in host else host, port)
     for token, seat in table.tokens.items():
         print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/')
+    if not table.tokens:
+        print('the links given before work again at %s... (--new-links for new ones)' % base)
     sys.stdout.flush()
     server = make_server([table])
 

@@ -8,9 +8,11 @@ and wakes whoever waits for one (the live channels, the bot loop).
 import asyncio
 import hashlib
 import json
+import os
 import secrets
 import sys
 
+from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
 from pipvm.game.game import Game
@@ -29,6 +31,35 @@ LOG_PAGE = 100                 # events a view carries; older ones come by GET l
 def hashed(token):
     """What is kept of a token: its SHA-256 (a stolen table of them opens no seat)."""
     return hashlib.sha256(token.encode('utf-8', 'replace')).hexdigest()
+
+
+def links_path(record_path):
+    """Where a record's links are kept: game.json -> game.links.json."""
+    return os.path.splitext(record_path)[0] + '.links.json'
+
+
+def write_links(record_path, links):
+    write_file(links_path(record_path), json.dumps({
+        'format': 'pipvm links', 'links': {'watch' if n is None else str(n + 1): h
+                                           for h, n in links.items()}}, indent=1).encode())
+
+
+def read_links(record_path):
+    """{hashed token: seat} kept beside a record, or None if there is no such file."""
+    path = links_path(record_path)
+    try:
+        with open(path, 'rb') as f:
+            obj = json.loads(f.read().decode('utf-8'))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        raise record.RecordError(path, 'cannot read the links (%s)' % e) from None
+    kept = obj.get('links') if type(obj) is dict and obj.get('format') == 'pipvm links' else None
+    if type(kept) is not dict or not all(
+            type(h) is str and len(h) == 64 and (k == 'watch' or k.isdigit() and 0 < int(k) < 1000)
+            for k, h in kept.items()):
+        raise record.RecordError(path, 'not a pipvm links file')
+    return {h: None if k == 'watch' else int(k) - 1 for k, h in kept.items()}
 
 
 class Table:
@@ -54,7 +85,9 @@ class Table:
             links = {hashed(t): n for t, n in self.tokens.items()}
         else:
             self.tokens = {}
-        self.links = dict(links)
+        self.links = {h: n for h, n in links.items() if n is None or n < self.seats}
+        if record_path:
+            write_links(record_path, self.links)
         self.pause = pause
         self.record_path = record_path
         self.record = Record(
@@ -71,10 +104,13 @@ class Table:
         self._frames = {}          # (seat, base version) -> a live message, at this version
 
     @classmethod
-    def resume(cls, path, pause=0.0):
+    def resume(cls, path, pause=0.0, new_links=False):
         """The table of a record, every answer in it given again (bots answer
-        again, and must answer as recorded); its answers go on being added."""
+        again, and must answer as recorded); its answers go on being added.
+        The links given before still work (their hashes are kept beside the
+        record) unless new_links."""
         kept = record.read(path)
+        links = None if new_links else read_links(path)
         game = record.resolve(kept.game, path)
         program = loader.load_program(game)
         if loader.fingerprint(program) != kept.fingerprint:
@@ -83,7 +119,7 @@ class Table:
         seating = Seating({n: parse_kind(k) for n, k in kept.seats.items()},
                           parse_kind(kept.bots), kept.players)
         table = cls(program, seating, kept.seed, pause, path, game,
-                    kept.max_steps or MAX_STEPS)
+                    kept.max_steps or MAX_STEPS, links)
         for number, answer in enumerate(kept.answers, 1):
             if answer.kind != record.REFUSED:      # a line the terminal refused changed nothing
                 table._replay(number, answer, path)
