@@ -49,7 +49,8 @@ def check_name(text):
         raise BadRequest('a name must be 1 to %d characters, not counting spaces round it'
                          % MAX_NAME)
     if not text.isprintable() or not is_latin1(text):
-        raise BadRequest('"text" must be printable Latin-1 characters')
+        raise BadRequest('a name must be printable Latin-1 characters (the game prints '
+                         'no others)')
     return text
 
 

@@ -351,6 +351,7 @@ async function send(body) {
   } finally {
     sending = false;
     renderProblem();
+    for (const b of document.querySelectorAll('#decision button')) b.disabled = false;
     if (view) { renderHand(view, view.players.find((p) => p.seat === view.seat)); renderDecision(view); }
   }
 }
