@@ -45,7 +45,7 @@ def random_answer(decision, rng):
 def same_view(paged, whole):
     """Whether a served view (its log paged, bots and seats added) is the
     game's view of the seat."""
-    rest = {k: v for k, v in paged.items() if k not in ('log', 'log_start', 'bots', 'seats')}
+    rest = {k: v for k, v in paged.items() if k not in ('log', 'log_start', 'bots', 'seats', 'lobby')}
     return (rest == {k: v for k, v in whole.items() if k != 'log'}
             and paged['log'] == whole['log'][paged['log_start']:])
 

@@ -111,6 +111,7 @@ def make_app(tables, routes=(), lifespan=None):
             return
         await websocket.accept()
         closed = asyncio.ensure_future(_until_closed(websocket))
+        table.watchers += n is None
         try:
             sent = None            # (version, view without log, log size) last sent
             while not closed.done():
@@ -122,6 +123,7 @@ def make_app(tables, routes=(), lifespan=None):
         except (WebSocketDisconnect, RuntimeError):
             pass                       # the client went away while we were sending
         finally:
+            table.watchers -= n is None
             closed.cancel()
 
     @contextlib.asynccontextmanager

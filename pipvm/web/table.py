@@ -97,6 +97,9 @@ class Table:
             seats={n: str(s) for n, s in seating.specs.items()})
         self.history = self.record.answers         # of record.Answer, in order
         self.version = 0
+        self.lobby = False         # started from a lobby: a rematch can be asked for
+        self.watchers = 0          # spectators' live channels open now
+        self.listeners = []        # f(answer) called after each answer taken (a lobby's store)
         self._waiters = []         # futures to wake at the next change
         self._logs = {n: [] for n in [*range(self.seats), None]}    # each seat's events
         self._read = 0             # how many of the game's events are in _logs
@@ -192,6 +195,7 @@ class Table:
             state = view(self.game, seat, log=False)
             state['bots'] = sorted(self.deciders)
             state['seats'] = self.seats
+            state['lobby'] = self.lobby
             self._states[seat] = (state, len(self._logs[seat]))
         return self._states[seat]
 
@@ -208,6 +212,8 @@ class Table:
                             else Answer(d.seat, CHOICE, d.options[value], value))
         if save:
             self._save()
+            for listener in self.listeners:
+                listener(self.history[-1])
         self.version += 1
         self._states, self._frames = {}, {}
         waiters, self._waiters = self._waiters, []

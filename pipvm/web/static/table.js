@@ -72,6 +72,8 @@ function render(v, at) {
   renderDecision(v);
   renderProblem();
   renderLog(v);
+  $('rematch').hidden = !(v.lobby && v.ending && me);
+  $('to-lobby').hidden = !v.lobby;
 }
 
 function renderTurn(v) {
@@ -442,6 +444,16 @@ $('earlier').addEventListener('click', async () => {
   const from = log.scrollHeight - log.scrollTop;
   renderLog(view);
   log.scrollTop = log.scrollHeight - from;
+});
+
+// The same seats at a new deal: the server gives this seat its link there.
+$('rematch').addEventListener('click', async () => {
+  const r = await fetch('rematch', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+  });
+  const reply = await r.json();
+  if (r.ok) location.assign(reply.link);
+  else { problem = reply.error; renderProblem(); }
 });
 
 refresh().catch(() => {}).finally(() => connect());
