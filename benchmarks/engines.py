@@ -20,9 +20,9 @@ import statistics
 from common import GAMES, PROGRAMS, median_ms, name
 
 from pipvm.play import loader
-from pipvm.engine import quiet, vm
+from pipvm.engine import vm
 from pipvm.design import sim
-from pipvm.isa.opcodes import BY_CODE, FUSED_BY_CODE
+from pipvm.isa.opcodes import BY_CODE
 from pipvm.play.seats import Seating, parse_kind
 
 MAX_STEPS = 100_000
@@ -80,17 +80,8 @@ def count_opcodes(paths, games):
 
 
 def opname(code):
-    if code in BY_CODE:
-        return BY_CODE[code].name
-    if code in FUSED_BY_CODE:
-        return FUSED_BY_CODE[code].name
-    return LOAD_TIME.get(code, str(code))
-
-
-# What loading makes besides superinstructions (pipvm/engine/quiet.py, vm.PLAY_AGAIN).
-LOAD_TIME = {vm.PLAY_AGAIN: 'PLAY_AGAIN', quiet.QUIET_MESSAGE: 'QUIET_MESSAGE',
-             quiet.QUIET_LOOP: 'QUIET_LOOP', quiet.QUIET_LOCALS: 'QUIET_LOCALS',
-             quiet.QUIET_FOR: 'QUIET_FOR', quiet.QUIET_STORE: 'QUIET_STORE'}
+    """Any instruction the VM runs, load-time ones included (opcodes.INSTRUCTIONS)."""
+    return BY_CODE[code].name
 
 
 def main():

@@ -489,8 +489,8 @@ class PipParser(Parser):
 
     def error(self, tok):
         end = len(self.text) if tok is None else tok.value.end
-        pos, found, advice = syntax_hints.explain(self.text, self.statestack, self.symstack,
-                                                  tok, self.previous)
+        pos, found, advice = syntax_hints.explain(type(self), self.text, self.statestack,
+                                                  self.symstack, tok, self.previous)
         raise PipSyntaxError(Positions(self.text).line_at_end(end), tok and tok.value, pos,
                              found, advice)
 

@@ -115,17 +115,17 @@ class Tables:
 
 
 @functools.cache
-def tables():
-    from .parser import PipParser
-    return Tables(PipParser)
+def tables(parser_class):
+    """The Tables of a SLY parser class (the parser hands over its own: it is built on this module)."""
+    return Tables(parser_class)
 
 
 class Context:
     """A syntax error as the parser saw it, and the text around it."""
 
-    def __init__(self, text, states, symbols, token, previous):
+    def __init__(self, parser_class, text, states, symbols, token, previous):
         self.text, self.token, self.previous = text, token, previous
-        self.tables = tables()
+        self.tables = tables(parser_class)
         self.states = states
         self.symbols = symbols          # parser symbols: tokens or YaccSymbols
         self.at = Positions(text)
@@ -140,10 +140,11 @@ class Context:
         return self.text[tok.index:tok.end]
 
 
-def explain(text, states, symbols, token, previous):
+def explain(parser_class, text, states, symbols, token, previous):
     """(position, found, advice): where to point, what is there (`"players"`),
-    and what to do (`expected "." to end the declaration`)."""
-    c = Context(text, states, symbols, token, previous)
+    and what to do (`expected "." to end the declaration`), for a syntax
+    error of a parser of parser_class."""
+    c = Context(parser_class, text, states, symbols, token, previous)
     for special in SPECIALS:
         found = special(c)
         if found:

@@ -7,7 +7,7 @@ runs are the VM's (pipvm/engine/fusion.py).
 from pipvm.engine import fusion
 from pipvm.isa import opcodes, pipc
 
-_WIDTH = max(len(op.name) for op in opcodes.OPCODES + opcodes.FUSED)
+_WIDTH = max(len(op.name) for op in opcodes.INSTRUCTIONS)
 
 
 def show_operand(program, code, instr, kind, arg):

@@ -33,7 +33,7 @@ def test_fused_and_unfused_runs_are_identical(name):
 def fused_names(source, kind='action'):
     program = pipc.load(pipc.dump(frontend.compile_text(source)), 'x')
     image = vm.Image(program)
-    names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
+    names = {op.code: op.name for op in opcodes.INSTRUCTIONS}
     return [[names[op] for op, _, _ in loaded.instrs]
             for code, loaded in zip(program.codes, image.codes) if code.kind == kind]
 
@@ -112,8 +112,7 @@ def test_examples_run_the_same_fused_and_unfused():
 def test_dis_fused_lists_what_the_vm_runs():
     from disasm.listing import listing
     from pipvm.play import loader
-    names = {op.code: op.name for op in opcodes.OPCODES + opcodes.FUSED}
-    names[vm.PLAY_AGAIN] = 'PLAY_AGAIN'
+    names = {op.code: op.name for op in opcodes.INSTRUCTIONS}
     for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
         program = loader.load_program(path)
         lines = listing(program, fused=True).splitlines()
@@ -150,3 +149,28 @@ PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\
 ])
 def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
+
+
+def test_a_rewrite_the_vm_does_not_know_is_refused(monkeypatch):
+    # A load-time rewrite is mapped by name (vm.REWRITES): one with no
+    # mapping used to run as PLAY_AGAIN.
+    from pipvm.engine import fusion
+    code = Assembler()
+    code.emit('RETURN')
+    plain = pipc.Code('action', 'a', [], bytes(code.code), [])
+    monkeypatch.setattr(fusion, 'rewrites', lambda runs: {0: 'SHUFFLE'})
+    with pytest.raises(ValueError, match="no load-time rewrite 'SHUFFLE'"):
+        vm.Loaded(plain)
+    monkeypatch.setattr(fusion, 'rewrites', lambda runs: {0: 'RETURN'})
+    assert vm.Loaded(plain).instrs == [(opcodes.OP.RETURN, (), None)]
+
+
+def test_the_loop_runs_inline_exactly_the_instructions_the_table_marks_inline():
+    import ast
+    import inspect
+    tree = ast.parse(inspect.getsource(vm.Machine._run).lstrip())
+    compared = {node.comparators[0].id for node in ast.walk(tree)
+                if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name)
+                and node.left.id == 'op' and isinstance(node.comparators[0], ast.Name)}
+    assert compared == set(vm.INLINE)
+    assert all(getattr(vm, name) == getattr(opcodes.OP, name) for name in vm.INLINE)

@@ -174,7 +174,13 @@ def test_messages_reach_only_their_audience():
 
 # --- determinization ---------------------------------------------------------------
 
-@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+# Go Fish's questions pin down where cards are and replay-and-reject gives up
+# (issue 20); strict, so this mark fails the day the beliefs work fixes it.
+GIVES_UP = pytest.mark.xfail(strict=True, raises=NoSample, reason='issue 20: no world found')
+
+
+@pytest.mark.parametrize('path', [pytest.param(p, marks=GIVES_UP) if p.endswith('go_fish.pip') else p
+                                  for p in EXAMPLES], ids=os.path.basename)
 def test_determinization_keeps_every_seats_view(path):
     for seed in (1, 2, 3):
         game = start(path, seed)
@@ -340,3 +346,22 @@ def test_answers_are_replayed_by_place_when_two_options_share_a_label():
     texts = [e.text for e in sample.events]
     assert 'second' in texts and 'first' not in texts
     assert sample.view(1) == game.view(1)
+
+
+def test_a_bot_s_step_limit_and_returns_go_through_the_game():
+    # A long loop stops at the step limit Game.limit_steps gives a game
+    # that had none; nobody won, so each seat's return is 1/seats.
+    program = program_of('Game "g" requires 2 players.\nNumber n = 0.\nRule any(p, c, d) = True.\n'
+                         'Deck d = standard.\nArea pile labeled "Pile".\n'
+                         'Action main {\n  deal 1 from d to players.\n'
+                         '  play any from players->first to pile.\n'
+                         '  for c in standard { for q in standard { for r in standard {'
+                         ' n = n + 1. } } }\n}\n')
+    game = Game(program, seed=1, players=2, names=['A', 'B'], quiet=True)
+    unlimited = game.fork()
+    game.limit_steps(50)
+    game.limit_steps(10 ** 9)                   # a limit, once given, stays
+    game.answer(0)
+    assert game.ending.kind == 'step limit' and game.returns() == [0.5, 0.5]
+    unlimited.limit_steps(10 ** 9)
+    assert unlimited.machine.max_steps == 10 ** 9

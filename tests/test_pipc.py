@@ -27,15 +27,28 @@ def compiled(path):
 
 
 def test_opcode_table_is_consistent():
-    every = opcodes.OPCODES + opcodes.FUSED
+    every = opcodes.INSTRUCTIONS
     codes = [op.code for op in every]
     names = [op.name for op in every]
     assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
     assert all(0 < c < 256 for c in codes)
-    assert not set(opcodes.FUSED_BY_CODE) & set(opcodes.BY_CODE)   # never valid in a file
-    for op in every:       # the VM runs every opcode and superinstruction, inline or by handler
-        assert (op.name in vm.INLINE) != (op.code in vm.HANDLERS), op.name
+    # one table, three kinds; only the file's opcodes may be in a file
+    assert set(every) == set(opcodes.OPCODES) | set(opcodes.FUSED) | set(opcodes.LOAD_TIME)
+    assert all(op.in_file for op in opcodes.OPCODES)
+    assert not any(op.in_file for op in opcodes.FUSED + opcodes.LOAD_TIME)
+    assert {op.name for op in opcodes.LOAD_TIME} == {
+        'PLAY_AGAIN', 'QUIET_MESSAGE', 'QUIET_LOOP', 'QUIET_LOCALS', 'QUIET_FOR', 'QUIET_STORE'}
+    for op in every:       # the VM runs every instruction, inline or by handler
+        assert (op.name in vm.INLINE) != (vm.HANDLERS.get(op.code) is not None), op.name
         assert op.doc
+
+
+def test_a_load_time_opcode_in_a_file_is_refused_in_one_line():
+    for op in opcodes.FUSED + opcodes.LOAD_TIME:
+        error = load_error(pipc.dump(program_with(bytes([op.code]))))
+        assert error == ('Error: g.pipc: invalid bytecode at offset 0 of action main (opcode %d '
+                         '(%s) is made when the VM loads a program, never in a file)'
+                         % (op.code, op.name)), error
 
 
 def test_round_trip_compile_write_load_dis(tmp_path):
@@ -121,7 +134,7 @@ def asm(*instrs):
 
 def test_bytecode_errors_name_the_offset():
     cases = {
-        bytes([200]): 'at offset 0 of action main (unknown opcode 200)',
+        bytes([250]): 'at offset 0 of action main (unknown opcode 250)',
         asm(('POP',), ('RETURN',)): 'at offset 0 of action main (stack underflow)',
         asm(('CONST', 9), ('RETURN',)): 'at offset 0 of action main (no constant 9)',
         asm(('CONST', 1), ('RETURN',)): 'at offset 0 of action main (constant 1 has the wrong kind)',

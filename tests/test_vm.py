@@ -288,7 +288,7 @@ def test_play_stops_at_a_decision_of_the_cards_the_rule_allows():
                           ('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']),
                           ('NEW_AREA', 0), ('DUP',), ('STORE_GLOBAL', 0), ('PLAY', 2)])
     assert m.start(players) is PAUSED
-    kind, player, cards, dest = m.pending
+    kind, player, cards = m.pending.kind, m.pending.player, m.pending.cards
     assert kind is CARD and player.name == 'Ann'
     assert cards and all(c.suit is H for c in cards) and len(cards) < len(player.hand)
     m.answer(0)
@@ -313,7 +313,8 @@ def test_ask_offers_the_enabled_questions():
                           ('LABEL', 'second'), ('CONST', K['2']), ('STORE_GLOBAL', 0),
                           ('LABEL', 'end')])
     assert m.start(players) is PAUSED
-    assert m.pending[0] is ACTION and m.pending[1].name == 'Ann' and m.pending[2] == ['hi']
+    assert m.pending.kind is ACTION and m.pending.player.name == 'Ann'
+    assert m.pending.labels == ['hi'] and m.pending.enabled == [0]
     assert m.answer(0) is None and m.globals[0] == 1
 
 

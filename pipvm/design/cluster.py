@@ -17,7 +17,7 @@ import attrs
 
 from pipvm.play import loader, seats
 from pipvm.isa import pipc
-from pipvm.design import sim
+from pipvm.design import playing
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
 
@@ -28,14 +28,15 @@ _clients = {}                  # address -> Client, in the process that runs pip
 _images = {}                   # on a worker: (digest, max_steps) -> (engine, seating)
 
 
-def play_chunk(data, seating_words, max_steps, first_seed, count):
-    """Play seeds first_seed.. first_seed+count-1: {'games': [Result fields as
-    a list, per game]}, or {'error': the Error: line} if the program is refused."""
+def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False):
+    """Play seeds first_seed.. first_seed+count-1 (with rotate, the seating
+    turned as playing.play_one does): {'games': [Result fields as a list, per
+    game]}, or {'error': the Error: line} if the program is refused."""
     key = (hashlib.sha256(data).hexdigest(), max_steps, tuple(seating_words))
     try:
         if key not in _images:
             program = pipc.load(data, 'the program sent to this worker')
-            seating = sim.sim_seating(program, seats.from_options(seating_words))
+            seating = playing.sim_seating(program, seats.from_options(seating_words))
             if len(_images) > 16:
                 _images.clear()
             _images[key] = (loader.vm_engine(program, max_steps), seating)
@@ -43,14 +44,14 @@ def play_chunk(data, seating_words, max_steps, first_seed, count):
     except PipError as e:
         return {'error': str(e)}
     seeds = range(first_seed, first_seed + count)
-    games = deep(lambda: [sim.play_one(engine, seating, s) for s in seeds])
+    games = deep(lambda: [playing.play_one(engine, seating, s, rotate) for s in seeds])
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
 def _results(reply, seeds):
     """The Results in a worker's reply, which must be one per seed of its chunk."""
     try:
-        games = [sim.Result(*row) for row in reply['games']]
+        games = [playing.Result(*row) for row in reply['games']]
     except (KeyError, TypeError):
         games = None
     if games is None or [r.seed for r in games] != list(seeds):
@@ -99,7 +100,7 @@ def connect(address):
     return client
 
 
-def simulate(address, program, seating, seeds, max_steps, progress=None):
+def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=False):
     """As sim.simulate, on the cluster: (Results in seed order, interrupted,
     how many workers the scheduler had at the start)."""
     client = connect(address)
@@ -107,11 +108,12 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
     data, words = pipc.dump(program), seating.options()
     workers = len(client.scheduler_info()['workers'])
     threads = sum(client.nthreads().values()) or 1
-    chunks = sim.chunked(seeds, threads, CHUNK_GAMES)
-    futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), pure=False)
+    chunks = playing.chunked(seeds, threads, CHUNK_GAMES)
+    futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), rotate,
+                             pure=False)
                for chunk in chunks]
     where = {f.key: i for i, f in enumerate(futures)}
-    done, played, interrupted = [None] * len(chunks), 0, False
+    done, played, decisions, interrupted = [None] * len(chunks), 0, 0, False
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
             i = where[future.key]
@@ -124,8 +126,9 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
                 raise PipError(None, 'a cluster worker refused the game: %s' % reply['error'])
             done[i] = games = _results(reply, chunks[i])
             played += len(games)
+            decisions += sum(r.decisions for r in games)
             if progress:
-                progress(played)
+                progress(played, decisions)
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -2,7 +2,7 @@
 runs as one (opcodes.FUSED), and the other changes it makes to them
 (rewrites).  The VM does both when it loads a program, never in the file;
 `pipvm dis --fused` shows the same runs and changes."""
-from pipvm.isa.opcodes import FUSED, OPERANDS, ask_table
+from pipvm.isa.opcodes import FUSED, INSTRUCTIONS, OPERANDS, ask_table
 
 _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
 
@@ -43,12 +43,16 @@ def runs(decoded, fuse=True):
     return fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
 
 
-# Instructions that only read (a value, a property): running them twice
-# gives the same values if nothing ran in between.  A superinstruction made
-# of them only reads too.
-_BASE_READS = {'CONST', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_BUILTIN', 'LOAD_PROP', 'LIST_PROP'}
-_READS = _BASE_READS | {f.name for f in FUSED
-                        if all(part.name in _BASE_READS for part in f.parts)}
+def only_reads(op):
+    """Does the instruction only read (a value, a property)?  Running it twice
+    gives the same values if nothing ran in between.  A superinstruction made
+    of such instructions only reads too."""
+    if op.parts:
+        return all(only_reads(part) for part in op.parts)
+    return op.pure and bool(op.reads) and not op.makes and op.pushes == 1 and op.pops in (0, 1)
+
+
+_READS = {op.name for op in INSTRUCTIONS if only_reads(op)}
 
 
 def plays_after_canplay(runs):
@@ -108,7 +112,7 @@ def rewrites(runs):
     index = {parts[0].offset: i for i, (_, parts) in enumerate(runs)}
     for i, (op, parts) in enumerate(runs):
         if op.name == 'JUMP':
-            target = index.get(parts[0].args[0], -1)
-            if target > i and runs[target][0].name == 'RETURN':
+            target = index.get(parts[0].args[0])
+            if target is not None and target > i and runs[target][0].name == 'RETURN':
                 out[i] = 'RETURN'
     return out

@@ -29,7 +29,10 @@ which of two failures comes first, never whether one happens).
 """
 import operator
 
+import attrs
+
 from pipvm.isa import pipc
+from pipvm.isa.opcodes import OPCODES
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES, as_rank, cards_of, items, list_prop, to_str
 
@@ -179,18 +182,91 @@ class _Refused(Exception):
     pass
 
 
-# The instructions an expression is made of, by how they use the stack.
-_LOADS = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'LOAD_LOCAL', 'LOAD_BUILTIN',
-          'DEFINED_GLOBAL', 'DEFINED_LOCAL', 'DEFINED_BUILTIN'}
-_UNARY = {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
-_BINARY = set(BINARY) | set(DECK_BINARY)
-_COUNTED = {'FORMAT', 'BUILD_LIST'}
-_POPS = {**dict.fromkeys(_UNARY, 1), **dict.fromkeys(_BINARY, 2),
-         'CANPLAY': 2, 'POP': 1, 'DUP': 1, 'SWAP': 2}
+# The instructions an expression is made of (the table's pure opcodes), by
+# how they use the stack.  CANPLAY (it reads a hand) has a node of its own.
+_EXPRESSION = [op for op in OPCODES if op.pure]
+_LOADS = {op.name for op in _EXPRESSION if op.pops == 0}
+_UNARY = {op.name for op in _EXPRESSION if op.pops == 1 and op.pushes == 1}
+_BINARY = {op.name for op in _EXPRESSION
+           if op.pops == 2 and op.pushes == 1 and 'hand' not in op.reads}
+_COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
+_POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
+assert _BINARY == set(BINARY) | set(DECK_BINARY)
+assert _UNARY == {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
+
+
+# The expression trees: what symbolic execution leaves on its stack and
+# makes of the control flow.  _Builder.b_NAME builds a closure from each
+# (Leaf: b_KIND).
+@attrs.frozen
+class Leaf:
+    """A value no operand computes: kind 'const' (a value), 'card_const' and
+    'list_const' (a constant pool index: its value depends on the deck),
+    'list' (a constant list), 'scratch' (a kept value's slot), or a load
+    opcode's name in lower case (its operand)."""
+    kind: str
+    arg: object
+
+
+@attrs.frozen
+class Unary:
+    op: str                    # an opcode name (_UNARY)
+    arg: object                # its operand, or None
+    operand: object
+
+
+@attrs.frozen
+class Binary:
+    op: str                    # an opcode name (_BINARY)
+    left: object
+    right: object              # (was on top)
+
+
+@attrs.frozen
+class CanPlay:
+    rule: int
+    player: object
+    dest: object
+
+
+@attrs.frozen
+class Counted:
+    op: str                    # 'format' or 'build_list'
+    parts: tuple
+
+
+@attrs.frozen
+class If:
+    """JUMP_IF_FALSE: then if cond, else else_ (each the rest of the code)."""
+    cond: object
+    then: object
+    else_: object
+
+
+@attrs.frozen
+class Keep:
+    """JUMP_IF_TRUE_OR_POP (on_true) or JUMP_IF_FALSE_OR_POP: when cond is
+    on_true, it is kept in the scratch slot and `kept` runs, else `rest`."""
+    on_true: bool
+    cond: object
+    slot: int
+    kept: object
+    rest: object
+
+
+@attrs.frozen
+class Return:
+    value: object
+    dropped: tuple             # values popped unused, still to evaluate first
+
+
+def _returns_kept(tree):
+    """Is tree a Keep whose kept value is the result (`a or b`, `a and b`)?"""
+    return type(tree) is Keep and tree.kept == Return(Leaf('scratch', tree.slot), ())
 
 
 class _Translator:
-    """Bytecode to an expression tree of tuples, (kind, ...) (see _Builder)."""
+    """Bytecode to an expression tree (Leaf, Unary, ...; see _Builder)."""
 
     def __init__(self, decoded, program, card_consts, nlocals):
         self.decoded = decoded
@@ -219,13 +295,13 @@ class _Translator:
             raise _Refused()
         top = stack[-n:]
         if name in _UNARY:
-            return stack[:-1] + (('unary', name, args[0] if args else None, top[0]),), dropped
+            return stack[:-1] + (Unary(name, args[0] if args else None, top[0]),), dropped
         if name in _BINARY:
-            return stack[:-2] + (('binary', name, top[0], top[1]),), dropped
+            return stack[:-2] + (Binary(name, top[0], top[1]),), dropped
         if name == 'CANPLAY':
-            return stack[:-2] + (('canplay', args[0], top[0], top[1]),), dropped
+            return stack[:-2] + (CanPlay(args[0], top[0], top[1]),), dropped
         if name in _COUNTED:
-            return stack[:-n] + ((name.lower(), top),), dropped
+            return stack[:-n] + (Counted(name.lower(), top),), dropped
         if name in ('POP', 'DROP'):
             return stack[:-n], dropped + top
         if name == 'DUP':
@@ -253,17 +329,16 @@ class _Translator:
                 j = self.target(i, args[0])
                 cond, rest = stack[-1], stack[:-1]
                 if name == 'JUMP_IF_FALSE':
-                    return ('if', cond, self.block(i + 1, rest, dropped),
-                            self.block(j, rest, dropped))
+                    return If(cond, self.block(i + 1, rest, dropped), self.block(j, rest, dropped))
                 slot = self.first_scratch + self.scratch
                 self.scratch += 1
-                kept = self.block(j, rest + (('scratch', slot),), dropped)
+                kept = self.block(j, rest + (Leaf('scratch', slot),), dropped)
                 on = name == 'JUMP_IF_TRUE_OR_POP'
-                return ('keep', on, cond, slot, kept, self.block(i + 1, rest, dropped))
+                return Keep(on, cond, slot, kept, self.block(i + 1, rest, dropped))
             elif name == 'RETURN_VALUE':
                 if len(stack) != 1:
                     raise _Refused()
-                return ('return', stack[0], dropped)
+                return Return(stack[0], dropped)
             else:
                 raise _Refused()        # anything that is not part of an expression
             i += 1
@@ -271,11 +346,13 @@ class _Translator:
     def load(self, name, arg):
         if name == 'CONST':
             if arg in self.card_consts:
-                return ('card_const', arg)
-            return ('const', self.consts[arg])
+                return Leaf('card_const', arg)
+            return Leaf('const', self.consts[arg])
         if name == 'LIST_CONST':
-            return ('list_const', arg) if arg in self.card_consts else ('list', self.consts[arg])
-        return (name.lower(), arg)
+            if arg in self.card_consts:
+                return Leaf('list_const', arg)
+            return Leaf('list', self.consts[arg])
+        return Leaf(name.lower(), arg)
 
 
 class _Builder:
@@ -285,12 +362,14 @@ class _Builder:
         self.m = machine
 
     def build(self, t):
-        return getattr(self, 'b_' + t[0])(*t[1:])
+        if type(t) is Leaf:
+            return getattr(self, 'b_' + t.kind)(t.arg)
+        return getattr(self, 'b_' + type(t).__name__)(t)
 
     # --- control ------------------------------------------------------------
 
-    def b_return(self, value, dropped):
-        v = self.build(value)
+    def b_Return(self, t):
+        v, dropped = self.build(t.value), t.dropped
         if not dropped:
             return v
         fs = [self.build(d) for d in dropped]
@@ -301,17 +380,18 @@ class _Builder:
             return v(env)
         return after_dropped
 
-    def b_if(self, cond, then, else_):
-        c, t, e = self.build(cond), self.build(then), self.build(else_)
-        return lambda env: t(env) if c(env) else e(env)
+    def b_If(self, t):
+        c, then, e = self.build(t.cond), self.build(t.then), self.build(t.else_)
+        return lambda env: then(env) if c(env) else e(env)
 
-    def b_keep(self, on_true, cond, slot, kept, rest):
-        if kept[:2] == ('return', ('scratch', slot)) and not kept[2]:
+    def b_Keep(self, t):
+        on_true, slot = t.on_true, t.slot
+        if _returns_kept(t):
             # the kept value is the result: Python's `or` / `and` exactly,
             # a chain of them as one closure
-            terms, rest = _chain(('keep', on_true, cond, slot, kept, rest))
-            if on_true and rest[0] == 'return' and not rest[2]:
-                anyeq = _any_equal(terms + [rest[1]])
+            terms, rest = _chain(t)
+            if on_true and type(rest) is Return and not rest.dropped:
+                anyeq = _any_equal(terms + [rest.value])
                 if anyeq is not None:
                     return anyeq
             fs = [self.build(t) for t in terms] + [self.build(rest)]
@@ -336,8 +416,8 @@ class _Builder:
                         return v
                 return v
             return all_of
-        c, r = self.build(cond), self.build(rest)
-        k = self.build(kept)
+        c, r = self.build(t.cond), self.build(t.rest)
+        k = self.build(t.kept)
 
         def keep(env):
             v = c(env)
@@ -408,10 +488,11 @@ class _Builder:
         m = self.m
         return lambda env: b != 1 or env[m].teams is not None
 
-    def b_unary(self, name, arg, operand):
+    def b_Unary(self, t):
+        name, arg = t.op, t.arg
         if name == 'LOAD_PROP':
-            return self.prop(('unary', name, arg, operand))
-        a = self.build(operand)
+            return self.prop(t)
+        a = self.build(t.operand)
         if name == 'LIST_PROP':
             return lambda env: list_prop(a(env), arg)
         if name == 'DEFINED_PROP':
@@ -428,7 +509,7 @@ class _Builder:
         in rules)."""
         path = _path(tree)
         if path is not None:
-            slot, at, get = path[0], path[1], operator.attrgetter(path[2])
+            slot, at, get = path.slot, path.item, operator.attrgetter(path.prop)
             if at is None:
                 def local_prop(env):
                     v = get(env[slot])          # None has no such attribute: it fails
@@ -443,7 +524,7 @@ class _Builder:
                     raise UNDEFINED
                 return v
             return item_prop
-        a, get = self.build(tree[3]), operator.attrgetter(PROPERTY_NAMES[tree[2]])
+        a, get = self.build(tree.operand), operator.attrgetter(PROPERTY_NAMES[tree.arg])
 
         def prop(env):
             v = get(a(env))
@@ -452,42 +533,46 @@ class _Builder:
             return v
         return prop
 
-    def b_binary(self, name, left, right):
-        a = self.build(left)
+    def b_Binary(self, t):
+        name, right = t.op, t.right
+        a = self.build(t.left)
         if name in DECK_BINARY:
             b, f, m = self.build(right), DECK_BINARY[name], self.m
             return lambda env: f(env[m].deck, a(env), b(env))
         if name == 'EQ':
-            compared = _any_equal([('binary', name, left, right)])
+            compared = _any_equal([t])
             if compared is not None:
                 return compared
-            if right[0] == 'const':
-                k = right[1]
+            if _is_const(right):
+                k = right.arg
                 return lambda env: a(env) == k
             b = self.build(right)
             return lambda env: a(env) == b(env)
         b, f = self.build(right), BINARY[name]
         return lambda env: f(a(env), b(env))
 
-    def b_canplay(self, rule, player, dest):
-        p, d, m = self.build(player), self.build(dest), self.m
+    def b_CanPlay(self, t):
+        rule, p, d, m = t.rule, self.build(t.player), self.build(t.dest), self.m
         return lambda env: bool(env[m].playable(rule, p(env), cards_of(d(env))))
 
-    def b_format(self, parts):
-        fs = [self.build(p) for p in parts]
-        return lambda env: ''.join([to_str(f(env)) for f in fs])
-
-    def b_build_list(self, parts):
-        fs = [self.build(p) for p in parts]
+    def b_Counted(self, t):
+        fs = [self.build(p) for p in t.parts]
+        if t.op == 'format':
+            return lambda env: ''.join([to_str(f(env)) for f in fs])
         return lambda env: build_list([f(env) for f in fs])
+
+
+@attrs.frozen
+class Checks:
+    """How to evaluate some operands only for their failures."""
+    slots: tuple               # local slots that must be defined
+    closures: tuple            # env -> None for the rest (env: the frame's locals, then the machine)
 
 
 def operand_check(decoded, program, card_consts, nlocals, values):
     """For straight-line code that pushes the `values` operands of a message
-    nobody reads: how to evaluate them only for their failures, as
-    (local slots that must be defined, closures env -> None for the rest;
-    env: the frame's locals, then the machine), or None if the code is not
-    plain expression code.  A text is only joined, which never fails, so a
+    nobody reads: how to evaluate them only for their failures, as Checks,
+    or None if the code is not plain expression code.  A text is only joined, which never fails, so a
     FORMAT's parts are evaluated and not joined."""
     t = _Translator(decoded, program, card_consts, nlocals)
     stack, dropped = (), ()
@@ -503,42 +588,82 @@ def operand_check(decoded, program, card_consts, nlocals, values):
         return None
     trees = []
     for tree in dropped + stack:
-        trees += tree[1] if tree[0] == 'format' else [tree]
+        trees += tree.parts if type(tree) is Counted and tree.op == 'format' else [tree]
     b = _Builder(nlocals)
     try:
-        return (tuple(tree[1] for tree in trees if tree[0] == 'load_local'),
-                tuple(b.build(tree) for tree in trees
-                      if tree[0] not in _CANNOT_FAIL and tree[0] != 'load_local'))
+        return Checks(tuple(t.arg for t in trees if _is_leaf(t, 'load_local')),
+                      tuple(b.build(t) for t in trees
+                            if not _is_leaf(t, 'load_local') and not _is_leaf(t, *_CANNOT_FAIL)))
     except RecursionError:
         return None
 
 
-_CANNOT_FAIL = {'const', 'card_const', 'list', 'list_const', 'defined_local',
-                'defined_global', 'defined_builtin'}
+# The trees that cannot fail: loads the table says cannot, and the
+# constants' own trees (Translator.load).
+_CANNOT_FAIL = ({op.name.lower() for op in _EXPRESSION if op.name in _LOADS and not op.fails}
+                | {'card_const', 'list'})
+
+
+def _is_leaf(tree, *kinds):
+    return type(tree) is Leaf and tree.kind in kinds
+
+
+def _is_const(tree):
+    return _is_leaf(tree, 'const')
+
+
+@attrs.frozen
+class Path:
+    """A stored property of a local (item None), or of the first (0) or
+    last (-1) item of a local list."""
+    slot: int
+    item: object               # None, 0 or -1
+    prop: str                  # the attribute's name
+
+
+# LIST_PROP's operand for a list's first and last item (runtime.LIST_PROPERTIES),
+# as the index of that item.
+_ITEMS = {runtime.LIST_PROPERTIES.index('first'): 0, runtime.LIST_PROPERTIES.index('last'): -1}
 
 
 def _path(tree):
-    """(slot, item, property) for a property of a local (item None) or of
-    the first (0) or last (-1) item of a local list; None for other trees."""
-    if tree[0] != 'unary' or tree[1] != 'LOAD_PROP':
+    """The Path a tree reads, or None for other trees."""
+    if type(tree) is not Unary or tree.op != 'LOAD_PROP':
         return None
-    prop, of = PROPERTY_NAMES[tree[2]], tree[3]
-    if of[0] == 'load_local':
-        return of[1], None, prop
-    if of[0] == 'unary' and of[1] == 'LIST_PROP' and of[2] in (1, 2) and of[3][0] == 'load_local':
-        return of[3][1], (0 if of[2] == 1 else -1), prop
+    prop, of = PROPERTY_NAMES[tree.arg], tree.operand
+    if _is_leaf(of, 'load_local'):
+        return Path(of.arg, None, prop)
+    if (type(of) is Unary and of.op == 'LIST_PROP' and of.arg in _ITEMS
+            and _is_leaf(of.operand, 'load_local')):
+        return Path(of.operand.arg, _ITEMS[of.arg], prop)
     return None
 
 
 def _chain(tree):
     """([t1, t2, ...], rest) for `t1 or t2 or ... rest` (or `and`): a keep
     node whose kept value is the result, then more of the same kind."""
-    terms, on_true = [], tree[1]
-    while (tree[0] == 'keep' and tree[1] == on_true and not tree[4][2]
-           and tree[4][:2] == ('return', ('scratch', tree[3]))):
-        terms.append(tree[2])
-        tree = tree[5]
+    terms, on_true = [], tree.on_true
+    while _returns_kept(tree) and tree.on_true == on_true:
+        terms.append(tree.cond)
+        tree = tree.rest
     return terms, tree
+
+
+@attrs.frozen
+class Equality:
+    """`path == path` or `path == constant` (then other is None)."""
+    path: Path
+    other: object              # a Path, or None
+    value: object = None       # the constant
+
+    def flat(self):
+        """(slot, item, getter, other slot, item, getter, constant): the
+        closures below unpack it, the fastest way to read it in Python."""
+        a, b = self.path, self.other
+        if b is None:
+            return a.slot, a.item, operator.attrgetter(a.prop), None, None, None, self.value
+        return (a.slot, a.item, operator.attrgetter(a.prop),
+                b.slot, b.item, operator.attrgetter(b.prop), None)
 
 
 def _by_card(tree, card):
@@ -546,15 +671,17 @@ def _by_card(tree, card):
     slot): a function env -> [(getter of P, X's value)], the values computed
     once for a whole hand (the rule is pure and only the card changes).
     None for other rules."""
-    if tree[0] != 'keep' or not tree[1]:
+    if type(tree) is not Keep or not tree.on_true:
         return None
     terms, rest = _chain(tree)
-    if rest[0] != 'return' or rest[2]:
+    if type(rest) is not Return or rest.dropped:
         return None
-    specs = [_equality(t) for t in terms + [rest[1]]]
-    if None in specs or any(sa != card or ia is not None or sb == card
-                            for sa, ia, _, sb, _, _, _ in specs):
+    equalities = [_equality(t) for t in terms + [rest.value]]
+    if None in equalities or any(
+            e.path.slot != card or e.path.item is not None
+            or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
+    specs = [e.flat() for e in equalities]
 
     def fixed(env):
         out = []
@@ -570,27 +697,25 @@ def _by_card(tree, card):
 
 
 def _equality(tree):
-    """(slot, item, getter, slot, item, getter, constant) for `path == path`
-    or `path == constant` (second slot None), else None."""
-    if tree[0] != 'binary' or tree[1] != 'EQ':
+    """The Equality a tree is, or None."""
+    if type(tree) is not Binary or tree.op != 'EQ':
         return None
-    a, right = _path(tree[2]), tree[3]
+    a, right = _path(tree.left), tree.right
     if a is None:
         return None
-    if right[0] == 'const':
-        return a[0], a[1], operator.attrgetter(a[2]), None, None, None, right[1]
+    if _is_const(right):
+        return Equality(a, None, right.arg)
     b = _path(right)
-    if b is None:
-        return None
-    return (a[0], a[1], operator.attrgetter(a[2]), b[0], b[1], operator.attrgetter(b[2]), None)
+    return None if b is None else Equality(a, b)
 
 
 def _any_equal(terms):
     """`t1 or t2 or ...` (or a lone t1) where every term is an _equality, as one closure:
     the commonest shape of a rule (`c->rank == cl->top->rank or ...`)."""
-    specs = [_equality(t) for t in terms]
-    if None in specs:
+    equalities = [_equality(t) for t in terms]
+    if None in equalities:
         return None
+    specs = [e.flat() for e in equalities]
 
     def any_equal(env):
         for sa, ia, ga, sb, ib, gb, k in specs:

@@ -14,16 +14,14 @@ either.  When a closure fails, or the step limit would be reached inside a
 loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
+import attrs
+
 from pipvm.engine import pure
 from pipvm.engine.fusion import jump_targets
-from pipvm.isa.opcodes import OP
+from pipvm.isa.opcodes import OP, OPCODES
 
 LOUD = -3                   # a handler's answer: run this instruction's ordinary code
-# Opcodes of the variant only (never in a file).  QUIET_LOCALS, for messages
-# that can only fail by an undefined local, and QUIET_STORE, a STORE_LOCAL
-# followed by such messages, run inline in the VM's loop.
-QUIET_MESSAGE, QUIET_LOOP, QUIET_LOCALS, QUIET_FOR, QUIET_STORE = 200, 201, 203, 204, 205
-MESSAGES = {'MESSAGE': 2, 'MESSAGE_ALL': 1}     # operands each shows
+MESSAGES = {op.name: op.pops for op in OPCODES if op.shows}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
 
@@ -88,14 +86,23 @@ def _loop(machine, frame, arg, rest):
     return True
 
 
+@attrs.frozen
+class Statement:
+    """A message statement (or several in a row) that can be quiet."""
+    slots: tuple               # locals that must be defined
+    checks: tuple              # closures to run for their failures (pure.Checks)
+    after: int                 # the run after the statement
+
+
 def variant(instrs, runs, code, program, card_consts):
     """The quiet instructions for a code object's (opcode, operand, handler)
-    instrs, made of these fused runs; None if nothing in it can be quiet."""
+    instrs, made of these fused runs (the new ones with handler None: the
+    VM gives each its own); None if nothing in it can be quiet."""
     if code.kind != 'action':
         return None
     entered = jump_targets([ins for _, parts in runs for ins in parts])
     nlocals = len(code.local_names)
-    statements = {}     # first run -> (locals to check, other checks, run after the statement)
+    statements = {}     # first run -> Statement
     for j, (_, parts) in enumerate(runs):
         values = MESSAGES.get(parts[-1].op.name)
         if values is None:
@@ -106,41 +113,42 @@ def variant(instrs, runs, code, program, card_consts):
                 break
             check = pure.operand_check(decoded, program, card_consts, nlocals, values)
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
-                statements[s] = check + (j + 1,)
+                statements[s] = Statement(check.slots, check.closures, j + 1)
                 break
     if not statements:
         return None
     quiet = list(instrs)
-    for s, (slots, checks, after) in statements.items():
+    for s, st in statements.items():
+        slots, checks, after = st.slots, st.checks, st.after
         # the statements that follow this one (with nothing jumping in) are checked with it
         while after in statements and runs[after][1][0].offset not in entered:
-            more, after = statements[after][:2], statements[after][2]
-            slots, checks = slots + more[0], checks + more[1]
+            more = statements[after]
+            slots, checks, after = slots + more.slots, checks + more.checks, more.after
         slots = tuple(dict.fromkeys(slots))
-        quiet[s] = ((QUIET_MESSAGE, (slots, checks, after), quiet_message) if checks else
-                    (QUIET_LOCALS, (slots, after), None))
+        quiet[s] = ((OP.QUIET_MESSAGE, (slots, checks, after), None) if checks else
+                    (OP.QUIET_LOCALS, (slots, after), None))
     for i, (op, parts) in enumerate(runs[:-1]):
         after = quiet[i + 1]
-        if op.name == 'STORE_LOCAL' and after[0] == QUIET_LOCALS \
+        if op.name == 'STORE_LOCAL' and after[0] == OP.QUIET_LOCALS \
                 and runs[i + 1][1][0].offset not in entered:
             slot = parts[0].args[0]
-            quiet[i] = (QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
+            quiet[i] = (OP.QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
                                       after[1][1]), None)
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
             slot, end = instrs[f][1]
             slots, checks, k = (), (), f + 1
             while k in statements:
-                slots, checks, k = slots + statements[k][0], checks + statements[k][1], \
-                    statements[k][2]
+                more = statements[k]
+                slots, checks, k = slots + more.slots, checks + more.checks, more.after
             back = instrs[k] if k < len(instrs) else None
             if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
                     and end == k + 1:
                 others = tuple(dict.fromkeys(x for x in slots if x != slot))
                 loop = (slot, others, slot in slots, checks, end)
-                quiet[f] = (QUIET_LOOP, loop, quiet_loop)
+                quiet[f] = (OP.QUIET_LOOP, loop, None)
                 if f and runs[f - 1][0].name == 'FOR_ITER':
-                    quiet[f - 1] = (QUIET_FOR, loop, quiet_for)
+                    quiet[f - 1] = (OP.QUIET_FOR, loop, None)
     return quiet
 
 

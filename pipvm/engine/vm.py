@@ -11,13 +11,16 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
+import functools
+from typing import NamedTuple
+
 from pipvm.engine import fusion, pure, quiet
 from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import Event
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS, FUSED, OP,
-                      OPCODES, OPERANDS)
+from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS,
+                               INSTRUCTIONS, OP, OPERANDS)
 from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
 
 _END = object()
@@ -50,18 +53,32 @@ class Loaded:
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
         for i, name in (fusion.rewrites(runs) if fuse else {}).items():
-            if name == 'RETURN':
-                self.instrs[i] = (OP.RETURN, (), None)
-            else:
-                self.instrs[i] = (PLAY_AGAIN, self.instrs[i][1], Machine.op_PLAY_AGAIN)
+            self.instrs[i] = rewritten(name, self.instrs[i])
         # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
         # indexes, so a frame can run either.
-        self.quiet = (program is not None
-                      and quiet.variant(self.instrs, runs, code, program, card_consts)
-                      or self.instrs)
+        variant = program is not None and quiet.variant(self.instrs, runs, code, program,
+                                                        card_consts)
+        self.quiet = ([(op, arg, HANDLERS.get(op)) for op, arg, _ in variant] if variant
+                      else self.instrs)
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
+
+
+# The load-time rewrites (fusion.rewrites): each by name, with its operand
+# made from the operand of the instruction it replaces.
+REWRITES = {
+    'RETURN': lambda arg: (),           # a jump to a RETURN returns
+    'PLAY_AGAIN': lambda arg: arg,      # a PLAY taking its CANPLAY's cards: the same rule
+}
+
+
+def rewritten(name, instr):
+    """What the VM runs instead of instr for the rewrite `name`."""
+    if name not in REWRITES:
+        raise ValueError('no load-time rewrite %r' % name)
+    code = getattr(OP, name)
+    return (code, REWRITES[name](instr[1]), HANDLERS.get(code))
 
 
 def _load(kind, arg, index):
@@ -104,21 +121,65 @@ def _resolve(const, deck):
 # to stop there; CALLED when it has pushed a frame to run), and the kinds of
 # decision it can stop at.
 PAUSE, CALLED, LOUD = -1, -2, quiet.LOUD
-QUIET_LOCALS, QUIET_STORE = quiet.QUIET_LOCALS, quiet.QUIET_STORE
-PLAY_AGAIN = 202          # PLAY taking CANPLAY's cards: made at load time, never in a file
 PAUSED = object()
 CARD, ACTION = 'card', 'action'
+
+
+class CardChoice(NamedTuple):
+    """A PLAY waiting for the player to choose one of the cards (of their
+    hand, in hand order) the rule allows; it moves to dest.  (A named tuple,
+    as game.Decision: games make one per decision, by _card_choice.)"""
+    player: Player
+    cards: list
+    dest: list
+    kind = CARD
+
+    def copied(self, copy):
+        return CardChoice(copy(self.player), copy(self.cards), copy(self.dest))
+
+
+class ActionChoice(NamedTuple):
+    """An ASK waiting for the player to choose one of the labels: question
+    enabled[i] continues at the JUMP first + enabled[i]."""
+    player: Player
+    labels: list
+    first: int
+    enabled: list
+    kind = ACTION
+
+    def copied(self, copy):
+        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled))
+
+
+# Made as tuples are, in C (a NamedTuple's own constructor is Python code):
+# _card_choice((player, cards, dest)).
+_card_choice = functools.partial(tuple.__new__, CardChoice)
+_action_choice = functools.partial(tuple.__new__, ActionChoice)
+
+
+class Dealer:
+    """Does a game's shuffles: with the game's generator, keeping its state
+    before each shuffle, so that a replay can deal exactly the same
+    (pipvm/game/determinize.py has dealers of its own)."""
+
+    def shuffle(self, machine, items):
+        rng = machine.rng
+        machine.shuffles.append((rng.state[:], rng.idx))
+        rng.shuffle(items)
+
+
+DEALER = Dealer()
 
 
 class Machine:
     """One game's state, and the loop that runs its code.
 
-    `pending` is the decision the game waits for: (CARD, player, cards,
-    destination) or (ACTION, player, labels, first JUMP, enabled questions);
-    `answer(i)` applies option i.  `events` receives the output as
-    dialogue.Event records, or is None when nobody reads it (pipvm sim)."""
+    `pending` is the decision the game waits for, a CardChoice or an
+    ActionChoice; `answer(i)` applies option i.  `events` receives the
+    output as dialogue.Event records, or is None when nobody reads it
+    (pipvm sim).  `dealer` does the shuffles (a Dealer)."""
 
-    def __init__(self, image, rng, max_steps=None, events=None):
+    def __init__(self, image, rng, max_steps=None, events=None, dealer=DEALER):
         self.image, self.rng = image, rng
         self.program = image.program
         self.deck = runtime.new_deck()
@@ -129,7 +190,8 @@ class Machine:
         self.pending = None
         self.events = events
         self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
-        self.shuffles = []         # each SHUFFLE's result, as deck indexes (see determinize)
+        self.shuffles = []         # the generator's state before each SHUFFLE (see Dealer)
+        self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
 
@@ -155,18 +217,18 @@ class Machine:
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
         pending, self.pending = self.pending, None
-        player = pending[1]
-        if pending[0] is CARD:
+        player = pending.player
+        if pending.kind is CARD:
             # The options are the cards of the hand the rule allowed when the
             # game stopped, and nothing has run since: the move cannot fail.
-            card = pending[2][choice]
-            move(card, player.hand, pending[3], 'Card is not in the hand')
+            card = pending.cards[choice]
+            move(card, player.hand, pending.dest, 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
                 name = card.name
                 self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
         else:
-            self.frames[-1][1] = pending[3] + pending[4][choice]
+            self.frames[-1][1] = pending.first + pending.enabled[choice]
         return self.resume()
 
     def emit(self, kind, text, seat=None, card=None, by=None):
@@ -331,6 +393,15 @@ class Machine:
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
                 loaded.offsets[pc - 1], c.kind, c.name, e)) from None
 
+    def limit_steps(self, steps):
+        """Give a game without a step limit one: `steps` steps from here."""
+        if self.max_steps is None:
+            self.max_steps = self.steps_left = steps
+
+    def deal_anew(self, rng):
+        """Shuffle from here on with rng, through the plain dealer."""
+        self.rng, self.dealer = rng, DEALER
+
     def tick(self):
         self.steps_left -= 1
         if self.steps_left < 0:
@@ -434,7 +505,7 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        self.pending = (ACTION, player, [flat[2 * i] for i in enabled], first, enabled)
+        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled))
         return PAUSE
 
     def op_CALL(self, stack, frame, action):
@@ -593,7 +664,7 @@ class Machine:
         cards = self.playable(rule, player, dest)
         if not cards:
             raise Fault('No cards match the given rule')
-        self.pending = (CARD, player, cards, dest)
+        self.pending = _card_choice((player, cards, dest))
         return PAUSE
 
     def op_CANPLAY(self, stack, frame, rule):
@@ -613,7 +684,7 @@ class Machine:
         """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
         dest = cards_of(stack.pop())
         player = stack.pop()
-        self.pending = (CARD, player, self.canplay_found, dest)
+        self.pending = _card_choice((player, self.canplay_found, dest))
         self.canplay_found = None
         return PAUSE
 
@@ -632,14 +703,7 @@ class Machine:
             lst.append(lst.pop(0))
 
     def op_SHUFFLE(self, stack, frame, _):
-        self.shuffle(stack.pop())
-
-    def shuffle(self, items):
-        """Shuffle with the game's generator, keeping its state before each
-        shuffle: a replay can then deal exactly the same (see determinize)."""
-        rng = self.rng
-        self.shuffles.append((rng.state[:], rng.idx))
-        rng.shuffle(items)
+        self.dealer.shuffle(self, stack.pop())
 
     # --- copying ------------------------------------------------------------
 
@@ -649,7 +713,7 @@ class Machine:
         the game stay shared within the copy; nothing is shared between them."""
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
-        other.__dict__.pop('shuffle', None)     # a replay's own dealer (determinize.py)
+        other.dealer = DEALER                   # (not a replay's own: determinize.py)
         copy = Copier(self.deck)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
@@ -658,7 +722,7 @@ class Machine:
         other.teams = copy(self.teams)
         other.frames = [[code, pc, [copy(v) for v in stack], [copy(v) for v in slots]]
                         for code, pc, stack, slots in self.frames]
-        other.pending = copy(self.pending)
+        other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
         other.events = events
         other.shuffles = list(self.shuffles)
@@ -735,16 +799,10 @@ def move(card, source, dest, missing):
     raise Fault(missing)
 
 
-# Opcodes the loop runs inline; every other opcode (or superinstruction) has
-# an op_NAME handler.
-INLINE = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'LIST_PROP', 'JUMP', 'LOAD_GLOBAL',
-          'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP', 'JUMP_IF_FALSE', 'STORE_LOCAL',
-          'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN',
-          'RETURN')
-_CODES = {op.name: op.code for op in OPCODES + FUSED}
-(LOAD_LOCAL_PROP, LOAD_LOCAL, CONST, FOR_NEXT, LIST_PROP, JUMP, LOAD_GLOBAL, RETURN_VALUE,
- LOAD_LOCAL_ITEM_PROP, JUMP_IF_FALSE, STORE_LOCAL, EQ_CONST_OR, JUMP_IF_TRUE_OR_POP, LOAD_PROP,
- EQ_GLOBAL, EQ_RETURN, RETURN) = (_CODES[name] for name in INLINE)
+# The loop compares `op` with one module constant per instruction the table
+# marks inline (opcodes.INSTRUCTIONS); every other instruction has a handler.
+INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)
+globals().update((op.name, op.code) for op in INSTRUCTIONS if op.inline)
 
 
 def _binary(f):
@@ -778,5 +836,7 @@ _DERIVED = {**{name: _binary(f) for name, f in pure.BINARY.items()},
             **{name: _with_deck_binary(f) for name, f in pure.DECK_BINARY.items()},
             **{name: _with_deck_unary(f) for name, f in pure.DECK_UNARY.items()},
             'BUILD_LIST': _build_list}
-HANDLERS = {code: _DERIVED.get(name) or getattr(Machine, 'op_' + name)
-            for name, code in _CODES.items() if name not in INLINE}
+# The quiet variant's handlers are quiet.quiet_NAME; the rest Machine.op_NAME.
+HANDLERS = {op.code: (_DERIVED.get(op.name) or getattr(Machine, 'op_' + op.name, None)
+                      or getattr(quiet, op.name.lower()))
+            for op in INSTRUCTIONS if not op.inline}

@@ -20,8 +20,9 @@ is hidden too.  When no sample in `tries` is accepted, NoSample is raised;
 a bot then has no consistent world to think in (docs/api.md).
 """
 from pipvm.core.errors import PipError
-from pipvm.game.game import NAME, Game
+from pipvm.game.kinds import NAME
 from pipvm.core.rng import OCamlRandom
+from pipvm.engine.vm import Dealer
 from pipvm.game.view import seen_cards, view
 
 TRIES = 100
@@ -43,7 +44,7 @@ def determinize(game, seat, rng, tries=None):
     if not game.machine.shuffles:            # nothing was dealt at random: nothing hidden
         return _future(game.fork(), rng)
     for _ in range(tries):
-        sample = replay(game, seat, trace, _dealer(game, seen, rng))
+        sample = replay(game, seat, trace, Resampled(game, seen, rng))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
@@ -108,10 +109,7 @@ def replay(game, seat, trace, dealer):
 
 
 def _replay_game(game, dealer):
-    setup = game.setup
-    return Game(game.image, rng=OCamlRandom.at(*_START), players=setup['players'],
-                names=setup['names'], max_steps=setup['max_steps'],
-                shuffle=_recorded(game) if dealer is None else dealer)
+    return game.replayed(OCamlRandom.at(*_START), Recorded(game) if dealer is None else dealer)
 
 
 _START = ([0] * 55, 0)          # never drawn from: every shuffle restores its state
@@ -156,38 +154,38 @@ def _same(g, k, note, check):
     return k < len(trace) and observe(g) == trace[k]
 
 
-def _recorded(game):
+class Recorded(Dealer):
     """The real game's shuffles, again."""
-    states = game.machine.shuffles
 
-    def shuffle(machine, items):
-        state, idx = states[len(machine.shuffles)]
+    def __init__(self, game):
+        self.states = game.machine.shuffles
+
+    def shuffle(self, machine, items):
+        state, idx = self.states[len(machine.shuffles)]
         machine.rng = OCamlRandom.at(state, idx)
-        machine.shuffles.append((state, idx))
-        machine.rng.shuffle(items)
-    return shuffle
+        super().shuffle(machine, items)
 
 
-def _dealer(game, seen, rng):
+class Resampled(Recorded):
     """The real game's shuffles, after each of which the cards the seat has
     never seen (seen: deck indexes) trade places at random."""
-    real = _recorded(game)
 
-    def shuffle(machine, items):
-        real(machine, items)
-        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in seen}
+    def __init__(self, game, seen, rng):
+        super().__init__(game)
+        self.seen, self.rng = seen, rng
+
+    def shuffle(self, machine, items):
+        super().shuffle(machine, items)
+        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in self.seen}
         places = [i for i, c in enumerate(items) if id(c) in hidden]
         cards = [items[i] for i in places]
-        rng.shuffle(cards)
+        self.rng.shuffle(cards)
         for i, c in zip(places, cards):
             items[i] = c
-    return shuffle
 
 
 def _future(g, rng):
     """The sample's generator for what is still to come, drawn from rng."""
-    m = g.machine
-    m.__dict__.pop('shuffle', None)
-    m.rng = OCamlRandom.at([rng.getrandbits(30) for _ in range(55)], 0)
+    g.machine.deal_anew(OCamlRandom.at([rng.getrandbits(30) for _ in range(55)], 0))
     g.traces = {}
     return g

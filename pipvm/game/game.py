@@ -20,11 +20,12 @@ import attrs
 
 from pipvm.core import dialogue
 from pipvm.core.errors import GameOver, PipError, StepLimit
+from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
-from pipvm.engine.vm import ACTION, CARD, PAUSED, Image, Machine
-
-COUNT, NAME = 'count', 'name'
+from pipvm.engine.vm import DEALER, PAUSED, Image, Machine
+from pipvm.game import determinize as _determinize, view as _view
+from pipvm.game.kinds import ACTION, CARD, COUNT, NAME
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
 
 
@@ -52,6 +53,10 @@ class Decision(NamedTuple):
                 'options': list(self.options), 'player': self.player}
 
 
+# A Decision made as tuples are, in C (a NamedTuple's own constructor is Python code).
+_decision = functools.partial(tuple.__new__, Decision)
+
+
 @attrs.frozen
 class Ending:
     kind: str                  # 'winner', 'no winner', 'error' or 'step limit'
@@ -67,20 +72,18 @@ class Game:
     """One game of a program (a validated pipc.Program or a vm.Image)."""
 
     def __init__(self, program, seed=None, rng=None, players=None, names=None,
-                 max_steps=None, quiet=False, shuffle=None):
+                 max_steps=None, quiet=False, dealer=DEALER):
         """seed or rng: the generator that deals (rng is used as it is, so a
         random seat can draw from the same one).  players: how many play (else
         the first decision asks).  names: the players' names by seat (else
         each is asked).  quiet: keep no events (nobody reads them).
-        shuffle(machine, items), when given, does the game's shuffles
-        (determinize.py replays a game with other deals through it)."""
+        dealer: does the game's shuffles (a vm.Dealer; determinize.py
+        replays a game with other deals through its own)."""
         self.image = program if isinstance(program, Image) else Image(program)
         self.program = self.image.program
         rng = rng or OCamlRandom(0 if seed is None else seed)
         self.events = None if quiet else []
-        self.machine = Machine(self.image, rng, max_steps, self.events)
-        if shuffle is not None:
-            self.machine.shuffle = functools.partial(shuffle, self.machine)
+        self.machine = Machine(self.image, rng, max_steps, self.events, dealer)
         self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
         self.traces = {}               # determinize.py's cache of this game's observations
         self.history = []              # (choice or name, label) of each decision answered
@@ -117,6 +120,16 @@ class Game:
     def seats(self):
         """How many seats the game has, once known."""
         return None if self.count is None else self.count * (self.program.team_size or 1)
+
+    def returns(self):
+        """Each seat's reward for the ended game (core.outcome.rewards), as
+        OpenSpiel's State.returns: 1 to each winning seat, 0 to the others."""
+        return rewards(self)
+
+    def limit_steps(self, steps):
+        """Give a game without a step limit one, `steps` steps from here (a
+        random playout may never end)."""
+        self.machine.limit_steps(steps)
 
     # --- answering ------------------------------------------------------------
 
@@ -185,13 +198,13 @@ class Game:
         try:
             if step(*args) is PAUSED:
                 pending = m.pending
-                kind, player = pending[0], pending[1]
+                kind, player = pending.kind, pending.player
                 name = player.name
                 texts = _texts(kind, name)
-                self.decision = Decision(
+                self.decision = _decision((
                     len(self.history), player.seat, kind, texts[0],
-                    tuple(map(_card_name, pending[2]) if kind is CARD else pending[2]),
-                    texts[1], name)
+                    tuple(map(_card_name, pending.cards) if kind is CARD else pending.labels),
+                    texts[1], name))
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:
@@ -230,11 +243,16 @@ class Game:
 
     def view(self, seat):
         """What seat (from 0; None for a spectator) may see, as plain data."""
-        from pipvm.game.view import view
-        return view(self, seat)
+        return _view.view(self, seat)
 
     def determinize(self, seat, rng, tries=None):
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random."""
-        from pipvm.game.determinize import determinize
-        return determinize(self, seat, rng, tries)
+        return _determinize.determinize(self, seat, rng, tries)
+
+    def replayed(self, rng, dealer):
+        """A new game of the same program and set-up (players, names, step
+        limit), dealt by rng through dealer, waiting for its first answer."""
+        s = self.setup
+        return Game(self.image, rng=rng, players=s['players'], names=s['names'],
+                    max_steps=s['max_steps'], dealer=dealer)

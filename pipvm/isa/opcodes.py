@@ -1,6 +1,13 @@
-"""The instruction set: every opcode defined once, with its number, operand
-format, stack effect and meaning.  The compiler's emitter, the .pipc
-validator, the VM's dispatch and the disassembler are all derived from OPCODES.
+"""The instruction set: every opcode the VM runs defined once, in one table
+(INSTRUCTIONS), with its number, operand format, stack effect, what it reads,
+its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
+Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
+1-76), superinstructions the VM fuses from them when it loads a program
+(FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
+200-205: a rewritten PLAY, the quiet variant).  Only the first may appear in
+a file (`in_file`); the validator refuses the others.  The compiler's
+emitter, the .pipc validator, the VM's dispatch, the closures' translator,
+the quiet variant, the fusion pass and the disassembler are derived from it.
 
 Operand kinds are data too (OPERANDS below): how each is encoded, checked
 against the program, shown by `pipvm dis` and decoded for the VM; nothing
@@ -9,6 +16,7 @@ else knows what an operand kind means.  See docs/pipc.md for the encoding.
 import attrs
 
 from pipvm.core import runtime
+from pipvm.isa.constants import show_const
 
 
 @attrs.frozen
@@ -21,9 +29,22 @@ class Opcode:
     doc: str
     branch: object = None      # net stack change when the jump is taken
     ends: bool = False         # control never falls through to the next instruction
+    in_file: bool = True       # may appear in a .pipc (False: made when the VM loads one)
+    reads: tuple = ()          # the game state it reads: READS words
+    pure: bool = False         # an expression's part: changes nothing, shows nothing, no control
+    fails: bool = False        # can fail in a checked program (raise Fault: an undefined value, ...)
+    makes: bool = False        # pushes a new list or object each time it runs
+    shows: bool = False        # shows text (nobody reads it in `pipvm sim`: only its failure matters)
+    inline: bool = False       # the VM's loop runs it inline (the rest have a handler)
+    parts: tuple = ()          # a superinstruction's opcodes, in order
 
     def stack_pops(self, args):
         return self.pops(args[0]) if callable(self.pops) else self.pops
+
+
+# What an instruction can read, besides its operands on the stack.
+READS = ('const', 'local', 'global', 'builtin', 'prop', 'list', 'deck', 'hand')
+FLAGS = ('pure', 'fails', 'makes', 'shows', 'inline')
 
 
 # Bits of the DEAL operand.
@@ -117,19 +138,6 @@ CODE_KINDS = ('action', 'rule', 'ordering')
 TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
 
 
-def show_const(value):
-    """A constant as `pipvm dis` shows it."""
-    kind = type(value)
-    if kind is tuple:
-        return '[%s]' % '; '.join(show_const(v) for v in value)
-    if kind is str:
-        return '"%s"' % value
-    if kind is runtime.Rank:
-        return runtime.RANK_NAMES[value]
-    from pipvm.isa.pipc import CardRef           # (pipc is built on this module)
-    if kind is CardRef:
-        return runtime.CARD_NAMES[value.index + 1]
-    return runtime.to_str(value)
 
 
 
@@ -138,124 +146,158 @@ def ask_table(instrs, i):
     return instrs[i + 1:i + 1 + instrs[i].args[0]]
 
 
-def _op(code, name, operands, pops, pushes, doc, **kw):
-    return Opcode(code, name, tuple(operands.split()), pops, pushes, doc, **kw)
+def _op(code, name, operands, pops, pushes, doc, reads='', flags='', **kw):
+    """An opcode; reads and flags are words of READS and FLAGS."""
+    assert set(reads.split()) <= set(READS) and set(flags.split()) <= set(FLAGS), name
+    return Opcode(code, name, tuple(operands.split()), pops, pushes, doc,
+                  reads=tuple(reads.split()), **{f: True for f in flags.split()}, **kw)
 
 
-OPCODES = (
+_FILE_OPCODES = (
     # values and variables
-    _op(1, 'CONST', 'const', 0, 1, 'push a constant (Number, Boolean, String, Rank, Suit or Card)'),
-    _op(2, 'LIST_CONST', 'const', 0, 1, 'push a new list holding a constant list\'s items'),
-    _op(3, 'LOAD_GLOBAL', 'global', 0, 1, 'push a global; error if it is undefined'),
+    _op(1, 'CONST', 'const', 0, 1, 'push a constant (Number, Boolean, String, Rank, Suit or Card)',
+        'const', 'pure inline'),
+    _op(2, 'LIST_CONST', 'const', 0, 1, 'push a new list holding a constant list\'s items',
+        'const', 'pure makes'),
+    _op(3, 'LOAD_GLOBAL', 'global', 0, 1, 'push a global; error if it is undefined',
+        'global', 'pure fails inline'),
     _op(4, 'STORE_GLOBAL', 'global', 1, 0, 'pop a value into a global'),
-    _op(5, 'LOAD_LOCAL', 'local', 0, 1, 'push a local; error if it is undefined'),
-    _op(6, 'STORE_LOCAL', 'local', 1, 0, 'pop a value into a local'),
-    _op(7, 'LOAD_BUILTIN', 'builtin', 0, 1, 'push players, teams or a new list of the 52 cards'),
-    _op(8, 'LOAD_PROP', 'prop', 1, 1, 'replace an object by its property; error if undefined'),
+    _op(5, 'LOAD_LOCAL', 'local', 0, 1, 'push a local; error if it is undefined',
+        'local', 'pure fails inline'),
+    _op(6, 'STORE_LOCAL', 'local', 1, 0, 'pop a value into a local', flags='inline'),
+    _op(7, 'LOAD_BUILTIN', 'builtin', 0, 1, 'push players, teams or a new list of the 52 cards',
+        'builtin', 'pure fails'),      # (standard's list is new, but always equal)
+    _op(8, 'LOAD_PROP', 'prop', 1, 1, 'replace an object by its property; error if undefined',
+        'prop', 'pure fails inline'),
     _op(9, 'STORE_PROP', 'prop', 2, 0, 'pop an object, then the value to store in its property'),
-    _op(10, 'LIST_PROP', 'listprop', 1, 1, 'replace a list by its size, first or last item'),
-    _op(11, 'DEFINED_GLOBAL', 'global', 0, 1, 'push whether a global is defined'),
-    _op(12, 'DEFINED_LOCAL', 'local', 0, 1, 'push whether a local is defined'),
-    _op(13, 'DEFINED_BUILTIN', 'builtin', 0, 1, 'push whether players/teams/standard is defined'),
-    _op(14, 'DEFINED_PROP', 'prop', 1, 1, 'replace an object by whether its property is defined'),
+    _op(10, 'LIST_PROP', 'listprop', 1, 1, 'replace a list by its size, first or last item',
+        'list', 'pure fails inline'),
+    _op(11, 'DEFINED_GLOBAL', 'global', 0, 1, 'push whether a global is defined', 'global', 'pure'),
+    _op(12, 'DEFINED_LOCAL', 'local', 0, 1, 'push whether a local is defined', 'local', 'pure'),
+    _op(13, 'DEFINED_BUILTIN', 'builtin', 0, 1, 'push whether players/teams/standard is defined',
+        'builtin', 'pure'),
+    _op(14, 'DEFINED_PROP', 'prop', 1, 1, 'replace an object by whether its property is defined',
+        'prop', 'pure'),
     # the stack
-    _op(15, 'POP', '', 1, 0, 'discard the top of the stack'),
-    _op(16, 'DUP', '', 1, 2, 'duplicate the top of the stack'),
-    _op(17, 'SWAP', '', 2, 2, 'exchange the two top items'),
-    _op(18, 'DROP', 'count', lambda n: n, 0, 'discard n items (loops a skip leaves)'),
+    _op(15, 'POP', '', 1, 0, 'discard the top of the stack', flags='pure'),
+    _op(16, 'DUP', '', 1, 2, 'duplicate the top of the stack', flags='pure'),
+    _op(17, 'SWAP', '', 2, 2, 'exchange the two top items', flags='pure'),
+    _op(18, 'DROP', 'count', lambda n: n, 0, 'discard n items (loops a skip leaves)', flags='pure'),
     # operators
-    _op(20, 'ADD', '', 2, 1, 'a + b'),
-    _op(21, 'SUB', '', 2, 1, 'a - b'),
-    _op(22, 'MUL', '', 2, 1, 'a * b'),
-    _op(23, 'DIV', '', 2, 1, 'a / b, truncated toward zero; error on zero'),
-    _op(24, 'EQ', '', 2, 1, 'a == b'),
-    _op(25, 'NE', '', 2, 1, 'a != b'),
-    _op(26, 'LT', '', 2, 1, 'a < b'),
-    _op(27, 'LE', '', 2, 1, 'a <= b'),
-    _op(28, 'GT', '', 2, 1, 'a > b'),
-    _op(29, 'GE', '', 2, 1, 'a >= b'),
-    _op(30, 'IN', '', 2, 1, 'a in list b (a Rank, Suit or Number matches a card having it)'),
-    _op(31, 'NOT', '', 1, 1, 'not a'),
-    _op(32, 'FORMAT', 'count', lambda n: n, 1, 'join n values as one String'),
+    _op(20, 'ADD', '', 2, 1, 'a + b', flags='pure'),
+    _op(21, 'SUB', '', 2, 1, 'a - b', flags='pure'),
+    _op(22, 'MUL', '', 2, 1, 'a * b', flags='pure'),
+    _op(23, 'DIV', '', 2, 1, 'a / b, truncated toward zero; error on zero', flags='pure fails'),
+    _op(24, 'EQ', '', 2, 1, 'a == b', flags='pure'),
+    _op(25, 'NE', '', 2, 1, 'a != b', flags='pure'),
+    _op(26, 'LT', '', 2, 1, 'a < b', flags='pure'),
+    _op(27, 'LE', '', 2, 1, 'a <= b', flags='pure'),
+    _op(28, 'GT', '', 2, 1, 'a > b', flags='pure'),
+    _op(29, 'GE', '', 2, 1, 'a >= b', flags='pure'),
+    _op(30, 'IN', '', 2, 1, 'a in list b (a Rank, Suit or Number matches a card having it)',
+        flags='pure'),
+    _op(31, 'NOT', '', 1, 1, 'not a', flags='pure'),
+    _op(32, 'FORMAT', 'count', lambda n: n, 1, 'join n values as one String', flags='pure'),
     # cards and lists
-    _op(40, 'MAKE_CARD', '', 2, 1, 'rank, suit -> the card'),
-    _op(41, 'MAKE_CARDS', '', 2, 1, 'ranks, suits -> new list of their cards, ranks outer'),
-    _op(42, 'RANGE', '', 2, 1, 'low, high -> new list of the ranks from low to high'),
-    _op(43, 'SEQ', '', 2, 1, 'a, b -> new list of the items of a then of b'),
-    _op(44, 'WILD_RANK', '', 1, 1, 'suits -> new list of the cards now of those suits (%~S)'),
-    _op(45, 'WILD_SUIT', '', 1, 1, 'ranks -> new list of the cards now of those ranks (R~%)'),
-    _op(46, 'BUILD_LIST', 'count', lambda n: n, 1, 'new list of the items of n values'),
-    _op(47, 'NEW_AREA', 'mode', 1, 1, 'name -> a new empty area (mode: AREA_* bits)'),
+    _op(40, 'MAKE_CARD', '', 2, 1, 'rank, suit -> the card', 'deck', 'pure'),
+    _op(41, 'MAKE_CARDS', '', 2, 1, 'ranks, suits -> new list of their cards, ranks outer',
+        'deck', 'pure makes'),
+    _op(42, 'RANGE', '', 2, 1, 'low, high -> new list of the ranks from low to high',
+        flags='pure makes'),
+    _op(43, 'SEQ', '', 2, 1, 'a, b -> new list of the items of a then of b', flags='pure makes'),
+    _op(44, 'WILD_RANK', '', 1, 1, 'suits -> new list of the cards now of those suits (%~S)',
+        'deck', 'pure makes'),
+    _op(45, 'WILD_SUIT', '', 1, 1, 'ranks -> new list of the cards now of those ranks (R~%)',
+        'deck', 'pure makes'),
+    _op(46, 'BUILD_LIST', 'count', lambda n: n, 1, 'new list of the items of n values',
+        flags='pure makes'),
+    _op(47, 'NEW_AREA', 'mode', 1, 1, 'name -> a new empty area (mode: AREA_* bits)',
+        flags='makes'),
     # control
-    _op(50, 'JUMP', 'jump', 0, 0, 'continue at the target', branch=0, ends=True),
-    _op(51, 'JUMP_IF_FALSE', 'jump', 1, 0, 'pop; jump if False', branch=-1),
+    _op(50, 'JUMP', 'jump', 0, 0, 'continue at the target', branch=0, ends=True, flags='inline'),
+    _op(51, 'JUMP_IF_FALSE', 'jump', 1, 0, 'pop; jump if False', branch=-1, flags='inline'),
     _op(52, 'JUMP_IF_FALSE_OR_POP', 'jump', 1, 0, 'if False jump (keeping it), else pop', branch=0),
-    _op(53, 'JUMP_IF_TRUE_OR_POP', 'jump', 1, 0, 'if True jump (keeping it), else pop', branch=0),
-    _op(54, 'FOR_ITER', '', 1, 1, 'list -> iteration state over a snapshot of it'),
+    _op(53, 'JUMP_IF_TRUE_OR_POP', 'jump', 1, 0, 'if True jump (keeping it), else pop', branch=0,
+        flags='inline'),
+    _op(54, 'FOR_ITER', '', 1, 1, 'list -> iteration state over a snapshot of it', flags='makes'),
     _op(55, 'FOR_ITER_FROM', '', 2, 1,
-        'list, start -> iteration state beginning at start and wrapping around'),
+        'list, start -> iteration state beginning at start and wrapping around',
+        flags='makes fails'),
     _op(56, 'FOR_NEXT', 'local jump', 1, 1,
-        'store the next item in the local, or drop the state and jump', branch=-1),
+        'store the next item in the local, or drop the state and jump', branch=-1, flags='inline'),
     _op(57, 'CALL', 'action', 0, 0, 'run an action in a new frame'),
-    _op(58, 'RETURN', '', 0, 0, 'end an action (or the initialisers)', ends=True),
-    _op(59, 'RETURN_VALUE', '', 1, 0, 'end a rule or ordering with its value', ends=True),
+    _op(58, 'RETURN', '', 0, 0, 'end an action (or the initialisers)', ends=True, flags='inline'),
+    _op(59, 'RETURN_VALUE', '', 1, 0, 'end a rule or ordering with its value', ends=True,
+        flags='inline'),
     # the game
     _op(60, 'ASK', 'count', lambda n: 2 * n + 1, 0,
         'player, then text and enabled flag per question -> run the chosen one: '
-        'continue at the chosen one of the n JUMPs that follow'),
-    _op(61, 'MESSAGE', '', 2, 0, 'text, player(s) or team -> "NAME: text" to each'),
-    _op(62, 'MESSAGE_ALL', '', 1, 0, 'text -> show it to everyone'),
+        'continue at the chosen one of the n JUMPs that follow', flags='fails'),
+    _op(61, 'MESSAGE', '', 2, 0, 'text, player(s) or team -> "NAME: text" to each', flags='shows'),
+    _op(62, 'MESSAGE_ALL', '', 1, 0, 'text -> show it to everyone', flags='shows'),
     _op(63, 'WINNER', '', 1, 0, 'end the game won by a player or team'),
     _op(70, 'DEAL', 'mode', lambda m: 2 if m & DEAL_ALL else 3, 0,
         'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)'),
-    _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card'),
+    _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card', flags='fails'),
     _op(72, 'PLAY', 'rule', 2, 0,
-        'player, destination -> the player chooses a card the rule allows; it moves'),
-    _op(73, 'CANPLAY', 'rule', 2, 1, 'player, destination -> can any card be played'),
-    _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering'),
+        'player, destination -> the player chooses a card the rule allows; it moves',
+        'hand', 'fails'),
+    _op(73, 'CANPLAY', 'rule', 2, 1, 'player, destination -> can any card be played',
+        'hand', 'pure fails'),
+    _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering', flags='fails'),
     _op(75, 'ROTATE', '', 1, 0, 'move a list\'s first item to its end'),
     _op(76, 'SHUFFLE', '', 1, 0, 'shuffle a list'),
 )
-
-BY_CODE = {op.code: op for op in OPCODES}
-# Opcode numbers by name, for emitters: OP.JUMP == 50.
-OP = type('OP', (), {op.name: op.code for op in OPCODES})
+_FILE_BY_NAME = {op.name: op for op in _FILE_OPCODES}
 
 
-@attrs.frozen
-class Fused:
-    """A superinstruction: a run of opcodes the VM executes as one.  It never
-    appears in a .pipc file; the VM fuses a run when it loads a program if no
-    jump lands inside it.  Its operands are its parts' operands, in order."""
-    code: int
-    name: str
-    parts: tuple               # the opcodes it replaces
-    doc: str
-
-    @property
-    def operands(self):
-        return tuple(kind for part in self.parts for kind in part.operands)
+def _effect(parts, first):
+    """(pops, pushes, depth before the last part) of running parts in order,
+    the first operand being `first`, all relative to the depth they start at."""
+    depth = low = before_last = 0
+    for part in parts:
+        before_last = depth
+        depth -= part.stack_pops((first,))
+        low = min(low, depth)
+        depth += part.pushes
+    return -low, depth - low, before_last
 
 
-def _fused(code, name, parts, doc):
-    return Fused(code, name, tuple(BY_CODE[getattr(OP, p)] for p in parts.split()), doc)
+def _fused(code, name, parts, doc, flags=''):
+    """A superinstruction: a run of file opcodes the VM executes as one.  It
+    never appears in a .pipc file; the VM fuses a run when it loads a program
+    if no jump lands inside it.  Its operands are its parts' operands, in
+    order; its stack effect, what it reads and its properties are theirs."""
+    parts = tuple(_FILE_BY_NAME[p] for p in parts.split())
+    assert not any(callable(p.pops) for p in parts[1:]), name     # pops follow the first operand
+    pops, pushes, before_last = _effect(parts, 1)
+    if callable(parts[0].pops):
+        pops = lambda n, parts=parts: _effect(parts, n)[0]
+    last = parts[-1]
+    return Opcode(code, name, tuple(k for p in parts for k in p.operands), pops, pushes, doc,
+                  branch=None if last.branch is None else before_last + last.branch,
+                  ends=last.ends, in_file=False,
+                  reads=tuple(dict.fromkeys(r for p in parts for r in p.reads)),
+                  pure=all(p.pure for p in parts), fails=any(p.fails for p in parts),
+                  makes=any(p.makes for p in parts), shows=any(p.shows for p in parts),
+                  inline='inline' in flags.split(), parts=parts)
 
 
 # The commonest fall-through runs over the examples and the benchmark programs,
 # as `python benchmarks/engines.py --opcodes` counts them (benchmarks/README.md).
-FUSED = (
-    _fused(100, 'LOAD_LOCAL_PROP', 'LOAD_LOCAL LOAD_PROP', "push a local's property"),
+_FUSED = (
+    _fused(100, 'LOAD_LOCAL_PROP', 'LOAD_LOCAL LOAD_PROP', "push a local's property", 'inline'),
     _fused(101, 'EQ_CONST', 'CONST EQ', 'a == a constant'),
-    _fused(102, 'EQ_GLOBAL', 'LOAD_GLOBAL EQ', 'a == a global'),
+    _fused(102, 'EQ_GLOBAL', 'LOAD_GLOBAL EQ', 'a == a global', 'inline'),
     _fused(103, 'EQ_OR', 'EQ JUMP_IF_TRUE_OR_POP', 'if a == b, push True and jump'),
     _fused(104, 'EQ_AND', 'EQ JUMP_IF_FALSE_OR_POP', 'if a != b, push False and jump'),
     _fused(105, 'EQ_JUMP_IF_FALSE', 'EQ JUMP_IF_FALSE', 'jump if a != b'),
-    _fused(106, 'EQ_RETURN', 'EQ RETURN_VALUE', 'return a == b'),
+    _fused(106, 'EQ_RETURN', 'EQ RETURN_VALUE', 'return a == b', 'inline'),
     _fused(107, 'LOAD_LOCAL_LIST_PROP', 'LOAD_LOCAL LIST_PROP',
            "push a local list's size, first or last item"),
     _fused(108, 'FORMAT_MESSAGE_ALL', 'FORMAT MESSAGE_ALL', 'join n values and show them'),
     _fused(109, 'EQ_CONST_OR', 'CONST EQ JUMP_IF_TRUE_OR_POP',
-           'if a == a constant, replace a by True and jump, else pop'),
+           'if a == a constant, replace a by True and jump, else pop', 'inline'),
     _fused(110, 'EQ_GLOBAL_OR', 'LOAD_GLOBAL EQ JUMP_IF_TRUE_OR_POP',
            'if a == a global, replace a by True and jump, else pop'),
     _fused(111, 'EQ_CONST_AND', 'CONST EQ JUMP_IF_FALSE_OR_POP',
@@ -264,7 +306,7 @@ FUSED = (
            'if a != a global, replace a by False and jump, else pop'),
     _fused(113, 'LOAD_GLOBAL_PROP', 'LOAD_GLOBAL LOAD_PROP', "push a global's property"),
     _fused(114, 'LOAD_LOCAL_ITEM_PROP', 'LOAD_LOCAL LIST_PROP LOAD_PROP',
-           "push a property of a local list's first or last item"),
+           "push a property of a local list's first or last item", 'inline'),
     _fused(115, 'ADD_CONST', 'CONST ADD', 'a + a constant'),
     _fused(116, 'EQ_CONST_JUMP_IF_FALSE', 'CONST EQ JUMP_IF_FALSE', 'jump if a != a constant'),
     _fused(117, 'CANPLAY_JUMP_IF_FALSE', 'CANPLAY JUMP_IF_FALSE',
@@ -274,5 +316,46 @@ FUSED = (
     _fused(119, 'LOAD_BUILTIN_LIST_PROP', 'LOAD_BUILTIN LIST_PROP',
            'push the size, first or last item of players, teams or standard'),
 )
+
+
+def _made(code, name, pops, pushes, doc, reads='', flags=''):
+    """An instruction only loading makes (its operand is the VM's, never encoded)."""
+    return _op(code, name, '', pops, pushes, doc, reads, flags, in_file=False)
+
+
+# What loading makes besides superinstructions: a PLAY rewritten
+# (pipvm/engine/fusion.py) and the quiet variant's instructions
+# (pipvm/engine/quiet.py), which run when nobody reads the output.
+_LOAD_TIME = (
+    _made(200, 'QUIET_MESSAGE', 0, 0,
+          "check a message statement's operands by closures, for their failures only, "
+          'and jump past it', 'local', 'fails'),
+    _made(201, 'QUIET_LOOP', 1, 0,
+          'run the remaining rounds of a loop that only shows messages at once, counting '
+          'their steps', 'local', 'fails'),
+    _made(202, 'PLAY_AGAIN', 2, 0, 'PLAY right after the CANPLAY that found its cards',
+          'hand', 'fails'),
+    _made(203, 'QUIET_LOCALS', 0, 0,
+          'jump past messages whose operands are locals if they are all defined',
+          'local', 'fails inline'),
+    _made(204, 'QUIET_FOR', 1, 0, 'FOR_ITER and the QUIET_LOOP after it, from the list',
+          'local', 'fails'),
+    _made(205, 'QUIET_STORE', 1, 0,
+          'STORE_LOCAL, then QUIET_LOCALS (the value is checked before it is stored)',
+          'local', 'fails inline'),
+)
+
+# The one table: every instruction the VM runs, by number.
+INSTRUCTIONS = _FILE_OPCODES + _FUSED + _LOAD_TIME
+OPCODES = tuple(op for op in INSTRUCTIONS if op.in_file)       # what a .pipc may hold
+FUSED = tuple(op for op in INSTRUCTIONS if op.parts)
+LOAD_TIME = tuple(op for op in INSTRUCTIONS if not op.in_file and not op.parts)
+
+BY_CODE = {op.code: op for op in INSTRUCTIONS}
+BY_NAME = {op.name: op for op in INSTRUCTIONS}
+# Opcode numbers by name, for emitters and the VM: OP.JUMP == 50.
+OP = type('OP', (), {op.name: op.code for op in INSTRUCTIONS})
 FUSED_BY_CODE = {f.code: f for f in FUSED}
-assert all(kind in OPERANDS for op in OPCODES for kind in op.operands)
+assert len(BY_CODE) == len(BY_NAME) == len(INSTRUCTIONS)
+assert all(0 < op.code < 256 for op in INSTRUCTIONS)
+assert all(kind in OPERANDS for op in INSTRUCTIONS for kind in op.operands)

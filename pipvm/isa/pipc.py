@@ -13,6 +13,7 @@ import zlib
 import attrs
 
 from pipvm.core.errors import PipError
+from pipvm.isa.constants import CardRef
 from pipvm.isa.opcodes import BY_CODE, CODE_KINDS, OPERANDS, ask_table
 from pipvm.core.runtime import RANKS, SUITS, Rank, Suit
 
@@ -26,12 +27,6 @@ KINDS = ('init', 'action', 'rule', 'ordering')
 FRAME_SIZE = {'rule': 3, 'ordering': 1}     # the parameters the VM passes in
 MAX_VARINT_BYTES = 10                        # every count, index and position
 MAX_NUMBER_BYTES = 1 << 16                   # a Number constant
-
-
-@attrs.frozen
-class CardRef:
-    """A card constant: the card created at this place in deck order."""
-    index: int
 
 
 @attrs.define
@@ -262,6 +257,9 @@ def decode(code):
         op = BY_CODE.get(code[at])
         if op is None:
             raise BadCode(at, 'unknown opcode %d' % code[at])
+        if not op.in_file:
+            raise BadCode(at, 'opcode %d (%s) is made when the VM loads a program, never in a file'
+                          % (op.code, op.name))
         start, at = at, at + 1
         args = []
         try:

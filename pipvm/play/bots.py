@@ -19,9 +19,11 @@ every seat's chance of winning (`lead`): the lead history of the drama
 metrics (pipvm/design/metrics.py).
 """
 import math
+import time
+
+import attrs
 
 from pipvm.game.determinize import NoSample
-from pipvm.core.outcome import rewards
 
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
@@ -33,28 +35,45 @@ def playout(g, rng):
     """Finish game g with uniformly random answers.  Random play may never
     end a game; a playout of a game with no step limit stops after
     PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
-    m = g.machine
-    if m.max_steps is None:
-        m.max_steps = m.steps_left = PLAYOUT_STEPS
+    g.limit_steps(PLAYOUT_STEPS)
     while g.decision is not None:
         g.answer(rng.randrange(len(g.decision.options)))
     return g
 
 
+@attrs.define
+class ThinkingStats:
+    """What a thinking bot counts, so that no blind decision goes unseen
+    (read by pipvm sim's --json and the design report)."""
+    decisions: int = 0     # decisions with more than one option it thought about
+    no_world: int = 0      # of those, decisions where no consistent world was found
+    seconds: float = 0.0   # time spent thinking (time.perf_counter)
+
+
 class Thinker:
-    """What the two bots share: the pool of worlds, the lead history."""
+    """What the two bots share: the pool of worlds, the lead history, the stats."""
 
     def __init__(self, iterations, rng):
         self.iterations = iterations
         self.rng = rng
         self.lead = []         # (decision id, each seat's estimated chance of winning)
+        self.stats = ThinkingStats()
 
     def choose(self, game, decision):
         """The index of the option to take at decision (of seat decision.seat)."""
         if len(decision.options) == 1:
             return 0
+        start = time.perf_counter()
+        try:
+            return self._choose(game, decision)
+        finally:
+            self.stats.seconds += time.perf_counter() - start
+
+    def _choose(self, game, decision):
+        self.stats.decisions += 1
         pool = self.worlds(game, decision.seat)
         if not pool:
+            self.stats.no_world += 1
             return self.rng.randrange(len(decision.options))
         i, estimate = self.think(pool, decision, game.seats)
         self.lead.append((decision.id, tuple(round(x, 4) for x in estimate)))
@@ -86,7 +105,7 @@ class MonteCarlo(Thinker):
             for j in range(n):
                 g = pool[(k * n + j) % len(pool)].fork(quiet=True)
                 g.answer(k)
-                for s, r in enumerate(rewards(playout(g, rng))):
+                for s, r in enumerate(playout(g, rng).returns()):
                     total[s] += r
             if best is None or total[decision.seat] > best[1][decision.seat]:
                 best = (k, total)
@@ -135,7 +154,7 @@ class ISMCTS(Thinker):
                 g.answer(k)
                 node = child
                 path.append(child)
-            reward = rewards(playout(g, rng))
+            reward = playout(g, rng).returns()
             for n in path:
                 n.visits += 1
                 t = n.total

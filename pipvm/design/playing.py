@@ -1,0 +1,113 @@
+"""Playing one game of a simulation between bots, and what it notes (a
+Result): what `pipvm sim` (sim.py) plays in its processes and cluster.py on
+its workers."""
+import attrs
+
+from pipvm.core.errors import InputEnded, PipError, StepLimit
+from pipvm.core.outcome import places
+from pipvm.play import terminal
+from pipvm.play.seats import BOT_KINDS, BOTS
+from pipvm.play.table import SilentConsole, Table
+
+
+@attrs.frozen
+class Result:
+    """How one game went."""
+    seed: int
+    ending: str                # 'winner', 'no winner', 'step limit' or 'error'
+    winner: str = None         # the winner's name as announced
+    seat: int = None           # the winning player's seat (from 0), if a player won
+    team: int = None           # the winning team, or the winning player's team
+    decisions: int = 0         # choices the players made
+    options: int = 0           # options offered, over all those choices
+    error: str = None          # the error line
+    # Lists, not tuples: a Result crosses to and from cluster workers as JSON.
+    branch: list = ()          # the number of options of each choice, in order
+    turns: int = 0             # runs of choices by one seat
+    lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
+    turn: int = 0              # how far the seating was turned (--rotate): seat s sat at s+turn
+    thinking: list = ()        # [seat as given, decisions, no world, seconds] per thinking bot
+
+
+class CountingTable(Table):
+    """A table that notes the players' choices: their options, whose turn,
+    and the Decision id where the choices begin (lead positions count from it)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.branch = []
+        self.turns = 0
+        self.last_seat = self.first_id = None
+
+    def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
+        self.branch.append(len(options))
+        if seat != self.last_seat:
+            self.turns, self.last_seat = self.turns + 1, seat
+        if decision is not None and self.first_id is None:
+            self.first_id = decision.id
+        return super().choose(seat, heading, options, waiting_for, game, decision)
+
+    def lead(self):
+        """The thinking seats' estimates, in game order, at positions 0..1."""
+        notes = sorted(note for s in self.seats.values() for note in getattr(s, 'lead', ()))
+        n = len(self.branch)
+        return [[round((i - self.first_id) / n, 4), list(est)] for i, est in notes]
+
+    def thinking(self, turn):
+        """[seat as given (the seating turned back by turn), decisions, no
+        world, seconds] of each thinking bot, from its ThinkingStats."""
+        out = []
+        n = len(self.seats)
+        for at, bot in sorted(self.seats.items()):
+            stats = getattr(getattr(bot, 'thinker', None), 'stats', None)   # bots.ThinkingStats
+            if stats is not None:
+                out.append([(at - turn) % n, stats.decisions, stats.no_world, stats.seconds])
+        return sorted(out)
+
+
+def turned(seating, turn):
+    """The seating with every seat given by --seat moved turn places on."""
+    if not turn:
+        return seating
+    n = seating.players
+    return attrs.evolve(seating, specs={(s + turn) % n: spec for s, spec in seating.specs.items()})
+
+
+def play_one(engine, seating, seed, rotate=False):
+    """The Result of the game of seed; with rotate, the seats given by --seat
+    sit seed mod players places on (every seat in turn, over a run)."""
+    turn = seed % seating.players if rotate else 0
+    console = SilentConsole()
+    table, machine = terminal.start(engine, seed, console, turned(seating, turn), CountingTable)
+    ending, winner, error = 'no winner', None, None
+    try:
+        winner = machine.play()
+        if winner is not None:
+            ending = 'winner'
+    except StepLimit:
+        ending = 'step limit'
+    except (PipError, InputEnded) as e:
+        ending, error = 'error', str(e)
+    seat, team = places(winner, machine.players, machine.teams or [])
+    return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
+                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn))
+
+
+def chunked(seeds, jobs, most=25):
+    """Seeds in runs for `jobs` workers.  Small runs: the progress bar moves,
+    and Ctrl-C waits for little."""
+    chunk = max(1, min(most, len(seeds) // (jobs * 20)))
+    return [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+
+
+def sim_seating(program, seating):
+    """Every seat a bot, and the player count fixed (by default the smallest
+    the game allows), so that wins per seat compare like with like."""
+    kinds = [seating.default] + list(seating.specs.values())
+    for kind in kinds:
+        if kind.kind not in BOTS:
+            raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
+                ', '.join(BOT_KINDS[:-1]) + ' or ' + BOT_KINDS[-1], kind))
+    if seating.players is None:
+        seating = attrs.evolve(seating, players=min(program.counts) * (program.team_size or 1))
+    return seating
