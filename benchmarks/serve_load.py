@@ -32,6 +32,7 @@ from pipvm.web.patch import apply
 
 import httpx2
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 
 def serve(path, games, players):
@@ -54,6 +55,7 @@ class Tally:
     def __init__(self):
         self.latencies, self.refused, self.taken = [], [], {}
         self.frames = self.frame_bytes = 0
+        self.errors = []           # (game, seat, the exception) of a seat that lost its server
 
 
 async def seat(client, base, token, game, number, tally):
@@ -83,13 +85,22 @@ async def seat(client, base, token, game, number, tally):
                 tally.taken[game] = tally.taken.get(game, 0) + 1
 
 
+async def guarded(seat, game, number, tally):
+    """A seat's last view, or None if its connection failed (said in the summary)."""
+    try:
+        return await seat
+    except (OSError, httpx2.HTTPError, WebSocketException) as e:
+        tally.errors.append((game, number, e))
+        return None
+
+
 async def load(base, links, limit):
     tally = Tally()
     # Idle connections expire here before the server's keep-alive (5 s) ends
     # them: a request sent on one the server is closing would be lost in between.
     limits = httpx2.Limits(max_connections=len(links) * 4, keepalive_expiry=2)
     async with httpx2.AsyncClient(limits=limits, timeout=limit) as client:
-        tasks = [seat(client, base, token, g, int(n), tally)
+        tasks = [guarded(seat(client, base, token, g, int(n), tally), g, int(n), tally)
                  for g, seats in enumerate(links) for n, token in seats.items()]
         start = time.perf_counter()
         try:
@@ -176,8 +187,13 @@ def main():
         print('FAILED: not finished within --limit %g s (%d answers taken by the server)'
               % (args.limit, sum(counts)))
         return 1
-    won = sum(v['ending'] is not None and v['ending']['kind'] == 'winner' for v in views)
+    won = sum(v is not None and v['ending'] is not None and v['ending']['kind'] == 'winner'
+              for v in views)
     problems = []
+    if tally.errors:
+        game, number, e = tally.errors[0]
+        problems.append('%d seats lost their connection, e.g. game %d seat %d: %s'
+                        % (len(tally.errors), game + 1, number + 1, type(e).__name__))
     if won != len(views):
         problems.append('%d of %d seats saw no winner' % (len(views) - won, len(views)))
     if tally.refused:
