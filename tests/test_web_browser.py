@@ -340,3 +340,50 @@ def test_euchre_face_down_discard_is_named_in_no_frame_of_any_other_seat(browser
                      for f in frames[seat] if card in f]
             assert not named, 'seat %s was told %r' % (seat, named[0])
             assert card not in pages[seat].locator('body').inner_text(), (seat, card)
+
+
+def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
+    """Ada starts a High Card table from the lobby, Ben joins it there; each
+    lands on their own seat's page, named, and the game begins."""
+    import threading
+    import time
+    from pipvm.web.lobby import Lobby
+    from pipvm.web.lobby_app import make_lobby_app
+    from pipvm.web.serve import listen, make_server
+    lobby = Lobby([HIGH_CARD], str(tmp_path / 'lobby.sqlite'))
+    sock = listen('127.0.0.1', 0)
+    server = make_server(None, make_lobby_app(lobby))
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.01)
+        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+        ada = open_page(browser, base + '/')
+        ada.fill('#name', 'Ada')
+        ada.click('text=New table for 2')
+        ada.wait_for_url('**/play/**')
+        expect(ada.locator('#turn')).to_have_text('Waiting for seat 2 to be taken (from the lobby)')
+        ben = open_page(browser, base + '/lobby/')
+        expect(ben.locator('#tables li')).to_contain_text('open: 1 of 2 seated')
+        ben.click('#tables button.join')
+        expect(ben.locator('#problem')).to_have_text('Type your name first.')
+        ben.fill('#name', 'Ben')
+        ben.click('#tables button.join')
+        ben.wait_for_url('**/play/**')
+        for page, me in ((ada, 'Ada'), (ben, 'Ben')):
+            expect(page.locator('.seat.me .name')).to_have_text(me)
+            expect(page.locator('.seat .name')).to_have_count(2)
+        mover = ada if table_turn(lobby) == 0 else ben
+        expect(mover.locator('#hand button.legal')).to_have_count(5)
+        assert ada.errors == [] and ben.errors == []
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def table_turn(lobby):
+    (table,) = lobby.tables.values()
+    return table.game.decision.seat

@@ -87,6 +87,9 @@ function renderTurn(v) {
   } else if (v.decision) {
     turn.textContent = 'Your turn';
     turn.className = 'mine';
+  } else if (v.turn && v.turn.kind === 'name') {
+    turn.textContent = 'Waiting for seat ' + (v.turn.seat + 1)
+      + (v.lobby ? ' to be taken (from the lobby)' : ' to give a name');
   } else if (v.turn) {
     turn.textContent = 'Waiting for ' + (v.turn.player || nameOf(v, v.turn.seat));
   } else {
@@ -120,6 +123,7 @@ function renderTable(v) {
   if (mine >= 0) places[v.seat] = 'b';
   others.forEach((s, i) => { places[s] = layout[i] || 'b'; });
   for (const p of v.players) felt.append(seatBox(v, p, places[p.seat]));
+  $('empty').hidden = v.players.length > 0;
   renderTrick(v, places);
   renderAreas(v);
 }
