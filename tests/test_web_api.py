@@ -441,3 +441,33 @@ def test_a_broken_links_file_is_one_error_line(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and r.stdout == ''
     assert r.stderr == 'Error: %s: not a pipvm links file\n' % (tmp_path / 'game.links.json')
+
+
+def test_a_patch_turns_one_view_into_the_next():
+    """patch.diff between consecutive views of every seat, applied, gives the
+    later view; an unchanged view gives no operation."""
+    import copy
+    from pipvm.web.patch import diff
+    path = os.path.join(ROOT, 'examples', 'three_hearts.pip')
+    with served(path, seating(3), 2) as (table, client, urls):
+        rng = random.Random(5)
+        before = {seat: table.game.view(seat) for seat in urls}
+        for _ in range(60):
+            d = table.game.decision
+            if d is None:
+                break
+            post(client, urls[d.seat], random_answer(d.to_json(), rng))
+            for seat in urls:
+                after = table.game.view(seat)
+                assert apply(copy.deepcopy(before[seat]), diff(before[seat], after)) == after
+                assert diff(after, after) == []
+                before[seat] = after
+        assert table.version > 20
+
+
+def test_a_large_response_is_compressed():
+    path = os.path.join(ROOT, 'examples', 'euchre.pip')
+    with served(path, seating(4), 2) as (table, client, urls):
+        play_to(table, client, urls, 12, random.Random(1))
+        r = client.get(urls[0] + 'state', headers={'accept-encoding': 'gzip'})
+        assert r.headers['content-encoding'] == 'gzip' and r.json()['seat'] == 0
