@@ -146,6 +146,13 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         page.keyboard.press('Enter')
         expect(page.locator('#hand .card')).to_have_count(3)
         assert focused not in hand_on_page(page)
+        expect(page.locator('#hand button.legal')).to_have_count(3)    # my turn again
+        page.keyboard.press('ArrowLeft')              # from the first option round to the last
+        last = page.evaluate('document.activeElement.title')
+        assert last == hand_on_page(page)[-1]
+        page.keyboard.press('Enter')
+        expect(page.locator('#hand .card')).to_have_count(2)
+        assert last not in hand_on_page(page)
         assert page.errors == []
 
 
