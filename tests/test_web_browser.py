@@ -394,3 +394,23 @@ def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
 def table_turn(lobby):
     (table,) = lobby.tables.values()
     return table.game.decision.seat
+
+
+def test_every_option_has_a_key(browser, tmp_path):
+    """Past the ninth: 0 is the tenth, then a, b, ... (shown on each button)."""
+    options = ' '.join('"Option %d" { message "chose %d". }' % (i, i) for i in range(1, 13))
+    source = tmp_path / 'many.pip'
+    source.write_text('Game "Many" requires 2 players.\nAction main {\n'
+                      '  ask players->first { %s }\n  winner players->first.\n}\n' % options)
+    table = table_of(str(source), seating(2, s2='first'))
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Al')
+        page.keyboard.press('Enter')
+        keys = page.locator('#options button .key')
+        expect(keys).to_have_count(12)
+        assert keys.all_text_contents() == list('1234567890ab')
+        page.keyboard.press('b')
+        expect(page.locator('#log')).to_contain_text('chose 12')
+        assert page.errors == []
