@@ -109,7 +109,7 @@ def _area(a):
     if not a.is_facedown:
         shown = _shown(a)
         out['cards'] = _names(shown)
-        # who played each (its seat; None if it was dealt there), for a trick's seats
+        # who last played each (its seat; None: never played): a trick's seats
         out['by'] = [None if c.last_played_by is None else c.last_played_by.seat for c in shown]
     return out
 
