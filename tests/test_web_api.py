@@ -17,7 +17,7 @@ import pytest
 from pipvm.web.patch import apply
 from pipvm.web.table import LOG_PAGE, Table
 
-from .test_game import cards_named, visible_cards
+from .privacy import watch
 from .web_util import post, seating, served
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -54,12 +54,14 @@ def same_view(paged, whole):
 def test_no_seat_is_sent_a_card_hidden_from_it(path):
     """Played to the end through the API: at every step, each seat's state
     is its view, the live channel's patches keep the page's copy equal to
-    it, and neither names a card the seat cannot see."""
+    it, and neither they nor the page's copy name a card it has not seen
+    (tests/privacy.py)."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
     with served(path, seating(players_of(path)), seed) as (table, client, urls), \
-            contextlib.ExitStack() as stack:       # closed first, even when a check fails
-        channels = {seat: stack.enter_context(client.websocket_connect(url + 'live'))
+            contextlib.ExitStack() as open_channels:      # closed on failure too, or it hangs
+        witness = watch(table.game)
+        channels = {seat: open_channels.enter_context(client.websocket_connect(url + 'live'))
                     for seat, url in urls.items()}
         pages = {}
         steps = 0
@@ -79,14 +81,15 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 assert same_view(state, whole) and same_view(pages[seat], whole)
                 assert state['log_start'] == max(0, len(whole['log']) - LOG_PAGE)
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
-                for sent in (state, pages[seat]):      # all a patch brought is in the page
-                    hidden = cards_named(json.dumps(sent)) - visible_cards(game, seat)
+                for sent in (state, live, pages[seat]):
+                    hidden = witness.unseen(seat, sent)
                     assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
             if decision is None:
                 break
             assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
             steps += 1
+        open_channels.close()
         assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
 
 

@@ -293,9 +293,6 @@ def test_a_seat_left_out_is_told_it_is_not_playing(browser):
         assert page.errors == []
 
 
-@pytest.mark.xfail(strict=True, reason='issue 22: the VM announces a face-down play to every '
-                                       'seat ("P4 played Nine of Spades."); the privacy branch '
-                                       'fixes it at its root: then this mark goes')
 def test_euchre_face_down_discard_is_named_in_no_frame_of_any_other_seat(browser):
     """Four people and a spectator, each page in its own browser context:
     the dealer orders up... and discards face down to the Kitty.  No frame

@@ -16,7 +16,7 @@ from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
 from pipvm.game.game import Game
-from pipvm.game.view import event, sees, view
+from pipvm.game.view import event, view
 from pipvm.records.record import CHOICE, NAME, Answer, Record
 from pipvm.play.seats import Seating, parse_kind
 from pipvm.play.terminal import random_seed
@@ -187,10 +187,10 @@ class Table:
         if seat not in self._states:
             events = self.game.events
             for e in events[self._read:]:
-                shown = event(e)
                 for n, log in self._logs.items():
-                    if sees(e, n):
-                        log.append(shown)
+                    seen = e.seen_by(n)            # as seat n reads it, or None
+                    if seen is not None:
+                        log.append(event(seen))
             self._read = len(events)
             state = view(self.game, seat, log=False)
             state['bots'] = sorted(self.deciders)
