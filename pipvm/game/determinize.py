@@ -106,7 +106,7 @@ class _Observer:
         self.seat, self.shown = seat, 0     # events before the last observation
 
     def __call__(self, g):
-        v = view(g, self.seat, self.shown)
+        v = view(g, self.seat, since=self.shown)
         self.shown = len(g.events)
         return v
 
