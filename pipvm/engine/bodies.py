@@ -3,13 +3,15 @@
 Each entry of BODIES is one instruction's meaning: the values it takes
 from the stack and leaves there (`inputs -- outputs`, the top last), and
 Python statements over them, its operands (named as they come, in the
-table's order) and the machine.  pipvm/engine/cases.py writes from them,
-into pipvm/engine/generated_cases.py (checked in; tests/test_cases.py
-regenerates it and fails on a difference):
+table's order) and the machine.  pipvm/engine/cases.py writes from them
+(checked in; tests/test_cases.py regenerates all of it and fails on a
+difference):
 
-- the VM's loop (`run`): the instructions the table marks `inline` as
-  branches of its if-chain, the others through a handler;
-- the handlers (`op_NAME`), for the instructions the table does not mark
+- the VM's loop: the instructions the table marks `inline`, as branches
+  of the if-chain in vm.py's Machine._run (between its generated-code
+  lines), the others through a handler;
+- in pipvm/engine/generated_cases.py, the handlers (`op_NAME`), for the
+  instructions the table does not mark
   inline and that have a body here (the rest are Machine.op_NAME, or the
   quiet variant's, which decide or call and are written there once);
 - every superinstruction, as its parts' bodies one after the other, the
@@ -17,7 +19,8 @@ regenerates it and fails on a difference):
   (CPython's `macro(X) = A + B`);
 - the closures of rules and orderings (pipvm/engine/pure.py) and of the
   quiet variant's checks: one closure factory per pure instruction, and
-  the compositions pure.py asks for (a local's property).
+  the compositions pure.py asks for (a local's property); and bodies
+  inside hand-written code (pure.py's shapes of rule, quiet.py's checks).
 
 The words a body may use beyond Python: `machine` (the Machine), `consts`,
 `globals_`, `frame` (the locals), `PART` (which part of a superinstruction
