@@ -10,10 +10,10 @@ difference):
 - the VM's loop: the instructions the table marks `inline`, as branches
   of the if-chain in vm.py's Machine._run (between its generated-code
   lines), the others through a handler;
-- in pipvm/engine/generated_cases.py, the handlers (`op_NAME`), for the
-  instructions the table does not mark
-  inline and that have a body here (the rest are Machine.op_NAME, or the
-  quiet variant's, which decide or call and are written there once);
+- in pipvm/engine/generated_cases.py, the handlers (`op_NAME`) of the
+  instructions the table does not mark inline and that have a body here
+  (the rest are Machine.op_NAME, or the quiet variant's, which decide or
+  call and are written there once);
 - every superinstruction, as its parts' bodies one after the other, the
   values passed between them in Python locals instead of on the stack
   (CPython's `macro(X) = A + B`);
