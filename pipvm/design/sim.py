@@ -252,12 +252,18 @@ def percent(x):
     return '%.1f%%' % (100 * x)
 
 
+def shows_seats(s):
+    """Whether the report shows a row per seat: in a team game only if a
+    player (not a team) won, since otherwise every seat's share is 0."""
+    return not s['teams'] or any(r['wins'] for r in s['seats'])
+
+
 def format_report(s):
     lines = ['%s: %d games (seeds %d..%d), %d players, %s%s%s' % (
         s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
         s['seating'], ' --rotate' if s['rotate'] else '', set_words(s['set']))]
     rows = []
-    if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
+    if shows_seats(s):
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
     rows += [('team %d' % r['team'], ', '.join(r['members']), r) for r in s['teams']]
     rows += [('winner', r['winner'], r) for r in s['other_winners']]
