@@ -222,5 +222,5 @@ def _seat_key(key, what):
 
 def _seat_kind(value, what):
     if type(value) is not str or not _SEAT_KIND.fullmatch(value) or '\0' in value:
-        raise _Bad('%s must be random, first, human or script:FILE' % what)
+        raise _Bad('%s must be random, first, mc[:N], ismcts[:N], human or script:FILE' % what)
     return value
