@@ -130,6 +130,26 @@ def test_thinking_bot_games_replay_and_resume_byte_for_byte(name, seats, kept, t
         assert part.read_bytes() == path.read_bytes(), k
 
 
+def test_a_script_and_a_thinking_bot_resume_after_any_answer(tmp_path):
+    # The bot's answers reach the file with the script's next line; cut after
+    # any answer, --resume re-derives the bot's from the seed and checks them.
+    argv = [example('high_card'), '--seat', '2=ismcts:5', '--players', '2', '--seed', '2']
+    _, _, first = recorded(tmp_path, argv + ['--seat', '1=first'], echo=False, name='f.json')
+    script = tmp_path / 'me.txt'
+    script.write_bytes(b''.join(a.text.encode() + b'\n'
+                                for a in record.read(str(first)).answers if a.seat == 0))
+    status, shown, path = recorded(tmp_path, argv + ['--seat', '1=script:%s' % script],
+                                   echo=False)
+    assert status == 0 and json.loads(path.read_bytes())['seats'] == {
+        '1': 'script:me.txt', '2': 'ismcts:5'}
+    assert run_cli(['replay', str(path)]) == (0, shown)
+    for k in range(len(record.read(str(path)).answers)):
+        part = tmp_path / 'cut.json'
+        cut(path, part, k)
+        assert resumed(part) == (0, shown), k
+        assert part.read_bytes() == path.read_bytes(), k
+
+
 def test_a_thinking_bot_that_would_choose_otherwise_is_refused(tmp_path):
     _, _, path = recorded(tmp_path, [example('euchre'), '--seed', '4', '--seat', '1=ismcts:10',
                                      '--bots', 'random'], echo=False)
