@@ -462,8 +462,7 @@ def prepare(args, seating, sets=()):
         if not spec.thinks:
             raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
         seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
-        if args.engine == 'reference':        # as cli says of a thinking bot seated by --seat
-            raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+        seating.check_engine(args.engine)     # as cli does for a thinking bot seated by --seat
     names, teams, groups = seats_of(program, seating)
     thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
     return Variant(program, engine, settings, seating, names, teams, groups, thinking)
