@@ -72,8 +72,6 @@ def cmd_run(args):
     seats.check(program)
     console = terminal_input.console(args.easy_answers, args.numbered)
     if args.record:
-        if seats.thinks():
-            raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
         from pipvm.records import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
                           args.max_steps, console, args.set)
@@ -103,8 +101,7 @@ def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
     from pipvm.play import seats
     seating = seats.seating(args.bots, args.seat, args.players)
-    if getattr(args, 'engine', 'vm') == 'reference' and seating.thinks():     # serve has no --engine
-        raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+    seating.check_engine(getattr(args, 'engine', 'vm'))     # serve has no --engine
     return seating
 
 

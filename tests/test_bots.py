@@ -173,10 +173,10 @@ def test_the_progress_bar_shows_decisions_per_second_with_thinking_bots():
         assert ('decisions/s' in stream.getvalue()) == thinking
 
 
-def test_record_refuses_thinking_bots_for_now(tmp_path):
+def test_record_keeps_a_thinking_bot_and_its_budget(tmp_path):
+    # (refused until issue 20: the record kept `mc`, and a replay thought with mc's default budget)
     record = tmp_path / 'r.json'
     status, out = run_cli(['run', GUESS, '--seat', '1=mc:3', '--bots', 'random', '--players', '2',
-                           '--record', str(record)])
-    assert (status, out) == (
-        1, b'Error: --record does not keep games with thinking bots (mc, ismcts) yet\n')
-    assert not record.exists()
+                           '--seed', '1', '--record', str(record)])
+    assert status == 0 and json.loads(record.read_bytes())['seats'] == {'1': 'mc:3'}
+    assert run_cli(['replay', str(record)]) == (status, out)

@@ -339,6 +339,24 @@ def test_a_served_game_replays_at_the_terminal(tmp_path):
         assert text in r.stdout
 
 
+def test_a_served_game_with_a_thinking_bot_replays_and_resumes(tmp_path):
+    # The server seeds a thinking bot as `pipvm run` does (from the game's
+    # generator before its first draw), so the terminal re-derives its answers.
+    record = tmp_path / 'game.json'
+    path = os.path.join(ROOT, 'examples', 'euchre.pip')
+    seats = seating(4, s2='ismcts:8', s4='random')
+    with served(path, seats, 3, record_path=str(record)) as (table, client, urls):
+        play_to(table, client, urls, 10 ** 6, random.Random(2))
+        log = [e.text for e in table.game.events if e.to in (None, 0)]
+        view = table.view(0)
+    assert json.loads(record.read_text())['seats'] == {'2': 'ismcts:8', '4': 'random'}
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'replay', str(record), '--seat', '1'],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert [line for line in r.stdout.splitlines() if line in log] == log
+    assert Table.resume(str(record)).view(0) == view
+
+
 def test_serve_without_the_web_extra_says_what_to_install():
     code = ('import sys; sys.modules["starlette"] = None; from pipvm.cli import main; '
             'sys.exit(main(["serve", %r]))' % HIGH_CARD)

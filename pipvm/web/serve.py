@@ -29,8 +29,6 @@ def main(args, seating):
     if args.resume:
         table = Table.resume(args.resume, args.bot_pause, args.new_links)
     else:
-        if args.record and seating.thinks():
-            raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
         program = loader.load_program(args.file)
         table = Table(program, seating, args.seed, args.bot_pause, args.record, args.file)
     sock = listen(args.host, args.port)

@@ -12,6 +12,7 @@ import os
 import secrets
 import sys
 
+from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
@@ -75,8 +76,9 @@ class Table:
         self.seats = seats or max(program.counts) * size
         self.seed = random_seed() if seed is None else seed
         self.game = Game(program, seed=self.seed, players=seating.players, max_steps=max_steps)
+        start = OCamlRandom(self.seed)       # the game's generator before it drew
         self.deciders = {n: d for n in range(self.seats)
-                         if (d := decider(seating.specs.get(n, seating.default), n))}
+                         if (d := decider(seating.specs.get(n, seating.default), n, start))}
         if links is None:
             # {token: seat}, only while it is new: the table keeps their hashes
             self.tokens = {secrets.token_urlsafe(18): n for n in range(self.seats)
