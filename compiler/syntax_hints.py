@@ -294,6 +294,17 @@ def _declaration_in_action(c):
                                       'before the action, or use "let NAME be VALUE."')
 
 
+def _range_without_suits(c):
+    # `for i in 1..13 {`: a range exists only as the rank side of a card
+    # expression, so the parser waits for its `~`.
+    p = c.previous
+    if (c.type != 'TILDE' and 'TILDE' in c.shifted and p is not None
+            and p.type in ('NUMLIT', 'ACE', 'KING', 'QUEEN', 'JACK')
+            and c.text[:p.index].rstrip().endswith('..')):
+        return _where(c), _found(c), ('expected "~": a range such as 1..13 names cards, as in '
+                                      '1..13~S; it is not a list of numbers')
+
+
 def _statement_outside_action(c):
     if c.type in STMT_KEYWORDS and DECL_START <= set(c.shifted):
         return _where(c), _found(c), ('expected a declaration: statements go inside an '
@@ -350,5 +361,5 @@ def _unclosed_string_before(c):
 
 
 SPECIALS = [_no_heading, _assign_for_equals, _else_if, _declaration_in_action,
-            _statement_outside_action, _unclosed_string_before, _keyword_as_name,
+            _range_without_suits, _statement_outside_action, _unclosed_string_before, _keyword_as_name,
             _misspelled_keyword, _name_alone]

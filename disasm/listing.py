@@ -44,3 +44,126 @@ def listing(program, fused=False):
             out.append(('%s %6d  %-*s %s' % (shown, parts[0].offset, _WIDTH, name,
                                              operands)).rstrip())
     return '\n'.join(out) + '\n'
+
+
+def loaded_listing(program):
+    """`pipvm dis --loaded`: what the VM runs for program, read from the
+    image it loads (vm.Image), not worked out again: each instruction as
+    the loop runs it (superinstructions, load-time rewrites, and how: inline
+    in the loop, a handler written from its body, or a Machine method),
+    then, where it differs, what the quiet variant runs in its place
+    (`pipvm sim`, a bot's playouts), and each rule's and ordering's
+    closures, in the shape pure.py built them."""
+    from pipvm.engine import generated_cases, vm
+    image = vm.Image(program)
+    p = program
+    out = ['game "%s" as the VM loads it; a quiet line: what `pipvm sim` runs instead' % p.name]
+    for index, (code, loaded) in enumerate(zip(p.codes, image.codes)):
+        out.append('')
+        out.append('%s %s (locals: %s; %d instructions from %d)' % (
+            code.kind, code.name, ', '.join(code.local_names) or '-', len(loaded.instrs),
+            sum(map(len, loaded.parts))))
+        for i, ((op, arg, handler), parts) in enumerate(zip(loaded.instrs, loaded.parts)):
+            name = opcodes.BY_CODE[op].name
+            operands = ', '.join(show_operand(p, code, ins, kind, a) for ins in parts
+                                 for kind, a in zip(ins.op.operands, ins.args))
+            ran = opcodes.BY_CODE[parts[0].op.code].name if len(parts) == 1 else None
+            if ran is not None and ran != name:
+                operands = '(rewritten from %s%s)' % (ran, ' ' + operands if operands else '')
+            out.append(('%4d %6d  %-*s %-9s %s' % (
+                i, parts[0].offset, _WIDTH, name, _how(op, handler, generated_cases),
+                operands)).rstrip())
+            quiet = loaded.quiet[i]
+            if quiet[0] != op:
+                out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded, p)))
+        fast = image.pure[index]
+        if code.kind in ('rule', 'ordering'):
+            if fast is None:
+                out.append('  closures: none (runs on the loop)')
+            else:
+                out.append('  closures: ' + _shape(fast.fn, code, p))
+                if fast.by_card is not None:
+                    out.append('  over a hand: ' + _shape(fast.by_card, code, p)
+                               + ', then filter_by_card')
+    return '\n'.join(out) + '\n'
+
+
+def _how(op, handler, generated):
+    if handler is None:
+        return 'inline'
+    if generated.HANDLERS.get(op) is handler:
+        return 'body'
+    return handler.__qualname__.replace('Machine.', '')
+
+
+def _locals(code, slots):
+    return ', '.join(code.local_names[s] for s in slots) or '-'
+
+
+def _quiet(instr, code, loaded, p):
+    """A quiet instruction and its operand, as quiet.py made it."""
+    op, arg, _ = instr
+    name = opcodes.BY_CODE[op].name
+
+    def to(i):
+        return 'then %d' % loaded.offsets[i] if i < len(loaded.offsets) else 'then the end'
+    if name == 'QUIET_MESSAGE':
+        slots, checks, after = arg
+        return '%s: locals %s defined, %s; %s' % (
+            name, _locals(code, slots), ', '.join(_shape(c, code, p) for c in checks), to(after))
+    if name == 'QUIET_LOCALS':
+        return '%s: locals %s defined; %s' % (name, _locals(code, arg[0]), to(arg[1]))
+    if name == 'QUIET_STORE':
+        slot, slots, after = arg
+        return '%s %s: locals %s defined; %s' % (name, code.local_names[slot],
+                                                _locals(code, slots), to(after))
+    slot, others, _, checks, end = arg            # QUIET_LOOP, QUIET_FOR
+    return '%s over %s: locals %s defined%s; %s' % (
+        name, code.local_names[slot], _locals(code, others),
+        ''.join(', ' + _shape(c, code, p) for c in checks), to(end))
+
+
+def _shape(fn, code, program, depth=0):
+    """A closure as pure.py built it: its function's name, then what it
+    closes over (closures in turn; a local or global slot by its name)."""
+    if depth > 12:
+        return '...'
+    if not hasattr(fn, '__code__'):
+        return repr(fn)
+    name = fn.__code__.co_name
+    if name == '<lambda>':          # _Builder.b_NAME's, or generated_cases.closure_NAME's
+        name = fn.__qualname__.split('.<locals>')[0].split('.')[-1]
+        name = name.replace('b_', '').replace('closure_', '').lower()
+    cells = dict(zip(fn.__code__.co_freevars, (c.cell_contents for c in fn.__closure__ or ())))
+    shown = []
+    for var, v in cells.items():
+        if var == 'm':
+            continue                    # the machine's place in the environment
+        if var == 'specs':
+            shown += [_term(s, code) for s in v]
+        elif callable(v) and hasattr(v, '__code__'):
+            shown.append(_shape(v, code, program, depth + 1))
+        elif type(v) is list and all(hasattr(f, '__code__') for f in v):
+            shown += [_shape(f, code, program, depth + 1) for f in v]
+        elif var == 'o0' and name.rstrip('_') in _SLOTS:
+            names = code.local_names if 'local' in name else program.global_names
+            shown.append(names[v] if v < len(names) else 'slot %d' % v)
+        elif var[0] == 'o' and var[1:].isdigit():
+            shown.append(repr(v))
+        else:
+            shown.append('%s=%r' % (var, v))
+    return '%s(%s)' % (name.rstrip('_'), ', '.join(shown))
+
+
+# Closures whose first operand is a local's or a global's slot.
+_SLOTS = ('load_local', 'load_local_prop', 'load_local_item_prop', 'defined_local',
+          'load_global', 'defined_global')
+
+
+def _term(spec, code):
+    """One term of any_equal or by_card (pure.Equality.flat)."""
+    def path(slot, item, prop):
+        where = code.local_names[slot] if slot < len(code.local_names) else 'slot %d' % slot
+        return '%s%s.%s' % (where, '' if item is None else '[%d]' % item, prop)
+    sa, ia, pa, sb, ib, pb, k = spec
+    return '%s == %s' % (path(sa, ia, pa), repr(k) if sb is None else path(sb, ib, pb))

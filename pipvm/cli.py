@@ -72,8 +72,6 @@ def cmd_run(args):
     seats.check(program)
     console = terminal_input.console(args.easy_answers, args.numbered)
     if args.record:
-        if seats.thinks():
-            raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
         from pipvm.records import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
                           args.max_steps, console, args.set)
@@ -103,8 +101,7 @@ def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
     from pipvm.play import seats
     seating = seats.seating(args.bots, args.seat, args.players)
-    if getattr(args, 'engine', 'vm') == 'reference' and seating.thinks():     # serve has no --engine
-        raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+    seating.check_engine(getattr(args, 'engine', 'vm'))     # serve has no --engine
     return seating
 
 
@@ -120,15 +117,21 @@ def cmd_sweep(args):
 
 def cmd_serve(args):
     from pipvm.web import serve
+    if args.lobby:
+        if args.file or args.resume:
+            raise PipError(None, 'pipvm serve --lobby takes its games after --lobby, '
+                                 'and no --resume (its tables come back from --db)')
+        return serve.lobby_main(args)
     if args.file is None and args.resume is None:
         raise PipError(None, 'pipvm serve: give a GAME file, or --resume FILE.json')
     return serve.main(args, seating(args))
 
 
 def cmd_dis(args):
-    from disasm.listing import listing
+    from disasm.listing import listing, loaded_listing
     from pipvm.play.loader import load_program
-    _out(listing(load_program(args.file), args.fused))
+    program = load_program(args.file)
+    _out(loaded_listing(program) if args.loaded else listing(program, args.fused))
     return 0
 
 
@@ -236,7 +239,15 @@ def build_parser():
     seat_options(p, 'human')
     p.add_argument('--record', metavar='FILE.json', help='write every answer to FILE.json')
     p.add_argument('--resume', metavar='FILE.json',
-                   help='go on with the game recorded in FILE.json, recording on')
+                   help='go on with the game recorded in FILE.json, recording on; '
+                        'the links given before work again')
+    p.add_argument('--lobby', nargs='+', metavar='GAME',
+                   help='serve a lobby of these games: tables to start, join, watch, rematch')
+    p.add_argument('--db', default='pipvm-lobby.sqlite', metavar='FILE.sqlite',
+                   help='with --lobby: where tables, seats and answers are kept; '
+                        'default: pipvm-lobby.sqlite')
+    p.add_argument('--new-links', action='store_true',
+                   help='with --resume: give new links (the old ones stop working)')
     p.add_argument('--bot-pause', type=float, default=0.8, metavar='SECONDS',
                    help='how long a bot waits before it answers; default: 0.8')
     p.add_argument('--linger', type=float, default=60, metavar='SECONDS',
@@ -246,6 +257,9 @@ def build_parser():
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
                    help='show the superinstructions the VM fuses runs of opcodes into')
+    p.add_argument('--loaded', action='store_true',
+                   help='show what the VM runs: superinstructions, rewrites, how each runs, '
+                        'the quiet variant `pipvm sim` runs, and the closures of rules and orderings')
     p.set_defaults(func=cmd_dis)
     return ap
 

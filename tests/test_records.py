@@ -103,6 +103,71 @@ def test_bot_games_replay_and_resume_byte_for_byte(name, tmp_path):
         assert part.read_bytes() == path.read_bytes()
 
 
+# Thinking bots (issue 20): their budget is part of the seat kind the record
+# keeps (`ismcts:10`); a record that kept only `ismcts` replayed with the
+# default budget, so the bot chose otherwise and the record was refused.
+THINKING_GAMES = [
+    ('euchre', ['--seat', '1=ismcts:10', '--bots', 'random'],
+     {'bots': 'random', 'seats': {'1': 'ismcts:10'}}),
+    ('oh_hell', ['--players', '3', '--seat', '2=ismcts:10', '--seat', '3=mc:2', '--bots', 'first'],
+     {'bots': 'first', 'seats': {'2': 'ismcts:10', '3': 'mc:2'}}),
+]
+
+
+@pytest.mark.parametrize('name, seats, kept', THINKING_GAMES, ids=[g[0] for g in THINKING_GAMES])
+def test_thinking_bot_games_replay_and_resume_byte_for_byte(name, seats, kept, tmp_path):
+    status, shown, path = recorded(tmp_path, [example(name), '--seed', '4'] + seats, echo=False)
+    assert status == 0 and b'The game was won by' in shown
+    obj = json.loads(path.read_bytes())
+    assert {k: obj[k] for k in kept} == kept
+    assert run_cli(['replay', str(path)]) == (0, shown)
+    n = len(obj['answers'])
+    for k in (0, n // 3, n - 1):
+        part = tmp_path / ('cut%d.json' % k)
+        cut(path, part, k)
+        # the thinking bots think again, from the same seed, and must answer as recorded
+        assert resumed(part) == (0, shown), k
+        assert part.read_bytes() == path.read_bytes(), k
+
+
+def test_a_script_and_a_thinking_bot_resume_after_any_answer(tmp_path):
+    # The bot's answers reach the file with the script's next line; cut after
+    # any answer, --resume re-derives the bot's from the seed and checks them.
+    argv = [example('high_card'), '--seat', '2=ismcts:5', '--players', '2', '--seed', '2']
+    _, _, first = recorded(tmp_path, argv + ['--seat', '1=first'], echo=False, name='f.json')
+    script = tmp_path / 'me.txt'
+    script.write_bytes(b''.join(a.text.encode() + b'\n'
+                                for a in record.read(str(first)).answers if a.seat == 0))
+    status, shown, path = recorded(tmp_path, argv + ['--seat', '1=script:%s' % script],
+                                   echo=False)
+    assert status == 0 and json.loads(path.read_bytes())['seats'] == {
+        '1': 'script:me.txt', '2': 'ismcts:5'}
+    assert run_cli(['replay', str(path)]) == (0, shown)
+    for k in range(len(record.read(str(path)).answers)):
+        part = tmp_path / 'cut.json'
+        cut(path, part, k)
+        assert resumed(part) == (0, shown), k
+        assert part.read_bytes() == path.read_bytes(), k
+
+
+def test_a_thinking_bot_that_would_choose_otherwise_is_refused(tmp_path):
+    _, _, path = recorded(tmp_path, [example('euchre'), '--seed', '4', '--seat', '1=ismcts:10',
+                                     '--bots', 'random'], echo=False)
+    obj = json.loads(path.read_bytes())
+    obj['seats'] = {'1': 'ismcts:11'}      # another budget: it thinks otherwise somewhere
+    bad = tmp_path / 'bad.json'
+    bad.write_text(json.dumps(obj))
+    assert refused(bad).startswith('answer ') and ': the bot at seat 1 chose option ' in refused(bad)
+
+
+def test_thinking_bots_resume_on_the_vm_only(tmp_path):
+    _, _, path = recorded(tmp_path, [example('oh_hell'), '--seed', '4', '--players', '3',
+                                     '--bots', 'mc:2'], echo=False)
+    cut(path, path, 10)
+    assert resumed(path, extra=['--engine', 'reference']) == (
+        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+
+
 def test_a_variant_is_recorded_and_resumed_as_played(tmp_path):
     argv = [example('high_card'), '--bots', 'random', '--seed', '2', '--set', 'rounds=2']
     status, shown, path = recorded(tmp_path, argv, echo=False)
@@ -333,7 +398,9 @@ MALFORMED = {
     'players zero': (_set('players', 0), '"players" must be a whole number of at least 1'),
     'players not allowed': (_set('players', 9), '--players 9: this game is for 2, 3 or 4'),
     'max_steps text': (_set('max_steps', 'many'), '"max_steps" must be a whole number'),
-    'bots unknown': (_set('bots', 'genius'), '"bots" must be random, first, human'),
+    'bots unknown': (_set('bots', 'genius'), '"bots" must be random, first, mc[:N], ismcts[:N]'),
+    'budget zero': (_set('bots', 'ismcts:0'), '"bots" must be random, first, mc[:N]'),
+    'budget padded': (_set('seats', {'2': 'mc:02'}), 'seat "2" must be random'),
     'seats list': (_set('seats', []), '"seats" must be an object'),
     'seat zero': (_set('seats', {'0': 'random'}), '"seats" keys must be seat numbers'),
     'seat padded': (_set('seats', {'01': 'random'}), '"seats" keys must be seat numbers'),

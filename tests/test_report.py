@@ -159,3 +159,19 @@ def test_docs_metrics_defines_every_measure_of_the_report():
                                     'thinking', 'depth', 'rotate', 'win_shares'])
     missing = [k for k in keys if '`%s`' % k not in doc and k not in ('seat', 'name', 'games')]
     assert not missing
+
+
+def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
+    # Only teams win Euchre: bars for the four seats would all be 0, and the
+    # even share to compare the teams with is 1/2, not 1/4.
+    from pipvm.design import report
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
+                           '--games', '4', '--json'])
+    assert status == 0
+    summary = json.loads(out)
+    assert not any(r['wins'] for r in summary['seats'])
+    ax = report.win_shares(summary).axes[0]
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert labels and all(label.startswith('team ') for label in labels)
+    (even,) = [line for line in ax.get_lines() if line.get_label().startswith('1 / ')]
+    assert list(even.get_ydata()) == [0.5, 0.5] and even.get_label() == '1 / teams'

@@ -38,8 +38,8 @@ BUGS = {
         'compiler/codegen.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
         '`skip` out of a `for` leaves its iteration state on the stack'),
     'starting_at_off_by_one': (
-        'pipvm/engine/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
-        'stack[-1] = iter(lst[i + 1:] + lst[:i + 1])',
+        'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
+        'it = iter(lst[i + 1:] + lst[:i + 1])',
         '`starting at v` starts just after v'),
     'eager_and': (
         'compiler/codegen.py',
@@ -63,13 +63,13 @@ BUGS = {
         'n = len(source) if count is None else count',
         '`deal N` to players deals N cards in all, not N each'),
     'for_without_snapshot': (
-        'pipvm/engine/vm.py', 'stack[-1] = iter(list(stack[-1]))', 'stack[-1] = iter(stack[-1])',
+        'pipvm/engine/bodies.py', 'it = iter(list(lst))', 'it = iter(lst)',
         '`for` iterates the live list, not a snapshot'),
     'standard_is_shared': (
-        'pipvm/engine/vm.py', 'stack.append(list(self.deck))', 'stack.append(self.deck)',
+        'pipvm/engine/bodies.py', 'value = list(machine.deck)', 'value = machine.deck',
         '`standard` is one shared list instead of a new one each time'),
     'cards_suit_by_suit': (
-        'pipvm/engine/pure.py', 'for r in items(ranks) for s in suits]',
+        'pipvm/engine/bodies.py', 'for r in items(ranks) for s in suits]',
         'for s in suits for r in items(ranks)]',
         'a card sequence built at run time lists suit by suit, not rank by rank'),
     'division_floors': (
@@ -170,6 +170,10 @@ def inject(dest, bug):
         sys.exit('%s: the text to replace is not in %s exactly once; update BUGS' % (bug, path))
     with open(full, 'w') as f:
         f.write(text.replace(old, new))
+    if path == 'pipvm/engine/bodies.py':
+        # a body reaches the VM through the code written from it
+        subprocess.run([sys.executable, '-m', 'pipvm.engine.cases'], cwd=dest, check=True,
+                       env=dict(os.environ, PYTHONPATH=dest), capture_output=True, timeout=120)
 
 
 def hunt(bug, seed, examples):

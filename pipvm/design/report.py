@@ -82,10 +82,11 @@ def page(s, results):
 def win_shares(s):
     """Bars of the win shares as seated; beside them, when the seating
     measures come from other games (every seat random, say), theirs."""
-    rows = [('seat %d\n%s' % (r['seat'], r['name']), r) for r in s['seats']]
+    seats = sim.shows_seats(s)
+    rows = [('seat %d\n%s' % (r['seat'], r['name']), r) for r in s['seats'] if seats]
     rows += [('team %d\n%s' % (r['team'], ', '.join(r['members'])), r) for r in s['teams']]
     alike = s['balance'].get('win_shares')
-    alike = alike and alike['seats'] + alike['teams']
+    alike = alike and (alike['seats'] if seats else []) + alike['teams']
     fig = figure(max(4, 1.2 * len(rows)), 3.2)
     ax = fig.add_subplot()
     width = 0.4 if alike else 0.8
@@ -99,7 +100,9 @@ def win_shares(s):
                [r['ci95'][1] - r['share'] for _, r in bars]]
         ax.bar(xs, [r['share'] for _, r in bars], width, yerr=err, capsize=4, color=colour,
                label=label)
-    ax.axhline(1 / max(1, len(s['seats'])), color='grey', linestyle=':', label='1 / seats')
+    # an even share: of the teams when teams win, else of the seats
+    sides = 'teams' if s['teams'] else 'seats'
+    ax.axhline(1 / max(1, len(s[sides])), color='grey', linestyle=':', label='1 / ' + sides)
     ax.set_xticks(range(len(rows)), [label for label, _ in rows])
     ax.set_ylabel('share of games won')
     ax.set_ylim(0, 1)

@@ -252,12 +252,18 @@ def percent(x):
     return '%.1f%%' % (100 * x)
 
 
+def shows_seats(s):
+    """Whether the report shows a row per seat: in a team game only if a
+    player (not a team) won, since otherwise every seat's share is 0."""
+    return not s['teams'] or any(r['wins'] for r in s['seats'])
+
+
 def format_report(s):
     lines = ['%s: %d games (seeds %d..%d), %d players, %s%s%s' % (
         s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
         s['seating'], ' --rotate' if s['rotate'] else '', set_words(s['set']))]
     rows = []
-    if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
+    if shows_seats(s):
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
     rows += [('team %d' % r['team'], ', '.join(r['members']), r) for r in s['teams']]
     rows += [('winner', r['winner'], r) for r in s['other_winners']]
@@ -456,8 +462,7 @@ def prepare(args, seating, sets=()):
         if not spec.thinks:
             raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
         seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
-        if args.engine == 'reference':        # as cli says of a thinking bot seated by --seat
-            raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+        seating.check_engine(args.engine)     # as cli does for a thinking bot seated by --seat
     names, teams, groups = seats_of(program, seating)
     thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
     return Variant(program, engine, settings, seating, names, teams, groups, thinking)

@@ -6,7 +6,9 @@ so the dispatch loop's set-up (a stack, bound methods, a try block) and its
 if-chain cost more there than the rule's own work.  At load time each such
 code object is translated, from its decoded instructions, into a tree of
 closures, one per operation, that take the locals (the arguments) and
-return the value; nothing is generated as source or exec'd.  The shapes
+return the value: each made by the operation's closure factory, which
+pipvm/engine/cases.py writes from its body (generated_cases.CLOSURES);
+nothing is generated or exec'd at run time.  The shapes
 rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
 of such equalities, and, over a whole hand, `card->P == X or ...` with each
 X computed once.
@@ -27,93 +29,18 @@ evaluate the operations the loop evaluates on the same path, each once
 (an operand when it is used rather than when it is pushed: that may change
 which of two failures comes first, never whether one happens).
 """
-import operator
+import functools
 
 import attrs
 
+from pipvm.core.errors import Fault
+from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OPCODES
 from pipvm.core import runtime
-from pipvm.core.runtime import PROPERTY_NAMES, as_rank, cards_of, items, list_prop, to_str
+from pipvm.core.runtime import PROPERTY_NAMES
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
-
-
-class Undefined(Exception):
-    """An undefined value: the loop will say where."""
-
-
-UNDEFINED = Undefined()
-
-
-def contains(lst, x):
-    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
-    kind = type(x)
-    if kind is runtime.Rank or kind is int or kind is runtime.Suit:
-        for item in lst:
-            if type(item) is runtime.Card:
-                if kind is runtime.Suit:
-                    hit = item.suit is x
-                elif kind is runtime.Rank:
-                    hit = as_rank(item.rank) == x
-                else:
-                    hit = item.rank == x
-            else:
-                hit = item == x
-            if hit:
-                return True
-        return False
-    return any(item is x or item == x for item in lst)
-
-
-# The operators on two values (a, b: b was on top), for the loop's handlers
-# and for the closures alike.  Comparisons of unlike values are the ones
-# Python makes: a checked program compares only like with like.
-BINARY = {
-    'ADD': lambda a, b: int(a) + b,
-    'SUB': lambda a, b: int(a) - b,
-    'MUL': lambda a, b: int(a) * b,
-    'DIV': lambda a, b: runtime.divide(int(a), int(b)),
-    'EQ': operator.eq, 'NE': operator.ne,
-    'LT': operator.lt, 'LE': operator.le, 'GT': operator.gt, 'GE': operator.ge,
-    'IN': lambda a, lst: contains(lst, a),
-    'RANGE': lambda low, high: runtime.rank_range(int(low), int(high)),
-    'SEQ': lambda a, b: items(a) + items(b),
-}
-
-# Operators that need the game's deck: (deck, a[, b]) -> value.
-def make_card(deck, rank, suit):
-    return deck[runtime.card_index(as_rank(rank), suit)]
-
-
-def make_cards(deck, ranks, suits):
-    suits = items(suits)
-    return [deck[runtime.card_index(as_rank(r), s)] for r in items(ranks) for s in suits]
-
-
-def wild_rank(deck, suits):
-    suits = items(suits)
-    return [c for c in deck if c.suit in suits]
-
-
-def wild_suit(deck, ranks):
-    ranks = [as_rank(r) for r in items(ranks)]
-    return [c for c in deck if as_rank(c.rank) in ranks]
-
-
-DECK_BINARY = {'MAKE_CARD': make_card, 'MAKE_CARDS': make_cards}
-DECK_UNARY = {'WILD_RANK': wild_rank, 'WILD_SUIT': wild_suit}
-
-
-def build_list(values):
-    """BUILD_LIST: the items of each value (a list's items, or the value)."""
-    out = []
-    for v in values:
-        if type(v) is list:
-            out += v
-        else:
-            out.append(v)
-    return out
 
 
 class Pure:
@@ -138,16 +65,7 @@ class Pure:
             except Exception:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
-            out = []
-            for card in player.hand:
-                for get, value in tests:
-                    v = get(card)
-                    if v is None:
-                        raise UNDEFINED
-                    if v == value:
-                        out.append(card)
-                        break
-            return out
+            return filter_by_card(player.hand, tests)
         fn = self.fn
         out = []
         for card in player.hand:
@@ -191,8 +109,10 @@ _BINARY = {op.name for op in _EXPRESSION
            if op.pops == 2 and op.pushes == 1 and 'hand' not in op.reads}
 _COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
 _POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
-assert _BINARY == set(BINARY) | set(DECK_BINARY)
-assert _UNARY == {'LOAD_PROP', 'LIST_PROP', 'DEFINED_PROP', 'NOT'} | set(DECK_UNARY)
+# Each has a closure factory, written from its body (pipvm/engine/bodies.py).
+assert (_LOADS | _UNARY | _BINARY | _COUNTED | {'CANPLAY'}) - {'CONST'} <= set(CLOSURES)
+# Operands the VM decodes (pipvm/isa/opcodes.OPERANDS): a property by its name.
+_DECODE = {'LOAD_PROP': PROPERTY_NAMES.__getitem__, 'DEFINED_PROP': PROPERTY_NAMES.__getitem__}
 
 
 # The expression trees: what symbolic execution leaves on its stack and
@@ -433,75 +353,33 @@ class _Builder:
         return lambda env: value
 
     def b_card_const(self, k):
-        m = self.m
-        return lambda env: env[m].consts[k]
+        return CLOSURES['CONST'](self.m, k)
 
     def b_list(self, value):
         return lambda env: list(value)
 
     def b_list_const(self, k):
-        m = self.m
-        return lambda env: list(env[m].consts[k])
+        return CLOSURES['LIST_CONST'](self.m, k)
 
     def b_scratch(self, slot):
         return lambda env: env[slot]
 
-    def b_load_local(self, slot):
-        def load(env):
-            v = env[slot]
-            if v is None:
-                raise UNDEFINED
-            return v
-        return load
-
-    def b_load_global(self, g):
-        m = self.m
-
-        def load(env):
-            v = env[m].globals[g]
-            if v is None:
-                raise UNDEFINED
-            return v
-        return load
-
-    def b_load_builtin(self, b):
-        m = self.m
-        if b == 0:
-            return lambda env: env[m].players
-        if b == 1:
-            def teams(env):
-                v = env[m].teams
-                if v is None:
-                    raise UNDEFINED
-                return v
-            return teams
-        return lambda env: list(env[m].deck)
-
-    def b_defined_local(self, slot):
-        return lambda env: env[slot] is not None
-
-    def b_defined_global(self, g):
-        m = self.m
-        return lambda env: env[m].globals[g] is not None
-
-    def b_defined_builtin(self, b):
-        m = self.m
-        return lambda env: b != 1 or env[m].teams is not None
+    def __getattr__(self, name):
+        # b_load_local, b_load_global, b_defined_prop, ...: a load's closure
+        if not name.startswith('b_') or name[2:].upper() not in CLOSURES:
+            raise AttributeError(name)
+        return functools.partial(CLOSURES[name[2:].upper()], self.m)
 
     def b_Unary(self, t):
-        name, arg = t.op, t.arg
-        if name == 'LOAD_PROP':
+        if t.op == 'LOAD_PROP':
             return self.prop(t)
-        a = self.build(t.operand)
-        if name == 'LIST_PROP':
-            return lambda env: list_prop(a(env), arg)
-        if name == 'DEFINED_PROP':
-            p = PROPERTY_NAMES[arg]
-            return lambda env: getattr(a(env), p) is not None
-        if name == 'NOT':
-            return lambda env: not a(env)
-        f, m = DECK_UNARY[name], self.m
-        return lambda env: f(env[m].deck, a(env))
+        return self.closure(t.op, t.arg, self.build(t.operand))
+
+    def closure(self, name, arg, *inputs):
+        """The closure of instruction name, its operand arg (None if it has
+        none) and its inputs' closures."""
+        operands = () if arg is None else (_DECODE.get(name, _same)(arg),)
+        return CLOSURES[name](self.m, *operands, *inputs)
 
     def prop(self, tree):
         """A stored property, undefined if None; a local's, or the first or
@@ -509,57 +387,25 @@ class _Builder:
         in rules)."""
         path = _path(tree)
         if path is not None:
-            slot, at, get = path.slot, path.item, operator.attrgetter(path.prop)
-            if at is None:
-                def local_prop(env):
-                    v = get(env[slot])          # None has no such attribute: it fails
-                    if v is None:
-                        raise UNDEFINED
-                    return v
-                return local_prop
-
-            def item_prop(env):
-                v = get(env[slot][at])
-                if v is None:
-                    raise UNDEFINED
-                return v
-            return item_prop
-        a, get = self.build(tree.operand), operator.attrgetter(PROPERTY_NAMES[tree.arg])
-
-        def prop(env):
-            v = get(a(env))
-            if v is None:
-                raise UNDEFINED
-            return v
-        return prop
+            if path.item is None:
+                return CLOSURES['LOAD_LOCAL_PROP'](self.m, path.slot, path.prop)
+            return CLOSURES['LOAD_LOCAL_ITEM_PROP'](self.m, path.slot, path.listprop, path.prop)
+        return self.closure('LOAD_PROP', tree.arg, self.build(tree.operand))
 
     def b_Binary(self, t):
-        name, right = t.op, t.right
-        a = self.build(t.left)
-        if name in DECK_BINARY:
-            b, f, m = self.build(right), DECK_BINARY[name], self.m
-            return lambda env: f(env[m].deck, a(env), b(env))
+        name = t.op
         if name == 'EQ':
             compared = _any_equal([t])
             if compared is not None:
                 return compared
-            if _is_const(right):
-                k = right.arg
-                return lambda env: a(env) == k
-            b = self.build(right)
-            return lambda env: a(env) == b(env)
-        b, f = self.build(right), BINARY[name]
-        return lambda env: f(a(env), b(env))
+        return self.closure(name, None, self.build(t.left), self.build(t.right))
 
     def b_CanPlay(self, t):
-        rule, p, d, m = t.rule, self.build(t.player), self.build(t.dest), self.m
-        return lambda env: bool(env[m].playable(rule, p(env), cards_of(d(env))))
+        return self.closure('CANPLAY', t.rule, self.build(t.player), self.build(t.dest))
 
     def b_Counted(self, t):
         fs = [self.build(p) for p in t.parts]
-        if t.op == 'format':
-            return lambda env: ''.join([to_str(f(env)) for f in fs])
-        return lambda env: build_list([f(env) for f in fs])
+        return self.closure(t.op.upper(), len(fs), fs)
 
 
 @attrs.frozen
@@ -604,6 +450,10 @@ _CANNOT_FAIL = ({op.name.lower() for op in _EXPRESSION if op.name in _LOADS and 
                 | {'card_const', 'list'})
 
 
+def _same(arg):
+    return arg
+
+
 def _is_leaf(tree, *kinds):
     return type(tree) is Leaf and tree.kind in kinds
 
@@ -619,6 +469,7 @@ class Path:
     slot: int
     item: object               # None, 0 or -1
     prop: str                  # the attribute's name
+    listprop: object = None    # the LIST_PROP operand that reads the item
 
 
 # LIST_PROP's operand for a list's first and last item (runtime.LIST_PROPERTIES),
@@ -635,7 +486,7 @@ def _path(tree):
         return Path(of.arg, None, prop)
     if (type(of) is Unary and of.op == 'LIST_PROP' and of.arg in _ITEMS
             and _is_leaf(of.operand, 'load_local')):
-        return Path(of.operand.arg, _ITEMS[of.arg], prop)
+        return Path(of.operand.arg, _ITEMS[of.arg], prop, of.arg)
     return None
 
 
@@ -657,13 +508,13 @@ class Equality:
     value: object = None       # the constant
 
     def flat(self):
-        """(slot, item, getter, other slot, item, getter, constant): the
-        closures below unpack it, the fastest way to read it in Python."""
+        """(slot, item, property, other slot, item, property, constant):
+        any_equal and by_card unpack it, the fastest way to
+        read it in Python."""
         a, b = self.path, self.other
         if b is None:
-            return a.slot, a.item, operator.attrgetter(a.prop), None, None, None, self.value
-        return (a.slot, a.item, operator.attrgetter(a.prop),
-                b.slot, b.item, operator.attrgetter(b.prop), None)
+            return a.slot, a.item, a.prop, None, None, None, self.value
+        return a.slot, a.item, a.prop, b.slot, b.item, b.prop, None
 
 
 def _by_card(tree, card):
@@ -681,19 +532,7 @@ def _by_card(tree, card):
             e.path.slot != card or e.path.item is not None
             or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
-    specs = [e.flat() for e in equalities]
-
-    def fixed(env):
-        out = []
-        for _, _, ga, sb, ib, gb, k in specs:
-            if sb is not None:
-                k = env[sb]
-                k = gb(k if ib is None else k[ib])
-                if k is None:
-                    raise UNDEFINED
-            out.append((ga, k))
-        return out
-    return fixed
+    return by_card([e.flat() for e in equalities])
 
 
 def _equality(tree):
@@ -715,22 +554,73 @@ def _any_equal(terms):
     equalities = [_equality(t) for t in terms]
     if None in equalities:
         return None
-    specs = [e.flat() for e in equalities]
+    return any_equal([e.flat() for e in equalities])
 
-    def any_equal(env):
-        for sa, ia, ga, sb, ib, gb, k in specs:
-            x = env[sa]
-            x = ga(x if ia is None else x[ia])      # None has no property: it fails
+
+# The shapes of rule run as one closure each (above), with the bodies of a
+# property read and of equality written into them (pipvm/engine/cases.py).
+def any_equal(specs):
+    """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
+    specs as Equality.flat gives them."""
+    def any_equal_(env):
+        for sa, ia, pa, sb, ib, pb, k in specs:
+            x = env[sa] if ia is None else env[sa][ia]
+            # body: LOAD_PROP obj=x prop=pa value=x
+            x = getattr(x, pa)
+            if x is None:
+                raise Fault('Undefined value', 0)
+            # end of body
             if sb is None:
                 y = k
             else:
-                y = env[sb]
-                y = gb(y if ib is None else y[ib])
+                y = env[sb] if ib is None else env[sb][ib]
+                # body: LOAD_PROP obj=y prop=pb value=y
+                y = getattr(y, pb)
                 if y is None:
-                    raise UNDEFINED
-            if x is None:
-                raise UNDEFINED
-            if x == y:
+                    raise Fault('Undefined value', 0)
+                # end of body
+            # body: EQ a=x b=y res=res
+            res = x == y
+            # end of body
+            if res:
                 return True
         return False
-    return any_equal
+    return any_equal_
+
+
+def by_card(specs):
+    """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
+    a whole hand (filter_by_card).  (Inline, not a function per path: it
+    runs at every PLAY and CANPLAY.)"""
+    def by_card_(env):
+        out = []
+        for _, _, pa, sb, ib, pb, k in specs:
+            if sb is not None:
+                k = env[sb] if ib is None else env[sb][ib]
+                # body: LOAD_PROP obj=k prop=pb value=k
+                k = getattr(k, pb)
+                if k is None:
+                    raise Fault('Undefined value', 0)
+                # end of body
+            out.append((pa, k))
+        return out
+    return by_card_
+
+
+def filter_by_card(hand, tests):
+    """The cards of hand for which some card->P == X, tests [(P, X)]."""
+    out = []
+    for card in hand:
+        for prop, k in tests:
+            # body: LOAD_PROP obj=card prop=prop value=v
+            v = getattr(card, prop)
+            if v is None:
+                raise Fault('Undefined value', 0)
+            # end of body
+            # body: EQ a=v b=k res=res
+            res = v == k
+            # end of body
+            if res:
+                out.append(card)
+                break
+    return out

@@ -17,10 +17,10 @@ from the same instruction, which fails or stops exactly where it should.
 import attrs
 
 from pipvm.engine import pure
+from pipvm.engine.bodies import LOUD
 from pipvm.engine.fusion import jump_targets
 from pipvm.isa.opcodes import OP, OPCODES
 
-LOUD = -3                   # a handler's answer: run this instruction's ordinary code
 MESSAGES = {op.name: op.pops for op in OPCODES if op.shows}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
@@ -28,7 +28,10 @@ LONGEST = 12                # message statements longer than this many runs stay
 def quiet_message(machine, stack, frame, arg):
     slots, checks, after = arg
     for slot in slots:
-        if frame[slot] is None:
+        # body: DEFINED_LOCAL frame=frame slot=slot res=defined
+        defined = frame[slot] is not None
+        # end of body
+        if not defined:
             return LOUD
     env = frame + [machine]
     try:
@@ -67,7 +70,10 @@ def _loop(machine, frame, arg, rest):
     if len(rest) > machine.steps_left:      # the loop would stop at its step limit
         return False
     for s in slots:
-        if frame[s] is None:
+        # body: DEFINED_LOCAL frame=frame slot=s res=defined
+        defined = frame[s] is not None
+        # end of body
+        if not defined:
             return False
     if of_item and None in rest:
         return False
@@ -82,7 +88,7 @@ def _loop(machine, frame, arg, rest):
             return False
     if rest:
         frame[slot] = rest[-1]
-        machine.steps_left -= len(rest)     # a step for each round, as JUMP counts
+        machine.tick(len(rest))             # a step for each round, as JUMP counts
     return True
 
 

@@ -7,7 +7,10 @@ Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
 200-205: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
 emitter, the .pipc validator, the VM's dispatch, the closures' translator,
-the quiet variant, the fusion pass and the disassembler are derived from it.
+the quiet variant, the fusion pass and the disassembler are derived from it;
+what each instruction does is its body, written once in
+pipvm/engine/bodies.py (docs/pipc.md: "Where each operation's meaning is
+written").
 
 Operand kinds are data too (OPERANDS below): how each is encoded, checked
 against the program, shown by `pipvm dis` and decoded for the VM; nothing

@@ -96,7 +96,9 @@ class ThinkingBot(Bot):
 
 def thinker(kind, iterations, number, rng):
     """A fresh bots.Thinker for seat number, its generator seeded from the
-    game's generator before the game has drawn from it."""
+    game's generator before the game has drawn from it (rng: the same state
+    on the terminal, in pipvm sim and on the server, so that a record made on
+    one replays on another)."""
     from pipvm.play.bots import DEFAULTS, THINKERS
     seed = '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
     return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed))
@@ -134,13 +136,16 @@ class SeatSpec:
     lines: tuple = ()              # a script's answers, read when it is given
     iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
 
-    def build(self, number, console, rng):
+    def build(self, number, console, rng, start=None):
+        """The Seat; rng: the game's generator, start: a copy of it before
+        the game drew from it (a thinking bot's seed; default rng)."""
         if self.kind == 'random':
             return RandomBot(console, number, rng)
         if self.kind == 'first':
             return FirstBot(console, number)
         if self.kind in THINKING:
-            return ThinkingBot(console, number, thinker(self.kind, self.iterations, number, rng))
+            return ThinkingBot(console, number,
+                               thinker(self.kind, self.iterations, number, start or rng))
         if self.kind == 'script':
             return HumanSeat(ScriptConsole(self.lines, console))
         return HumanSeat(console)
@@ -208,8 +213,11 @@ class Seating:
 
     def table_args(self, console, rng):
         """Table(console, **these) seats this game."""
-        return dict(seats={n: s.build(n, console, rng) for n, s in self.specs.items()},
-                    default=lambda n: self.default.build(n, console, rng),
+        # A seat is built when first asked (default): a thinking bot's seed is
+        # the generator as the game began, whatever was drawn before that.
+        start = rng.copy()
+        return dict(seats={n: s.build(n, console, rng, start) for n, s in self.specs.items()},
+                    default=lambda n: self.default.build(n, console, rng, start),
                     players=self.players, human=self.human)
 
     def human(self, number):
@@ -233,6 +241,12 @@ class Seating:
     def thinks(self):
         """Whether a thinking bot may sit anywhere."""
         return any(s.thinks for s in (self.default, *self.specs.values()))
+
+    def check_engine(self, engine):
+        """An error if a thinking bot would play on the reference engine: it
+        thinks in the VM's Game, which the reference has not."""
+        if engine == 'reference' and self.thinks():
+            raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
 
     def options(self):
         """The command-line options that give this seating."""

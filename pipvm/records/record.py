@@ -22,7 +22,7 @@ KEYS = ('format', 'version', 'game', 'fingerprint', 'seed', 'players', 'max_step
         'numbered', 'bots', 'seats', 'names', 'answers')
 OPTIONAL_KEYS = ('set',)
 NAME, CHOICE, REFUSED = 'name', 'choice', 'refused'
-_SEAT_KIND = re.compile(r'random|first|human|script:.+', re.S)
+_SEAT_KIND = re.compile(r'random|first|human|(mc|ismcts)(:[1-9][0-9]{0,8})?|script:.+', re.S)
 _FINGERPRINT = re.compile(r'[0-9a-f]{64}')
 
 
@@ -222,5 +222,5 @@ def _seat_key(key, what):
 
 def _seat_kind(value, what):
     if type(value) is not str or not _SEAT_KIND.fullmatch(value) or '\0' in value:
-        raise _Bad('%s must be random, first, human or script:FILE' % what)
+        raise _Bad('%s must be random, first, mc[:N], ismcts[:N], human or script:FILE' % what)
     return value

@@ -26,7 +26,7 @@ from pipvm.core.errors import PipError, StepLimit
 from pipvm.play.loader import fingerprint, load_engine
 from pipvm.records.record import CHOICE, NAME, REFUSED, Answer, Record, RecordError, read, relative, \
     resolve, write
-from pipvm.play.seats import HUMAN, Bot, ScriptConsole, Seating, SeatSpec, parse_kind
+from pipvm.play.seats import HUMAN, Bot, ScriptConsole, Seating, parse_kind
 from pipvm.play.table import REFUSED as REFUSED_LINE, Console, HumanSeat, SilentConsole, Table
 from pipvm.play import answers, terminal
 
@@ -235,7 +235,7 @@ def run(path, game, program, engine, seating, seed, max_steps, console, sets=())
     seed = terminal.random_seed() if seed is None else seed
 
     def stored(spec):
-        return 'script:' + relative(spec.path, path) if spec.kind == 'script' else spec.kind
+        return 'script:' + relative(spec.path, path) if spec.kind == 'script' else str(spec)
     record = Record(relative(game, path), fingerprint(program), seed, seating.players,
                     max_steps, console.numbered, stored(seating.default),
                     {n: stored(s) for n, s in seating.specs.items()})
@@ -293,6 +293,7 @@ def _open(path, engine, scripts):
     loaded and found unchanged.  scripts: read script seats' files (to go on
     live); otherwise they are people whose lines are all in the record."""
     record = read(path)
+    kind = engine
     try:
         program, engine = load_engine(resolve(record.game, path), engine, record.max_steps,
                                       sets=list(record.sets.items()))
@@ -304,7 +305,7 @@ def _open(path, engine, scripts):
 
     def spec(kind):
         if not kind.startswith('script:'):
-            return SeatSpec(kind)
+            return parse_kind(kind)          # a bot's kind with its budget (`ismcts:10`)
         return parse_kind('script:' + resolve(kind[7:], path)) if scripts else HUMAN
     try:
         seating = Seating({n: spec(k) for n, k in record.seats.items()}, spec(record.bots),
@@ -312,6 +313,7 @@ def _open(path, engine, scripts):
         seating.check(program)
     except PipError as e:
         raise _problem(path, e) from None
+    seating.check_engine(kind)           # (a fault of --engine, not of the record)
     return record, engine, seating
 
 

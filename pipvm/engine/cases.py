@@ -1,0 +1,498 @@
+"""Writes pipvm/engine/generated_cases.py from the instruction table
+(pipvm/isa/opcodes.py) and the operations' bodies (pipvm/engine/bodies.py),
+as CPython's Tools/cases_generator writes generated_cases.c.h from
+bytecodes.c.  Run `python -m pipvm.engine.cases` after changing either;
+tests/test_cases.py fails while the checked-in module differs.
+
+One body is written into three contexts, each of which names the machine,
+the stack, a jump and a step in its own way (CONTEXTS): a branch of the
+VM's loop, a handler function, a closure over an environment list (rules,
+orderings, the quiet variant's checks).  A superinstruction is its parts'
+bodies in order (compose): a value one part leaves for the next is a
+Python local, never pushed; a part's input the parts before did not leave
+comes from the stack, peeked rather than popped when an output will take
+its place.
+"""
+import io
+import os
+import sys
+import textwrap
+import tokenize
+
+from pipvm.engine.bodies import BODIES, MACROS
+from pipvm.isa.opcodes import INSTRUCTIONS
+
+OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
+
+# The order of the loop's inline branches, hottest first (each test costs
+# every instruction after it: `benchmarks/engines.py --opcodes` counts
+# them).  The table's `inline` flag says which; this says in what order.
+HOT = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'QUIET_LOCALS', 'QUIET_STORE',
+       'LIST_PROP', 'JUMP', 'LOAD_GLOBAL', 'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP',
+       'JUMP_IF_FALSE', 'STORE_LOCAL', 'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP',
+       'EQ_GLOBAL', 'EQ_RETURN', 'RETURN')
+
+
+class Context:
+    """How one place names what a body uses."""
+
+    def __init__(self, names, jump, loud, ret, real_stack=True):
+        self.names, self.jump, self.loud, self.ret = names, jump, loud, ret
+        self.real_stack = real_stack
+
+
+CONTEXTS = {
+    'loop': Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
+                    ['pc = {0}'], ['pc -= 1', 'instrs = loaded.instrs'], ['return {0}']),
+    'handler': Context({'machine': 'self', 'consts': 'self.consts', 'globals_': 'self.globals',
+                        'PUSH': 'stack.append', 'POP': 'stack.pop'},
+                       ['return {0}'], ['return LOUD'], None),
+    'closure': Context({'machine': 'env[m]', 'consts': 'env[m].consts',
+                        'globals_': 'env[m].globals', 'frame': 'env'},
+                       None, None, ['return {0}'], real_stack=False),
+}
+
+
+def substitute(text, names):
+    """text with each NAME token in names replaced (strings and comments untouched)."""
+    lines = text.split('\n')
+    hits = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.NAME and t.string in names]
+    for t in reversed(hits):
+        row, col = t.start
+        line = lines[row - 1]
+        lines[row - 1] = line[:col] + names[t.string] + line[t.end[1]:]
+    return '\n'.join(lines)
+
+
+def _words(text):
+    return {t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.NAME}
+
+
+def expand(text, ctx):
+    """The statement macros JUMP(x), LOUD(), RETURN(x), TICK() in ctx's words."""
+    out = []
+    for line in text.split('\n'):
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        macro = stripped.split('(', 1)[0]
+        if stripped.endswith(')') and macro in ('JUMP', 'LOUD', 'RETURN', 'TICK'):
+            arg = stripped[len(macro) + 1:-1]
+            if macro == 'TICK':
+                lines = expand(substitute(MACROS['TICK'], dict(ctx.names, n=arg or '1')),
+                               ctx).split('\n')
+            else:
+                template = {'JUMP': ctx.jump, 'LOUD': ctx.loud, 'RETURN': ctx.ret}[macro]
+                if template is None:
+                    raise ValueError('%s in a context that has none' % macro)
+                lines = [t.format(arg) for t in template]
+            out += [indent + x for x in lines]
+        else:
+            out.append(line)
+    return '\n'.join(out)
+
+
+def compose(op, ctx, operand_exprs, inputs=None):
+    """The statements that run instruction op (its parts in turn) in ctx,
+    its operands given as expressions.  In a closure, `inputs` are the
+    names holding the values it takes (deepest first); it returns the last
+    output."""
+    parts = op.parts or (op,)
+    bodies = [BODIES[p.name] for p in parts]
+    lines = []
+    pending = []                # values left for the next part: [name, peek id or None]
+    peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
+    taken = list(inputs or ())
+    ops = iter(operand_exprs)
+
+    def emit(text, names):
+        lines.append(expand(substitute(with_bodies(text, ctx), dict(ctx.names, **names)), ctx))
+
+    def flush():
+        for name, peek in pending:
+            if peek is not None:
+                peeks[peek] = 'top'
+                lines.append('stack[-1] = %s' % name)
+            else:
+                lines.append('%s(%s)' % (ctx.names['PUSH'], name))
+        pending.clear()
+
+    for index, body in enumerate(bodies):
+        last = index == len(bodies) - 1
+        names = {'PART': str(index)}
+        for operand in body.operands:
+            names[operand] = next(ops)
+        if body.stack or body.counted:
+            if not ctx.real_stack and body.stack:
+                raise ValueError('%s uses the stack: no closure' % body.name)
+            flush()
+        if body.counted:
+            if ctx.real_stack:
+                n = names[body.counted]
+                lines.append('values = stack[-%s:]' % n)
+                lines.append('del stack[-%s:]' % n)
+            else:
+                lines.append('values = [f(env) for f in %s]' % taken.pop())
+        # the inputs, from the top: left by the parts before, else the stack
+        real, inherit = [], None
+        fixed = () if body.counted else body.inputs
+        text = body.text
+        if body.keeps:
+            text = _keeps(text, body.inputs[0], pending, peeks, ctx)
+            if not pending:             # its input is on the stack: it stays there
+                lines.append('%s = stack[-1]' % body.inputs[0])
+                fixed = ()
+        if not last:                    # outputs left for the next part: names of their own
+            names.update((o, '%s%d' % (o, index)) for o in body.outputs if o not in body.inputs)
+        for name in reversed(fixed):
+            if pending:
+                src, peek = pending.pop()
+                if peek is not None:
+                    inherit = peek
+                if src != name:
+                    if src not in _words(body.text):    # no clash: use it by its name
+                        names[name] = src
+                    else:
+                        lines.append('%s = %s' % (name, src))
+            else:
+                real.append(name)
+        if real and inherit is not None:
+            peeks[inherit] = 'pop'          # the stale slot goes before the stack is read
+            inherit = None
+        if ctx.real_stack:
+            for k, name in enumerate(real):
+                if k == len(real) - 1 and body.outputs and inherit is None:
+                    inherit = len(peeks)
+                    peeks[inherit] = 'pop'
+                    lines.append('%s = @PEEK%d@' % (name, inherit))
+                else:
+                    lines.append('%s = %s()' % (name, ctx.names['POP']))
+        else:
+            for name in reversed(real):
+                lines.append('%s = %s(env)' % (name, taken.pop(0)))
+        if inherit is not None and not body.outputs:
+            peeks[inherit] = 'pop'
+            inherit = None
+        if text != 'pass':
+            emit(text, names)
+        outs = [names.get(o, o) for o in body.outputs]
+        for k, name in enumerate(outs):
+            pending.append([name, inherit if k == 0 else None])
+    if ctx.real_stack:
+        flush()
+    elif pending:
+        lines.append('return %s' % pending[-1][0])
+    text = '\n'.join(lines)
+    for peek, how in peeks.items():
+        text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
+                            else '%s()' % ctx.names['POP'])
+    return forward(text)
+
+
+def forward(text):
+    """text with each local that is assigned a value without side effects
+    and used once, in the next statement of the same block, replaced by
+    that value (what the hand writes: `push(consts[arg])`, not `value =
+    consts[arg]` then `push(value)`)."""
+    lines = text.split('\n')
+    i = 0
+    while i < len(lines) - 1:
+        line = lines[i]
+        j = i + 1
+        while j < len(lines) - 1 and lines[j].strip().startswith('#'):
+            j += 1                      # (past a `# body:` block's comments)
+        after = lines[j]
+        indent = len(line) - len(line.lstrip())
+        name, eq, expr = line.strip().partition(' = ')
+        if (eq and name.isidentifier() and not _side_effects(expr, after)
+                and len(after) - len(after.lstrip()) == indent
+                and _count(text, name) == 2 and _count(after, name) == 1):
+            tokens = [t for t in _tokens(after) if t.type == tokenize.NAME and t.string == name]
+            col = tokens[0].start[1] + len(after) - len(after.lstrip())
+            whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
+            value = expr if whole or _atom(expr) else '(%s)' % expr
+            lines[j] = after[:col] + value + after[col + len(name):]
+            del lines[i]
+            text = '\n'.join(lines)
+            continue
+        i += 1
+    return '\n'.join(lines)
+
+
+def _tokens(text):
+    return list(tokenize.generate_tokens(io.StringIO(text.strip() and text.lstrip()).readline))
+
+
+def _count(text, name):
+    return sum(1 for line in text.split('\n') for t in _tokens(line)
+               if t.type == tokenize.NAME and t.string == name)
+
+
+def _side_effects(expr, after):
+    """Could moving expr into the statement after change what either reads?
+    A pop can move into a statement that does not touch the stack; a call
+    that changes the game cannot move."""
+    if any(w in expr for w in ('next(', 'playable(', '.emit(')):
+        return True
+    stacky = ('stack', 'pop', 'push', 'POP', 'PUSH')
+    return 'pop(' in expr.lower() and any(_count(after, w) for w in stacky)
+
+
+def _atom(expr):
+    """Can expr stand anywhere without parentheses (a name, call, subscript)?"""
+    depth = 0
+    for ch in expr:
+        depth += ch in '([{'
+        depth -= ch in ')]}'
+        if depth == 0 and ch == ' ':
+            return False
+    return True
+
+
+def _bare(line, col, n):
+    """Does the name at col stand alone: all of an assignment's right side,
+    a call's only argument, or an `if`'s condition?"""
+    before, rest = line[:col].rstrip(), line[col + n:].strip()
+    return ((before.endswith(' =') and rest == '')
+            or (before.endswith('(') and rest == ')')
+            or (before.strip() in ('if', 'return') and rest in (':', '')))
+
+
+def _keeps(text, name, pending, peeks, ctx):
+    """A `keeps` body's KEEP() and DROP(), for where its input is: on the
+    stack (nothing to keep, pop to drop), in the stack slot of a value a
+    part before peeked (write it there to keep, pop to drop), or only in a
+    local (push to keep, nothing to drop)."""
+    if not pending:
+        keep, drop = 'pass', '%s()' % ctx.names['POP']
+    elif pending[-1][1] is not None:
+        peeks[pending[-1][1]] = 'top'
+        src = pending[-1][0]
+        keep, drop = 'stack[-1] = %s' % src, '%s()' % ctx.names['POP']
+        pending[-1][1] = None           # (this part takes it)
+    else:
+        keep, drop = '%s(%s)' % (ctx.names['PUSH'], pending[-1][0]), 'pass'
+    out = []
+    for line in text.split('\n'):
+        word = line.strip()
+        if word in ('KEEP()', 'DROP()'):
+            line = line[:len(line) - len(line.lstrip())] + (keep if word == 'KEEP()' else drop)
+            if word == 'KEEP()' and keep == 'pass':
+                continue                # (a JUMP follows it)
+        out.append(line)
+    return '\n'.join(out)
+
+
+def operand_exprs(op, arg='arg'):
+    """The operand as the VM gives it: one value, or a tuple of them (a
+    load-time instruction's are the VM's own: its body names them)."""
+    n = len(op.operands) if op.operands or op.parts else len(BODIES[op.name].operands)
+    return [arg] if n == 1 else ['%s[%d]' % (arg, i) for i in range(n)]
+
+
+def derived(op):
+    """Does the instruction run from bodies (all its parts have one)?"""
+    return all(p.name in BODIES for p in (op.parts or (op,)))
+
+
+def loop_only(op):
+    return any(BODIES[p.name].loop_only for p in (op.parts or (op,)))
+
+
+def _indent(text, n):
+    return textwrap.indent(text, ' ' * n)
+
+
+HEADER = '''"""GENERATED by pipvm/engine/cases.py from pipvm/isa/opcodes.py and
+pipvm/engine/bodies.py: do not edit (`python -m pipvm.engine.cases`).
+
+The handlers, tick and the closure factories of pure.py, each operation's
+body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
+from pipvm.core import runtime
+from pipvm.core.errors import Fault, StepLimit
+from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
+from pipvm.engine.bodies import (LOUD, contains, make_cards,  # noqa: F401 (a handler's LOUD())
+                                 wild_rank, wild_suit)
+from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
+'''
+
+# The loop's inline branches stand in vm.py's Machine._run between these
+# lines (as Argument Clinic's output stands in CPython's C files), so that
+# the loop is read where it runs; this rewrites what is between them.
+BEGIN = '# --- generated by pipvm/engine/cases.py from the bodies: do not edit ---'
+END = '# --- end of generated code ---'
+VM = os.path.join(os.path.dirname(__file__), 'vm.py')
+
+
+def inline_cases(indent):
+    """The loop's branches for the inline instructions, hottest first."""
+    by_name = {op.name: op for op in INSTRUCTIONS}
+    inline = [op.name for op in INSTRUCTIONS if op.inline]
+    assert sorted(inline) == sorted(HOT), 'cases.HOT must order exactly the inline instructions'
+    out = []
+    for name in HOT:
+        op = by_name[name]
+        if not derived(op):
+            raise ValueError('inline %s has no body' % name)
+        out.append(' ' * indent + 'elif op == %d:    # %s\n' % (op.code, name))
+        out.append(_indent(compose(op, CONTEXTS['loop'], operand_exprs(op)), indent + 4) + '\n')
+    return ''.join(out)
+
+
+def with_loop(vm_text):
+    """vm.py's text with the loop's generated branches made anew."""
+    start = vm_text.index(BEGIN)
+    line_start = vm_text.rindex('\n', 0, start) + 1
+    indent = start - line_start
+    end = vm_text.index(END, start)
+    end_line = vm_text.rindex('\n', 0, end) + 1
+    return vm_text[:start + len(BEGIN)] + '\n' + inline_cases(indent) + vm_text[end_line:]
+
+
+def generate():
+    """The text of generated_cases.py."""
+    by_name = {op.name: op for op in INSTRUCTIONS}
+    out = [HEADER]
+    # tick: a step counted against --max-steps
+    out.append('\n\ndef tick(self, n=1):\n    """Count n steps; StepLimit past the limit."""\n')
+    out.append(_indent(expand('TICK(n)', CONTEXTS['handler']), 4) + '\n')
+    # the handlers
+    handlers = []
+    for op in INSTRUCTIONS:
+        if op.inline or not derived(op) or loop_only(op):
+            continue
+        handlers.append(op)
+        out.append('\n\ndef op_%s(self, stack, frame, arg):    # %d\n' % (op.name, op.code))
+        out.append(_indent(_short_handler(op) or compose(op, CONTEXTS['handler'],
+                                                         operand_exprs(op)), 4) + '\n')
+    out.append('\n\nHANDLERS = {\n')
+    out += ['    %d: op_%s,\n' % (op.code, op.name) for op in handlers]
+    out.append('}\n')
+    # the closure factories: one per pure instruction with a body
+    factories = []
+    for op in INSTRUCTIONS:
+        body = BODIES.get(op.name)
+        if op.parts or not op.pure or body is None or body.stack or len(body.outputs) != 1:
+            continue
+        factories.append(op)
+        out.append(_factory(op.name, op))
+    # the compositions pure.py builds: a local's property, a local list's item's
+    for name in ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP'):
+        out.append(_factory(name, by_name[name]))
+        factories.append(by_name[name])
+    out.append('\n\nCLOSURES = {\n')
+    out += ["    '%s': closure_%s,\n" % (op.name, op.name) for op in factories]
+    out.append('}\n')
+    return ''.join(out)
+
+
+def _factory(name, op):
+    """closure_NAME(m, operands..., input closures...) -> env -> value."""
+    body = BODIES[op.name] if not op.parts else None
+    operands = ['o%d' % i for i in range(len(op.operands))]
+    if body is not None and body.counted:
+        inputs = ['fs']
+    else:
+        first = BODIES[(op.parts or (op,))[0].name]
+        inputs = ['f%d' % i for i in range(len(first.inputs))]
+    params = ', '.join(['m'] + operands + inputs)
+    short = _one_expression(body, operands, inputs)
+    if short is not None:
+        return '\n\ndef closure_%s(%s):\n    return lambda env: %s\n' % (name, params, short)
+    text = compose(op, CONTEXTS['closure'], operands, inputs)
+    fn = name.lower() + '_'             # its name shows in `pipvm dis --loaded`
+    return ('\n\ndef closure_%s(%s):\n    def %s(env):\n%s\n    return %s\n'
+            % (name, params, fn, _indent(text, 8), fn))
+
+
+# A body can also stand inside hand-written code (pure.py's shapes of
+# rule, the quiet variant's checks), between the lines
+#     # body: NAME word=expr ...
+#     # end of body
+# with its inputs, outputs and operands named by the words; this rewrites
+# what is between them (Argument Clinic's way, as for the loop).
+INCLUDE, INCLUDE_END = '# body: ', '# end of body'
+INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py', 'quiet.py')]
+
+
+def with_bodies(text, ctx=CONTEXTS['closure']):
+    """text with each `# body:` block made anew from the body it names, in
+    ctx's words (a closure's, for hand-written code)."""
+    out, lines = [], iter(text.split('\n'))
+    for line in lines:
+        out.append(line)
+        stripped = line.strip()
+        if not stripped.startswith(INCLUDE):
+            continue
+        name, *words = stripped[len(INCLUDE):].split()
+        names = dict(ctx.names, PART='0', **dict(w.split('=') for w in words))
+        body = BODIES[name]
+        assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+        indent = len(line) - len(line.lstrip())
+        out.append(_indent(expand(substitute(body.text, names), ctx), indent))
+        for rest in lines:
+            if rest.strip() == INCLUDE_END:
+                out.append(rest)
+                break
+        else:
+            raise ValueError('no %r after %r' % (INCLUDE_END, line))
+    return '\n'.join(out)
+
+
+def _one_expression(body, operands, inputs, context='closure'):
+    """A body `out = EXPR` that uses each input once, in stack order, as one
+    expression in context, each input replaced by the expression in inputs
+    (a closure's: f0 as f0(env)); None for other bodies."""
+    if body is None or body.counted or '\n' in body.text:
+        return None
+    out, _, expr = body.text.partition(' = ')
+    if (out,) != body.outputs or 'PART' in _words(expr):
+        return None
+    used = [t.string for t in tokenize.generate_tokens(io.StringIO(expr).readline)
+            if t.type == tokenize.NAME and t.string in body.inputs]
+    if used != list(body.inputs):
+        return None
+    call = '%s(env)' if context == 'closure' else '%s'
+    names = dict(CONTEXTS[context].names, **dict(zip(body.operands, operands)),
+                 **{i: call % f for i, f in zip(body.inputs, inputs)})
+    return substitute(expr, names)
+
+
+def outputs():
+    """{path: its text as the bodies make it}: generated_cases.py, vm.py
+    with its loop's branches, and the files with `# body:` blocks."""
+    with open(VM, encoding='utf-8') as f:
+        vm_text = f.read()
+    made = {OUT: generate(), VM: with_loop(vm_text)}
+    for path in INCLUDING:
+        with open(path, encoding='utf-8') as f:
+            made[path] = with_bodies(f.read())
+    return made
+
+
+def _short_handler(op):
+    """A one-expression body (_one_expression) as a handler: the inputs
+    above the deepest popped, the result in the deepest's place."""
+    body = None if op.parts else BODIES[op.name]
+    ins = body.inputs if body is not None else ()
+    deepest = ['stack[-1]'] if ins else []
+    expr = _one_expression(body, operand_exprs(op), deepest + list(ins[1:]), 'handler')
+    if expr is None:
+        return None
+    pops = ['%s = stack.pop()' % name for name in reversed(ins[1:])]
+    return '\n'.join(pops + ['stack[-1] = %s' % expr if ins else 'stack.append(%s)' % expr])
+
+
+def main(argv=None):
+    for path, text in outputs().items():
+        with open(path, encoding='utf-8') as f:
+            if f.read() == text:
+                continue
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        print('wrote', os.path.relpath(path))
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""The VM's loop, handlers and closure factories are written from the
+operations' bodies (pipvm/engine/bodies.py) by pipvm/engine/cases.py; the
+checked-in pipvm/engine/generated_cases.py must be what it writes now."""
+import difflib
+
+import pytest
+
+from pipvm.engine import bodies, cases, generated_cases, vm
+from pipvm.isa import opcodes
+
+
+def test_the_generated_code_is_what_the_bodies_make():
+    # generated_cases.py, and the loop's branches in vm.py
+    for path, made in cases.outputs().items():
+        with open(path, encoding='utf-8') as f:
+            checked_in = f.read()
+        diff = ''.join(difflib.unified_diff(checked_in.splitlines(True), made.splitlines(True),
+                                            path, 'as the bodies make it', n=1))
+        assert not diff, 'run `python -m pipvm.engine.cases`:\n' + diff[:3000]
+
+
+def test_a_changed_body_changes_the_generated_module(monkeypatch):
+    # the comparison above can fail: a body edited without regenerating
+    before = cases.outputs()
+    changed = dict(bodies.BODIES, EQ=bodies._body('EQ', '', 'a b -- res', 'res = a is b'))
+    monkeypatch.setattr(cases, 'BODIES', changed)
+    after = cases.outputs()
+    assert after[cases.OUT] != before[cases.OUT]
+    # every instruction with an EQ part takes it (the loop's or a handler),
+    # and closure_EQ, pure.any_equal and pure.filter_by_card
+    eqs = [op for op in opcodes.INSTRUCTIONS if 'EQ' in [p.name for p in op.parts or (op,)]]
+    gone = ''.join(before.values()).count(' == ') - ''.join(after.values()).count(' == ')
+    assert gone == len(eqs) + 3
+
+
+def test_every_instruction_runs_from_a_body_or_one_handwritten_handler():
+    for op in opcodes.INSTRUCTIONS:
+        from_body = cases.derived(op)
+        method = getattr(vm.Machine, 'op_' + op.name, None)
+        assert not (from_body and method), '%s is written twice' % op.name
+        if op.inline:
+            assert from_body, op.name
+        else:
+            assert vm.HANDLERS[op.code] is not None, op.name
+            assert (vm.HANDLERS[op.code] is generated_cases.HANDLERS.get(op.code)) == from_body
+
+
+def test_a_superinstruction_passes_values_between_its_parts_in_locals():
+    # LOAD_LOCAL LOAD_PROP: no push of the local between them
+    text = cases.compose(opcodes.BY_NAME['LOAD_LOCAL_PROP'], cases.CONTEXTS['loop'],
+                         ['arg[0]', 'arg[1]'])
+    assert text.count('push(') == 1 and 'pop()' not in text
+    assert "raise Fault('Undefined value', 1)" in text      # the part that fails
+
+
+def test_a_body_may_not_jump_where_nothing_can():
+    with pytest.raises(ValueError, match='JUMP in a context'):
+        cases.compose(opcodes.BY_NAME['JUMP_IF_FALSE'], cases.CONTEXTS['closure'], ['t'], ['f0'])

@@ -1,0 +1,64 @@
+"""`pipvm dis --loaded`: what the VM runs for a program, read from the
+image it loads (superinstructions, rewrites, how each instruction runs, the
+quiet variant, the closures of rules and orderings)."""
+import os
+import re
+import subprocess
+import sys
+
+from disasm import listing
+from pipvm.engine import fusion, vm
+from pipvm.isa import opcodes
+from pipvm.play.loader import load_program
+
+from .util import DATA
+
+GAME = os.path.join(DATA, 'full', 'crazy_eights.pip')
+
+
+def _instructions(text):
+    """{code object name: [opcode names]} from a --loaded listing."""
+    out, name = {}, None
+    for line in text.splitlines():
+        head = re.match(r'(?:init|action|rule|ordering) (\w+) \(', line)
+        if head:
+            name = head.group(1)
+            out[name] = []
+        m = re.match(r'\s*\d+\s+\d+\s+([A-Z_]+)', line)
+        if m and name is not None:
+            out[name].append(m.group(1))
+    return out
+
+
+def test_the_command_lists_what_the_vm_runs():
+    p = subprocess.run([sys.executable, '-m', 'pipvm', 'dis', GAME, '--loaded'],
+                       capture_output=True, timeout=120)
+    assert p.returncode == 0 and p.stderr == b''
+    text = p.stdout.decode('latin-1')
+    # a superinstruction, a rewrite, the quiet variant and a rule's closures
+    assert re.search(r' EQ_OR +body +to \d+', text)
+    assert re.search(r'PLAY_AGAIN +op_PLAY_AGAIN \(rewritten from PLAY 4 \(valid\)\)', text)
+    assert re.search(r'quiet: QUIET_LOOP over c: locals - defined; then \d+', text)
+    assert ('closures: any_equal(c.rank == cl[0].rank, c.suit == cl[0].suit, c.rank == 8)'
+            in text)
+
+
+def test_every_instruction_is_the_loaded_image_s():
+    program = load_program(GAME)
+    image = vm.Image(program)
+    shown = _instructions(listing.loaded_listing(program))
+    for code, loaded in zip(program.codes, image.codes):
+        assert shown[code.name] == [opcodes.BY_CODE[op].name for op, _, _ in loaded.instrs]
+    text = listing.loaded_listing(program)
+    quiet = sum(q[0] != i[0] for c in image.codes for q, i in zip(c.quiet, c.instrs))
+    assert len(re.findall(r'^ +quiet: ', text, re.M)) == quiet > 0
+
+
+def test_the_listing_follows_loading_not_a_description_of_it(monkeypatch):
+    program = load_program(GAME)
+    assert 'rewritten from' in listing.loaded_listing(program)
+    monkeypatch.setattr(fusion, 'rewrites', lambda runs: {})
+    assert 'rewritten from' not in listing.loaded_listing(program)
+    monkeypatch.setattr(vm.pure, 'translate', lambda *a: None)
+    assert 'closures: any_equal' not in listing.loaded_listing(program)
+    assert 'closures: none (runs on the loop)' in listing.loaded_listing(program)
