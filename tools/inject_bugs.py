@@ -87,15 +87,15 @@ SLIPS = {
         'stack[-1] = len(self.canplay_found) > 1',
         '`canplay` as a value is false with exactly one playable card'),
     'starting_at_wrap_short': (
-        'pipvm/engine/vm.py', 'stack[-1] = iter(lst[i:] + lst[:i])',
-        'stack[-1] = iter(lst[i:] + lst[:i][:-1])',
+        'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
+        'it = iter(lst[i:] + lst[:i][:-1])',
         'a `starting at` loop loses the item before its start, after the wrap-around'),
     'ordering_last_match_wins': (
         'pipvm/engine/vm.py', 'first.setdefault(id(card), i)', 'first[id(card)] = i',
         'a card an ordering lists twice ranks by its last place, not its first'),
     'closure_top_is_last': (
-        'pipvm/engine/pure.py', 'return Path(of.operand.arg, _ITEMS[of.arg], prop)',
-        'return Path(of.operand.arg, -1, prop)',
+        'pipvm/engine/pure.py', 'return Path(of.operand.arg, _ITEMS[of.arg], prop, of.arg)',
+        'return Path(of.operand.arg, -1, prop, of.arg)',
         "a rule's closure reads `pile->top->P` from the pile's last card"),
     'closure_card_matches_twice': (
         'pipvm/engine/pure.py', '                        out.append(card)\n                        break\n',
