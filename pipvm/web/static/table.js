@@ -419,7 +419,8 @@ document.addEventListener('keydown', (e) => {
     e.preventDefault();
     const at = all.indexOf(document.activeElement);
     const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1;
-    const next = all[at < 0 ? 0 : (at + step + all.length) % all.length];
+    // with no option focused yet, left starts from the last and right from the first
+    const next = all[at < 0 ? (step < 0 ? all.length - 1 : 0) : (at + step + all.length) % all.length];
     if (next) next.focus();
     return;
   }
