@@ -600,6 +600,8 @@ class Builder:
             body.append('  ' + self.pick(['rotate %s.' % items, 'shuffle %s.' % items] +
                                          (['deal 1 from %s to players.' % items] if lst == CARDS else [])))
         body += self.in_loop('for', labels + ([search] if search else []), depth, pending)
+        if self.chance(0.25):                     # the extension: end this round early
+            body.insert(0, '  if %s { continue. }' % self.expr(BOOLEAN, 1))
         self.scopes.pop()
         if search:
             # (only the loop variable and globals: the body's lets may shadow others)
