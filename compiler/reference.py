@@ -12,10 +12,10 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
-from pipvm.core.dialogue import NO_WINNER, choice_question, won_by
+from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
-                           Team, new_deck)
+                           Team, area_of, new_deck)
 
 from . import checked as c
 from . import types as T
@@ -314,7 +314,7 @@ class Interpreter:
         card = cards[i]
         move(card, player.hand, dest)
         card.last_played_by = player
-        self.table.show('%s played %s.' % (player.name, text(card, s.pos)))
+        self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
 
     def stmt_Order(self, s, frame):
         cards = self.load(s.target, frame)

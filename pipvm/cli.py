@@ -167,8 +167,8 @@ EXAMPLES = {
     'replay': 'pipvm replay game.json          # after pipvm run GAME --record game.json\n'
               'pipvm replay game.json --seat 2',
     'sim': 'pipvm sim examples/high_card.pip --set rounds=3 --cluster tcp://10.0.0.5:8786\n'
-           'pipvm sim examples/euchre.pip --players 4 --seat 1=ismcts:200 --games 200 '
-           '--report euchre.html',
+           'pipvm sim examples/agram.pip --players 4 --seat 1=ismcts --rotate --depth 10,30,100 '
+           '--games 200 --report agram.html',
     'sweep': 'pipvm sweep examples/high_card.pip --vary rounds=1,3,5 --games 1000 --players 3\n'
              'pipvm sweep examples/euchre.pip --vary power=1,2 --json --report euchre.html',
     'serve': 'pipvm serve examples/high_card.pip --players 2\n'
@@ -294,8 +294,22 @@ def sim_options(p):
                    help='measure skill: seat 1 is KIND (default ismcts:100) unless a thinking '
                         'bot is seated; its wins are set beside random play in the same deals '
                         '(always done when a thinking bot is seated)')
+    p.add_argument('--rotate', action='store_true',
+                   help='turn the seats given by --seat round the table game by game (the game '
+                        'of seed S by S mod players places), so skill is measured at every seat')
+    p.add_argument('--think-all', action='store_true',
+                   help='balance, fairness and first-seat advantage from games with every seat '
+                        'the thinking bot (default: every seat random, when the seats differ)')
+    p.add_argument('--depth', type=budgets, metavar='N1,N2,...',
+                   help="the depth curve: the thinking seat's win share with each budget "
+                        '(e.g. 10,30,100,300; seat 1 is ismcts unless a thinking bot is seated)')
     cluster_option(p)
     engine_option(p)
+
+
+def budgets(text):
+    """--depth N1,N2,...: the budgets, each a whole number of at least 1."""
+    return [positive(n) for n in text.split(',')]
 
 
 def vary(text):

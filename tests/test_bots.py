@@ -10,11 +10,13 @@ import pytest
 
 from pipvm.play import loader
 from pipvm.play.bots import ISMCTS, MonteCarlo
+from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
 from pipvm.core.outcome import rewards
 from pipvm.design.sim import Z95
 from pipvm.engine.vm import Image
 
+from .test_sim import without_timing
 from .util import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -99,6 +101,27 @@ def test_bots_record_each_seats_chances_at_their_decisions():
         assert sum(chances) == pytest.approx(1, abs=0.001)      # a tie gives each a half
 
 
+def test_a_thinking_bot_counts_its_decisions_blind_ones_and_time():
+    image = image_of(THREE_OF_SIX)
+    bot = ISMCTS(10, random.Random(1))
+    game = Game(image, seed=4, players=2, names=['Ada', 'Ben'])
+    while game.decision is not None:
+        d = game.decision
+        game.answer(bot.choose(game, d) if d.seat == 0 else game.rng.int(len(d.options)))
+    assert bot.stats.decisions == len(bot.lead) == 3
+    assert bot.stats.no_world == 0 and bot.stats.seconds > 0
+
+
+def test_a_decision_with_no_world_is_counted():
+    class Blind(ISMCTS):
+        def world(self, game, seat):
+            raise NoSample(seat, 1)
+    bot = Blind(10, random.Random(1))
+    game = Game(image_of(THREE_OF_SIX), seed=4, players=2, names=['Ada', 'Ben'])
+    bot.choose(game, game.decision)
+    assert (bot.stats.decisions, bot.stats.no_world, bot.lead) == (1, 1, [])
+
+
 @pytest.mark.parametrize('kind', ['mc:5', 'ismcts:20'])
 def test_a_seed_fixes_a_game_with_thinking_bots(kind):
     argv = ['run', THREE_OF_SIX, '--seat', '1=' + kind, '--bots', 'random', '--players', '2',
@@ -124,9 +147,7 @@ def test_sim_with_a_thinking_bot_is_the_same_for_any_number_of_jobs():
         status, out = run_cli(['sim', GUESS, '--seat', '1=mc:4', '--games', '30', '--json',
                                '--jobs', str(jobs)])
         assert status == 0
-        report = json.loads(out)
-        del report['timing']
-        return report
+        return without_timing(json.loads(out))      # and the seconds spent thinking
     assert sim(1) == sim(2)
 
 

@@ -102,6 +102,20 @@ def test_the_cluster_report_is_the_one_jobs_1_gives(cluster, argv):
     assert report['timing']['cluster'] == cluster.address and report['timing']['workers'] == 2
 
 
+def test_thinking_stats_come_back_from_the_workers(cluster):
+    # Seat 2's bot thinks at each of its 3 plays of Three of Six, whichever
+    # seat --rotate gives it; the depth series and the baseline are played there too.
+    argv = ['tests/data/bots/three_of_six.pip', '--games', '12', '--seat', '2=ismcts:4',
+            '--rotate', '--depth', '2']
+    p = sim_process(cluster, argv)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0 and err == b'', err
+    report = json.loads(out)
+    assert without_timing(report) == without_timing(sim_json(*argv, '--jobs', '1'))
+    assert report['thinking']['2']['decisions'] == 36 and report['thinking']['2']['seconds'] > 0
+    assert [d['iterations'] for d in report['depth']] == [2] and report['depth'][0]['decisions'] == 36
+
+
 def test_errors_and_step_limits_come_back_with_their_replay(cluster, tmp_path):
     from .test_sim import FRAGILE, RUNAWAY
     for text in (FRAGILE, RUNAWAY):

@@ -2,7 +2,6 @@
 determinization, on every example game and on small games made to test one
 thing each."""
 import glob
-import json
 import os
 import random
 
@@ -10,7 +9,7 @@ import pytest
 
 from compiler import frontend
 from pipvm.play import loader
-from pipvm.game.determinize import NoSample
+from pipvm.game.determinize import NoSample, real_trace
 from pipvm.game.game import NAME, Game
 from pipvm.core.runtime import Area, new_deck
 
@@ -82,50 +81,7 @@ def test_a_fork_is_independent_of_its_original():
 
 # --- views --------------------------------------------------------------------------
 
-def visible_cards(game, seat):
-    """The names of the cards seat may see now, by the rules of docs/api.md,
-    worked out here independently of pipvm/game/view.py."""
-    m = game.machine
-    names = set()
-    for p in m.players:
-        if p.seat == seat:
-            names.update(map(str, p.hand))
-    for v in m.globals:
-        if type(v) is Area and not v.is_facedown:
-            names.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
-    names.update(e.card for e in game.events if e.kind == 'played')
-    return names
-
-
-def cards_named(view_json):
-    """Card names in a view, texts left out: messages, announcements and
-    the labels of an action (`Order up {up}`), which the program wrote."""
-    v = json.loads(view_json)
-    if v['decision'] and v['decision']['kind'] == 'action':
-        v['decision']['options'] = []
-    for e in v['log']:
-        if e['kind'] != 'played':
-            e['text'] = ''
-        elif e['card'] not in e['text']:
-            raise AssertionError('a played event names another card')
-    text = json.dumps(v)
-    return {name for name in CARD_NAMES if name in text}
-
-
-@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
-def test_a_view_shows_no_card_hidden_from_its_seat(path):
-    for seed in (1, 2):
-        game = start(path, seed)
-        rng = random.Random(seed)
-        for decisions in range(150):      # random Crazy Eights can go on for thousands
-            for seat in [None] + list(range(game.seats)):
-                dumped = json.dumps(game.view(seat))      # plain data, or this fails
-                hidden = cards_named(dumped) - visible_cards(game, seat)
-                assert not hidden, (seat, hidden)
-            if game.decision is None:
-                break
-            answer_randomly(game, rng)
-        assert decisions > 5 or game.ending is not None     # Blackjack can end in three
+# Every seat's view at every decision of every example: tests/test_privacy.py.
 
 
 def test_a_view_holds_the_decision_of_its_own_seat_only():
@@ -174,7 +130,13 @@ def test_messages_reach_only_their_audience():
 
 # --- determinization ---------------------------------------------------------------
 
-@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+# Go Fish's questions pin down where cards are and replay-and-reject gives up
+# (issue 20); strict, so this mark fails the day the beliefs work fixes it.
+GIVES_UP = pytest.mark.xfail(strict=True, raises=NoSample, reason='issue 20: no world found')
+
+
+@pytest.mark.parametrize('path', [pytest.param(p, marks=GIVES_UP) if p.endswith('go_fish.pip') else p
+                                  for p in EXAMPLES], ids=os.path.basename)
 def test_determinization_keeps_every_seats_view(path):
     for seed in (1, 2, 3):
         game = start(path, seed)
@@ -184,11 +146,13 @@ def test_determinization_keeps_every_seats_view(path):
             continue
         for seat in range(game.seats):
             real = game.view(seat)
+            # answers that played a card the seat did not see: any card in a sample
+            unseen = real_trace(game, seat)[2]
             for k in range(3):
                 sample = game.determinize(seat, random.Random(k))
                 assert sample.view(seat) == real
-                assert [label for _, label in sample.history] == \
-                    [label for _, label in game.history]
+                assert [label for i, (_, label) in enumerate(sample.history) if i not in unseen] \
+                    == [label for i, (_, label) in enumerate(game.history) if i not in unseen]
 
 
 def test_determinized_hidden_cards_take_every_value_they_could():

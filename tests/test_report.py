@@ -13,7 +13,7 @@ from .util import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THREE_OF_SIX = os.path.join(ROOT, 'tests', 'data', 'bots', 'three_of_six.pip')
-PLOTS = 4              # win shares, lengths, lead histories, branching
+PLOTS = 4              # win shares, depth curve, lead histories, branching (length is fixed)
 
 # Appended to a copy of the page: once everything has loaded, the natural
 # size of each image is written into the DOM, which --dump-dom prints.
@@ -34,7 +34,7 @@ def report(tmp_path_factory):
     folder = tmp_path_factory.mktemp('report')
     path = folder / 'report.html'
     status, out = run_cli(['sim', THREE_OF_SIX, '--games', '20', '--seat', '1=ismcts:10',
-                           '--report', str(path), '--json'])
+                           '--depth', '2,10', '--report', str(path), '--json'])
     assert status == 0
     return folder, path, json.loads(out)
 
@@ -45,10 +45,19 @@ def test_the_page_holds_every_plot_and_the_measures(report):
     assert page.startswith('<!DOCTYPE html>')
     assert page.count('<img alt=') == page.count('src="data:image/png;base64,') == PLOTS
     assert '<link' not in page and 'src="http' not in page          # self-contained
-    for words in ('balance (seats)', 'decision moves', 'skill (seat 1)', 'drama',
-                  'decisiveness', 'lead changes'):
+    for words in ('balance (seats)', 'decision moves', 'skill (seat 1)', 'skill gap (seat 1)',
+                  'no world (seat 1)', 'drama', 'decisiveness', 'lead changes'):
         assert '<td>%s</td>' % words in page
     assert '<td>%s</td>' % summary['lead']['decisiveness'] in page
+    # where the seating measures come from, said beside them
+    assert ('they come from the games with every seat random, not the seats as given.' in page
+            and '(games with every seat random)</td>' in page)
+    # the game always lasts 6 decisions: a sentence, not a one-bar histogram
+    assert '<p>Every game lasts 6 decisions and 6 turns.</p>' in page
+    assert 'alt="distribution of game length"' not in page
+    assert 'alt="the thinking seat&#x27;s win share by budget"' in page
+    assert '<td>1 (Ada)</td><td>%d</td><td>0 (0.0%%)</td>' % (
+        summary['thinking']['1']['decisions']) in page
 
 
 def test_the_page_renders_with_its_images_in_a_real_browser(report):
@@ -68,10 +77,37 @@ def test_the_page_renders_with_its_images_in_a_real_browser(report):
     assert pixels.shape[:2] == (2600, 1000)
     ink = (pixels < 0.9).any(axis=2)
     assert ink.mean() > 0.02                       # not a blank page
-    # the bars of the win shares (#4c78a8) and the lengths (#f58518) are drawn
-    for rgb in ((0x4c, 0x78, 0xa8), (0xf5, 0x85, 0x18)):
+    # the bars of the win shares as seated (#4c78a8) and at random (#9d9d9d), and the
+    # depth curve (#e45756) are drawn
+    for rgb, least in (((0x4c, 0x78, 0xa8), 500), ((0x9d, 0x9d, 0x9d), 500),
+                       ((0xe4, 0x57, 0x56), 200)):
         near = (abs(pixels * 255 - rgb) < 8).all(axis=2)
-        assert near.sum() > 500, rgb
+        assert near.sum() > least, rgb
+
+
+def test_a_game_of_varying_length_gets_its_histograms(tmp_path):
+    path = tmp_path / 'r.html'
+    status, _ = run_cli(['sim', os.path.join(ROOT, 'examples', 'crazy_eights.pip'), '--games',
+                         '10', '--report', str(path)])
+    page = path.read_text()
+    assert status == 0 and 'Every game lasts' not in page
+    assert page.count('<img alt=') == 3                 # win shares, lengths, branching
+    assert 'alt="distribution of game length"' in page
+    assert 'every seat random, as seated' in page        # one series: no second set of bars
+    assert 'The seats as given play differently' not in page
+
+
+def test_the_page_warns_of_a_seat_that_found_no_world(tmp_path, monkeypatch):
+    from pipvm.play import bots
+    monkeypatch.setattr(bots.Thinker, 'worlds', lambda self, game, seat: [])
+    path = tmp_path / 'r.html'
+    assert run_cli(['sim', THREE_OF_SIX, '--games', '2', '--seat', '1=ismcts:2', '--report',
+                    str(path)])[0] == 0
+    page = path.read_text()
+    assert ('<p>warning: seat 1 (Ada) found no consistent world at 100.0% of its decisions and '
+            'answered them at random</p>') in page
+    assert '<td>1 (Ada)</td><td>6</td><td>6 (100.0%)</td>' in page
+    assert '<td>no world (seat 1)</td><td>100.0%</td>' in page
 
 
 def test_without_matplotlib_report_is_one_line_before_any_game(tmp_path):
@@ -95,7 +131,8 @@ def test_the_json_report_has_the_design_measures():
     status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--seat', '2=mc:4', '--json'])
     s = json.loads(out)
     assert status == 0
-    assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage'}
+    assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage',
+                                          'first_advantage_ci95'}
     assert s['completion']['winner'] + s['no_winner'] / 12 == pytest.approx(1, abs=1e-4)
     assert s['duration']['decisions']['median'] == 6 and s['duration']['turns']['mean'] == 6
     assert s['decision_moves'] == 1.0 and s['branching_course'][0] == 6.0
@@ -113,8 +150,12 @@ def test_docs_metrics_defines_every_measure_of_the_report():
     s = json.loads(out)
     with open(os.path.join(ROOT, 'docs', 'metrics.md')) as f:
         doc = f.read()
+    depth = json.loads(run_cli(['sim', THREE_OF_SIX, '--games', '2', '--seat', '1=mc:2',
+                                '--depth', '1', '--json'])[1])['depth']
     keys = (list(s['balance']['seats']) + list(s['completion']) + list(s['lead'])
-            + list(s['skill'][0]) + ['decision_moves', 'branching_course', 'duration.decisions',
-                                     'duration.turns', 'balance.seats', 'balance.teams'])
+            + list(s['skill'][0]) + list(s['thinking']['1']) + list(depth[0])
+            + list(s['balance']) + ['decision_moves', 'branching_course', 'duration.decisions',
+                                    'duration.turns', 'balance.seats', 'balance.teams',
+                                    'thinking', 'depth', 'rotate', 'win_shares'])
     missing = [k for k in keys if '`%s`' % k not in doc and k not in ('seat', 'name', 'games')]
     assert not missing

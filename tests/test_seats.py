@@ -112,3 +112,49 @@ def test_shuffle_draws_as_int_does():
             r = slow.int(n)
             expected[n - 1], expected[r] = expected[r], expected[n - 1]
         assert items == expected and fast.bits() == slow.bits()
+
+
+# --- one person against bots: the terminal shows that seat's view only ---------------
+
+def test_one_person_against_bots_sees_only_what_their_seat_sees():
+    crazy_eights = os.path.join(ROOT, 'examples', 'crazy_eights.pip')
+    status, out = run_cli(['run', crazy_eights, '--seed', '3', '--players', '2', '--bots',
+                           'random', '--seat', '1=human', '--numbered'], b'Ann\n' + b'1\n' * 400)
+    text = out.decode('latin-1')
+    assert status == 0 and 'Ann: You drew ' in text and 'Ben played ' in text
+    # no bot's menu (it lists its hand), nothing addressed to a bot
+    assert not [line for line in text.splitlines() if line.startswith('Ben: ')]
+    assert 'Ben: Choose' not in text and 'Ann: Choose' in text
+    assert 'Ben is choosing.\n' in text
+    # everyone at the terminal (bots too): the whole dialogue, as before
+    everyone = run_cli(['run', crazy_eights, '--seed', '3', '--players', '2', '--bots',
+                        'random'])[1].decode('latin-1')
+    assert 'Ben: Choose an action:' in everyone and 'Ben: Your hand:' in everyone
+
+
+def test_a_bots_card_played_face_down_is_not_named_to_the_person():
+    euchre = os.path.join(ROOT, 'examples', 'euchre.pip')
+    argv = ['run', euchre, '--seed', '3', '--players', '4', '--bots', 'random', '--seat',
+            '1=human', '--numbered']
+    status, out = run_cli(argv, b'Ann\n' + b'1\n' * 400)
+    # the reference interpreter's table shows the person the same
+    assert run_cli(argv + ['--engine', 'reference'], b'Ann\n' + b'1\n' * 400) == (status, out)
+    text = out.decode('latin-1')
+    # Ann orders up; the dealer, a bot, discards to the face-down Kitty
+    assert 'Ann: Choose an action:\n  1. Order up Ace of Hearts\n' in text
+    assert 'Dev is choosing.\nDev played a card face down.\nTrump is Hearts.\n' in text
+    everyone = run_cli(['run', euchre, '--seed', '3', '--players', '4', '--bots',
+                        'random'])[1].decode('latin-1')
+    assert 'played a card face down' not in everyone and 'Dev: Choose a card:' in everyone
+
+
+def test_a_bots_run_of_questions_is_one_line(tmp_path):
+    crazy_eights = os.path.join(ROOT, 'examples', 'crazy_eights.pip')
+    record = str(tmp_path / 'game.json')
+    out = run_cli(['run', crazy_eights, '--seed', '3', '--players', '2', '--bots', 'random',
+                   '--seat', '1=human', '--numbered', '--record', record],
+                  b'Ann\n' + b'1\n' * 400)[1]
+    lines = out.decode('latin-1').splitlines()
+    everyone = run_cli(['replay', record])[1].decode('latin-1')      # the same game, all of it
+    assert ('Ben is choosing.', 'Ben is choosing.') not in zip(lines, lines[1:])
+    assert everyone.count('Ben: Choose') > lines.count('Ben is choosing.') > 0

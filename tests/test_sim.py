@@ -24,7 +24,13 @@ def sim_json(*argv):
 
 
 def without_timing(report):
-    return {k: v for k, v in report.items() if k != 'timing'}
+    """A report without its clock figures: 'timing', and the seconds each
+    thinking seat spent."""
+    out = {k: v for k, v in report.items() if k != 'timing'}
+    if 'thinking' in out:
+        out['thinking'] = {seat: {k: v for k, v in t.items() if k != 'seconds'}
+                           for seat, t in out['thinking'].items()}
+    return out
 
 
 @pytest.mark.parametrize('path', GAMES, ids=lambda p: os.path.basename(os.path.dirname(p))
@@ -144,3 +150,211 @@ def test_progress_bar_redraws_in_place_and_clears():
     text = stream.getvalue()
     assert '\r[' + '#' * 30 + '] 40/40 games' in text and '10/40' not in text
     assert text.endswith('\r')
+
+
+# --- what describes the seating, and what describes the bot ----------------------
+
+THREE_OF_SIX = os.path.join(ROOT, 'tests', 'data', 'bots', 'three_of_six.pip')
+GUESS = os.path.join(ROOT, 'tests', 'data', 'bots', 'guess.pip')
+FIRST_WINS = '''Game "First Wins" requires 2 players.
+
+Area table labeled "Table" is faceup, spreadout.
+Deck deck = standard.
+Rule any_card(p, c, pile) = True.
+
+Action main {
+  shuffle deck.
+  deal 3 from deck to players.
+  for p in players {
+    play any_card from p to table.
+  }
+  winner players->first.
+}
+'''
+
+
+@pytest.fixture
+def first_wins(tmp_path):
+    path = tmp_path / 'first_wins.pip'
+    path.write_text(FIRST_WINS)
+    return str(path)
+
+
+@pytest.mark.parametrize('seat', ['1=ismcts:4', '2=ismcts:4', '2=first'])
+def test_first_seat_advantage_is_the_seatings_whoever_sits_where(first_wins, seat):
+    # Seat 1 wins by rule: +50% first-seat advantage, from the all-random
+    # games, whichever seat the other bot takes.
+    s = sim_json(first_wins, '--games', '10', '--seat', seat)
+    assert s['balance']['from'] == 'every seat random, not the seats as given'
+    assert s['balance']['seats'] == {'fairness': [0.0, 0.0], 'balance': 0.0,
+                                     'first_advantage': 0.5,
+                                     'first_advantage_ci95': [0.2225, 0.5]}     # wilson(10, 10) - 0.5
+
+
+def test_a_thinking_seat_does_not_make_the_game_look_unbalanced():
+    # The bot wins Three of Six far more often than its seat does at random,
+    # yet balance is that of the all-random games of the same seeds.
+    s = sim_json(THREE_OF_SIX, '--games', '40', '--seat', '1=ismcts:10')
+    random = sim_json(THREE_OF_SIX, '--games', '40', '--bots', 'random')
+    assert s['seats'][0]['share'] - random['seats'][0]['share'] > 0.2
+    assert s['balance']['seats'] == random['balance']['seats']
+    assert s['balance']['win_shares']['seats'] == random['seats']
+    # Every seat alike (here all thinking): the games as seated are the source.
+    alike = sim_json(THREE_OF_SIX, '--games', '6', '--bots', 'mc:2')
+    assert alike['balance']['from'] == 'every seat mc:2, as seated'
+    assert 'win_shares' not in alike['balance']
+    assert random['balance']['from'] == 'every seat random, as seated'
+    text = run_cli(['sim', THREE_OF_SIX, '--games', '6', '--seat', '1=mc:2'])[1].decode()
+    assert ('balance, fairness, first-seat advantage: from the games with every seat random, '
+            'not the seats as given\n') in text
+
+
+def test_think_all_takes_the_seating_measures_from_all_thinking_seats(first_wins):
+    s = sim_json(THREE_OF_SIX, '--games', '8', '--seat', '1=mc:2', '--think-all')
+    alike = sim_json(THREE_OF_SIX, '--games', '8', '--bots', 'mc:2')
+    assert s['balance']['from'] == 'every seat mc:2 (--think-all)'
+    assert s['balance']['seats'] == alike['balance']['seats']
+    assert s['balance']['win_shares']['seats'] == alike['seats']
+
+
+def test_the_skill_gap_has_an_interval_and_is_flagged_when_it_covers_0():
+    # Guess: only a hidden card decides, so thinking buys nothing.
+    s = sim_json(GUESS, '--games', '40', '--seat', '1=ismcts:4')
+    (k,) = s['skill']
+    lo, hi = k['gap_ci95']
+    assert lo < 0 < hi and k['significant'] is False
+    text = run_cli(['sim', GUESS, '--games', '40', '--seat', '1=ismcts:4'])[1].decode()
+    assert 'gap %+.1f%% (%+.1f%% to %+.1f%%), not significant\n' % (
+        100 * k['gap'], 100 * lo, 100 * hi) in text
+    # Three of Six: thinking plainly pays.
+    (k,) = sim_json(THREE_OF_SIX, '--games', '40', '--seat', '2=ismcts:10')['skill']
+    assert k['seat'] == 2 and k['gap_ci95'][0] > 0 and k['significant'] is True
+
+
+def test_paired_gap_interval():
+    from pipvm.design.metrics import paired_gap
+    # Newcombe's method 10 worked by hand for 14 / 5 / 0 / 22 pairs (Altman's table 6.2).
+    assert paired_gap(14, 5, 0, 22) == [0.0115, 0.2265]
+    assert paired_gap(14, 0, 5, 22) == [-0.2265, -0.0115]     # the series swapped
+    lo, hi = paired_gap(10, 6, 6, 10)             # as many discordant pairs each way
+    assert lo == -hi and lo < 0
+    assert paired_gap(0, 0, 0, 0) == [-1.0, 1.0]
+    assert paired_gap(0, 40, 0, 0)[0] > 0.8
+
+
+def test_rotate_measures_skill_over_every_seat(first_wins):
+    # Seat 1 wins by rule.  Seated at seat 2 the bot never wins; turned round
+    # the table it wins exactly the games it sits first in (even seeds), as
+    # its seat does at random: a gap of 0.
+    fixed = sim_json(first_wins, '--games', '10', '--seat', '2=ismcts:4')
+    (k,) = fixed['skill']
+    assert (k['share'], k['random_share']) == (0.0, 0.0)
+    turned = sim_json(first_wins, '--games', '10', '--seat', '2=ismcts:4', '--rotate')
+    (k,) = turned['skill']
+    assert turned['rotate'] is True and k['seat'] == 2
+    assert k['wins'] == sum(seed % 2 == 1 for seed in range(1, 11)) == 5
+    assert k['share'] == k['random_share'] and k['gap'] == 0 and not k['significant']
+    assert turned['seats'][0]['share'] == 1.0      # the table's seat 1 still always wins
+
+
+def test_rotate_turns_the_seats_by_the_seed():
+    program, engine = loader.load_engine(THREE_OF_SIX)
+    seating = sim.sim_seating(program, Seating(default=parse_kind('random'),
+                                               specs={0: parse_kind('mc:2')}))
+    results, _ = sim.simulate(engine, seating, [4, 5], rotate=True)
+    assert [r.turn for r in results] == [0, 1]
+    assert [row[0] for r in results for row in r.thinking] == [0, 0]   # the seat as given
+    assert sim.turned(seating, 1).specs == {1: parse_kind('mc:2')}
+
+
+def test_the_depth_curve_has_a_point_per_budget():
+    s = sim_json(THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth', '1,4,16')
+    points = s['depth']
+    assert [p['iterations'] for p in points] == [1, 4, 16]
+    assert [p['bot'] for p in points] == ['ismcts:1', 'ismcts:4', 'ismcts:16']
+    (k,) = s['skill']
+    same = points[1]                               # the budget as seated: those very games
+    assert {key: same[key] for key in k} == k
+    assert same['decisions'] == s['thinking']['1']['decisions']
+    assert points[2]['share'] > points[0]['share']
+    for p in points:
+        assert p['ci95'] == sim.wilson(p['wins'], 30)
+        assert p['random_share'] == k['random_share']
+    text = run_cli(['sim', THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth',
+                    '1,4,16'])[1].decode()
+    assert '  depth: seat 1 (Ada) against random seats, by budget:\n    ismcts:1   wins ' in text
+    # without a thinking seat, --depth seats one at seat 1, as --skill does
+    s = sim_json(THREE_OF_SIX, '--games', '4', '--depth', '2')
+    assert s['seating'].endswith('--seat 1=ismcts:100') and s['depth'][0]['iterations'] == 2
+    assert run_cli(['sim', THREE_OF_SIX, '--depth', '2', '--engine', 'reference']) == (
+        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', THREE_OF_SIX, '--depth', '2,x'],
+                          capture_output=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.endswith(
+        b"argument --depth: expected a whole number of at least 1, not 'x'\n")
+
+
+def test_the_thinking_block_equals_the_bots_counters():
+    # In Three of Six seat 1 thinks at each of its 3 plays (6, 5, 4 options).
+    from pipvm.design import playing
+    from pipvm.play import terminal
+    from pipvm.play.table import SilentConsole
+    program, engine = loader.load_engine(THREE_OF_SIX)
+    seating = sim.sim_seating(program, Seating(default=parse_kind('random'),
+                                               specs={0: parse_kind('ismcts:4')}))
+    decisions = no_world = 0
+    for seed in range(1, 9):
+        table, machine = terminal.start(engine, seed, SilentConsole(), seating,
+                                        playing.CountingTable)
+        machine.play()
+        stats = table.seats[0].thinker.stats
+        decisions, no_world = decisions + stats.decisions, no_world + stats.no_world
+    assert decisions == 3 * 8
+    for jobs in ('1', '2'):
+        s = sim_json(THREE_OF_SIX, '--games', '8', '--seat', '1=ismcts:4', '--jobs', jobs)
+        t = s['thinking']
+        assert list(t) == ['1'] and set(t['1']) == {'decisions', 'no_world', 'seconds'}
+        assert (t['1']['decisions'], t['1']['no_world']) == (decisions, no_world)
+        assert 0 < t['1']['seconds'] < s['timing']['seconds']
+    text = run_cli(['sim', THREE_OF_SIX, '--games', '8', '--seat', '1=ismcts:4'])[1].decode()
+    assert '  thinking: seat 1 (Ada) 24 decisions, no world at 0.0% (0), ' in text
+    assert 'warning' not in text
+
+
+def test_a_seat_that_finds_no_world_is_warned_of(monkeypatch):
+    from pipvm.play import bots
+    # A bot that never finds a world (sim runs in this process).
+    monkeypatch.setattr(bots.Thinker, 'worlds', lambda self, game, seat: [])
+    s = sim_json(THREE_OF_SIX, '--games', '4', '--seat', '2=ismcts:4')
+    assert s['thinking']['2']['decisions'] == s['thinking']['2']['no_world'] == 12
+    text = run_cli(['sim', THREE_OF_SIX, '--games', '4', '--seat', '2=ismcts:4'])[1].decode()
+    assert ('  thinking: seat 2 (Ben) 12 decisions, no world at 100.0% (12)' in text
+            and '  warning: seat 2 (Ben) found no consistent world at 100.0% of its decisions '
+                'and answered them at random\n' in text)
+
+
+def test_the_warning_is_for_shares_above_one_percent():
+    def lines(no_world):
+        return sim.thinking_lines({'seats': [{'seat': 1, 'name': 'Ada'}],
+                                   'thinking': {'1': {'decisions': 200, 'no_world': no_world,
+                                                      'seconds': 1.0}}})
+    assert [line.split(':')[0] for line in lines(2)] == ['  thinking']
+    assert [line.split(':')[0] for line in lines(3)] == ['  thinking', '  warning']
+
+
+def test_the_series_played_and_a_budget_already_seated_is_not_played_again():
+    import argparse
+    from pipvm.play.seats import seating
+
+    def plan(seats, bots='random', **options):
+        args = argparse.Namespace(file=THREE_OF_SIX, engine='vm', max_steps=1000, cluster=None,
+                                  skill=None, depth=None, think_all=False, rotate=False)
+        args.__dict__.update(options)
+        return [name for name, _ in sim.plan(args, sim.prepare(args, seating(bots, seats)))]
+    assert plan([]) == ['seated']                              # every seat random
+    assert plan([], 'mc:2') == ['seated', 'random']            # alike, but skill needs random
+    assert plan(['2=first']) == ['seated', 'random']           # the seats differ
+    assert plan(['1=mc'], depth=[50, 2]) == ['seated', 'random', 2]   # mc's default is 50
+    assert plan(['1=mc:3'], think_all=True) == ['seated', 'random', 'thinking']

@@ -31,7 +31,9 @@ def test_each_row_is_the_sim_of_its_variant():
         seat = report['seats'][1]
         assert row['metrics']['seat2'] == {'value': seat['share'], 'ci95': seat['ci95']}
         assert row['metrics']['length'] == {'value': report['length']['mean']}
-    assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed', 'length']
+    assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed',
+                                                'no_winner', 'timeouts', 'balance', 'length',
+                                                'turns']
 
 
 def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
@@ -51,7 +53,8 @@ def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
     assert status == 0 and lines[0] == ('G: 4 variants, 4 games each (seeds 1..4), 2 players, '
                                         '--bots random --players 2 --set c=7')
     assert lines[1].split() == ['a', 'b', 'seat', '1', 'Ada', 'seat', '2', 'Ben',
-                                'completed', 'decisions']
+                                'completed', 'no', 'winner', 'timeouts', 'balance', 'decisions',
+                                'turns']
     assert lines[2].split()[:5] == ['1', '1', '100.0%', '(51.0-100.0%)', '0.0%']
     assert len(lines) == 7 and lines[6].endswith('games/s')
 
@@ -59,7 +62,8 @@ def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
 def test_a_team_game_has_a_column_per_team():
     s = sweep_json(os.path.join(ROOT, 'examples', 'euchre.pip'), '--vary', 'power=1,2',
                    '--games', '3')
-    assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'length']
+    assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'no_winner',
+                                                'timeouts', 'balance', 'length', 'turns']
 
 
 @pytest.mark.parametrize('argv,message', [
@@ -80,9 +84,9 @@ def test_the_html_report_has_a_plot_per_metric_group(tmp_path):
     assert status == 0 and text.startswith(b'High Card: 3 variants')
     page = out.read_text()
     assert page.startswith('<!DOCTYPE html>') and 'High Card: sweep over rounds' in page
-    assert re.findall(r'<h2>([^<]*)</h2>', page) == ['win share', 'completed', 'length']
+    assert re.findall(r'<h2>([^<]*)</h2>', page) == ['win share', 'endings', 'balance', 'length']
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
-    assert len(images) == 3
+    assert len(images) == 4
     assert all(base64.b64decode(i).startswith(b'\x89PNG\r\n') for i in images)
 
 
@@ -104,10 +108,48 @@ def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
     p = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sweep', HIGH_CARD, '--vary',
                           'rounds=1,2', '--games', '1000000'], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
-    time.sleep(2)                       # well into the first variant's million games
+    # Well into the first variant's million games: by the child's own CPU time,
+    # not the wall clock, which a loaded machine stretches past its start-up.
+    ticks = os.sysconf('SC_CLK_TCK')
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with open('/proc/%d/stat' % p.pid) as f:
+            utime, stime = f.read().rsplit(')', 1)[1].split()[11:13]
+        if (int(utime) + int(stime)) / ticks > 2.5:
+            break
+        time.sleep(0.1)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     lines = out.decode().splitlines()
     assert p.returncode == 130 and err == b''
     assert lines[0].startswith('High Card: 1 variant, 1000000 games each')
     assert re.fullmatch(r'  interrupted: the last variant played only \d+ games', lines[-1])
+
+
+def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_path):
+    # Three of Six with the number of plays a global: one play is nearly luck.
+    from .test_sim import THREE_OF_SIX
+    with open(THREE_OF_SIX) as f:
+        text = f.read()
+    path = tmp_path / 'plays.pip'
+    path.write_text(text.replace('if round > 3 {', 'if round > plays {').replace(
+        'Rule any_card', 'Number plays = 3.\nRule any_card'))
+    argv = [str(path), '--vary', 'plays=1,3', '--games', '40', '--seat', '2=ismcts:6']
+    s = sweep_json(*argv)
+    keys = [m['key'] for m in s['metrics']]
+    assert keys[-4:] == ['length', 'turns', 'skill2', 'no_world2']
+    lines = run_cli(['sweep', *argv])[1].decode().splitlines()
+    assert lines[-2] == '  balance: from the games with every seat random, not the seats as given'
+    for row, line in zip(s['variants'], lines[2:4]):
+        report, m = row['report'], row['metrics']
+        (k,) = report['skill']
+        assert m['skill2'] == {'value': k['gap'], 'ci95': k['gap_ci95'],
+                               'significant': k['significant']}
+        assert line.endswith('%+.1f%%%s        0.0%%' % (100 * k['gap'],
+                                                      '' if k['significant'] else ' n.s.'))
+        t = report['thinking']['2']
+        assert m['no_world2'] == {'value': t['no_world'] / t['decisions']}
+        assert m['turns'] == {'value': report['duration']['turns']['mean']}
+        assert m['no_winner']['value'] == round(report['no_winner'] / 40, 4)
+    # one play in a game: no significant gap; three: thinking pays
+    assert [r['metrics']['skill2']['significant'] for r in s['variants']] == [False, True]

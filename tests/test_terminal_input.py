@@ -1,6 +1,8 @@
 """Playing at an interactive terminal: `pipvm run` on a pseudo-terminal gets
 readline (Tab completes the options on offer, the arrow keys recall earlier
-answers) and easy answers, and Ctrl-C leaves the terminal as it found it."""
+answers) and easy answers, and Ctrl-C leaves the terminal as it found it.
+Several people at one terminal pass it between turns: the screen is
+cleared, and each sees only what their seat may see."""
 import os
 import pty
 import select
@@ -15,6 +17,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
 UP = b'\x1b[A'
+CLEAR = b'\x1b[H\x1b[2J\x1b[3J'
+EUCHRE = os.path.join(ROOT, 'examples', 'euchre.pip')
 
 
 class Terminal:
@@ -58,6 +62,12 @@ def terminal():
         t.close()
 
 
+def take(t, name):
+    """Wait for the terminal to be passed to name, and take it."""
+    t.wait_for(b'Pass to %s - press Enter. ' % name)
+    t.type(b'\r')
+
+
 def test_completion_history_and_easy_answers_on_a_terminal(terminal):
     t = terminal('run', '--seed', '1', HIGH_CARD)
     t.wait_for(b'Your choice? ')
@@ -65,21 +75,65 @@ def test_completion_history_and_easy_answers_on_a_terminal(terminal):
     for name in (b'Ann', b'Bob'):
         t.wait_for(b': ')
         t.type(name + b'\r')
+    take(t, b'Ann')
     t.wait_for(b'Your choice? ')                 # Ann: Three of Diamonds, Four of Spades, ...
     t.type(b'fo\t')                              # Tab completes the only option starting so
     t.wait_for(b'Four of Spades')
     t.type(b'\r')
     t.wait_for(b'Ann played Four of Spades.')
+    take(t, b'Bob')
     t.wait_for(b'Your choice? ')                 # Bob: Four of Hearts, Six of Hearts, Six of Spades, ...
     t.type(b'six\r')                             # two options start so
     t.wait_for(b"I'm sorry, I didn't understand.")
     t.wait_for(b'Your choice? ')
     t.type(UP + b' of s\r')                      # the last answer again, and more
     t.wait_for(b'Bob played Six of Spades.')
+    take(t, b'Ann')
     t.wait_for(b'Round 2')
     t.wait_for(b'Your choice? ')
     t.type(b'1\r')                               # a number: the first option
     t.wait_for(b'Ann played Three of Diamonds.')
+
+
+@pytest.mark.parametrize('engine', ['vm', 'reference'])
+def test_people_at_one_terminal_pass_it_and_see_only_their_own_cards(terminal, engine):
+    t = terminal('run', '--seed', '1', '--players', '2', '--engine', engine, HIGH_CARD)
+    for name in (b'Ann', b'Bob'):
+        t.wait_for(b': ')
+        t.type(name + b'\r')
+    assert CLEAR not in t.wait_for(b'Pass to Ann - press Enter. ')   # nothing secret shown yet
+    t.type(b'\r')
+    ann = t.wait_for(b'Your choice? ')
+    assert b'Four of Spades' in ann and b'Six of Spades' not in ann   # Ann's hand, not Bob's
+    t.type(b'Four of Spades\r')
+    # Ann's lines are wiped before Bob is asked to take the terminal
+    passing = t.wait_for(b'Pass to Bob - press Enter. ')
+    assert passing.endswith(CLEAR + b'Pass to Bob - press Enter. ')
+    t.type(b'\r')
+    bob = t.wait_for(b'Your choice? ')
+    assert b'Ann played Four of Spades.' in bob and b'Six of Spades' in bob
+    assert b'Three of Diamonds' not in bob            # Ann's hand is not shown again
+    t.type(UP + b'\r')                               # Bob's arrow keys do not recall Ann's answer
+    refused = t.wait_for(b"I'm sorry, I didn't understand.")
+    assert b'Four of Spades' not in refused
+    t.wait_for(b'Your choice? ')
+    t.type(b'Six of Spades\r')
+    t.wait_for(b'Bob played Six of Spades.')
+    take(t, b'Ann')
+    assert b'Bob played Six of Spades.' in t.wait_for(b'Your choice? ')   # what Ann missed
+
+
+def test_one_person_against_bots_at_a_terminal_sees_only_their_seat(terminal):
+    t = terminal('run', '--seed', '2', '--players', '4', '--bots', 'random', '--seat', '1=human',
+                 EUCHRE)
+    t.wait_for(b'Enter a name for Player 1 on team 1: ')
+    t.type(b'Ann\r')
+    shown = t.wait_for(b'Your choice? ')
+    assert b'Pass to' not in shown and CLEAR not in shown      # nobody to pass it to
+    assert b'Ann: Your hand:' in shown and b'Ben: ' not in shown
+    assert b'Cleo: Choose' not in shown
+    t.process.send_signal(signal.SIGINT)
+    assert t.process.wait(30) == 130
 
 
 def test_numbered_options_on_a_terminal(terminal):
@@ -89,6 +143,7 @@ def test_numbered_options_on_a_terminal(terminal):
     for name in (b'Ann', b'Bob'):
         t.wait_for(b': ')
         t.type(name + b'\r')
+    take(t, b'Ann')
     assert b'  1. Three of Diamonds\r\n  2. Four of Spades\r\n' in t.wait_for(b'Your choice? ')
     t.type(b'5\r')
     t.wait_for(b'Ann played Queen of Hearts.')
@@ -103,3 +158,24 @@ def test_ctrl_c_while_reading_restores_the_terminal(terminal):
     assert t.process.wait(30) == 130
     t.wait_for(b'Interrupted.')
     assert termios.tcgetattr(t.slave) == t.modes
+
+
+def test_a_resumed_game_hands_the_terminal_over_only_for_new_answers(terminal, tmp_path):
+    record = str(tmp_path / 'game.json')
+    t = terminal('run', '--seed', '1', '--players', '2', '--record', record, HIGH_CARD)
+    for name in (b'Ann', b'Bob'):
+        t.wait_for(b': ')
+        t.type(name + b'\r')
+    take(t, b'Ann')
+    t.wait_for(b'Your choice? ')
+    t.type(b'Four of Spades\r')
+    t.wait_for(b'Pass to Bob - press Enter. ')
+    t.process.send_signal(signal.SIGINT)
+    assert t.process.wait(30) == 130
+    t = terminal('run', '--resume', record)
+    # Ann's answer is given again without waiting; then Bob is asked to take it
+    shown = t.wait_for(b'Pass to Bob - press Enter. ')
+    assert b'Pass to Ann' not in shown and b'Ann played Four of Spades.' in shown
+    assert shown.endswith(CLEAR + b'Pass to Bob - press Enter. ')
+    t.type(b'\r')
+    assert b'Six of Spades' in t.wait_for(b'Your choice? ')

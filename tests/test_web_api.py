@@ -15,7 +15,7 @@ import pytest
 
 from pipvm.web.table import Table
 
-from .test_game import cards_named, visible_cards
+from .privacy import watch
 from .web_util import post, seating, served
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,13 +43,15 @@ def random_answer(decision, rng):
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_no_seat_is_sent_a_card_hidden_from_it(path):
     """Played to the end through the API: at every step, each seat's state
-    and live message is exactly its view and names no card it cannot see."""
+    and live message is exactly its view and names no card it has not seen
+    (tests/privacy.py)."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
-    with served(path, seating(players_of(path)), seed) as (table, client, urls):
-        channels = {seat: client.websocket_connect(url + 'live') for seat, url in urls.items()}
-        for ws in channels.values():
-            ws.__enter__()
+    with served(path, seating(players_of(path)), seed) as (table, client, urls), \
+            contextlib.ExitStack() as open_channels:      # closed on failure too, or it hangs
+        witness = watch(table.game)
+        channels = {seat: open_channels.enter_context(client.websocket_connect(url + 'live'))
+                    for seat, url in urls.items()}
         steps = 0
         while True:
             game = table.game
@@ -59,15 +61,14 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 state, live = r.json(), channels[seat].receive_json()
                 assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
-                hidden = cards_named(json.dumps(state)) - visible_cards(game, seat)
+                hidden = witness.unseen(seat, live)
                 assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
             if decision is None:
                 break
             assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
             steps += 1
-        for ws in channels.values():
-            ws.__exit__(None, None, None)
+        open_channels.close()
         assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
 
 

@@ -12,12 +12,37 @@ YOUR_CHOICE = 'Your choice? '
 
 
 class Event(NamedTuple):
-    """One line of the game's output, and who it is for."""
+    """One line of the game's output, and who it is for.  `text` is the line
+    of the whole table's transcript (every seat human, one terminal: the
+    original's dialogue); what one seat reads of it is seen_by(seat)."""
     kind: str                  # 'show' (the table), 'message' (Pip's message) or 'played'
     text: str                  # the line as the terminal shows it
     to: int = None             # the seat it is addressed to; None for everyone
     card: str = None           # 'played': the card's name
     by: int = None             # 'played': the seat that played it
+    others: str = None         # what the seats other than `to` read instead; None: nothing
+
+    def seen_by(self, seat):
+        """The event as seat (from 0; None: a spectator) reads it, or None if
+        it is not told.  The one place an event's audience is decided: views,
+        determinization, the terminal and the web table all ask it."""
+        if self.to is None or self.to == seat:
+            return self
+        if self.others is None:
+            return None
+        return Event(self.kind, self.others, None, None, self.by)
+
+
+def played(player, card, area):
+    """The event of player (a Player) playing card (its name) to a card list:
+    `area` is the Area that list is the cards of, or None (a hand, a stash, a
+    list in no area).  Everyone reads the card only if it lands face up;
+    otherwise the player reads it and the others that a card was played."""
+    text = '%s played %s.' % (player.name, card)
+    if area is not None and not area.is_facedown:
+        return Event('played', text, None, card, player.seat)
+    hidden = '%s played a card%s.' % (player.name, ' face down' if area is not None else '')
+    return Event('played', text, player.seat, card, player.seat, hidden)
 
 
 def banner(name):

@@ -156,6 +156,14 @@ def cards_of(value):
     raise Fault('Undefined value' if value is None else 'Expected cards')
 
 
+def area_of(cards, values):
+    """The Area among values whose card list is `cards`, or None."""
+    for v in values:
+        if type(v) is Area and v.cards is cards:
+            return v
+    return None
+
+
 def list_prop(lst, k, part=0):
     """A list's size (k 0), first (1) or last (2) item; `part`: which part of
     a superinstruction asks, for the error's position."""

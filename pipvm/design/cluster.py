@@ -28,9 +28,10 @@ _clients = {}                  # address -> Client, in the process that runs pip
 _images = {}                   # on a worker: (digest, max_steps) -> (engine, seating)
 
 
-def play_chunk(data, seating_words, max_steps, first_seed, count):
-    """Play seeds first_seed.. first_seed+count-1: {'games': [Result fields as
-    a list, per game]}, or {'error': the Error: line} if the program is refused."""
+def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False):
+    """Play seeds first_seed.. first_seed+count-1 (with rotate, the seating
+    turned as playing.play_one does): {'games': [Result fields as a list, per
+    game]}, or {'error': the Error: line} if the program is refused."""
     key = (hashlib.sha256(data).hexdigest(), max_steps, tuple(seating_words))
     try:
         if key not in _images:
@@ -43,7 +44,7 @@ def play_chunk(data, seating_words, max_steps, first_seed, count):
     except PipError as e:
         return {'error': str(e)}
     seeds = range(first_seed, first_seed + count)
-    games = deep(lambda: [playing.play_one(engine, seating, s) for s in seeds])
+    games = deep(lambda: [playing.play_one(engine, seating, s, rotate) for s in seeds])
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
@@ -99,7 +100,7 @@ def connect(address):
     return client
 
 
-def simulate(address, program, seating, seeds, max_steps, progress=None):
+def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=False):
     """As sim.simulate, on the cluster: (Results in seed order, interrupted,
     how many workers the scheduler had at the start)."""
     client = connect(address)
@@ -108,10 +109,11 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
     workers = len(client.scheduler_info()['workers'])
     threads = sum(client.nthreads().values()) or 1
     chunks = playing.chunked(seeds, threads, CHUNK_GAMES)
-    futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), pure=False)
+    futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), rotate,
+                             pure=False)
                for chunk in chunks]
     where = {f.key: i for i, f in enumerate(futures)}
-    done, played, interrupted = [None] * len(chunks), 0, False
+    done, played, decisions, interrupted = [None] * len(chunks), 0, 0, False
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
             i = where[future.key]
@@ -124,8 +126,9 @@ def simulate(address, program, seating, seeds, max_steps, progress=None):
                 raise PipError(None, 'a cluster worker refused the game: %s' % reply['error'])
             done[i] = games = _results(reply, chunks[i])
             played += len(games)
+            decisions += sum(r.decisions for r in games)
             if progress:
-                progress(played)
+                progress(played, decisions)
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -13,7 +13,7 @@ from pipvm.core.errors import PipError
 
 STYLE = ('body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em}'
          'table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;'
-         'text-align:left;vertical-align:top}img{max-width:100%}')
+         'text-align:left;vertical-align:top}img{max-width:100%}pre{overflow-x:auto}')
 
 
 def figure_class():

@@ -6,8 +6,49 @@ are the keys of `pipvm sim --json`.
 import math
 import statistics
 
+Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
 DECISIVE = 0.8         # the winner's estimate that, once passed for good, decides a game
 TENTHS = 10            # branching over the course of a game, by tenths of its decisions
+
+
+def wilson_bounds(k, n):
+    """The 95% Wilson score interval of a proportion k/n (Wilson 1927), unrounded."""
+    if n == 0:
+        return 0.0, 1.0
+    p, z2 = k / n, Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def wilson(k, n):
+    """The 95% Wilson interval of k/n, rounded for a report."""
+    return [round(x, 4) for x in wilson_bounds(k, n)]
+
+
+def paired_gap(both, first_only, second_only, neither):
+    """The 95% interval of p1 - p2 for paired proportions: n pairs of which
+    `both` succeed in both series, `first_only` in the first alone, ...
+    Newcombe's method 10 (Statistics in Medicine 17, 1998, 2635-2650): the
+    two Wilson intervals squared and added, corrected for the correlation
+    phi of the pairs (continuity-corrected as Newcombe does)."""
+    a, b, c, d = both, first_only, second_only, neither
+    n = a + b + c + d
+    if n == 0:
+        return [-1.0, 1.0]
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson_bounds(a + b, n)
+    l2, u2 = wilson_bounds(a + c, n)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    cross = a * d - b * c
+    cross = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = cross / math.sqrt(margins) if margins else 0.0
+    gap = p1 - p2
+    low = gap - math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2)
+                              + (u2 - p2) ** 2))
+    high = gap + math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2)
+                               + (p2 - l2) ** 2))
+    return [round(max(-1.0, low), 4), round(min(1.0, high), 4)]
 
 
 def balance(shares):

@@ -25,6 +25,8 @@ class Result:
     branch: list = ()          # the number of options of each choice, in order
     turns: int = 0             # runs of choices by one seat
     lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
+    turn: int = 0              # how far the seating was turned (--rotate): seat s sat at s+turn
+    thinking: list = ()        # [seat as given, decisions, no world, seconds] per thinking bot
 
 
 class CountingTable(Table):
@@ -51,10 +53,32 @@ class CountingTable(Table):
         n = len(self.branch)
         return [[round((i - self.first_id) / n, 4), list(est)] for i, est in notes]
 
+    def thinking(self, turn):
+        """[seat as given (the seating turned back by turn), decisions, no
+        world, seconds] of each thinking bot, from its ThinkingStats."""
+        out = []
+        n = len(self.seats)
+        for at, bot in sorted(self.seats.items()):
+            stats = getattr(getattr(bot, 'thinker', None), 'stats', None)   # bots.ThinkingStats
+            if stats is not None:
+                out.append([(at - turn) % n, stats.decisions, stats.no_world, stats.seconds])
+        return sorted(out)
 
-def play_one(engine, seating, seed):
+
+def turned(seating, turn):
+    """The seating with every seat given by --seat moved turn places on."""
+    if not turn:
+        return seating
+    n = seating.players
+    return attrs.evolve(seating, specs={(s + turn) % n: spec for s, spec in seating.specs.items()})
+
+
+def play_one(engine, seating, seed, rotate=False):
+    """The Result of the game of seed; with rotate, the seats given by --seat
+    sit seed mod players places on (every seat in turn, over a run)."""
+    turn = seed % seating.players if rotate else 0
     console = SilentConsole()
-    table, machine = terminal.start(engine, seed, console, seating, CountingTable)
+    table, machine = terminal.start(engine, seed, console, turned(seating, turn), CountingTable)
     ending, winner, error = 'no winner', None, None
     try:
         winner = machine.play()
@@ -66,7 +90,7 @@ def play_one(engine, seating, seed):
         ending, error = 'error', str(e)
     seat, team = places(winner, machine.players, machine.teams or [])
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
-                  list(table.branch), table.turns, table.lead())
+                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn))
 
 
 def chunked(seeds, jobs, most=25):

@@ -6,7 +6,6 @@ changes only how long the whole takes.  Results are gathered by game index
 and summarised in that order, so the report does not depend on --jobs.
 """
 import json
-import math
 import multiprocessing
 import shlex
 import signal
@@ -23,34 +22,34 @@ from pipvm.design import metrics
 from pipvm.isa import pipc
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
+from pipvm.play.bots import DEFAULTS
 from pipvm.play.seats import Seating, SeatSpec, bot_name, parse_kind
 from pipvm.core.dialogue import team_seats
+from pipvm.design.metrics import Z95, wilson   # noqa: F401 (tests take Z95 from sim)
 # (sim.Result, sim.play_one, ...: playing.py holds them for cluster.py too)
-from pipvm.design.playing import Result, chunked, play_one, sim_seating  # noqa: F401
-
-Z95 = 1.959963984540054        # the normal quantile of a two-sided 95% interval
+from pipvm.design.playing import Result, chunked, play_one, sim_seating, turned  # noqa: F401
 
 
 # --- spreading games over processes -------------------------------------------
 
-_job = None                    # (engine, seating) in a worker process
+_job = None                    # (engine, seating, rotate) in a worker process
 
 
 def _play_chunk(seeds):
-    engine, seating = _job
-    return deep(lambda: [play_one(engine, seating, s) for s in seeds])
+    engine, seating, rotate = _job
+    return deep(lambda: [play_one(engine, seating, s, rotate) for s in seeds])
 
 
 def _ignore_interrupts():
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
 
 
-def simulate(engine, seating, seeds, jobs=1, progress=None):
+def simulate(engine, seating, seeds, jobs=1, progress=None, rotate=False):
     """The Result of each seed, in seed order.  progress(games, decisions)
     is called as games finish.  On Ctrl-C, the results so far (a prefix of seeds, in order)
     and True."""
     global _job
-    _job = (engine, seating)
+    _job = (engine, seating, rotate)
     chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
@@ -80,16 +79,6 @@ def simulate(engine, seating, seeds, jobs=1, progress=None):
 
 # --- the report -----------------------------------------------------------------
 
-def wilson(k, n):
-    """The 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return [0.0, 1.0]
-    p, z2 = k / n, Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
 def share(k, n):
     return {'wins': k, 'share': round(k / n, 4) if n else 0.0, 'ci95': wilson(k, n)}
 
@@ -98,15 +87,24 @@ def first_of(results, ending):
     return next((r for r in results if r.ending == ending), None)
 
 
-def summarise(results, setup, baseline=None):
-    """The report as plain data (JSON-ready).  Everything outside 'timing'
-    depends only on the seeds and the game, never on --jobs or the clock.
-    baseline: the results of the same seeds under random play, for 'skill'."""
+def seat_rows(results, setup):
+    """(per-seat rows, per-team rows) of wins, shares and intervals."""
     n = len(results)
     seats = [dict(seat=s + 1, name=name, **share(sum(r.seat == s for r in results), n))
              for s, name in enumerate(setup['names'])]
     teams = [dict(team=t + 1, members=members, **share(sum(r.team == t for r in results), n))
              for t, members in enumerate(setup['teams'])]
+    return seats, teams
+
+
+def summarise(results, setup, series=None):
+    """The report as plain data (JSON-ready).  Everything outside 'timing'
+    (and the seconds of 'thinking') depends only on the seeds and the game,
+    never on --jobs or the clock.  series: the other series played on the
+    same seeds (Series)."""
+    series = series or Series()
+    n = len(results)
+    seats, teams = seat_rows(results, setup)
     others = {}
     for r in results:
         if r.ending == 'winner' and r.seat is None and r.team is None:
@@ -127,7 +125,8 @@ def summarise(results, setup, baseline=None):
     return {
         'game': setup['game'], 'file': setup['file'], 'engine': setup['engine'],
         'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
-        'seating': setup['seating'], 'set': setup['set'], 'max_steps': setup['max_steps'],
+        'seating': setup['seating'], 'rotate': setup['rotate'], 'set': setup['set'],
+        'max_steps': setup['max_steps'],
         'seats': seats, 'teams': teams,
         'other_winners': [{'winner': w, **share(k, n)} for w, k in sorted(others.items())],
         'no_winner': sum(r.ending == 'no winner' for r in results),
@@ -136,20 +135,47 @@ def summarise(results, setup, baseline=None):
         'length': {'mean': round(statistics.fmean(lengths), 4) if n else 0.0,
                    'median': statistics.median(lengths) if n else 0},
         'branching': round(sum(r.options for r in results) / decisions, 4) if decisions else 0.0,
-        **design(results, setup, seats, teams, baseline),
+        **design(results, setup, series),
     }
 
 
-def design(results, setup, seats, teams, baseline):
+@attrs.frozen
+class Series:
+    """The series played beside the games as seated, on the same seeds."""
+    random: list = None        # every seat random: the skill baseline
+    alike: list = None         # the games balance comes from (every seat plays alike)
+    alike_from: str = None     # how those games were seated, in words
+    depth: list = ()           # [(budget, Results)] for the depth curve
+
+
+def balance_of(results, setup):
+    """Balance, fairness and first-seat advantage of some games' win shares."""
+    seats, teams = seat_rows(results, setup)
+
+    def measures(rows):
+        out = metrics.balance([r['share'] for r in rows])
+        # The first one's Wilson interval less the mean share (fixed by the games' endings).
+        mean = rows[0]['share'] - out['first_advantage']
+        out['first_advantage_ci95'] = [round(x - mean, 4) for x in rows[0]['ci95']]
+        return out
+    # In a team game where only teams win, per-seat figures say nothing.
+    return {'seats': measures(seats) if not teams or any(r['wins'] for r in seats) else None,
+            'teams': measures(teams) if teams else None}
+
+
+def design(results, setup, series):
     """The design report's measures (pipvm/design/metrics.py, docs/metrics.md)."""
     n = len(results)
     groups = setup['groups']
     branches = [r.branch for r in results]
+    balance = {'seats': None, 'teams': None, 'from': None}
+    if series.alike is not None:
+        balance = {**balance_of(series.alike, setup), 'from': series.alike_from}
+        if series.alike is not results:         # their win shares, beside those as seated
+            seats, teams = seat_rows(series.alike, setup)
+            balance['win_shares'] = {'seats': seats, 'teams': teams}
     out = {
-        # In a team game where only teams win, per-seat figures say nothing.
-        'balance': {'seats': metrics.balance([r['share'] for r in seats])
-                    if not teams or any(r['wins'] for r in seats) else None,
-                    'teams': metrics.balance([r['share'] for r in teams]) if teams else None},
+        'balance': balance,
         'completion': {'winner': round(sum(r.ending == 'winner' for r in results) / n, 4)
                        if n else 0.0,
                        'no_winner': sum(r.ending == 'no winner' for r in results),
@@ -164,9 +190,18 @@ def design(results, setup, seats, teams, baseline):
             [metrics.lead_measures(list(r.lead), _winning_seats(r, groups), groups)
              for r in results]),
     }
-    if baseline is not None:
-        out['skill'] = [skill(s, setup['names'][s], results, baseline, groups)
+    if setup['thinking']:
+        out['thinking'] = thinking(results, setup)
+    if series.random is not None:
+        out['skill'] = [dict(bot=setup['bots'][s],
+                             **skill(s, setup['names'][s], results, series.random, groups))
                         for s in setup['thinking']]
+    if series.depth and series.random is not None:
+        out['depth'] = [dict(iterations=budget, bot='%s:%d' % (setup['kinds'][s], budget),
+                             opponents=setup['opponents'][s],
+                             **skill(s, setup['names'][s], games, series.random, groups),
+                             **no_world(games, s))
+                        for budget, games in series.depth for s in setup['thinking']]
     return out
 
 
@@ -179,12 +214,38 @@ def _winning_seats(r, groups):
 def skill(seat, name, results, baseline, groups):
     """A thinking seat's wins (against the others as seated), beside the same
     seat's wins in the same deals under random play (CardStock's meaningful
-    moves: the gap is what thinking buys)."""
-    wins = sum(seat in _winning_seats(r, groups) for r in results)
-    base = sum(seat in _winning_seats(r, groups) for r in baseline)
+    moves: the gap is what thinking buys), with the paired interval of the gap
+    (metrics.paired_gap).  With --rotate the bot of seat `seat` sat at
+    seat+turn in each game, and is compared with that seat of the baseline."""
+    n = len(groups)
+    pairs = [0, 0, 0, 0]        # both won, the thinking seat alone, the random one alone, neither
+    for r, b in zip(results, baseline):
+        at = (seat + r.turn) % n
+        mine, theirs = at in _winning_seats(r, groups), at in _winning_seats(b, groups)
+        pairs[0 if mine and theirs else 1 if mine else 2 if theirs else 3] += 1
+    wins, base = pairs[0] + pairs[1], pairs[0] + pairs[2]
     mine, theirs = share(wins, len(results)), share(base, len(baseline))
+    gap_ci = metrics.paired_gap(*pairs)
     return {'seat': seat + 1, 'name': name, **mine, 'random_share': theirs['share'],
-            'random_ci95': theirs['ci95'], 'gap': round(mine['share'] - theirs['share'], 4)}
+            'random_ci95': theirs['ci95'], 'gap': round(mine['share'] - theirs['share'], 4),
+            'gap_ci95': gap_ci, 'significant': not gap_ci[0] <= 0 <= gap_ci[1]}
+
+
+def no_world(results, seat):
+    """{'decisions', 'no_world'} of the thinking bot of seat (as given) over results."""
+    rows = [row for r in results for row in r.thinking if row[0] == seat]
+    return {'decisions': sum(row[1] for row in rows), 'no_world': sum(row[2] for row in rows)}
+
+
+def thinking(results, setup):
+    """{seat number from 1 as a string: {decisions, no_world, seconds}} of the
+    thinking bots: the decisions they thought about (more than one option),
+    those with no consistent world (answered at random), the seconds spent."""
+    out = {}
+    for s in setup['thinking']:
+        seconds = sum(row[3] for r in results for row in r.thinking if row[0] == s)
+        out[str(s + 1)] = {**no_world(results, s), 'seconds': round(seconds, 3)}
+    return out
 
 
 def percent(x):
@@ -192,9 +253,9 @@ def percent(x):
 
 
 def format_report(s):
-    lines = ['%s: %d games (seeds %d..%d), %d players, %s%s' % (
+    lines = ['%s: %d games (seeds %d..%d), %d players, %s%s%s' % (
         s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
-        s['seating'], set_words(s['set']))]
+        s['seating'], ' --rotate' if s['rotate'] else '', set_words(s['set']))]
     rows = []
     if not s['teams'] or any(r['wins'] for r in s['seats']):     # in a team game, if a player won
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
@@ -228,11 +289,17 @@ def format_design(s):
     """The design report's lines (docs/metrics.md)."""
     b, c, d = s['balance'], s['completion'], s['duration']
     lines = ['design (docs/metrics.md):']
+    if b['from']:
+        lines.append('  balance, fairness, first-seat advantage: from the games with %s'
+                     % b['from'])
     for key, label in (('seats', 'seat'), ('teams', 'team')):
         if b[key]:
-            lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %+.1f%%' % (
-                label, b[key]['balance'], ' '.join('%.2f' % f for f in b[key]['fairness']),
-                label, 100 * b[key]['first_advantage']))
+            lo, hi = b[key]['first_advantage_ci95']
+            lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %+.1f%% '
+                         '(%+.1f%% to %+.1f%%)' % (
+                             label, b[key]['balance'],
+                             ' '.join('%.2f' % f for f in b[key]['fairness']),
+                             label, 100 * b[key]['first_advantage'], 100 * lo, 100 * hi))
     lines.append('  completion: %s with a winner, %d without, %d stopped at the step limit, '
                  '%d errors' % (percent(c['winner']), c['no_winner'], c['step_limit'],
                                 c['errors']))
@@ -243,11 +310,20 @@ def format_design(s):
     lines.append('  decision moves: %s of decisions offer a choice' % percent(s['decision_moves']))
     lines.append('  branching by tenth of the game: %s' % ' '.join(
         '-' if x is None else '%.1f' % x for x in s['branching_course']))
+    turning = ', every seat in turn' if s['rotate'] else ''
     for k in s.get('skill') or ():
-        lo, hi = k['ci95']
-        lines.append('  skill: seat %d (%s) wins %s (%s - %s); %s under random play: gap %+.1f%%'
-                     % (k['seat'], k['name'], percent(k['share']), percent(lo), percent(hi),
-                        percent(k['random_share']), 100 * k['gap']))
+        lines.append('  skill: seat %d (%s%s) wins %s; %s under random play: %s' % (
+            k['seat'], k['name'], turning, share_words(k), percent(k['random_share']),
+            gap_words(k)))
+    by_seat = {}
+    for k in s.get('depth') or ():
+        by_seat.setdefault((k['seat'], k['name']), []).append(k)
+    for (seat, name), points in by_seat.items():
+        lines.append('  depth: seat %d (%s%s) against %s, by budget:' % (
+            seat, name, turning, OPPONENTS[points[0]['opponents']]))
+        for k in points:
+            lines.append('    %-10s wins %s; %s' % (k['bot'], share_words(k), gap_words(k)))
+    lines += thinking_lines(s)
     lead = s['lead']
     if lead:
         lines.append('  lead (%d games with thinking bots and a winner): drama %.3f, '
@@ -255,6 +331,45 @@ def format_design(s):
                          lead['games'], lead['drama'], lead['decisiveness'],
                          lead['lead_changes'], lead['stability']))
     return lines
+
+
+OPPONENTS = {'random': 'random seats',
+             'as seated': 'the other seats as given (thinking ones at the same budget)'}
+
+
+def share_words(k):
+    lo, hi = k['ci95']
+    return '%s (%s - %s)' % (percent(k['share']), percent(lo), percent(hi))
+
+
+def gap_words(k):
+    """A skill gap with its interval, flagged when the interval covers 0."""
+    lo, hi = k['gap_ci95']
+    return 'gap %+.1f%% (%+.1f%% to %+.1f%%)%s' % (
+        100 * k['gap'], 100 * lo, 100 * hi, '' if k['significant'] else ', not significant')
+
+
+WARN_NO_WORLD = 0.01           # a thinking seat answering blind more often than this is warned of
+
+
+def no_world_share(t):
+    return t['no_world'] / t['decisions'] if t['decisions'] else 0.0
+
+
+def thinking_lines(s):
+    """Each thinking seat's decisions, no-world share and time; a warning
+    for a seat that found no world at more than 1% of its decisions."""
+    lines, warnings = [], []
+    names = {str(r['seat']): r['name'] for r in s['seats']}
+    for seat, t in (s.get('thinking') or {}).items():
+        lines.append('  thinking: seat %s (%s) %d decisions, no world at %s (%d), %.1f s' % (
+            seat, names[seat], t['decisions'], percent(no_world_share(t)), t['no_world'],
+            t['seconds']))
+        if no_world_share(t) > WARN_NO_WORLD:
+            warnings.append('  warning: seat %s (%s) found no consistent world at %s of its '
+                            'decisions and answered them at random' % (
+                                seat, names[seat], percent(no_world_share(t))))
+    return lines + warnings
 
 
 def set_words(settings):
@@ -312,6 +427,9 @@ def seats_of(program, seating):
     return names, teams, groups
 
 
+DEFAULT_SKILL = 'ismcts:100'   # seat 1's bot for --skill or --depth when no thinking bot is seated
+
+
 @attrs.frozen
 class Variant:
     """A game ready to simulate: the program with its --set values, and who plays."""
@@ -333,23 +451,25 @@ def prepare(args, seating, sets=()):
     if args.cluster and args.engine != 'vm':
         raise PipError(None, '--cluster plays games on the VM engine only')
     seating = sim_seating(program, seating)
-    if args.skill and not seating.thinks():
-        spec = parse_kind(args.skill)
+    if (args.skill or getattr(args, 'depth', None)) and not seating.thinks():
+        spec = parse_kind(args.skill or DEFAULT_SKILL)
         if not spec.thinks:
             raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
         seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
+        if args.engine == 'reference':        # as cli says of a thinking bot seated by --seat
+            raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
     names, teams, groups = seats_of(program, seating)
     thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
     return Variant(program, engine, settings, seating, names, teams, groups, thinking)
 
 
-def _simulate(args, variant, seating, seeds, progress):
+def _simulate(args, variant, seating, seeds, progress, rotate=False):
     """(results, interrupted, workers or None), here or on the cluster."""
     if args.cluster:
         from pipvm.design import cluster
         return cluster.simulate(args.cluster, variant.program, seating, seeds, args.max_steps,
-                                progress)
-    return (*simulate(variant.engine, seating, seeds, args.jobs, progress), None)
+                                progress, rotate)
+    return (*simulate(variant.engine, seating, seeds, args.jobs, progress, rotate), None)
 
 
 def run(args, variant, progress=None):
@@ -357,45 +477,121 @@ def run(args, variant, progress=None):
     return play(args, variant, progress)[0]
 
 
+def alike(seating):
+    """Whether every seat of a sim seating plays the same kind of bot."""
+    return all(seating.spec(s) == seating.default for s in range(seating.players))
+
+
+def thinking_as(seating, budget):
+    """The seating with every thinking bot's budget given by budget(spec)."""
+    def spec(s):
+        return attrs.evolve(s, iterations=budget(s)) if s.thinks else s
+    return attrs.evolve(seating, default=spec(seating.default),
+                        specs={n: spec(s) for n, s in seating.specs.items()})
+
+
+def with_budget(seating, budget):
+    """The seating with every thinking bot given budget iterations; the
+    seating itself if that is what it already plays (a bot without N plays
+    its default)."""
+    explicit = thinking_as(seating, lambda s: budget)
+    same = explicit == thinking_as(seating, lambda s: s.iterations or DEFAULTS[s.kind])
+    return seating if same else explicit
+
+
+def plan(args, variant):
+    """[(name, Seating)]: the series of games to play on the same seeds.
+    'seated': as the options say.  'random': every seat random, the skill
+    baseline and the seating measures' source when the seats differ.
+    'thinking' (--think-all): every seat the first thinking bot.  Then one
+    series per --depth budget not already played."""
+    seating = variant.seating
+    every = lambda spec: Seating(default=spec, players=seating.players)
+    out = [('seated', seating)]
+    if variant.thinking or not alike(seating):
+        out.append(('random', every(SeatSpec('random'))))
+    if getattr(args, 'think_all', False) and variant.thinking and not alike(seating):
+        out.append(('thinking', every(seating.spec(variant.thinking[0]))))
+    for budget in getattr(args, 'depth', None) or ():
+        if variant.thinking and with_budget(seating, budget) != seating:
+            out.append((budget, with_budget(seating, budget)))
+    return out
+
+
 def play(args, variant, progress=None):
-    """(the report, the Results) of args.games games of a Variant.  With
-    thinking bots, the same seeds are played again with every seat random,
-    for the skill measure; progress counts both series."""
+    """(the report, the Results as seated) of args.games games of a Variant,
+    and of the other series its plan asks for, on the same seeds; progress
+    counts the games of every series."""
     seeds = list(range(args.seed, args.seed + args.games))
+    rotate = getattr(args, 'rotate', False)
     start = time.perf_counter()
-    results, interrupted, workers = _simulate(args, variant, variant.seating, seeds, progress)
-    baseline = None
-    if variant.thinking and not interrupted:
-        at = (len(results), sum(r.decisions for r in results))
-        random_play = Seating(default=SeatSpec('random'), players=variant.seating.players)
-        baseline, interrupted, _ = _simulate(
-            args, variant, random_play, seeds,
-            progress and (lambda done, d=0: progress(at[0] + done, at[1] + d)))
-        baseline = None if interrupted else baseline
+    played, workers, interrupted = {}, None, False
+    at = [0, 0]                    # games and decisions of the series before this one
+    for name, seating in plan(args, variant):
+        step = progress and (lambda done, d=0: progress(at[0] + done, at[1] + d))
+        results, interrupted, w = _simulate(args, variant, seating, seeds, step, rotate)
+        workers = workers or w
+        if interrupted and played:     # a later series cut short: only the first one's games count
+            break
+        played[name] = results
+        at = [at[0] + len(results), at[1] + sum(r.decisions for r in results)]
+        if interrupted:
+            break
     seconds = time.perf_counter() - start
+    results = played['seated']
     seating, settings = variant.seating, variant.settings
-    replay = (['pipvm', 'run', args.file] + seating.options() + overrides.options(settings)
-              + ['--max-steps', str(args.max_steps)])
+    options = overrides.options(settings) + ['--max-steps', str(args.max_steps)]
     if args.engine != 'vm':
-        replay += ['--engine', args.engine]
+        options += ['--engine', args.engine]
+
+    def replay(seed):
+        turn = turned(seating, seed % seating.players if rotate else 0)
+        return shlex.join(['pipvm', 'run', args.file, '--seed', str(seed)] + turn.options()
+                          + options)
+
     setup = {
         'game': variant.program.name, 'file': args.file, 'engine': args.engine,
         'seed': args.seed, 'names': variant.names, 'teams': variant.teams,
         'groups': variant.groups, 'thinking': variant.thinking,
-        'seating': ' '.join(seating.options()), 'set': overrides.describe(settings),
-        'max_steps': args.max_steps,
-        'replay': lambda seed: shlex.join(replay[:3] + ['--seed', str(seed)] + replay[3:]),
+        'kinds': {s: seating.spec(s).kind for s in variant.thinking},
+        'bots': {s: str(seating.spec(s)) for s in variant.thinking},
+        'opponents': {s: 'random' if all(seating.spec(o).kind == 'random'
+                                         for o in range(seating.players) if o != s)
+                      else 'as seated' for s in variant.thinking},
+        'seating': ' '.join(seating.options()), 'rotate': rotate,
+        'set': overrides.describe(settings), 'max_steps': args.max_steps, 'replay': replay,
     }
-    summary = summarise(results, setup, baseline)
+    summary = summarise(results, setup, series_of(played, variant, args))
     where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': args.jobs}
     summary['timing'] = {'seconds': round(seconds, 3), **where,
-                         'games_per_second': round(len(results) / seconds, 1) if seconds else 0.0}
+                         'games_per_second': round(sum(map(len, played.values())) / seconds, 1)
+                         if seconds else 0.0}
     if variant.thinking:
-        decisions = sum(r.decisions for r in results + (baseline or []))
+        decisions = at[1]
         summary['timing']['decisions_per_second'] = round(decisions / seconds, 1) if seconds else 0.0
     if interrupted:
         summary['interrupted'] = True
     return summary, results
+
+
+def series_of(played, variant, args):
+    """The Series of the games played, for summarise."""
+    seating = variant.seating
+    if 'thinking' in played:
+        source, how = played['thinking'], 'every seat %s (--think-all)' % seating.spec(
+            variant.thinking[0])
+    elif alike(seating):
+        source, how = played['seated'], 'every seat %s, as seated' % seating.default
+    else:
+        source, how = played.get('random'), 'every seat random, not the seats as given'
+    depth = []
+    for budget in getattr(args, 'depth', None) or ():
+        games = played.get(budget, played['seated'] if with_budget(seating, budget) == seating
+                           else None)
+        if games is not None:
+            depth.append((budget, games))
+    return Series(random=played.get('random'), alike=source, alike_from=source and how,
+                  depth=depth)
 
 
 def progress_bar(games, thinking=False):
@@ -407,8 +603,7 @@ def main(args, seating, report_page=None):
     the command line hands it over, as report.py is built on this module)."""
     variant = prepare(args, seating, args.set)
     page = report_page() if args.report else None          # matplotlib missing: say so now
-    series = 2 if variant.thinking else 1
-    progress = progress_bar(args.games * series, bool(variant.thinking))
+    progress = progress_bar(args.games * len(plan(args, variant)), bool(variant.thinking))
     summary, results = play(args, variant, progress)
     if progress:
         progress.clear()

@@ -42,7 +42,9 @@ def _share(row):
 
 def metrics_for(report):
     """The metrics of a game's sweep, from the report of one of its variants:
-    seat win shares (teams' in a team game), completion, length."""
+    seat win shares (teams' in a team game), completion, games without a
+    winner, timeouts, balance, length in decisions and turns, and with
+    thinking bots each one's skill gap and no-world share."""
     out = []
     if report['teams']:
         out += [Metric('team%d' % t['team'], 'team %d' % t['team'], 'win share',
@@ -52,16 +54,58 @@ def metrics_for(report):
         out += [Metric('seat%d' % s['seat'], 'seat %d %s' % (s['seat'], s['name']), 'win share',
                        lambda r, i=i: _share(r['seats'][i]))
                 for i, s in enumerate(report['seats'])]
-    out.append(Metric('completed', 'completed', 'completed', _completed))
-    out.append(Metric('length', 'decisions', 'length',
-                      lambda r: {'value': r['length']['mean']}))
+    out += [Metric('completed', 'completed', 'endings', _completed),
+            Metric('no_winner', 'no winner', 'endings', lambda r: _count(r, r['no_winner']),
+                   _percent),
+            Metric('timeouts', 'timeouts', 'endings',
+                   lambda r: _count(r, r['step_limit']['count']), _percent),
+            Metric('balance', 'balance', 'balance', _balance,
+                   lambda m: '-' if m['value'] is None else '%.2f' % m['value']),
+            Metric('length', 'decisions', 'length', lambda r: {'value': r['length']['mean']}),
+            Metric('turns', 'turns', 'length',
+                   lambda r: {'value': r['duration']['turns']['mean']})]
+    for i, k in enumerate(report.get('skill') or ()):
+        out.append(Metric('skill%d' % k['seat'], 'skill gap %d' % k['seat'], 'skill gap',
+                          lambda r, i=i: _gap(r['skill'][i]), _gap_cell))
+    for seat in report.get('thinking') or ():
+        out.append(Metric('no_world%s' % seat, 'no world %s' % seat, 'no world',
+                          lambda r, seat=seat: _no_world(r['thinking'][seat]),
+                          _percent))
     return out
+
+
+def _percent(m):
+    return sim.percent(m['value'])
 
 
 def _completed(r):
     """Games that ended by themselves (not at the step limit or an error)."""
-    m = sim.share(r['games'] - r['step_limit']['count'] - r['errors']['count'], r['games'])
+    return _count(r, r['games'] - r['step_limit']['count'] - r['errors']['count'])
+
+
+def _count(r, k):
+    m = sim.share(k, r['games'])
     return {'value': m['share'], 'ci95': m['ci95']}
+
+
+def _balance(r):
+    """The seats' balance (the teams', in a team game), from the games where
+    every seat plays alike (sim's 'balance.from')."""
+    b = r['balance']
+    b = b['teams'] or b['seats']
+    return {'value': b and b['balance']}
+
+
+def _gap(k):
+    return {'value': k['gap'], 'ci95': k['gap_ci95'], 'significant': k['significant']}
+
+
+def _gap_cell(m):
+    return '%+.1f%%%s' % (100 * m['value'], '' if m['significant'] else ' n.s.')
+
+
+def _no_world(t):
+    return {'value': round(sim.no_world_share(t), 4)}
 
 
 def combinations(varies):
@@ -87,10 +131,13 @@ def sweep(args, seating, progress=None):
         raise PipError(None, '--vary: a global is varied twice')
     combos = combinations(args.vary)
     variants = [sim.prepare(args, seating, args.set + combo) for combo in combos]
+    games = [args.games * len(sim.plan(args, v)) for v in variants]    # each series of each
+    if progress:
+        progress.total = sum(games)
     start = time.perf_counter()
     rows, metrics = [], None
     for i, variant in enumerate(variants):
-        report = sim.run(args, variant, progress and _Offset(progress, i * args.games))
+        report = sim.run(args, variant, progress and _Offset(progress, sum(games[:i])))
         metrics = metrics or metrics_for(report)
         rows.append({'vary': {s.name: s.text for s in variant.settings if s.name in names},
                      'metrics': {m.key: m.value(report) for m in metrics},
@@ -118,26 +165,47 @@ def sweep(args, seating, progress=None):
     return out, metrics
 
 
-def format_table(s, metrics):
-    """The sweep as a text table: a row per variant."""
-    names = list(s['vary'])
+def title(s):
     n = len(s['variants'])
-    lines = ['%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s' % (
+    return '%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s%s' % (
         s['game'], n, '' if n == 1 else 's', s['games'], s['seed'], s['seed'] + s['games'] - 1,
-        s['players'], s['seating'], sim.set_words(s['set']))]
+        s['players'], s['seating'], ' --rotate' if s['variants'][0]['report']['rotate'] else '',
+        sim.set_words(s['set']))
+
+
+def cells(s, metrics):
+    """The table as text cells: the headings, then a row per variant."""
+    names = list(s['vary'])
     table = [names + [m.heading for m in metrics]]
     for row in s['variants']:
         table.append([row['vary'][n] for n in names]
                      + [m.text(row['metrics'][m.key]) for m in metrics])
-    widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
-    for r in table:
-        lines.append('  ' + '  '.join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip())
+    return table
+
+
+def notes(s):
+    """Lines under the table: where balance comes from when the seats differ,
+    the time taken, and an interruption."""
+    lines = []
+    balance = s['variants'][0]['report']['balance']
+    if 'win_shares' in balance:
+        lines.append('  balance: from the games with %s' % balance['from'])
     t = s['timing']
     lines.append('  %.2f s, %.1f games/s' % (t['seconds'], t['games_per_second']))
     if s.get('interrupted'):
         last = s['variants'][-1]['report']
         lines.append('  interrupted: the last variant played only %d games' % last['games'])
-    return '\n'.join(lines) + '\n'
+    return lines
+
+
+def format_table(s, metrics):
+    """The sweep as a text table: a row per variant."""
+    table = cells(s, metrics)
+    widths = [max(len(r[c]) for r in table) for c in range(len(table[0]))]
+    lines = [title(s)]
+    for r in table:
+        lines.append('  ' + '  '.join(cell.rjust(w) for cell, w in zip(r, widths)).rstrip())
+    return '\n'.join(lines + notes(s)) + '\n'
 
 
 def plots(s, metrics):
@@ -158,6 +226,7 @@ def plots(s, metrics):
                 lines.setdefault(rest, []).append((xs.index(row['vary'][axis]),
                                                    row['metrics'][m.key]))
             for rest, points in lines.items():
+                points = [(p, v) for p, v in points if v['value'] is not None]
                 x = [p for p, _ in points]
                 y = [v['value'] for _, v in points]
                 err = None
@@ -166,6 +235,10 @@ def plots(s, metrics):
                            [v['ci95'][1] - v['value'] for _, v in points]]
                 label = m.heading + (' (%s)' % rest if rest else '')
                 ax.errorbar(x, y, yerr=err, marker='o', capsize=3, label=label)
+        if group == 'skill gap':
+            ax.axhline(0, color='grey', linestyle=':')      # an interval across it: not significant
+        else:
+            ax.set_ylim(bottom=0)                           # shares, counts and lengths
         ax.set_xticks(range(len(xs)), xs)
         ax.set_xlabel(axis)
         ax.set_ylabel(group)
@@ -177,7 +250,10 @@ def plots(s, metrics):
 def format_html(s, metrics, figures):
     from pipvm.design.html import Page
     page = Page('%s: sweep over %s' % (s['game'], ', '.join(s['vary'])))
-    page.pre(format_table(s, metrics))
+    page.text(title(s))
+    table = cells(s, metrics)
+    page.table(table[0], table[1:])
+    page.pre('\n'.join(line.strip() for line in notes(s)))
     for group, fig in figures:
         page.heading(group)
         page.image(fig, group)
@@ -190,7 +266,7 @@ def main(args, seating):
     if args.report:
         from pipvm.design.html import figure_class
         figure_class()                  # matplotlib missing: say so before any game
-    progress = sim.progress_bar(total)
+    progress = sim.progress_bar(total)          # sweep() counts the baselines in
     s, metrics = sweep(args, seating, progress)
     if progress:
         progress.clear()

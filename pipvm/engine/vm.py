@@ -17,11 +17,12 @@ from typing import NamedTuple
 from pipvm.engine import fusion, pure, quiet
 from pipvm.isa import pipc
 from pipvm.core import runtime
-from pipvm.core.dialogue import Event
+from pipvm.core.dialogue import Event, played
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
 from pipvm.isa.opcodes import (AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL, DEAL_TO_PLAYERS,
                                INSTRUCTIONS, OP, OPERANDS)
-from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, cards_of, list_prop, to_str
+from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, cards_of, list_prop,
+                                to_str)
 
 _END = object()
 
@@ -225,8 +226,8 @@ class Machine:
             move(card, player.hand, pending.dest, 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
-                name = card.name
-                self.emit('played', '%s played %s.' % (player.name, name), None, name, player.seat)
+                # who may read the card: by where it lands (dialogue.played)
+                self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
         else:
             self.frames[-1][1] = pending.first + pending.enabled[choice]
         return self.resume()

@@ -7,7 +7,10 @@ made by replaying the game from its start:
 - every shuffle draws exactly what it drew in the real game (the machine
   keeps its generator's state before each one), and then the cards the
   seat has never seen trade places among themselves at random;
-- every answer given so far is given again, matched by its option's label;
+- every answer given so far is given again, matched by its option's label,
+  except a card another seat played where this seat could not see it: the
+  sample's player plays any of its cards there, chosen at random (matched by
+  label, the card would be known);
 - the sample is accepted only if the seat observes exactly what it observed
   in the real game, at every decision: its views (pipvm/game/view.py) and the
   events addressed to it.
@@ -23,7 +26,7 @@ from pipvm.core.errors import PipError
 from pipvm.game.kinds import NAME
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
-from pipvm.game.view import seen_cards, view
+from pipvm.game.view import seen_cards, view, visible_events
 
 TRIES = 100
 
@@ -40,11 +43,11 @@ def determinize(game, seat, rng, tries=None):
     """A fork of game in which the cards seat has never seen are dealt anew
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
-    trace, seen = real_trace(game, seat)
+    trace, seen, unseen_plays = real_trace(game, seat)
     if not game.machine.shuffles:            # nothing was dealt at random: nothing hidden
         return _future(game.fork(), rng)
     for _ in range(tries):
-        sample = replay(game, seat, trace, Resampled(game, seen, rng))
+        sample = replay(game, seat, trace, Resampled(game, seen, rng), (unseen_plays, rng))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
@@ -52,24 +55,34 @@ def determinize(game, seat, rng, tries=None):
 
 def real_trace(game, seat):
     """(the seat's observations at each decision of the real game, the
-    cards it has seen), replaying the real game once (kept on the game)."""
+    cards it has seen, the answers that played a card it did not see),
+    replaying the real game once (kept on the game)."""
     key = (seat, len(game.history))
     if key not in game.traces:
         seen = set()
         trace = []
+        unseen_plays = set()
+        shown = 0
 
         observe = _Observer(seat)
 
         def note(g):
+            nonlocal shown
             seen.update(map(id, seen_cards(g.machine, seat)))
             trace.append(observe(g))
+            # the answer before this decision played a card the seat may not read
+            if any(e.kind == 'played' and e.seen_by(seat).card is None
+                   for e in g.events[shown:]):
+                unseen_plays.add(len(trace) - 2)
+            shown = len(g.events)
         g = _replay_game(game, None)
         ok = _answer_all(game, g, note, None)
         assert ok, 'a replay of the real game diverged'
         _note_named_cards(g, seat, seen)
         # cards as deck indexes: the identities are the same in every replay
         index = {id(c): i for i, c in enumerate(g.machine.deck)}
-        game.traces[key] = (trace, frozenset(index[c] for c in seen if c in index))
+        game.traces[key] = (trace, frozenset(index[c] for c in seen if c in index),
+                            frozenset(unseen_plays))
     return game.traces[key]
 
 
@@ -78,12 +91,11 @@ def _note_named_cards(g, seat, seen):
     message that names one): it has seen them."""
     deck = g.machine.deck
     names = {str(c): c for c in deck}
-    for e in g.events:
-        if e.to is None or e.to == seat:
-            if e.card is not None:
-                seen.add(id(names[e.card]))
-            elif ' of ' in e.text:
-                seen.update(id(c) for name, c in names.items() if name in e.text)
+    for e in visible_events(g, seat):
+        if e.card is not None:
+            seen.add(id(names[e.card]))
+        elif ' of ' in e.text:
+            seen.update(id(c) for name, c in names.items() if name in e.text)
 
 
 class _Observer:
@@ -101,11 +113,12 @@ class _Observer:
         return v
 
 
-def replay(game, seat, trace, dealer):
+def replay(game, seat, trace, dealer, free):
     """The game replayed with dealer's shuffles, or None as soon as the
-    seat observes something it did not observe in the real game."""
+    seat observes something it did not observe in the real game.  free:
+    (the answers to give at random, a random.Random)."""
     g = _replay_game(game, dealer)
-    return g if _answer_all(game, g, None, (_Observer(seat), trace)) else None
+    return g if _answer_all(game, g, None, (_Observer(seat), trace), free) else None
 
 
 def _replay_game(game, dealer):
@@ -115,10 +128,12 @@ def _replay_game(game, dealer):
 _START = ([0] * 55, 0)          # never drawn from: every shuffle restores its state
 
 
-def _answer_all(real, g, note, check):
-    """Give g the real game's answers, matched by label.  note(g) is called
-    at each decision and at the end; check = (observer, trace) compares the
-    seat's observation there with the real game's.  False if they differ."""
+def _answer_all(real, g, note, check, free=(frozenset(), None)):
+    """Give g the real game's answers, matched by label (those in free[0]:
+    chosen at random with free[1]).  note(g) is called at each decision and
+    at the end; check = (observer, trace) compares the seat's observation
+    there with the real game's.  False if they differ."""
+    at_random, rng = free
     k = 0
     for choice, label in real.history:
         if not _same(g, k, note, check):
@@ -129,6 +144,8 @@ def _answer_all(real, g, note, check):
             return False
         if d.kind is NAME:
             g.answer(label)
+        elif k - 1 in at_random:
+            g.answer(rng.randrange(len(d.options)))
         else:
             i = _same_option(d.options, label, choice)
             if i is None:

@@ -8,7 +8,8 @@ the language (docs/api.md, "What a seat may see"):
 - of every other hand, every `facedown` area, every stash and every card
   list in no area (a `Deck` variable, a list), it sees the size only;
 - it sees the messages addressed to everyone or to it, the table's
-  announcements, and the cards played and by whom;
+  announcements, and who played a card; it reads the card's name if the
+  card lands face up or it played the card itself (dialogue.played);
 - a spectator (seat None) sees what every seat sees in common.
 
 Cards appear by the names the game prints (`Queen of Spades`).
@@ -38,8 +39,9 @@ def view(game, seat):
 
 
 def visible_events(game, seat):
-    """The events addressed to everyone or to seat, in order."""
-    return [e for e in game.events or () if e.to is None or e.to == seat]
+    """The events as seat reads them (dialogue.Event.seen_by), in order."""
+    seen = [e.seen_by(seat) for e in game.events or ()]
+    return [e for e in seen if e is not None]
 
 
 def areas(machine):

@@ -19,6 +19,9 @@ every seat's chance of winning (`lead`): the lead history of the drama
 metrics (pipvm/design/metrics.py).
 """
 import math
+import time
+
+import attrs
 
 from pipvm.game.determinize import NoSample
 
@@ -38,20 +41,39 @@ def playout(g, rng):
     return g
 
 
+@attrs.define
+class ThinkingStats:
+    """What a thinking bot counts, so that no blind decision goes unseen
+    (read by pipvm sim's --json and the design report)."""
+    decisions: int = 0     # decisions with more than one option it thought about
+    no_world: int = 0      # of those, decisions where no consistent world was found
+    seconds: float = 0.0   # time spent thinking (time.perf_counter)
+
+
 class Thinker:
-    """What the two bots share: the pool of worlds, the lead history."""
+    """What the two bots share: the pool of worlds, the lead history, the stats."""
 
     def __init__(self, iterations, rng):
         self.iterations = iterations
         self.rng = rng
         self.lead = []         # (decision id, each seat's estimated chance of winning)
+        self.stats = ThinkingStats()
 
     def choose(self, game, decision):
         """The index of the option to take at decision (of seat decision.seat)."""
         if len(decision.options) == 1:
             return 0
+        start = time.perf_counter()
+        try:
+            return self._choose(game, decision)
+        finally:
+            self.stats.seconds += time.perf_counter() - start
+
+    def _choose(self, game, decision):
+        self.stats.decisions += 1
         pool = self.worlds(game, decision.seat)
         if not pool:
+            self.stats.no_world += 1
             return self.rng.randrange(len(decision.options))
         i, estimate = self.think(pool, decision, game.seats)
         self.lead.append((decision.id, tuple(round(x, 4) for x in estimate)))

@@ -108,6 +108,10 @@ class ScriptConsole(Console):
     def __init__(self, lines, console):
         super().__init__(console.stdin, console.stdout)
         self.lines = list(reversed(lines))
+        self.terminal = console
+
+    def write(self, text):
+        self.terminal.write(text)      # muted with it (Table.choose)
 
     def read_line(self, prompt):
         self.write(prompt)
@@ -206,7 +210,11 @@ class Seating:
         """Table(console, **these) seats this game."""
         return dict(seats={n: s.build(n, console, rng) for n, s in self.specs.items()},
                     default=lambda n: self.default.build(n, console, rng),
-                    players=self.players)
+                    players=self.players, human=self.human)
+
+    def human(self, number):
+        """Whether a person at the terminal sits at seat number."""
+        return self.spec(number) == HUMAN
 
     def check(self, program):
         """The number of players, when --players fixes it (else None).  An error

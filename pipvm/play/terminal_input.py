@@ -17,6 +17,7 @@ def console(easy=False, numbered=False):
     interactive = _isatty(sys.stdin)
     made = ReadlineConsole() if interactive and _isatty(sys.stdout) and _readline() else Console()
     made.easy = easy or numbered or interactive
+    made.screen = interactive and _isatty(sys.stdout)      # people can hand it over
     made.numbered = numbered
     return made
 
@@ -47,6 +48,8 @@ class ReadlineConsole(Console):
         self.readline = readline = _readline()
         self.encoding = sys.stdin.encoding or 'utf-8'
         self.offered = []
+        self.histories = {}        # each person's answers, recalled by their arrow keys only
+        self.holder = None
         readline.set_completer(self.complete)
         readline.set_completer_delims('')            # an option is the whole line
         if 'libedit' in (readline.__doc__ or ''):
@@ -74,6 +77,15 @@ class ReadlineConsole(Console):
         finally:
             self.offered = []
         return line.encode(self.encoding, 'surrogateescape').decode('latin-1')
+
+    def hand_over(self, seat):
+        readline = self.readline
+        self.histories[self.holder] = [readline.get_history_item(i)
+                                       for i in range(1, readline.get_current_history_length() + 1)]
+        readline.clear_history()
+        for line in self.histories.get(seat, ()):
+            readline.add_history(line)
+        self.holder = seat
 
     def _shown(self, text):
         return text.encode('latin-1', 'replace').decode(self.encoding, 'surrogateescape')

@@ -202,8 +202,11 @@ class RecordTable(Table):
     """A Table whose seats give a record's answers, then record new ones.
     viewer: show the game as that seat (from 0) saw it, see `replay`."""
 
-    def __init__(self, console, log, viewer=None, seats=None, default=None, players=None):
-        super().__init__(console, seats, default, players)
+    def __init__(self, console, log, viewer=None, seats=None, default=None, players=None,
+                 human=None):
+        # `pipvm replay` shows the whole dialogue, or seat viewer's; a game
+        # played on (`run --record`, `--resume`) shows its people what they may see
+        super().__init__(console, seats, default, players, human if log.live else None)
         self.log, self.viewer = log, viewer
         self.seats = {n: self._wrap(n, s) for n, s in self.seats.items()}
 
@@ -212,24 +215,16 @@ class RecordTable(Table):
             self.seats[number] = self._wrap(number, self.default(number))
         return self.seats[number]
 
-    def _hidden(self, seat):
-        return self.viewer is not None and seat != self.viewer
-
     def _wrap(self, number, seat):
-        out = SilentConsole() if self._hidden(number) else self.console
+        out = SilentConsole() if self.hidden(number) else self.console
         if isinstance(seat, Bot):
             seat.console = out
             return _Bot(self.log, number, seat)
         return _Person(self.log, number, seat.console, out)
 
-    def show_event(self, event):
-        if event.to is None or not self._hidden(event.to):
-            self.show(event.text)
-
-    def choose(self, seat, heading, options, waiting_for, *asked):
-        if self._hidden(seat):
-            self.show('%s is choosing.' % self.log.record.names[seat])
-        return super().choose(seat, heading, options, waiting_for, *asked)
+    def wait_for(self, name):
+        if not self.log.replaying:         # the answers given again need no hand-off
+            super().wait_for(name)
 
 
 # --- the commands ------------------------------------------------------------------
