@@ -43,6 +43,10 @@ _IDENT_RE = re.compile(IDENT)
 _keywords, _ident = KEYWORDS, IDENT
 
 
+NESTED_STRING_HINT = ('"{NAME}" shows a variable by its name alone; to show a property, '
+                      'first "let NAME be p->name." and then write "{NAME}"')
+
+
 @attrs.define(slots=True)
 class Lexeme:
     value: object          # identifier text, int, string parts, or the token text
@@ -163,8 +167,10 @@ class PipLexer(Lexer):
                         break
                     m = _IDENT_RE.match(text, i)
                     if not m:
-                        raise PipError(self.pos(i), 'Nested string identifier expected; found: '
-                                       + char_escaped(text[i]))
+                        error = PipError(self.pos(i), 'Nested string identifier expected; found: '
+                                         + char_escaped(text[i]))
+                        error.hint = NESTED_STRING_HINT
+                        raise error
                     parts.append(ast.StrRef(ast.Id(m.group(), self.pos(i))))
                     i = m.end()
             else:

@@ -155,3 +155,32 @@ def test_highlighters_show_the_loop_exits_as_keywords():
     with open(os.path.join(ROOT, 'editors', 'pip.tmLanguage.json'), encoding='utf-8') as f:
         grammar = json.load(f)
     assert {'include': '#loop-exit'} in grammar['patterns']
+
+
+# --- clearer messages for three common mistakes (issue 24) -----------------------
+
+def _first_error(source):
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    return str(e.value), getattr(e.value, 'hint', None)
+
+
+def test_a_rule_calling_a_rule_says_so():
+    line, hint = _first_error('Game "S" requires 2 players.\nRule a(p, c, l) = True.\n'
+                              'Rule b(p, c, l) = a(p, c, l).\nAction main { }\n')
+    assert line == 'Error: syntax error on line 3'
+    assert hint.startswith('at column 20, found "("; a rule or ordering cannot call a rule')
+
+
+def test_a_for_over_a_range_says_to_write_a_list():
+    line, hint = _first_error('Game "S" requires 2 players.\nAction main {\n'
+                              '  for i in 1..5 { message "{i}". }\n}\n')
+    assert line == 'Error: syntax error on line 3'
+    assert 'for i in [1; 2; 3; 4; 5]' in hint and hint.startswith('at column 17, found "{"')
+
+
+def test_a_property_in_a_string_keeps_the_original_line_and_adds_a_hint():
+    line, hint = _first_error('Game "S" requires 2 players.\nAction main {\n'
+                              '  message "{players->first}".\n}\n')
+    assert line == 'Error: Line 3, Col 20: Nested string identifier expected; found: -'
+    assert 'let NAME be p->name.' in hint
