@@ -43,10 +43,6 @@ _IDENT_RE = re.compile(IDENT)
 _keywords, _ident = KEYWORDS, IDENT
 
 
-NESTED_STRING_HINT = ('"{NAME}" shows a variable by its name alone; to show a property, '
-                      'first "let NAME be p->name." and then write "{NAME}"')
-
-
 @attrs.define(slots=True)
 class Lexeme:
     value: object          # identifier text, int, string parts, or the token text
@@ -167,10 +163,8 @@ class PipLexer(Lexer):
                         break
                     m = _IDENT_RE.match(text, i)
                     if not m:
-                        error = PipError(self.pos(i), 'Nested string identifier expected; found: '
-                                         + char_escaped(text[i]))
-                        error.hint = NESTED_STRING_HINT
-                        raise error
+                        raise PipError(self.pos(i), 'Nested string identifier expected; found: '
+                                       + char_escaped(text[i]))
                     parts.append(ast.StrRef(ast.Id(m.group(), self.pos(i))))
                     i = m.end()
             else:

@@ -177,10 +177,3 @@ def test_a_for_over_a_range_says_to_write_a_list():
                               '  for i in 1..5 { message "{i}". }\n}\n')
     assert line == 'Error: syntax error on line 3'
     assert 'for i in [1; 2; 3; 4; 5]' in hint and hint.startswith('at column 17, found "{"')
-
-
-def test_a_property_in_a_string_keeps_the_original_line_and_adds_a_hint():
-    line, hint = _first_error('Game "S" requires 2 players.\nAction main {\n'
-                              '  message "{players->first}".\n}\n')
-    assert line == 'Error: Line 3, Col 20: Nested string identifier expected; found: -'
-    assert 'let NAME be p->name.' in hint
