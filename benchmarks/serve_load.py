@@ -3,9 +3,15 @@ seat a scripted client on localhost (the live WebSocket for views, POST for
 answers).  Bounded in time; it reports answers per second and the answers'
 latency, and checks that every game reached its winner with nothing lost
 (every answer taken once, no refusal, the server's count equal to the
-clients').
+clients').  Each client keeps its view as the page does: the whole view
+first, then the patches the live channel sends.  A run that passes
+--limit ends with a summary of what was done, not a traceback.
 
-    python benchmarks/serve_load.py [--games 50] [--game examples/euchre.pip]
+It also measures the update after an answer in a long game (--long
+answers of Crazy Eights): its size and the time to build it, against the
+whole view that was sent before patches.
+
+    python benchmarks/serve_load.py [--games 50] [--game examples/euchre.pip] [--long 6000]
 
 The server runs in a child process (its own interpreter and GIL), the
 clients on asyncio in this one.  Needs the web and test extras.
@@ -22,8 +28,11 @@ import time
 
 from common import ROOT
 
+from pipvm.web.patch import apply
+
 import httpx2
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 
 def serve(path, games, players):
@@ -45,6 +54,8 @@ def serve(path, games, players):
 class Tally:
     def __init__(self):
         self.latencies, self.refused, self.taken = [], [], {}
+        self.frames = self.frame_bytes = 0
+        self.errors = []           # (game, seat, the exception) of a seat that lost its server
 
 
 async def seat(client, base, token, game, number, tally):
@@ -52,8 +63,12 @@ async def seat(client, base, token, game, number, tally):
     random from a seed of its own, until the game ends; its last view."""
     rng = random.Random(game * 100 + number)
     async with connect(base.replace('http', 'ws') + '/play/%s/live' % token) as ws:
+        view = None
         async for message in ws:
-            view = json.loads(message)['view']
+            live = json.loads(message)
+            tally.frames += 1
+            tally.frame_bytes += len(message)
+            view = live['view'] if 'view' in live else apply(view, live['patch'])
             d = view['decision']
             if view['ending'] is not None:
                 return view
@@ -70,16 +85,28 @@ async def seat(client, base, token, game, number, tally):
                 tally.taken[game] = tally.taken.get(game, 0) + 1
 
 
+async def guarded(seat, game, number, tally):
+    """A seat's last view, or None if its connection failed (said in the summary)."""
+    try:
+        return await seat
+    except (OSError, httpx2.HTTPError, WebSocketException) as e:
+        tally.errors.append((game, number, e))
+        return None
+
+
 async def load(base, links, limit):
     tally = Tally()
     # Idle connections expire here before the server's keep-alive (5 s) ends
     # them: a request sent on one the server is closing would be lost in between.
     limits = httpx2.Limits(max_connections=len(links) * 4, keepalive_expiry=2)
     async with httpx2.AsyncClient(limits=limits, timeout=limit) as client:
-        tasks = [seat(client, base, token, g, int(n), tally)
+        tasks = [guarded(seat(client, base, token, g, int(n), tally), g, int(n), tally)
                  for g, seats in enumerate(links) for n, token in seats.items()]
         start = time.perf_counter()
-        views = await asyncio.wait_for(asyncio.gather(*tasks), limit)
+        try:
+            views = await asyncio.wait_for(asyncio.gather(*tasks), limit)
+        except asyncio.TimeoutError:
+            views = None           # the summary says how far it got
         elapsed = time.perf_counter() - start
         counts = []
         for seats in links:
@@ -88,36 +115,85 @@ async def load(base, links, limit):
     return tally, views, elapsed, counts
 
 
+def long_game(answers):
+    """(bytes, ms) of the update after one more answer in a game of this many
+    answers, and of the whole view (what was sent before patches)."""
+    from pipvm.play import loader
+    from pipvm.play.seats import Seating
+    from pipvm.web.table import Table
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'crazy_eights.pip'))
+    table = Table(program, Seating(players=2), seed=1)       # seed 1 goes on past 6,000
+    rng = random.Random(1)
+
+    def step():
+        d = table.game.decision
+        table._apply(d, 'P%d' % d.seat if d.kind == 'name' else rng.randrange(len(d.options)))
+    while len(table.history) < answers - 1 and table.game.ending is None:
+        step()
+    assert table.game.ending is None, 'the long game ended early'
+    _, base = table.frame(0, None)
+    step()
+    start = time.perf_counter()
+    frame, _ = table.frame(0, base)
+    patch_ms = (time.perf_counter() - start) * 1000
+    start = time.perf_counter()
+    whole = json.dumps({'version': table.version, 'view': table.game.view(0)})
+    whole_ms = (time.perf_counter() - start) * 1000
+    return len(table.history), len(frame), patch_ms, len(whole), whole_ms
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--games', type=int, default=50)
     ap.add_argument('--game', default=os.path.join(ROOT, 'examples', 'euchre.pip'))
     ap.add_argument('--players', type=int, default=4)
     ap.add_argument('--limit', type=float, default=300, help='seconds the whole may take')
+    ap.add_argument('--long', type=int, default=6000, metavar='ANSWERS',
+                    help='the length of the game whose update is measured; 0: none')
     ap.add_argument('--serve', action='store_true', help=argparse.SUPPRESS)
     args = ap.parse_args()
+    args.game = os.path.abspath(args.game)         # the child runs in ROOT
     if args.serve:
         return serve(args.game, args.games, args.players)
+    if args.long:
+        n, size, ms, whole, whole_ms = long_game(args.long)
+        print('after answer %d of a Crazy Eights game: the update is %.1f KB, built in %.2f ms '
+              '(the whole view: %.0f KB in %.1f ms)' % (n, size / 1000, ms, whole / 1000, whole_ms))
     child = subprocess.Popen([sys.executable, __file__, '--serve', '--games', str(args.games),
                               '--game', args.game, '--players', str(args.players)],
                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
-        started = json.loads(child.stdout.readline())
+        line = child.stdout.readline()
+        if not line:
+            print('FAILED: the server did not start')
+            return 1
+        started = json.loads(line)
         base = 'http://127.0.0.1:%d' % started['port']
         tally, views, elapsed, counts = asyncio.run(load(base, started['links'], args.limit))
     finally:
         child.terminate()
         child.wait(10)
     answers = len(tally.latencies)
-    lat = sorted(tally.latencies)
+    lat = sorted(tally.latencies) or [0]
     print('%d games of %s, %d seats, on one server' % (
         args.games, os.path.basename(args.game), sum(map(len, started['links']))))
     print('  %d answers in %.2f s: %.0f answers/s' % (answers, elapsed, answers / elapsed))
     print('  answer latency: median %.1f ms, 99th percentile %.1f ms, slowest %.1f ms' % (
         statistics.median(lat) * 1000, lat[int(len(lat) * 0.99)] * 1000, lat[-1] * 1000))
-    won = sum(v['ending'] is not None and v['ending']['kind'] == 'winner' for v in views)
+    print('  %d live messages, %.2f KB on average' % (
+        tally.frames, tally.frame_bytes / max(tally.frames, 1) / 1000))
     taken = [tally.taken.get(g, 0) for g in range(args.games)]
+    if views is None:
+        print('FAILED: not finished within --limit %g s (%d answers taken by the server)'
+              % (args.limit, sum(counts)))
+        return 1
+    won = sum(v is not None and v['ending'] is not None and v['ending']['kind'] == 'winner'
+              for v in views)
     problems = []
+    if tally.errors:
+        game, number, e = tally.errors[0]
+        problems.append('%d seats lost their connection, e.g. game %d seat %d: %s'
+                        % (len(tally.errors), game + 1, number + 1, type(e).__name__))
     if won != len(views):
         problems.append('%d of %d seats saw no winner' % (len(views) - won, len(views)))
     if tally.refused:

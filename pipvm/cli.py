@@ -131,6 +131,11 @@ def cmd_sweep(args):
 
 def cmd_serve(args):
     from pipvm.web import serve
+    if args.lobby:
+        if args.file or args.resume:
+            raise PipError(None, 'pipvm serve --lobby takes its games after --lobby, '
+                                 'and no --resume (its tables come back from --db)')
+        return serve.lobby_main(args)
     if args.file is None and args.resume is None:
         raise PipError(None, 'pipvm serve: give a GAME file, or --resume FILE.json')
     return serve.main(args, seating(args))
@@ -249,7 +254,15 @@ def build_parser():
     seat_options(p, 'human')
     p.add_argument('--record', metavar='FILE.json', help='write every answer to FILE.json')
     p.add_argument('--resume', metavar='FILE.json',
-                   help='go on with the game recorded in FILE.json, recording on')
+                   help='go on with the game recorded in FILE.json, recording on; '
+                        'the links given before work again')
+    p.add_argument('--lobby', nargs='+', metavar='GAME',
+                   help='serve a lobby of these games: tables to start, join, watch, rematch')
+    p.add_argument('--db', default='pipvm-lobby.sqlite', metavar='FILE.sqlite',
+                   help='with --lobby: where tables, seats and answers are kept; '
+                        'default: pipvm-lobby.sqlite')
+    p.add_argument('--new-links', action='store_true',
+                   help='with --resume: give new links (the old ones stop working)')
     p.add_argument('--bot-pause', type=float, default=0.8, metavar='SECONDS',
                    help='how long a bot waits before it answers; default: 0.8')
     p.add_argument('--linger', type=float, default=60, metavar='SECONDS',

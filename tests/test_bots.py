@@ -10,7 +10,6 @@ import pytest
 
 from pipvm.play import loader
 from pipvm.play.bots import ISMCTS, MonteCarlo
-from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
 from pipvm.core.outcome import rewards
 from pipvm.design.sim import Z95
@@ -52,8 +51,8 @@ def at_chance(wins, games=GAMES):
 class PeekingISMCTS(ISMCTS):
     """A cheat: thinks in copies of the real game, hidden cards, future and all."""
 
-    def world(self, game, seat):
-        return game.fork()
+    def worlds(self, game, seat):
+        return [game.fork() for _ in range(20)]
 
 
 @pytest.mark.parametrize('make_bot', [lambda s: MonteCarlo(10, random.Random(s)),
@@ -114,8 +113,8 @@ def test_a_thinking_bot_counts_its_decisions_blind_ones_and_time():
 
 def test_a_decision_with_no_world_is_counted():
     class Blind(ISMCTS):
-        def world(self, game, seat):
-            raise NoSample(seat, 1)
+        def worlds(self, game, seat):
+            return []
     bot = Blind(10, random.Random(1))
     game = Game(image_of(THREE_OF_SIX), seed=4, players=2, names=['Ada', 'Ben'])
     bot.choose(game, game.decision)

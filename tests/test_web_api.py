@@ -9,11 +9,13 @@ import random
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
 
-from pipvm.web.table import Table
+from pipvm.web.patch import apply
+from pipvm.web.table import LOG_PAGE, Table
 
 from .privacy import watch
 from .web_util import post, seating, served
@@ -40,10 +42,19 @@ def random_answer(decision, rng):
 
 # --- privacy --------------------------------------------------------------------------
 
+def same_view(paged, whole):
+    """Whether a served view (its log paged, bots and seats added) is the
+    game's view of the seat."""
+    rest = {k: v for k, v in paged.items() if k not in ('log', 'log_start', 'bots', 'seats', 'lobby')}
+    return (rest == {k: v for k, v in whole.items() if k != 'log'}
+            and paged['log'] == whole['log'][paged['log_start']:])
+
+
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_no_seat_is_sent_a_card_hidden_from_it(path):
     """Played to the end through the API: at every step, each seat's state
-    and live message is exactly its view and names no card it has not seen
+    is its view, the live channel's patches keep the page's copy equal to
+    it, and neither they nor the page's copy name a card it has not seen
     (tests/privacy.py)."""
     seed = SEEDS.get(os.path.basename(path), 1)
     rng = random.Random(seed)
@@ -52,6 +63,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
         witness = watch(table.game)
         channels = {seat: open_channels.enter_context(client.websocket_connect(url + 'live'))
                     for seat, url in urls.items()}
+        pages = {}
         steps = 0
         while True:
             game = table.game
@@ -59,10 +71,19 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             for seat, url in urls.items():
                 r = client.get(url + 'state')
                 state, live = r.json(), channels[seat].receive_json()
-                assert state == live['view'] == json.loads(json.dumps(game.view(seat)))
+                if 'view' in live:
+                    assert seat not in pages
+                    pages[seat] = live['view']
+                else:
+                    assert live['base'] == steps - 1
+                    pages[seat] = apply(pages[seat], live['patch'])
+                whole = json.loads(json.dumps(game.view(seat)))
+                assert same_view(state, whole) and same_view(pages[seat], whole)
+                assert state['log_start'] == max(0, len(whole['log']) - LOG_PAGE)
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
-                hidden = witness.unseen(seat, live)
-                assert not hidden, (seat, hidden)
+                for sent in (state, live, pages[seat]):
+                    hidden = witness.unseen(seat, sent)
+                    assert not hidden, (seat, hidden)
                 decision = decision or state['decision']
             if decision is None:
                 break
@@ -189,6 +210,58 @@ def test_an_answer_must_be_sent_as_json():
         assert table.version == 0
 
 
+def test_every_error_is_json_with_one_line():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        for r, status in ((client.get('/nowhere'), 404), (client.get('/static/none.js'), 404),
+                          (client.post(urls[0] + 'state'), 405), (client.get(urls[0] + 'answer'), 405),
+                          (client.get(urls[0] + 'log?before=x'), 400),
+                          (client.get('/play/nope/log?before=1'), 404)):
+            assert r.status_code == status
+            assert r.headers['content-type'] == 'application/json'
+            assert list(r.json()) == ['error'] and '\n' not in r.json()['error']
+
+
+@pytest.mark.parametrize('name', ['   ', '', '\u00a0 '])
+def test_a_blank_name_is_refused(name):
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        r = post(client, urls[0], {'decision': 0, 'text': name})
+        assert r.status_code == 400 and 'name' in r.json()['error']
+        assert table.version == 0
+
+
+def test_a_name_is_trimmed():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        assert post(client, urls[0], {'decision': 0, 'text': '  Ada  '}).status_code == 200
+        assert table.game.names[0] == 'Ada'
+
+
+def test_an_error_says_an_action_decision():
+    from pipvm.web.requests import BadRequest, check_against
+    from pipvm.game.game import Decision
+    d = Decision(3, 0, 'action', 'Choose:', ('Pass',), 'an action')
+    with pytest.raises(BadRequest, match='^an action decision takes "choice"$'):
+        check_against(d, 0, 3, 'text', 'Al')
+
+
+def test_the_log_is_paged():
+    """A view carries the last LOG_PAGE events; GET log pages back to the first."""
+    path = os.path.join(ROOT, 'examples', 'crazy_eights.pip')
+    with served(path, seating(2), 24) as (table, client, urls):
+        rng = random.Random(3)
+        while table.game.ending is None and len(table._logs[0]) < 3 * LOG_PAGE:
+            d = table.game.decision
+            post(client, urls[d.seat], random_answer(d.to_json(), rng))
+        whole = table.game.view(0)['log']
+        state = client.get(urls[0] + 'state').json()
+        assert len(state['log']) == LOG_PAGE and state['log'] == whole[state['log_start']:]
+        log, before = state['log'], state['log_start']
+        while before > 0:
+            page = client.get(urls[0] + 'log?before=%d' % before).json()
+            assert 0 < len(page['log']) <= LOG_PAGE and page['start'] == before - len(page['log'])
+            log, before = page['log'] + log, page['start']
+        assert log == whole
+
+
 # --- bots, records, the command -----------------------------------------------------
 
 @pytest.mark.parametrize('kind', ['random', 'mc:2', 'ismcts:8'])
@@ -202,7 +275,8 @@ def test_bots_play_on_the_server(kind):
                 if d is not None:
                     assert post(client, urls[0], random_answer(d, random.Random(d['id']))
                                 ).status_code == 200
-                view = ws.receive_json()['view']
+                live = ws.receive_json()
+                view = apply(view, live['patch'])
         names = [p['name'] for p in view['players']]
         assert names == ['P1', 'Ben'] and view['ending']['kind'] == 'winner'
 
@@ -277,16 +351,19 @@ def test_serve_without_the_web_extra_says_what_to_install():
 def serve_command(*args):
     """`pipvm serve ... --port 0` running: ({seat or 'watch': link}, the process)."""
     proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'serve', *args, '--port', '0',
-                             '--bot-pause', '0', '--linger', '0'],
+                             '--bot-pause', '0', '--linger', '1'],  # a last poll is answered
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         links = {}
         for line in proc.stdout:           # `seat N: URL` lines, then `watch: URL`
+            if line.startswith('the links given before'):      # --resume: no new ones
+                links['base'] = line.split()[7][:-3]
+                break
             label, link = line.split()[-2:]
             links['watch' if label == 'watch:' else int(label[:-1]) - 1] = link
             if label == 'watch:':
                 break
-        assert 'watch' in links, proc.stderr.read()
+        assert 'watch' in links or 'base' in links, proc.stderr.read()
         yield links, proc
     finally:
         proc.kill()
@@ -322,16 +399,78 @@ def test_serve_prints_a_link_per_person_and_plays_to_the_end():
         assert 'Error' not in proc.stderr.read()
 
 
-def test_serve_resumes_a_record_and_records_on(tmp_path):
+def test_serve_resumes_a_record_on_the_old_links(tmp_path):
+    """--resume: the links given before work again (only their hashes were
+    kept, beside the record); the game goes on and is recorded on."""
     record = tmp_path / 'game.json'
     with served(HIGH_CARD, seating(2, s2='random'), 3, record_path=str(record)) as (
             table, client, urls):
         play_to(table, client, urls, 6, random.Random(2))
         saved, answered = table.view(0), len(table.history)
+        tokens = {seat: t for t, seat in table.tokens.items()}
+    kept = (tmp_path / 'game.links.json').read_text()
+    assert not [t for t in tokens.values() if t in kept]          # hashes only
     with serve_command('--resume', str(record)) as (links, proc):
-        assert call(links[0] + 'state') == saved
-        view = play_by_http(links[0], saved, random.Random(2))
+        assert set(links) == {'base'}
+        old = {seat: links['base'] + t + '/' for seat, t in tokens.items()}
+        assert call(old[0] + 'state') == saved
+        assert call(old[None] + 'state')['seat'] is None
+        view = play_by_http(old[0], saved, random.Random(2))
         assert view['ending']['kind'] == 'winner' and proc.wait(timeout=30) == 0
     answers = json.loads(record.read_text())['answers']
     assert len(answers) > answered and answers[-1]['seat'] in (1, 2)
     assert Table.resume(str(record)).view(0) == view
+
+
+def test_serve_resume_with_new_links(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2), 3, record_path=str(record)) as (table, client, urls):
+        post(client, urls[0], {'decision': 0, 'text': 'Al'})
+        old = next(t for t, seat in table.tokens.items() if seat == 0)
+    with serve_command('--resume', str(record), '--new-links') as (links, proc):
+        assert set(links) == {0, 1, 'watch'} and old not in links[0]
+        assert call(links[0] + 'state')['players'] == []
+        with pytest.raises(urllib.error.HTTPError) as e:
+            call(links[0].rsplit('/', 2)[0] + '/' + old + '/state')
+        assert e.value.code == 404 and json.load(e.value) == {'error': 'no such seat'}
+
+
+def test_a_broken_links_file_is_one_error_line(tmp_path):
+    record = tmp_path / 'game.json'
+    with served(HIGH_CARD, seating(2), 3, record_path=str(record)) as (table, client, urls):
+        post(client, urls[0], {'decision': 0, 'text': 'Al'})
+    (tmp_path / 'game.links.json').write_text('{"format": "pipvm links", "links": {"1": 5}}')
+    r = subprocess.run([sys.executable, '-m', 'pipvm', 'serve', '--resume', str(record)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stdout == ''
+    assert r.stderr == 'Error: %s: not a pipvm links file\n' % (tmp_path / 'game.links.json')
+
+
+def test_a_patch_turns_one_view_into_the_next():
+    """patch.diff between consecutive views of every seat, applied, gives the
+    later view; an unchanged view gives no operation."""
+    import copy
+    from pipvm.web.patch import diff
+    path = os.path.join(ROOT, 'examples', 'three_hearts.pip')
+    with served(path, seating(3), 2) as (table, client, urls):
+        rng = random.Random(5)
+        before = {seat: table.game.view(seat) for seat in urls}
+        for _ in range(60):
+            d = table.game.decision
+            if d is None:
+                break
+            post(client, urls[d.seat], random_answer(d.to_json(), rng))
+            for seat in urls:
+                after = table.game.view(seat)
+                assert apply(copy.deepcopy(before[seat]), diff(before[seat], after)) == after
+                assert diff(after, after) == []
+                before[seat] = after
+        assert table.version > 20
+
+
+def test_a_large_response_is_compressed():
+    path = os.path.join(ROOT, 'examples', 'euchre.pip')
+    with served(path, seating(4), 2) as (table, client, urls):
+        play_to(table, client, urls, 12, random.Random(1))
+        r = client.get(urls[0] + 'state', headers={'accept-encoding': 'gzip'})
+        assert r.headers['content-encoding'] == 'gzip' and r.json()['seat'] == 0

@@ -63,7 +63,7 @@ def test_two_people_play_high_card_by_clicking(browser, tmp_path):
         while table.game.ending is None:
             d = table.game.decision
             page = pages[d.seat]
-            button = page.locator('#options button').first
+            button = page.locator('#hand button.legal').first
             expect(button).to_be_enabled()
             if shots < 2 and d.kind == 'card':
                 # Each seat's page, as it looks: its own hand, never the other's.
@@ -129,9 +129,9 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', 'Kay')
         page.keyboard.press('Enter')
-        expect(page.locator('#options button')).to_have_count(5)
+        expect(page.locator('#hand button.legal')).to_have_count(5)
         page.keyboard.press('3')                       # a number key chooses option 3
-        expect(page.locator('#options button')).to_have_count(4)   # the bot played: my turn
+        expect(page.locator('#hand button.legal')).to_have_count(4)   # the bot played: my turn
         expect(page.locator('#decision')).to_be_visible()
         hand = hand_on_page(page)
         log = page.locator('#log li').all_text_contents()
@@ -146,6 +146,13 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         page.keyboard.press('Enter')
         expect(page.locator('#hand .card')).to_have_count(3)
         assert focused not in hand_on_page(page)
+        expect(page.locator('#hand button.legal')).to_have_count(3)    # my turn again
+        page.keyboard.press('ArrowLeft')              # from the first option round to the last
+        last = page.evaluate('document.activeElement.title')
+        assert last == hand_on_page(page)[-1]
+        page.keyboard.press('Enter')
+        expect(page.locator('#hand .card')).to_have_count(2)
+        assert last not in hand_on_page(page)
         assert page.errors == []
 
 
@@ -155,13 +162,252 @@ def test_the_page_reconnects_to_a_restarted_server(browser):
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', 'Lou')
         page.keyboard.press('Enter')
-        expect(page.locator('#options button')).to_have_count(5)
+        expect(page.locator('#hand button.legal')).to_have_count(5)
     expect(page.locator('#link')).to_have_text('reconnecting\u2026')
     d = table.game.decision                    # answered while the page cannot see it
     table.answer(0, ('{"decision": %d, "choice": 0}' % d.id).encode())
     with in_background([table], port=int(base.rsplit(':', 1)[1])):
         expect(page.locator('#link')).to_have_text('connected')
-        expect(page.locator('#options button')).to_have_count(4)   # the bot played on
+        expect(page.locator('#hand button.legal')).to_have_count(4)   # the bot played on
         assert hand_on_page(page) == [str(c) for p in table.game.players if p.seat == 0
                                        for c in p.hand]
+        assert page.errors == []
+
+
+EUCHRE = os.path.join(ROOT, 'examples', 'euchre.pip')
+
+
+def click_answer(page, table, rng):
+    """Answer the page's decision as a person would: a card of the hand (a
+    legal one, raised) or an option button; wait until the table takes it."""
+    d = table.game.decision
+    played = table.version
+    if d.kind == 'card':
+        legal = page.locator('#hand button.legal')
+        expect(legal).to_have_count(len(d.options))
+        # the rest of the hand is there too, dimmed and not clickable
+        hand = [str(c) for p in table.game.players if p.seat == d.seat for c in p.hand]
+        expect(page.locator('#hand .card')).to_have_count(len(hand))
+        assert page.locator('#hand button.dim:disabled').count() == len(hand) - len(d.options)
+        legal.nth(rng.randrange(len(d.options))).click()
+    else:
+        options = page.locator('#options button')
+        expect(options).to_have_count(len(d.options))
+        options.nth(rng.randrange(len(d.options))).click()
+    waited = 0
+    while table.version == played:
+        assert waited < TIMEOUT, 'the click was not answered'
+        page.wait_for_timeout(10)
+        waited += 10
+
+
+def test_a_whole_game_of_euchre_by_clicking_cards_in_the_hand(browser):
+    """One person and three bots play Euchre to the end: every card by a
+    click in the hand.  The page marks the bots, shows the team scores the
+    game keeps, and says in the tab title when it is the person's turn."""
+    import random
+    table = table_of(EUCHRE, seating(4, s2='random', s3='random', s4='random'), seed=3)
+    table.pause = 0.0
+    rng = random.Random(1)
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        expect(page).to_have_title('\u25b6 Your turn \u2014 Euchre \u2014 Pip')
+        page.fill('#name', '  Ada  ')
+        page.keyboard.press('Enter')
+        expect(page.locator('.seat.me .name')).to_have_text('Ada')      # trimmed
+        expect(page.locator('.seat .tag.bot')).to_have_count(3)
+        clicks = 0
+        while table.game.ending is None:
+            d = table.game.decision
+            if d.seat != 0:
+                page.wait_for_timeout(10)
+                continue
+            expect(page).to_have_title('\u25b6 Your turn \u2014 Euchre \u2014 Pip')
+            click_answer(page, table, rng)
+            clicks += 1
+            if clicks % 7 == 0:           # the scores shown are the game's
+                expect(page.locator('#scores tbody tr td:nth-child(2)')).to_have_text(
+                    [str(t.score) for t in table.game.machine.teams])
+        expect(page.locator('#turn')).to_contain_text('The game was won by')
+        expect(page).to_have_title('Euchre \u2014 Pip')
+        scores = [str(t.score) for t in table.game.machine.teams]
+        expect(page.locator('#scores tbody tr td:nth-child(2)')).to_have_text(scores)
+        assert max(map(int, scores)) >= 5
+        assert clicks > 10 and page.errors == []
+
+
+def test_a_phone_shows_the_hand_once(browser):
+    table = table_of(os.path.join(ROOT, 'examples', 'crazy_eights.pip'),
+                     seating(2, s2='random'), seed=2)
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = browser.new_context(viewport={'width': 390, 'height': 844}).new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(links(base, table)[0])
+        page.fill('#name', 'Pia')
+        page.keyboard.press('Enter')
+        expect(page.locator('#options button')).to_have_count(2)       # Play a card, Draw a card
+        page.locator('#options button').first.click()
+        expect(page.locator('#hand button.legal').first).to_be_visible()
+        hand = [str(c) for p in table.game.players if p.seat == 0 for c in p.hand]
+        named = page.locator('.card[title]').evaluate_all('cs => cs.map(c => c.title)')
+        for c in hand:
+            assert named.count(c) == 1, c                  # once: in the hand, nowhere else
+        assert page.locator('#options button').count() == 0
+        width = page.evaluate('document.documentElement.scrollWidth')
+        assert width <= 390, 'the page is wider than the phone'
+
+
+def test_a_refusal_stays_until_the_next_action(browser):
+    table = table_of(HIGH_CARD, seating(2))
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', '\u674e\u96f7')                # not Latin-1: the game cannot print it
+        page.keyboard.press('Enter')
+        problem = page.locator('#problem')
+        expect(problem).to_contain_text('Latin-1')
+        page.wait_for_timeout(600)                      # refreshes came and went
+        expect(problem).to_contain_text('Latin-1')
+        page.fill('#name', '   ')                       # blank: refused on the page
+        page.keyboard.press('Enter')
+        expect(problem).to_have_text('Please type a name.')
+        page.fill('#name', 'Li')
+        page.keyboard.press('Enter')
+        expect(problem).to_be_hidden()
+        expect(page.locator('#decision')).to_be_hidden()       # Ben's turn to name himself
+        assert table.version == 1 and table.game.names[0] == 'Li'
+
+
+def test_a_seat_left_out_is_told_it_is_not_playing(browser):
+    table = table_of(HIGH_CARD, seating(None))          # seat 1 is asked how many play
+    with in_background([table]) as base:
+        urls = links(base, table)
+        table.answer(0, b'{"decision": 0, "choice": 0}')         # 2 of 4 seats play
+        table.answer(0, b'{"decision": 1, "text": "Ada"}')
+        table.answer(1, b'{"decision": 2, "text": "Ben"}')
+        page = open_page(browser, urls[3])
+        expect(page.locator('#notice')).to_have_text(
+            'You are not playing in this game: it was started with 2 players. '
+            'You can watch it from here.')
+        expect(page.locator('#you')).to_be_hidden()
+        assert page.errors == []
+
+
+def test_euchre_face_down_discard_is_named_in_no_frame_of_any_other_seat(browser):
+    """Four people and a spectator, each page in its own browser context:
+    the dealer orders up... and discards face down to the Kitty.  No frame
+    the live channel brings to another seat or to the spectator, and no
+    page's text, names the discarded card."""
+    import json
+    import urllib.request
+    table = table_of(EUCHRE, seating(4), seed=3)
+    with in_background([table]) as base:
+        urls = links(base, table)
+        frames = {seat: [] for seat in urls}
+        pages = {}
+        for seat, url in urls.items():
+            page = browser.new_context(viewport={'width': 900, 'height': 700}).new_page()
+            page.set_default_timeout(TIMEOUT)
+            page.on('websocket', lambda ws, seat=seat: ws.on(
+                'framereceived', lambda payload, seat=seat: frames[seat].append(payload)))
+            page.goto(url)
+            pages[seat] = page
+
+        def answer(d, value):
+            body = {'decision': d.id, ('text' if d.kind == 'name' else 'choice'): value}
+            req = urllib.request.Request(urls[d.seat] + 'answer', json.dumps(body).encode(),
+                                         {'Content-Type': 'application/json'})
+            urllib.request.urlopen(req, timeout=10).close()
+
+        from pipvm.core.runtime import Area
+        discarded = []
+        after = 0
+        while after < 3:
+            d = table.game.decision
+            up = [e.text for e in table.game.events if 'turns up' in e.text]
+            # order up at once; discard a card the table has not seen turned up
+            choice = next((i for i, o in enumerate(d.options) if not any(o in t for t in up)), 0)
+            answer(d, 'P%d' % (d.seat + 1) if d.kind == 'name' else choice)
+            kitty = [v for v in table.game.machine.globals if type(v) is Area and v.is_facedown]
+            # in the first hand, the one card of the Kitty ever played is the discard
+            discarded = discarded or [str(c) for a in kitty for c in a.cards if c.last_played_by]
+            after += bool(discarded)
+        dealer = table.game.machine.players[-1].seat
+        for page in pages.values():
+            page.wait_for_timeout(300)                  # the last frames arrive
+        card = discarded[0]
+        for seat in urls:
+            assert frames[seat], seat
+            if seat == dealer:
+                continue
+            named = [f[max(0, f.index(card) - 60):f.index(card) + 20]
+                     for f in frames[seat] if card in f]
+            assert not named, 'seat %s was told %r' % (seat, named[0])
+            assert card not in pages[seat].locator('body').inner_text(), (seat, card)
+
+
+def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
+    """Ada starts a High Card table from the lobby, Ben joins it there; each
+    lands on their own seat's page, named, and the game begins."""
+    import threading
+    import time
+    from pipvm.web.lobby import Lobby
+    from pipvm.web.lobby_app import make_lobby_app
+    from pipvm.web.serve import listen, make_server
+    lobby = Lobby([HIGH_CARD], str(tmp_path / 'lobby.sqlite'))
+    sock = listen('127.0.0.1', 0)
+    server = make_server(None, make_lobby_app(lobby))
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.01)
+        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+        ada = open_page(browser, base + '/')
+        ada.fill('#name', 'Ada')
+        ada.click('text=New table for 2')
+        ada.wait_for_url('**/play/**')
+        expect(ada.locator('#turn')).to_have_text('Waiting for seat 2 to be taken (from the lobby)')
+        ben = open_page(browser, base + '/lobby/')
+        expect(ben.locator('#tables li')).to_contain_text('open: 1 of 2 seated')
+        ben.click('#tables button.join')
+        expect(ben.locator('#problem')).to_have_text('Type your name first.')
+        ben.fill('#name', 'Ben')
+        ben.click('#tables button.join')
+        ben.wait_for_url('**/play/**')
+        for page, me in ((ada, 'Ada'), (ben, 'Ben')):
+            expect(page.locator('.seat.me .name')).to_have_text(me)
+            expect(page.locator('.seat .name')).to_have_count(2)
+        mover = ada if table_turn(lobby) == 0 else ben
+        expect(mover.locator('#hand button.legal')).to_have_count(5)
+        assert ada.errors == [] and ben.errors == []
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def table_turn(lobby):
+    (table,) = lobby.tables.values()
+    return table.game.decision.seat
+
+
+def test_every_option_has_a_key(browser, tmp_path):
+    """Past the ninth: 0 is the tenth, then a, b, ... (shown on each button)."""
+    options = ' '.join('"Option %d" { message "chose %d". }' % (i, i) for i in range(1, 13))
+    source = tmp_path / 'many.pip'
+    source.write_text('Game "Many" requires 2 players.\nAction main {\n'
+                      '  ask players->first { %s }\n  winner players->first.\n}\n' % options)
+    table = table_of(str(source), seating(2, s2='first'))
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Al')
+        page.keyboard.press('Enter')
+        keys = page.locator('#options button .key')
+        expect(keys).to_have_count(12)
+        assert keys.all_text_contents() == list('1234567890ab')
+        page.keyboard.press('b')
+        expect(page.locator('#log')).to_contain_text('chose 12')
         assert page.errors == []

@@ -103,13 +103,11 @@ class _Observer:
     addressed to it since the last observation instead of the whole log."""
 
     def __init__(self, seat):
-        self.seat, self.shown = seat, 0
+        self.seat, self.shown = seat, 0     # events before the last observation
 
     def __call__(self, g):
-        v = view(g, self.seat)
-        log = v['log']
-        v['log'] = log[self.shown:]
-        self.shown = len(log)
+        v = view(g, self.seat, since=self.shown)
+        self.shown = len(g.events)
         return v
 
 

@@ -14,33 +14,39 @@ the language (docs/api.md, "What a seat may see"):
 
 Cards appear by the names the game prints (`Queen of Spades`).
 """
-from pipvm.core.runtime import Area, Card
+from pipvm.core.runtime import Area, Card, to_str
 
 SPECTATOR = None
 
 
-def view(game, seat):
-    """The view of seat (from 0), or of a spectator (None), as plain data."""
+def view(game, seat, log=True, since=0):
+    """The view of seat (from 0), or of a spectator (None), as plain data
+    (log=False: without the log, which a served table pages itself; since:
+    the log from event number since on, as determinize.py compares news)."""
     m = game.machine
     d = game.decision
-    return {
+    out = {
         'game': game.program.name,
         'seat': seat,
         'players': [_player(p, seat) for p in sorted(m.players, key=_seat)],
         'teams': None if m.teams is None else [_team(t) for t in m.teams],
         'areas': [_area(a) for a in areas(m)],
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
-        'log': [_event(e) for e in visible_events(game, seat)],
+        'log': [event(e) for e in visible_events(game, seat, since)] if log else None,
         'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
         'decision': d.to_json() if d is not None and d.seat == seat and seat is not None
         else None,
         'ending': None if game.ending is None else game.ending.to_json(),
     }
+    if not log:
+        del out['log']
+    return out
 
 
-def visible_events(game, seat):
-    """The events as seat reads them (dialogue.Event.seen_by), in order."""
-    seen = [e.seen_by(seat) for e in game.events or ()]
+def visible_events(game, seat, since=0):
+    """The events as seat reads them (dialogue.Event.seen_by), in order
+    (from event number since on)."""
+    seen = [e.seen_by(seat) for e in (game.events or ())[since:]]
     return [e for e in seen if e is not None]
 
 
@@ -92,7 +98,7 @@ def _player(p, seat):
 
 
 def _team(t):
-    return {'members': [p.seat for p in t.members], 'stash_size': len(t.stash),
+    return {'name': to_str(t), 'members': [p.seat for p in t.members], 'stash_size': len(t.stash),
             'score': _number(t.score)}
 
 
@@ -100,7 +106,10 @@ def _area(a):
     out = {'name': a.name, 'facedown': a.is_facedown, 'squaredup': a.is_squaredup,
            'size': len(a.cards)}
     if not a.is_facedown:
-        out['cards'] = _names(_shown(a))
+        shown = _shown(a)
+        out['cards'] = _names(shown)
+        # who last played each (its seat; None: never played): a trick's seats
+        out['by'] = [None if c.last_played_by is None else c.last_played_by.seat for c in shown]
     return out
 
 
@@ -109,7 +118,8 @@ def _number(v):
     return int(v) if isinstance(v, int) else None
 
 
-def _event(e):
+def event(e):
+    """An event as plain data."""
     out = {'kind': e.kind, 'text': e.text, 'to': e.to}
     if e.kind == 'played':
         out['card'], out['by'] = e.card, e.by

@@ -2,13 +2,12 @@
 information-set MCTS (`ismcts`, Cowling, Powley and Whitehouse 2012).
 
 Both are fair: they see the game only through the deciding seat's eyes.
-Each decision they draw a pool of worlds with `game.determinize(seat, rng)`
-(the cards the seat has not seen dealt anew, the future shuffles drawn from
-the bot's own generator) and think only in forks of those.  Replaying a game
-to determinize it is costly and forking is cheap, so a pool of at most POOL
-worlds is drawn per decision and reused round robin (OpenSpiel's
-`max_world_samples`).  If no world can be drawn (determinize.NoSample), the
-bot answers at random.
+Each decision they take a pool of at most POOL worlds from the seat's
+belief (pipvm/game/belief.py: particles consistent with everything the seat
+observed, carried from decision to decision; the future shuffles drawn from
+the bot's own generator), reused round robin (OpenSpiel's
+`max_world_samples`), and think only in forks of those.  If the belief
+holds no world, the bot answers at random, and counts it (`stats`).
 
 Playouts finish a quiet fork (no events kept) with uniformly random answers.
 Every random draw comes from the bot's own `random.Random`, which the seat
@@ -23,7 +22,7 @@ import time
 
 import attrs
 
-from pipvm.game.determinize import NoSample
+from pipvm.game.belief import Belief
 
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
@@ -58,6 +57,7 @@ class Thinker:
         self.rng = rng
         self.lead = []         # (decision id, each seat's estimated chance of winning)
         self.stats = ThinkingStats()
+        self.belief = None
 
     def choose(self, game, decision):
         """The index of the option to take at decision (of seat decision.seat)."""
@@ -80,17 +80,11 @@ class Thinker:
         return i
 
     def worlds(self, game, seat):
-        """Up to POOL worlds consistent with what seat has observed."""
-        pool = []
-        for _ in range(min(POOL, self.iterations)):
-            try:
-                pool.append(self.world(game, seat))
-            except NoSample:
-                break
-        return pool
-
-    def world(self, game, seat):
-        return game.determinize(seat, self.rng)
+        """Up to POOL worlds consistent with what seat has observed, from the
+        seat's belief, carried from decision to decision (pipvm/game/belief.py)."""
+        if self.belief is None or self.belief.seat != seat:
+            self.belief = Belief(seat, min(POOL, self.iterations), self.rng)
+        return self.belief.worlds(game, min(POOL, self.iterations))
 
 
 class MonteCarlo(Thinker):

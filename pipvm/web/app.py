@@ -2,24 +2,29 @@
 the live channel.  docs/web.md documents the API.
 
     GET  /play/TOKEN/         the page
-    GET  /play/TOKEN/state    view(seat) as JSON
+    GET  /play/TOKEN/state    view(seat) as JSON, with the last page of its log
+    GET  /play/TOKEN/log?before=I   the page of the log before event I
     POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME}
-    WS   /play/TOKEN/live     {"version": N, "view": view(seat)} each time the game moves on
+    WS   /play/TOKEN/live     {"version": N, "view": VIEW} on connecting, then
+                              {"version": N, "base": B, "patch": OPS} each time the game moves on
 
 The table's version (how many answers it has taken) comes with every view,
 in the live message and as the Pip-Version header of /state and /answer, so
 a page can tell an old view that arrives late from a new one.
 
 A token stands for one seat of one table (or for its spectators); the live
-channel sends exactly what /state returns, so what a seat may see is decided
-in one place, pipvm/game/view.py.
+channel sends what /state returns, or a patch between two such views, so
+what a seat may see is decided in one place, pipvm/game/view.py.  Every
+error, routed or not, is JSON: {"error": "one line"}.
 """
 import asyncio
 import contextlib
-import json
 import os
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.requests import ClientDisconnect
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -41,12 +46,16 @@ HEADERS = {
 }
 
 
-def make_app(tables):
-    """The app serving these Tables (one for `pipvm serve`; many for a load test)."""
+def make_app(tables, routes=(), lifespan=None):
+    """The app serving these Tables (one for `pipvm serve`; many for a load
+    test; a lobby's, which it adds to, with routes of its own).  tables: a
+    list, or anything with seat_of(token) -> (table, seat)."""
 
     def seat(request):
         """(table, seat) of the request's token; KeyError if it has none."""
         token = request.path_params['token']
+        if hasattr(tables, 'seat_of'):
+            return tables.seat_of(token)
         for table in tables:
             with contextlib.suppress(KeyError):
                 return table, table.seat_of(token)
@@ -65,6 +74,17 @@ def make_app(tables):
         except KeyError:
             return _error(404, 'no such seat')
         return _view(table, n)
+
+    async def log(request):
+        try:
+            table, n = seat(request)
+        except KeyError:
+            return _error(404, 'no such seat')
+        before = request.query_params.get('before', '')
+        if not before.isdigit() or len(before) > 9:
+            return _error(400, '"before" must be a whole number')
+        start, events = table.log(n, int(before))
+        return JSONResponse({'start': start, 'log': events}, headers=HEADERS)
 
     async def answer(request):
         try:
@@ -91,21 +111,23 @@ def make_app(tables):
             return
         await websocket.accept()
         closed = asyncio.ensure_future(_until_closed(websocket))
+        table.watchers += n is None
         try:
+            sent = None            # (version, view without log, log size) last sent
             while not closed.done():
-                version = table.version
-                await websocket.send_text(json.dumps({'version': version,
-                                                      'view': table.view(n)}))
-                moved = asyncio.ensure_future(table.change(version))
+                message, sent = table.frame(n, sent)
+                await websocket.send_text(message)
+                moved = asyncio.ensure_future(table.change(sent[0]))
                 await asyncio.wait((moved, closed), return_when=asyncio.FIRST_COMPLETED)
                 moved.cancel()
         except (WebSocketDisconnect, RuntimeError):
             pass                       # the client went away while we were sending
         finally:
+            table.watchers -= n is None
             closed.cancel()
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):
+    async def run_bots(app):
         bots = [asyncio.ensure_future(t.run_bots()) for t in tables]
         yield
         for task in bots:
@@ -114,15 +136,30 @@ def make_app(tables):
     async def no_icon(request):
         return Response(status_code=204)
 
+    async def http_error(request, e):
+        return _error(e.status_code, REASONS.get(e.status_code, 'the request failed'))
+
+    async def server_error(request, e):
+        return _error(500, 'the server failed')
+
     routes = [
         Route('/favicon.ico', no_icon),
         Route('/play/{token}/', page),
         Route('/play/{token}/state', state),
+        Route('/play/{token}/log', log),
         Route('/play/{token}/answer', answer, methods=['POST']),
         WebSocketRoute('/play/{token}/live', live),
         Mount('/static', StaticFiles(directory=STATIC), name='static'),
+        *routes,
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(
+        routes=routes, lifespan=lifespan or run_bots,
+        # Full views and pages compress well; live frames are small already.
+        middleware=[Middleware(GZipMiddleware, minimum_size=1000)],
+        exception_handlers={HTTPException: http_error, Exception: server_error})
+
+
+REASONS = {404: 'no such page', 405: 'method not allowed'}
 
 
 async def _body(request):

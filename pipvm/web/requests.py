@@ -41,11 +41,16 @@ def parse_answer(body):
 
 
 def check_name(text):
-    """A player's name: 1 to 40 printable characters that the game can print."""
-    if type(text) is not str or not 1 <= len(text) <= MAX_NAME:
-        raise BadRequest('"text" must be 1 to %d characters' % MAX_NAME)
+    """A player's name, trimmed: 1 to 40 printable characters that the game can print."""
+    if type(text) is not str:
+        raise BadRequest('"text" must be a string')
+    text = text.strip()
+    if not 1 <= len(text) <= MAX_NAME:
+        raise BadRequest('a name must be 1 to %d characters, not counting spaces round it'
+                         % MAX_NAME)
     if not text.isprintable() or not is_latin1(text):
-        raise BadRequest('"text" must be printable Latin-1 characters')
+        raise BadRequest('a name must be printable Latin-1 characters (the game prints '
+                         'no others)')
     return text
 
 
@@ -62,7 +67,8 @@ def check_against(decision, seat, decision_id, field, value):
             raise BadRequest('a name decision takes "text"')
         return value
     if field != 'choice':
-        raise BadRequest('a %s decision takes "choice"' % decision.kind)
+        raise BadRequest('%s %s decision takes "choice"'
+                         % ('an' if decision.kind[0] in 'aeiou' else 'a', decision.kind))
     if not 0 <= value < len(decision.options):
         raise BadRequest('"choice" must be from 0 to %d' % (len(decision.options) - 1))
     return value

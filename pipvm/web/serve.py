@@ -27,7 +27,7 @@ def main(args, seating):
     from pipvm.play import loader
     from pipvm.web.table import Table
     if args.resume:
-        table = Table.resume(args.resume, args.bot_pause)
+        table = Table.resume(args.resume, args.bot_pause, args.new_links)
     else:
         if args.record and seating.thinks():
             raise PipError(None, '--record does not keep games with thinking bots (mc, ismcts) yet')
@@ -38,6 +38,8 @@ def main(args, seating):
     base = 'http://%s:%d/play/' % ('[%s]' % host if ':' in host else host, port)
     for token, seat in table.tokens.items():
         print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/')
+    if not table.tokens:
+        print('the links given before work again at %s... (--new-links for new ones)' % base)
     sys.stdout.flush()
     server = make_server([table])
 
@@ -53,11 +55,31 @@ def main(args, seating):
     return 0
 
 
-def make_server(tables):
+def lobby_main(args):
+    """`pipvm serve --lobby GAMES...`: serve the lobby until Ctrl-C (or kill:
+    every table comes back from --db on the next start)."""
+    require()
+    import sqlite3
+
+    from pipvm.web.lobby import Lobby
+    from pipvm.web.lobby_app import make_lobby_app
+    try:
+        lobby = Lobby(args.lobby, args.db)
+    except sqlite3.Error as e:
+        raise PipError(None, '%s: %s' % (args.db, e)) from None
+    sock = listen(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    print('lobby: http://%s:%d/lobby/' % ('[%s]' % host if ':' in host else host, port))
+    sys.stdout.flush()
+    make_server(None, make_lobby_app(lobby)).run(sockets=[sock])
+    return 0
+
+
+def make_server(tables, app=None):
     import uvicorn
 
     from pipvm.web.app import make_app
-    return uvicorn.Server(uvicorn.Config(make_app(tables), log_level='warning',
+    return uvicorn.Server(uvicorn.Config(app or make_app(tables), log_level='warning',
                                          ws='websockets-sansio', lifespan='on',
                                          ws_per_message_deflate=False))
 

@@ -6,26 +6,67 @@ game is never changed by two requests at once.  Each change bumps `version`
 and wakes whoever waits for one (the live channels, the bot loop).
 """
 import asyncio
-import hmac
+import hashlib
+import json
+import os
 import secrets
 import sys
 
+from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
 from pipvm.game.game import Game
+from pipvm.game.view import event, view
 from pipvm.records.record import CHOICE, NAME, Answer, Record
 from pipvm.play.seats import Seating, parse_kind
 from pipvm.play.terminal import random_seed
 from pipvm.web.deciders import decider
+from pipvm.web.patch import diff
 from pipvm.web.requests import BadRequest, Conflict, check_against, parse_answer
 
 MAX_STEPS = 1_000_000          # a program that never asks again cannot hold the server forever
+LOG_PAGE = 100                 # events a view carries; older ones come by GET log
+
+
+def hashed(token):
+    """What is kept of a token: its SHA-256 (a stolen table of them opens no seat)."""
+    return hashlib.sha256(token.encode('utf-8', 'replace')).hexdigest()
+
+
+def links_path(record_path):
+    """Where a record's links are kept: game.json -> game.links.json."""
+    return os.path.splitext(record_path)[0] + '.links.json'
+
+
+def write_links(record_path, links):
+    write_file(links_path(record_path), json.dumps({
+        'format': 'pipvm links', 'links': {'watch' if n is None else str(n + 1): h
+                                           for h, n in links.items()}}, indent=1).encode())
+
+
+def read_links(record_path):
+    """{hashed token: seat} kept beside a record, or None if there is no such file."""
+    path = links_path(record_path)
+    try:
+        with open(path, 'rb') as f:
+            obj = json.loads(f.read().decode('utf-8'))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        raise record.RecordError(path, 'cannot read the links (%s)' % e) from None
+    kept = obj.get('links') if type(obj) is dict and obj.get('format') == 'pipvm links' else None
+    if type(kept) is not dict or not all(
+            type(h) is str and len(h) == 64 and (k == 'watch' or k.isdigit() and 0 < int(k) < 1000)
+            for k, h in kept.items()):
+        raise record.RecordError(path, 'not a pipvm links file')
+    return {h: None if k == 'watch' else int(k) - 1 for k, h in kept.items()}
 
 
 class Table:
     def __init__(self, program, seating=Seating(), seed=None, pause=0.0, record_path=None,
-                 path=None, max_steps=MAX_STEPS):
+                 path=None, max_steps=MAX_STEPS, links=None):
         """seating: who sits where (people unless a seat kind says otherwise);
+        links: {hashed token: seat} of links given before (else new ones);
         pause: seconds a bot waits before it answers, so people can follow;
         record_path: the record every answer is written to, as `pipvm run
         --record` writes it (pipvm/records/record.py; path: the game's file)."""
@@ -36,9 +77,17 @@ class Table:
         self.game = Game(program, seed=self.seed, players=seating.players, max_steps=max_steps)
         self.deciders = {n: d for n in range(self.seats)
                          if (d := decider(seating.specs.get(n, seating.default), n))}
-        self.tokens = {secrets.token_urlsafe(18): n for n in range(self.seats)
-                       if n not in self.deciders}
-        self.tokens[secrets.token_urlsafe(18)] = None          # the spectators' link
+        if links is None:
+            # {token: seat}, only while it is new: the table keeps their hashes
+            self.tokens = {secrets.token_urlsafe(18): n for n in range(self.seats)
+                           if n not in self.deciders}
+            self.tokens[secrets.token_urlsafe(18)] = None      # the spectators' link
+            links = {hashed(t): n for t, n in self.tokens.items()}
+        else:
+            self.tokens = {}
+        self.links = {h: n for h, n in links.items() if n is None or n < self.seats}
+        if record_path:
+            write_links(record_path, self.links)
         self.pause = pause
         self.record_path = record_path
         self.record = Record(
@@ -48,13 +97,23 @@ class Table:
             seats={n: str(s) for n, s in seating.specs.items()})
         self.history = self.record.answers         # of record.Answer, in order
         self.version = 0
+        self.lobby = False         # started from a lobby: a rematch can be asked for
+        self.watchers = 0          # spectators' live channels open now
+        self.listeners = []        # f(answer) called after each answer taken (a lobby's store)
         self._waiters = []         # futures to wake at the next change
+        self._logs = {n: [] for n in [*range(self.seats), None]}    # each seat's events
+        self._read = 0             # how many of the game's events are in _logs
+        self._states = {}          # seat -> (view without log, log size) at this version
+        self._frames = {}          # (seat, base version) -> a live message, at this version
 
     @classmethod
-    def resume(cls, path, pause=0.0):
+    def resume(cls, path, pause=0.0, new_links=False):
         """The table of a record, every answer in it given again (bots answer
-        again, and must answer as recorded); its answers go on being added."""
+        again, and must answer as recorded); its answers go on being added.
+        The links given before still work (their hashes are kept beside the
+        record) unless new_links."""
         kept = record.read(path)
+        links = None if new_links else read_links(path)
         game = record.resolve(kept.game, path)
         program = loader.load_program(game)
         if loader.fingerprint(program) != kept.fingerprint:
@@ -63,7 +122,7 @@ class Table:
         seating = Seating({n: parse_kind(k) for n, k in kept.seats.items()},
                           parse_kind(kept.bots), kept.players)
         table = cls(program, seating, kept.seed, pause, path, game,
-                    kept.max_steps or MAX_STEPS)
+                    kept.max_steps or MAX_STEPS, links)
         for number, answer in enumerate(kept.answers, 1):
             if answer.kind != record.REFUSED:      # a line the terminal refused changed nothing
                 table._replay(number, answer, path)
@@ -89,15 +148,56 @@ class Table:
 
     def seat_of(self, token):
         """The seat (None: a spectator) a token stands for; KeyError if none.
-        Compared in constant time, so timing tells nothing about the tokens."""
-        found = [seat for t, seat in self.tokens.items()
-                 if hmac.compare_digest(t.encode(), token.encode('utf-8', 'replace'))]
-        if not found:
-            raise KeyError(token)
-        return found[0]
+        Looked up by its hash, so timing tells nothing about the tokens."""
+        return self.links[hashed(token)]
 
     def view(self, seat):
-        return self.game.view(seat)
+        """What /state returns: the seat's view with the last LOG_PAGE events
+        of its log (`log_start`: the place of the first in the whole log), the
+        seats the server plays (`bots`) and how many seats the table has."""
+        state, size = self._state(seat)
+        start = max(0, size - LOG_PAGE)
+        return dict(state, log=self._logs[seat][start:size], log_start=start)
+
+    def log(self, seat, before):
+        """(start, events): up to LOG_PAGE of the seat's events before `before`."""
+        self._state(seat)
+        before = min(before, len(self._logs[seat]))
+        start = max(0, before - LOG_PAGE)
+        return start, self._logs[seat][start:before]
+
+    def frame(self, seat, base):
+        """The live message (JSON text) that takes a seat from version base
+        (None: from nothing) to now: the whole view, or a patch to its view
+        at base, which the caller keeps as (version, state, log size)."""
+        now = self._state(seat)
+        key = (seat, None if base is None else base[0])
+        if key not in self._frames:
+            if base is None or self.version < base[0]:
+                message = {'version': self.version, 'view': self.view(seat)}
+            else:
+                ops = diff(base[1], now[0])
+                ops += [{'op': 'add', 'path': '/log/-', 'value': e}
+                        for e in self._logs[seat][base[2]:now[1]]]
+                message = {'version': self.version, 'base': base[0], 'patch': ops}
+            self._frames[key] = json.dumps(message, separators=(',', ':'))
+        return self._frames[key], (self.version, *now)
+
+    def _state(self, seat):
+        if seat not in self._states:
+            events = self.game.events
+            for e in events[self._read:]:
+                for n, log in self._logs.items():
+                    seen = e.seen_by(n)            # as seat n reads it, or None
+                    if seen is not None:
+                        log.append(event(seen))
+            self._read = len(events)
+            state = view(self.game, seat, log=False)
+            state['bots'] = sorted(self.deciders)
+            state['seats'] = self.seats
+            state['lobby'] = self.lobby
+            self._states[seat] = (state, len(self._logs[seat]))
+        return self._states[seat]
 
     def answer(self, seat, body):
         """Apply a POSTed answer (bytes) for seat; BadRequest or Conflict if it
@@ -112,7 +212,10 @@ class Table:
                             else Answer(d.seat, CHOICE, d.options[value], value))
         if save:
             self._save()
+            for listener in self.listeners:
+                listener(self.history[-1])
         self.version += 1
+        self._states, self._frames = {}, {}
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             if not waiter.done():      # (a waiter whose task was cancelled is)

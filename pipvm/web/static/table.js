@@ -1,17 +1,26 @@
 // The page of one seat (or of the spectators) at a served Pip table.
 // Every text from the program is set with textContent, never as markup.
-// State comes from GET state and the live WebSocket (the same view each);
-// answers go by POST answer.  docs/web.md describes the API.
+// State comes from GET state, then the live WebSocket: the whole view on
+// connecting, a patch to it (RFC 6902) each time the game moves on.
+// Answers go by POST answer.  docs/web.md describes the API.
 'use strict';
 
 const SUITS = { Spades: '\u2660', Hearts: '\u2665', Diamonds: '\u2666', Clubs: '\u2663' };
 const RANKS = { Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
                 Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K' };
+// The key of each option: 1-9, 0, then the letters (every option up to 36;
+// the arrow keys and Enter reach all of them).
+const KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
+// Where the other seats sit, going round from the left of the page's seat
+// (which sits at the bottom), by how many others there are.
+const PLACES = [[], ['t'], ['l', 'r'], ['l', 't', 'r'], ['l', 'tl', 'tr', 'r'],
+                ['l', 'tl', 't', 'tr', 'r'], ['bl', 'l', 'tl', 'tr', 'r', 'br'],
+                ['bl', 'l', 'tl', 't', 'tr', 'r', 'br']];
 const $ = (id) => document.getElementById(id);
-let view = null;          // the last view received
+let view = null;          // the last view, kept up to date by the live patches
 let version = -1;         // the table's version it shows (a late older view is ignored)
-let shown = null;         // the id of the decision whose buttons are shown
 let sending = false;
+let problem = '';         // the last refusal: shown until the next action
 
 function el(tag, className, text) {
   const e = document.createElement(tag);
@@ -35,29 +44,36 @@ function card(name, tag = 'span') {
   return e;
 }
 
-function back(count) {
-  const e = el('span', 'card back', String(count));
-  e.setAttribute('aria-label', count + ' cards face down');
+function back(label) {
+  const e = el('span', 'card back', label);
+  e.setAttribute('aria-hidden', 'true');
   return e;
 }
 
 function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 
+function nameOf(v, seat) {
+  const p = v.players.find((q) => q.seat === seat);
+  return p ? p.name : 'seat ' + (seat + 1);
+}
+
 function render(v, at) {
   if (at < version) return;
   version = at;
   view = v;
-  document.title = v.game + ' \u2014 Pip';
-  $('game').textContent = v.game;
   const me = v.players.find((p) => p.seat === v.seat);
+  document.title = (v.decision ? '\u25b6 Your turn \u2014 ' : '') + v.game + ' \u2014 Pip';
+  $('game').textContent = v.game;
   renderTurn(v);
-  renderPlayers(v);
-  renderAreas(v);
-  $('you').hidden = v.seat === null;
-  const hand = $('hand');
-  hand.replaceChildren(...(me && me.hand ? me.hand.map((c) => card(c)) : []));
-  renderDecision(v.decision);
+  renderNotice(v, me);
+  renderTable(v);
+  renderScores(v);
+  renderHand(v, me);
+  renderDecision(v);
+  renderProblem();
   renderLog(v);
+  $('rematch').hidden = !(v.lobby && v.ending && me);
+  $('to-lobby').hidden = !v.lobby;
 }
 
 function renderTurn(v) {
@@ -70,39 +86,104 @@ function renderTurn(v) {
       : e.kind === 'no winner' ? 'The game is over: no winner.' : 'The game stopped: ' + e.error;
   } else if (v.decision) {
     turn.textContent = 'Your turn';
+    turn.className = 'mine';
+  } else if (v.turn && v.turn.kind === 'name') {
+    turn.textContent = 'Waiting for seat ' + (v.turn.seat + 1)
+      + (v.lobby ? ' to be taken (from the lobby)' : ' to give a name');
   } else if (v.turn) {
-    turn.textContent = 'Waiting for ' + (v.turn.player || 'player ' + (v.turn.seat + 1));
+    turn.textContent = 'Waiting for ' + (v.turn.player || nameOf(v, v.turn.seat));
   } else {
     turn.textContent = '';
   }
   if (v.seat === null) turn.textContent += ' (watching)';
 }
 
-function renderPlayers(v) {
-  const items = v.players.map((p) => {
-    const li = el('li');
-    li.append(el('strong', '', p.name), ' \u00b7 ' + plural(p.hand_size, 'card'));
-    if (p.score !== null) li.append(' \u00b7 score ' + p.score);
-    if (v.teams) {
-      const t = v.teams.findIndex((team) => team.members.includes(p.seat));
-      if (t >= 0) li.append(' \u00b7 team ' + (t + 1));
-    }
-    if (p.seat === v.seat) { li.classList.add('me'); li.append(' (you)'); }
-    if (v.turn && v.turn.seat === p.seat && !v.ending) li.classList.add('turn');
-    return li;
-  });
-  $('players').firstElementChild.replaceChildren(...items);
+// A seat the game left out (fewer players than the table has seats).
+function renderNotice(v, me) {
+  const notice = $('notice');
+  const out = v.seat !== null && !me && v.players.length > 0;
+  notice.hidden = !out;
+  if (out) {
+    notice.textContent = 'You are not playing in this game: it was started with '
+      + plural(v.players.length, 'player') + '. You can watch it from here.';
+  }
 }
 
-// As the program declares them: facedown as a back with a count, squaredup
-// as a pile showing its top card, spreadout fanned.
+// Who plays what: the seats round the table, the page's own at the bottom.
+function renderTable(v) {
+  const felt = $('felt');
+  for (const old of felt.querySelectorAll('.seat')) old.remove();
+  const seats = v.players.map((p) => p.seat);
+  const mine = seats.indexOf(v.seat);
+  const first = mine >= 0 ? mine : 0;
+  const order = seats.slice(first).concat(seats.slice(0, first));
+  const places = {};
+  const others = mine >= 0 ? order.slice(1) : order;
+  const layout = PLACES[Math.min(others.length, PLACES.length - 1)];
+  if (mine >= 0) places[v.seat] = 'b';
+  others.forEach((s, i) => { places[s] = layout[i] || 'b'; });
+  for (const p of v.players) felt.append(seatBox(v, p, places[p.seat]));
+  $('empty').hidden = v.players.length > 0;
+  renderTrick(v, places);
+  renderAreas(v);
+}
+
+function seatBox(v, p, place) {
+  const box = el('div', 'seat at-' + place);
+  box.dataset.seat = p.seat;
+  const title = el('div', 'who');
+  title.append(el('strong', 'name', p.name));
+  if (v.bots.includes(p.seat)) title.append(el('span', 'tag bot', 'bot'));
+  if (p.seat === v.seat) { box.classList.add('me'); title.append(el('span', 'tag', 'you')); }
+  box.append(title);
+  const facts = [plural(p.hand_size, 'card')];
+  if (v.teams) {
+    const t = v.teams.findIndex((team) => team.members.includes(p.seat));
+    if (t >= 0) facts.push('team ' + (t + 1));
+  } else if (p.score !== null) {
+    facts.push('score ' + p.score);
+  }
+  box.append(el('div', 'facts', facts.join(' \u00b7 ')));
+  if (v.turn && v.turn.seat === p.seat && !v.ending) box.classList.add('turn');
+  return box;
+}
+
+// The trick area: a faceup, spread-out area whose cards were all played,
+// each shown before the seat that played it.
+function trickArea(v) {
+  return v.areas.find((a) => !a.facedown && !a.squaredup && a.by && a.by.length
+    && a.by.every((s) => s !== null) && new Set(a.by).size === a.by.length);
+}
+
+function renderTrick(v, places) {
+  const trick = $('trick');
+  const area = trickArea(v);
+  trick.replaceChildren();
+  trick.hidden = !area;
+  if (!area) return;
+  area.cards.forEach((c, i) => {
+    const e = card(c);
+    e.classList.add('played', 'at-' + (places[area.by[i]] || 'b'));
+    e.title = c + ', played by ' + nameOf(v, area.by[i]);
+    trick.append(e);
+  });
+}
+
+// The areas as the program declares them: facedown as a back with a count,
+// squaredup as a pile showing its top card, spreadout fanned; then every
+// card list in no area (a deck) as a face-down pile with its size.
 function renderAreas(v) {
-  const boxes = v.areas.map((a) => {
-    const box = el('div', 'area');
+  const shown = trickArea(v);
+  const boxes = v.areas.filter((a) => a !== shown).map((a) => {
+    const kind = a.facedown ? 'facedown' : 'faceup';
+    const box = el('div', 'area ' + kind + (a.squaredup ? ' squaredup' : ' spreadout'));
     box.append(el('h2', '', a.name));
     const cards = el('div', 'cards');
-    if (a.facedown) {
-      if (a.size) cards.append(back(a.size));
+    if (a.facedown && a.squaredup) {
+      if (a.size) cards.append(back(String(a.size)));
+    } else if (a.facedown) {
+      cards.classList.add('fan');
+      for (let i = 0; i < Math.min(a.size, 13); i++) cards.append(back(''));
     } else if (a.squaredup) {
       cards.classList.add('pile');
       if (a.cards.length) cards.append(card(a.cards[0]));
@@ -113,29 +194,123 @@ function renderAreas(v) {
     box.append(cards, el('p', 'count', a.size ? plural(a.size, 'card') : 'empty'));
     return box;
   });
+  for (const list of v.lists) {
+    const box = el('div', 'area list');
+    box.append(el('h2', '', list.name));
+    const cards = el('div', 'cards pile');
+    if (list.size) cards.append(back(String(list.size)));
+    box.append(cards, el('p', 'count', list.size ? plural(list.size, 'card') : 'empty'));
+    boxes.push(box);
+  }
   $('areas').replaceChildren(...boxes);
 }
 
-function renderDecision(d) {
-  const box = $('decision');
-  if (!d) { box.hidden = true; shown = null; return; }
-  if (shown === d.id) return;              // keep focus where it is
-  shown = d.id;
-  box.hidden = false;
-  $('prompt').textContent = d.prompt;
-  $('problem').textContent = '';
-  const form = $('name-form');
-  form.hidden = d.kind !== 'name';
-  const buttons = d.options.map((label, i) => {
-    const b = d.kind === 'card' ? card(label, 'button') : el('button', '', label);
+// Scores and what each team or player has won (its stash); in a game with a
+// trick, a stash of whole tricks is counted in tricks too.
+function renderScores(v) {
+  const rows = [];
+  const perTrick = trickArea(v) || v.areas.some((a) => /trick/i.test(a.name)) ? v.players.length : 0;
+  const won = (n) => n === 0 ? '\u2013' : perTrick && n % perTrick === 0
+    ? plural(n / perTrick, 'trick') : plural(n, 'card');
+  if (v.teams) {
+    v.teams.forEach((t, i) => {
+      const names = t.members.map((s) => nameOf(v, s)).join(', ');
+      rows.push(['Team ' + (i + 1) + ' (' + names + ')', t.score, won(t.stash_size),
+                 t.members.includes(v.seat)]);
+    });
+  }
+  for (const p of v.players) {
+    if (v.teams && !p.score && !p.stash_size) continue;      // a team game scores teams
+    rows.push([p.name, p.score, won(p.stash_size), p.seat === v.seat]);
+  }
+  $('scores').hidden = rows.length === 0;
+  $('scores').querySelector('tbody').replaceChildren(...rows.map(([who, score, got, mine]) => {
+    const tr = el('tr', mine ? 'mine' : '');
+    tr.append(el('th', '', who), el('td', '', score === null ? '\u2013' : String(score)),
+              el('td', '', got));
+    tr.firstChild.scope = 'row';
+    return tr;
+  }));
+}
+
+// The option each card of the hand stands for (-1: none now).
+function handChoices(v, me) {
+  const d = v.decision;
+  const hand = me && me.hand ? me.hand : [];
+  const choice = hand.map(() => -1);
+  if (d && d.kind === 'card') {
+    d.options.forEach((label, i) => {
+      const at = hand.findIndex((c, j) => c === label && choice[j] < 0);
+      if (at >= 0) choice[at] = i;
+    });
+  }
+  return choice;
+}
+
+function keyOf(i) { return i < KEYS.length ? KEYS[i] : ''; }
+
+// The hand: on a card decision the cards that may be played are raised and
+// clicked to play; the others are dimmed.
+function renderHand(v, me) {
+  $('you').hidden = !me;
+  if (!me) return;
+  const d = v.decision;
+  const choice = handChoices(v, me);
+  const deciding = d && d.kind === 'card';
+  $('hand-title').textContent = 'Your hand (' + plural(me.hand.length, 'card') + ')';
+  const cards = me.hand.map((c, j) => {
+    const i = choice[j];
+    if (!deciding) return card(c);
+    const b = card(c, 'button');
     b.type = 'button';
-    if (i < 9) b.append(el('span', 'key', String(i + 1)));
-    b.addEventListener('click', () => send({ decision: d.id, choice: i }));
+    if (i < 0) {
+      b.classList.add('dim');
+      b.disabled = true;
+    } else {
+      b.classList.add('legal');
+      b.dataset.choice = i;
+      if (keyOf(i)) b.append(el('span', 'key', keyOf(i)));
+      b.addEventListener('click', () => choose(i));
+    }
     return b;
   });
+  $('hand').classList.toggle('deciding', !!deciding);
+  $('hand').replaceChildren(...cards);
+}
+
+let shownDecision = null;     // the decision whose controls are on the page
+
+function renderDecision(v) {
+  const d = v.decision;
+  const box = $('decision');
+  if (!d) { box.hidden = true; shownDecision = null; return; }
+  box.hidden = false;
+  $('prompt').textContent = d.prompt;
+  const form = $('name-form');
+  form.hidden = d.kind !== 'name';
+  // The options that are no card of the hand: actions, or cards elsewhere.
+  const inHand = new Set(handChoices(v, v.players.find((p) => p.seat === v.seat)));
+  const buttons = [];
+  d.options.forEach((label, i) => {
+    if (inHand.has(i)) return;
+    const b = d.kind === 'card' ? card(label, 'button') : el('button', 'option', label);
+    b.type = 'button';
+    b.dataset.choice = i;
+    if (keyOf(i)) b.append(el('span', 'key', keyOf(i)));
+    b.addEventListener('click', () => choose(i));
+    buttons.push(b);
+  });
   $('options').replaceChildren(...buttons);
+  $('options').hidden = buttons.length === 0;
+  if (shownDecision === d.id) return;       // keep focus where it is
+  shownDecision = d.id;
   if (d.kind === 'name') { $('name').value = ''; $('name').focus(); }
-  else if (buttons.length) buttons[0].focus();
+  else { const first = choices()[0]; if (first) first.focus(); }
+}
+
+function renderProblem() {
+  $('problem').textContent = problem;
+  $('problem').hidden = !problem;
 }
 
 function renderLog(v) {
@@ -145,27 +320,45 @@ function renderLog(v) {
     const li = el('li', e.kind + (e.to !== null ? ' to-me' : ''), e.text || '\u00a0');
     return li;
   }));
+  $('earlier').hidden = !(v.log_start > 0);
   if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+// Every control that answers the decision, in the order of its options.
+function choices() {
+  return [...document.querySelectorAll('[data-choice]')]
+    .sort((a, b) => a.dataset.choice - b.dataset.choice);
+}
+
+function choose(i) {
+  if (view && view.decision) send({ decision: view.decision.id, choice: i });
 }
 
 async function send(body) {
   if (sending) return;
   sending = true;
-  for (const b of document.querySelectorAll('#decision button')) b.disabled = true;
+  problem = '';
+  renderProblem();
+  for (const b of document.querySelectorAll('#decision button, #hand button')) b.disabled = true;
   try {
     const r = await fetch('answer', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
     const reply = await r.json();
-    if (r.ok) { render(reply, versionOf(r)); return; }
-    if (r.status === 400) $('problem').textContent = reply.error;
-    shown = null;                          // 409: the game moved on; show where it is
+    if (r.ok) { sending = false; render(reply, versionOf(r)); return; }
+    // 400: refused, and it stays on the page until the next action;
+    // 409: the game moved on (show where it is).
+    problem = r.status === 409 ? 'The game has moved on: ' + reply.error + '.' : reply.error;
+    sending = false;
+    shownDecision = null;
     await refresh();
   } catch (err) {
-    $('problem').textContent = 'The server cannot be reached; trying again.';
+    problem = 'The server cannot be reached; trying again.';
   } finally {
     sending = false;
+    renderProblem();
     for (const b of document.querySelectorAll('#decision button')) b.disabled = false;
+    if (view) { renderHand(view, view.players.find((p) => p.seat === view.seat)); renderDecision(view); }
   }
 }
 
@@ -176,17 +369,40 @@ function versionOf(response) {
 async function refresh() {
   const r = await fetch('state', { cache: 'no-store' });
   if (r.ok) render(await r.json(), versionOf(r));
-  else $('link').textContent = r.status === 404 ? 'No such seat.' : 'Error ' + r.status;
+  else $('link').textContent = r.status === 404 ? 'No such seat: this link is not (or no longer) one of this table\u2019s.' : 'Error ' + r.status;
 }
 
-// The live channel: each message is the whole view, so a reload or a lost
-// connection loses nothing; it reconnects until the page is closed.
+// RFC 6902, the three operations the server sends (pipvm/web/patch.py).
+function applyPatch(doc, ops) {
+  for (const op of ops) {
+    const keys = op.path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (!keys.length) { doc = op.value; continue; }
+    let parent = doc;
+    for (const k of keys.slice(0, -1)) parent = parent[Array.isArray(parent) ? Number(k) : k];
+    const last = keys[keys.length - 1];
+    if (Array.isArray(parent)) {
+      if (op.op === 'add' && last === '-') parent.push(op.value);
+      else if (op.op === 'remove') parent.splice(Number(last), 1);
+      else parent[Number(last)] = op.value;
+    } else if (op.op === 'remove') delete parent[last];
+    else parent[last] = op.value;
+  }
+  return doc;
+}
+
+// The live channel: the whole view first, then patches to it; a patch to a
+// view this page does not hold (it missed one) fetches the whole view again.
 function connect(delay = 500) {
   const url = new URL('live', location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(url);
   ws.onopen = () => { $('link').textContent = 'connected'; delay = 500; };
-  ws.onmessage = (m) => { const live = JSON.parse(m.data); render(live.view, live.version); };
+  ws.onmessage = (m) => {
+    const live = JSON.parse(m.data);
+    if (live.view) render(live.view, live.version);
+    else if (view && live.base === version) render(applyPatch(view, live.patch), live.version);
+    else if (live.version > version) refresh().catch(() => {});
+  };
   ws.onclose = () => {
     $('link').textContent = view && view.ending ? 'game over' : 'reconnecting\u2026';
     if (view && view.ending) return;
@@ -197,16 +413,51 @@ function connect(delay = 500) {
 document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement || e.ctrlKey || e.metaKey || e.altKey) return;
   const d = view && view.decision;
-  const n = Number(e.key);
-  if (d && d.kind !== 'name' && Number.isInteger(n) && n >= 1 && n <= Math.min(9, d.options.length)) {
+  if (!d || d.kind === 'name') return;
+  const all = choices();
+  if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'ArrowUp' || e.key === 'ArrowDown') {
     e.preventDefault();
-    send({ decision: d.id, choice: n - 1 });
+    const at = all.indexOf(document.activeElement);
+    const step = e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 1;
+    const next = all[at < 0 ? 0 : (at + step + all.length) % all.length];
+    if (next) next.focus();
+    return;
+  }
+  const i = KEYS.indexOf(e.key.toLowerCase());
+  if (e.key.length === 1 && i >= 0 && i < d.options.length) {
+    e.preventDefault();
+    choose(i);
   }
 });
 
 $('name-form').addEventListener('submit', (e) => {
   e.preventDefault();
-  if (view && view.decision) send({ decision: view.decision.id, text: $('name').value });
+  const name = $('name').value.trim();
+  if (!name) { problem = 'Please type a name.'; renderProblem(); return; }
+  if (view && view.decision) send({ decision: view.decision.id, text: name });
+});
+
+$('earlier').addEventListener('click', async () => {
+  if (!view || !(view.log_start > 0)) return;
+  const r = await fetch('log?before=' + view.log_start, { cache: 'no-store' });
+  if (!r.ok) return;
+  const page = await r.json();
+  view.log = page.log.concat(view.log);
+  view.log_start = page.start;
+  const log = $('log');
+  const from = log.scrollHeight - log.scrollTop;
+  renderLog(view);
+  log.scrollTop = log.scrollHeight - from;
+});
+
+// The same seats at a new deal: the server gives this seat its link there.
+$('rematch').addEventListener('click', async () => {
+  const r = await fetch('rematch', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+  });
+  const reply = await r.json();
+  if (r.ok) location.assign(reply.link);
+  else { problem = reply.error; renderProblem(); }
 });
 
 refresh().catch(() => {}).finally(() => connect());

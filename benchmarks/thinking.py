@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Thinking decisions per second of this tree against earlier commits, side
+by side in one run.
+
+    python benchmarks/thinking.py REV [REV ...] [--kind ismcts:200] [--decisions 12]
+                                  [--rounds 2] [--files FILE.pip ...]
+
+Each REV is checked out in a temporary git worktree (either package layout);
+each round plays, in every tree in turn (the order alternating), games with
+seeds 1, 2, ... where seat 1 thinks (KIND) and the others play at random,
+until seat 1 has made DECISIONS decisions with a real choice; the figure is
+those decisions per second of its thinking time (the tree's own
+benchmarks/bots.py times them).  Every tree plays the same FILEs (from this tree, default
+Euchre and Oh Hell); medians over the rounds, and the ratio to the first REV.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from common import ROOT
+
+FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
+
+# Run in each tree: its own benchmarks/bots.py (either package layout) times
+# the thinking seat.
+PROBE = r'''
+import json, os, sys
+sys.path[:0] = [os.path.join(os.getcwd(), 'benchmarks'), os.getcwd()]
+import bots
+path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+program = bots.loader.load_program(path)
+players = program.counts[0] * (program.team_size or 1)
+print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n, decisions)))
+'''
+
+
+def rate(tree, path, kind, decisions):
+    name, n = kind.split(':')
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, '-c', PROBE, path, name, n, str(decisions)],
+                         check=True, capture_output=True, cwd=tree, env=env, timeout=3600).stdout
+    return json.loads(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('revs', nargs='+', metavar='REV')
+    ap.add_argument('--kind', default='ismcts:200')
+    ap.add_argument('--decisions', type=int, default=12)
+    ap.add_argument('--rounds', type=int, default=2)
+    ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = []
+        for i, rev in enumerate(args.revs):
+            tree = os.path.join(tmp, 'tree%d' % i)
+            subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', tree, rev],
+                           check=True, capture_output=True)
+            trees.append(tree)
+        try:
+            rates = {(t, f): [] for t in trees for f in args.files}
+            for r in range(args.rounds):
+                order = trees if r % 2 == 0 else trees[::-1]
+                for f in args.files:
+                    for t in order:
+                        rates[t, f].append(rate(t, f, args.kind, args.decisions))
+            print('%s, %d decisions of seat 1 per game file, %d rounds (decisions/s of '
+                  'thinking CPU time; ratio to %s)' % (args.kind, args.decisions, args.rounds,
+                                                       args.revs[0]))
+            for f in args.files:
+                base = statistics.median(rates[trees[0], f])
+                for rev, t in zip(args.revs, trees):
+                    m = statistics.median(rates[t, f])
+                    print('  %-16s %-12s %7.2f decisions/s  %5.2fx' % (
+                        os.path.basename(f), rev, m, m / base))
+        finally:
+            for t in trees:
+                subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', t],
+                               capture_output=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,542 @@
+"""A seat's belief: worlds consistent with what it observed, carried from
+decision to decision (a particle filter, as POMCP's; docs/metrics.md).
+
+determinize.py draws a world by replaying the whole game with the hidden
+cards dealt anew and rejects it at the first observation that differs: in
+a long game with telling moves (Go Fish's questions) almost no fresh deal
+survives.  A Belief keeps its worlds instead:
+
+- each particle is a game replayed with its own deal (for every shuffle,
+  the real shuffle's draws, then the cards the seat has never seen in an
+  order of the particle's), already checked against every observation of
+  the seat up to the last decision it thought about;
+- at the seat's next decision each particle is played on through the
+  answers given since (matched by label) and checked against the new
+  observations only: a forward step, not a replay from the start;
+- a particle that fails is repaired by local moves: two cards the seat has
+  never seen trade places in one shuffle's deal and the game is replayed
+  from just before that shuffle; the move is kept if the particle then
+  matches at least as far as before (closer to the first difference), until
+  it matches everywhere or a budget of replays is spent;
+- every particle, old or repaired, is moved on by Metropolis steps (the same
+  swap, kept only if the observations all still hold): the chain's
+  stationary distribution is uniform over the consistent deals it reaches.
+
+Soundness is exactly determinize's: a world is handed out only if the seat
+would have observed exactly what it did at every decision, and its future
+(the generator) is drawn from the caller's rng.
+"""
+import re
+
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import new_deck
+from pipvm.engine.vm import Dealer
+from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
+                                    _same_option)
+from pipvm.game.game import NAME
+from pipvm.game.view import seen_cards, view
+
+REPAIRS = 40        # replays to repair one particle, at most
+LOCAL = 120         # local steps to repair one particle, at most
+REPAIRED = 3        # dead particles repaired per decision, at most
+FRESH = TRIES       # fresh deals tried when no particle is left, at most (as determinize)
+MOVES = 1           # Metropolis steps for a copy of a particle
+
+
+class Belief:
+    """The worlds seat (from 0) believes in, for one game."""
+
+    def __init__(self, seat, size, rng):
+        self.seat, self.size, self.rng = seat, size, rng
+        self.real = None
+
+    def worlds(self, game, n):
+        """Up to n forks consistent with what the seat observed in game, each
+        with its future drawn from rng (empty if none could be found)."""
+        self._follow_real(game)
+        self._update()
+        rng = self.rng
+        out = []
+        for i in range(min(n, len(self.particles))):
+            out.append(_future(self.particles[i].game.fork(quiet=True), rng))
+        return out
+
+    # --- the real game, as the seat saw it ------------------------------------
+
+    def _follow_real(self, game):
+        """The seat's observations at each decision of game so far (trace),
+        the cards it has seen (deck indexes), kept up to date by playing a
+        shadow of the real game on (its shuffles replayed as they were)."""
+        history = game.history
+        if (self.real is not game or len(self.shadow.history) > len(history)
+                or self.shadow.history != history[:len(self.shadow.history)]):
+            self.real = game
+            self.states = game.machine.shuffles
+            self.shadow = _replay_game(game, None)
+            self.observe = _Observer(self.seat)
+            self.trace, self.seen_ids, self.seen = [], set(), frozenset()
+            self.shuffled_at = {}       # shuffle number -> history position it happened at
+            self.unseen_plays = set()   # history positions that played a card the seat did not see
+            self.particles = []
+            self.checked = 0            # history position the particles are checked to
+            self._note(self.shadow)
+        self.states = game.machine.shuffles
+        g = self.shadow
+        while len(g.history) < len(history):
+            h = len(g.history)
+            before, shown = len(g.machine.shuffles), len(g.events)
+            _give(g, history[h])
+            for j in range(before, len(g.machine.shuffles)):
+                self.shuffled_at[j] = h
+            # a card played where the seat could not see it: a world plays any
+            # of its own there (as determinize does), or the label would tell
+            if any(e.kind == 'played' and e.seen_by(self.seat).card is None
+                   for e in g.events[shown:]):
+                self.unseen_plays.add(h)
+            self._note(g)
+        index = {id(c): i for i, c in enumerate(g.machine.deck)}
+        seen = set(self.seen_ids)
+        _note_named_cards(g, self.seat, seen)
+        self.seen_before = getattr(self, 'seen', frozenset())
+        self.seen = frozenset(index[c] for c in seen if c in index)
+        self.history = history
+
+    def _note(self, g):
+        self.seen_ids.update(map(id, seen_cards(g.machine, self.seat)))
+        self.trace.append(self.observe(g))
+
+    # --- the particles ----------------------------------------------------------
+
+    def _update(self):
+        end = len(self.history)
+        if not self.real.machine.shuffles:      # nothing dealt at random: nothing hidden
+            self.particles = [_Particle(self.real.fork(), [], 0)]
+            self.checked = end
+            return
+        alive, dead = [], []
+        for p in self.particles:
+            p.base = (p.game.fork(), p.obs.shown, len(p.deal.orders))
+            (alive if self._check(p, end) == end + 1 else dead).append(p)
+        # repair the particles that got furthest, until half are alive (briefly
+        # while some are: copies of those will do)
+        dead.sort(key=lambda p: p.score, reverse=True)
+        for p in dead[:REPAIRED]:
+            if len(alive) * 2 >= self.size:
+                break
+            if self._repair(p, end, LOCAL // 6 if alive else LOCAL):
+                alive.append(p)
+        if not alive:
+            # fresh deals, as determinize draws them; else the one that got
+            # furthest, repaired by moves replayed from the start
+            fresh = []
+            for _ in range(FRESH):
+                p = self._fresh()
+                (alive if self._check(p, end) == end + 1 else fresh).append(p)
+                if len(alive) >= self.size:
+                    break
+            if not alive and fresh:
+                p = max(fresh, key=lambda p: p.score)
+                if self._replayed(p, end, REPAIRS):
+                    alive.append(p)
+        if not alive:
+            self.particles = []
+            return
+        # the dead are replaced by copies of the living, which Metropolis
+        # steps then move apart (MOVES replays per copy, at most)
+        copies = []
+        while len(alive) + len(copies) < self.size:
+            copies.append(self._copy(alive[self.rng.randrange(len(alive))]))
+        for _ in range(MOVES):
+            for p in copies:
+                self._nudge(p, end)
+        self.particles = alive + copies
+        self.checked = end
+
+    def _fresh(self):
+        """A particle dealt anew from the start (not yet checked)."""
+        deal = _Deal()
+        p = _Particle(_replay_game(self.real, _Dealt(self, deal)), deal, 0)
+        p.obs = _Observer(self.seat)
+        return p
+
+    def _check(self, p, end):
+        """Play particle p on to history position end, comparing the seat's
+        observations; returns how many positions match (end + 1: all).
+        p.score: how far it matched, then how close the first difference."""
+        g, trace, history, shuffled_at = p.game, self.trace, self.history, self.shuffled_at
+        h = len(g.history)
+        observed = p.observed       # (then it matched here: it is not compared again)
+        while True:
+            if not observed:
+                seen = p.obs(g)
+                if seen != trace[h]:
+                    p.score = (h, _closeness(seen, trace[h]))
+                    p.diff = (seen, trace[h])
+                    p.matched = h
+                    return h
+            observed = False
+            if h == end:
+                p.score = (h + 1, 0)
+                p.matched = h + 1
+                p.observed = True
+                return h + 1
+            nxt = len(g.machine.shuffles)
+            if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
+                p.checkpoints[nxt] = (g.fork(), p.obs.shown)
+            free = (self.rng, p.deal.plays, h) if h in self.unseen_plays else None
+            if not _give(g, history[h], free):
+                # the real answer was not an option here (a card played that
+                # this world put elsewhere): a repair swaps it with one of
+                # the player's cards
+                pending = g.machine.pending
+                p.diff = ([str(c) for c in pending.player.hand]
+                          if g.decision is not None and g.decision.kind == 'card' else None,
+                          history[h][1])
+                p.score = (h + 1, -1)
+                p.matched = h + 1
+                return h + 1
+            h += 1
+
+    def _move(self, p, end, metropolis):
+        """Two never-seen cards of one shuffle's deal trade places; the game is
+        replayed from before that shuffle.  Kept if it matches everywhere
+        (metropolis) or at least as well as before (a repair).  True if kept."""
+        orders = p.deal.orders
+        if not orders:
+            return False
+        rng = self.rng
+        # the last shuffle before the first difference: the deal it made decides it
+        limit = p.matched if not metropolis else end + 1
+        j = max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < limit),
+                default=0)
+        if rng.random() < 0.25:
+            j = rng.randrange(j + 1)
+        deal = p.deal.copy()
+        order, seen = deal.orders[j], self.seen
+        # a repair may also put a card the seat has seen since p was dealt
+        # where the real shuffle's draws put it, as a fresh deal would
+        drawn = deal.drawn[j] if j < len(deal.drawn) else order
+        misplaced = [] if metropolis else [
+            k for k, i in enumerate(order) if i in seen and drawn[k] != i]
+        if misplaced and rng.random() < 0.5:
+            a = rng.choice(misplaced)
+            b = order.index(drawn[a])
+        else:
+            hidden = [k for k, i in enumerate(order) if i not in seen]
+            if len(hidden) < 2:
+                return False
+            a, b = rng.sample(hidden, 2)
+        order[a], order[b] = order[b], order[a]
+        q = self._restart(p, j, deal)
+        self._check(q, end)
+        if (q.matched == end + 1) if metropolis else (q.score >= p.score):
+            p.take(q)
+            return True
+        return False
+
+    def _nudge(self, p, end):
+        """A Metropolis step: two cards the seat has not seen trade places,
+        kept only if every observation still holds.  Tried first in the game
+        at the last decision (cheap to refuse), then replayed."""
+        if p.base is None or p.base[2] != len(p.deal.orders):
+            self._move(p, end, metropolis=True)
+            return
+        base, shown, shuffles = p.base
+        j = shuffles - 1
+        movable = [i for i in p.deal.orders[j] if i not in self.seen]
+        if len(movable) < 2:
+            return
+        trial = _Swapped(p.deal, j, base).then([tuple(self.rng.sample(movable, 2))])
+        q = self._particle(trial.game.fork(), trial.deal, p, shown)
+        if self._check(q, end) == end + 1:
+            q = self._restart(p, j, trial.deal.copy())
+            if self._check(q, end) == end + 1:
+                q.base = p.base
+                p.take(q)
+
+    def _particle(self, game, deal, like, shown):
+        """A particle of game and deal, its observer at shown, its
+        checkpoints those of particle like."""
+        q = _Particle(game, deal, 0)
+        q.observed = True
+        _deal_with(game, _Dealt(self, deal))
+        q.obs = _Observer(self.seat)
+        q.obs.shown = shown
+        q.checkpoints = dict(like.checkpoints)
+        return q
+
+    def _restart(self, p, j, deal):
+        """A particle with deal, replayed from just before shuffle j."""
+        q = _Particle(None, deal, 0)
+        q.checkpoints = {k: v for k, v in p.checkpoints.items() if k <= j}
+        if j in p.checkpoints:
+            g, shown = p.checkpoints[j]
+            q.game = g.fork()
+            q.obs = _Observer(self.seat)
+            q.obs.shown = shown
+            q.observed = True
+            _deal_with(q.game, _Dealt(self, deal))
+        else:
+            q.game = _replay_game(self.real, _Dealt(self, deal))
+            q.obs = _Observer(self.seat)
+            q.checkpoints = {}
+        return q
+
+    def _copy(self, p):
+        q = _Particle(p.game.fork(), p.deal.copy(), p.matched)
+        _deal_with(q.game, _Dealt(self, q.deal))
+        q.score, q.observed = p.score, p.observed
+        q.obs = _Observer(self.seat)
+        q.obs.shown = p.obs.shown
+        q.checkpoints = dict(p.checkpoints)
+        q.base = p.base
+        return q
+
+    def _repair(self, p, end, steps):
+        """Moves until p matches everywhere: local ones if p matched at the
+        last decision and no shuffle came since, else replayed ones."""
+        if p.base is not None and p.base[2] == len(p.deal.orders):
+            return self._local(p, end, steps)
+        return self._replayed(p, end, min(steps, REPAIRS))
+
+    def _local(self, p, end, steps):
+        """Hill-climbing in the game as it was at the last decision p matched:
+        two cards the seat had not seen by then trade places there (every
+        value that holds one sees the other), the game goes on through the
+        answers since, and the swap is kept if it matches at least as far.
+        Once it matches everywhere, the same swaps are made in the deal and
+        replayed from before its shuffle: kept only if that matches too.
+        False if that many steps did not do."""
+        base, shown, shuffles = p.base
+        j = shuffles - 1
+        seen = self.seen_before
+        movable = [i for i in p.deal.orders[j] if i not in seen]
+        if len(movable) < 2:
+            return False
+        # the cards seen since then, where the real shuffle's draws put them
+        # (where a fresh deal puts them), are the likeliest swaps
+        order = p.deal.orders[j]
+        drawn = p.deal.drawn[j] if j < len(p.deal.drawn) else order
+        snaps = [(i, order[k]) for k, i in enumerate(drawn)
+                 if i in self.seen and i not in seen and order[k] != i and order[k] in movable]
+        rng, best = self.rng, p.score
+        work = _Swapped(p.deal, j, base)        # the swaps kept so far
+        named = self._named_pairs(p, movable, snaps)
+        for step in range(steps):
+            if step == 0 and snaps:
+                pairs = snaps
+            elif named and rng.random() < 0.5:
+                pairs = [rng.choice(named)]
+            elif snaps and rng.random() < 0.3:
+                pairs = [rng.choice(snaps)]
+            else:
+                pairs = [tuple(rng.sample(movable, 2))]
+            trial = work.then(pairs)
+            q = self._particle(trial.game.fork(), trial.deal, p, shown)
+            self._check(q, end)
+            if q.score > best:
+                named = self._named_pairs(q, movable, snaps)
+            if q.matched == end + 1:
+                q = self._restart(p, j, trial.deal.copy())
+                if self._check(q, end) == end + 1:
+                    p.take(q)
+                    p.base = None          # (it was the old deal's)
+                    return True
+            elif q.score >= best:
+                work, best = trial, q.score
+        return False
+
+    def _named_pairs(self, p, movable, snaps):
+        """Where p's observation named one card and the seat's another (its
+        hand shows the Queen of Spades, p's the Queen of Hearts): those two
+        trading places is the likeliest repair.  Pairs of movable cards."""
+        if p.diff is None:
+            return []
+        mine, real = (set(_CARD_NAME.findall(repr(v))) for v in p.diff)
+        movable = set(movable)
+        index = _DECK_INDEX
+        # (sorted: a set's order changes with the hash seed, the choice must not)
+        ours = sorted(index[n] for n in mine - real if index[n] in movable)
+        theirs = sorted(index[n] for n in real - mine if index[n] in movable)
+        if not (ours and theirs):       # one side names a card: where the real
+            ours = ours or theirs       # draws put it, else with any
+            drawn = [pair for pair in snaps if pair[0] in ours]
+            if drawn:
+                return drawn
+            theirs = [i for i in movable if i not in ours]
+        return [(a, b) for a in ours for b in theirs]
+
+    def _replayed(self, p, end, steps):
+        """Replayed moves until p matches everywhere; False if that many
+        replays did not do."""
+        for _ in range(steps):
+            self._move(p, end, metropolis=False)
+            if p.matched == end + 1:
+                return True
+        return False
+
+    def _shuffle(self, deal, machine, items):
+        # (called by the particle's dealer, _Dealt)
+        """Shuffle number j as the real one drew, the never-seen cards then in
+        deal[j]'s order if deal has one for these cards, else in a new random
+        order (noted in deal)."""
+        j = len(machine.shuffles)
+        if j < len(self.states):
+            state, idx = self.states[j]
+            machine.rng = OCamlRandom.at(state, idx)
+            machine.shuffles.append((state, idx))
+        else:
+            machine.shuffles.append((machine.rng.state[:], machine.rng.idx))
+        machine.rng.shuffle(items)
+        index = {id(c): i for i, c in enumerate(machine.deck)}
+        now = [index[id(c)] for c in items]
+        del deal.drawn[j:]
+        deal.drawn.append(list(now))
+        orders = deal.orders
+        if j < len(orders) and sorted(orders[j]) == sorted(now):
+            items[:] = [machine.deck[i] for i in orders[j]]
+            return
+        seen = self.seen
+        places = [k for k, i in enumerate(now) if i not in seen]
+        hidden = [now[k] for k in places]
+        self.rng.shuffle(hidden)
+        for k, i in zip(places, hidden):
+            now[k] = i
+        items[:] = [machine.deck[i] for i in now]
+        del orders[j:]
+        orders.append(now)
+
+
+class _Deal:
+    """A particle's deal: each shuffle's order (deck indexes), and the order
+    the real shuffle's draws gave before the never-seen cards moved."""
+
+    def __init__(self, orders=(), drawn=(), plays=None):
+        self.orders = [list(o) for o in orders]
+        self.drawn = [list(o) for o in drawn]
+        self.plays = dict(plays or {})   # history position -> the card it played unseen
+
+    def copy(self):
+        return _Deal(self.orders, self.drawn, self.plays)
+
+
+class _Particle:
+    """A world: its game, its deal, the observer following it, and games
+    kept just before the shuffles (to replay from there after a move)."""
+
+    def __init__(self, game, deal, matched):
+        self.game, self.deal, self.matched = game, deal, matched
+        self.score = (matched, 0)
+        self.obs = None
+        self.checkpoints = {}
+        self.observed = False  # whether obs has seen the game where it is now
+        self.diff = None       # (its observation, the seat's) where they first differ
+        self.base = None       # (game, observer's place, shuffles) at the last decision matched
+
+    def take(self, other):
+        self.game, self.deal, self.matched = other.game, other.deal, other.matched
+        self.score, self.obs, self.checkpoints = other.score, other.obs, other.checkpoints
+        self.diff, self.observed = other.diff, other.observed
+
+
+def _give(g, entry, free=None):
+    """Answer g's decision as the real game was answered (by label); False
+    if g offers no such option (or waits for nothing).  free = (rng, plays,
+    position): a card played unseen, answered as the world played it before
+    (plays: position -> label) or else at random (then noted in plays)."""
+    choice, label = entry
+    d = g.decision
+    if d is None:
+        return False
+    if d.kind is NAME:
+        g.answer(label)
+        return True
+    if free is not None:
+        rng, plays, h = free
+        i = d.options.index(plays[h]) if plays.get(h) in d.options else None
+        if i is None:
+            i = rng.randrange(len(d.options))
+            plays[h] = d.options[i]
+        g.answer(i)
+        return True
+    i = _same_option(d.options, label, choice)
+    if i is None:
+        return False
+    g.answer(i)
+    return True
+
+
+def _closeness(seen, want):
+    """How many parts of an observation agree (the log: how long a prefix)."""
+    n = 0
+    for key, v in want.items():
+        if key == 'log':
+            log = seen.get('log', [])
+            for a, b in zip(log, v):
+                if a != b:
+                    break
+                n += 1
+        elif seen.get(key) == v:
+            n += 1
+    return n
+
+
+_NAMES = [c.name for c in new_deck()]
+_DECK_INDEX = {name: i for i, name in enumerate(_NAMES)}
+_CARD_NAME = re.compile('|'.join(map(re.escape, sorted(_DECK_INDEX, key=len, reverse=True))))
+_CARD_FIELDS = ('rank', 'suit', 'last_played_by', 'born_rank', 'born_suit', 'name')
+
+
+def _trade(m, a, b):
+    """Cards a and b (deck indexes) of machine m trade places: each object
+    takes the other's whole value, and the deck (and the constants naming
+    cards) follow, so that index a still means card a."""
+    deck = m.deck
+    x, y = deck[a], deck[b]
+    for field in _CARD_FIELDS:
+        u, v = getattr(x, field), getattr(y, field)
+        setattr(x, field, v)
+        setattr(y, field, u)
+    deck[a], deck[b] = y, x          # (the caller then resolves m.consts anew)
+
+
+class _Swapped:
+    """A game at a particle's last matched decision with some never-seen
+    cards traded, and the particle's deal with the same cards traded in
+    shuffle j's order (later shuffles are dealt anew)."""
+
+    def __init__(self, deal, j, game):
+        self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1], deal.plays)
+        self.j, self.game = j, game
+
+    def then(self, pairs):
+        deal = self.deal.copy()
+        order = deal.orders[self.j]
+        g = self.game.fork()
+        m = g.machine
+        for a, b in pairs:
+            x, y = order.index(a), order.index(b)
+            order[x], order[y] = b, a
+            _trade(m, a, b)
+            trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
+            deal.plays = {h: trade.get(label, label) for h, label in deal.plays.items()}
+        m.consts = m.image.consts_for(m.deck)
+        if g.decision is not None and g.decision.kind == 'card':
+            g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
+        out = _Swapped(deal, self.j, g)
+        return out
+
+
+class _Dealt(Dealer):
+    """A particle's dealer: its deal, through the belief (Belief._shuffle)."""
+
+    def __init__(self, belief, deal):
+        self.belief, self.deal = belief, deal
+
+    def shuffle(self, machine, items):
+        self.belief._shuffle(self.deal, machine, items)
+
+
+def _deal_with(g, dealer):
+    """Make g's shuffles go through dealer (a fork deals plainly)."""
+    g.machine.dealer = dealer

@@ -1,0 +1,68 @@
+"""A patch between two views (RFC 6902 JSON Patch, as boardgame.io sends
+between a seat's filtered states): what a live channel sends after an
+answer instead of the whole view.  Only the three operations a view needs:
+`replace` and `remove` at a path, `add` at a path (a list's end is `-`).
+The page applies them in table.js (applyPatch)."""
+
+
+def diff(old, new, path=''):
+    """The operations that turn old into new (both plain JSON data)."""
+    if old == new:
+        return []
+    if type(old) is dict and type(new) is dict:
+        ops = []
+        for key in old:
+            if key not in new:
+                ops.append({'op': 'remove', 'path': path + '/' + _escape(key)})
+        for key, value in new.items():
+            where = path + '/' + _escape(key)
+            if key in old:
+                ops += diff(old[key], value, where)
+            else:
+                ops.append({'op': 'add', 'path': where, 'value': value})
+        return ops
+    if type(old) is list and type(new) is list:
+        if len(old) == len(new):
+            ops = []
+            for i, (a, b) in enumerate(zip(old, new)):
+                ops += diff(a, b, '%s/%d' % (path, i))
+            # many changed items: one replacement is smaller and as cheap
+            if len(ops) <= len(new):
+                return ops
+        elif len(new) > len(old) and new[:len(old)] == old:
+            return [{'op': 'add', 'path': path + '/-', 'value': v} for v in new[len(old):]]
+    return [{'op': 'replace', 'path': path, 'value': new}]
+
+
+def apply(doc, ops):
+    """doc with ops applied, in place (as the page does): the client's side,
+    for tests and the load benchmark."""
+    for op in ops:
+        keys = [_unescape(k) for k in op['path'].split('/')[1:]]
+        if not keys:
+            doc = op['value']
+            continue
+        parent = doc
+        for k in keys[:-1]:
+            parent = parent[int(k)] if type(parent) is list else parent[k]
+        last = keys[-1]
+        if type(parent) is list:
+            if op['op'] == 'add' and last == '-':
+                parent.append(op['value'])
+            elif op['op'] == 'remove':
+                del parent[int(last)]
+            else:
+                parent[int(last)] = op['value']
+        elif op['op'] == 'remove':
+            del parent[last]
+        else:
+            parent[last] = op['value']
+    return doc
+
+
+def _escape(key):
+    return str(key).replace('~', '~0').replace('/', '~1')
+
+
+def _unescape(key):
+    return key.replace('~1', '/').replace('~0', '~')

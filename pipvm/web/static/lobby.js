@@ -1,0 +1,93 @@
+// The lobby: start a table, join an open one by name, watch any.  Program
+// and player text is set with textContent only.  The list refreshes itself.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function say(text) { $('problem').textContent = text; $('problem').hidden = !text; }
+
+async function post(path, body) {
+  say('');
+  const r = await fetch(path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const reply = await r.json();
+  if (!r.ok) { say(reply.error); return null; }
+  return reply;
+}
+
+function myName() {
+  const name = $('name').value.trim();
+  if (!name) { say('Type your name first.'); $('name').focus(); return null; }
+  localStorage.setItem('pip-name', name);
+  return name;
+}
+
+async function join(table) {
+  const name = myName();
+  if (!name) return;
+  const reply = await post('/lobby/join', { table, name });
+  if (reply) location.assign(reply.link);
+}
+
+async function start(game, players) {
+  if (!myName()) return;
+  const reply = await post('/lobby/new', { game, players });
+  if (reply) await join(reply.table);
+}
+
+function render(s) {
+  $('game-list').replaceChildren(...s.games.map((g) => {
+    const li = el('li');
+    li.append(el('strong', '', g.name), el('br'));
+    for (const n of g.players) {
+      const b = el('button', 'new', 'New table for ' + n);
+      b.type = 'button';
+      b.addEventListener('click', () => start(g.id, n));
+      li.append(b);
+    }
+    return li;
+  }));
+  $('tables').replaceChildren(...s.tables.map((t) => {
+    const li = el('li');
+    li.dataset.table = t.id;
+    const seated = t.names.filter((n) => n !== null);
+    li.append(el('strong', '', t.game), ' \u00b7 ',
+              el('span', t.open ? 'open' : '', t.over ? 'over' + (t.winner ? ': ' + t.winner + ' won' : '')
+                : t.open ? 'open: ' + seated.length + ' of ' + t.players + ' seated' : 'playing'));
+    li.append(el('div', 'names', seated.length ? seated.join(', ') : 'nobody yet'));
+    if (t.open) {
+      const b = el('button', 'join', 'Join');
+      b.type = 'button';
+      b.addEventListener('click', () => join(t.id));
+      li.append(b);
+    }
+    const a = el('a', 'button watch', 'Watch' + (t.watchers ? ' (' + t.watchers + ' watching)' : ''));
+    a.href = t.watch;
+    li.append(a);
+    return li;
+  }));
+  if (!s.tables.length) $('tables').append(el('li', '', 'No tables yet: start one.'));
+}
+
+async function refresh() {
+  try {
+    const r = await fetch('/lobby/state', { cache: 'no-store' });
+    render(await r.json());
+    $('link').textContent = 'up to date';
+  } catch (err) {
+    $('link').textContent = 'the server cannot be reached; trying again';
+  }
+}
+
+$('name').value = localStorage.getItem('pip-name') || '';
+$('who').addEventListener('submit', (e) => e.preventDefault());
+refresh();
+setInterval(refresh, 3000);

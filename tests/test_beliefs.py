@@ -1,0 +1,68 @@
+"""A seat's belief (pipvm/game/belief.py): at every decision of the thinking
+seat in every example game it holds worlds, and each world is one the seat
+could be in: it sees there exactly what it sees in the real game."""
+import glob
+import os
+import random
+
+import pytest
+
+from pipvm.engine.vm import Image
+from pipvm.game.belief import Belief
+from pipvm.game.game import Game
+from pipvm.play import loader
+from pipvm.play.bots import POOL
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
+
+
+def _without_log(v):
+    return {k: x for k, x in v.items() if k != 'log'}
+
+
+def beliefs_through(path, seed, decisions=None):
+    """Play one game (seat 1 and the others at random); at each decision of
+    seat 1 with a choice, ask its belief for POOL worlds.  Yields (real game,
+    worlds) there."""
+    program = loader.load_program(path)
+    players = program.counts[0] * (program.team_size or 1)
+    game = Game(Image(program), seed=seed, players=players,
+                names=['P%d' % i for i in range(players)], max_steps=100_000)
+    belief = Belief(0, POOL, random.Random(seed))
+    rng = random.Random(seed)
+    seen = 0
+    while game.decision is not None and (decisions is None or seen < decisions):
+        d = game.decision
+        if d.seat == 0 and len(d.options) > 1:
+            seen += 1
+            yield game, belief.worlds(game, POOL)
+        game.answer(rng.randrange(len(d.options)))
+
+
+# Go Fish's questions pin down where cards are; the local repairs do not yet
+# find a world once every particle has failed (issue 20).  Strict: the mark
+# must go when they do.
+GIVES_UP = pytest.mark.xfail(strict=True, reason='Go Fish: no world after the first total loss')
+CASES = [pytest.param(p, marks=GIVES_UP) if p.endswith('go_fish.pip') else p for p in EXAMPLES]
+
+
+@pytest.mark.parametrize('path', CASES, ids=[os.path.basename(p) for p in EXAMPLES])
+def test_the_thinking_seat_finds_consistent_worlds_at_every_decision(path):
+    blind = total = 0
+    for game, worlds in beliefs_through(path, seed=1, decisions=60):
+        total += 1
+        blind += not worlds
+        want = _without_log(game.view(0))
+        for w in worlds:
+            assert _without_log(w.view(0)) == want
+    assert total > 0 and blind == 0, '%d of %d decisions without a world' % (blind, total)
+
+
+def test_worlds_differ_where_the_seat_cannot_tell():
+    # Three-Handed Hearts: the other hands are hidden, so the worlds differ
+    # in them (a belief that only copied the real deal would not).
+    path = os.path.join(ROOT, 'examples', 'three_hearts.pip')
+    for game, worlds in beliefs_through(path, seed=2, decisions=1):
+        hands = {tuple(str(c) for p in w.players if p.seat == 1 for c in p.hand) for w in worlds}
+        assert len(worlds) == POOL and len(hands) > POOL // 2
