@@ -306,6 +306,12 @@ class Skip:
 
 
 @node
+class LoopExit:                # extension: `break.` or `continue.`
+    word: str                  # 'break' or 'continue'
+    pos: Pos = at()
+
+
+@node
 class Winner:
     who: object
     pos: Pos = at()

@@ -312,6 +312,12 @@ class Skip:
 
 
 @node
+class LoopExit:                # `break.` / `continue.`: leaves `loops` loops first
+    word: str
+    pos: tuple
+
+
+@node
 class Winner:
     who: object
     pos: tuple

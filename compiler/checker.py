@@ -57,6 +57,7 @@ class Body:
         self.locals = 0        # frame slots used so far
         self.skips = {}        # pending skips of the current block: name -> pos
         self.labels = {}       # every label of the action: name -> pos
+        self.loops = 0         # `for`/`forever` loops around the current statement
 
     def new_local(self, name, t):
         var = c.Local(self.locals, t, name)
@@ -308,7 +309,19 @@ class Checker:
         return c.DealCards(count, source, dest, s.pos)
 
     def stmt_Forever(self, s, body):
-        return c.Forever(self.block(s.body, body), s.pos)
+        return c.Forever(self.loop(s.body, body), s.pos)
+
+    def loop(self, stmts, body):
+        body.loops += 1
+        try:
+            return self.block(stmts, body)
+        finally:
+            body.loops -= 1
+
+    def stmt_LoopExit(self, s, body):
+        if not body.loops:
+            fail(s.pos, "'%s' is not inside a 'for' or 'forever' loop" % s.word)
+        return c.LoopExit(s.word, s.pos)
 
     def stmt_For(self, s, body):
         items, t1, p1 = self.expr(s.items)
@@ -318,7 +331,7 @@ class Checker:
         var = body.new_local(s.name, elem)
         self.scopes.append({s.name: var})
         try:
-            block = self.block(s.body, body)
+            block = self.loop(s.body, body)
         finally:
             self.scopes.pop()
         return c.For(var, items, start, block, s.pos)

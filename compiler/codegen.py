@@ -94,6 +94,7 @@ class Function:
         self.loops = 0             # iteration states on the stack
         self.label_loops = {}      # label -> loop depth of its block
         self.skips = {}            # label -> offsets of jumps waiting for it
+        self.exits = []            # per enclosing loop: [states it owns, loops outside it, top, break jumps]
 
     def emit(self, name, *args, pos=None):
         return self.asm.emit(name, *args, pos=pos or self.pos)
@@ -182,8 +183,28 @@ class Function:
 
     def stmt_Forever(self, s):
         top = self.asm.here()
+        self.exits.append([0, self.loops, top, []])
         self.block(s.body)
         self.emit('JUMP', top, pos=s.pos)
+        self.end_loop()
+
+    def end_loop(self):
+        for jump in self.exits.pop()[3]:
+            self.asm.patch(jump)
+
+    def stmt_LoopExit(self, s):
+        # `break` drops the iteration states of every loop it leaves, its own
+        # included; `continue` keeps its own loop's and jumps to the loop's top.
+        own, outside, top, breaks = self.exits[-1]
+        leave = self.loops - outside
+        if s.word == 'break':
+            if leave:
+                self.emit('DROP', leave)
+            breaks.append(self.emit('JUMP', 0))
+            return
+        if leave - own:
+            self.emit('DROP', leave - own)
+        self.emit('JUMP', top)
 
     def stmt_For(self, s):
         self.local_names[s.var.slot] = s.var.name
@@ -193,12 +214,15 @@ class Function:
         else:
             self.expr(s.start)
             self.emit('FOR_ITER_FROM', pos=s.pos)
+        self.exits.append([1, self.loops, None, []])
         self.loops += 1
         top = self.emit('FOR_NEXT', s.var.slot, 0, pos=s.pos)
+        self.exits[-1][2] = top
         self.block(s.body)
         self.emit('JUMP', top, pos=s.pos)
         self.asm.patch(top)
         self.loops -= 1
+        self.end_loop()
 
     def stmt_If(self, s):
         # Each test sits right before its block; a failed test jumps to the next test.

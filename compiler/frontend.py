@@ -1,5 +1,5 @@
 """Reading Pip source and running the front end's passes over it."""
-from . import checker, codegen, parser, printer
+from . import checker, codegen, extensions, parser, printer
 from pipvm.core.deepstack import deep
 from pipvm.isa.pipc import read_file
 
@@ -14,9 +14,15 @@ def print_text(text):
     return deep(lambda: printer.game(parser.parse(text)))
 
 
-def check_text(text):
-    """The checked program, or PipError with the reference's first diagnostic."""
-    return deep(lambda: checker.check(parser.parse(text)))
+def check_text(text, strict=False):
+    """The checked program, or PipError with the reference's first diagnostic
+    (strict: or at the first extension to 2008 Pip)."""
+    def front():
+        tree = parser.parse(text)
+        if strict:
+            extensions.refuse(tree)
+        return checker.check(tree)
+    return deep(front)
 
 
 def compile_text(text):

@@ -16,6 +16,7 @@ from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Pun
 from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
+from .parser import LOOP_EXITS
 from .types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -43,6 +44,11 @@ WORD_CLASSES = (
 )
 WORD_TOKEN = {word: token for words, token in WORD_CLASSES for word in words}
 assert len(WORD_TOKEN) == len(KEYWORDS), 'every keyword in exactly one class'
+
+
+# Extension words that are keywords only where they make a statement
+# (`break.`), so they stay usable as names: the parser's LOOP_EXITS.
+LOOP_EXIT = r'\b(%s)([ \t\n]*)(\.)' % '|'.join(LOOP_EXITS)
 
 
 def _word(lexer, match):
@@ -73,6 +79,7 @@ class PipLexer(RegexLexer):
             (r'#[^\n]*', Comment.Single),
             (r'"', String.Double, 'string'),
             (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
+            (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

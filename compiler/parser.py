@@ -19,6 +19,13 @@ class _Quiet:
         return lambda *args, **kwargs: None
 
 
+LOOP_EXITS = ('break', 'continue')
+
+
+NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
+                 'or "()" to call an action')
+
+
 class PipParser(Parser):
     tokens = PipLexer.tokens
     log = _Quiet()
@@ -147,7 +154,7 @@ class PipParser(Parser):
 
     @_('askstmt', 'assignstmt', 'compoundstmt', 'dealstmt', 'foreverstmt', 'forstmt',
        'ifstmt', 'invokestmt', 'labelstmt', 'letstmt', 'messagestmt', 'orderstmt',
-       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt')
+       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt', 'loopexitstmt')
     def stmt(self, p):
         return p[0]
 
@@ -264,6 +271,16 @@ class PipParser(Parser):
     @_('SKIP TO ID DOT')
     def skipstmt(self, p):
         return ast.Skip(p.ID.value, p.SKIP.pos)
+
+    # Extension: `break.` and `continue.` are words only here, so 2008
+    # programs may still name variables `break` or `continue`.
+    @_('ID DOT')
+    def loopexitstmt(self, p):
+        if p.ID.value not in LOOP_EXITS:       # what a 2008 parser says of `x.`
+            dot = p.DOT
+            raise PipSyntaxError(Positions(self.text).line_at_end(dot.end), dot, dot.pos,
+                                 '"."', NAME_THEN_DOT)
+        return ast.LoopExit(p.ID.value, p.ID.pos)
 
     @_('WINNER ref DOT')
     def winnerstmt(self, p):

@@ -141,6 +141,8 @@ def stmt(s, ind, out):
         out.append('shuffle %s.\n' % ref(s.target))
     elif t is ast.Skip:
         out.append('skip to %s.\n' % s.name)
+    elif t is ast.LoopExit:
+        out.append(s.word + '.\n')
     elif t is ast.Winner:
         out.append('winner %s.\n' % ref(s.who))
     else:

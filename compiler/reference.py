@@ -21,6 +21,12 @@ from . import checked as c
 from . import types as T
 
 
+# What a block returns after `break.` / `continue.`: pending like a skip's
+# label, but no label matches them, and the nearest loop takes them.
+BREAK, CONTINUE = object(), object()
+LOOP_EXITS = {'break': BREAK, 'continue': CONTINUE}
+
+
 def fail(pos, message):
     raise PipError(pos, message)
 
@@ -189,6 +195,9 @@ class Interpreter:
     def stmt_Skip(self, s, frame):
         return s.name
 
+    def stmt_LoopExit(self, s, frame):
+        return LOOP_EXITS[s.word]      # no label has this name: the block ends
+
     def stmt_Let(self, s, frame):
         frame[s.var.slot] = self.expr(s.value, frame)
 
@@ -209,7 +218,9 @@ class Interpreter:
     def stmt_Forever(self, s, frame):
         while True:
             pending = self.block(s.body, frame)
-            if pending is not None:
+            if pending is BREAK:
+                return None
+            if pending is not None and pending is not CONTINUE:
                 return pending
             self.step()
 
@@ -224,7 +235,9 @@ class Interpreter:
         for value in values:
             frame[s.var.slot] = value
             pending = self.block(s.body, frame)
-            if pending is not None:
+            if pending is BREAK:
+                return None
+            if pending is not None and pending is not CONTINUE:
                 return pending
             self.step()
         return None

@@ -334,6 +334,26 @@ def _name_alone(c):
                                       'value, or "()" to call an action')
 
 
+def _rule_calls_rule(c):
+    """`Rule b(p, c, l) = a(p, c, l).`: a rule's body is one expression, and
+    no expression calls anything."""
+    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
+    if c.type == 'LPAREN' and ('RULE' in kinds or 'ORDERING' in kinds) \
+            and c.previous is not None and c.previous.type == 'ID':
+        return _where(c), _found(c), ('a rule or ordering cannot call a rule or an action: '
+                                      'write the condition out here (a statement can test '
+                                      'a rule with "canplay RULE from PLAYER to PLACE")')
+
+
+def _for_over_range(c):
+    """`for i in 1..5 { ... }`: a range is part of a card expression, not a list."""
+    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
+    if c.type == 'LCURLY' and 'TILDE' in c.shifted and 'FOR' in kinds:
+        return _where(c), _found(c), ('a range such as 1..5 is written only in a card '
+                                      'expression (1..5~C); to go over numbers, loop over '
+                                      'a list: for i in [1; 2; 3; 4; 5] { ... }')
+
+
 def _began_a_statement(c):
     """Whether the name just read began a statement: it is alone on top of the
     stack, where any statement keyword could have stood instead."""
@@ -360,6 +380,7 @@ def _unclosed_string_before(c):
                                           % (_expected(c), first, last))
 
 
-SPECIALS = [_no_heading, _assign_for_equals, _else_if, _declaration_in_action,
-            _range_without_suits, _statement_outside_action, _unclosed_string_before, _keyword_as_name,
+SPECIALS = [_no_heading, _rule_calls_rule, _for_over_range, _assign_for_equals, _else_if,
+            _declaration_in_action, _range_without_suits, _statement_outside_action,
+            _unclosed_string_before, _keyword_as_name,
             _misspelled_keyword, _name_alone]

@@ -27,16 +27,25 @@ def cmd_parse(args):
 def cmd_check(args):
     from compiler import frontend
     if not args.json:
-        frontend.check_text(frontend.read_source(args.file))
+        frontend.check_text(frontend.read_source(args.file), args.strict)
         return 0
     import json
     try:
-        frontend.check_text(frontend.read_source(args.file))
+        frontend.check_text(frontend.read_source(args.file), args.strict)
         found = []
     except Exception as e:
         found = [diagnostic(args.file, e)]
     _out(json.dumps(found) + '\n')
     return 1 if found else 0
+
+
+def strict_source(path):
+    """`run --strict`: the game's source must be plain 2008 Pip."""
+    from compiler import frontend
+    from pipvm.play import loader
+    if loader.is_bytecode(path, loader.pipc.read_file(path)):
+        raise PipError(None, 'run --strict: give the source (GAME.pip), not bytecode')
+    frontend.check_text(frontend.read_source(path), strict=True)
 
 
 def diagnostic(path, e):
@@ -67,6 +76,8 @@ def cmd_run(args):
         return resume(args)
     if args.file is None:
         raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
+    if args.strict:
+        strict_source(args.file)
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
     seats = seating(args)
     seats.check(program)
@@ -188,6 +199,7 @@ def build_parser():
     p.add_argument('file', metavar='FILE.pip')
     p.add_argument('--json', action='store_true',
                    help='print the errors as a JSON list of {file, line, column, message}')
+    strict_option(p)
     p.set_defaults(func=cmd_check)
     p = command('compile', help='compile a program to bytecode (GAME.pipc)')
     p.add_argument('file', metavar='GAME.pip')
@@ -196,6 +208,7 @@ def build_parser():
     p = command('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
+    strict_option(p)
     seat_options(p, 'human')
     set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
@@ -320,6 +333,11 @@ def vary(text):
     if not values:
         raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
     return name, values.split(',')
+
+
+def strict_option(p):
+    p.add_argument('--strict', action='store_true',
+                   help='refuse the extensions to 2008 Pip (write for the original interpreter)')
 
 
 def seat_options(p, default):

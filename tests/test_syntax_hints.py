@@ -28,8 +28,8 @@ MISTAKES = [
      'at column 20, found "="; expected "==" to compare (a single "=" gives a value)'),
     ('== for =', action('  d == standard.'), 5,
      'at column 5, found "=="; expected "=" to give a value ("==" compares)'),
-    ('a range of numbers to count with', action('  for i in 1..13 { shuffle d. }'), 5,
-     'at column 18, found "{"; expected "~": a range such as 1..13 names cards, as in '
+    ('a range of numbers to count with', action('  let n be 1..13.'), 5,
+     'at column 17, found "."; expected "~": a range such as 1..13 names cards, as in '
      '1..13~S; it is not a list of numbers'),
     ('declaration inside an action', action('  Number n = 1.'), 5,
      'at column 3, found "Number"; declarations cannot go inside an action: declare it '

@@ -82,6 +82,7 @@ class Builder:
         self.scopes = [{}]          # name -> type; [0] is the globals
         self.actions, self.rules, self.orderings = [], [], []
         self.counters = set()
+        self.loops = []                    # 'for' / 'forever' around the statement drawn
         self.used = set()                  # labels some skip goes to
         self.empties = set()               # globals that start as empty lists
         # team types only rarely in a players game, where `teams` is undefined
@@ -471,7 +472,7 @@ class Builder:
     def statement(self, labels, depth, pending):
         kinds = ['let', 'assign', 'compound', 'message', 'deal', 'deal', 'if', 'for', 'play',
                  'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip', 'skip',
-                 'show', 'show', 'show']
+                 'show', 'show', 'show', 'exit']
         kind = self.pick(kinds)
         if kind == 'let' and pending:
             kind = 'assign'
@@ -598,7 +599,9 @@ class Builder:
             # the body changes the list being walked: the loop must not see it
             body.append('  ' + self.pick(['rotate %s.' % items, 'shuffle %s.' % items] +
                                          (['deal 1 from %s to players.' % items] if lst == CARDS else [])))
-        body += self.nested(labels + ([search] if search else []), depth, 3, pending)
+        body += self.in_loop('for', labels + ([search] if search else []), depth, pending)
+        if self.chance(0.25):                     # the extension: end this round early
+            body.insert(0, '  if %s { continue. }' % self.expr(BOOLEAN, 1))
         self.scopes.pop()
         if search:
             # (only the loop variable and globals: the body's lets may shadow others)
@@ -615,12 +618,12 @@ class Builder:
         """A forever loop that counts its rounds and leaves after a few (or,
         rarely, runs until something else ends the game)."""
         if pending or not self.chance(0.9):
-            body = self.nested(labels, depth, 3, pending)
+            body = self.in_loop('forever', labels, depth, pending)
             return ['forever {'] + body + ['}']
         counter, out = self.fresh('n'), self.fresh('L')
         self.counters.add(counter)         # never shadowed: the loop must end
         self.scopes[-1][counter] = NUMBER
-        body = self.nested(labels, depth, 3, pending)
+        body = self.in_loop('forever', labels, depth, pending)
         rounds = self.draw(st.integers(1, 4))
         return (['let %s be 0.' % counter, 'forever {'] + body +
                 ['  %s += 1.' % counter, '  if %s >= %d { skip to %s. }' % (counter, rounds, out),
@@ -670,6 +673,23 @@ class Builder:
             return self.stmt_message(labels, depth, pending)
         who = self.ref(self.pick([PLAYER, TEAM][:2 if self.teams else 1]), 1) or 'players->first'
         return ['winner %s.' % who]
+
+    def in_loop(self, kind, labels, depth, pending):
+        self.loops.append(kind)
+        try:
+            return self.nested(labels, depth, 3, pending)
+        finally:
+            self.loops.pop()
+
+    def stmt_exit(self, labels, depth, pending):
+        """The extension `break.` / `continue.` (continue only in a `for`: a
+        forever's round counter comes last in its body, so must not be skipped)."""
+        if not self.loops:
+            return self.stmt_message(labels, depth, pending)
+        word = 'continue' if self.loops[-1] == 'for' and self.chance(0.5) else 'break'
+        if self.chance(0.7):
+            return ['if %s { %s. }' % (self.expr(BOOLEAN, 1), word)]
+        return [word + '.']
 
     def stmt_skip(self, labels, depth, pending):
         if not labels:

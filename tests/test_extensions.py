@@ -1,0 +1,179 @@
+"""The extensions to 2008 Pip (docs/language.md, "Extensions and --strict"):
+`break.`/`continue.`, and `--strict`, which refuses every extension."""
+import glob
+import os
+import subprocess
+import sys
+
+import pytest
+
+from compiler import extensions, frontend, parser, printer
+from compiler.errors import PipError, PipSyntaxError
+from compiler.highlight import PipLexer
+from pygments.token import Keyword
+from tests.fuzz.harness import both
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = '/work/shared/corpus'
+
+LEAVING = '''Game "Leaving" requires 3 players.
+Number n = 0.
+Action main {
+  for p in players starting at players->last {
+    if p == players->first { continue. }
+    message p "not first".
+  }
+  forever {
+    n += 1.
+    for r in [2; 5; 9; 11] {
+      for c in [3; 4] {
+        if c == 4 { break. }
+        message "c {c}".
+      }
+      if r == 9 { break. }
+      if r == 2 { continue. }
+      forever { break. }
+      message "{n} {r}".
+    }
+    let left be 3 - n.
+    if left > 0 { continue. }
+    break.
+  }
+  message "{n}".
+}
+'''
+
+
+def test_break_and_continue_run_the_same_on_the_vm_and_the_reference():
+    vm, ref = both(LEAVING, 1, ['3', 'Ada', 'Ben', 'Cleo'])
+    assert vm == ref
+    lines = vm.transcript.splitlines()
+    assert lines[-2:] == ['3', 'No winner has been declared.']
+    assert [x for x in lines if x.startswith('1 ') or x.startswith('3 ')] == ['1 5', '3 5']
+    assert sum(x == 'c 3' for x in lines) == 9            # the inner break, 3 rounds x 3 ranks
+    assert vm.ending == 'no winner'
+
+
+def test_break_inside_an_ask_inside_a_loop():
+    source = '''Game "A" requires 2 players.
+Action main {
+  forever {
+    ask players->first { "stop" { break. } "again" { continue. } }
+  }
+  message "out".
+}
+'''
+    vm, ref = both(source, 1, ['2', 'Ada', 'Ben', 'again', 'stop'])
+    assert vm == ref and vm.transcript.endswith('out\nNo winner has been declared.\n')
+
+
+@pytest.mark.parametrize('word', ['break', 'continue'])
+def test_outside_a_loop_is_an_error_at_the_word(word):
+    source = 'Game "B" requires 2 players.\nAction main {\n  if True { %s. }\n}\n' % word
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    assert str(e.value) == ("Error: Line 3, Col 13: '%s' is not inside a 'for' or 'forever' loop"
+                            % word)
+
+
+def test_break_and_continue_are_still_names_in_2008_programs():
+    source = '''Game "N" requires 2 players.
+Number break = 1.
+Action main { break += 1. message "{break}". }
+'''
+    vm, ref = both(source, 1, ['2', 'Ada', 'Ben'])
+    assert vm == ref and '2\n' in vm.transcript
+    frontend.check_text(source, strict=True)
+
+
+def test_a_name_then_a_dot_is_still_the_2008_syntax_error():
+    with pytest.raises(PipSyntaxError) as e:
+        parser.parse('Game "X" requires 2 players.\nAction main {\n  x.\n}\n')
+    assert str(e.value) == 'Error: syntax error on line 3'
+    assert e.value.hint.startswith('at column 4, found "."; expected "="')
+
+
+def test_printer_round_trips_break_and_continue():
+    printed = printer.game(parser.parse(LEAVING))
+    assert printed.count('continue.\n') == 3 and printed.count('break.\n') == 4
+    assert parser.parse(printed) == parser.parse(LEAVING)
+
+
+def test_strict_refuses_the_first_extension_with_its_position():
+    with pytest.raises(PipError) as e:
+        frontend.check_text(LEAVING, strict=True)
+    assert str(e.value) == ("Error: Line 5, Col 30: 'continue.' is an extension to 2008 Pip "
+                            "(refused by --strict)")
+    assert [type(n).__name__ for n in extensions.found(parser.parse(LEAVING))] == ['LoopExit'] * 7
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, '-m', 'pipvm', *args], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+
+
+def test_check_and_run_strict_on_the_command_line(tmp_path):
+    game = tmp_path / 'game.pip'
+    game.write_text(LEAVING)
+    for command in (['check', '--strict'], ['run', '--strict', '--bots', 'first']):
+        done = _cli(*command, str(game))
+        assert done.returncode == 1
+        assert done.stdout == ''
+        assert done.stderr.strip().splitlines() == [
+            "Error: Line 5, Col 30: 'continue.' is an extension to 2008 Pip (refused by --strict)"]
+    assert _cli('check', str(game)).returncode == 0
+
+
+def _programs():
+    return sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')) +
+                  glob.glob(os.path.join(CORPUS, '*', '*.pip')))
+
+
+def test_strict_accepts_every_2008_program_as_the_plain_check_does():
+    """Every example and corpus program: --strict gives the same result."""
+    programs = _programs()
+    assert len(programs) > 100
+    for path in programs:
+        text = frontend.read_source(path)
+        try:
+            frontend.check_text(text)
+            plain = None
+        except PipError as e:
+            plain = str(e)
+        try:
+            frontend.check_text(text, strict=True)
+            strict = None
+        except PipError as e:
+            strict = str(e)
+        assert strict == plain, path
+
+
+def test_highlighters_show_the_loop_exits_as_keywords():
+    tokens = [(t, v) for t, v in PipLexer().get_tokens('forever { break. continue . }') if v.strip()]
+    assert (Keyword, 'break') in tokens and (Keyword, 'continue') in tokens
+    import json
+    with open(os.path.join(ROOT, 'editors', 'pip.tmLanguage.json'), encoding='utf-8') as f:
+        grammar = json.load(f)
+    assert {'include': '#loop-exit'} in grammar['patterns']
+
+
+# --- clearer messages for three common mistakes (issue 24) -----------------------
+
+def _first_error(source):
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    return str(e.value), getattr(e.value, 'hint', None)
+
+
+def test_a_rule_calling_a_rule_says_so():
+    line, hint = _first_error('Game "S" requires 2 players.\nRule a(p, c, l) = True.\n'
+                              'Rule b(p, c, l) = a(p, c, l).\nAction main { }\n')
+    assert line == 'Error: syntax error on line 3'
+    assert hint.startswith('at column 20, found "("; a rule or ordering cannot call a rule')
+
+
+def test_a_for_over_a_range_says_to_write_a_list():
+    line, hint = _first_error('Game "S" requires 2 players.\nAction main {\n'
+                              '  for i in 1..5 { message "{i}". }\n}\n')
+    assert line == 'Error: syntax error on line 3'
+    assert 'for i in [1; 2; 3; 4; 5]' in hint and hint.startswith('at column 17, found "{"')
