@@ -152,6 +152,44 @@ def test_progress_bar_redraws_in_place_and_clears():
     assert text.endswith('\r')
 
 
+def test_without_a_terminal_progress_is_a_line_now_and_then():
+    import io
+    stream = io.StringIO()
+    bar = sim.Progress(40, stream, thinking=True, tty=False)
+    bar(10, 5)              # too soon: a log gets a line every LINE_EVERY seconds
+    bar.last -= bar.LINE_EVERY
+    bar.start -= 100
+    bar(20, 50)
+    bar(40, 99)             # the end: the report follows, no line of its own
+    bar.clear()
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1 and '\r' not in stream.getvalue()
+    assert lines[0].startswith('pipvm sim: 20/40 games, a game every 5.0 s 0.5 decisions/s ')
+
+
+def test_a_slow_rate_is_never_zero():
+    assert sim.games_rate(352.46) == '352.5 games/s'
+    assert sim.games_rate(sim.significant(1 / 42)) == 'a game every 42.0 s'
+    assert sim.significant(0.0123456) == 0.0123
+
+
+def test_a_terminated_run_reports_the_games_so_far():
+    import signal
+    import subprocess
+    import sys
+    import time
+    path = os.path.join(ROOT, 'examples', 'high_card.pip')
+    proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sim', path, '--games', '1000000',
+                             '--json'],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(8)
+    proc.send_signal(signal.SIGTERM)    # as `timeout` does
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    summary = json.loads(out)
+    assert summary['interrupted'] and 0 < summary['games'] < 1000000
+
+
 # --- what describes the seating, and what describes the bot ----------------------
 
 THREE_OF_SIX = os.path.join(ROOT, 'tests', 'data', 'bots', 'three_of_six.pip')

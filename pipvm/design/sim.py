@@ -9,6 +9,7 @@ import json
 import multiprocessing
 import shlex
 import signal
+import threading
 import statistics
 import sys
 import time
@@ -41,7 +42,13 @@ def _play_chunk(seeds):
 
 
 def _ignore_interrupts():
-    signal.signal(signal.SIGINT, signal.SIG_IGN)        # the parent handles Ctrl-C
+    # The parent handles Ctrl-C and `timeout`'s SIGTERM: it reports what is done.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _terminated(signum, frame):
+    raise KeyboardInterrupt     # a SIGTERM ends a run as Ctrl-C does: with the report so far
 
 
 def simulate(engine, seating, seeds, jobs=1, progress=None, rotate=False):
@@ -53,6 +60,8 @@ def simulate(engine, seating, seeds, jobs=1, progress=None, rotate=False):
     chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
+    main = threading.current_thread() is threading.main_thread()   # signals go to it only
+    was = signal.signal(signal.SIGTERM, _terminated) if main else None
     try:
         if jobs == 1:
             results = map(_play_chunk, chunks)
@@ -74,6 +83,8 @@ def simulate(engine, seating, seeds, jobs=1, progress=None, rotate=False):
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
+        if main:
+            signal.signal(signal.SIGTERM, was)
     return out, interrupted
 
 
@@ -386,34 +397,55 @@ def set_words(settings):
 def format_timing(t):
     where = ('cluster %s, %d worker%s' % (t['cluster'], t['workers'], '' if t['workers'] == 1 else 's')
              if 'cluster' in t else '%d job%s' % (t['jobs'], '' if t['jobs'] == 1 else 's'))
-    rate = (', %.0f decisions/s' % t['decisions_per_second']
+    rate = (', %.3g decisions/s' % t['decisions_per_second']
             if 'decisions_per_second' in t else '')        # with thinking bots
-    return '%.2f s, %.1f games/s%s (%s)' % (t['seconds'], t['games_per_second'], rate, where)
+    return '%.2f s, %s%s (%s)' % (t['seconds'], games_rate(t['games_per_second']), rate, where)
+
+
+def games_rate(per_second):
+    """'12.5 games/s', or for a slow run 'a game every 42.0 s' rather than '0.0 games/s'."""
+    if per_second >= 1 or not per_second:
+        return '%.1f games/s' % per_second
+    return 'a game every %.1f s' % (1 / per_second)
+
+
+def significant(x):
+    """x to three significant figures: a slow run's rate is not rounded to 0."""
+    return float('%.3g' % x)
 
 
 class Progress:
-    """A progress bar on stderr, redrawn at most ten times a second; with
-    thinking bots, it shows decisions per second too."""
+    """Progress on stderr.  At a terminal, a bar redrawn at most ten times a
+    second; otherwise (a log, a pipe, a CI job) a line every LINE_EVERY
+    seconds, so that a long run that is cut short has said how far it got.
+    With thinking bots, it shows decisions per second too."""
 
-    def __init__(self, total, stream, thinking=False):
-        self.total, self.stream, self.thinking = total, stream, thinking
+    LINE_EVERY = 30.0
+
+    def __init__(self, total, stream, thinking=False, tty=True):
+        self.total, self.stream, self.thinking, self.tty = total, stream, thinking, tty
         self.start = self.last = time.perf_counter()
 
     def __call__(self, done, decisions=0):
         now = time.perf_counter()
-        if now - self.last < 0.1 and done < self.total:
+        if now - self.last < (0.1 if self.tty else self.LINE_EVERY) and (done < self.total or not self.tty):
             return
         self.last = now
-        filled = 30 * done // self.total
         seconds = max(now - self.start, 1e-9)
-        self.stream.write('\r[%s%s] %d/%d games, %.0f games/s %s' % (
-            '#' * filled, '.' * (30 - filled), done, self.total, done / seconds,
-            '%.0f decisions/s ' % (decisions / seconds) if self.thinking else ''))
+        said = '%d/%d games, %s %s' % (
+            done, self.total, games_rate(significant(done / seconds)),
+            '%.3g decisions/s ' % (decisions / seconds) if self.thinking else '')
+        if self.tty:
+            filled = 30 * done // self.total
+            self.stream.write('\r[%s%s] %s' % ('#' * filled, '.' * (30 - filled), said))
+        else:
+            self.stream.write('pipvm sim: %s(%.0f s)\n' % (said, seconds))
         self.stream.flush()
 
     def clear(self):
-        self.stream.write('\r' + ' ' * 90 + '\r')
-        self.stream.flush()
+        if self.tty:
+            self.stream.write('\r' + ' ' * 90 + '\r')
+            self.stream.flush()
 
 
 def seats_of(program, seating):
@@ -569,11 +601,11 @@ def play(args, variant, progress=None):
     summary = summarise(results, setup, series_of(played, variant, args))
     where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': args.jobs}
     summary['timing'] = {'seconds': round(seconds, 3), **where,
-                         'games_per_second': round(sum(map(len, played.values())) / seconds, 1)
+                         'games_per_second': significant(sum(map(len, played.values())) / seconds)
                          if seconds else 0.0}
     if variant.thinking:
         decisions = at[1]
-        summary['timing']['decisions_per_second'] = round(decisions / seconds, 1) if seconds else 0.0
+        summary['timing']['decisions_per_second'] = significant(decisions / seconds) if seconds else 0.0
     if interrupted:
         summary['interrupted'] = True
     return summary, results
@@ -600,7 +632,7 @@ def series_of(played, variant, args):
 
 
 def progress_bar(games, thinking=False):
-    return Progress(games, sys.stderr, thinking) if sys.stderr.isatty() else None
+    return Progress(games, sys.stderr, thinking, sys.stderr.isatty())
 
 
 def main(args, seating, report_page=None):

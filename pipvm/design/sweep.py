@@ -157,7 +157,7 @@ def sweep(args, seating, progress=None):
         'metrics': [{'key': m.key, 'heading': m.heading, 'group': m.group} for m in metrics],
         'variants': rows,
         'timing': {'seconds': round(seconds, 3),
-                   'games_per_second': round(sum(r['report']['games'] for r in rows) / seconds, 1)
+                   'games_per_second': sim.significant(sum(r['report']['games'] for r in rows) / seconds)
                    if seconds else 0.0},
     }
     if any(r['report'].get('interrupted') for r in rows):
@@ -191,7 +191,7 @@ def notes(s):
     if 'win_shares' in balance:
         lines.append('  balance: from the games with %s' % balance['from'])
     t = s['timing']
-    lines.append('  %.2f s, %.1f games/s' % (t['seconds'], t['games_per_second']))
+    lines.append('  %.2f s, %s' % (t['seconds'], sim.games_rate(t['games_per_second'])))
     if s.get('interrupted'):
         last = s['variants'][-1]['report']
         lines.append('  interrupted: the last variant played only %d games' % last['games'])
