@@ -175,3 +175,15 @@ def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
     assert labels and all(label.startswith('team ') for label in labels)
     (even,) = [line for line in ax.get_lines() if line.get_label().startswith('1 / ')]
     assert list(even.get_ydata()) == [0.5, 0.5] and even.get_label() == '1 / teams'
+
+
+def test_a_team_games_lead_history_has_one_line_per_team():
+    # Partners share one chance of winning: a line per seat would draw each twice.
+    from pipvm.design import report
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
+                           '--games', '1', '--json'])
+    summary = json.loads(out)
+    assert status == 0 and report.lines_of(summary) == [('team 1: Ada, Cleo', 0), ('team 2: Ben, Dev', 1)]
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--players', '3',
+                           '--games', '1', '--json'])
+    assert report.lines_of(json.loads(out)) == [('Ada', 0), ('Ben', 1), ('Cleo', 2)]

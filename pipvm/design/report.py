@@ -68,7 +68,8 @@ def page(s, results):
     p.heading('How the lead changes hands')
     leads = [r for r in results if r.lead][:SAMPLES]
     if leads:
-        p.image(lead_histories(leads, [r['name'] for r in s['seats']]), 'lead histories of sample games')
+        p.image(lead_histories(leads, [r['name'] for r in s['seats']], lines_of(s)),
+                'lead histories of sample games')
     else:
         p.text('No thinking bot was seated, so there is no lead history: seat one with '
                '--seat 1=ismcts:200, say.')
@@ -160,13 +161,23 @@ def lengths(results, keys):
     return fig
 
 
-def lead_histories(games, names):
+def lines_of(s):
+    """The lead plot's lines: (label, seat), one per seat, or in a team game
+    one per team (partners share one chance of winning: their lines would overlap)."""
+    seat_of = {r['name']: r['seat'] - 1 for r in s['seats']}
+    if s['teams']:
+        return [('team %d: %s' % (t['team'], ', '.join(t['members'])), seat_of[t['members'][0]])
+                for t in s['teams']]
+    return [(name, seat) for name, seat in seat_of.items()]
+
+
+def lead_histories(games, names, lines):
     fig = figure(4 * len(games), 3)
     for i, r in enumerate(games):
         ax = fig.add_subplot(1, len(games), i + 1)
         xs = [x for x, _ in r.lead]
-        for seat, name in enumerate(names):
-            ax.plot(xs, [est[seat] for _, est in r.lead], marker='.', label=name)
+        for label, seat in lines:
+            ax.plot(xs, [est[seat] for _, est in r.lead], marker='.', label=label)
         thinking = ', '.join(names[(row[0] + r.turn) % len(names)] for row in r.thinking)
         ax.set_title('seed %d: %s won; %s thought' % (r.seed, r.winner, thinking)
                      if r.winner else 'seed %d: %s; %s thought' % (r.seed, r.ending, thinking),
