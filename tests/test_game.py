@@ -323,3 +323,17 @@ def test_a_bot_s_step_limit_and_returns_go_through_the_game():
     assert game.ending.kind == 'step limit' and game.returns() == [0.5, 0.5]
     unlimited.limit_steps(10 ** 9)
     assert unlimited.machine.max_steps == 10 ** 9
+
+
+def test_crazy_eights_never_passes_for_ever():
+    # Seed 6 with these answers (the load test's game 5) emptied the stock while
+    # the pile held one card; the example refilled only after a draw, so the
+    # two players later passed for ever.  It refills before every question now.
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'crazy_eights.pip'))
+    game = Game(program, seed=6, players=2, names=['P1', 'P2'], max_steps=10**7)
+    rngs = [random.Random(500), random.Random(501)]
+    for _ in range(40_000):
+        if game.decision is None:
+            break
+        game.answer(rngs[game.decision.seat].randrange(len(game.decision.options)))
+    assert game.decision is None and game.ending.kind == 'winner'
