@@ -381,7 +381,16 @@ def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
             expect(page.locator('.seat .name')).to_have_count(2)
         mover = ada if table_turn(lobby) == 0 else ben
         expect(mover.locator('#hand button.legal')).to_have_count(5)
-        assert ada.errors == [] and ben.errors == []
+        # Zoe watches under her name; the lobby lists her
+        zoe = open_page(browser, base + '/lobby/')
+        zoe.fill('#name', 'Zoe')
+        zoe.click('#tables a.watch')
+        zoe.wait_for_url('**/play/watch-*/?name=Zoe')
+        expect(zoe.locator('.seat .name')).to_have_count(2)
+        expect(ben.locator('#turn')).not_to_have_text('')
+        lobby_page = open_page(browser, base + '/lobby/')
+        expect(lobby_page.locator('#tables .spectators')).to_have_text('watching: Zoe')
+        assert ada.errors == [] and ben.errors == [] and zoe.errors == []
     finally:
         server.should_exit = True
         thread.join(10)

@@ -35,6 +35,33 @@ def answer(client, link, rng):
     return True
 
 
+def test_the_lobby_lists_who_watches_by_name(tmp_path):
+    lobby = Lobby([HIGH_CARD], str(tmp_path / 'lobby.sqlite'))
+    with TestClient(make_lobby_app(lobby)) as client:
+        tab = client.post('/lobby/new', json={'game': 0, 'players': 2}).json()['table']
+        watch = client.get('/lobby/state').json()['tables'][0]['watch']
+
+        def listed():
+            t = client.get('/lobby/state').json()['tables'][0]
+            return t['watchers'], t['spectators']
+        assert listed() == (0, [])
+        with client.websocket_connect(watch + 'live?name=%20Zoe%20') as zoe, \
+                client.websocket_connect(watch + 'live?name=Ann') as ann, \
+                client.websocket_connect(watch + 'live?name=Ann') as ann_again, \
+                client.websocket_connect(watch + 'live') as nobody, \
+                client.websocket_connect(watch + 'live?name=' + 'x' * 41) as too_long:
+            for ws in (zoe, ann, ann_again, nobody, too_long):
+                ws.receive_json()
+            # a name is checked as a player's is; one refused is an unnamed spectator
+            assert listed() == (5, ['Ann', 'Zoe'])
+        assert listed() == (0, [])
+        # a player's channel is not a spectator's, whatever it says
+        ada = client.post('/lobby/join', json={'table': tab, 'name': 'Ada'}).json()['link']
+        with client.websocket_connect(ada + 'live?name=Mallory') as ws:
+            ws.receive_json()
+            assert listed() == (0, [])
+
+
 def test_start_join_watch_play_and_rematch(tmp_path):
     lobby = Lobby([HIGH_CARD, EUCHRE], str(tmp_path / 'lobby.sqlite'))
     with TestClient(make_lobby_app(lobby)) as client:

@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from pipvm.web.requests import MAX_BODY, BadRequest, Conflict
+from pipvm.web.requests import MAX_BODY, BadRequest, Conflict, check_name
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static')
 # The page runs only its own files: no inline script, so program text that
@@ -111,7 +111,9 @@ def make_app(tables, routes=(), lifespan=None):
             return
         await websocket.accept()
         closed = asyncio.ensure_future(_until_closed(websocket))
-        table.watchers += n is None
+        spectator = _spectator(websocket) if n is None else None
+        if n is None:
+            table.spectators[spectator] += 1
         try:
             sent = None            # (version, view without log, log size) last sent
             while not closed.done():
@@ -123,7 +125,10 @@ def make_app(tables, routes=(), lifespan=None):
         except (WebSocketDisconnect, RuntimeError):
             pass                       # the client went away while we were sending
         finally:
-            table.watchers -= n is None
+            if n is None:
+                table.spectators[spectator] -= 1
+                if not table.spectators[spectator]:
+                    del table.spectators[spectator]
             closed.cancel()
 
     @contextlib.asynccontextmanager
@@ -173,6 +178,15 @@ async def _body(request):
         if len(body) > MAX_BODY:
             raise BadRequest('the body is over %d bytes' % MAX_BODY)
     return body
+
+
+def _spectator(websocket):
+    """The name a spectator's live channel gives (`live?name=Zoe`), checked as
+    a player's name is; None (unnamed) if it gives none or one we refuse."""
+    try:
+        return check_name(websocket.query_params.get('name'))
+    except BadRequest:
+        return None
 
 
 async def _until_closed(websocket):

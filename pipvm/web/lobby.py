@@ -171,5 +171,6 @@ class Lobby:
                 'names': [seats.get(n) for n in range(players)],
                 'open': len(seats) < players, 'over': ending is not None,
                 'winner': ending.winner if ending else None, 'watchers': table.watchers,
+                'spectators': table.watching(),
                 'watch': '/play/watch-%s/' % tab})
         return {'games': games, 'tables': tables[:100]}

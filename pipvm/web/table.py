@@ -6,6 +6,7 @@ game is never changed by two requests at once.  Each change bumps `version`
 and wakes whoever waits for one (the live channels, the bot loop).
 """
 import asyncio
+import collections
 import hashlib
 import json
 import os
@@ -100,7 +101,7 @@ class Table:
         self.history = self.record.answers         # of record.Answer, in order
         self.version = 0
         self.lobby = False         # started from a lobby: a rematch can be asked for
-        self.watchers = 0          # spectators' live channels open now
+        self.spectators = collections.Counter()   # name (None: unnamed) -> live channels open now
         self.listeners = []        # f(answer) called after each answer taken (a lobby's store)
         self._waiters = []         # futures to wake at the next change
         self._logs = {n: [] for n in [*range(self.seats), None]}    # each seat's events
@@ -147,6 +148,15 @@ class Table:
         self._apply(d, value, save=False)
 
     # --- what a seat may see and do ----------------------------------------------
+
+    @property
+    def watchers(self):
+        """How many spectators' live channels are open now."""
+        return sum(self.spectators.values())
+
+    def watching(self):
+        """The spectators who gave a name, in order, each once."""
+        return sorted(name for name in self.spectators if name is not None)
 
     def seat_of(self, token):
         """The seat (None: a spectator) a token stands for; KeyError if none.

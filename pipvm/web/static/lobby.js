@@ -43,6 +43,14 @@ async function start(game, players) {
   if (reply) await join(reply.table);
 }
 
+// "Zoe, Ann and 2 others": the named spectators, then how many gave no name.
+function spectators(t) {
+  const others = t.watchers - t.spectators.length;
+  const more = others ? others + (others === 1 ? ' other' : ' others') : '';
+  if (!t.spectators.length) return more;
+  return t.spectators.join(', ') + (more ? ' and ' + more : '');
+}
+
 function render(s) {
   $('game-list').replaceChildren(...s.games.map((g) => {
     const li = el('li');
@@ -70,8 +78,15 @@ function render(s) {
       li.append(b);
     }
     const a = el('a', 'button watch', 'Watch' + (t.watchers ? ' (' + t.watchers + ' watching)' : ''));
-    a.href = t.watch;
+    // A spectator is listed by the name typed above, if any (read at the click).
+    const link = () => {
+      const me = $('name').value.trim();
+      return t.watch + (me ? '?name=' + encodeURIComponent(me) : '');
+    };
+    a.href = link();
+    a.addEventListener('click', () => { a.href = link(); });
     li.append(a);
+    if (t.watchers) li.append(el('div', 'spectators', 'watching: ' + spectators(t)));
     return li;
   }));
   if (!s.tables.length) $('tables').append(el('li', '', 'No tables yet: start one.'));

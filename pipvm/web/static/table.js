@@ -395,6 +395,8 @@ function applyPatch(doc, ops) {
 function connect(delay = 500) {
   const url = new URL('live', location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const who = new URLSearchParams(location.search).get('name');
+  if (who) url.searchParams.set('name', who);      // a spectator's name, for the lobby's list
   const ws = new WebSocket(url);
   ws.onopen = () => { $('link').textContent = 'connected'; delay = 500; };
   ws.onmessage = (m) => {
