@@ -70,3 +70,14 @@ def test_worlds_differ_where_the_seat_cannot_tell():
     for game, worlds in beliefs_through(path, seed=2, decisions=1):
         hands = {tuple(str(c) for p in w.players if p.seat == 1 for c in p.hand) for w in worlds}
         assert len(worlds) == POOL and len(hands) > POOL // 2
+
+
+def test_a_card_turned_over_is_put_where_it_was_played_unseen():
+    # Cheat: a challenge turns over the card a player laid face down, and the
+    # seat may know that card was in that player's hand (it went there with
+    # the pile).  No trade of never-seen cards can make a world agree; the
+    # repair makes the unseen play have been that card (Belief._replay_named).
+    # Before it, every world was lost at the 9th decision of this game.
+    path = os.path.join(ROOT, 'examples', 'cheat.pip')
+    found = [bool(worlds) for _, worlds in beliefs_through(path, seed=1, decisions=30)]
+    assert len(found) == 30 and all(found)

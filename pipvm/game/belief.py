@@ -295,6 +295,8 @@ class Belief:
     def _repair(self, p, end, steps):
         """Moves until p matches everywhere: local ones if p matched at the
         last decision and no shuffle came since, else replayed ones."""
+        if self._replay_named(p, end):
+            return True
         if p.base is not None and p.base[2] == len(p.deal.orders):
             return self._local(p, end, steps)
         return self._replayed(p, end, min(steps, REPAIRS))
@@ -322,8 +324,12 @@ class Belief:
         rng, best = self.rng, p.score
         work = _Swapped(p.deal, j, base)        # the swaps kept so far
         named = self._named_pairs(p, movable, snaps)
+        replays = self._named_plays(p, len(base.history))
         for step in range(steps):
-            if step == 0 and snaps:
+            plays = None
+            if replays and (step == 0 or rng.random() < 0.3):
+                pairs, plays = [], dict([rng.choice(replays)])
+            elif step == 0 and snaps:
                 pairs = snaps
             elif named and rng.random() < 0.5:
                 pairs = [rng.choice(named)]
@@ -331,11 +337,12 @@ class Belief:
                 pairs = [rng.choice(snaps)]
             else:
                 pairs = [tuple(rng.sample(movable, 2))]
-            trial = work.then(pairs)
+            trial = work.then(pairs, plays)
             q = self._particle(trial.game.fork(), trial.deal, p, shown)
             self._check(q, end)
             if q.score > best:
                 named = self._named_pairs(q, movable, snaps)
+                replays = self._named_plays(q, len(base.history))
             if q.matched == end + 1:
                 q = self._restart(p, j, trial.deal.copy())
                 if self._check(q, end) == end + 1:
@@ -365,6 +372,37 @@ class Belief:
                 return drawn
             theirs = [i for i in movable if i not in ours]
         return [(a, b) for a in ours for b in theirs]
+
+    def _replay_named(self, p, end, most=4):
+        """The unseen plays before p's first difference made the card the seat
+        saw named there instead, latest first, each replayed from before
+        the shuffle that came before it; True if one matches everywhere."""
+        for h, name in self._named_plays(p, 0)[::-1][:most]:
+            deal = p.deal.copy()
+            deal.plays[h] = name
+            j = max((j for j in range(len(deal.orders)) if self.shuffled_at.get(j, -1) < h),
+                    default=0)
+            q = self._restart(p, j, deal)
+            if self._check(q, end) == end + 1:
+                p.take(q)
+                p.base = None
+                return True
+        return False
+
+    def _named_plays(self, p, start):
+        """Where the seat's observation names a card that p's does not, and a
+        card was played unseen from history position start on: that play
+        having been this card is the likeliest repair (Cheat's challenge turns
+        over a card the seat knew was in the player's hand: it went there
+        with a pile, so no trade of unseen cards can put it right).
+        (position, card name) pairs; a play whose card is not in the
+        player's hand there is played at random, as before."""
+        if p.diff is None:
+            return []
+        mine, real = (set(_CARD_NAME.findall(repr(v))) for v in p.diff)
+        named = sorted(real - mine)
+        return [(h, n) for h in sorted(self.unseen_plays) if start <= h < p.matched
+                for n in named]
 
     def _replayed(self, p, end, steps):
         """Replayed moves until p matches everywhere; False if that many
@@ -467,7 +505,10 @@ def _give(g, entry, free=None):
 
 
 def _closeness(seen, want):
-    """How many parts of an observation agree (the log: how long a prefix)."""
+    """How much of an observation agrees (the log: how long a prefix; the
+    rest: how many of its leaves), so that the repairs' hill-climbing feels
+    each card put right: a hand wrong in one card of five scores above one
+    wrong in all (Cheat's pile taken up shows many once-hidden cards at once)."""
     n = 0
     for key, v in want.items():
         if key == 'log':
@@ -476,9 +517,28 @@ def _closeness(seen, want):
                 if a != b:
                     break
                 n += 1
-        elif seen.get(key) == v:
-            n += 1
+        else:
+            n += _agreement(seen.get(key), v)
     return n
+
+
+def _agreement(seen, want):
+    """How many leaves of want seen has the same, place by place."""
+    if seen == want:
+        return _leaves(want)
+    if isinstance(want, dict) and isinstance(seen, dict):
+        return sum(_agreement(seen.get(k), v) for k, v in want.items())
+    if isinstance(want, (list, tuple)) and isinstance(seen, (list, tuple)):
+        return sum(_agreement(a, b) for a, b in zip(seen, want))
+    return 0
+
+
+def _leaves(x):
+    if isinstance(x, dict):
+        return sum(map(_leaves, x.values()))
+    if isinstance(x, (list, tuple)):
+        return sum(map(_leaves, x))
+    return 1
 
 
 _NAMES = [c.name for c in new_deck()]
@@ -509,7 +569,9 @@ class _Swapped:
         self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1], deal.plays)
         self.j, self.game = j, game
 
-    def then(self, pairs):
+    def then(self, pairs, plays=None):
+        """The game with pairs of cards traded, and with plays (position ->
+        card name) as the cards those unseen plays played."""
         deal = self.deal.copy()
         order = deal.orders[self.j]
         g = self.game.fork()
@@ -520,6 +582,7 @@ class _Swapped:
             _trade(m, a, b)
             trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
             deal.plays = {h: trade.get(label, label) for h, label in deal.plays.items()}
+        deal.plays.update(plays or {})
         m.consts = m.image.consts_for(m.deck)
         if g.decision is not None and g.decision.kind == 'card':
             g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
