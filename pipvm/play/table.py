@@ -259,8 +259,12 @@ class Table:
         """A player's choice of a card or an action; game and decision when
         the VM's Game asks (TableGame), for seats that think."""
         answerer = self.seat(seat)
-        if self.handoff and self.human(seat):
-            self.hand_to(seat)
+        if self.handoff:
+            if self.human(seat):
+                self.hand_to(seat)
+        elif self.viewer is None:          # nobody watches from a seat (sim): nothing to hide
+            self.choosing = None
+            return self._choose(answerer, heading, options, waiting_for, game, decision)
         if not self.hidden(seat):
             self.choosing = None
             return self._choose(answerer, heading, options, waiting_for, game, decision)
