@@ -99,6 +99,8 @@ def main():
                     help='also the hand-written Crazy Eights, and ratios to it (with --cpu)')
     ap.add_argument('--files', nargs='*', default=None, metavar='FILE.pip')
     a = ap.parse_args()
+    if a.files:                 # (each tree runs in its own folder)
+        a.files = [os.path.abspath(f) for f in a.files]
     measure = sim_cpu if a.cpu else sim
     with tempfile.TemporaryDirectory() as tmp:
         trees = {}
