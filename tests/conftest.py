@@ -1,6 +1,14 @@
 import os
+import signal
 
 from hypothesis import settings
+
+# A shell that starts the tests in the background (`nohup pytest &`, a job
+# without job control) ignores Ctrl-C for them, and an ignored signal stays
+# ignored in every child: the tests that send the CLI a Ctrl-C would then
+# see nothing happen.  A handler of ours is reset to the default in a child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # CI runs a bounded number of examples; `HYPOTHESIS_PROFILE=long` runs more.
 settings.register_profile('ci', max_examples=150, deadline=None)
