@@ -83,8 +83,8 @@ BUGS = {
 # Issue 23's slips: one for each situation the generator used to miss.
 SLIPS = {
     'canplay_value_needs_two': (
-        'pipvm/engine/vm.py', 'stack[-1] = bool(self.canplay_found)',
-        'stack[-1] = len(self.canplay_found) > 1',
+        'pipvm/engine/generated_cases.py', '    stack[-1] = bool(found)\n',
+        '    stack[-1] = len(found) > 1\n',
         '`canplay` as a value is false with exactly one playable card'),
     'starting_at_wrap_short': (
         'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
@@ -98,8 +98,8 @@ SLIPS = {
         'return Path(of.operand.arg, -1, prop, of.arg)',
         "a rule's closure reads `pile->top->P` from the pile's last card"),
     'closure_card_matches_twice': (
-        'pipvm/engine/pure.py', '                        out.append(card)\n                        break\n',
-        '                        out.append(card)\n',
+        'pipvm/engine/pure.py', '                out.append(card)\n                break\n',
+        '                out.append(card)\n',
         "the one-closure rule path offers a card once for each term of the `or` it matches"),
     'quiet_global_cannot_fail': (
         'pipvm/engine/pure.py', "| {'card_const', 'list'})", "| {'card_const', 'list', 'load_global'})",
