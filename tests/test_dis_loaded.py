@@ -36,7 +36,7 @@ def test_the_command_lists_what_the_vm_runs():
     assert p.returncode == 0 and p.stderr == b''
     text = p.stdout.decode('latin-1')
     # a superinstruction, a rewrite, the quiet variant and a rule's closures
-    assert re.search(r' EQ_OR +body +to \d+', text)
+    assert re.search(r' EQ_CONST_JUMP_IF_FALSE +body +\d+ \(0\), to \d+', text)
     assert re.search(r'PLAY_AGAIN +op_PLAY_AGAIN \(rewritten from PLAY 4 \(valid\)\)', text)
     assert re.search(r'quiet: QUIET_LOOP over c: locals - defined; then \d+', text)
     assert ('closures: any_equal(c.rank == cl[0].rank, c.suit == cl[0].suit, c.rank == 8)'

@@ -45,7 +45,7 @@ def test_hot_runs_fuse():
     rule = HEAD + 'Rule r(p, c, d) = c->rank == 8 or c->suit == s or c->rank == d->first->rank.\n' \
         'Action main { }\n'
     assert fused_names(rule, 'rule') == [['LOAD_LOCAL_PROP', 'EQ_CONST_OR', 'LOAD_LOCAL_PROP',
-                                          'EQ_GLOBAL_OR', 'LOAD_LOCAL_PROP',
+                                          'EQ_GLOBAL', 'JUMP_IF_TRUE_OR_POP', 'LOAD_LOCAL_PROP',
                                           'LOAD_LOCAL_ITEM_PROP', 'EQ', 'RETURN_VALUE']]
 
 

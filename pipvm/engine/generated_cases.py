@@ -233,26 +233,6 @@ def op_EQ_CONST(self, stack, frame, arg):    # 101
     stack[-1] = stack[-1] == value0
 
 
-def op_EQ_OR(self, stack, frame, arg):    # 103
-    b = stack.pop()
-    res0 = stack[-1] == b
-    if res0:
-        stack[-1] = res0
-        return arg
-    else:
-        stack.pop()
-
-
-def op_EQ_AND(self, stack, frame, arg):    # 104
-    b = stack.pop()
-    res0 = stack[-1] == b
-    if not res0:
-        stack[-1] = res0
-        return arg
-    else:
-        stack.pop()
-
-
 def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
     b = stack.pop()
     if not (stack.pop() == b):
@@ -275,32 +255,8 @@ def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
     self.emit('message', res0)
 
 
-def op_EQ_GLOBAL_OR(self, stack, frame, arg):    # 110
-    value0 = self.globals[arg[0]]
-    if value0 is None:
-        raise Fault('Undefined value', 0)
-    res1 = stack[-1] == value0
-    if res1:
-        stack[-1] = res1
-        return arg[1]
-    else:
-        stack.pop()
-
-
 def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
     value0 = self.consts[arg[0]]
-    res1 = stack[-1] == value0
-    if not res1:
-        stack[-1] = res1
-        return arg[1]
-    else:
-        stack.pop()
-
-
-def op_EQ_GLOBAL_AND(self, stack, frame, arg):    # 112
-    value0 = self.globals[arg[0]]
-    if value0 is None:
-        raise Fault('Undefined value', 0)
     res1 = stack[-1] == value0
     if not res1:
         stack[-1] = res1
@@ -400,14 +356,10 @@ HANDLERS = {
     62: op_MESSAGE_ALL,
     73: op_CANPLAY,
     101: op_EQ_CONST,
-    103: op_EQ_OR,
-    104: op_EQ_AND,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
     108: op_FORMAT_MESSAGE_ALL,
-    110: op_EQ_GLOBAL_OR,
     111: op_EQ_CONST_AND,
-    112: op_EQ_GLOBAL_AND,
     113: op_LOAD_GLOBAL_PROP,
     115: op_ADD_CONST,
     116: op_EQ_CONST_JUMP_IF_FALSE,
