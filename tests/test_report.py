@@ -187,3 +187,17 @@ def test_a_team_games_lead_history_has_one_line_per_team():
     status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--players', '3',
                            '--games', '1', '--json'])
     assert report.lines_of(json.loads(out)) == [('Ada', 0), ('Ben', 1), ('Cleo', 2)]
+
+
+def test_each_length_bar_stands_on_its_own_whole_number():
+    # Lengths 44..49 once split into six equal bins drew 47's games under a
+    # bar between 46.5 and 47.3 and left a gap where no length was missing.
+    from types import SimpleNamespace
+    from pipvm.design import report
+    lengths = [44, 45, 45, 46, 47, 47, 47, 49]
+    games = [SimpleNamespace(decisions=n, turns=n) for n in lengths]
+    ax = report.lengths(games, ['decisions']).axes[0]
+    bars = {round(p.get_x() + p.get_width() / 2, 6): p.get_height() for p in ax.patches}
+    assert bars == {n: lengths.count(n) for n in range(44, 50)}
+    wide = [SimpleNamespace(decisions=n, turns=n) for n in range(0, 500, 7)]
+    assert len(report.lengths(wide, ['decisions']).axes[0].patches) == 40

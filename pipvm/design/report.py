@@ -154,11 +154,20 @@ def lengths(results, keys):
     for i, key in enumerate(keys):
         ax = fig.add_subplot(1, len(keys), i + 1)
         values = [getattr(r, key) for r in results] or [0]
-        bins = min(40, max(1, max(values) - min(values) + 1))
-        ax.hist(values, bins=bins, color='#f58518')
+        ax.hist(values, bins=length_bins(values), color='#f58518')
         ax.set_xlabel('%s in a game' % key)
         ax.set_ylabel('games')
     return fig
+
+
+def length_bins(values, most=40):
+    """Bin edges for whole-number lengths: one bar centred on each length
+    while at most `most` lengths span the range (evenly split edges would put
+    two lengths in one bar and none in the next), else `most` equal bins."""
+    lo, hi = min(values), max(values)
+    if hi - lo < most:
+        return [v - 0.5 for v in range(lo, hi + 2)]
+    return most
 
 
 def lines_of(s):
