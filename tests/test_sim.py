@@ -164,7 +164,7 @@ def test_without_a_terminal_progress_is_a_line_now_and_then():
     bar.clear()
     lines = stream.getvalue().splitlines()
     assert len(lines) == 1 and '\r' not in stream.getvalue()
-    assert lines[0].startswith('pipvm sim: 20/40 games, a game every 5.0 s 0.5 decisions/s ')
+    assert lines[0].startswith('pipvm sim: 20/40 games, a game every 5.0 s, 0.5 decisions/s (')
 
 
 def test_a_slow_rate_is_never_zero():

@@ -432,14 +432,13 @@ class Progress:
             return
         self.last = now
         seconds = max(now - self.start, 1e-9)
-        said = '%d/%d games, %s %s' % (
-            done, self.total, games_rate(significant(done / seconds)),
-            '%.3g decisions/s ' % (decisions / seconds) if self.thinking else '')
+        said = ', '.join(['%d/%d games' % (done, self.total), games_rate(significant(done / seconds))]
+                         + ['%.3g decisions/s' % (decisions / seconds)] * self.thinking)
         if self.tty:
             filled = 30 * done // self.total
             self.stream.write('\r[%s%s] %s' % ('#' * filled, '.' * (30 - filled), said))
         else:
-            self.stream.write('pipvm sim: %s(%.0f s)\n' % (said, seconds))
+            self.stream.write('pipvm sim: %s (%.0f s)\n' % (said, seconds))
         self.stream.flush()
 
     def clear(self):
