@@ -420,3 +420,28 @@ def test_every_option_has_a_key(browser, tmp_path):
         page.keyboard.press('b')
         expect(page.locator('#log')).to_contain_text('chose 12')
         assert page.errors == []
+
+
+def test_a_long_spread_area_wraps_inside_the_felt(browser, tmp_path):
+    """A layout of 30 face-up cards (Sevens builds one of up to 52) once ran
+    in one row past the felt, over the seats and the scores."""
+    source = tmp_path / 'layout.pip'
+    source.write_text('Game "Layout" requires 2 players.\n'
+                      'Area layout labeled "Layout" is faceup, spreadout.\n'
+                      'Action main {\n  deal 30 from standard to layout.\n'
+                      '  ask players->first { "Done" { } }\n  winner players->first.\n}\n')
+    table = table_of(str(source), seating(2, s2='first'))
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Al')
+        page.keyboard.press('Enter')
+        expect(page.locator('.area.spreadout .card')).to_have_count(30)
+        felt = page.locator('#felt').bounding_box()
+        boxes = page.locator('.area.spreadout .card').evaluate_all(
+            'cs => cs.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right]; })')
+        assert all(felt['x'] <= left and right <= felt['x'] + felt['width'] for left, right in boxes)
+        rows = page.locator('.area.spreadout .card').evaluate_all(
+            'cs => new Set(cs.map(c => c.getBoundingClientRect().top)).size')
+        assert rows > 1
+        assert page.errors == []

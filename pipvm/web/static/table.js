@@ -317,8 +317,9 @@ function renderLog(v) {
   const log = $('log');
   const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   log.replaceChildren(...v.log.map((e) => {
-    const li = el('li', e.kind + (e.to !== null ? ' to-me' : ''), e.text || '\u00a0');
-    return li;
+    // The banner's rules of dashes are cut at the pane's edge, not wrapped.
+    const rule = /^-{8,}$/.test(e.text) ? ' rule' : '';
+    return el('li', e.kind + (e.to !== null ? ' to-me' : '') + rule, e.text || '\u00a0');
   }));
   $('earlier').hidden = !(v.log_start > 0);
   if (atEnd) log.scrollTop = log.scrollHeight;
