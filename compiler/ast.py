@@ -312,6 +312,16 @@ class LoopExit:                # extension: `break.` or `continue.`
 
 
 @node
+class ListQuestion:            # extension: `for x in ITEMS "text" [if cond] { ... }` in an ask
+    name: str
+    items: object
+    text: list                 # string parts, as Question's
+    cond: object               # None when unconditional
+    body: list
+    pos: Pos = at()
+
+
+@node
 class Winner:
     who: object
     pos: Pos = at()

@@ -318,6 +318,16 @@ class LoopExit:                # `break.` / `continue.`: leaves `loops` loops fi
 
 
 @node
+class ListQuestion:            # one option per item of `items`, the item in `var`
+    var: object                # Local
+    items: object
+    text: list
+    cond: object
+    body: list
+    pos: tuple
+
+
+@node
 class Winner:
     who: object
     pos: tuple

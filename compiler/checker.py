@@ -272,6 +272,9 @@ class Checker:
         expect(T.PLAYER, t, player.pos)
         questions = []
         for q in s.questions:
+            if isinstance(q, ast.ListQuestion):
+                questions.append(self.list_question(q, body))
+                continue
             text = self.string(q.text)
             cond = None
             if q.cond is not None:
@@ -279,6 +282,23 @@ class Checker:
                 expect(T.BOOLEAN, t, p)
             questions.append(c.Question(text, cond, self.block(q.body, body), q.pos))
         return c.Ask(player, questions, s.pos)
+
+    def list_question(self, q, body):
+        """Extension: `for x in ITEMS "text" [if cond] { ... }`, one option per
+        item: x is bound in the text, the condition and the branch."""
+        items, t, p = self.expr(q.items)
+        elem = expect_list(t, p)
+        var = body.new_local(q.name, elem)
+        self.scopes.append({q.name: var})
+        try:
+            text = self.string(q.text)
+            cond = None
+            if q.cond is not None:
+                cond, t, p = self.expr(q.cond)
+                expect(T.BOOLEAN, t, p)
+            return c.ListQuestion(var, items, text, cond, self.block(q.body, body), q.pos)
+        finally:
+            self.scopes.pop()
 
     def stmt_Assign(self, s, body):
         target, t1 = self.ref(s.target)

@@ -12,6 +12,7 @@ from .errors import PipError
 # node type -> how the error names it (given the node)
 EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
+    ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
 }
 
 

@@ -183,6 +183,21 @@ class PipParser(Parser):
     def question(self, p):
         return ast.Question(p.STRINGLIT.value, p.expr, p.block, p.STRINGLIT.pos)
 
+    # Extension: options from a list, one per item, the item bound in its
+    # branch (and in its text and condition).
+    @_('listquestion')
+    def question(self, p):
+        return p.listquestion
+
+    @_('FOR ID IN expr STRINGLIT block')
+    def listquestion(self, p):
+        return ast.ListQuestion(p.ID.value, p.expr, p.STRINGLIT.value, None, p.block, p.FOR.pos)
+
+    @_('FOR ID IN expr STRINGLIT IF expr block')
+    def listquestion(self, p):
+        return ast.ListQuestion(p.ID.value, p.expr0, p.STRINGLIT.value, p.expr1, p.block,
+                                p.FOR.pos)
+
     @_('ref ASSIGN expr DOT')
     def assignstmt(self, p):
         return ast.Assign(p.ref, p.expr, ast.ref_start(p.ref))

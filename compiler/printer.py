@@ -94,7 +94,10 @@ def stmt(s, ind, out):
     if t is ast.Ask:
         out.append('ask ' + ref(s.player) + ' {\n')
         for q in s.questions:
-            out.append(' ' * (ind + 2) + string(q.text) + ' ')
+            out.append(' ' * (ind + 2))
+            if type(q) is ast.ListQuestion:
+                out.append('for %s in %s ' % (q.name, expr(q.items)))
+            out.append(string(q.text) + ' ')
             if q.cond is not None:
                 out.append('if ' + expr(q.cond) + ' ')
             block(q.body, ind + 2, out)

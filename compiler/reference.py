@@ -250,13 +250,31 @@ class Interpreter:
         player = self.load(s.player, frame)
         offered = []
         for q in s.questions:
+            if type(q) is c.ListQuestion:
+                offered += self.list_options(q, frame)
+                continue
             label = self.string(q.text, frame)
             if q.cond is None or self.expr(q.cond, frame):
-                offered.append((label, q.body))
+                offered.append((label, q.body, None))
         if not offered:
             fail(s.pos, 'None of the questions can be asked')
-        i = self.choose(player, 'action', [label for label, _ in offered])
-        return self.block(offered[i][1], frame)
+        i = self.choose(player, 'action', [label for label, _, _ in offered])
+        _, body, bind = offered[i]
+        if bind is not None:
+            frame[bind[0]] = bind[1]
+        return self.block(body, frame)
+
+    def list_options(self, q, frame):
+        """Extension: a list question's options, one per item of a snapshot of
+        the list (a step per item, as a `for` loop's round)."""
+        options = []
+        for item in list(self.expr(q.items, frame)):
+            frame[q.var.slot] = item
+            label = self.string(q.text, frame)
+            if q.cond is None or self.expr(q.cond, frame):
+                options.append((label, q.body, (q.var.slot, item)))
+            self.step()
+        return options
 
     def choose(self, player, kind, options):
         return self.table.choose(player.seat, choice_question(player.name, kind), options,

@@ -43,7 +43,7 @@ class Loaded:
         for i, (op, parts) in enumerate(runs):
             args = [_load(kind, a, index) for ins in parts
                     for kind, a in zip(ins.op.operands, ins.args)]
-            if op.code == OP.ASK:
+            if op.code == OP.ASK or op.code == OP.ASK_FROM:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
@@ -132,15 +132,20 @@ class CardChoice(NamedTuple):
 
 class ActionChoice(NamedTuple):
     """An ASK waiting for the player to choose one of the labels: question
-    enabled[i] continues at the JUMP first + enabled[i]."""
+    enabled[i] continues at the JUMP first + enabled[i].  binds (ASK_FROM's,
+    else None): per label, None or the (local slot, item) of a question from
+    a list, stored before its branch runs."""
     player: Player
     labels: list
     first: int
     enabled: list
+    binds: list
     kind = ACTION
 
     def copied(self, copy):
-        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled))
+        binds = self.binds and [b and (b[0], copy(b[1])) for b in self.binds]
+        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled),
+                            binds)
 
 
 # Made as tuples are, in C (a NamedTuple's own constructor is Python code):
@@ -220,7 +225,11 @@ class Machine:
                 # who may read the card: by where it lands (dialogue.played)
                 self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
         else:
-            self.frames[-1][1] = pending.first + pending.enabled[choice]
+            frame = self.frames[-1]
+            frame[1] = pending.first + pending.enabled[choice]
+            if pending.binds is not None and pending.binds[choice] is not None:
+                slot, item = pending.binds[choice]
+                frame[3][slot] = item
         return self.resume()
 
     def emit(self, kind, text, seat=None, card=None, by=None):
@@ -415,7 +424,21 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled))
+        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled,
+                                       None))
+        return PAUSE
+
+    def op_ASK_FROM(self, stack, frame, arg):
+        """ASK over the options OPTION and OPTION_ITEM gathered: (text,
+        question, local slot or None, item), in order."""
+        n, first = arg
+        options = stack.pop()
+        player = stack.pop()
+        if not options:
+            raise Fault('None of the questions can be asked')
+        binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
+        self.pending = _action_choice((player, [o[0] for o in options], first,
+                                       [o[1] for o in options], binds))
         return PAUSE
 
     def op_CALL(self, stack, frame, action):

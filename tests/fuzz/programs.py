@@ -662,11 +662,32 @@ class Builder:
         player = self.ref(PLAYER, 1) or 'players->first'
         lines = ['ask %s {' % player]
         for _ in range(self.draw(st.integers(1, 3))):
+            if self.chance(0.3):
+                lines += self.list_question(labels, depth, pending)
+                continue
             cond = ' if %s' % self.expr(BOOLEAN, 1) if self.chance(0.4) else ''
             lines.append('  %s%s {' % (self.string(), cond))
             lines += ['  ' + line for line in self.nested(labels, depth, 2, pending)]
             lines.append('  }')
         return lines + ['}']
+
+    def list_question(self, labels, depth, pending):
+        """The extension: an ask's options from a list (the item bound in the
+        text, the condition and the branch)."""
+        lst = self.pick(self.lists)
+        name = self.fresh('o')
+        items = self.ref(lst, 2) if self.chance(0.6) else None
+        head = '  for %s in %s ' % (name, items or self.expr(lst, 2))
+        self.scopes.append({name: ELEM[lst]})
+        try:
+            text = self.string()
+            if ELEM[lst] in STRINGABLE and self.chance(0.7):
+                text = text[:-1] + ' {%s}"' % name
+            cond = ' if %s' % self.expr(BOOLEAN, 1) if self.chance(0.4) else ''
+            body = self.nested(labels, depth, 2, pending)
+        finally:
+            self.scopes.pop()
+        return [head + text + cond + ' {'] + ['  ' + line for line in body] + ['  }']
 
     def stmt_winner(self, labels, depth, pending):
         if not self.chance(0.3):
