@@ -328,6 +328,15 @@ class ListQuestion:            # one option per item of `items`, the item in `va
 
 
 @node
+class PlaySet:                 # a set of cards of one rank the (set) rule allows
+    rule: int
+    player: object
+    dest: object
+    passing: object            # None: no pass; else the block run on a pass
+    pos: tuple
+
+
+@node
 class Winner:
     who: object
     pos: tuple

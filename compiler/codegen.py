@@ -299,6 +299,20 @@ class Function:
     def stmt_Play(self, s):
         self.play('PLAY', s)
 
+    def stmt_PlaySet(self, s):
+        # Extension: PLAY_SET leaves whether the player passed; `or pass`'s
+        # block runs if so.
+        self.load(s.player)
+        self.load(s.dest)
+        mode = 0 if s.passing is None else opcodes.PLAY_PASS
+        self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
+        if s.passing is None:
+            self.emit('POP')
+            return
+        skip = self.emit('JUMP_IF_FALSE', 0)
+        self.block(s.passing)
+        self.asm.patch(skip)
+
     def play(self, opname, s):
         self.load(s.player)
         self.load(s.dest)

@@ -13,6 +13,8 @@ from .errors import PipError
 EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
     ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
+    ast.SetRuleDecl: lambda node: "a rule for sets of cards ('for sets')",
+    ast.PlayOrPass: lambda node: "'or pass'",
 }
 
 

@@ -138,6 +138,9 @@ def stmt(s, ind, out):
         out.append('order %s by %s.\n' % (ref(s.target), s.ordering))
     elif t is ast.Play:
         out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
+    elif t is ast.PlayOrPass:
+        out.append('play %s from %s to %s or pass ' % (s.rule, ref(s.player), ref(s.dest)))
+        block(s.passing, ind, out)
     elif t is ast.Rotate:
         out.append('rotate %s.\n' % ref(s.target))
     elif t is ast.Shuffle:
@@ -160,8 +163,9 @@ def decl(d, out):
     elif t is ast.ActionDecl:
         out.append('Action %s ' % d.name)
         block(d.body, 0, out)
-    elif t is ast.RuleDecl:
-        out.append('Rule %s(%s) = %s.\n' % (d.name, ', '.join(d.params), expr(d.body)))
+    elif t is ast.RuleDecl or t is ast.SetRuleDecl:
+        sets = ' for sets' if t is ast.SetRuleDecl else ''
+        out.append('Rule %s(%s)%s = %s.\n' % (d.name, ', '.join(d.params), sets, expr(d.body)))
     elif t is ast.OrderingDecl:
         out.append('Ordering %s(%s) = %s.\n' % (d.name, d.param, expr(d.body)))
     elif t is ast.VarDecl:
