@@ -162,6 +162,12 @@ class SetChoice(NamedTuple):
         return SetChoice(copy(self.player), [copy(s) for s in self.sets], list(self.labels),
                          copy(self.dest))
 
+    def relabelled(self):
+        """The same choice labelled by its cards' names now (a belief's
+        particle trades cards that were never seen: pipvm/game/belief.py)."""
+        labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
+        return self._replace(labels=labels)
+
 
 # Made as tuples are, in C (a NamedTuple's own constructor is Python code):
 # _card_choice((player, cards, dest)).
