@@ -312,6 +312,25 @@ class LoopExit:                # extension: `break.` or `continue.`
 
 
 @node
+class ListQuestion:            # extension: `for x in ITEMS "text" [if cond] { ... }` in an ask
+    name: str
+    items: object
+    text: list                 # string parts, as Question's
+    cond: object               # None when unconditional
+    body: list
+    pos: Pos = at()
+
+
+@node
+class PlayOrPass:              # extension: `play RULE from P to DEST or pass { ... }`
+    rule: str
+    player: object
+    dest: object
+    passing: list              # the block run when the player passes ([] for `or pass.`)
+    pos: Pos = at()
+
+
+@node
 class Winner:
     who: object
     pos: Pos = at()
@@ -331,6 +350,14 @@ class AreaDecl:
 class ActionDecl:
     name: str
     body: list
+    pos: Pos = at()
+
+
+@node
+class SetRuleDecl:             # extension: `Rule NAME(p, cards, pile) for sets = EXPR.`
+    name: str
+    params: list               # three names: player, the set of cards, destination cards
+    body: object
     pos: Pos = at()
 
 

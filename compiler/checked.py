@@ -318,6 +318,25 @@ class LoopExit:                # `break.` / `continue.`: leaves `loops` loops fi
 
 
 @node
+class ListQuestion:            # one option per item of `items`, the item in `var`
+    var: object                # Local
+    items: object
+    text: list
+    cond: object
+    body: list
+    pos: tuple
+
+
+@node
+class PlaySet:                 # a set of cards of one rank the (set) rule allows
+    rule: int
+    player: object
+    dest: object
+    passing: object            # None: no pass; else the block run on a pass
+    pos: tuple
+
+
+@node
 class Winner:
     who: object
     pos: tuple

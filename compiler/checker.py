@@ -69,6 +69,7 @@ class Checker:
     def __init__(self):
         self.scopes = [{}]     # innermost last; [0] holds the globals
         self.actions, self.rules, self.orderings = {}, {}, {}
+        self.set_rules = set()  # the rules over sets of cards (extension), by index
         self.program = c.Program([], [], 0, [], [], [], [], -1, None)
 
     # --- names --------------------------------------------------------------
@@ -172,6 +173,8 @@ class Checker:
 
     def expr_CanPlay(self, e):
         rule = self.find(self.rules, 'rule', e.rule, e.pos)
+        if rule in self.set_rules:
+            fail(e.pos, "Rule '%s' is for sets of cards: canplay takes a rule for one card" % e.rule)
         player, dest = self.play_refs(e.player, e.dest)
         return c.CanPlay(rule, player, dest, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
 
@@ -272,6 +275,9 @@ class Checker:
         expect(T.PLAYER, t, player.pos)
         questions = []
         for q in s.questions:
+            if isinstance(q, ast.ListQuestion):
+                questions.append(self.list_question(q, body))
+                continue
             text = self.string(q.text)
             cond = None
             if q.cond is not None:
@@ -279,6 +285,23 @@ class Checker:
                 expect(T.BOOLEAN, t, p)
             questions.append(c.Question(text, cond, self.block(q.body, body), q.pos))
         return c.Ask(player, questions, s.pos)
+
+    def list_question(self, q, body):
+        """Extension: `for x in ITEMS "text" [if cond] { ... }`, one option per
+        item: x is bound in the text, the condition and the branch."""
+        items, t, p = self.expr(q.items)
+        elem = expect_list(t, p)
+        var = body.new_local(q.name, elem)
+        self.scopes.append({q.name: var})
+        try:
+            text = self.string(q.text)
+            cond = None
+            if q.cond is not None:
+                cond, t, p = self.expr(q.cond)
+                expect(T.BOOLEAN, t, p)
+            return c.ListQuestion(var, items, text, cond, self.block(q.body, body), q.pos)
+        finally:
+            self.scopes.pop()
 
     def stmt_Assign(self, s, body):
         target, t1 = self.ref(s.target)
@@ -379,7 +402,19 @@ class Checker:
     def stmt_Play(self, s, body):
         rule = self.find(self.rules, 'rule', s.rule, s.pos)
         player, dest = self.play_refs(s.player, s.dest)
+        if rule in self.set_rules:
+            return c.PlaySet(rule, player, dest, None, s.pos)
         return c.Play(rule, player, dest, s.pos)
+
+    def stmt_PlayOrPass(self, s, body):
+        """Extension: `play RULE from P to DEST or pass { ... }`: a set of cards,
+        or a pass (the block runs)."""
+        rule = self.find(self.rules, 'rule', s.rule, s.pos)
+        player, dest = self.play_refs(s.player, s.dest)
+        if rule not in self.set_rules:
+            fail(s.pos, "'or pass' takes a rule for sets of cards "
+                        "(Rule %s(p, cards, pile) for sets = ...)" % s.rule)
+        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos)
 
     def stmt_Rotate(self, s, body):
         target, t = self.ref(s.target)
@@ -431,8 +466,15 @@ class Checker:
         finally:
             self.scopes.pop()
 
+    def decl_SetRuleDecl(self, d):
+        """Extension: a rule over a set of cards (a CardList), for `play`."""
+        self.set_rules.add(len(self.program.rules))
+        self.rule_decl(d, (T.PLAYER, T.CARDS, T.CARDS))
+
     def decl_RuleDecl(self, d):
-        kinds = (T.PLAYER, T.CARD, T.CARDS)
+        self.rule_decl(d, (T.PLAYER, T.CARD, T.CARDS))
+
+    def rule_decl(self, d, kinds):
         params = {}
         for slot, (name, t) in enumerate(zip(d.params, kinds)):
             params[name] = c.Local(slot, t, name)

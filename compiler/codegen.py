@@ -126,15 +126,46 @@ class Function:
             getattr(self, 'stmt_' + type(s).__name__)(s)
 
     def stmt_Ask(self, s):
+        if any(isinstance(q, c.ListQuestion) for q in s.questions):
+            self.ask_from(s)
+        else:
+            self.load(s.player)
+            for q in s.questions:
+                self.question(q)
+            self.emit('ASK', len(s.questions), pos=s.pos)
+        self.branches(s)
+
+    def question(self, q):
+        """Push a question's text and whether it is asked."""
+        self.string(q.text)
+        if q.cond is None:
+            self.emit('CONST', self.gen.const(True))
+        else:
+            self.expr(q.cond)
+
+    def ask_from(self, s):
+        # Extension (options from a list): the options are gathered in a new
+        # list under the stack's top, by OPTION for a written question and
+        # OPTION_ITEM for each item of a list question; ASK_FROM asks them.
         self.load(s.player)
-        for q in s.questions:
-            self.string(q.text)
-            if q.cond is None:
-                self.emit('CONST', self.gen.const(True))
-            else:
-                self.expr(q.cond)
-        self.emit('ASK', len(s.questions), pos=s.pos)
-        # ASK continues at the chosen one of these jumps, one per question.
+        self.emit('LIST_CONST', self.gen.const(()), pos=s.pos)
+        for k, q in enumerate(s.questions):
+            if not isinstance(q, c.ListQuestion):
+                self.question(q)
+                self.emit('OPTION', k, pos=q.pos)
+                continue
+            self.local_names[q.var.slot] = q.var.name
+            self.expr(q.items)
+            self.emit('FOR_ITER', pos=q.pos)
+            top = self.emit('FOR_NEXT', q.var.slot, 0, pos=q.pos)
+            self.question(q)
+            self.emit('OPTION_ITEM', k, q.var.slot, pos=q.pos)
+            self.emit('JUMP', top, pos=q.pos)
+            self.asm.patch(top)
+        self.emit('ASK_FROM', len(s.questions), pos=s.pos)
+
+    def branches(self, s):
+        # ASK (or ASK_FROM) continues at the chosen one of these jumps, one per question.
         table = [self.emit('JUMP', 0) for _ in s.questions]
         ends = []
         for i, (entry, q) in enumerate(zip(table, s.questions)):
@@ -267,6 +298,20 @@ class Function:
 
     def stmt_Play(self, s):
         self.play('PLAY', s)
+
+    def stmt_PlaySet(self, s):
+        # Extension: PLAY_SET leaves whether the player passed; `or pass`'s
+        # block runs if so.
+        self.load(s.player)
+        self.load(s.dest)
+        mode = 0 if s.passing is None else opcodes.PLAY_PASS
+        self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
+        if s.passing is None:
+            self.emit('POP')
+            return
+        skip = self.emit('JUMP_IF_FALSE', 0)
+        self.block(s.passing)
+        self.asm.patch(skip)
 
     def play(self, opname, s):
         self.load(s.player)

@@ -12,6 +12,9 @@ from .errors import PipError
 # node type -> how the error names it (given the node)
 EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
+    ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
+    ast.SetRuleDecl: lambda node: "a rule for sets of cards ('for sets')",
+    ast.PlayOrPass: lambda node: "'or pass'",
 }
 
 

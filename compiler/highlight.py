@@ -16,7 +16,7 @@ from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Pun
 from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
-from .parser import LOOP_EXITS
+from .parser import LOOP_EXITS, PASS, SETS
 from .types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -49,11 +49,21 @@ assert len(WORD_TOKEN) == len(KEYWORDS), 'every keyword in exactly one class'
 # Extension words that are keywords only where they make a statement
 # (`break.`), so they stay usable as names: the parser's LOOP_EXITS.
 LOOP_EXIT = r'\b(%s)([ \t\n]*)(\.)' % '|'.join(LOOP_EXITS)
+# `or pass` and `for sets` (several cards at once): the second word is a
+# keyword only after the first.
+PAIRED = r'\b(or|for)([ \t\n]+)(%s|%s)\b' % (PASS, SETS)
 
 
 def _word(lexer, match):
     """An identifier-shaped word: a keyword's class, or a name (the lexer's rule)."""
     yield match.start(), WORD_TOKEN.get(match.group(), Name), match.group()
+
+
+def _paired(lexer, match):
+    """`or pass`, `for sets`: the first word as the lexer's, the second a keyword."""
+    yield match.start(1), WORD_TOKEN[match.group(1)], match.group(1)
+    yield match.start(2), Whitespace, match.group(2)
+    yield match.start(3), Keyword, match.group(3)
 
 
 def _property(lexer, match):
@@ -80,6 +90,7 @@ class PipLexer(RegexLexer):
             (r'"', String.Double, 'string'),
             (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
             (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
+            (PAIRED, _paired),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

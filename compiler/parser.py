@@ -20,6 +20,7 @@ class _Quiet:
 
 
 LOOP_EXITS = ('break', 'continue')
+SETS, PASS = 'sets', 'pass'      # words only in `for sets` and `or pass` (extensions)
 
 
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
@@ -133,6 +134,14 @@ class PipParser(Parser):
     def ruledecl(self, p):
         return ast.RuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr, p.RULE.pos)
 
+    # Extension: a rule over sets of cards, for `play` of several cards at once.
+    @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN FOR ID ASSIGN expr DOT')
+    def ruledecl(self, p):
+        if p.ID4.value != SETS:           # what a 2008 parser says of `) for`
+            self.refuse(p.FOR, '"for"', 'expected "=" (or "for sets": a rule over sets of cards)')
+        return ast.SetRuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr,
+                               p.RULE.pos)
+
     @_('ORDERING ID LPAREN ID RPAREN ASSIGN expr DOT')
     def orderdecl(self, p):
         return ast.OrderingDecl(p.ID0.value, p.ID1.value, p.expr, p.ORDERING.pos)
@@ -182,6 +191,21 @@ class PipParser(Parser):
     @_('STRINGLIT IF expr block')
     def question(self, p):
         return ast.Question(p.STRINGLIT.value, p.expr, p.block, p.STRINGLIT.pos)
+
+    # Extension: options from a list, one per item, the item bound in its
+    # branch (and in its text and condition).
+    @_('listquestion')
+    def question(self, p):
+        return p.listquestion
+
+    @_('FOR ID IN expr STRINGLIT block')
+    def listquestion(self, p):
+        return ast.ListQuestion(p.ID.value, p.expr, p.STRINGLIT.value, None, p.block, p.FOR.pos)
+
+    @_('FOR ID IN expr STRINGLIT IF expr block')
+    def listquestion(self, p):
+        return ast.ListQuestion(p.ID.value, p.expr0, p.STRINGLIT.value, p.expr1, p.block,
+                                p.FOR.pos)
 
     @_('ref ASSIGN expr DOT')
     def assignstmt(self, p):
@@ -260,6 +284,27 @@ class PipParser(Parser):
     def playstmt(self, p):
         return ast.Play(p.ID.value, p.ref0, p.ref1, p.PLAY.pos)
 
+    # Extension: several cards at once, or a pass (`pass` is a word only here).
+    @_('PLAY ID FROM ref TO ref OR ID DOT')
+    def playstmt(self, p):
+        self.passing(p)
+        return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, [], p.PLAY.pos)
+
+    @_('PLAY ID FROM ref TO ref OR ID block')
+    def playstmt(self, p):
+        self.passing(p)
+        return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, p.block, p.PLAY.pos)
+
+    def passing(self, p):
+        if p.ID1.value != PASS:           # what a 2008 parser says of `to d or`
+            self.refuse(p.OR, '"or"', 'expected "." (or "or pass")')
+
+    def refuse(self, token, found, advice):
+        """The syntax error a 2008 parser gives at token (a word of an extension
+        used otherwise)."""
+        raise PipSyntaxError(Positions(self.text).line_at_end(token.end), token, token.pos,
+                             found, advice)
+
     @_('ROTATE ref DOT')
     def rotatestmt(self, p):
         return ast.Rotate(p.ref, p.ROTATE.pos)
@@ -277,9 +322,7 @@ class PipParser(Parser):
     @_('ID DOT')
     def loopexitstmt(self, p):
         if p.ID.value not in LOOP_EXITS:       # what a 2008 parser says of `x.`
-            dot = p.DOT
-            raise PipSyntaxError(Positions(self.text).line_at_end(dot.end), dot, dot.pos,
-                                 '"."', NAME_THEN_DOT)
+            self.refuse(p.DOT, '"."', NAME_THEN_DOT)
         return ast.LoopExit(p.ID.value, p.ID.pos)
 
     @_('WINNER ref DOT')

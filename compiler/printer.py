@@ -94,7 +94,10 @@ def stmt(s, ind, out):
     if t is ast.Ask:
         out.append('ask ' + ref(s.player) + ' {\n')
         for q in s.questions:
-            out.append(' ' * (ind + 2) + string(q.text) + ' ')
+            out.append(' ' * (ind + 2))
+            if type(q) is ast.ListQuestion:
+                out.append('for %s in %s ' % (q.name, expr(q.items)))
+            out.append(string(q.text) + ' ')
             if q.cond is not None:
                 out.append('if ' + expr(q.cond) + ' ')
             block(q.body, ind + 2, out)
@@ -135,6 +138,9 @@ def stmt(s, ind, out):
         out.append('order %s by %s.\n' % (ref(s.target), s.ordering))
     elif t is ast.Play:
         out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
+    elif t is ast.PlayOrPass:
+        out.append('play %s from %s to %s or pass ' % (s.rule, ref(s.player), ref(s.dest)))
+        block(s.passing, ind, out)
     elif t is ast.Rotate:
         out.append('rotate %s.\n' % ref(s.target))
     elif t is ast.Shuffle:
@@ -157,8 +163,9 @@ def decl(d, out):
     elif t is ast.ActionDecl:
         out.append('Action %s ' % d.name)
         block(d.body, 0, out)
-    elif t is ast.RuleDecl:
-        out.append('Rule %s(%s) = %s.\n' % (d.name, ', '.join(d.params), expr(d.body)))
+    elif t is ast.RuleDecl or t is ast.SetRuleDecl:
+        sets = ' for sets' if t is ast.SetRuleDecl else ''
+        out.append('Rule %s(%s)%s = %s.\n' % (d.name, ', '.join(d.params), sets, expr(d.body)))
     elif t is ast.OrderingDecl:
         out.append('Ordering %s(%s) = %s.\n' % (d.name, d.param, expr(d.body)))
     elif t is ast.VarDecl:

@@ -12,10 +12,10 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
-from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
+from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
-                           Team, area_of, new_deck)
+                           Team, area_of, card_sets, new_deck)
 
 from . import checked as c
 from . import types as T
@@ -250,13 +250,31 @@ class Interpreter:
         player = self.load(s.player, frame)
         offered = []
         for q in s.questions:
+            if type(q) is c.ListQuestion:
+                offered += self.list_options(q, frame)
+                continue
             label = self.string(q.text, frame)
             if q.cond is None or self.expr(q.cond, frame):
-                offered.append((label, q.body))
+                offered.append((label, q.body, None))
         if not offered:
             fail(s.pos, 'None of the questions can be asked')
-        i = self.choose(player, 'action', [label for label, _ in offered])
-        return self.block(offered[i][1], frame)
+        i = self.choose(player, 'action', [label for label, _, _ in offered])
+        _, body, bind = offered[i]
+        if bind is not None:
+            frame[bind[0]] = bind[1]
+        return self.block(body, frame)
+
+    def list_options(self, q, frame):
+        """Extension: a list question's options, one per item of a snapshot of
+        the list (a step per item, as a `for` loop's round)."""
+        options = []
+        for item in list(self.expr(q.items, frame)):
+            frame[q.var.slot] = item
+            label = self.string(q.text, frame)
+            if q.cond is None or self.expr(q.cond, frame):
+                options.append((label, q.body, (q.var.slot, item)))
+            self.step()
+        return options
 
     def choose(self, player, kind, options):
         return self.table.choose(player.seat, choice_question(player.name, kind), options,
@@ -315,6 +333,27 @@ class Interpreter:
         move(card, player.hand, dest)
         card.last_played_by = player
         self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+
+    def stmt_PlaySet(self, s, frame):
+        """Extension: a set of cards of one rank the rule allows, or a pass."""
+        player = self.load(s.player, frame)
+        dest = card_list(self.load(s.dest, frame))
+        body = self.program.rules[s.rule].body
+        sets = [cards for cards in card_sets(player.hand) if self.expr(body, [player, cards, dest])]
+        labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
+        if s.passing is not None:
+            sets.append(None)
+            labels.append(PASS)
+        if not sets:
+            fail(s.pos, 'No cards match the given rule')
+        chosen = sets[self.choose(player, 'cards', labels)]
+        if chosen is None:
+            return self.block(s.passing, frame)
+        for card in chosen:
+            move(card, player.hand, dest)
+            card.last_played_by = player
+            self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+        return None
 
     def stmt_Order(self, s, frame):
         cards = self.load(s.target, frame)

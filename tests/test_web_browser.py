@@ -445,3 +445,37 @@ def test_a_long_spread_area_wraps_inside_the_felt(browser, tmp_path):
             'cs => new Set(cs.map(c => c.getBoundingClientRect().top)).size')
         assert rows > 1
         assert page.errors == []
+
+
+def test_a_set_of_cards_is_one_option_drawn_as_its_cards(browser):
+    """President written with the extension 'several cards at once': each
+    set is one button showing its cards; a click plays the whole set."""
+    table = table_of(os.path.join(ROOT, 'examples', 'president_ext.pip'),
+                     seating(3, s2='random', s3='random'), seed=1)
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', 'Ada')
+        page.keyboard.press('Enter')
+        played = []
+        while table.game.ending is None and len(played) < 4:
+            d = table.game.decision
+            if d is None or d.seat != 0 or d.kind != 'cards':
+                page.wait_for_timeout(10)
+                continue
+            # the biggest set offered (a pair or more when there is one)
+            pick = max(range(len(d.options)), key=lambda i: d.options[i].count(' of '))
+            label = d.options[pick]
+            button = page.locator('#options button[data-choice="%d"]' % pick)
+            expect(button).to_have_attribute('title', label)
+            expect(button.locator('.card')).to_have_count(label.count(' of '))
+            n = len(table.game.history)
+            button.click()
+            for _ in range(500):
+                if len(table.game.history) > n:
+                    break
+                page.wait_for_timeout(10)
+            assert table.game.history[n][1] == label
+            played.append(label)
+        assert len(played) == 4 and page.errors == []
+        assert any(' and ' in label for label in played), played

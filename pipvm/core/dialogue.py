@@ -73,9 +73,19 @@ def name_question(who):
     return 'Enter a name for %s:' % who
 
 
+CHOOSE = {'card': 'a card', 'action': 'an action', 'cards': 'cards'}
+PASS = 'Pass'                   # the option to pass of `play ... or pass` (extension)
+
+
 def choice_question(player, kind):
-    """The heading of a card ('card') or action ('action') choice."""
-    return '%s: Choose %s:' % (player, 'a card' if kind == 'card' else 'an action')
+    """The heading of a card ('card'), action ('action') or set of cards
+    ('cards') choice."""
+    return '%s: Choose %s:' % (player, CHOOSE[kind])
+
+
+def set_label(names):
+    """A set of cards as an option: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else '%s and %s' % (', '.join(names[:-1]), names[-1])
 
 
 def menu(heading, options, numbered=False):

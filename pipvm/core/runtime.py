@@ -9,6 +9,8 @@ Value representation (chosen so Python's `==` is Pip's `==`):
 Objects compare by identity, lists element-wise, a Rank equal to its Number;
 a well-typed program never compares a Boolean with a Number.
 """
+import itertools
+
 import attrs
 
 from pipvm.core.errors import Fault
@@ -191,3 +193,19 @@ def rank_range(low, high):
     """`low..high` as Ranks, counting down when low > high."""
     step = 1 if low <= high else -1
     return [as_rank(n) for n in range(low, high + step, step)]
+
+
+MAX_SET = 4     # the most cards of one rank a standard deck has
+
+
+def card_sets(hand):
+    """The sets of cards `play` with a rule for sets offers (extension): every
+    set of 1 to MAX_SET cards of one rank in the hand, by rank in order of
+    first appearance, then by size, each in hand order.  At most 15 per rank,
+    195 in all for a hand of a standard deck's cards."""
+    groups = {}
+    for card in hand:
+        groups.setdefault(int(card.rank), []).append(card)
+    return [list(s) for group in groups.values()
+            for size in range(1, min(len(group), MAX_SET) + 1)
+            for s in itertools.combinations(group, size)]

@@ -200,6 +200,13 @@ machine.emit('message', text)"""),
 found = machine.playable(rule, player, cards_of(dest))
 machine.canplay_found = found
 res = bool(found)"""),
+    # extension: options from a list, gathered for ASK_FROM (Machine.op_ASK_FROM)
+    _body('OPTION', 'k', 'options text asked -- options', '''
+if asked:
+    options.append((text, k, None, None))'''),
+    _body('OPTION_ITEM', 'k slot', 'options it text asked -- options it', '''
+if asked:
+    options.append((text, k, slot, frame[slot]))'''),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """

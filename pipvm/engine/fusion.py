@@ -2,7 +2,7 @@
 runs as one (opcodes.FUSED), and the other changes it makes to them
 (rewrites).  The VM does both when it loads a program, never in the file;
 `pipvm dis --fused` shows the same runs and changes."""
-from pipvm.isa.opcodes import FUSED, INSTRUCTIONS, OPERANDS, ask_table
+from pipvm.isa.opcodes import ASKS, FUSED, INSTRUCTIONS, OPERANDS, ask_table
 
 _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
 
@@ -13,7 +13,7 @@ def jump_targets(decoded):
     entered = set()
     for i, ins in enumerate(decoded):
         entered.update(a for kind, a in zip(ins.op.operands, ins.args) if OPERANDS[kind].is_target)
-        if ins.op.name == 'ASK':
+        if ins.op.name in ASKS:
             entered.update(j.offset for j in ask_table(decoded, i))
     return entered
 

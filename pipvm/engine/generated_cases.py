@@ -221,6 +221,26 @@ def op_MESSAGE_ALL(self, stack, frame, arg):    # 62
     self.emit('message', text)
 
 
+def op_OPTION(self, stack, frame, arg):    # 85
+    asked = stack.pop()
+    text = stack.pop()
+    options = stack[-1]
+    if asked:
+        options.append((text, arg, None, None))
+    stack[-1] = options
+
+
+def op_OPTION_ITEM(self, stack, frame, arg):    # 86
+    asked = stack.pop()
+    text = stack.pop()
+    it = stack.pop()
+    options = stack[-1]
+    if asked:
+        options.append((text, arg[0], arg[1], frame[arg[1]]))
+    stack[-1] = options
+    stack.append(it)
+
+
 def op_CANPLAY(self, stack, frame, arg):    # 73
     dest = stack.pop()
     found = self.playable(arg, stack[-1], cards_of(dest))
@@ -354,6 +374,8 @@ HANDLERS = {
     54: op_FOR_ITER,
     55: op_FOR_ITER_FROM,
     62: op_MESSAGE_ALL,
+    85: op_OPTION,
+    86: op_OPTION_ITEM,
     73: op_CANPLAY,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,

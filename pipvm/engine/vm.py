@@ -18,11 +18,11 @@ from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram  # noqa: F401
 from pipvm.isa import pipc
 from pipvm.core import runtime
-from pipvm.core.dialogue import Event, played
+from pipvm.core.dialogue import PASS, Event, played, set_label
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS
-from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, cards_of, list_prop,
-                                to_str)
+from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
+from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, card_sets, cards_of,
+                                list_prop, to_str)
 
 
 class Loaded:
@@ -43,7 +43,7 @@ class Loaded:
         for i, (op, parts) in enumerate(runs):
             args = [_load(kind, a, index) for ins in parts
                     for kind, a in zip(ins.op.operands, ins.args)]
-            if op.code == OP.ASK:
+            if op.code == OP.ASK or op.code == OP.ASK_FROM:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
@@ -114,7 +114,7 @@ def _resolve(const, deck):
 
 
 # The kinds of decision the loop can stop at (returning PAUSED: bodies.py).
-CARD, ACTION = 'card', 'action'
+CARD, ACTION, SETS = 'card', 'action', 'cards'
 
 
 class CardChoice(NamedTuple):
@@ -132,15 +132,41 @@ class CardChoice(NamedTuple):
 
 class ActionChoice(NamedTuple):
     """An ASK waiting for the player to choose one of the labels: question
-    enabled[i] continues at the JUMP first + enabled[i]."""
+    enabled[i] continues at the JUMP first + enabled[i].  binds (ASK_FROM's,
+    else None): per label, None or the (local slot, item) of a question from
+    a list, stored before its branch runs."""
     player: Player
     labels: list
     first: int
     enabled: list
+    binds: list
     kind = ACTION
 
     def copied(self, copy):
-        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled))
+        binds = self.binds and [b and (b[0], copy(b[1])) for b in self.binds]
+        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled),
+                            binds)
+
+
+class SetChoice(NamedTuple):
+    """A PLAY_SET waiting for the player to choose one of the sets of cards
+    (lists; None: the pass) by its label; the cards move to dest, then
+    whether the player passed is pushed."""
+    player: Player
+    sets: list
+    labels: list
+    dest: list
+    kind = SETS
+
+    def copied(self, copy):
+        return SetChoice(copy(self.player), [copy(s) for s in self.sets], list(self.labels),
+                         copy(self.dest))
+
+    def relabelled(self):
+        """The same choice labelled by its cards' names now (a belief's
+        particle trades cards that were never seen: pipvm/game/belief.py)."""
+        labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
+        return self._replace(labels=labels)
 
 
 # Made as tuples are, in C (a NamedTuple's own constructor is Python code):
@@ -211,17 +237,28 @@ class Machine:
         pending, self.pending = self.pending, None
         player = pending.player
         if pending.kind is CARD:
-            # The options are the cards of the hand the rule allowed when the
-            # game stopped, and nothing has run since: the move cannot fail.
-            card = pending.cards[choice]
-            move(card, player.hand, pending.dest, 'Card is not in the hand')
-            card.last_played_by = player
-            if self.events is not None:
-                # who may read the card: by where it lands (dialogue.played)
-                self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
+            self.play_card(player, pending.cards[choice], pending.dest)
+        elif pending.kind is SETS:
+            chosen = pending.sets[choice]
+            for card in chosen or ():
+                self.play_card(player, card, pending.dest)
+            self.frames[-1][2].append(chosen is None)
         else:
-            self.frames[-1][1] = pending.first + pending.enabled[choice]
+            frame = self.frames[-1]
+            frame[1] = pending.first + pending.enabled[choice]
+            if pending.binds is not None and pending.binds[choice] is not None:
+                slot, item = pending.binds[choice]
+                frame[3][slot] = item
         return self.resume()
+
+    def play_card(self, player, card, dest):
+        # The options are cards of the hand the rule allowed when the game
+        # stopped, and nothing has run since: the move cannot fail.
+        move(card, player.hand, dest, 'Card is not in the hand')
+        card.last_played_by = player
+        if self.events is not None:
+            # who may read the card: by where it lands (dialogue.played)
+            self.events.append(played(player, card.name, area_of(dest, self.globals)))
 
     def emit(self, kind, text, seat=None, card=None, by=None):
         if self.events is not None:
@@ -415,7 +452,21 @@ class Machine:
         enabled = [i for i in range(n) if flat[2 * i + 1]]
         if not enabled:
             raise Fault('None of the questions can be asked')
-        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled))
+        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled,
+                                       None))
+        return PAUSE
+
+    def op_ASK_FROM(self, stack, frame, arg):
+        """ASK over the options OPTION and OPTION_ITEM gathered: (text,
+        question, local slot or None, item), in order."""
+        n, first = arg
+        options = stack.pop()
+        player = stack.pop()
+        if not options:
+            raise Fault('None of the questions can be asked')
+        binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
+        self.pending = _action_choice((player, [o[0] for o in options], first,
+                                       [o[1] for o in options], binds))
         return PAUSE
 
     def op_CALL(self, stack, frame, action):
@@ -503,6 +554,22 @@ class Machine:
         player = stack.pop()
         self.pending = _card_choice((player, self.canplay_found, dest))
         self.canplay_found = None
+        return PAUSE
+
+    def op_PLAY_SET(self, stack, frame, arg):
+        """Extension: the sets of cards of one rank the rule allows (and the
+        pass, with PLAY_PASS); the answer pushes whether the player passed."""
+        rule, mode = arg
+        dest = cards_of(stack.pop())
+        player = stack.pop()
+        sets = [s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest))]
+        labels = [set_label([card.name for card in s]) for s in sets]
+        if mode & PLAY_PASS:
+            sets.append(None)
+            labels.append(PASS)
+        if not sets:
+            raise Fault('No cards match the given rule')
+        self.pending = SetChoice(player, sets, labels, dest)
         return PAUSE
 
     def op_ORDER(self, stack, frame, ordering):

@@ -34,7 +34,10 @@ from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
 from pipvm.game.game import NAME
+from pipvm.game.kinds import CARD, SETS
 from pipvm.game.view import seen_cards, view
+
+PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
 REPAIRS = 40        # replays to repair one particle, at most
 LOCAL = 120         # local steps to repair one particle, at most
@@ -190,7 +193,7 @@ class Belief:
                 # the player's cards
                 pending = g.machine.pending
                 p.diff = ([str(c) for c in pending.player.hand]
-                          if g.decision is not None and g.decision.kind == 'card' else None,
+                          if g.decision is not None and g.decision.kind in PLAYS else None,
                           history[h][1])
                 p.score = (h + 1, -1)
                 p.matched = h + 1
@@ -584,8 +587,11 @@ class _Swapped:
             deal.plays = {h: trade.get(label, label) for h, label in deal.plays.items()}
         deal.plays.update(plays or {})
         m.consts = m.image.consts_for(m.deck)
-        if g.decision is not None and g.decision.kind == 'card':
+        if g.decision is not None and g.decision.kind == CARD:
             g.decision = g.decision._replace(options=tuple(c.name for c in m.pending.cards))
+        elif g.decision is not None and g.decision.kind == SETS:
+            m.pending = m.pending.relabelled()
+            g.decision = g.decision._replace(options=tuple(m.pending.labels))
         out = _Swapped(deal, self.j, g)
         return out
 

@@ -25,8 +25,8 @@ from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
 from pipvm.engine.vm import DEALER, PAUSED, Image, Machine
 from pipvm.game import determinize as _determinize, view as _view
-from pipvm.game.kinds import ACTION, CARD, COUNT, NAME
-_HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION)}
+from pipvm.game.kinds import ACTION, CARD, COUNT, NAME, SETS
+_HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION, SETS)}
 
 
 _card_name = operator.attrgetter('name')
@@ -42,7 +42,7 @@ class Decision(NamedTuple):
     """What the game waits for.  (A tuple: games make one per decision.)"""
     id: int                    # how many decisions came before it
     seat: int                  # who decides (from 0); a count is asked of seat 0
-    kind: str                  # 'count', 'name', 'card' or 'action'
+    kind: str                  # 'count', 'name', 'card', 'action' or 'cards' (a set)
     prompt: str                # the question as the terminal shows it
     options: tuple             # the labels to choose from (none for a name)
     waiting_for: str           # what it waits for, as `input ended while waiting for ...`
@@ -150,7 +150,7 @@ class Game:
             raise ValueError('choice %r is not one of the %d options' % (choice, len(d.options)))
         self.history.append((choice, label))
         self.decision = None
-        if kind is CARD or kind is ACTION:
+        if kind is CARD or kind is ACTION or kind is SETS:
             return self._go(self.machine.answer, choice)
         if kind is COUNT:
             self.count = self.program.counts[choice]

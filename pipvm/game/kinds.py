@@ -1,6 +1,6 @@
 """The kinds of decision a game waits for (game.Decision.kind): the set-up's
 own, and the machine's (a card to play, a question of an `ask`)."""
-from pipvm.engine.vm import ACTION, CARD
+from pipvm.engine.vm import ACTION, CARD, SETS
 
 COUNT, NAME = 'count', 'name'
-KINDS = (COUNT, NAME, CARD, ACTION)
+KINDS = (COUNT, NAME, CARD, ACTION, SETS)

@@ -2,7 +2,7 @@
 (INSTRUCTIONS), with its number, operand format, stack effect, what it reads,
 its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
 Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
-1-76), superinstructions the VM fuses from them when it loads a program
+1-76, and 85-88 for the extensions), superinstructions the VM fuses from them when it loads a program
 (FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
 200-205: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
@@ -53,6 +53,8 @@ FLAGS = ('pure', 'fails', 'makes', 'shows', 'inline')
 # Bits of the DEAL operand.
 DEAL_ALL = 1           # no count on the stack: deal every card of the source
 DEAL_TO_PLAYERS = 2    # the destination is a PlayerList: deal round-robin
+# Bits of the PLAY_SET operand (extension).
+PLAY_PASS = 1          # the player may pass instead
 # Bits of the NEW_AREA operand.
 AREA_FACEDOWN = 1
 AREA_SQUAREDUP = 2
@@ -98,7 +100,8 @@ def _code_kind(kind):
 
 # Bits of a `mode` operand, by opcode: (bit, the word `pipvm dis` shows).
 MODE_BITS = {'DEAL': ((DEAL_ALL, 'all'), (DEAL_TO_PLAYERS, 'to players')),
-             'NEW_AREA': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup'))}
+             'NEW_AREA': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup')),
+             'PLAY_SET': ((PLAY_PASS, 'or pass'),)}
 
 
 def _check_mode(p, c, op, arg):
@@ -128,8 +131,11 @@ OPERANDS = {k.name: k for k in (
     OperandKind('count', 'how many stack items', 0,
                 lambda p, c, op, arg: None if 0 < arg <= MAX_COUNT else 'bad count %d' % arg,
                 lambda p, c, op, arg: str(arg)),
-    OperandKind('mode', 'option bits of DEAL or NEW_AREA', 0, _check_mode,
+    OperandKind('mode', 'option bits of DEAL, NEW_AREA or PLAY_SET', 0, _check_mode,
                 lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
+    OperandKind('question', "a question of the ASK_FROM that follows (its JUMP's index, from 0)",
+                0, lambda p, c, op, arg: None if arg < MAX_COUNT else 'bad question %d' % arg,
+                lambda p, c, op, arg: str(arg)),
     _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
     # Fixed width, so a forward jump can be patched when its target is
     # emitted; whether it lands on an instruction is checked with the code.
@@ -144,8 +150,12 @@ TARGET_KINDS = tuple(k.name for k in OPERANDS.values() if k.is_target)
 
 
 
+ASKS = ('ASK', 'ASK_FROM')      # the instructions followed by one JUMP per question
+
+
 def ask_table(instrs, i):
-    """The JUMPs an ASK at instrs[i] chooses between: the n instructions after it."""
+    """The JUMPs an ASK (or ASK_FROM) at instrs[i] chooses between: the n
+    instructions after it."""
     return instrs[i + 1:i + 1 + instrs[i].args[0]]
 
 
@@ -239,6 +249,20 @@ _FILE_OPCODES = (
     _op(61, 'MESSAGE', '', 2, 0, 'text, player(s) or team -> "NAME: text" to each', flags='shows'),
     _op(62, 'MESSAGE_ALL', '', 1, 0, 'text -> show it to everyone', flags='shows'),
     _op(63, 'WINNER', '', 1, 0, 'end the game won by a player or team'),
+    # extension: options from a list (85-92 are this branch's numbers)
+    _op(85, 'OPTION', 'question', 3, 1,
+        'options, text, asked -> options (with the question if asked)'),
+    _op(86, 'OPTION_ITEM', 'question local', 4, 2,
+        "options, iteration state, text, asked -> the same two (with the question for the "
+        "local's item, if asked)"),
+    _op(87, 'ASK_FROM', 'count', 2, 0,
+        'player, options -> run the chosen one: continue at its question\'s one of the n '
+        'JUMPs that follow, its item (if any) stored in its local', flags='fails'),
+    # extension: several cards at once
+    _op(88, 'PLAY_SET', 'rule mode', 2, 1,
+        'player, destination -> the player chooses a set of cards of one rank the rule allows '
+        '(or passes, mode PLAY_PASS); they move; push whether the player passed',
+        'hand', 'fails'),
     _op(70, 'DEAL', 'mode', lambda m: 2 if m & DEAL_ALL else 3, 0,
         'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)'),
     _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card', flags='fails'),

@@ -14,7 +14,7 @@ import attrs
 
 from pipvm.core.errors import PipError
 from pipvm.isa.constants import CardRef
-from pipvm.isa.opcodes import BY_CODE, CODE_KINDS, OPERANDS, ask_table
+from pipvm.isa.opcodes import ASKS, BY_CODE, CODE_KINDS, OPERANDS, ask_table
 from pipvm.core.runtime import RANKS, SUITS, Rank, Suit
 
 MAGIC = b'PIPC'
@@ -385,10 +385,11 @@ def _validate(program, code):
                 reason = 'jump target is not an instruction'
             if reason:
                 raise BadCode(ins.offset, reason)
-        if ins.op.name == 'ASK':
+        if ins.op.name in ASKS:
             table = ask_table(instrs, i)
             if len(table) < ins.args[0] or any(t.op.name != 'JUMP' for t in table):
-                raise BadCode(ins.offset, 'ASK must be followed by one JUMP per question')
+                raise BadCode(ins.offset, '%s must be followed by one JUMP per question'
+                              % ins.op.name)
     want_end = 'RETURN_VALUE' if code.kind in FRAME_SIZE else 'RETURN'
     # Stack depth along every path: one depth per instruction.
     depth = [None] * len(instrs)
@@ -406,7 +407,7 @@ def _validate(program, code):
         if ins.op.name in ('RETURN', 'RETURN_VALUE'):
             if ins.op.name != want_end or after != 0:
                 raise BadCode(ins.offset, 'bad return')
-        elif ins.op.name == 'ASK':
+        elif ins.op.name in ASKS:
             targets = [(i + 1 + k, after) for k in range(ins.args[0])]
         else:
             if not ins.op.ends:

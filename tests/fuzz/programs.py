@@ -81,6 +81,7 @@ class Builder:
         self.counter = 0
         self.scopes = [{}]          # name -> type; [0] is the globals
         self.actions, self.rules, self.orderings = [], [], []
+        self.set_rules = []                # the extension's rules over sets of cards
         self.counters = set()
         self.loops = []                    # 'for' / 'forever' around the statement drawn
         self.used = set()                  # labels some skip goes to
@@ -630,6 +631,8 @@ class Builder:
                  '}', 'label %s.' % out])
 
     def stmt_play(self, labels, depth, pending):
+        if self.set_rules and (not self.rules or self.chance(0.4)):
+            return self.play_set(labels, depth, pending)
         if not self.rules:
             return self.stmt_deal(labels, depth, pending)
         player = self.ref(PLAYER, 1) or 'players->first'
@@ -638,6 +641,17 @@ class Builder:
         if self.chance(0.7):
             return ['if canplay %s from %s to %s { %s }' % (rule, player, dest, play)]
         return [play]
+
+    def play_set(self, labels, depth, pending):
+        """The extension: several cards at once, perhaps with a pass."""
+        player = self.ref(PLAYER, 1) or 'players->first'
+        play = 'play %s from %s to %s' % (self.pick(self.set_rules), player, self.play_dest(1))
+        if self.chance(0.3):
+            return [play + '.']
+        if depth <= 0 or self.chance(0.3):
+            return [play + ' or pass.']
+        body = self.nested(labels, depth, 2, pending)
+        return [play + ' or pass {'] + body + ['}']
 
     def stmt_order(self, labels, depth, pending):
         target = self.ref(CARDS, 1)
@@ -662,11 +676,32 @@ class Builder:
         player = self.ref(PLAYER, 1) or 'players->first'
         lines = ['ask %s {' % player]
         for _ in range(self.draw(st.integers(1, 3))):
+            if self.chance(0.3):
+                lines += self.list_question(labels, depth, pending)
+                continue
             cond = ' if %s' % self.expr(BOOLEAN, 1) if self.chance(0.4) else ''
             lines.append('  %s%s {' % (self.string(), cond))
             lines += ['  ' + line for line in self.nested(labels, depth, 2, pending)]
             lines.append('  }')
         return lines + ['}']
+
+    def list_question(self, labels, depth, pending):
+        """The extension: an ask's options from a list (the item bound in the
+        text, the condition and the branch)."""
+        lst = self.pick(self.lists)
+        name = self.fresh('o')
+        items = self.ref(lst, 2) if self.chance(0.6) else None
+        head = '  for %s in %s ' % (name, items or self.expr(lst, 2))
+        self.scopes.append({name: ELEM[lst]})
+        try:
+            text = self.string()
+            if ELEM[lst] in STRINGABLE and self.chance(0.7):
+                text = text[:-1] + ' {%s}"' % name
+            cond = ' if %s' % self.expr(BOOLEAN, 1) if self.chance(0.4) else ''
+            body = self.nested(labels, depth, 2, pending)
+        finally:
+            self.scopes.pop()
+        return [head + text + cond + ' {'] + ['  ' + line for line in body] + ['  }']
 
     def stmt_winner(self, labels, depth, pending):
         if not self.chance(0.3):
@@ -720,6 +755,8 @@ class Builder:
             decls += self.table_decls()
         for _ in range(self.draw(st.integers(0, 2))):
             decls.append(self.rule())
+        if self.chance(0.5):
+            decls.append(self.set_rule())
         for _ in range(self.draw(st.integers(1, 2))):
             decls.append(self.ordering())
         for _ in range(self.draw(st.integers(0, 3))):
@@ -1005,7 +1042,8 @@ class Builder:
             if dest == 'empty':             # a pile of 0 cards, for the rules that allow it
                 rule, dest = (self.pick(self.tb['safe']), self.tg['e']) if self.tb['safe'] \
                     else (rule, pile)
-            form = self.pick(['value', 'value', 'same', 'other', 'order'])
+            form = self.pick(['value', 'value', 'same', 'other', 'order'] +
+                             ['sets'] * bool(self.set_rules))
             if self.rarely(0.1):
                 form = 'play'           # perhaps no card matches: an error
             can = 'canplay %s from %s to %s' % (rule, p, dest)
@@ -1019,6 +1057,9 @@ class Builder:
                 body.append('if %s { play %s from %s to %s. }' % (can, again, p, dest))
             elif form == 'play':
                 body.append('play %s from %s to %s.' % (rule, p, dest))
+            elif form == 'sets':         # the extension: several cards at once
+                body.append('play %s from %s to %s or pass { message "{%s} passed". }'
+                            % (self.pick(self.set_rules), p, dest, p))
             else:
                 x = self.fresh('x')
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
@@ -1096,6 +1137,22 @@ class Builder:
         self.scopes.pop()
         self.rules.append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
+
+    def set_rule(self):
+        """The extension: a rule over a set of cards of one rank."""
+        name = self.fresh('s')
+        p, cs, d = self.fresh('p'), self.fresh('cs'), self.fresh('d')
+        self.scopes.append({p: PLAYER, cs: CARDS, d: CARDS})
+        tests = ['(%s->size %s %d)' % (cs, self.pick(['>=', '<=', '==']), self.draw(st.integers(1, 3))),
+                 '(%s->size == 0 or %s->%s->rank %s %s->top->rank)' % (
+                     d, cs, self.pick(['top', 'last']), self.pick(['>', '<', '!=']), d)]
+        if self.chance(0.3):
+            tests.append(self.expr(BOOLEAN, 1))
+        body = ' and '.join(self.draw(st.lists(st.sampled_from(tests), min_size=1, max_size=3,
+                                               unique=True)))
+        self.scopes.pop()
+        self.set_rules.append(name)
+        return 'Rule %s(%s, %s, %s) for sets = %s.' % (name, p, cs, d, body)
 
     def ordering(self):
         name, cl = self.fresh('o'), self.fresh('cl')

@@ -166,7 +166,7 @@ def seen_in_view(v):
     log = [(e['to'], e['text']) for e in v['log'] if e['kind'] == 'message']
     assert all(('card' in e and 'by' in e) == (e['kind'] == 'played') for e in v['log'])
     d, t, e = v['decision'], v['turn'], v['ending']
-    if t is not None and t['kind'] not in ('card', 'action'):
+    if t is not None and t['kind'] in ('count', 'name'):
         t = None                        # a count or a name, before the game begins
     return (v['game'], v['seat'], players, areas, teams, lists, log,
             None if t is None else d and d['options'],

@@ -44,6 +44,18 @@ function card(name, tag = 'span') {
   return e;
 }
 
+// A set of cards to play at once (a 'cards' decision's option, as
+// dialogue.set_label writes it: "A", "A and B", "A, B and C"), or Pass.
+function cardSet(label) {
+  const b = el('button', 'option set');
+  b.title = label;
+  b.setAttribute('aria-label', label);
+  const names = label.split(/, | and /);
+  if (!names.every((n) => n.split(' of ')[0] in RANKS)) b.textContent = label;
+  else names.forEach((n) => b.append(card(n)));
+  return b;
+}
+
 function back(label) {
   const e = el('span', 'card back', label);
   e.setAttribute('aria-hidden', 'true');
@@ -293,7 +305,8 @@ function renderDecision(v) {
   const buttons = [];
   d.options.forEach((label, i) => {
     if (inHand.has(i)) return;
-    const b = d.kind === 'card' ? card(label, 'button') : el('button', 'option', label);
+    const b = d.kind === 'card' ? card(label, 'button')
+      : d.kind === 'cards' ? cardSet(label) : el('button', 'option', label);
     b.type = 'button';
     b.dataset.choice = i;
     if (keyOf(i)) b.append(el('span', 'key', keyOf(i)));
