@@ -186,6 +186,7 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
+        self.auto = None           # (choose, log) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
@@ -208,6 +209,42 @@ class Machine:
 
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
+        target = self._apply(choice)
+        if target is not None:
+            self.frames[-1][1] = target
+        return self.resume()
+
+    def play_out(self, choose, log):
+        """Answer the pending decision and every later one with choose(n), an
+        option's index below n (a bot's random playout: rng.randrange), without
+        stopping, until the game ends; log receives (index, label) of each
+        answer, as game.Game.history.  The same game as answer(choose(n)) at
+        each decision, without returning to the driver between them.  Returns
+        or raises as resume()."""
+        self.auto = (choose, log)
+        try:
+            target = self._answer_auto()
+            if target is not None:
+                self.frames[-1][1] = target
+            return self.resume()
+        finally:
+            self.auto = None
+
+    def _answer_auto(self):
+        """Answer the pending decision by self.auto; where the frame goes on, as _apply."""
+        choose, log = self.auto
+        pending = self.pending
+        if pending.kind is CARD:
+            choice = choose(len(pending.cards))
+            log.append((choice, pending.cards[choice].name))
+        else:
+            choice = choose(len(pending.labels))
+            log.append((choice, pending.labels[choice]))
+        return self._apply(choice)
+
+    def _apply(self, choice):
+        """Apply option `choice` of the pending decision; the instruction the
+        top frame goes on at (None: where it stopped)."""
         pending, self.pending = self.pending, None
         player = pending.player
         if pending.kind is CARD:
@@ -219,9 +256,8 @@ class Machine:
             if self.events is not None:
                 # who may read the card: by where it lands (dialogue.played)
                 self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
-        else:
-            self.frames[-1][1] = pending.first + pending.enabled[choice]
-        return self.resume()
+            return None
+        return pending.first + pending.enabled[choice]
 
     def emit(self, kind, text, seat=None, card=None, by=None):
         if self.events is not None:
@@ -264,8 +300,15 @@ class Machine:
                             pc = target
                             continue
                         if target == PAUSE:
-                            frames[-1][1] = pc
-                            return PAUSED
+                            if self.auto is None:
+                                frames[-1][1] = pc
+                                return PAUSED
+                            # play_out: answer here and go on in the same frame
+                            target = self._answer_auto()
+                            if target is not None:
+                                pc = target
+                            instrs = loaded.instrs if loud else loaded.quiet
+                            continue
                         if target == LOUD:      # a quiet instruction can't: run the code
                             pc -= 1
                             instrs = loaded.instrs

@@ -35,9 +35,7 @@ def playout(g, rng):
     end a game; a playout of a game with no step limit stops after
     PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
     g.limit_steps(PLAYOUT_STEPS)
-    while g.decision is not None:
-        g.answer(rng.randrange(len(g.decision.options)))
-    return g
+    return g.play_out(rng)
 
 
 @attrs.define
