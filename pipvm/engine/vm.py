@@ -91,6 +91,10 @@ class Image:
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
         card_consts = set(self.card_consts)
+        # A constant that is a tuple of cards only (a deck) by its cards' places.
+        self.card_tuples = {i: tuple(c.index for c in program.consts[i]) for i in card_consts
+                            if type(program.consts[i]) is tuple
+                            and all(type(c) is pipc.CardRef for c in program.consts[i])}
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
@@ -98,8 +102,11 @@ class Image:
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
         consts = list(self.program.consts)
+        tuples = self.card_tuples
         for i in self.card_consts:
-            consts[i] = _resolve(consts[i], deck)
+            places = tuples.get(i)
+            consts[i] = (_resolve(consts[i], deck) if places is None
+                         else tuple(map(deck.__getitem__, places)))
         return consts
 
 
@@ -605,18 +612,22 @@ class Copier:
                      for c in deck]
         self.memo = {id(old): new for old, new in zip(deck, self.deck)}
         for card in self.deck:
-            card.last_played_by = self(card.last_played_by)
+            if card.last_played_by is not None:
+                card.last_played_by = self(card.last_played_by)
 
     def __call__(self, v):
         kind = type(v)
         if v is None or kind is int or kind is str or kind is bool or kind is Rank or kind is Suit:
             return v
-        new = self.memo.get(id(v))
+        memo = self.memo
+        new = memo.get(id(v))
         if new is not None:
             return new
         if kind is list:
-            new = self.memo[id(v)] = []
-            new += map(self, v)
+            new = memo[id(v)] = []
+            # mostly cards, already copied: looked up without a call
+            get = memo.get
+            new += [get(id(x)) or self(x) for x in v]
         elif kind is Player:
             new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
             new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
@@ -631,7 +642,9 @@ class Copier:
         elif kind is _LIST_ITERATOR:
             # A loop's iteration state: its own snapshot of the list, and where it is.
             _, (items,), *place = v.__reduce__()
-            new = iter(self(list(items)))
+            snapshot = list(items)
+            new = iter(self(snapshot))
+            del self.memo[id(snapshot)]     # (a temporary: its id may be reused)
             if place:
                 new.__setstate__(place[0])
         else:
