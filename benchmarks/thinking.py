@@ -34,7 +34,7 @@ import json, os, sys
 sys.path[:0] = [os.path.join(os.getcwd(), 'benchmarks'), os.getcwd()]
 import time, types
 import bots
-bots.time = types.SimpleNamespace(perf_counter=time.process_time)   # CPU time: the machine is shared
+bots.time = types.SimpleNamespace(perf_counter=time.process_time)   # CPU: a shared machine
 path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
