@@ -9,9 +9,11 @@ Each REV is checked out in a temporary git worktree (either package layout);
 each round plays, in every tree in turn (the order alternating), games with
 seeds 1, 2, ... where seat 1 thinks (KIND) and the others play at random,
 until seat 1 has made DECISIONS decisions with a real choice; the figure is
-those decisions per second of its thinking time (the tree's own
-benchmarks/bots.py times them).  Every tree plays the same FILEs (from this tree, default
-Euchre and Oh Hell); medians over the rounds, and the ratio to the first REV.
+those decisions per second of its thinking CPU time (the tree's own
+benchmarks/bots.py times them, its clock made time.process_time: the
+machine is shared).  Every tree plays the same FILEs (from this tree,
+default Euchre and Oh Hell); medians over the rounds, and the ratio to the
+first REV.
 """
 import argparse
 import json
@@ -30,7 +32,9 @@ FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examp
 PROBE = r'''
 import json, os, sys
 sys.path[:0] = [os.path.join(os.getcwd(), 'benchmarks'), os.getcwd()]
+import time, types
 import bots
+bots.time = types.SimpleNamespace(perf_counter=time.process_time)   # CPU: a shared machine
 path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)

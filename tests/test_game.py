@@ -79,6 +79,57 @@ def test_a_fork_is_independent_of_its_original():
     assert game.decision is not None
 
 
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
+def test_play_out_is_the_same_game_as_answering_at_random(path):
+    # Game.play_out (the machine answering by itself, a bot's playout) must
+    # draw the same answers and end in the same state as a loop of answer(),
+    # loud or quiet, whether the game ends, fails or meets its step limit.
+    for seed in range(1, 4):
+        game = start(path, seed)
+        play_out(game, random.Random(seed), stop=seed * 3)
+        for quiet in (False, True):
+            for steps in (None, 40 * seed):
+                by_answers, by_machine = game.fork(quiet), game.fork(quiet)
+                if steps:
+                    by_answers.machine.max_steps = by_machine.machine.max_steps = None
+                    by_answers.limit_steps(steps)
+                    by_machine.limit_steps(steps)
+                a, b = random.Random(seed), random.Random(seed)
+                play_out(by_answers, a)
+                assert by_machine.play_out(b) is by_machine
+                assert by_machine.decision is None
+                assert by_machine.history == by_answers.history
+                assert ending(by_machine) == ending(by_answers)
+                assert by_machine.events == by_answers.events
+                assert snapshot(by_machine.machine) == snapshot(by_answers.machine)
+                assert by_machine.rng.state == by_answers.rng.state
+                assert a.getstate() == b.getstate()
+                assert by_machine.machine.auto is None
+
+
+def ending(game):
+    e = game.ending
+    return e.kind, e.winner, str(e.error)
+
+
+def test_play_out_ends_at_a_fault_as_answering_does():
+    program = program_of('Game "g" requires 2 players.\nRule any(p, c, d) = True.\n'
+                         'Deck d = standard.\nArea pile labeled "Pile".\n'
+                         'Action main {\n  deal 2 from d to players.\n'
+                         '  forever { play any from players->first to pile. }\n}\n')
+    endings = []
+    for by_machine in (False, True):
+        game = Game(program, seed=1, players=2, names=['A', 'B'], quiet=True)
+        rng = random.Random(1)
+        if by_machine:
+            game.play_out(rng)
+        else:
+            play_out(game, rng)
+        endings.append((ending(game), game.history))
+    assert endings[0] == endings[1] and endings[0][0][0] == 'error'
+    assert len(endings[0][1]) == 2
+
+
 # --- views --------------------------------------------------------------------------
 
 # Every seat's view at every decision of every example: tests/test_privacy.py.

@@ -91,6 +91,10 @@ class Image:
         self.card_consts = [i for i, c in enumerate(program.consts)
                             if _resolve(c, range(52)) != c]
         card_consts = set(self.card_consts)
+        # A constant that is a tuple of cards only (a deck) by its cards' places.
+        self.card_tuples = {i: tuple(c.index for c in program.consts[i]) for i in card_consts
+                            if type(program.consts[i]) is tuple
+                            and all(type(c) is pipc.CardRef for c in program.consts[i])}
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
@@ -98,8 +102,11 @@ class Image:
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
         consts = list(self.program.consts)
+        tuples = self.card_tuples
         for i in self.card_consts:
-            consts[i] = _resolve(consts[i], deck)
+            places = tuples.get(i)
+            consts[i] = (_resolve(consts[i], deck) if places is None
+                         else tuple(map(deck.__getitem__, places)))
         return consts
 
 
@@ -212,6 +219,7 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
+        self.auto = None           # (choose, log) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
@@ -234,22 +242,57 @@ class Machine:
 
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
+        target = self._apply(choice)
+        if target is not None:
+            self.frames[-1][1] = target
+        return self.resume()
+
+    def play_out(self, choose, log):
+        """Answer the pending decision and every later one with choose(n), an
+        option's index below n (a bot's random playout: rng.randrange), without
+        stopping, until the game ends; log receives (index, label) of each
+        answer, as game.Game.history.  The same game as answer(choose(n)) at
+        each decision, without returning to the driver between them.  Returns
+        or raises as resume()."""
+        self.auto = (choose, log)
+        try:
+            target = self._answer_auto()
+            if target is not None:
+                self.frames[-1][1] = target
+            return self.resume()
+        finally:
+            self.auto = None
+
+    def _answer_auto(self):
+        """Answer the pending decision by self.auto; where the frame goes on, as _apply."""
+        choose, log = self.auto
+        pending = self.pending
+        if pending.kind is CARD:
+            choice = choose(len(pending.cards))
+            log.append((choice, pending.cards[choice].name))
+        else:
+            choice = choose(len(pending.labels))
+            log.append((choice, pending.labels[choice]))
+        return self._apply(choice)
+
+    def _apply(self, choice):
+        """Apply option `choice` of the pending decision; the instruction the
+        top frame goes on at (None: where it stopped)."""
         pending, self.pending = self.pending, None
         player = pending.player
         if pending.kind is CARD:
             self.play_card(player, pending.cards[choice], pending.dest)
-        elif pending.kind is SETS:
+            return None
+        if pending.kind is SETS:
             chosen = pending.sets[choice]
             for card in chosen or ():
                 self.play_card(player, card, pending.dest)
             self.frames[-1][2].append(chosen is None)
-        else:
-            frame = self.frames[-1]
-            frame[1] = pending.first + pending.enabled[choice]
-            if pending.binds is not None and pending.binds[choice] is not None:
-                slot, item = pending.binds[choice]
-                frame[3][slot] = item
-        return self.resume()
+            return None
+        if pending.binds is not None and pending.binds[choice] is not None:
+            slot, item = pending.binds[choice]
+            self.frames[-1][3][slot] = item
+        return pending.first + pending.enabled[choice]
 
     def play_card(self, player, card, dest):
         # The options are cards of the hand the rule allowed when the game
@@ -301,8 +344,15 @@ class Machine:
                             pc = target
                             continue
                         if target == PAUSE:
-                            frames[-1][1] = pc
-                            return PAUSED
+                            if self.auto is None:
+                                frames[-1][1] = pc
+                                return PAUSED
+                            # play_out: answer here and go on in the same frame
+                            target = self._answer_auto()
+                            if target is not None:
+                                pc = target
+                            instrs = loaded.instrs if loud else loaded.quiet
+                            continue
                         if target == LOUD:      # a quiet instruction can't: run the code
                             pc -= 1
                             instrs = loaded.instrs
@@ -629,18 +679,22 @@ class Copier:
                      for c in deck]
         self.memo = {id(old): new for old, new in zip(deck, self.deck)}
         for card in self.deck:
-            card.last_played_by = self(card.last_played_by)
+            if card.last_played_by is not None:
+                card.last_played_by = self(card.last_played_by)
 
     def __call__(self, v):
         kind = type(v)
         if v is None or kind is int or kind is str or kind is bool or kind is Rank or kind is Suit:
             return v
-        new = self.memo.get(id(v))
+        memo = self.memo
+        new = memo.get(id(v))
         if new is not None:
             return new
         if kind is list:
-            new = self.memo[id(v)] = []
-            new += map(self, v)
+            new = memo[id(v)] = []
+            # mostly cards, already copied: looked up without a call
+            get = memo.get
+            new += [get(id(x)) or self(x) for x in v]
         elif kind is Player:
             new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
             new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
@@ -655,7 +709,9 @@ class Copier:
         elif kind is _LIST_ITERATOR:
             # A loop's iteration state: its own snapshot of the list, and where it is.
             _, (items,), *place = v.__reduce__()
-            new = iter(self(list(items)))
+            snapshot = list(items)
+            new = iter(self(snapshot))
+            del self.memo[id(snapshot)]     # (a temporary: its id may be reused)
             if place:
                 new.__setstate__(place[0])
         else:

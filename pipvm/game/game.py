@@ -159,6 +159,19 @@ class Game:
             self.names[d.seat] = choice
         self._next()
 
+    def play_out(self, rng):
+        """Finish the game with uniformly random answers: the same game, and
+        the same draws from rng (a random.Random), as answering
+        rng.randrange(len(options)) at each decision, but the machine
+        answers card and action decisions itself, with no Decision made
+        for each (a bot's playout)."""
+        while self.decision is not None and self.decision.kind not in (CARD, ACTION, SETS):
+            self.answer(rng.randrange(len(self.decision.options)))
+        if self.decision is not None:
+            self.decision = None
+            self._go(self.machine.play_out, rng.randrange, self.history)
+        return self
+
     def _counted(self):
         p = self.program
         self._show(dialogue.count_line(self.count, p.team_size))

@@ -35,9 +35,7 @@ def playout(g, rng):
     end a game; a playout of a game with no step limit stops after
     PLAYOUT_STEPS steps (a game without a winner, for the rewards)."""
     g.limit_steps(PLAYOUT_STEPS)
-    while g.decision is not None:
-        g.answer(rng.randrange(len(g.decision.options)))
-    return g
+    return g.play_out(rng)
 
 
 @attrs.define
@@ -131,20 +129,24 @@ class ISMCTS(Thinker):
             while g.decision is not None:
                 d = g.decision
                 options = d.options
-                untried = [k for k, label in enumerate(options) if label not in node.children]
-                for label in options:
-                    child = node.children.get(label)
-                    if child is not None:
+                children = node.children
+                # one pass: the untried options, and each tried one was available
+                untried, tried = [], []
+                for k, label in enumerate(options):
+                    child = children.get(label)
+                    if child is None:
+                        untried.append(k)
+                    else:
                         child.avail += 1
+                        tried.append((k, child))
                 if untried:
                     k = untried[rng.randrange(len(untried))]
-                    child = node.children[options[k]] = _Node(seats)
+                    child = children[options[k]] = _Node(seats)
                     child.avail = 1
                     g.answer(k)
                     path.append(child)
                     break
-                k, child = max(((k, node.children[label]) for k, label in enumerate(options)),
-                               key=lambda kc: _ucb(kc[1], d.seat))
+                k, child = _best(tried, d.seat)
                 g.answer(k)
                 node = child
                 path.append(child)
@@ -160,8 +162,17 @@ class ISMCTS(Thinker):
         return best, [t / root.visits for t in root.total]
 
 
-def _ucb(node, seat):
-    return node.total[seat] / node.visits + UCB_C * math.sqrt(math.log(node.avail) / node.visits)
+def _best(tried, seat):
+    """The (option, child) of highest UCB1 (the first, on a tie)."""
+    log, sqrt = math.log, math.sqrt
+    best, top = None, None
+    for kc in tried:
+        node = kc[1]
+        visits = node.visits
+        ucb = node.total[seat] / visits + UCB_C * sqrt(log(node.avail) / visits)
+        if best is None or ucb > top:
+            best, top = kc, ucb
+    return best
 
 
 THINKERS = {'mc': MonteCarlo, 'ismcts': ISMCTS}
