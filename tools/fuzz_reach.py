@@ -30,7 +30,7 @@ sys.path.insert(0, ROOT)
 
 VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
 INLINE_FUSED = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP', 'EQ_CONST_OR', 'EQ_GLOBAL', 'EQ_RETURN')
-INLINE_QUIET = ('QUIET_LOCALS', 'QUIET_STORE')
+INLINE_QUIET = ('QUIET_LOCALS',)
 
 SITUATIONS = {
     'play': 'a PLAY or PLAY_AGAIN',

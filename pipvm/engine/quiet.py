@@ -133,13 +133,6 @@ def variant(instrs, runs, code, program, card_consts):
         slots = tuple(dict.fromkeys(slots))
         quiet[s] = ((OP.QUIET_MESSAGE, (slots, checks, after), None) if checks else
                     (OP.QUIET_LOCALS, (slots, after), None))
-    for i, (op, parts) in enumerate(runs[:-1]):
-        after = quiet[i + 1]
-        if op.name == 'STORE_LOCAL' and after[0] == OP.QUIET_LOCALS \
-                and runs[i + 1][1][0].offset not in entered:
-            slot = parts[0].args[0]
-            quiet[i] = (OP.QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
-                                      after[1][1]), None)
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
             slot, end = instrs[f][1]
