@@ -194,12 +194,12 @@ class Situations:
         wrap(pure.Pure, 'filter', filtered)
 
         def quiet_message(result, *args):
-            if result == quiet.LOUD:
+            if result is quiet.LOUD:
                 seen.add('quiet_fails')
         wrap(quiet, 'quiet_message', quiet_message)
 
         def quiet_loop(result, *args):
-            if result == quiet.LOUD:
+            if result is quiet.LOUD:
                 seen.add('quiet_loop_hands_back')
         wrap(quiet, 'quiet_loop', quiet_loop)
         self.patches = patches

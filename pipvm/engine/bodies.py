@@ -38,6 +38,7 @@ Adding an opcode: give it a row in pipvm/isa/opcodes.py, a body here (or a
 Machine.op_NAME if it decides, calls or shows), then run
 `python -m pipvm.engine.cases` (docs/pipc.md, "Adding an instruction").
 """
+import enum
 import textwrap
 
 import attrs
@@ -46,11 +47,21 @@ from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import as_rank, items
 
-# What a handler returns besides a jump target: stop at a decision (PAUSE),
-# run the frame CALL pushed (CALLED), run this instruction's ordinary code
-# (LOUD: a quiet instruction can't).  The loop returns PAUSED at a decision.
-PAUSE, CALLED, LOUD = -1, -2, -3
-PAUSED = object()
+
+class Signal(enum.IntEnum):
+    """What a handler returns besides a jump target: stop at a decision
+    (PAUSE), run the frame CALL pushed (CALLED), run this instruction's
+    ordinary code (LOUD: a quiet instruction can't).  Named members, compared
+    by identity; negative only so that the loop's one test for a jump,
+    `target >= 0`, leaves them out (`type(target) is int` cost 25-30 ns
+    more at each jump a handler returns: docs/pipc.md)."""
+    PAUSE = -1
+    CALLED = -2
+    LOUD = -3
+
+
+PAUSE, CALLED, LOUD = Signal
+PAUSED = object()           # what the loop returns at a decision
 END = object()              # FOR_NEXT's end of the items
 
 

@@ -263,10 +263,10 @@ class Machine:
                         if target >= 0:
                             pc = target
                             continue
-                        if target == PAUSE:
+                        if target is PAUSE:
                             frames[-1][1] = pc
                             return PAUSED
-                        if target == LOUD:      # a quiet instruction can't: run the code
+                        if target is LOUD:      # a quiet instruction can't: run the code
                             pc -= 1
                             instrs = loaded.instrs
                             continue
