@@ -32,7 +32,8 @@ says with `KEEP()` or `DROP()` whether its input stays on the stack (so
 that `a == b or ...` leaves its value where it was computed).  A counted input
 `*values` is the top n values, n the operand named by `counted`.  A body
 may hold another between the lines `# body: NAME word=expr ...` and
-`# end of body` (cases.with_bodies), as hand-written code may.
+`# end of body` (cases.with_bodies), as hand-written code may (which may
+also hold a macro so: `# body: TICK machine=machine n=len(rest)`).
 
 Adding an opcode: give it a row in pipvm/isa/opcodes.py, a body here (or a
 Machine.op_NAME if it decides, calls or shows), then run

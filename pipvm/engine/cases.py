@@ -431,10 +431,14 @@ def with_bodies(text, ctx=CONTEXTS['closure']):
             continue
         name, *words = stripped[len(INCLUDE):].split()
         names = dict(ctx.names, PART='0', **dict(w.split('=') for w in words))
-        body = BODIES[name]
-        assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+        if name in MACROS:              # a statement macro (TICK n=...)
+            text = MACROS[name]
+        else:
+            body = BODIES[name]
+            assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+            text = body.text
         indent = len(line) - len(line.lstrip())
-        out.append(_indent(expand(substitute(body.text, names), ctx), indent))
+        out.append(_indent(expand(substitute(text, names), ctx), indent))
         for rest in lines:
             if rest.strip() == INCLUDE_END:
                 out.append(rest)
