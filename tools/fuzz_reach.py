@@ -30,7 +30,7 @@ sys.path.insert(0, ROOT)
 
 VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
 INLINE_FUSED = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP', 'EQ_CONST_OR', 'EQ_GLOBAL', 'EQ_RETURN')
-INLINE_QUIET = ('QUIET_LOCALS', 'QUIET_STORE')
+INLINE_QUIET = ('QUIET_LOCALS',)
 
 SITUATIONS = {
     'play': 'a PLAY or PLAY_AGAIN',
@@ -194,12 +194,12 @@ class Situations:
         wrap(pure.Pure, 'filter', filtered)
 
         def quiet_message(result, *args):
-            if result == quiet.LOUD:
+            if result is quiet.LOUD:
                 seen.add('quiet_fails')
         wrap(quiet, 'quiet_message', quiet_message)
 
         def quiet_loop(result, *args):
-            if result == quiet.LOUD:
+            if result is quiet.LOUD:
                 seen.add('quiet_loop_hands_back')
         wrap(quiet, 'quiet_loop', quiet_loop)
         self.patches = patches

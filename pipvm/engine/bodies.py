@@ -32,23 +32,37 @@ says with `KEEP()` or `DROP()` whether its input stays on the stack (so
 that `a == b or ...` leaves its value where it was computed).  A counted input
 `*values` is the top n values, n the operand named by `counted`.  A body
 may hold another between the lines `# body: NAME word=expr ...` and
-`# end of body` (cases.with_bodies), as hand-written code may.
+`# end of body` (cases.with_bodies), as hand-written code may (which may
+also hold a macro so: `# body: TICK machine=machine n=len(rest)`).
 
 Adding an opcode: give it a row in pipvm/isa/opcodes.py, a body here (or a
 Machine.op_NAME if it decides, calls or shows), then run
 `python -m pipvm.engine.cases` (docs/pipc.md, "Adding an instruction").
 """
+import enum
+import textwrap
+
 import attrs
 
 from pipvm.core import runtime
-from pipvm.core.errors import PipError
+from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import as_rank, items
 
-# What a handler returns besides a jump target: stop at a decision (PAUSE),
-# run the frame CALL pushed (CALLED), run this instruction's ordinary code
-# (LOUD: a quiet instruction can't).  The loop returns PAUSED at a decision.
-PAUSE, CALLED, LOUD = -1, -2, -3
-PAUSED = object()
+
+class Signal(enum.IntEnum):
+    """What a handler returns besides a jump target: stop at a decision
+    (PAUSE), run the frame CALL pushed (CALLED), run this instruction's
+    ordinary code (LOUD: a quiet instruction can't).  Named members, compared
+    by identity; negative only so that the loop's one test for a jump,
+    `target >= 0`, leaves them out (`type(target) is int` cost 25-30 ns
+    more at each jump a handler returns: docs/pipc.md)."""
+    PAUSE = -1
+    CALLED = -2
+    LOUD = -3
+
+
+PAUSE, CALLED, LOUD = Signal
+PAUSED = object()           # what the loop returns at a decision
 END = object()              # FOR_NEXT's end of the items
 
 
@@ -85,28 +99,28 @@ machine.steps_left -= n
 if machine.steps_left < 0:
     raise StepLimit(machine.max_steps)""".strip()}
 
-_UNDEFINED_IF_NONE = """
-if value is None:
-    raise Fault('Undefined value', PART)"""
+
+def _read(expr, out='value'):
+    """`out = expr`, an error where it is None (a read of what is undefined)."""
+    return "if (%s := %s) is None:\n    raise Fault('Undefined value', PART)" % (out, expr)
+
 
 BODIES = {b.name: b for b in (
     # values and variables
     _body('CONST', 'k', '-- value', 'value = consts[k]'),
     _body('LIST_CONST', 'k', '-- value', 'value = list(consts[k])'),
-    _body('LOAD_GLOBAL', 'g', '-- value', 'value = globals_[g]' + _UNDEFINED_IF_NONE),
+    _body('LOAD_GLOBAL', 'g', '-- value', _read('globals_[g]')),
     _body('STORE_GLOBAL', 'g', 'value --', 'globals_[g] = value'),
-    _body('LOAD_LOCAL', 'slot', '-- value', 'value = frame[slot]' + _UNDEFINED_IF_NONE),
+    _body('LOAD_LOCAL', 'slot', '-- value', _read('frame[slot]')),
     _body('STORE_LOCAL', 'slot', 'value --', 'frame[slot] = value'),
     _body('LOAD_BUILTIN', 'b', '-- value', """
 if b == 0:
     value = machine.players
 elif b == 1:
-    value = machine.teams
-    if value is None:
-        raise Fault('Undefined value', PART)
+%s
 else:
-    value = list(machine.deck)"""),
-    _body('LOAD_PROP', 'prop', 'obj -- value', 'value = getattr(obj, prop)' + _UNDEFINED_IF_NONE),
+    value = list(machine.deck)""" % textwrap.indent(_read('machine.teams'), '    ')),
+    _body('LOAD_PROP', 'prop', 'obj -- value', _read('getattr(obj, prop)')),
     _body('STORE_PROP', 'prop', 'value obj --', 'setattr(obj, prop, value)'),
     _body('LIST_PROP', 'k', 'lst -- value', 'value = list_prop(lst, k, PART)'),
     _body('DEFINED_GLOBAL', 'g', '-- res', 'res = globals_[g] is not None'),
@@ -139,13 +153,7 @@ else:
     _body('SEQ', '', 'a b -- res', 'res = items(a) + items(b)'),
     _body('WILD_RANK', '', 'a -- res', 'res = wild_rank(machine.deck, a)'),
     _body('WILD_SUIT', '', 'a -- res', 'res = wild_suit(machine.deck, a)'),
-    _body('BUILD_LIST', 'n', '*values -- res', """
-res = []
-for v in values:
-    if type(v) is list:
-        res += v
-    else:
-        res.append(v)"""),
+    _body('BUILD_LIST', 'n', '*values -- res', 'res = build_list(values)'),
     _body('NEW_AREA', 'mode', 'name -- area',
           'area = Area(name, [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))'),
     # control
@@ -218,23 +226,16 @@ for slot in slots:
         break
 else:
     JUMP(after)""", loop_only=True),
-    _body('QUIET_STORE', 'slot slots after', '--', """
-if stack[-1] is None:
-    LOUD()
-else:
-    for s in slots:
-        # body: DEFINED_LOCAL slot=s res=defined
-        # end of body
-        if not defined:
-            LOUD()
-            break
-    else:
-        frame[slot] = POP()
-        JUMP(after)""", stack=True, loop_only=True),
 )}
 
 
 # Operations too long for a body line, called from it (each written once).
+def fault(message, part):
+    """`raise Fault(message, part)` as an expression: a closure's one-line
+    form of a body that raises when a value is None (cases._checked)."""
+    raise Fault(message, part)
+
+
 def contains(lst, x):
     """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
     kind = type(x)
@@ -253,6 +254,17 @@ def contains(lst, x):
                 return True
         return False
     return any(item is x or item == x for item in lst)
+
+
+def build_list(values):
+    """A list literal: its items, a list among them spliced in."""
+    res = []
+    for v in values:
+        if type(v) is list:
+            res += v
+        else:
+            res.append(v)
+    return res
 
 
 def make_cards(deck, ranks, suits):

@@ -19,6 +19,8 @@ import sys
 import textwrap
 import tokenize
 
+import attrs
+
 from pipvm.engine.bodies import BODIES, MACROS
 from pipvm.isa.opcodes import INSTRUCTIONS
 
@@ -27,9 +29,9 @@ OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
 # The order of the loop's inline branches, hottest first (each test costs
 # every instruction after it: `benchmarks/engines.py --opcodes` counts
 # them).  The table's `inline` flag says which; this says in what order.
-HOT = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'QUIET_LOCALS', 'QUIET_STORE',
+HOT = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'QUIET_LOCALS', 'STORE_LOCAL',
        'LIST_PROP', 'JUMP', 'LOAD_GLOBAL', 'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP',
-       'JUMP_IF_FALSE', 'STORE_LOCAL', 'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP',
+       'JUMP_IF_FALSE', 'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP',
        'EQ_GLOBAL', 'EQ_RETURN', 'RETURN')
 
 
@@ -312,8 +314,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import (LOUD, contains, make_cards,  # noqa: F401 (a handler's LOUD())
-                                 wild_rank, wild_suit)
+from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+                                 make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
 '''
 
@@ -398,6 +400,8 @@ def _factory(name, op):
         inputs = ['f%d' % i for i in range(len(first.inputs))]
     params = ', '.join(['m'] + operands + inputs)
     short = _one_expression(body, operands, inputs)
+    if short is None:
+        short = _checked(body, operands, inputs)
     if short is not None:
         return '\n\ndef closure_%s(%s):\n    return lambda env: %s\n' % (name, params, short)
     text = compose(op, CONTEXTS['closure'], operands, inputs)
@@ -427,10 +431,14 @@ def with_bodies(text, ctx=CONTEXTS['closure']):
             continue
         name, *words = stripped[len(INCLUDE):].split()
         names = dict(ctx.names, PART='0', **dict(w.split('=') for w in words))
-        body = BODIES[name]
-        assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+        if name in MACROS:              # a statement macro (TICK n=...)
+            text = MACROS[name]
+        else:
+            body = BODIES[name]
+            assert set(body.inputs + body.outputs + body.operands) <= set(names), line
+            text = body.text
         indent = len(line) - len(line.lstrip())
-        out.append(_indent(expand(substitute(body.text, names), ctx), indent))
+        out.append(_indent(expand(substitute(text, names), ctx), indent))
         for rest in lines:
             if rest.strip() == INCLUDE_END:
                 out.append(rest)
@@ -457,6 +465,25 @@ def _one_expression(body, operands, inputs, context='closure'):
     names = dict(CONTEXTS[context].names, **dict(zip(body.operands, operands)),
                  **{i: call % f for i, f in zip(body.inputs, inputs)})
     return substitute(expr, names)
+
+
+def _checked(body, operands, inputs):
+    """A body `if (out := EXPR) is None: raise Fault(...)` (a read whose
+    None is an error) as one closure expression, `out if (out := EXPR) is
+    not None else fault(...)`: the same test, without a function of its
+    own; None for other bodies."""
+    if body is None or body.counted:
+        return None
+    test, _, fail = body.text.partition('\n')
+    out, _, expr = test[len('if ('):-len(') is None:')].partition(' := ')
+    if not (test.startswith('if (') and test.endswith(') is None:') and (out,) == body.outputs
+            and fail.strip().startswith('raise Fault(') and '\n' not in fail):
+        return None
+    read = _one_expression(attrs.evolve(body, text='%s = %s' % (out, expr)), operands, inputs)
+    names = dict(CONTEXTS['closure'].names, PART='0', **dict(zip(body.operands, operands)))
+    # (the `else` under the `(` of `    return lambda env: (`, _factory's line)
+    return '(%s if (%s := %s) is not None\n%selse %s)' % (
+        out, out, read, ' ' * 24, substitute('f' + fail.strip()[len('raise F'):], names))
 
 
 def outputs():

@@ -6,8 +6,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import (LOUD, contains, make_cards,  # noqa: F401 (a handler's LOUD())
-                                 wild_rank, wild_suit)
+from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+                                 make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
 
 
@@ -30,8 +30,7 @@ def op_LOAD_BUILTIN(self, stack, frame, arg):    # 7
     if arg == 0:
         value = self.players
     elif arg == 1:
-        value = self.teams
-        if value is None:
+        if (value := self.teams) is None:
             raise Fault('Undefined value', 0)
     else:
         value = list(self.deck)
@@ -178,13 +177,7 @@ def op_WILD_SUIT(self, stack, frame, arg):    # 45
 def op_BUILD_LIST(self, stack, frame, arg):    # 46
     values = stack[-arg:]
     del stack[-arg:]
-    res = []
-    for v in values:
-        if type(v) is list:
-            res += v
-        else:
-            res.append(v)
-    stack.append(res)
+    stack.append(build_list(values))
 
 
 def op_NEW_AREA(self, stack, frame, arg):    # 47
@@ -260,8 +253,7 @@ def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
 
 
 def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):    # 107
-    value0 = frame[arg[0]]
-    if value0 is None:
+    if (value0 := frame[arg[0]]) is None:
         raise Fault('Undefined value', 0)
     stack.append(list_prop(value0, arg[1], 1))
 
@@ -286,11 +278,9 @@ def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
 
 
 def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
-    value0 = self.globals[arg[0]]
-    if value0 is None:
+    if (value0 := self.globals[arg[0]]) is None:
         raise Fault('Undefined value', 0)
-    value = getattr(value0, arg[1])
-    if value is None:
+    if (value := getattr(value0, arg[1])) is None:
         raise Fault('Undefined value', 1)
     stack.append(value)
 
@@ -315,11 +305,9 @@ def op_CANPLAY_JUMP_IF_FALSE(self, stack, frame, arg):    # 117
 
 
 def op_LOAD_GLOBAL_PROP_LIST_PROP(self, stack, frame, arg):    # 118
-    value0 = self.globals[arg[0]]
-    if value0 is None:
+    if (value0 := self.globals[arg[0]]) is None:
         raise Fault('Undefined value', 0)
-    value1 = getattr(value0, arg[1])
-    if value1 is None:
+    if (value1 := getattr(value0, arg[1])) is None:
         raise Fault('Undefined value', 1)
     stack.append(list_prop(value1, arg[2], 2))
 
@@ -328,8 +316,7 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     if arg[0] == 0:
         value0 = self.players
     elif arg[0] == 1:
-        value0 = self.teams
-        if value0 is None:
+        if (value0 := self.teams) is None:
             raise Fault('Undefined value', 0)
     else:
         value0 = list(self.deck)
@@ -400,21 +387,13 @@ def closure_LIST_CONST(m, o0):
 
 
 def closure_LOAD_GLOBAL(m, o0):
-    def load_global_(env):
-        value = env[m].globals[o0]
-        if value is None:
-            raise Fault('Undefined value', 0)
-        return value
-    return load_global_
+    return lambda env: (value if (value := env[m].globals[o0]) is not None
+                        else fault('Undefined value', 0))
 
 
 def closure_LOAD_LOCAL(m, o0):
-    def load_local_(env):
-        value = env[o0]
-        if value is None:
-            raise Fault('Undefined value', 0)
-        return value
-    return load_local_
+    return lambda env: (value if (value := env[o0]) is not None
+                        else fault('Undefined value', 0))
 
 
 def closure_LOAD_BUILTIN(m, o0):
@@ -422,8 +401,7 @@ def closure_LOAD_BUILTIN(m, o0):
         if o0 == 0:
             value = env[m].players
         elif o0 == 1:
-            value = env[m].teams
-            if value is None:
+            if (value := env[m].teams) is None:
                 raise Fault('Undefined value', 0)
         else:
             value = list(env[m].deck)
@@ -432,12 +410,8 @@ def closure_LOAD_BUILTIN(m, o0):
 
 
 def closure_LOAD_PROP(m, o0, f0):
-    def load_prop_(env):
-        value = getattr(f0(env), o0)
-        if value is None:
-            raise Fault('Undefined value', 0)
-        return value
-    return load_prop_
+    return lambda env: (value if (value := getattr(f0(env), o0)) is not None
+                        else fault('Undefined value', 0))
 
 
 def closure_LIST_PROP(m, o0, f0):
@@ -545,14 +519,7 @@ def closure_WILD_SUIT(m, f0):
 
 def closure_BUILD_LIST(m, o0, fs):
     def build_list_(env):
-        values = [f(env) for f in fs]
-        res = []
-        for v in values:
-            if type(v) is list:
-                res += v
-            else:
-                res.append(v)
-        return res
+        return build_list([f(env) for f in fs])
     return build_list_
 
 
@@ -567,11 +534,9 @@ def closure_CANPLAY(m, o0, f0, f1):
 
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
-        value0 = env[o0]
-        if value0 is None:
+        if (value0 := env[o0]) is None:
             raise Fault('Undefined value', 0)
-        value = getattr(value0, o1)
-        if value is None:
+        if (value := getattr(value0, o1)) is None:
             raise Fault('Undefined value', 1)
         return value
     return load_local_prop_
@@ -579,11 +544,9 @@ def closure_LOAD_LOCAL_PROP(m, o0, o1):
 
 def closure_LOAD_LOCAL_ITEM_PROP(m, o0, o1, o2):
     def load_local_item_prop_(env):
-        value0 = env[o0]
-        if value0 is None:
+        if (value0 := env[o0]) is None:
             raise Fault('Undefined value', 0)
-        value = getattr(list_prop(value0, o1, 1), o2)
-        if value is None:
+        if (value := getattr(list_prop(value0, o1, 1), o2)) is None:
             raise Fault('Undefined value', 2)
         return value
     return load_local_item_prop_

@@ -566,8 +566,7 @@ def any_equal(specs):
         for sa, ia, pa, sb, ib, pb, k in specs:
             x = env[sa] if ia is None else env[sa][ia]
             # body: LOAD_PROP obj=x prop=pa value=x
-            x = getattr(x, pa)
-            if x is None:
+            if (x := getattr(x, pa)) is None:
                 raise Fault('Undefined value', 0)
             # end of body
             if sb is None:
@@ -575,8 +574,7 @@ def any_equal(specs):
             else:
                 y = env[sb] if ib is None else env[sb][ib]
                 # body: LOAD_PROP obj=y prop=pb value=y
-                y = getattr(y, pb)
-                if y is None:
+                if (y := getattr(y, pb)) is None:
                     raise Fault('Undefined value', 0)
                 # end of body
             # body: EQ a=x b=y res=res
@@ -598,8 +596,7 @@ def by_card(specs):
             if sb is not None:
                 k = env[sb] if ib is None else env[sb][ib]
                 # body: LOAD_PROP obj=k prop=pb value=k
-                k = getattr(k, pb)
-                if k is None:
+                if (k := getattr(k, pb)) is None:
                     raise Fault('Undefined value', 0)
                 # end of body
             out.append((pa, k))
@@ -613,8 +610,7 @@ def filter_by_card(hand, tests):
     for card in hand:
         for prop, k in tests:
             # body: LOAD_PROP obj=card prop=prop value=v
-            v = getattr(card, prop)
-            if v is None:
+            if (v := getattr(card, prop)) is None:
                 raise Fault('Undefined value', 0)
             # end of body
             # body: EQ a=v b=k res=res

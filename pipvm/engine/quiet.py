@@ -16,6 +16,7 @@ from the same instruction, which fails or stops exactly where it should.
 """
 import attrs
 
+from pipvm.core.errors import StepLimit
 from pipvm.engine import pure
 from pipvm.engine.bodies import LOUD
 from pipvm.engine.fusion import jump_targets
@@ -88,7 +89,12 @@ def _loop(machine, frame, arg, rest):
             return False
     if rest:
         frame[slot] = rest[-1]
-        machine.tick(len(rest))             # a step for each round, as JUMP counts
+        # a step for each round, as JUMP counts (inline: it runs at every quiet loop)
+        # body: TICK machine=machine n=len(rest)
+        machine.steps_left -= len(rest)
+        if machine.steps_left < 0:
+            raise StepLimit(machine.max_steps)
+        # end of body
     return True
 
 
@@ -133,13 +139,6 @@ def variant(instrs, runs, code, program, card_consts):
         slots = tuple(dict.fromkeys(slots))
         quiet[s] = ((OP.QUIET_MESSAGE, (slots, checks, after), None) if checks else
                     (OP.QUIET_LOCALS, (slots, after), None))
-    for i, (op, parts) in enumerate(runs[:-1]):
-        after = quiet[i + 1]
-        if op.name == 'STORE_LOCAL' and after[0] == OP.QUIET_LOCALS \
-                and runs[i + 1][1][0].offset not in entered:
-            slot = parts[0].args[0]
-            quiet[i] = (OP.QUIET_STORE, (slot, tuple(v for v in after[1][0] if v != slot),
-                                      after[1][1]), None)
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
             slot, end = instrs[f][1]

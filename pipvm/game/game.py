@@ -163,7 +163,7 @@ class Game:
         """Finish the game with uniformly random answers: the same game, and
         the same draws from rng (a random.Random), as answering
         rng.randrange(len(options)) at each decision, but the machine
-        answers card and action decisions itself, with no Decision made
+        answers card, set and action decisions itself, with no Decision made
         for each (a bot's playout)."""
         while self.decision is not None and self.decision.kind not in (CARD, ACTION, SETS):
             self.answer(rng.randrange(len(self.decision.options)))

@@ -4,7 +4,7 @@ its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
 Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
 1-76, and 85-88 for the extensions), superinstructions the VM fuses from them when it loads a program
 (FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
-200-205: a rewritten PLAY, the quiet variant).  Only the first may appear in
+200-204: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
 emitter, the .pipc validator, the VM's dispatch, the closures' translator,
 the quiet variant, the fusion pass and the disassembler are derived from it;
@@ -361,9 +361,6 @@ _LOAD_TIME = (
           'local', 'fails inline'),
     _made(204, 'QUIET_FOR', 1, 0, 'FOR_ITER and the QUIET_LOOP after it, from the list',
           'local', 'fails'),
-    _made(205, 'QUIET_STORE', 1, 0,
-          'STORE_LOCAL, then QUIET_LOCALS (the value is checked before it is stored)',
-          'local', 'fails inline'),
 )
 
 # The one table: every instruction the VM runs, by number.
