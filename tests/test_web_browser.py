@@ -2,6 +2,7 @@
 driven by Playwright (.ci/run installs both; nothing here skips).  Two
 people play High Card by clicking, each seeing only their own hand; program
 text shows as text; a reload restores the game; the keyboard plays."""
+import contextlib
 import os
 
 import pytest
@@ -43,6 +44,19 @@ def open_page(browser, url):
     page.goto(url)
     page.errors = errors
     return page
+
+
+@contextlib.contextmanager
+def named_page(browser, path, seats, name, seed=1):
+    """(table, page) of a served table, bots answering at once, whose seat 1
+    has typed its name in a browser page."""
+    table = table_of(path, seats, seed)
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        page.fill('#name', name)
+        page.keyboard.press('Enter')
+        yield table, page
 
 
 def hand_on_page(page):
@@ -408,12 +422,7 @@ def test_every_option_has_a_key(browser, tmp_path):
     source = tmp_path / 'many.pip'
     source.write_text('Game "Many" requires 2 players.\nAction main {\n'
                       '  ask players->first { %s }\n  winner players->first.\n}\n' % options)
-    table = table_of(str(source), seating(2, s2='first'))
-    table.pause = 0.0
-    with in_background([table]) as base:
-        page = open_page(browser, links(base, table)[0])
-        page.fill('#name', 'Al')
-        page.keyboard.press('Enter')
+    with named_page(browser, str(source), seating(2, s2='first'), 'Al') as (table, page):
         keys = page.locator('#options button .key')
         expect(keys).to_have_count(12)
         assert keys.all_text_contents() == list('1234567890ab')
@@ -430,12 +439,7 @@ def test_a_long_spread_area_wraps_inside_the_felt(browser, tmp_path):
                       'Area layout labeled "Layout" is faceup, spreadout.\n'
                       'Action main {\n  deal 30 from standard to layout.\n'
                       '  ask players->first { "Done" { } }\n  winner players->first.\n}\n')
-    table = table_of(str(source), seating(2, s2='first'))
-    table.pause = 0.0
-    with in_background([table]) as base:
-        page = open_page(browser, links(base, table)[0])
-        page.fill('#name', 'Al')
-        page.keyboard.press('Enter')
+    with named_page(browser, str(source), seating(2, s2='first'), 'Al') as (table, page):
         expect(page.locator('.area.spreadout .card')).to_have_count(30)
         felt = page.locator('#felt').bounding_box()
         boxes = page.locator('.area.spreadout .card').evaluate_all(
