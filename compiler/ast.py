@@ -359,6 +359,15 @@ class VarDecl:
 
 
 @node
+class OwnDecl:                 # extension: `Number bid for each player = 0.`
+    type: str
+    name: str
+    owner: str                 # 'player' or 'team'
+    init: object               # None when not initialised
+    pos: Pos = at()
+
+
+@node
 class PlayerCount:
     counts: list
     pos: Pos = at()

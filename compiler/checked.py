@@ -47,6 +47,18 @@ class Field:
 
 
 @node
+class Own:
+    """Extension: a value `for each player` (or team), read as a property."""
+    owner: str                 # the object's type: Player or Team
+    index: int                 # its place in Program.owns
+    name: str
+    type: object
+    init: object = None        # None: it starts undefined
+    after: int = 0             # how many globals are declared before it (initialised first)
+    pos: tuple = None
+
+
+@node
 class ListProp:
     """A property computed from a list: size, first/top, last/bottom."""
     name: str
@@ -378,3 +390,4 @@ class Program:
     orderings: list
     main: int                  # index of `main` in actions
     pos: tuple
+    owns: list = attrs.Factory(list)   # Own values, in declaration order

@@ -69,6 +69,7 @@ class Checker:
     def __init__(self):
         self.scopes = [{}]     # innermost last; [0] holds the globals
         self.actions, self.rules, self.orderings = {}, {}, {}
+        self.owns = {}         # (owner type, name) -> c.Own: the extension's per-player values
         self.program = c.Program([], [], 0, [], [], [], [], -1, None)
 
     # --- names --------------------------------------------------------------
@@ -111,6 +112,8 @@ class Checker:
             for index, (owner, field, field_type) in enumerate(c.FIELDS):
                 if owner == t and field == name:
                     return c.Field(t, index, name, field_type)
+            if (t, name) in self.owns:
+                return self.owns[t, name]
         fail(pos, "Type %s has no property named '%s'" % (t, name))
 
     def opt_ref(self, r):
@@ -455,6 +458,23 @@ class Checker:
         init, actual, _ = self.opt_expr(d.init)
         expect(t, actual, d.pos)
         self.new_global(d.name, t, c.VarInit(None, init, d.pos))
+
+    # --- extension: values for each player or team ----------------------------
+
+    def decl_OwnDecl(self, d):
+        owner = {'player': T.PLAYER, 'team': T.TEAM}[d.owner]
+        t = T.DECLARED[d.type]
+        if isinstance(t, T.ListOf):
+            # one shared list would be every player's: a list is not a value to copy
+            fail(d.pos, "A value for each %s can't be a list (%s)" % (d.owner, t))
+        if (owner, d.name) in self.owns or any(o == owner and n == d.name for o, n, _ in c.FIELDS):
+            fail(d.pos, "Duplicate property: %s->%s" % (owner, d.name))
+        init, actual, _ = self.opt_expr(d.init)
+        expect(t, actual, d.pos)
+        own = c.Own(owner, len(self.program.owns), d.name, t, init,
+                    len(self.program.globals), d.pos)
+        self.owns[owner, d.name] = own
+        self.program.owns.append(own)
 
     def game(self, g):
         p = self.program

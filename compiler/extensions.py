@@ -12,6 +12,7 @@ from .errors import PipError
 # node type -> how the error names it (given the node)
 EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
+    ast.OwnDecl: lambda node: "'for each %s'" % node.owner,
 }
 
 

@@ -16,7 +16,7 @@ from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Pun
 from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
-from .parser import LOOP_EXITS
+from .parser import LOOP_EXITS, OWNERS
 from .types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -50,6 +50,10 @@ assert len(WORD_TOKEN) == len(KEYWORDS), 'every keyword in exactly one class'
 # (`break.`), so they stay usable as names: the parser's LOOP_EXITS.
 LOOP_EXIT = r'\b(%s)([ \t\n]*)(\.)' % '|'.join(LOOP_EXITS)
 
+# `for each player` / `for each team` in a declaration (extension): `each`
+# and the owner are words only there.
+FOR_EACH = r'\b(for)([ \t\n]+)(each)([ \t\n]+)(%s)\b' % '|'.join(OWNERS)
+
 
 def _word(lexer, match):
     """An identifier-shaped word: a keyword's class, or a name (the lexer's rule)."""
@@ -80,6 +84,7 @@ class PipLexer(RegexLexer):
             (r'"', String.Double, 'string'),
             (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
             (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
+            (FOR_EACH, bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

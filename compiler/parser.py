@@ -20,6 +20,7 @@ class _Quiet:
 
 
 LOOP_EXITS = ('break', 'continue')
+OWNERS = ('player', 'team')         # `for each player` / `for each team`
 
 
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
@@ -92,7 +93,7 @@ class PipParser(Parser):
         p.decls.append(p.decl)
         return p.decls
 
-    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl')
+    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl')
     def decl(self, p):
         return p[0]
 
@@ -103,6 +104,24 @@ class PipParser(Parser):
     @_('dtype ID ASSIGN expr DOT')
     def vardecl(self, p):
         return ast.VarDecl(p.dtype.value, p.ID.value, p.expr, p.dtype.pos)
+
+    # Extension: a value for each player (or team), `Number bid for each
+    # player = 0.`; `each`, `player` and `team` are words only here.
+    @_('dtype ID FOR ID ID DOT')
+    def owndecl(self, p):
+        return self.own_decl(p, None)
+
+    @_('dtype ID FOR ID ID ASSIGN expr DOT')
+    def owndecl(self, p):
+        return self.own_decl(p, p.expr)
+
+    def own_decl(self, p, init):
+        for word, want in ((p.ID1, ('each',)), (p.ID2, OWNERS)):
+            if word.value not in want:
+                raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
+                                     '"%s"' % word.value,
+                                     'expected "for each player" or "for each team"')
+        return ast.OwnDecl(p.dtype.value, p.ID0.value, p.ID2.value, init, p.dtype.pos)
 
     @_('AREA ID LABELED STRINGLIT DOT')
     def areadecl(self, p):

@@ -164,6 +164,9 @@ def decl(d, out):
     elif t is ast.VarDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
         out.append('%s %s%s.\n' % (d.type, d.name, init))
+    elif t is ast.OwnDecl:
+        init = '' if d.init is None else ' = ' + expr(d.init)
+        out.append('%s %s for each %s%s.\n' % (d.type, d.name, d.owner, init))
     else:
         raise TypeError('not a declaration: %r' % (d,))
 

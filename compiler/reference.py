@@ -152,8 +152,12 @@ class Interpreter:
         else:
             self.players = table.seat_players(p.counts)
         try:
-            for g in p.globals:
-                self.init_global(g)
+            owns = [own for own in p.owns if own.init is not None]
+            for i, g in enumerate(p.globals + [None]):
+                while owns and owns[0].after == i:
+                    self.init_own(owns.pop(0))
+                if g is not None:
+                    self.init_global(g)
             self.run_action(p.main)
         except GameOver as g:
             return g.winner
@@ -167,6 +171,12 @@ class Interpreter:
         else:
             value = self.expr(g.init, None)
         self.globals[g.var.slot] = value
+
+    def init_own(self, own):
+        """Extension: every player (or team) starts with the declared value."""
+        value = self.expr(own.init, None)
+        for o in (self.players if own.owner == T.PLAYER else self.teams or ()):
+            o.own[own.index] = value
 
     def step(self):
         if self.steps_left is not None:
@@ -364,6 +374,8 @@ class Interpreter:
             obj = self.expr(ref.obj, frame)
             if isinstance(ref.prop, c.Field):
                 return getattr(obj, ref.prop.name)
+            if isinstance(ref.prop, c.Own):
+                return obj.own.get(ref.prop.index)
             if ref.prop.name == 'size':
                 return len(obj)
             if not obj:
@@ -382,7 +394,11 @@ class Interpreter:
 
     def store(self, ref, value, frame):
         if isinstance(ref, c.PropRef):
-            setattr(self.expr(ref.obj, frame), ref.prop.name, value)
+            obj = self.expr(ref.obj, frame)
+            if isinstance(ref.prop, c.Own):
+                obj.own[ref.prop.index] = value
+            else:
+                setattr(obj, ref.prop.name, value)
         elif isinstance(ref.var, c.Global):
             self.globals[ref.var.slot] = value
         else:

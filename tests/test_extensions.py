@@ -177,3 +177,114 @@ def test_a_for_over_a_range_says_to_write_a_list():
                               '  for i in 1..5 { message "{i}". }\n}\n')
     assert line == 'Error: syntax error on line 3'
     assert 'for i in [1; 2; 3; 4; 5]' in hint and hint.startswith('at column 17, found "{"')
+
+
+# --- values for each player and team ----------------------------------------
+
+OWN = '''Game "Own" requires 2 teams of 2.
+Number bid for each player = 1 + 1.
+Boolean out for each player.
+String tag for each team = "t".
+Rank high for each player = Q.
+Action main {
+  for p in players {
+    p->bid += 3.
+    if p == players->first { p->out = True. }
+    p->high = p->bid.
+  }
+  for p in players {
+    let b be p->bid.
+    let h be p->high.
+    if defined p->out { message p "out {b} {h}". } else { message p "in {b} {h}". }
+  }
+  let t be teams->last.
+  t->tag = "last".
+  let s be t->tag.
+  message "{s}".
+  let q be players->last.
+  let o be q->out.
+}
+'''
+
+
+def test_values_for_each_player_run_the_same_on_the_vm_and_the_reference():
+    vm, ref = both(OWN, 1, ['2', 'Ada', 'Ben', 'Cleo', 'Dan'])
+    assert vm == ref
+    lines = vm.transcript.splitlines()
+    # (a Number stored in a Rank stays a Number, as in a Rank variable)
+    assert 'Ada: out 5 5' in lines and 'Dan: in 5 5' in lines and 'last' in lines
+    assert vm.ending == "Error: Line 22, Col 12: Undefined value"
+
+
+def test_a_value_for_each_player_is_its_own_and_shows_in_the_view():
+    from pipvm.game.game import Game
+    from pipvm.game.view import view
+    source = OWN.replace('  let q be players->last.\n  let o be q->out.\n', '  ask players->first { "go" { } }\n')
+    game = Game(frontend.compile_text(source), seed=1, players=4,
+                names=['Ada', 'Ben', 'Cleo', 'Dan'])
+    v = view(game, 0)
+    assert [p['values'] for p in v['players']] == [
+        {'bid': 5, 'out': True, 'high': 5}, {'bid': 5, 'out': None, 'high': 5},
+        {'bid': 5, 'out': None, 'high': 5}, {'bid': 5, 'out': None, 'high': 5}]
+    assert [t['values'] for t in v['teams']] == [{'tag': 't'}, {'tag': 'last'}]
+    fork = game.fork()
+    fork.machine.players[0].own[0] = 99
+    assert view(game, 0)['players'][0]['values']['bid'] == 5     # a fork's values are its own
+
+
+@pytest.mark.parametrize('decl,use,error', [
+    ('CardList won for each player.', '', "Line 2, Col 1: A value for each player can't be a list (CardList)"),
+    ('Number score for each player.', '', 'Line 2, Col 1: Duplicate property: Player->score'),
+    ('Number bid for each player = True.', '', 'Line 2, Col 1: Expected type Number but found type Boolean'),
+    ('Number bid for each team.', 'let x be players->first->bid.',
+     "Line 3, Col 40: Type Player has no property named 'bid'"),
+    ('Number bid for each player.', 'players->first->bid = "x".',
+     'Line 3, Col 31: Expected type Number but found type String'),
+])
+def test_values_for_each_player_are_checked(decl, use, error):
+    source = 'Game "E" requires 2 players.\n%s\nAction main { %s }\n' % (decl, use)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    assert str(e.value) == 'Error: ' + error
+
+
+def test_for_each_needs_its_words():
+    with pytest.raises(PipSyntaxError) as e:
+        parser.parse('Game "E" requires 2 players.\nNumber bid for all player.\nAction main { }\n')
+    assert str(e.value) == 'Error: syntax error on line 2'
+    source = 'Game "E" requires 2 players.\nNumber each = 1.\nNumber player = each.\nAction main { }\n'
+    frontend.check_text(source, strict=True)            # still names in 2008 programs
+
+
+def test_values_for_each_player_print_round_trip_and_are_refused_by_strict():
+    printed = printer.game(parser.parse(OWN))
+    assert 'Number bid for each player = (1) + (1).\n' in printed
+    assert 'Boolean out for each player.\n' in printed and 'for each team = "t".\n' in printed
+    assert parser.parse(printed) == parser.parse(OWN)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(OWN, strict=True)
+    assert str(e.value) == ("Error: Line 2, Col 1: 'for each player' is an extension to "
+                            "2008 Pip (refused by --strict)")
+
+
+def test_values_for_each_player_need_format_version_3(tmp_path):
+    from pipvm.isa import pipc
+    plain = frontend.compile_text(LEAVING)
+    assert pipc.dump(plain)[4] == 2                       # plain Pip keeps its bytes
+    program = frontend.compile_text(OWN)
+    data = pipc.dump(program)
+    assert data[4] == 3
+    assert pipc.load(data, 'own.pipc').owns == [('Player', 'bid', 'Number'),
+                                                ('Player', 'out', 'Boolean'),
+                                                ('Team', 'tag', 'String'),
+                                                ('Player', 'high', 'Rank')]
+    with pytest.raises(PipError) as e:                    # as a version-2 reader reads it
+        pipc.load(data[:4] + b'\x02' + data[5:], 'own.pipc')
+    assert str(e.value).startswith('Error: own.pipc: corrupt (')
+    assert '\n' not in str(e.value)
+
+
+def test_highlighters_show_for_each_as_keywords():
+    tokens = [(t, v) for t, v in PipLexer().get_tokens('Number bid for each player = 0.')
+              if v.strip()]
+    assert [v for t, v in tokens if t is Keyword] == ['for', 'each', 'player']

@@ -200,6 +200,14 @@ machine.emit('message', text)"""),
 found = machine.playable(rule, player, cards_of(dest))
 machine.canplay_found = found
 res = bool(found)"""),
+    # extension: values for each player or team, by their number
+    _body('LOAD_OWN', 'k', 'obj -- value', 'value = obj.own.get(k)' + _UNDEFINED_IF_NONE),
+    _body('STORE_OWN', 'k', 'value obj --', 'obj.own[k] = value'),
+    _body('DEFINED_OWN', 'k', 'obj -- res', 'res = obj.own.get(k) is not None'),
+    _body('INIT_OWN', 'k', 'value --', """
+owners = machine.players if machine.program.owns[k][0] == 'Player' else machine.teams or ()
+for o in owners:
+    o.own[k] = value"""),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """

@@ -228,6 +228,28 @@ def op_CANPLAY(self, stack, frame, arg):    # 73
     stack[-1] = bool(found)
 
 
+def op_LOAD_OWN(self, stack, frame, arg):    # 77
+    value = stack[-1].own.get(arg)
+    if value is None:
+        raise Fault('Undefined value', 0)
+    stack[-1] = value
+
+
+def op_STORE_OWN(self, stack, frame, arg):    # 78
+    obj = stack.pop()
+    obj.own[arg] = stack.pop()
+
+
+def op_DEFINED_OWN(self, stack, frame, arg):    # 79
+    stack[-1] = stack[-1].own.get(arg) is not None
+
+
+def op_INIT_OWN(self, stack, frame, arg):    # 80
+    value = stack.pop()
+    for o in (self.players if self.program.owns[arg][0] == 'Player' else self.teams or ()):
+        o.own[arg] = value
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -355,6 +377,10 @@ HANDLERS = {
     55: op_FOR_ITER_FROM,
     62: op_MESSAGE_ALL,
     73: op_CANPLAY,
+    77: op_LOAD_OWN,
+    78: op_STORE_OWN,
+    79: op_DEFINED_OWN,
+    80: op_INIT_OWN,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
@@ -543,6 +569,19 @@ def closure_CANPLAY(m, o0, f0, f1):
     return canplay_
 
 
+def closure_LOAD_OWN(m, o0, f0):
+    def load_own_(env):
+        value = f0(env).own.get(o0)
+        if value is None:
+            raise Fault('Undefined value', 0)
+        return value
+    return load_own_
+
+
+def closure_DEFINED_OWN(m, o0, f0):
+    return lambda env: f0(env).own.get(o0) is not None
+
+
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
         value0 = env[o0]
@@ -600,6 +639,8 @@ CLOSURES = {
     'WILD_SUIT': closure_WILD_SUIT,
     'BUILD_LIST': closure_BUILD_LIST,
     'CANPLAY': closure_CANPLAY,
+    'LOAD_OWN': closure_LOAD_OWN,
+    'DEFINED_OWN': closure_DEFINED_OWN,
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }

@@ -577,9 +577,11 @@ class Copier:
         elif kind is Player:
             new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
             new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
+            new.own = {k: self(x) for k, x in v.own.items()}
         elif kind is Team:
             new = self.memo[id(v)] = Team(None, None, v.score)
             new.members, new.stash = self(v.members), self(v.stash)
+            new.own = {k: self(x) for k, x in v.own.items()}
         elif kind is Area:
             new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
             new.cards = self(v.cards)

@@ -2,7 +2,7 @@
 (INSTRUCTIONS), with its number, operand format, stack effect, what it reads,
 its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
 Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
-1-76), superinstructions the VM fuses from them when it loads a program
+1-80), superinstructions the VM fuses from them when it loads a program
 (FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
 200-205: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
@@ -130,6 +130,9 @@ OPERANDS = {k.name: k for k in (
                 lambda p, c, op, arg: str(arg)),
     OperandKind('mode', 'option bits of DEAL or NEW_AREA', 0, _check_mode,
                 lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
+    OperandKind('own', 'a value for each player or team (the program\'s owns table)', 0,
+                _below(lambda p, c: p.owns, 'value for each player or team'),
+                lambda p, c, op, arg: '%d (%s->%s)' % ((arg,) + tuple(p.owns[arg][:2]))),
     _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
     # Fixed width, so a forward jump can be patched when its target is
     # emitted; whether it lands on an instruction is checked with the code.
@@ -250,6 +253,15 @@ _FILE_OPCODES = (
     _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering', flags='fails'),
     _op(75, 'ROTATE', '', 1, 0, 'move a list\'s first item to its end'),
     _op(76, 'SHUFFLE', '', 1, 0, 'shuffle a list'),
+    # extension: values for each player or team (the program's owns table)
+    _op(77, 'LOAD_OWN', 'own', 1, 1,
+        "replace a player or team by its value for each player/team; error if undefined",
+        'prop', 'pure fails'),
+    _op(78, 'STORE_OWN', 'own', 2, 0, 'pop a player or team, then the value to store as its own'),
+    _op(79, 'DEFINED_OWN', 'own', 1, 1,
+        'replace a player or team by whether its value for each player/team is defined',
+        'prop', 'pure'),
+    _op(80, 'INIT_OWN', 'own', 1, 0, 'pop a value: every player (or team) starts with it'),
 )
 _FILE_BY_NAME = {op.name: op for op in _FILE_OPCODES}
 

@@ -85,6 +85,7 @@ class Builder:
         self.loops = []                    # 'for' / 'forever' around the statement drawn
         self.used = set()                  # labels some skip goes to
         self.empties = set()               # globals that start as empty lists
+        self.owns = []                     # the extension's values for each player/team, as FIELDS
         # team types only rarely in a players game, where `teams` is undefined
         team_types = () if teams else (TEAM, TEAMS)
         self.scalars = tuple(t for t in SCALARS if t not in team_types)
@@ -189,7 +190,7 @@ class Builder:
 
     def fields(self):
         has_area = bool(self.names_of(AREA))
-        return [f for f in FIELDS if f[0] != AREA or has_area]
+        return [f for f in FIELDS + self.owns if f[0] != AREA or has_area]
 
     def assignable(self):
         return {n for scope in self.scopes for n in scope}
@@ -714,6 +715,8 @@ class Builder:
         self.scopes[0]['stock'] = CARDS
         for _ in range(self.draw(st.integers(0, 4))):
             decls.append(self.global_decl())
+        for _ in range(self.draw(st.integers(0, 2))):
+            decls.append(self.own_decl())
         decls += self.tour_globals()
         self.at_table = True             # (a switch, to measure what the table adds)
         if self.at_table:
@@ -1048,6 +1051,16 @@ class Builder:
             'for %s in players starting at players->last { message "{%s} {%s}". }' % (x, x, u),
             'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
             % (x, lst, lst, x)])
+
+    def own_decl(self):
+        """The extension: a value for each player (or team), mostly with a value
+        to start from; its uses come from the fields (`p->o3 += 1.`)."""
+        name = self.fresh('o')
+        owner = TEAM if self.teams and self.chance(0.3) else PLAYER
+        t = self.pick([NUMBER, NUMBER, BOOLEAN, STRING, RANK, SUIT, PLAYER])
+        init = '' if self.rarely(0.15) else ' = ' + self.expr(t, 1)
+        self.owns.append((owner, name, t))
+        return '%s %s for each %s%s.' % (t, name, owner.lower(), init)
 
     def global_decl(self):
         name = self.fresh('g')
