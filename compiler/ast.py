@@ -99,6 +99,16 @@ class WildCard:                # %~%
 
 
 @node
+class Aggregate:               # extension: `count c in L where C`, `sum c in L of E`, ...
+    word: str                  # count, sum, max or min
+    name: str                  # the variable bound to each item
+    items: object
+    how: str                   # 'where', 'of' or 'by'
+    body: object               # an expression, or (by) an ordering's name
+    pos: Pos = at()           # the word
+
+
+@node
 class ListExpr:
     items: list
     pos: Pos = at()           # the [

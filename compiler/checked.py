@@ -189,6 +189,18 @@ class WildCard:                # %~%
 
 
 @node
+class Aggregate:
+    """Extension: `(count x in L where C)`, `(sum x in L of E)`, `(max x in L of E)`,
+    `(min ...)`: a Number; `(max x in L by O)`, `(min ...)`: an item of L."""
+    word: str                  # count, sum, max or min
+    var: object                # the Local each item is stored in (None for `by`)
+    items: object
+    body: object               # the condition or Number, or (by) the ordering's index
+    type: object
+    pos: tuple
+
+
+@node
 class ListLit:
     items: list
     type: object
@@ -391,3 +403,4 @@ class Program:
     main: int                  # index of `main` in actions
     pos: tuple
     owns: list = attrs.Factory(list)   # Own values, in declaration order
+    init_frame: int = 0                # locals of the initialisers (an aggregate's variable)

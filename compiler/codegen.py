@@ -41,15 +41,16 @@ class CodeGen:
         name = ''.join(p.name)          # the checker allows only text in the name
         codes = [self.initialiser()]
         codes += [Function(self, a.name, a.frame_size).action(a) for a in p.actions]
-        codes += [Function(self, r.name, 3, r.params).expression('rule', r.body) for r in p.rules]
-        codes += [Function(self, o.name, 1, [o.param]).expression('ordering', o.body)
+        codes += [Function(self, r.name, r.frame_size, r.params).expression('rule', r.body)
+                  for r in p.rules]
+        codes += [Function(self, o.name, o.frame_size, [o.param]).expression('ordering', o.body)
                   for o in p.orderings]
         return Program(name, list(p.counts), p.team_size, [g.var.name for g in p.globals],
                        self.consts, codes, self.first[c.Action] + p.main,
                        [str(g.var.type) for g in p.globals], self.owns())
 
     def initialiser(self):
-        f = Function(self, 'globals', 0)
+        f = Function(self, 'globals', self.src.init_frame)
         owns = [own for own in self.src.owns if own.init is not None]
         for i, g in enumerate(self.src.globals + [None]):
             while owns and owns[0].after == i:
@@ -429,6 +430,25 @@ class Function:
 
     def expr_WildCard(self, e):
         self.emit('LOAD_BUILTIN', _BUILTIN['standard'], pos=e.pos)
+
+    def expr_Aggregate(self, e):
+        """Extension: `(count x in L where C)` and the others: FOR_ITER's loop
+        with the total under its state; `by` sorts as `order` does."""
+        agg = opcodes.AGGREGATES.index(e.word)
+        if e.var is None:
+            self.expr(e.items)
+            self.emit('PICK_BY', self.gen.code_index(c.Ordering, e.body), agg, pos=e.pos)
+            return
+        self.local_names[e.var.slot] = e.var.name
+        self.emit('AGG_START', agg)
+        self.expr(e.items)
+        self.emit('FOR_ITER', pos=e.pos)
+        top = self.emit('FOR_NEXT', e.var.slot, 0)
+        self.expr(e.body)
+        self.emit('AGG_STEP', agg, top)
+        self.asm.patch(top)
+        if agg >= opcodes.AGG_MAX:
+            self.emit('AGG_END', pos=e.pos)
 
     def expr_ListLit(self, e):
         for item in e.items:

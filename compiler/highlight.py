@@ -13,10 +13,10 @@ from pygments.lexer import RegexLexer, bygroups
 from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
                             String, Whitespace)
 
-from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
+from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, RANK_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
-from .parser import LOOP_EXITS, OWNERS
+from .parser import AGGREGATES, LOOP_EXITS, OWNERS
 from .types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -54,6 +54,15 @@ LOOP_EXIT = r'\b(%s)([ \t\n]*)(\.)' % '|'.join(LOOP_EXITS)
 # and the owner are words only there.
 FOR_EACH = r'\b(for)([ \t\n]+)(each)([ \t\n]+)(%s)\b' % '|'.join(OWNERS)
 
+# An aggregate's words (extension), which are words only there: `(count c
+# in L where C)`, `(sum c in L of E)`, `(max c in L by O)`.
+AGGREGATE = r'(\()([ \t\n]*)(%s)(?=[ \t\n]+%s[ \t\n]+in\b)' % (
+    '|'.join(sorted({w for ws in AGGREGATES.values() for w in ws})), IDENT)
+
+# A Rank word (extension: `Four` is a Rank that prints as its name where no
+# variable has that name; the highlighter cannot tell, so always a rank).
+RANK_WORD = r'\b(%s)\b' % '|'.join(name for name in RANK_NAMES if name)
+
 
 def _word(lexer, match):
     """An identifier-shaped word: a keyword's class, or a name (the lexer's rule)."""
@@ -85,6 +94,7 @@ class PipLexer(RegexLexer):
             (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
             (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
             (FOR_EACH, bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
+            (AGGREGATE, bygroups(Punctuation, Whitespace, Keyword)),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

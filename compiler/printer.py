@@ -63,6 +63,9 @@ def expr(e):
         return rank(e.value)
     if t is ast.SuitLit:
         return e.value
+    if t is ast.Aggregate:
+        body = e.body if e.how == 'by' else expr(e.body)
+        return '(%s %s in %s %s %s)' % (e.word, e.name, expr(e.items), e.how, body)
     raise TypeError('not an expression: %r' % (e,))
 
 

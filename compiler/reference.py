@@ -136,6 +136,7 @@ class Interpreter:
         self.globals = [None] * len(program.globals)
         self.players, self.teams = [], None
         self.max_steps = self.steps_left = max_steps
+        self.init_frame = [None] * program.init_frame     # the initialisers' locals
 
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
@@ -169,12 +170,12 @@ class Interpreter:
         elif g.init is None:
             value = None
         else:
-            value = self.expr(g.init, None)
+            value = self.expr(g.init, self.init_frame)
         self.globals[g.var.slot] = value
 
     def init_own(self, own):
         """Extension: every player (or team) starts with the declared value."""
-        value = self.expr(own.init, None)
+        value = self.expr(own.init, self.init_frame)
         for o in (self.players if own.owner == T.PLAYER else self.teams or ()):
             o.own[own.index] = value
 
@@ -328,15 +329,18 @@ class Interpreter:
 
     def stmt_Order(self, s, frame):
         cards = self.load(s.target, frame)
-        ordering = self.program.orderings[s.ordering]
-        result = self.expr(ordering.body, [cards])
+        cards[:] = self.ordered(s.ordering, cards)
+
+    def ordered(self, index, cards):
+        ordering = self.program.orderings[index]
+        result = self.expr(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
 
         def place(card):           # the first place the card has in the result
             for i, other in enumerate(result):
                 if other is card:
                     return i
             return len(result)
-        cards[:] = sorted(cards, key=place)       # sorted() is stable
+        return sorted(cards, key=place)       # sorted() is stable
 
     def stmt_Rotate(self, s, frame):
         items = self.load(s.target, frame)
@@ -356,7 +360,7 @@ class Interpreter:
         """The cards of the player's hand the rule allows, in hand order."""
         rule = self.program.rules[index]
         return [card for card in list(player.hand)
-                if self.expr(rule.body, [player, card, dest])]
+                if self.expr(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
 
     # --- references -----------------------------------------------------------
 
@@ -501,6 +505,29 @@ class Interpreter:
 
     def expr_WildCard(self, e, frame):
         return list(self.deck)
+
+    def expr_Aggregate(self, e, frame):
+        """Extension: count, sum, max, min over a list (`by`: as `order` sorts)."""
+        items = list(self.expr(e.items, frame))
+        if e.var is None:
+            if not items:
+                fail(e.pos, "Can't get item from empty list")
+            return self.ordered(e.body, items)[-1 if e.word == 'max' else 0]
+        values = []
+        for item in items:
+            frame[e.var.slot] = item
+            values.append(self.expr(e.body, frame))
+        if e.word == 'count':
+            return sum(1 for v in values if v)
+        if e.word == 'sum':
+            return sum(int(v) for v in values)
+        if not values:
+            fail(e.pos, "Can't get item from empty list")
+        best = values[0]
+        for v in values[1:]:       # the first of equal values, as the VM keeps it
+            if (v > best) if e.word == 'max' else (v < best):
+                best = v
+        return best
 
     def expr_ListLit(self, e, frame):
         out = []

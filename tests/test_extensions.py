@@ -288,3 +288,107 @@ def test_highlighters_show_for_each_as_keywords():
     tokens = [(t, v) for t, v in PipLexer().get_tokens('Number bid for each player = 0.')
               if v.strip()]
     assert [v for t, v in tokens if t is Keyword] == ['for', 'each', 'player']
+
+
+# --- counting and aggregates --------------------------------------------------
+
+AGG = '''Game "Agg" requires 2 players.
+Deck stock = standard.
+Area pile labeled "Pile" is faceup, spreadout.
+Number kings = (count c in stock where c->rank == K).
+Ordering aces_high(cards) = [2~%; 3~%; 4~%; 5~%; 6~%; 7~%; 8~%; 9~%; 10~%; J~%; Q~%; K~%; A~%].
+Ordering strongest(cards) = [(max c in cards by aces_high)].
+Rule pairs(p, c, cl) = (count x in p->hand where x->rank == c->rank) >= 2.
+Action main {
+  shuffle stock.
+  deal 9 from stock to players.
+  for p in players {
+    let n be (count c in p->hand where c->suit == H or c->suit == D).
+    let s be (sum c in p->hand of c->rank).
+    let m be (max c in p->hand of c->rank).
+    let lo be (min c in p->hand of c->rank * 2).
+    let best be (max c in p->hand by aces_high).
+    let worst be (min c in p->hand by aces_high).
+    message "{kings} {n} {s} {m} {lo} {best} {worst}".
+    order p->hand by strongest.
+    let first be p->hand->first.
+    message "{first}".
+    if canplay pairs from p to pile { play pairs from p to pile. }
+  }
+  let none be (sum c in pile->cards of 1) + (count c in players->first->stash where True).
+  message "{none}".
+  let bad be (max c in players->first->stash of c->rank).
+}
+'''
+
+
+def test_aggregates_run_the_same_on_the_vm_and_the_reference():
+    for seed in (1, 2, 3):
+        vm, ref = both(AGG, seed, ['2', 'Ada', 'Ben', 0, 0])
+        assert vm == ref
+        assert vm.ending == "Error: Line 26, Col 14: Can't get item from empty list"
+    lines = vm.transcript.splitlines()
+    assert any(line.startswith('4 ') for line in lines)
+
+
+def test_an_aggregate_counts_as_the_long_way_does():
+    from pipvm.core.runtime import RANK_NAMES
+    from pipvm.game.game import Game
+    game = Game(frontend.compile_text(AGG), seed=2, players=2, names=['Ada', 'Ben'])
+    assert game.decision is not None            # (before anyone has played a card)
+    hand = game.players[0].hand
+    first = [e.text for e in game.events if e.text and e.text.startswith('4 ')][0].split()
+    ranks = [int(c.rank) for c in hand]
+    assert first[1:5] == [str(sum(c.suit.letter in 'HD' for c in hand)), str(sum(ranks)),
+                          RANK_NAMES[max(ranks)], str(2 * min(ranks))]   # a Rank stays one
+    high = max(hand, key=lambda c: 14 if c.rank == 1 else int(c.rank))      # aces high
+    assert ' '.join(first[5:]).startswith(str(high))
+
+
+@pytest.mark.parametrize('expr,error', [
+    ('(count c in players where c->score)', 'Line 3, Col 50: Expected type Boolean but found type Number'),
+    ('(sum c in players of c->name)', 'Line 3, Col 45: Expected type Number but found type String'),
+    ('(max c in [A; K] by o)', "Line 3, Col 34: Expected type CardList but found type RankList"),
+    ('(max c in standard by nowhere)', "Line 3, Col 24: Unknown ordering 'nowhere'"),
+    ('(count c in 3 where True)', 'Line 3, Col 36: Expected a list type but found type Number'),
+])
+def test_aggregates_are_checked(expr, error):
+    source = ('Game "E" requires 2 players.\nOrdering o(cl) = cl.\nAction main { let x be %s. }\n'
+              % expr)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    assert str(e.value) == 'Error: ' + error
+
+
+def test_aggregate_words_stay_names_and_a_wrong_word_says_the_forms():
+    source = ('Game "N" requires 2 players.\nNumber count = 1.\nNumber where = 2.\n'
+              'Action main { let sum be (count + where). message "{sum}". }\n')
+    vm, ref = both(source, 1, ['2', 'Ada', 'Ben'])
+    assert vm == ref and '3\n' in vm.transcript
+    frontend.check_text(source, strict=True)
+    with pytest.raises(PipSyntaxError) as e:
+        parser.parse('Game "E" requires 2 players.\nAction main {\n let x be (total c in players of 1).\n}\n')
+    assert str(e.value) == 'Error: syntax error on line 3'
+    assert '"(count X in LIST where CONDITION)"' in e.value.hint
+
+
+def test_aggregates_print_round_trip_are_refused_by_strict_and_need_version_3():
+    from pipvm.isa import pipc
+    printed = printer.game(parser.parse(AGG))
+    assert '(count x in (p)->hand where ((x)->rank) == ((c)->rank))' in printed
+    assert '(max c in (p)->hand by aces_high)' in printed
+    assert parser.parse(printed) == parser.parse(AGG)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(AGG, strict=True)
+    assert str(e.value) == ("Error: Line 4, Col 16: '(count ... where ...)' is an extension to "
+                            "2008 Pip (refused by --strict)")
+    data = pipc.dump(frontend.compile_text(AGG))
+    assert data[4] == 3                       # a rule with a local of its own
+    assert pipc.load(data, 'agg.pipc').codes[2].local_names == ['p', 'c', 'cl', 'x']
+
+
+def test_highlighters_show_aggregate_words_as_keywords_only_there():
+    tokens = [(t, v) for t, v in
+              PipLexer().get_tokens('let n be (count c in h where True). let m be (count + 1).')
+              if v.strip()]
+    assert [v for t, v in tokens if t is Keyword] == ['let', 'be', 'count', 'let', 'be']

@@ -208,6 +208,21 @@ res = bool(found)"""),
 owners = machine.players if machine.program.owns[k][0] == 'Player' else machine.teams or ()
 for o in owners:
     o.own[k] = value"""),
+    # extension: aggregates (their loop is FOR_ITER/FOR_NEXT's)
+    _body('AGG_START', 'agg', '-- total', 'total = 0 if agg < AGG_MAX else None'),
+    _body('AGG_STEP', 'agg target', 'value --', """
+total = stack[-2]               # under the iteration state
+if agg == AGG_COUNT:
+    if value:
+        stack[-2] = total + 1
+elif agg == AGG_SUM:
+    stack[-2] = int(total) + value
+elif total is None or (value > total if agg == AGG_MAX else value < total):
+    stack[-2] = value
+JUMP(target)""", stack=True),
+    _body('AGG_END', '', 'total -- total', """
+if total is None:
+    raise Fault("Can't get item from empty list", PART)"""),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """

@@ -8,7 +8,7 @@ from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
 from pipvm.engine.bodies import (LOUD, contains, make_cards,  # noqa: F401 (a handler's LOUD())
                                  wild_rank, wild_suit)
-from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
 def tick(self, n=1):
@@ -250,6 +250,30 @@ def op_INIT_OWN(self, stack, frame, arg):    # 80
         o.own[arg] = value
 
 
+def op_AGG_START(self, stack, frame, arg):    # 81
+    stack.append(0 if arg < AGG_MAX else None)
+
+
+def op_AGG_STEP(self, stack, frame, arg):    # 82
+    value = stack.pop()
+    total = stack[-2]               # under the iteration state
+    if arg[0] == AGG_COUNT:
+        if value:
+            stack[-2] = total + 1
+    elif arg[0] == AGG_SUM:
+        stack[-2] = int(total) + value
+    elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
+        stack[-2] = value
+    return arg[1]
+
+
+def op_AGG_END(self, stack, frame, arg):    # 83
+    total = stack[-1]
+    if total is None:
+        raise Fault("Can't get item from empty list", 0)
+    stack[-1] = total
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -381,6 +405,9 @@ HANDLERS = {
     78: op_STORE_OWN,
     79: op_DEFINED_OWN,
     80: op_INIT_OWN,
+    81: op_AGG_START,
+    82: op_AGG_STEP,
+    83: op_AGG_END,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,

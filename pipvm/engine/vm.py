@@ -20,7 +20,7 @@ from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import Event, played
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS
+from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, cards_of, list_prop,
                                 to_str)
 
@@ -237,7 +237,8 @@ class Machine:
                 return fast.call(self, args)
             except Exception:
                 pass
-        return self._run(self.image.codes[index], 0, [], list(args), None)
+        code = self.image.codes[index]
+        return self._run(code, 0, [], list(args) + [None] * (code.frame_size - len(args)), None)
 
     # --- the loop -----------------------------------------------------------
 
@@ -485,8 +486,9 @@ class Machine:
             except Exception:
                 pass            # the loop below raises the error where it happens
         code = self.image.codes[rule]
-        run = self._run
-        return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
+        run, pad = self._run, [None] * (code.frame_size - 3)     # (an aggregate's variable)
+        return [card for card in list(player.hand)
+                if run(code, 0, [], [player, card, dest] + pad, None)]
 
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
@@ -507,12 +509,25 @@ class Machine:
 
     def op_ORDER(self, stack, frame, ordering):
         cards = stack.pop()
+        cards[:] = self.ordered(ordering, cards)
+
+    def ordered(self, ordering, cards):
+        """The cards sorted stably by their first place in the ordering's
+        result (a card not in it: after the rest)."""
         result = self.evaluate(ordering, [cards])
         first = {}
         for i, card in enumerate(result):
             first.setdefault(id(card), i)
         last = len(result)
-        cards[:] = sorted(cards, key=lambda card: first.get(id(card), last))
+        return sorted(cards, key=lambda card: first.get(id(card), last))
+
+    def op_PICK_BY(self, stack, frame, arg):
+        # extension: `(max c in L by O)` is L's last card as `order L by O` sorts it
+        ordering, agg = arg
+        cards = stack[-1]
+        if not cards:
+            raise Fault("Can't get item from empty list")
+        stack[-1] = self.ordered(ordering, cards)[-1 if agg == AGG_MAX else 0]
 
     def op_ROTATE(self, stack, frame, _):
         lst = stack.pop()

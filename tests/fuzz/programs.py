@@ -253,7 +253,9 @@ class Builder:
         return r if r is not None else self.leaf(want)
 
     def expr_Number(self, d):
-        form = self.pick(['arith', 'arith', 'ref', 'rank'])
+        form = self.pick(['arith', 'arith', 'ref', 'rank', 'aggregate'])
+        if form == 'aggregate':
+            return self.aggregate(d)
         if form == 'arith':
             op = self.pick(['+', '-', '*', '/', '+', '-'])
             return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
@@ -342,7 +344,26 @@ class Builder:
     def expr_String(self, d):
         return self.string() if self.chance(0.6) else self.ref_or_leaf(STRING, d)
 
+    def aggregate(self, d):
+        """The extension: `(count x in L where C)`, `(sum x in L of N)`, max, min
+        (max and min of an empty list fail: mostly over lists that seldom are)."""
+        word = self.pick(['count', 'count', 'sum', 'max', 'min'])
+        lst = self.pick(self.lists)
+        items = self.expr(lst, d)
+        name = self.fresh('x')
+        self.scopes.append({name: ELEM[lst]})
+        try:
+            body = self.expr(BOOLEAN if word == 'count' else NUMBER, d)
+        finally:
+            self.scopes.pop()
+        return '(%s %s in %s %s %s)' % (word, name, items, 'where' if word == 'count' else 'of',
+                                        body)
+
     def expr_Card(self, d):
+        if self.orderings and self.chance(0.15):
+            # the extension: a list's last (max) or first (min) card as `order` sorts it
+            return '(%s x in %s by %s)' % (self.pick(['max', 'min']), self.expr(CARDS, d),
+                                          self.pick(self.orderings))
         if self.chance(0.4):
             return '%s~%s' % (self.rank_part(d, single=True), self.suit_part(d, single=True))
         return self.ref_or_leaf(CARD, d)
