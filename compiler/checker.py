@@ -241,6 +241,9 @@ class Checker:
         return c.ListLit(items, t, e.pos), t, e.pos
 
     def expr_RefExpr(self, e):
+        word = self.rank_word(e.ref)
+        if word is not None:
+            return self.literal(word, T.RANK, e.pos)
         r, t = self.ref(e.ref)
         return c.Ref(r, t, e.pos), t, e.pos
 

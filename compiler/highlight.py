@@ -95,6 +95,7 @@ class PipLexer(RegexLexer):
             (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
             (FOR_EACH, bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (AGGREGATE, bygroups(Punctuation, Whitespace, Keyword)),
+            (RANK_WORD, RANK),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

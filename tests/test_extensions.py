@@ -392,3 +392,52 @@ def test_highlighters_show_aggregate_words_as_keywords_only_there():
               PipLexer().get_tokens('let n be (count c in h where True). let m be (count + 1).')
               if v.strip()]
     assert [v for t, v in tokens if t is Keyword] == ['let', 'be', 'count', 'let', 'be']
+
+
+# --- Rank words and the property-in-a-string hint -----------------------------
+
+WORDS = '''Game "W" requires 2 players.
+Rank asked = 4.
+Rank said = Four.
+Number Ten = 3.
+Action main {
+  let t be Ten.
+  let k be Seven~H.
+  let l be [Two; Ace].
+  let f be l->first.
+  let n be King - 1.
+  message "{asked} {said} {t} {k} {f} {n}".
+  for Two in [5] { message "{Two}". }
+}
+'''
+
+
+def test_rank_words_print_as_words_where_no_variable_has_the_name():
+    vm, ref = both(WORDS, 1, ['2', 'Ada', 'Ben'])
+    assert vm == ref
+    assert '4 Four 3 Seven of Hearts Two 12\n5\n' in vm.transcript
+    printed = printer.game(parser.parse(WORDS))
+    assert 'Rank said = Four.\n' in printed and parser.parse(printed) == parser.parse(WORDS)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(WORDS, strict=True)
+    assert str(e.value) == ("Error: Line 3, Col 13: 'Four' (a Rank word) is an extension to "
+                            "2008 Pip (refused by --strict)")
+    # a declared name is the variable, under --strict too
+    frontend.check_text('Game "W" requires 2 players.\nNumber Ten = 3.\n'
+                        'Action main { let t be Ten. }\n', strict=True)
+
+
+def test_a_property_in_a_string_keeps_the_original_line_and_adds_a_hint():
+    line, hint = _first_error('Game "S" requires 2 players.\nAction main {\n'
+                              '  message "{players->first->name}".\n}\n')
+    assert line == 'Error: Line 3, Col 20: Nested string identifier expected; found: -'
+    assert hint == ('"{NAME}" shows a variable, not a property: write '
+                    '"let shown be players->first->name." before it, then "{shown}"')
+    line, hint = _first_error('Game "abc{de=}" requires 2 players.\n')   # the corpus's case
+    assert line == 'Error: Line 1, Col 13: Nested string identifier expected; found: =' and hint is None
+
+
+def test_highlighters_show_rank_words_as_ranks():
+    from compiler.highlight import RANK
+    tokens = [(t, v) for t, v in PipLexer().get_tokens('asked = Four. x = A.') if v.strip()]
+    assert (RANK, 'Four') in tokens and (RANK, 'A') in tokens

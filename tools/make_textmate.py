@@ -75,7 +75,7 @@ def grammar():
                      'match': r'\.\.|->|==|!=|<=|>=|[-+*/]=|[<>=+\-*/~]'},
         'punctuation': {'name': 'punctuation.separator.pip', 'match': r'[,.;]'},
     }
-    order = ['comment', 'string', 'property', 'loop-exit', 'for-each', 'aggregate']
+    order = ['comment', 'string', 'property', 'loop-exit', 'for-each', 'aggregate', 'rank-word']
     for key, names, scope in WORD_SCOPES:
         repository[key] = {'name': scope, 'match': words(names)}
         order.append(key)

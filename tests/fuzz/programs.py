@@ -47,7 +47,7 @@ FIELDS = [(CARD, 'rank', RANK), (CARD, 'suit', SUIT), (CARD, 'last_played_by', P
           (TEAM, 'members', PLAYERS), (TEAM, 'stash', CARDS), (TEAM, 'score', NUMBER),
           (AREA, 'name', STRING), (AREA, 'cards', CARDS),
           (AREA, 'is_facedown', BOOLEAN), (AREA, 'is_squaredup', BOOLEAN)]
-RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)]
+RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)] + ['Four', 'Ten', 'Ace']   # words: extension
 SUIT_LITS = ['C', 'H', 'S', 'D']
 WORDS = ['go', 'stop', 'Pick', 'x', 'a b', '']
 
