@@ -172,8 +172,9 @@ def _expected(c):
     """`expected A, B or C`: the accepted tokens, grouped, closers first.
     Ways to go on (operators, `->`) are named only when nothing else fits:
     after `1 2` the author meant to end, not to add.  A token only an
-    extension takes there is not named: 2008 Pip's hints stay as they were."""
-    left = {t for t in c.shifted if not _only_extension(c, t)}
+    extension takes there is not named (unless inside the extension, where
+    nothing else fits): 2008 Pip's hints stay as they were."""
+    left = {t for t in c.shifted if not _only_extension(c, t)} or set(c.shifted)
     words = []
     for t in CLOSERS + ('LCURLY',):
         if t in left:
