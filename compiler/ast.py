@@ -99,6 +99,16 @@ class WildCard:                # %~%
 
 
 @node
+class Aggregate:               # extension: `count c in L where C`, `sum c in L of E`, ...
+    word: str                  # count, sum, max or min
+    name: str                  # the variable bound to each item
+    items: object
+    how: str                   # 'where', 'of' or 'by'
+    body: object               # an expression, or (by) an ordering's name
+    pos: Pos = at()           # the word
+
+
+@node
 class ListExpr:
     items: list
     pos: Pos = at()           # the [
@@ -381,6 +391,15 @@ class OrderingDecl:
 class VarDecl:
     type: str                  # the declared type's name, e.g. "Deck"
     name: str
+    init: object               # None when not initialised
+    pos: Pos = at()
+
+
+@node
+class OwnDecl:                 # extension: `Number bid for each player = 0.`
+    type: str
+    name: str
+    owner: str                 # 'player' or 'team'
     init: object               # None when not initialised
     pos: Pos = at()
 

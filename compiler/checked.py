@@ -47,6 +47,18 @@ class Field:
 
 
 @node
+class Own:
+    """Extension: a value `for each player` (or team), read as a property."""
+    owner: str                 # the object's type: Player or Team
+    index: int                 # its place in Program.owns
+    name: str
+    type: object
+    init: object = None        # None: it starts undefined
+    after: int = 0             # how many globals are declared before it (initialised first)
+    pos: tuple = None
+
+
+@node
 class ListProp:
     """A property computed from a list: size, first/top, last/bottom."""
     name: str
@@ -172,6 +184,18 @@ class WildSuit:                # ranks~%
 
 @node
 class WildCard:                # %~%
+    type: object
+    pos: tuple
+
+
+@node
+class Aggregate:
+    """Extension: `(count x in L where C)`, `(sum x in L of E)`, `(max x in L of E)`,
+    `(min ...)`: a Number; `(max x in L by O)`, `(min ...)`: an item of L."""
+    word: str                  # count, sum, max or min
+    var: object                # the Local each item is stored in (None for `by`)
+    items: object
+    body: object               # the condition or Number, or (by) the ordering's index
     type: object
     pos: tuple
 
@@ -397,3 +421,5 @@ class Program:
     orderings: list
     main: int                  # index of `main` in actions
     pos: tuple
+    owns: list = attrs.Factory(list)   # Own values, in declaration order
+    init_frame: int = 0                # locals of the initialisers (an aggregate's variable)

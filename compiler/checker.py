@@ -5,9 +5,13 @@ error found, and its position, are the reference's.  Expression checks
 return (checked expression, type, position), where the position is the one
 the reference reports for that expression (its leftmost operand's).
 """
-from . import ast, checked as c
+from pipvm.core.runtime import RANK_NAMES
+
+from . import ast, checked as c, extensions
 from . import types as T
 from .errors import PipError
+
+RANK_WORDS = {name: n for n, name in enumerate(RANK_NAMES) if name}   # extension: `Four`
 
 _BUILTINS = {ast.Players: ('players', T.PLAYERS), ast.Teams: ('teams', T.TEAMS),
              ast.Standard: ('standard', T.CARDS)}
@@ -66,10 +70,14 @@ class Body:
 
 
 class Checker:
-    def __init__(self):
+    def __init__(self, strict=False):
+        self.strict = strict   # refuse the extensions the parser cannot tell (rank words)
         self.scopes = [{}]     # innermost last; [0] holds the globals
         self.actions, self.rules, self.orderings = {}, {}, {}
         self.set_rules = set()  # the rules over sets of cards (extension), by index
+        self.owns = {}         # (owner type, name) -> c.Own: the extension's per-player values
+        self.init_frame = Body()   # the initialisers' locals
+        self.frame = self.init_frame   # the Body of the code being checked (its locals)
         self.program = c.Program([], [], 0, [], [], [], [], -1, None)
 
     # --- names --------------------------------------------------------------
@@ -112,6 +120,8 @@ class Checker:
             for index, (owner, field, field_type) in enumerate(c.FIELDS):
                 if owner == t and field == name:
                     return c.Field(t, index, name, field_type)
+            if (t, name) in self.owns:
+                return self.owns[t, name]
         fail(pos, "Type %s has no property named '%s'" % (t, name))
 
     def opt_ref(self, r):
@@ -234,8 +244,23 @@ class Checker:
         return c.ListLit(items, t, e.pos), t, e.pos
 
     def expr_RefExpr(self, e):
+        word = self.rank_word(e.ref)
+        if word is not None:
+            return self.literal(word, T.RANK, e.pos)
         r, t = self.ref(e.ref)
         return c.Ref(r, t, e.pos), t, e.pos
+
+    def rank_word(self, r):
+        """Extension: `Four` (and Ace ... King) is a Rank that prints as its
+        name, where no variable of that name is in scope (a 2008 program meant
+        nothing by it): its number, or None."""
+        if type(r) is not ast.Id or r.name not in RANK_WORDS:
+            return None
+        if any(r.name in scope for scope in self.scopes):
+            return None
+        if self.strict:
+            extensions.refused(r.pos, "'%s' (a Rank word)" % r.name)
+        return RANK_WORDS[r.name]
 
     def literal(self, value, t, pos):
         return c.Literal(value, t, pos), t, pos
@@ -449,8 +474,9 @@ class Checker:
         self.new_global(d.name, T.AREA, c.AreaInit(None, label, facedown, squaredup, d.pos))
 
     def decl_ActionDecl(self, d):
-        body = Body()
+        body = self.frame = Body()
         stmts = self.block(d.body, body)
+        self.frame = self.init_frame
         if body.skips:
             name = min(body.skips)
             fail(body.skips[name], "Can't find label '%s'" % name)
@@ -459,12 +485,16 @@ class Checker:
         self.program.actions.append(c.Action(d.name, body.locals, stmts, d.pos))
 
     def with_params(self, params, check):
-        """Check an expression with a rule's or ordering's parameters in scope."""
+        """Check an expression with a rule's or ordering's parameters in scope:
+        (its result, its frame size)."""
         self.scopes.append(params)
+        self.frame = Body()
+        self.frame.locals = len(params)
         try:
-            return check()
+            return check(), self.frame.locals
         finally:
             self.scopes.pop()
+            self.frame = self.init_frame
 
     def decl_SetRuleDecl(self, d):
         """Extension: a rule over a set of cards (a CardList), for `play`."""
@@ -478,25 +508,60 @@ class Checker:
         params = {}
         for slot, (name, t) in enumerate(zip(d.params, kinds)):
             params[name] = c.Local(slot, t, name)
-        x, t, _ = self.with_params(params, lambda: self.expr(d.body))
+        (x, t, _), size = self.with_params(params, lambda: self.expr(d.body))
         expect(T.BOOLEAN, t, d.pos)
         expect_unique(self.rules, d.name, d.pos, 'Rule')
         self.rules[d.name] = len(self.program.rules)
-        self.program.rules.append(c.Rule(d.name, list(d.params), x, d.pos))
+        self.program.rules.append(c.Rule(d.name, list(d.params), x, d.pos, size))
 
     def decl_OrderingDecl(self, d):
         params = {d.param: c.Local(0, T.CARDS, d.param)}
-        x, t, _ = self.with_params(params, lambda: self.expr(d.body))
+        (x, t, _), size = self.with_params(params, lambda: self.expr(d.body))
         expect(T.CARDS, t, d.pos)
         expect_unique(self.orderings, d.name, d.pos, 'Ordering')
         self.orderings[d.name] = len(self.program.orderings)
-        self.program.orderings.append(c.Ordering(d.name, d.param, x, d.pos))
+        self.program.orderings.append(c.Ordering(d.name, d.param, x, d.pos, size))
 
     def decl_VarDecl(self, d):
         t = T.DECLARED[d.type]
         init, actual, _ = self.opt_expr(d.init)
         expect(t, actual, d.pos)
         self.new_global(d.name, t, c.VarInit(None, init, d.pos))
+
+    # --- extension: values for each player or team ----------------------------
+
+    def decl_OwnDecl(self, d):
+        owner = {'player': T.PLAYER, 'team': T.TEAM}[d.owner]
+        t = T.DECLARED[d.type]
+        if isinstance(t, T.ListOf):
+            # one shared list would be every player's: a list is not a value to copy
+            fail(d.pos, "A value for each %s can't be a list (%s)" % (d.owner, t))
+        if (owner, d.name) in self.owns or any(o == owner and n == d.name for o, n, _ in c.FIELDS):
+            fail(d.pos, "Duplicate property: %s->%s" % (owner, d.name))
+        init, actual, _ = self.opt_expr(d.init)
+        expect(t, actual, d.pos)
+        own = c.Own(owner, len(self.program.owns), d.name, t, init,
+                    len(self.program.globals), d.pos)
+        self.owns[owner, d.name] = own
+        self.program.owns.append(own)
+
+    # --- extension: aggregates ------------------------------------------------
+
+    def expr_Aggregate(self, e):
+        items, t, p = self.expr(e.items)
+        elem = expect_list(t, p)
+        if e.how == 'by':
+            expect(T.CARDS, t, p)      # an ordering orders cards
+            ordering = self.find(self.orderings, 'ordering', e.body, e.pos)
+            return c.Aggregate(e.word, None, items, ordering, T.CARD, e.pos), T.CARD, e.pos
+        var = self.frame.new_local(e.name, elem)
+        self.scopes.append({e.name: var})
+        try:
+            body, t, p = self.expr(e.body)
+        finally:
+            self.scopes.pop()
+        expect(T.BOOLEAN if e.how == 'where' else T.NUMBER, t, p)
+        return c.Aggregate(e.word, var, items, body, T.NUMBER, e.pos), T.NUMBER, e.pos
 
     def game(self, g):
         p = self.program
@@ -508,6 +573,7 @@ class Checker:
         if 'main' not in self.actions:
             fail(None, "No 'main' action was declared.")
         p.main = self.actions['main']
+        p.init_frame = self.init_frame.locals
         return p
 
 
@@ -535,6 +601,7 @@ def area_options(options):
     return face == 'facedown', square == 'squaredup'
 
 
-def check(game):
-    """The checked program for an ast.Game, or PipError with the first error."""
-    return Checker().game(game)
+def check(game, strict=False):
+    """The checked program for an ast.Game, or PipError with the first error
+    (strict: at an extension to 2008 Pip, too)."""
+    return Checker(strict).game(game)

@@ -41,16 +41,22 @@ class CodeGen:
         name = ''.join(p.name)          # the checker allows only text in the name
         codes = [self.initialiser()]
         codes += [Function(self, a.name, a.frame_size).action(a) for a in p.actions]
-        codes += [Function(self, r.name, 3, r.params).expression('rule', r.body) for r in p.rules]
-        codes += [Function(self, o.name, 1, [o.param]).expression('ordering', o.body)
+        codes += [Function(self, r.name, r.frame_size, r.params).expression('rule', r.body)
+                  for r in p.rules]
+        codes += [Function(self, o.name, o.frame_size, [o.param]).expression('ordering', o.body)
                   for o in p.orderings]
         return Program(name, list(p.counts), p.team_size, [g.var.name for g in p.globals],
                        self.consts, codes, self.first[c.Action] + p.main,
-                       [str(g.var.type) for g in p.globals])
+                       [str(g.var.type) for g in p.globals], self.owns())
 
     def initialiser(self):
-        f = Function(self, 'globals', 0)
-        for g in self.src.globals:
+        f = Function(self, 'globals', self.src.init_frame)
+        owns = [own for own in self.src.owns if own.init is not None]
+        for i, g in enumerate(self.src.globals + [None]):
+            while owns and owns[0].after == i:
+                f.init_own(owns.pop(0))
+            if g is None:
+                break
             f.pos = g.pos
             if isinstance(g, c.AreaInit):
                 f.string(g.label)
@@ -63,6 +69,10 @@ class CodeGen:
             f.emit('STORE_GLOBAL', g.var.slot)
         f.emit('RETURN', pos=self.src.pos)
         return f.finish('init')
+
+    def owns(self):
+        """The .pipc's table of values for each player or team: (owner, name, type)."""
+        return [(own.owner, own.name, str(own.type)) for own in self.src.owns]
 
     def code_index(self, kind, index):
         return self.first[kind] + index
@@ -114,6 +124,12 @@ class Function:
         self.expr(body)
         self.emit('RETURN_VALUE')
         return self.finish(kind)
+
+    def init_own(self, own):
+        """Extension: a value for each player (or team) starts as its declaration says."""
+        self.pos = own.pos
+        self.expr(own.init)
+        self.emit('INIT_OWN', own.index)
 
     # --- statements ---------------------------------------------------------
 
@@ -185,14 +201,14 @@ class Function:
         if isinstance(t, c.PropRef):
             self.expr(t.obj)
             self.emit('DUP')
-            self.emit('LOAD_PROP', t.prop.index, pos=t.pos)
+            self.emit(_prop_op('LOAD', t.prop), t.prop.index, pos=t.pos)
         else:
             self.load(t)
         self.expr(s.value)
         self.emit(_BINARY[s.op], pos=s.pos)
         if isinstance(t, c.PropRef):
             self.emit('SWAP')
-            self.emit('STORE_PROP', t.prop.index)
+            self.emit(_prop_op('STORE', t.prop), t.prop.index)
         else:
             self.store(t)
 
@@ -345,7 +361,7 @@ class Function:
             if isinstance(ref.prop, c.ListProp):
                 self.list_prop(ref)
             else:
-                self.emit('LOAD_PROP', ref.prop.index, pos=pos)
+                self.emit(_prop_op('LOAD', ref.prop), ref.prop.index, pos=pos)
             return
         var = ref.var
         if isinstance(var, c.Global):
@@ -363,7 +379,7 @@ class Function:
         """Pop a value into a writable reference (the checker rejects the others)."""
         if isinstance(ref, c.PropRef):
             self.expr(ref.obj)
-            self.emit('STORE_PROP', ref.prop.index)
+            self.emit(_prop_op('STORE', ref.prop), ref.prop.index)
         elif isinstance(ref.var, c.Global):
             self.emit('STORE_GLOBAL', ref.var.slot)
         else:
@@ -424,7 +440,7 @@ class Function:
                 self.emit('POP')
                 self.emit('CONST', self.gen.const(True))
             else:
-                self.emit('DEFINED_PROP', ref.prop.index, pos=e.pos)
+                self.emit(_prop_op('DEFINED', ref.prop), ref.prop.index, pos=e.pos)
         elif isinstance(ref.var, c.Global):
             self.emit('DEFINED_GLOBAL', ref.var.slot, pos=e.pos)
         elif isinstance(ref.var, c.Local):
@@ -460,10 +476,34 @@ class Function:
     def expr_WildCard(self, e):
         self.emit('LOAD_BUILTIN', _BUILTIN['standard'], pos=e.pos)
 
+    def expr_Aggregate(self, e):
+        """Extension: `(count x in L where C)` and the others: FOR_ITER's loop
+        with the total under its state; `by` sorts as `order` does."""
+        agg = opcodes.AGGREGATES.index(e.word)
+        if e.var is None:
+            self.expr(e.items)
+            self.emit('PICK_BY', self.gen.code_index(c.Ordering, e.body), agg, pos=e.pos)
+            return
+        self.local_names[e.var.slot] = e.var.name
+        self.emit('AGG_START', agg)
+        self.expr(e.items)
+        self.emit('FOR_ITER', pos=e.pos)
+        top = self.emit('FOR_NEXT', e.var.slot, 0)
+        self.expr(e.body)
+        self.emit('AGG_STEP', agg, top)
+        self.asm.patch(top)
+        if agg >= opcodes.AGG_MAX:
+            self.emit('AGG_END', pos=e.pos)
+
     def expr_ListLit(self, e):
         for item in e.items:
             self.expr(item)
         self.emit('BUILD_LIST', len(e.items), pos=e.pos)
+
+
+def _prop_op(verb, prop):
+    """LOAD_PROP or, for a value for each player or team (the extension), LOAD_OWN..."""
+    return verb + ('_OWN' if isinstance(prop, c.Own) else '_PROP')
 
 
 # --- constant folding ---------------------------------------------------------

@@ -15,6 +15,8 @@ EXTENSIONS = {
     ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
     ast.SetRuleDecl: lambda node: "a rule for sets of cards ('for sets')",
     ast.PlayOrPass: lambda node: "'or pass'",
+    ast.OwnDecl: lambda node: "'for each %s'" % node.owner,
+    ast.Aggregate: lambda node: "'(%s ... %s ...)'" % (node.word, node.how),
 }
 
 
@@ -36,9 +38,13 @@ def found(tree):
 
 
 def refuse(tree):
-    """PipError at the first extension in tree, if it has one."""
+    """PipError at the first extension in tree, if it has one (the checker
+    refuses the ones only names tell: a Rank word)."""
     hits = found(tree)
     if hits:
         node = hits[0]
-        raise PipError(node.pos, '%s is an extension to 2008 Pip (refused by --strict)'
-                       % EXTENSIONS[type(node)](node))
+        refused(node.pos, EXTENSIONS[type(node)](node))
+
+
+def refused(pos, what):
+    raise PipError(pos, '%s is an extension to 2008 Pip (refused by --strict)' % what)

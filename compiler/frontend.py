@@ -21,7 +21,7 @@ def check_text(text, strict=False):
         tree = parser.parse(text)
         if strict:
             extensions.refuse(tree)
-        return checker.check(tree)
+        return checker.check(tree, strict)
     return deep(front)
 
 

@@ -13,10 +13,10 @@ from pygments.lexer import RegexLexer, bygroups
 from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
                             String, Whitespace)
 
-from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, SUIT_BY_LETTER
+from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, RANK_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
-from .parser import LOOP_EXITS, PASS, SETS
+from .parser import AGGREGATES, LOOP_EXITS, OWNERS, PASS, SETS
 from .types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -52,6 +52,19 @@ LOOP_EXIT = r'\b(%s)([ \t\n]*)(\.)' % '|'.join(LOOP_EXITS)
 # `or pass` and `for sets` (several cards at once): the second word is a
 # keyword only after the first.
 PAIRED = r'\b(or|for)([ \t\n]+)(%s|%s)\b' % (PASS, SETS)
+
+# `for each player` / `for each team` in a declaration (extension): `each`
+# and the owner are words only there.
+FOR_EACH = r'\b(for)([ \t\n]+)(each)([ \t\n]+)(%s)\b' % '|'.join(OWNERS)
+
+# An aggregate's words (extension), which are words only there: `(count c
+# in L where C)`, `(sum c in L of E)`, `(max c in L by O)`.
+AGGREGATE = r'(\()([ \t\n]*)(%s)(?=[ \t\n]+%s[ \t\n]+in\b)' % (
+    '|'.join(sorted({w for ws in AGGREGATES.values() for w in ws})), IDENT)
+
+# A Rank word (extension: `Four` is a Rank that prints as its name where no
+# variable has that name; the highlighter cannot tell, so always a rank).
+RANK_WORD = r'\b(%s)\b' % '|'.join(name for name in RANK_NAMES if name)
 
 
 def _word(lexer, match):
@@ -91,6 +104,9 @@ class PipLexer(RegexLexer):
             (r'(->)([ \t\n]*)(%s)' % IDENT, _property),
             (LOOP_EXIT, bygroups(Keyword, Whitespace, Punctuation)),
             (PAIRED, _paired),
+            (FOR_EACH, bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
+            (AGGREGATE, bygroups(Punctuation, Whitespace, Keyword)),
+            (RANK_WORD, RANK),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),
             (r'%', WILDCARD),

@@ -43,6 +43,20 @@ _IDENT_RE = re.compile(IDENT)
 _keywords, _ident = KEYWORDS, IDENT
 
 
+_PROPERTY_IN_STRING = re.compile(r'\{(%s(?:->%s)+)\}' % (IDENT, IDENT))
+
+
+def _property_hint(text, i):
+    """The second line for `"{p->name}"` (the first stays the original's, as
+    the corpus has it): how to show a property.  None for anything else."""
+    start = text.rfind('{', 0, i)
+    m = _PROPERTY_IN_STRING.match(text, start)
+    if m is None or not text.startswith('->', i):
+        return None
+    return ('"{NAME}" shows a variable, not a property: write "let shown be %s." before it, '
+            'then "{shown}"' % m.group(1))
+
+
 @attrs.define(slots=True)
 class Lexeme:
     value: object          # identifier text, int, string parts, or the token text
@@ -163,8 +177,10 @@ class PipLexer(Lexer):
                         break
                     m = _IDENT_RE.match(text, i)
                     if not m:
-                        raise PipError(self.pos(i), 'Nested string identifier expected; found: '
-                                       + char_escaped(text[i]))
+                        error = PipError(self.pos(i), 'Nested string identifier expected; found: '
+                                         + char_escaped(text[i]))
+                        error.hint = _property_hint(text, i)
+                        raise error
                     parts.append(ast.StrRef(ast.Id(m.group(), self.pos(i))))
                     i = m.end()
             else:

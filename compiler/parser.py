@@ -21,6 +21,11 @@ class _Quiet:
 
 LOOP_EXITS = ('break', 'continue')
 SETS, PASS = 'sets', 'pass'      # words only in `for sets` and `or pass` (extensions)
+OWNERS = ('player', 'team')         # `for each player` / `for each team`
+# The aggregates (extension) by the word before their last part.
+AGGREGATES = {'where': ('count',), 'of': ('sum', 'max', 'min'), 'by': ('max', 'min')}
+AGGREGATE_FORMS = ('expected "(count X in LIST where CONDITION)", "(sum X in LIST of NUMBER)" '
+                   '(or max, min) or "(max X in LIST by ORDERING)" (or min)')
 
 
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
@@ -93,7 +98,7 @@ class PipParser(Parser):
         p.decls.append(p.decl)
         return p.decls
 
-    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl')
+    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl')
     def decl(self, p):
         return p[0]
 
@@ -104,6 +109,24 @@ class PipParser(Parser):
     @_('dtype ID ASSIGN expr DOT')
     def vardecl(self, p):
         return ast.VarDecl(p.dtype.value, p.ID.value, p.expr, p.dtype.pos)
+
+    # Extension: a value for each player (or team), `Number bid for each
+    # player = 0.`; `each`, `player` and `team` are words only here.
+    @_('dtype ID FOR ID ID DOT')
+    def owndecl(self, p):
+        return self.own_decl(p, None)
+
+    @_('dtype ID FOR ID ID ASSIGN expr DOT')
+    def owndecl(self, p):
+        return self.own_decl(p, p.expr)
+
+    def own_decl(self, p, init):
+        for word, want in ((p.ID1, ('each',)), (p.ID2, OWNERS)):
+            if word.value not in want:
+                raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
+                                     '"%s"' % word.value,
+                                     'expected "for each player" or "for each team"')
+        return ast.OwnDecl(p.dtype.value, p.ID0.value, p.ID2.value, init, p.dtype.pos)
 
     @_('AREA ID LABELED STRINGLIT DOT')
     def areadecl(self, p):
@@ -434,6 +457,28 @@ class PipParser(Parser):
     @_('lit')
     def expr(self, p):
         return p.lit
+
+    # Extension: aggregates, in parentheses, which say where the condition
+    # ends and keep 2008's `message p x.` read as it was.  `count`, `sum`,
+    # `max`, `min` and `where` are words only here (`of` and `by` are keywords).
+    @_('LPAREN ID ID IN expr ID expr RPAREN')
+    def expr(self, p):
+        return self.aggregate(p, p.ID2, p.expr1, AGGREGATES['where'])
+
+    @_('LPAREN ID ID IN expr OF expr RPAREN')
+    def expr(self, p):
+        return self.aggregate(p, p.OF, p.expr1, AGGREGATES['of'])
+
+    @_('LPAREN ID ID IN expr BY ID RPAREN')
+    def expr(self, p):
+        return self.aggregate(p, p.BY, p.ID2.value, AGGREGATES['by'])
+
+    def aggregate(self, p, how, body, words):
+        for word, want in ((p.ID0, words), (how, ('where', 'of', 'by'))):
+            if word.value not in want:
+                raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
+                                     '"%s"' % word.value, AGGREGATE_FORMS)
+        return ast.Aggregate(p.ID0.value, p.ID1.value, p[4], how.value, body, p.LPAREN.pos)
 
     @_('rankexpr DOTDOT rankexpr')
     def rankexpr(self, p):

@@ -63,6 +63,9 @@ def expr(e):
         return rank(e.value)
     if t is ast.SuitLit:
         return e.value
+    if t is ast.Aggregate:
+        body = e.body if e.how == 'by' else expr(e.body)
+        return '(%s %s in %s %s %s)' % (e.word, e.name, expr(e.items), e.how, body)
     raise TypeError('not an expression: %r' % (e,))
 
 
@@ -171,6 +174,9 @@ def decl(d, out):
     elif t is ast.VarDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
         out.append('%s %s%s.\n' % (d.type, d.name, init))
+    elif t is ast.OwnDecl:
+        init = '' if d.init is None else ' = ' + expr(d.init)
+        out.append('%s %s for each %s%s.\n' % (d.type, d.name, d.owner, init))
     else:
         raise TypeError('not a declaration: %r' % (d,))
 

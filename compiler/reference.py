@@ -136,6 +136,7 @@ class Interpreter:
         self.globals = [None] * len(program.globals)
         self.players, self.teams = [], None
         self.max_steps = self.steps_left = max_steps
+        self.init_frame = [None] * program.init_frame     # the initialisers' locals
 
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
@@ -152,8 +153,12 @@ class Interpreter:
         else:
             self.players = table.seat_players(p.counts)
         try:
-            for g in p.globals:
-                self.init_global(g)
+            owns = [own for own in p.owns if own.init is not None]
+            for i, g in enumerate(p.globals + [None]):
+                while owns and owns[0].after == i:
+                    self.init_own(owns.pop(0))
+                if g is not None:
+                    self.init_global(g)
             self.run_action(p.main)
         except GameOver as g:
             return g.winner
@@ -165,8 +170,14 @@ class Interpreter:
         elif g.init is None:
             value = None
         else:
-            value = self.expr(g.init, None)
+            value = self.expr(g.init, self.init_frame)
         self.globals[g.var.slot] = value
+
+    def init_own(self, own):
+        """Extension: every player (or team) starts with the declared value."""
+        value = self.expr(own.init, self.init_frame)
+        for o in (self.players if own.owner == T.PLAYER else self.teams or ()):
+            o.own[own.index] = value
 
     def step(self):
         if self.steps_left is not None:
@@ -357,15 +368,18 @@ class Interpreter:
 
     def stmt_Order(self, s, frame):
         cards = self.load(s.target, frame)
-        ordering = self.program.orderings[s.ordering]
-        result = self.expr(ordering.body, [cards])
+        cards[:] = self.ordered(s.ordering, cards)
+
+    def ordered(self, index, cards):
+        ordering = self.program.orderings[index]
+        result = self.expr(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
 
         def place(card):           # the first place the card has in the result
             for i, other in enumerate(result):
                 if other is card:
                     return i
             return len(result)
-        cards[:] = sorted(cards, key=place)       # sorted() is stable
+        return sorted(cards, key=place)       # sorted() is stable
 
     def stmt_Rotate(self, s, frame):
         items = self.load(s.target, frame)
@@ -385,7 +399,7 @@ class Interpreter:
         """The cards of the player's hand the rule allows, in hand order."""
         rule = self.program.rules[index]
         return [card for card in list(player.hand)
-                if self.expr(rule.body, [player, card, dest])]
+                if self.expr(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
 
     # --- references -----------------------------------------------------------
 
@@ -403,6 +417,8 @@ class Interpreter:
             obj = self.expr(ref.obj, frame)
             if isinstance(ref.prop, c.Field):
                 return getattr(obj, ref.prop.name)
+            if isinstance(ref.prop, c.Own):
+                return obj.own.get(ref.prop.index)
             if ref.prop.name == 'size':
                 return len(obj)
             if not obj:
@@ -421,7 +437,11 @@ class Interpreter:
 
     def store(self, ref, value, frame):
         if isinstance(ref, c.PropRef):
-            setattr(self.expr(ref.obj, frame), ref.prop.name, value)
+            obj = self.expr(ref.obj, frame)
+            if isinstance(ref.prop, c.Own):
+                obj.own[ref.prop.index] = value
+            else:
+                setattr(obj, ref.prop.name, value)
         elif isinstance(ref.var, c.Global):
             self.globals[ref.var.slot] = value
         else:
@@ -524,6 +544,29 @@ class Interpreter:
 
     def expr_WildCard(self, e, frame):
         return list(self.deck)
+
+    def expr_Aggregate(self, e, frame):
+        """Extension: count, sum, max, min over a list (`by`: as `order` sorts)."""
+        items = list(self.expr(e.items, frame))
+        if e.var is None:
+            if not items:
+                fail(e.pos, "Can't get item from empty list")
+            return self.ordered(e.body, items)[-1 if e.word == 'max' else 0]
+        values = []
+        for item in items:
+            frame[e.var.slot] = item
+            values.append(self.expr(e.body, frame))
+        if e.word == 'count':
+            return sum(1 for v in values if v)
+        if e.word == 'sum':
+            return sum(int(v) for v in values)
+        if not values:
+            fail(e.pos, "Can't get item from empty list")
+        best = values[0]
+        for v in values[1:]:       # the first of equal values, as the VM keeps it
+            if (v > best) if e.word == 'max' else (v < best):
+                best = v
+        return best
 
     def expr_ListLit(self, e, frame):
         out = []

@@ -171,8 +171,10 @@ def _found(c):
 def _expected(c):
     """`expected A, B or C`: the accepted tokens, grouped, closers first.
     Ways to go on (operators, `->`) are named only when nothing else fits:
-    after `1 2` the author meant to end, not to add."""
-    left = set(c.shifted)
+    after `1 2` the author meant to end, not to add.  A token only an
+    extension takes there is not named (unless inside the extension, where
+    nothing else fits): 2008 Pip's hints stay as they were."""
+    left = {t for t in c.shifted if not _only_extension(c, t)} or set(c.shifted)
     words = []
     for t in CLOSERS + ('LCURLY',):
         if t in left:
@@ -203,6 +205,19 @@ PURPOSES = {
     ('areaopts', 'COMMA'): ' between the options',
     ('vardecl', 'ASSIGN'): ' to give it a value',
 }
+
+
+# Rules only an extension has (`Number bid for each player.`).
+EXTENSION_RULES = {'owndecl'}
+
+
+def _only_extension(c, t):
+    """Does shifting t here continue nothing but an extension's rule?"""
+    states, _ = c.shifted[t]
+    prods = c.tables.prods
+    rules = {prods[p].name for p, dot in c.tables.items[states[-1]]
+             if dot and prods[p].prod[dot - 1] == t}
+    return bool(rules) and rules <= EXTENSION_RULES
 
 
 def _purpose(c, t):

@@ -21,8 +21,11 @@ def listing(program, fused=False):
     out = ['game "%s"' % p.name,
            'counts %s%s' % (', '.join(map(str, p.counts)),
                             ', teams of %d' % p.team_size if p.team_size else ' players'),
-           'globals %s' % (', '.join(p.global_names) or '-'),
-           'constants %d, code objects %d, main %s' % (len(p.consts), len(p.codes),
+           'globals %s' % (', '.join(p.global_names) or '-')]
+    if p.owns:      # the extension's values for each player or team
+        out.append('for each %s' % ', '.join('%s %s->%s' % (t, owner, name)
+                                             for owner, name, t in p.owns))
+    out += ['constants %d, code objects %d, main %s' % (len(p.consts), len(p.codes),
                                                       p.codes[p.main].name)]
     for code in p.codes:
         out.append('')

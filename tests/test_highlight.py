@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+
+from pipvm.core.runtime import RANK_NAMES
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, Number, Operator, Punctuation, String
 
@@ -56,8 +58,11 @@ EXPECTED.update({KEYWORDS[w]: (Keyword.Declaration,)
                  for w in ('Game', 'Action', 'Area', 'Rule', 'Ordering')})
 
 
-# The extensions' words, keywords only in their constructs (the parser's).
-EXTENSION_WORDS = set(LOOP_EXITS) | {PASS, SETS}
+# The extensions' words are names to the lexer, and where they make an
+# extension a keyword (or a rank) to the highlighter.
+EXTENSION_WORDS = {word: (Keyword,) for word in
+                   LOOP_EXITS + (PASS, SETS, 'each', 'player', 'team', 'count', 'sum', 'max', 'min')}
+EXTENSION_WORDS.update({name: (highlight.RANK,) for name in RANK_NAMES if name})
 
 
 def expected_classes(tok_type):
@@ -104,10 +109,10 @@ def test_pygments_tokens_follow_the_project_lexer(path):
     at = {index: t for index, t, _ in pieces}
     for tok in PipLexer().tokenize(text):
         assert tok.index in at, (tok.type, tok.value.pos)
-        allowed = expected_classes(tok.type)
+        expected = expected_classes(tok.type)
         if tok.type == 'ID' and tok.value.value in EXTENSION_WORDS:
-            allowed += (Keyword,)       # a word of an extension where it is one (`break.`)
-        assert at[tok.index] in allowed, (tok.type, at[tok.index], tok.value.pos)
+            expected += EXTENSION_WORDS[tok.value.value]
+        assert at[tok.index] in expected, (tok.type, at[tok.index], tok.value.pos)
 
 
 def tokens(text):

@@ -56,7 +56,7 @@ BUGS = {
         "        elif e.op == 'or':",
         '`and` evaluates its right side even when the left is false'),
     'order_unstable': (
-        'pipvm/engine/vm.py', 'cards[:] = sorted(cards, key=', 'cards[:] = sorted(reversed(cards), key=',
+        'pipvm/engine/vm.py', 'return sorted(cards, key=', 'return sorted(reversed(cards), key=',
         '`order` reverses cards the ordering ranks equal'),
     'deal_count_not_per_player': (
         'pipvm/engine/vm.py', 'n = len(source) if count is None else count * k',

@@ -64,13 +64,23 @@ def grammar():
             'captures': {'1': {'name': 'keyword.control.pip'},
                          '3': {'name': 'keyword.control.pip'}},
         },
+        'for-each': {
+            'match': highlight.FOR_EACH.replace('[ \\t\\n]', '\\s'),
+            'captures': {'1': {'name': 'keyword.control.pip'}, '3': {'name': 'keyword.control.pip'},
+                         '5': {'name': 'keyword.control.pip'}},
+        },
+        'aggregate': {
+            'match': highlight.AGGREGATE.replace('[ \\t\\n]', '\\s'),
+            'captures': {'3': {'name': 'keyword.control.pip'}},
+        },
+        'rank-word': {'name': 'constant.other.rank.pip', 'match': highlight.RANK_WORD},
         'number': {'name': 'constant.numeric.integer.pip', 'match': r'\b[0-9]+\b'},
         'wildcard': {'name': 'constant.other.wildcard.pip', 'match': '%'},
         'operator': {'name': 'keyword.operator.pip',
                      'match': r'\.\.|->|==|!=|<=|>=|[-+*/]=|[<>=+\-*/~]'},
         'punctuation': {'name': 'punctuation.separator.pip', 'match': r'[,.;]'},
     }
-    order = ['comment', 'string', 'property', 'loop-exit', 'paired']
+    order = ['comment', 'string', 'property', 'loop-exit', 'paired', 'for-each', 'aggregate', 'rank-word']
     for key, names, scope in WORD_SCOPES:
         repository[key] = {'name': scope, 'match': words(names)}
         order.append(key)

@@ -81,6 +81,7 @@ class Player:
     score: int = 0
     team: object = None
     seat: int = 0              # not a Pip property: which seat answers for the player
+    own: dict = attrs.Factory(dict)    # extension: its values `for each player`, by number
 
 
 @attrs.define(slots=True, eq=False)
@@ -88,6 +89,7 @@ class Team:
     members: list
     stash: list = attrs.Factory(list)
     score: int = 0
+    own: dict = attrs.Factory(dict)    # extension: its values `for each team`, by number
 
 
 @attrs.define(slots=True, eq=False)

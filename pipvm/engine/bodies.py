@@ -215,6 +215,29 @@ if asked:
     _body('OPTION_ITEM', 'k slot', 'options it text asked -- options it', '''
 if asked:
     options.append((text, k, slot, frame[slot]))'''),
+    # extension: values for each player or team, by their number
+    _body('LOAD_OWN', 'k', 'obj -- value', _read('obj.own.get(k)')),
+    _body('STORE_OWN', 'k', 'value obj --', 'obj.own[k] = value'),
+    _body('DEFINED_OWN', 'k', 'obj -- res', 'res = obj.own.get(k) is not None'),
+    _body('INIT_OWN', 'k', 'value --', """
+owners = machine.players if machine.program.owns[k][0] == 'Player' else machine.teams or ()
+for o in owners:
+    o.own[k] = value"""),
+    # extension: aggregates (their loop is FOR_ITER/FOR_NEXT's)
+    _body('AGG_START', 'agg', '-- total', 'total = 0 if agg < AGG_MAX else None'),
+    _body('AGG_STEP', 'agg target', 'value --', """
+total = stack[-2]               # under the iteration state
+if agg == AGG_COUNT:
+    if value:
+        stack[-2] = total + 1
+elif agg == AGG_SUM:
+    stack[-2] = int(total) + value
+elif total is None or (value > total if agg == AGG_MAX else value < total):
+    stack[-2] = value
+JUMP(target)""", stack=True),
+    _body('AGG_END', '', 'total -- total', """
+if total is None:
+    raise Fault("Can't get item from empty list", PART)"""),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """

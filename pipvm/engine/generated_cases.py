@@ -8,7 +8,7 @@ from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
 from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
                                  make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
 def tick(self, n=1):
@@ -241,6 +241,51 @@ def op_CANPLAY(self, stack, frame, arg):    # 73
     stack[-1] = bool(found)
 
 
+def op_LOAD_OWN(self, stack, frame, arg):    # 77
+    if (value := stack[-1].own.get(arg)) is None:
+        raise Fault('Undefined value', 0)
+    stack[-1] = value
+
+
+def op_STORE_OWN(self, stack, frame, arg):    # 78
+    obj = stack.pop()
+    obj.own[arg] = stack.pop()
+
+
+def op_DEFINED_OWN(self, stack, frame, arg):    # 79
+    stack[-1] = stack[-1].own.get(arg) is not None
+
+
+def op_INIT_OWN(self, stack, frame, arg):    # 80
+    value = stack.pop()
+    for o in (self.players if self.program.owns[arg][0] == 'Player' else self.teams or ()):
+        o.own[arg] = value
+
+
+def op_AGG_START(self, stack, frame, arg):    # 81
+    stack.append(0 if arg < AGG_MAX else None)
+
+
+def op_AGG_STEP(self, stack, frame, arg):    # 82
+    value = stack.pop()
+    total = stack[-2]               # under the iteration state
+    if arg[0] == AGG_COUNT:
+        if value:
+            stack[-2] = total + 1
+    elif arg[0] == AGG_SUM:
+        stack[-2] = int(total) + value
+    elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
+        stack[-2] = value
+    return arg[1]
+
+
+def op_AGG_END(self, stack, frame, arg):    # 83
+    total = stack[-1]
+    if total is None:
+        raise Fault("Can't get item from empty list", 0)
+    stack[-1] = total
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -364,6 +409,13 @@ HANDLERS = {
     85: op_OPTION,
     86: op_OPTION_ITEM,
     73: op_CANPLAY,
+    77: op_LOAD_OWN,
+    78: op_STORE_OWN,
+    79: op_DEFINED_OWN,
+    80: op_INIT_OWN,
+    81: op_AGG_START,
+    82: op_AGG_STEP,
+    83: op_AGG_END,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
@@ -532,6 +584,15 @@ def closure_CANPLAY(m, o0, f0, f1):
     return canplay_
 
 
+def closure_LOAD_OWN(m, o0, f0):
+    return lambda env: (value if (value := f0(env).own.get(o0)) is not None
+                        else fault('Undefined value', 0))
+
+
+def closure_DEFINED_OWN(m, o0, f0):
+    return lambda env: f0(env).own.get(o0) is not None
+
+
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
         if (value0 := env[o0]) is None:
@@ -585,6 +646,8 @@ CLOSURES = {
     'WILD_SUIT': closure_WILD_SUIT,
     'BUILD_LIST': closure_BUILD_LIST,
     'CANPLAY': closure_CANPLAY,
+    'LOAD_OWN': closure_LOAD_OWN,
+    'DEFINED_OWN': closure_DEFINED_OWN,
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }

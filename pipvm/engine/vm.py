@@ -20,7 +20,7 @@ from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, played, set_label
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
+from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, card_sets, cards_of,
                                 list_prop, to_str)
 
@@ -317,7 +317,8 @@ class Machine:
                 return fast.call(self, args)
             except Exception:
                 pass
-        return self._run(self.image.codes[index], 0, [], list(args), None)
+        code = self.image.codes[index]
+        return self._run(code, 0, [], list(args) + [None] * (code.frame_size - len(args)), None)
 
     # --- the loop -----------------------------------------------------------
 
@@ -563,8 +564,9 @@ class Machine:
             except Exception:
                 pass            # the loop below raises the error where it happens
         code = self.image.codes[rule]
-        run = self._run
-        return [card for card in list(player.hand) if run(code, 0, [], [player, card, dest], None)]
+        run, pad = self._run, [None] * (code.frame_size - 3)     # (an aggregate's variable)
+        return [card for card in list(player.hand)
+                if run(code, 0, [], [player, card, dest] + pad, None)]
 
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
@@ -601,12 +603,25 @@ class Machine:
 
     def op_ORDER(self, stack, frame, ordering):
         cards = stack.pop()
+        cards[:] = self.ordered(ordering, cards)
+
+    def ordered(self, ordering, cards):
+        """The cards sorted stably by their first place in the ordering's
+        result (a card not in it: after the rest)."""
         result = self.evaluate(ordering, [cards])
         first = {}
         for i, card in enumerate(result):
             first.setdefault(id(card), i)
         last = len(result)
-        cards[:] = sorted(cards, key=lambda card: first.get(id(card), last))
+        return sorted(cards, key=lambda card: first.get(id(card), last))
+
+    def op_PICK_BY(self, stack, frame, arg):
+        # extension: `(max c in L by O)` is L's last card as `order L by O` sorts it
+        ordering, agg = arg
+        cards = stack[-1]
+        if not cards:
+            raise Fault("Can't get item from empty list")
+        stack[-1] = self.ordered(ordering, cards)[-1 if agg == AGG_MAX else 0]
 
     def op_ROTATE(self, stack, frame, _):
         lst = stack.pop()
@@ -675,9 +690,11 @@ class Copier:
         elif kind is Player:
             new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
             new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
+            new.own = {k: self(x) for k, x in v.own.items()}
         elif kind is Team:
             new = self.memo[id(v)] = Team(None, None, v.score)
             new.members, new.stash = self(v.members), self(v.stash)
+            new.own = {k: self(x) for k, x in v.own.items()}
         elif kind is Area:
             new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
             new.cards = self(v.cards)

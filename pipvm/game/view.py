@@ -28,8 +28,8 @@ def view(game, seat, log=True, since=0):
     out = {
         'game': game.program.name,
         'seat': seat,
-        'players': [_player(p, seat) for p in sorted(m.players, key=_seat)],
-        'teams': None if m.teams is None else [_team(t) for t in m.teams],
+        'players': [_player(p, seat, m.program.owns) for p in sorted(m.players, key=_seat)],
+        'teams': None if m.teams is None else [_team(t, m.program.owns) for t in m.teams],
         'areas': [_area(a) for a in areas(m)],
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
         'log': [event(e) for e in visible_events(game, seat, since)] if log else None,
@@ -89,17 +89,30 @@ def _names(cards):
     return [str(c) for c in cards]
 
 
-def _player(p, seat):
+def _player(p, seat, owns):
     out = {'seat': p.seat, 'name': p.name, 'hand_size': len(p.hand),
-           'stash_size': len(p.stash), 'score': _number(p.score)}
+           'stash_size': len(p.stash), 'score': _number(p.score),
+           'values': _values(p, 'Player', owns)}
     if seat is not None and p.seat == seat:
         out['hand'] = _names(p.hand)
     return out
 
 
-def _team(t):
+def _team(t, owns):
     return {'name': to_str(t), 'members': [p.seat for p in t.members], 'stash_size': len(t.stash),
-            'score': _number(t.score)}
+            'score': _number(t.score), 'values': _values(t, 'Team', owns)}
+
+
+def _values(obj, owner, owns):
+    """Its values `for each player` (or team), the extension, by name, as
+    `score` is shown: a Number or Boolean as itself, others as the game
+    prints them, undefined as None.  A Card is not shown: it may be hidden."""
+    out = {}
+    for k, (kind, name, t) in enumerate(owns):
+        if kind == owner and t != 'Card':
+            v = obj.own.get(k)
+            out[name] = v if v is None or type(v) in (int, bool) else to_str(v)
+    return out
 
 
 def _area(a):

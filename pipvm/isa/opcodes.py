@@ -2,7 +2,7 @@
 (INSTRUCTIONS), with its number, operand format, stack effect, what it reads,
 its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
 Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
-1-76, and 85-88 for the extensions), superinstructions the VM fuses from them when it loads a program
+1-88), superinstructions the VM fuses from them when it loads a program
 (FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
 200-204: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
@@ -55,6 +55,10 @@ DEAL_ALL = 1           # no count on the stack: deal every card of the source
 DEAL_TO_PLAYERS = 2    # the destination is a PlayerList: deal round-robin
 # Bits of the PLAY_SET operand (extension).
 PLAY_PASS = 1          # the player may pass instead
+# The `agg` operand (an extension): which aggregate; from AGG_MAX on, the
+# total starts as none and a value replaces it.
+AGGREGATES = ('count', 'sum', 'max', 'min')
+AGG_COUNT, AGG_SUM, AGG_MAX, AGG_MIN = range(4)
 # Bits of the NEW_AREA operand.
 AREA_FACEDOWN = 1
 AREA_SQUAREDUP = 2
@@ -136,6 +140,13 @@ OPERANDS = {k.name: k for k in (
     OperandKind('question', "a question of the ASK_FROM that follows (its JUMP's index, from 0)",
                 0, lambda p, c, op, arg: None if arg < MAX_COUNT else 'bad question %d' % arg,
                 lambda p, c, op, arg: str(arg)),
+    OperandKind('agg', '0 count, 1 sum, 2 max, 3 min (PICK_BY: max or min)', 0,
+                lambda p, c, op, arg: None if arg < len(AGGREGATES) and (
+                    op != 'PICK_BY' or arg >= AGG_MAX) else 'bad aggregate %d' % arg,
+                lambda p, c, op, arg: AGGREGATES[arg]),
+    OperandKind('own', 'a value for each player or team (the program\'s owns table)', 0,
+                _below(lambda p, c: p.owns, 'value for each player or team'),
+                lambda p, c, op, arg: '%d (%s->%s)' % ((arg,) + tuple(p.owns[arg][:2]))),
     _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
     # Fixed width, so a forward jump can be patched when its target is
     # emitted; whether it lands on an instruction is checked with the code.
@@ -274,6 +285,25 @@ _FILE_OPCODES = (
     _op(74, 'ORDER', 'ordering', 1, 0, 'card list -> sort it stably by the ordering', flags='fails'),
     _op(75, 'ROTATE', '', 1, 0, 'move a list\'s first item to its end'),
     _op(76, 'SHUFFLE', '', 1, 0, 'shuffle a list'),
+    # extension: values for each player or team (the program's owns table)
+    _op(77, 'LOAD_OWN', 'own', 1, 1,
+        "replace a player or team by its value for each player/team; error if undefined",
+        'prop', 'pure fails'),
+    _op(78, 'STORE_OWN', 'own', 2, 0, 'pop a player or team, then the value to store as its own'),
+    _op(79, 'DEFINED_OWN', 'own', 1, 1,
+        'replace a player or team by whether its value for each player/team is defined',
+        'prop', 'pure'),
+    _op(80, 'INIT_OWN', 'own', 1, 0, 'pop a value: every player (or team) starts with it'),
+    # extension: aggregates; the loop is FOR_ITER/FOR_NEXT's, its total under the state
+    _op(81, 'AGG_START', 'agg', 0, 1, 'push the total an aggregate starts from (max, min: none)'),
+    _op(82, 'AGG_STEP', 'agg jump', 1, 0,
+        'pop a value; count it into the total under the iteration state; jump back',
+        branch=-1, ends=True),
+    _op(83, 'AGG_END', '', 1, 1, 'keep the total of a max or min; error if there was no item',
+        flags='fails'),
+    _op(84, 'PICK_BY', 'ordering agg', 1, 1,
+        'card list -> its last (max) or first (min) card as `order` by the ordering would '
+        'sort it; error if it is empty', flags='fails'),
 )
 _FILE_BY_NAME = {op.name: op for op in _FILE_OPCODES}
 

@@ -19,7 +19,12 @@ from pipvm.core.runtime import RANKS, SUITS, Rank, Suit
 
 MAGIC = b'PIPC'
 VERSION = 2                                  # what dump writes (1 for a program without types)
-VERSIONS = (1, 2)                            # what load reads: 2 added the globals' types
+VERSIONS = (1, 2, 3)                         # what load reads: 2 added the globals' types
+# 3 (written only for a program using pipvm's extensions, so plain Pip's files
+# keep their bytes): values for each player or team, and rules and orderings
+# with locals of their own (an aggregate's variable) after their parameters.
+EXTENDED = 3
+OWNERS = ('Player', 'Team')
 # The declared type of each global (version 2): the checker's type names.
 GLOBAL_TYPES = ('Area', 'Boolean', 'Card', 'Number', 'Player', 'Rank', 'String', 'Suit',
                 'Team', 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList')
@@ -54,6 +59,14 @@ class Program:
     codes: list                # codes[0] initialises the globals
     main: int
     global_types: list = None  # one of GLOBAL_TYPES per global; None from a version-1 file
+    owns: list = attrs.Factory(list)    # (owner, name, type) per value for each player/team
+
+    def version(self):
+        """The format version this program needs."""
+        if self.owns or any(len(c.local_names) > FRAME_SIZE.get(c.kind, len(c.local_names))
+                            for c in self.codes):
+            return EXTENDED
+        return 1 if self.global_types is None else VERSION
 
 
 @attrs.frozen
@@ -166,8 +179,13 @@ def dump(program):
     out += varint(len(p.counts)) + b''.join(varint(n) for n in p.counts)
     out += varint(p.team_size)
     out += varint(len(p.global_names)) + b''.join(_string(n) for n in p.global_names)
+    version = p.version()
     if p.global_types is not None:
         out += bytes(GLOBAL_TYPES.index(t) for t in p.global_types)
+    if version >= EXTENDED:
+        out += varint(len(p.owns))
+        for owner, name, t in p.owns:
+            out += bytes([OWNERS.index(owner), GLOBAL_TYPES.index(t)]) + _string(name)
     out += varint(len(p.consts)) + b''.join(_const_bytes(c) for c in p.consts)
     out += varint(len(p.codes))
     for c in p.codes:
@@ -180,7 +198,6 @@ def dump(program):
             out += varint(offset - last) + varint(line) + varint(col)
             last = offset
     out += varint(p.main)
-    version = 1 if p.global_types is None else VERSION
     return MAGIC + bytes([version]) + zlib.crc32(out).to_bytes(4, 'little') + bytes(out)
 
 
@@ -346,6 +363,14 @@ def _parse(r, version):
         if any(t >= len(GLOBAL_TYPES) for t in tags):
             raise Corrupt('bad global type')
         global_types = [GLOBAL_TYPES[t] for t in tags]
+    owns = []
+    if version >= EXTENDED:
+        for _ in range(r.varint()):
+            owner = OWNERS[r.small(len(OWNERS), 'owner')]
+            t = r.bytes(1)[0]
+            if t >= len(GLOBAL_TYPES):
+                raise Corrupt('bad type')
+            owns.append((owner, r.string(), GLOBAL_TYPES[t]))
     consts = [r.const() for _ in range(r.varint())]
     codes = []
     for i in range(r.varint()):
@@ -360,7 +385,8 @@ def _parse(r, version):
             code.lines.append((offset, r.varint(), r.varint()))
         if (kind == 'init') != (i == 0):
             raise Corrupt('the first code object, and only it, must initialise the globals')
-        if kind in FRAME_SIZE and len(code.local_names) != FRAME_SIZE[kind]:
+        if kind in FRAME_SIZE and (len(code.local_names) < FRAME_SIZE[kind] or
+                                   version < EXTENDED and len(code.local_names) != FRAME_SIZE[kind]):
             raise Corrupt('bad frame size')
         codes.append(code)
     main = r.small(len(codes), 'main action') if codes else r.varint()
@@ -368,7 +394,7 @@ def _parse(r, version):
         raise Corrupt('no main action')
     if r.at != len(r.data):
         raise Corrupt('trailing bytes')
-    return Program(name, counts, team_size, global_names, consts, codes, main, global_types)
+    return Program(name, counts, team_size, global_names, consts, codes, main, global_types, owns)
 
 
 def _validate(program, code):

@@ -147,6 +147,18 @@ def _rewrite(program, settings, path):
 
     for ins in instrs:
         is_store = ins.op.code == OP.STORE_GLOBAL
+        if ins.op.code == OP.INIT_OWN:
+            # A value for each player (extension) is its own segment, kept; the
+            # settings of globals declared without a value before it go first
+            # (its initialiser may read them; a later global's it cannot).
+            after = min((i.args[0] for i in instrs if i.op.code == OP.STORE_GLOBAL
+                         and i.offset > ins.offset), default=len(program.global_names))
+            for earlier in sorted(g for g in todo if g < after):
+                store(earlier)
+            for i in segment + [ins]:
+                keep(i)
+            segment = []
+            continue
         if not (is_store or ins.op.code == OP.RETURN):
             segment.append(ins)
             continue

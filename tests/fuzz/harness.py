@@ -136,8 +136,9 @@ def snapshot(engine):
         tuple(value(g) for g in engine.globals),
         value(engine.players),
         value(engine.teams),
-        tuple((p.name, value(p.hand), value(p.stash), value(p.score), value(p.team))
-              for p in players),
-        tuple((value(t.members), value(t.stash), value(t.score)) for t in teams),
+        tuple((p.name, value(p.hand), value(p.stash), value(p.score), value(p.team),
+               tuple(sorted((k, value(x)) for k, x in p.own.items()))) for p in players),
+        tuple((value(t.members), value(t.stash), value(t.score),
+               tuple(sorted((k, value(x)) for k, x in t.own.items()))) for t in teams),
         tuple((value(c.rank), value(c.suit), value(c.last_played_by)) for c in deck),
     )

@@ -47,7 +47,7 @@ FIELDS = [(CARD, 'rank', RANK), (CARD, 'suit', SUIT), (CARD, 'last_played_by', P
           (TEAM, 'members', PLAYERS), (TEAM, 'stash', CARDS), (TEAM, 'score', NUMBER),
           (AREA, 'name', STRING), (AREA, 'cards', CARDS),
           (AREA, 'is_facedown', BOOLEAN), (AREA, 'is_squaredup', BOOLEAN)]
-RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)]
+RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)] + ['Four', 'Ten', 'Ace']   # words: extension
 SUIT_LITS = ['C', 'H', 'S', 'D']
 WORDS = ['go', 'stop', 'Pick', 'x', 'a b', '']
 
@@ -86,6 +86,7 @@ class Builder:
         self.loops = []                    # 'for' / 'forever' around the statement drawn
         self.used = set()                  # labels some skip goes to
         self.empties = set()               # globals that start as empty lists
+        self.owns = []                     # the extension's values for each player/team, as FIELDS
         # team types only rarely in a players game, where `teams` is undefined
         team_types = () if teams else (TEAM, TEAMS)
         self.scalars = tuple(t for t in SCALARS if t not in team_types)
@@ -190,7 +191,7 @@ class Builder:
 
     def fields(self):
         has_area = bool(self.names_of(AREA))
-        return [f for f in FIELDS if f[0] != AREA or has_area]
+        return [f for f in FIELDS + self.owns if f[0] != AREA or has_area]
 
     def assignable(self):
         return {n for scope in self.scopes for n in scope}
@@ -253,7 +254,9 @@ class Builder:
         return r if r is not None else self.leaf(want)
 
     def expr_Number(self, d):
-        form = self.pick(['arith', 'arith', 'ref', 'rank'])
+        form = self.pick(['arith', 'arith', 'ref', 'rank', 'aggregate'])
+        if form == 'aggregate':
+            return self.aggregate(d)
         if form == 'arith':
             op = self.pick(['+', '-', '*', '/', '+', '-'])
             return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
@@ -342,7 +345,26 @@ class Builder:
     def expr_String(self, d):
         return self.string() if self.chance(0.6) else self.ref_or_leaf(STRING, d)
 
+    def aggregate(self, d):
+        """The extension: `(count x in L where C)`, `(sum x in L of N)`, max, min
+        (max and min of an empty list fail: mostly over lists that seldom are)."""
+        word = self.pick(['count', 'count', 'sum', 'max', 'min'])
+        lst = self.pick(self.lists)
+        items = self.expr(lst, d)
+        name = self.fresh('x')
+        self.scopes.append({name: ELEM[lst]})
+        try:
+            body = self.expr(BOOLEAN if word == 'count' else NUMBER, d)
+        finally:
+            self.scopes.pop()
+        return '(%s %s in %s %s %s)' % (word, name, items, 'where' if word == 'count' else 'of',
+                                        body)
+
     def expr_Card(self, d):
+        if self.orderings and self.chance(0.15):
+            # the extension: a list's last (max) or first (min) card as `order` sorts it
+            return '(%s x in %s by %s)' % (self.pick(['max', 'min']), self.expr(CARDS, d),
+                                          self.pick(self.orderings))
         if self.chance(0.4):
             return '%s~%s' % (self.rank_part(d, single=True), self.suit_part(d, single=True))
         return self.ref_or_leaf(CARD, d)
@@ -749,6 +771,8 @@ class Builder:
         self.scopes[0]['stock'] = CARDS
         for _ in range(self.draw(st.integers(0, 4))):
             decls.append(self.global_decl())
+        for _ in range(self.draw(st.integers(0, 2))):
+            decls.append(self.own_decl())
         decls += self.tour_globals()
         self.at_table = True             # (a switch, to measure what the table adds)
         if self.at_table:
@@ -1089,6 +1113,16 @@ class Builder:
             'for %s in players starting at players->last { message "{%s} {%s}". }' % (x, x, u),
             'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
             % (x, lst, lst, x)])
+
+    def own_decl(self):
+        """The extension: a value for each player (or team), mostly with a value
+        to start from; its uses come from the fields (`p->o3 += 1.`)."""
+        name = self.fresh('o')
+        owner = TEAM if self.teams and self.chance(0.3) else PLAYER
+        t = self.pick([NUMBER, NUMBER, BOOLEAN, STRING, RANK, SUIT, PLAYER])
+        init = '' if self.rarely(0.15) else ' = ' + self.expr(t, 1)
+        self.owns.append((owner, name, t))
+        return '%s %s for each %s%s.' % (t, name, owner.lower(), init)
 
     def global_decl(self):
         name = self.fresh('g')

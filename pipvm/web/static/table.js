@@ -155,9 +155,17 @@ function seatBox(v, p, place) {
   } else if (p.score !== null) {
     facts.push('score ' + p.score);
   }
+  facts.push(...valueFacts(p.values));
   box.append(el('div', 'facts', facts.join(' \u00b7 ')));
   if (v.turn && v.turn.seat === p.seat && !v.ending) box.classList.add('turn');
   return box;
+}
+
+// A player's or team's values `for each player` (a language extension), as
+// score is shown: "bid 3"; an undefined one is left out.
+function valueFacts(values) {
+  return Object.entries(values || {}).filter(([, x]) => x !== null)
+    .map(([name, x]) => name + ' ' + x);
 }
 
 // The trick area: a faceup, spread-out area whose cards were all played,
@@ -227,7 +235,8 @@ function renderScores(v) {
   if (v.teams) {
     v.teams.forEach((t, i) => {
       const names = t.members.map((s) => nameOf(v, s)).join(', ');
-      rows.push(['Team ' + (i + 1) + ' (' + names + ')', t.score, won(t.stash_size),
+      const values = valueFacts(t.values).map((f) => ' \u00b7 ' + f).join('');
+      rows.push(['Team ' + (i + 1) + ' (' + names + ')' + values, t.score, won(t.stash_size),
                  t.members.includes(v.seat)]);
     });
   }
