@@ -33,7 +33,7 @@ from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
-from pipvm.game.game import NAME
+from pipvm.game.kinds import NAME
 from pipvm.game.view import seen_cards, view
 
 REPAIRS = 400       # replays to repair one particle when no world is left (a tenth while some are)
@@ -41,6 +41,7 @@ LOCAL = 120         # local steps to repair one particle, at most
 REPAIRED = 3        # dead particles repaired per decision, at most
 FRESH = TRIES       # fresh deals tried when no particle is left, at most (as determinize)
 WIDTH = 2           # replayed moves tried per step of a repair, the best kept
+TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
 
 
@@ -51,15 +52,16 @@ class Belief:
         self.seat, self.size, self.rng = seat, size, rng
         self.real = None
 
-    def worlds(self, game, n):
+    def worlds(self, game, n, quiet=True):
         """Up to n forks consistent with what the seat observed in game, each
-        with its future drawn from rng (empty if none could be found)."""
+        with its future drawn from rng (empty if none could be found);
+        quiet: forks that keep no events (a playout's)."""
         self._follow_real(game)
         self._update()
         rng = self.rng
         out = []
         for i in range(0 if self.lost else min(n, len(self.particles))):
-            out.append(_future(self.particles[i].game.fork(quiet=True), rng))
+            out.append(_future(self.particles[i].game.fork(quiet=quiet), rng))
         return out
 
     # --- the real game, as the seat saw it ------------------------------------
@@ -122,28 +124,30 @@ class Belief:
             p.base = None if self.lost else (p.game.fork(), p.obs.shown, len(p.deal.orders))
             (alive if self._check(p, end) == end + 1 else dead).append(p)
         self.lost = False
-        # repair the particles that got furthest, until half are alive (briefly
-        # while some are: copies of those will do)
-        dead.sort(key=lambda p: p.score, reverse=True)
-        for p in _distinct(dead)[:REPAIRED]:
-            if len(alive) * 2 >= self.size:
-                break
-            if self._repair(p, end, REPAIRS // 10 if alive else REPAIRS):
-                alive.append(p)
+        fresh = []
         if not alive:
-            # fresh deals, as determinize draws them; else the one that got
-            # furthest, repaired by moves replayed from the start
-            fresh = []
+            # fresh deals first, as determinize draws them: most fail within
+            # a few decisions, so they cost little beside a repair
             for _ in range(FRESH):
                 p = self._fresh()
                 (alive if self._check(p, end) == end + 1 else fresh).append(p)
                 if len(alive) >= self.size:
                     break
-            if not alive and fresh:
-                p = max(fresh, key=lambda p: p.score)
-                if self._replayed(p, end, REPAIRS // WIDTH):
-                    alive.append(p)
-                dead.append(p)
+        # repair the particles that got furthest, until half are alive (briefly
+        # while some are: copies of those will do; the first at length when
+        # none is)
+        dead.sort(key=lambda p: p.score, reverse=True)
+        for k, p in enumerate(_distinct(dead)[:REPAIRED]):
+            if len(alive) * 2 >= self.size:
+                break
+            if self._repair(p, end, REPAIRS // 10 if alive or k else REPAIRS):
+                alive.append(p)
+        if not alive and fresh:
+            # else the fresh deal that got furthest, repaired as well
+            p = max(fresh, key=lambda p: p.score)
+            if self._directed(p, end, REPAIRS // 2) or self._replayed(p, end, REPAIRS // WIDTH // 2):
+                alive.append(p)
+            dead.append(p)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -311,7 +315,83 @@ class Belief:
         if p.base is not None and p.base[2] == len(p.deal.orders) \
                 and self._local(p, end, min(replays, LOCAL)):
             return True
-        return self._replayed(p, end, replays // WIDTH)
+        return self._directed(p, end, replays) or self._replayed(p, end, replays // WIDTH)
+
+    def _directed(self, p, end, replays):
+        """Repair at the first difference itself.  The game is replayed to the
+        decision before it, and there never-seen cards trade places, one of
+        each pair a card of a player the difference concerns (_involved: the
+        asker who could not ask for sevens, the player who said "Go fish"
+        where the seat heard "hands over 1"), the other any never-seen card.
+        A trade costs a step of the game, not a replay; trades are kept
+        while they match as far (a walk: two sevens to move out of a hand
+        take two trades, the first of which changes nothing the seat sees),
+        and once they get past the difference the deal they make is replayed
+        from its shuffle, kept if it gets past there too (it may contradict
+        something earlier: then the walk starts again from the decision).
+        From the new first difference the same again, until p matches
+        everywhere (True) or about that many replays (or TRADES times as
+        many trades) are spent."""
+        # a trade moves never-seen cards only: a card seen since p was dealt
+        # goes where the real draws put it first, if that costs nothing,
+        # else after a walk without it (Cheat's pile taken up shows cards
+        # that p placed by its unseen plays)
+        q = self._snapped(p, end)
+        if q is not None and q.score >= p.score:
+            p.take(q)
+        elif q is not None:
+            if self._walk(p, end, replays // 2):
+                return True
+            p.take(q)
+            replays //= 2
+        return self._walk(p, end, replays)
+
+    def _walk(self, p, end, replays):
+        """_directed's walk from p as it is."""
+        seen, rng = self.seen, self.rng
+        trades = TRADES * replays
+        while True:
+            if p.matched == end + 1:
+                return True
+            # the decision before the first difference (an answer that was
+            # not an option: before the decision that lacked it)
+            at = p.matched - 1 - (p.score[1] == -1)
+            j = max((j for j in range(len(p.deal.orders)) if self.shuffled_at.get(j, -1) < at),
+                    default=None)
+            if at < 0 or j is None or replays <= 0:
+                return False
+            pre = self._restart(p, j, p.deal.copy())
+            replays -= 1
+            if self._check(pre, at) != at + 1:
+                return False
+            hidden = [i for i in p.deal.orders[j] if i not in seen]
+            if len(hidden) < 2:
+                return False
+            base = work = _Swapped(pre.deal, j, pre.game)
+            near, score = self._involved(p), p.score
+            while True:
+                if trades <= 0 or replays <= 0:
+                    return False
+                trades -= 1
+                mine = [i for i in hidden if i in near]
+                a = rng.choice(mine or hidden)
+                b = rng.choice(hidden)
+                if a == b:
+                    continue
+                trial = work.then([(a, b)])
+                q = self._particle(trial.game, trial.deal, pre, pre.obs.shown)
+                self._check(q, end)
+                if q.score > p.score:
+                    q = self._restart(p, j, trial.deal.copy())
+                    replays -= 1
+                    self._check(q, end)
+                    if q.score > p.score:
+                        p.take(q)
+                        p.base = None
+                        break
+                    work, score, near = base, p.score, self._involved(p)
+                elif q.score >= score:
+                    work, score, near = trial, q.score, self._involved(q)
 
     def _local(self, p, end, steps):
         """Hill-climbing in the game as it was at the last decision p matched:
@@ -448,6 +528,13 @@ class Belief:
         """Every card the seat has seen put where the real shuffles' draws
         put it (as a fresh deal has it), whatever that does to p's score:
         no world that has a seen card elsewhere can match for long."""
+        q = self._snapped(p, end)
+        if q is not None:
+            p.take(q)
+
+    def _snapped(self, p, end):
+        """p with every card the seat has seen where the real draws put it,
+        checked; None if they all are."""
         deal, moved = p.deal.copy(), None
         for j, order in enumerate(deal.orders):
             drawn = deal.drawn[j] if j < len(deal.drawn) else order
@@ -456,10 +543,11 @@ class Belief:
                     x = order.index(i)
                     order[x], order[k] = order[k], i
                     moved = j if moved is None else min(moved, j)
-        if moved is not None:
-            q = self._restart(p, moved, deal)
-            self._check(q, end)
-            p.take(q)
+        if moved is None:
+            return None
+        q = self._restart(p, moved, deal)
+        self._check(q, end)
+        return q
 
     def _proposal(self, p, end, near):
         """p with one replayed move (not kept), or None if nothing can move:
