@@ -369,13 +369,25 @@ class Belief:
                 return False
             base = work = _Swapped(pre.deal, j, pre.game)
             near, score = self._involved(p), p.score
+            # a card played unseen before the difference, and a card the seat's
+            # observation names there (Cheat's challenge turns it over): the
+            # two trading places makes that play have been this card
+            named = [(h, _DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
+                     if _DECK_INDEX[n] in hidden]
             while True:
                 if trades <= 0 or replays <= 0:
                     return False
                 trades -= 1
-                mine = [i for i in hidden if i in near]
-                a = rng.choice(mine or hidden)
-                b = rng.choice(hidden)
+                played = None
+                if named and rng.random() < 0.3:
+                    h, a = rng.choice(named)
+                    played = _DECK_INDEX.get(work.deal.plays.get(h))
+                if played in hidden:
+                    b = played
+                else:
+                    mine = [i for i in hidden if i in near]
+                    a = rng.choice(mine or hidden)
+                    b = rng.choice(hidden)
                 if a == b:
                     continue
                 trial = work.then([(a, b)])
