@@ -18,6 +18,15 @@ survives.  A Belief keeps its worlds instead:
   from just before that shuffle; the move is kept if the particle then
   matches at least as far as before (closer to the first difference), until
   it matches everywhere or a budget of replays is spent;
+- a repair that the local moves do not make is directed: replayed to the
+  decision before the first difference, the particle trades there a
+  never-seen card of a player the difference concerns with another (a step
+  of the game each), walking on while it matches as far, and a trade that
+  gets past the difference is replayed from its shuffle to be kept
+  (min-conflicts repair; docs/metrics.md);
+- when no particle is left, fresh deals are tried first, then the repairs;
+  if nothing is found the nearest miss is kept to be repaired further at
+  the next decision, and no world is handed out;
 - every particle, old or repaired, is moved on by Metropolis steps (the same
   swap, kept only if the observations all still hold): the chain's
   stationary distribution is uniform over the consistent deals it reaches.
