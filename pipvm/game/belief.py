@@ -18,6 +18,15 @@ survives.  A Belief keeps its worlds instead:
   from just before that shuffle; the move is kept if the particle then
   matches at least as far as before (closer to the first difference), until
   it matches everywhere or a budget of replays is spent;
+- a repair that the local moves do not make is directed: replayed to the
+  decision before the first difference, the particle trades there a
+  never-seen card of a player the difference concerns with another (a step
+  of the game each), walking on while it matches as far, and a trade that
+  gets past the difference is replayed from its shuffle to be kept
+  (min-conflicts repair; docs/metrics.md);
+- when no particle is left, fresh deals are tried first, then the repairs;
+  if nothing is found the nearest miss is kept to be repaired further at
+  the next decision, and no world is handed out;
 - every particle, old or repaired, is moved on by Metropolis steps (the same
   swap, kept only if the observations all still hold): the chain's
   stationary distribution is uniform over the consistent deals it reaches.
@@ -33,16 +42,17 @@ from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
-from pipvm.game.game import NAME
-from pipvm.game.kinds import CARD, SETS
+from pipvm.game.kinds import CARD, NAME, SETS
 from pipvm.game.view import seen_cards, view
 
 PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
-REPAIRS = 40        # replays to repair one particle, at most
+REPAIRS = 400       # replays to repair one particle when no world is left (a tenth while some are)
 LOCAL = 120         # local steps to repair one particle, at most
 REPAIRED = 3        # dead particles repaired per decision, at most
 FRESH = TRIES       # fresh deals tried when no particle is left, at most (as determinize)
+WIDTH = 2           # replayed moves tried per step of a repair, the best kept
+TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
 
 
@@ -53,15 +63,16 @@ class Belief:
         self.seat, self.size, self.rng = seat, size, rng
         self.real = None
 
-    def worlds(self, game, n):
+    def worlds(self, game, n, quiet=True):
         """Up to n forks consistent with what the seat observed in game, each
-        with its future drawn from rng (empty if none could be found)."""
+        with its future drawn from rng (empty if none could be found);
+        quiet: forks that keep no events (a playout's)."""
         self._follow_real(game)
         self._update()
         rng = self.rng
         out = []
-        for i in range(min(n, len(self.particles))):
-            out.append(_future(self.particles[i].game.fork(quiet=True), rng))
+        for i in range(0 if self.lost else min(n, len(self.particles))):
+            out.append(_future(self.particles[i].game.fork(quiet=quiet), rng))
         return out
 
     # --- the real game, as the seat saw it ------------------------------------
@@ -81,6 +92,7 @@ class Belief:
             self.shuffled_at = {}       # shuffle number -> history position it happened at
             self.unseen_plays = set()   # history positions that played a card the seat did not see
             self.particles = []
+            self.lost = False           # whether particles holds only the nearest miss
             self.checked = 0            # history position the particles are checked to
             self._note(self.shadow)
         self.states = game.machine.shuffles
@@ -117,32 +129,41 @@ class Belief:
             self.checked = end
             return
         alive, dead = [], []
+        if self.lost:       # the world that got furthest last time, replayed in full
+            self.particles = [self._restart(p, 0, p.deal.copy()) for p in self.particles]
         for p in self.particles:
-            p.base = (p.game.fork(), p.obs.shown, len(p.deal.orders))
+            p.base = None if self.lost else (p.game.fork(), p.obs.shown, len(p.deal.orders))
             (alive if self._check(p, end) == end + 1 else dead).append(p)
-        # repair the particles that got furthest, until half are alive (briefly
-        # while some are: copies of those will do)
-        dead.sort(key=lambda p: p.score, reverse=True)
-        for p in dead[:REPAIRED]:
-            if len(alive) * 2 >= self.size:
-                break
-            if self._repair(p, end, LOCAL // 6 if alive else LOCAL):
-                alive.append(p)
+        self.lost = False
+        fresh = []
         if not alive:
-            # fresh deals, as determinize draws them; else the one that got
-            # furthest, repaired by moves replayed from the start
-            fresh = []
+            # fresh deals first, as determinize draws them: most fail within
+            # a few decisions, so they cost little beside a repair
             for _ in range(FRESH):
                 p = self._fresh()
                 (alive if self._check(p, end) == end + 1 else fresh).append(p)
                 if len(alive) >= self.size:
                     break
-            if not alive and fresh:
-                p = max(fresh, key=lambda p: p.score)
-                if self._replayed(p, end, REPAIRS):
-                    alive.append(p)
+        # repair the particles that got furthest, until half are alive (briefly
+        # while some are: copies of those will do; the first at length when
+        # none is)
+        dead.sort(key=lambda p: p.score, reverse=True)
+        for k, p in enumerate(_distinct(dead)[:REPAIRED]):
+            if len(alive) * 2 >= self.size:
+                break
+            if self._repair(p, end, REPAIRS // 10 if alive or k else REPAIRS):
+                alive.append(p)
+        if not alive and fresh:
+            # else the fresh deal that got furthest, repaired as well
+            p = max(fresh, key=lambda p: p.score)
+            if self._directed(p, end, REPAIRS // 2) or self._replayed(p, end, REPAIRS // WIDTH // 2):
+                alive.append(p)
+            dead.append(p)
         if not alive:
-            self.particles = []
+            # no world: the one that got furthest is kept, not handed out, and
+            # its repair goes on from there at the next decision
+            self.particles = [max(dead, key=lambda p: p.score)] if dead else []
+            self.lost = True
             return
         # the dead are replaced by copies of the living, which Metropolis
         # steps then move apart (MOVES replays per copy, at most)
@@ -295,14 +316,105 @@ class Belief:
         q.base = p.base
         return q
 
-    def _repair(self, p, end, steps):
-        """Moves until p matches everywhere: local ones if p matched at the
-        last decision and no shuffle came since, else replayed ones."""
+    def _repair(self, p, end, replays):
+        """Moves until p matches everywhere, within about that many replays:
+        the unseen plays made the cards the seat saw named, local moves if
+        p matched at the last decision and no shuffle came since, then
+        replayed ones."""
         if self._replay_named(p, end):
             return True
-        if p.base is not None and p.base[2] == len(p.deal.orders):
-            return self._local(p, end, steps)
-        return self._replayed(p, end, min(steps, REPAIRS))
+        if p.base is not None and p.base[2] == len(p.deal.orders) \
+                and self._local(p, end, min(replays, LOCAL)):
+            return True
+        return self._directed(p, end, replays) or self._replayed(p, end, replays // WIDTH)
+
+    def _directed(self, p, end, replays):
+        """Repair at the first difference itself.  The game is replayed to the
+        decision before it, and there never-seen cards trade places, one of
+        each pair a card of a player the difference concerns (_involved: the
+        asker who could not ask for sevens, the player who said "Go fish"
+        where the seat heard "hands over 1"), the other any never-seen card.
+        A trade costs a step of the game, not a replay; trades are kept
+        while they match as far (a walk: two sevens to move out of a hand
+        take two trades, the first of which changes nothing the seat sees),
+        and once they get past the difference the deal they make is replayed
+        from its shuffle, kept if it gets past there too (it may contradict
+        something earlier: then the walk starts again from the decision).
+        From the new first difference the same again, until p matches
+        everywhere (True) or about that many replays (or TRADES times as
+        many trades) are spent."""
+        # a trade moves never-seen cards only: a card seen since p was dealt
+        # goes where the real draws put it first, if that costs nothing,
+        # else after a walk without it (Cheat's pile taken up shows cards
+        # that p placed by its unseen plays)
+        q = self._snapped(p, end)
+        if q is not None and q.score >= p.score:
+            p.take(q)
+        elif q is not None:
+            if self._walk(p, end, replays // 2):
+                return True
+            p.take(q)
+            replays //= 2
+        return self._walk(p, end, replays)
+
+    def _walk(self, p, end, replays):
+        """_directed's walk from p as it is."""
+        seen, rng = self.seen, self.rng
+        trades = TRADES * replays
+        while True:
+            if p.matched == end + 1:
+                return True
+            # the decision before the first difference (an answer that was
+            # not an option: before the decision that lacked it)
+            at = p.matched - 1 - (p.score[1] == -1)
+            j = max((j for j in range(len(p.deal.orders)) if self.shuffled_at.get(j, -1) < at),
+                    default=None)
+            if at < 0 or j is None or replays <= 0:
+                return False
+            pre = self._restart(p, j, p.deal.copy())
+            replays -= 1
+            if self._check(pre, at) != at + 1:
+                return False
+            hidden = [i for i in p.deal.orders[j] if i not in seen]
+            if len(hidden) < 2:
+                return False
+            base = work = _Swapped(pre.deal, j, pre.game)
+            near, score = self._involved(p), p.score
+            # a card played unseen before the difference, and a card the seat's
+            # observation names there (Cheat's challenge turns it over): the
+            # two trading places makes that play have been this card
+            named = [(h, _DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
+                     if _DECK_INDEX[n] in hidden]
+            while True:
+                if trades <= 0 or replays <= 0:
+                    return False
+                trades -= 1
+                played = None
+                if named and rng.random() < 0.3:
+                    h, a = rng.choice(named)
+                    played = _DECK_INDEX.get(work.deal.plays.get(h))
+                if played in hidden:
+                    b = played
+                else:
+                    mine = [i for i in hidden if i in near]
+                    a = rng.choice(mine or hidden)
+                    b = rng.choice(hidden)
+                if a == b:
+                    continue
+                trial = work.then([(a, b)])
+                q = self._particle(trial.game, trial.deal, pre, pre.obs.shown)
+                self._check(q, end)
+                if q.score > p.score:
+                    q = self._restart(p, j, trial.deal.copy())
+                    replays -= 1
+                    self._check(q, end)
+                    if q.score > p.score:
+                        p.take(q)
+                        p.base = None
+                        break
+                    work, score, near = base, p.score, self._involved(p)
+                elif q.score >= score:
+                    work, score, near = trial, q.score, self._involved(q)
 
     def _local(self, p, end, steps):
         """Hill-climbing in the game as it was at the last decision p matched:
@@ -407,14 +519,109 @@ class Belief:
         return [(h, n) for h in sorted(self.unseen_plays) if start <= h < p.matched
                 for n in named]
 
-    def _replayed(self, p, end, steps):
+    def _replayed(self, p, end, steps, width=WIDTH):
         """Replayed moves until p matches everywhere; False if that many
-        replays did not do."""
+        steps did not do.  Each step tries width moves from p and keeps the
+        best if it matches at least as far as p (hill-climbing, sideways
+        allowed).  Most moves trade a card of a player the first difference
+        concerns (_involved) with a never-seen card elsewhere: where the
+        seat heard "P2 hands over 1" and the world said "Go fish", the
+        cure is a card of P2's or of the asker's."""
+        self._snap(p, end)
+        if p.matched == end + 1:
+            return True
+        near = self._involved(p)
         for _ in range(steps):
-            self._move(p, end, metropolis=False)
-            if p.matched == end + 1:
-                return True
+            best = None
+            for _ in range(width):
+                q = self._proposal(p, end, near)
+                if q is None:
+                    return False
+                if q.matched == end + 1:
+                    p.take(q)
+                    return True
+                if best is None or q.score > best.score:
+                    best = q
+            if best.score >= p.score:
+                near = self._involved(best)
+                p.take(best)
         return False
+
+    def _snap(self, p, end):
+        """Every card the seat has seen put where the real shuffles' draws
+        put it (as a fresh deal has it), whatever that does to p's score:
+        no world that has a seen card elsewhere can match for long."""
+        q = self._snapped(p, end)
+        if q is not None:
+            p.take(q)
+
+    def _snapped(self, p, end):
+        """p with every card the seat has seen where the real draws put it,
+        checked; None if they all are."""
+        deal, moved = p.deal.copy(), None
+        for j, order in enumerate(deal.orders):
+            drawn = deal.drawn[j] if j < len(deal.drawn) else order
+            for k, i in enumerate(drawn):
+                if i in self.seen and order[k] != i:
+                    x = order.index(i)
+                    order[x], order[k] = order[k], i
+                    moved = j if moved is None else min(moved, j)
+        if moved is None:
+            return None
+        q = self._restart(p, moved, deal)
+        self._check(q, end)
+        return q
+
+    def _proposal(self, p, end, near):
+        """p with one replayed move (not kept), or None if nothing can move:
+        a never-seen card of near traded with another, or any two traded."""
+        orders = p.deal.orders
+        if not orders:
+            return None
+        rng, seen = self.rng, self.seen
+        j = max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < p.matched),
+                default=0)
+        if rng.random() < 0.25:
+            j = rng.randrange(j + 1)
+        deal = p.deal.copy()
+        order = deal.orders[j]
+        hidden = [i for i in order if i not in seen]
+        mine = [i for i in hidden if i in near]
+        r = rng.random()
+        if mine and len(hidden) > len(mine) and r < 0.85:
+            a = rng.choice(mine)
+            b = rng.choice([i for i in hidden if i not in near])
+        elif len(hidden) >= 2:
+            a, b = rng.sample(hidden, 2)
+        else:
+            return None
+        x, y = order.index(a), order.index(b)
+        order[x], order[y] = b, a
+        q = self._restart(p, j, deal)
+        self._check(q, end)
+        return q
+
+    def _involved(self, p):
+        """The cards (deck indexes) of the players p's first difference
+        concerns, where p's game stopped: the player whose answer it could
+        not give, or those whose view differs or whom the news there names."""
+        m = p.game.machine
+        if p.diff is None:
+            return frozenset()
+        names = set()
+        if p.score[1] == -1:
+            if m.pending is not None:
+                names.add(m.pending.player.name)
+        else:
+            seen, want = p.diff
+            for a, b in zip(seen.get('players') or (), want.get('players') or ()):
+                if a != b:
+                    names.add(b['name'])
+            texts = [e.get('text') or '' for e in (seen.get('log') or []) + (want.get('log') or [])]
+            names.update(q.name for q in m.players if any(q.name in t for t in texts))
+        index = {id(c): i for i, c in enumerate(m.deck)}
+        return frozenset(index[id(c)] for q in m.players if q.name in names
+                         for c in q.hand + q.stash)
 
     def _shuffle(self, deal, machine, items):
         # (called by the particle's dealer, _Dealt)
@@ -478,6 +685,18 @@ class _Particle:
         self.game, self.deal, self.matched = other.game, other.deal, other.matched
         self.score, self.obs, self.checkpoints = other.score, other.obs, other.checkpoints
         self.diff, self.observed = other.diff, other.observed
+
+
+def _distinct(particles):
+    """particles without those dealt as one before them (copies of one
+    world, not yet moved apart, fail alike: one repair serves them all)."""
+    out, deals = [], set()
+    for p in particles:
+        key = (tuple(map(tuple, p.deal.orders)), tuple(sorted(p.deal.plays.items())))
+        if key not in deals:
+            deals.add(key)
+            out.append(p)
+    return out
 
 
 def _give(g, entry, free=None):

@@ -24,7 +24,7 @@ from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
 from pipvm.engine.vm import DEALER, PAUSED, Image, Machine
-from pipvm.game import determinize as _determinize, view as _view
+from pipvm.game import belief as _belief, determinize as _determinize, view as _view
 from pipvm.game.kinds import ACTION, CARD, COUNT, NAME, SETS
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION, SETS)}
 
@@ -258,10 +258,21 @@ class Game:
         """What seat (from 0; None for a spectator) may see, as plain data."""
         return _view.view(self, seat)
 
-    def determinize(self, seat, rng, tries=None):
+    def determinize(self, seat, rng, tries=None, repair=True):
         """A fork that could be the real game as far as seat knows: see
-        pipvm/game/determinize.py.  rng: a random.Random."""
-        return _determinize.determinize(self, seat, rng, tries)
+        pipvm/game/determinize.py.  rng: a random.Random.  When no fresh
+        deal in tries is consistent, a belief's repairs look for one
+        (pipvm/game/belief.py; unless not repair); NoSample only if they
+        find none either."""
+        try:
+            return _determinize.determinize(self, seat, rng, tries)
+        except _determinize.NoSample:
+            if not repair:
+                raise
+            worlds = _belief.Belief(seat, 1, rng).worlds(self, 1, quiet=False)
+            if not worlds:
+                raise
+            return worlds[0]
 
     def replayed(self, rng, dealer):
         """A new game of the same program and set-up (players, names, step
