@@ -190,10 +190,12 @@ def named(game, seat):
 
 
 def every_view(game):
-    """Every seat's view, a spectator's last; each without its log is the
-    view a served table asks for (log=False)."""
+    """Every seat's view, a spectator's last: with the whole log (since=0,
+    the default); without its log, the view a served table asks for
+    (log=False)."""
     out = [game.view(s) for s in range(game.seats or 0)] + [game.view(None)]
     for s, v in zip(list(range(game.seats or 0)) + [None], out):
+        assert view.view(game, s, since=0) == v, REPLAY
         assert view.view(game, s, log=False) == {k: x for k, x in v.items() if k != 'log'}, REPLAY
     return out
 
