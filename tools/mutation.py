@@ -1,20 +1,31 @@
-"""Mutation score of the differential fuzzer: how many small VM faults it finds.
+"""Mutation score of the fuzz properties: how many small faults they find.
 
-    python tools/mutation.py [--sample N] [--only FILE] [--jobs J] [--range A:B]
-                             [--ids ID ...] [--examples 200] [--seed 1]
-                             [--timeout 120] [--json OUT] [--list]
+    python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
+                             [--jobs J | --cluster ADDRESS|local] [--suite]
+                             [--examples 200] [--seed 1] [--timeout 120] [--json OUT]
+                             [--list] [--summarize OUT ...]
 
-Mutants are made deterministically with `ast` from pipvm/engine/vm.py, the VM-only
-functions of pipvm/core/runtime.py and compiler/codegen.py: an operator or
-comparison swapped, a constant changed by one (True/False flipped, a string
-changed), an index or slice bound off by one, the first two arguments of a
-call swapped, a statement removed.  Each mutant is written into a private
-copy of the project (never into the real files) and the engine-comparing
-fuzz properties of tests/fuzz run there at a fixed seed and budget (CI's:
-200 examples), with a timeout.  A mutant is killed when they fail, survives
-when they pass.  Prints each result, then killed / survived / timed out and
-the surviving mutants; --json keeps the results, so a campaign can be run in
-chunks (--range, --only) and added up (--summarize).  Needs only the `test` extra.
+Mutants are made deterministically with `ast` from the files of TARGETS
+(the engine, the game API, the VM-only functions of pipvm/core/runtime.py,
+compiler/codegen.py): an operator or comparison swapped, a constant changed
+by one (True/False flipped, a string changed), an index or slice bound off
+by one, the first two arguments of a call swapped, a statement removed.
+The file's fuzz properties (PROPERTIES) run against each at a fixed seed
+and budget (CI's: 200 examples), without shrinking, with a timeout: killed
+when one fails, survived when all pass.  With --suite, the file's suite
+tests (SUITE) then run on the survivors.
+
+Each of --jobs mutant servers (tools/mutant_server.py) imports the project
+once and forks a child per mutant, which imports the mutated module and
+everything that imports it from the mutated text; the real files are never
+written.  Before the mutants of a file, its properties run once on the real
+code, traced: they must pass, and a mutant in a statement they never run
+survives them without a run (the run would be the same).  --cluster runs
+the mutants as tasks of a Dask scheduler (the `cluster` extra), each worker
+with its own server; --fresh-copies is the first engine (a project copy, a
+fresh pytest per mutant), kept to check the server against.  Each result is
+appended to --json as it comes, so a campaign can run in chunks and be added
+up (--summarize).  Needs the `test` extra.
 """
 import argparse
 import ast
@@ -33,6 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 
 from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
+import mutant_server  # noqa: E402
 
 # Parts of the targets the differential fuzzer does not play through: it
 # cannot see a fault there, other tests do.  qualified name prefix -> why
@@ -43,18 +55,26 @@ OUT_OF_SCOPE = {
     },
 }
 
-# The fuzz properties that answer for each file (pytest -k): a mutant is run
-# against these only (the others cannot see it, or see it through these).
+# The fuzz properties that answer for each file (module of tests/fuzz,
+# function), in the order they run against a mutant: the one that kills
+# most, cheapest, first; the first failure stops the run.  The others cannot
+# see a mutant of the file, or see it through these.
+_VM = ('test_fuzz', 'test_vm_matches_reference')
+_CLOSURES = ('test_pure', 'test_closures_match_the_loop')
+_QUIET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one')
+_FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original')
+_VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
+_WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 PROPERTIES = {
-    'pipvm/engine/vm.py': 'vm_matches_reference or closures_match or quiet_game or fork',
-    'pipvm/engine/fusion.py': 'vm_matches_reference or quiet_game',
-    'pipvm/engine/pure.py': 'vm_matches_reference or closures_match or quiet_game',
-    'pipvm/engine/quiet.py': 'quiet_game or vm_matches_reference',
-    'pipvm/core/runtime.py': 'vm_matches_reference',
-    'compiler/codegen.py': 'vm_matches_reference',
-    'pipvm/game/game.py': 'fork or quiet_game or determinization or views_show',
-    'pipvm/game/view.py': 'views_show',
-    'pipvm/game/determinize.py': 'determinization or views_show',
+    'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/fusion.py': (_VM, _QUIET),
+    'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
+    'pipvm/engine/quiet.py': (_QUIET, _VM),
+    'pipvm/core/runtime.py': (_VM,),
+    'compiler/codegen.py': (_VM,),
+    'pipvm/game/game.py': (_FORK, _QUIET, _WORLDS, _VIEWS),
+    'pipvm/game/view.py': (_VIEWS,),
+    'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
 }
 
 # The rest of the suite that answers for each file: run (with --suite) on the
@@ -195,10 +215,13 @@ def mutants_of(path):
         return wanted is None or name.split('.')[0] in wanted
 
     out = []
+    holder = _enclosing(tree)
 
     def add(node, what, how):
+        s = holder.get(id(node), node)
         out.append({'id': '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what),
-                    'file': path, 'line': node.lineno, 'what': what, 'how': how})
+                    'file': path, 'line': node.lineno, 'what': what, 'how': how,
+                    'span': [s.lineno, s.end_lineno]})
     for k, node in enumerate(ast.walk(tree)):
         if id(node) in docstrings or not keep(node) or not hasattr(node, 'lineno'):
             continue
@@ -208,6 +231,19 @@ def mutants_of(path):
         if keep(stmt):
             add(stmt, 'remove `%s`' % ast.unparse(stmt).split('\n')[0][:40],
                 ('stmt', stmt.lineno, stmt.col_offset))
+    return out
+
+
+def _enclosing(tree):
+    """{id(node): the innermost statement holding it (itself, for a statement)}."""
+    out = {}
+
+    def visit(node, stmt):
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, ast.stmt) else stmt
+            out[id(child)] = inner
+            visit(child, inner)
+    visit(tree, None)
     return out
 
 
@@ -268,21 +304,23 @@ def copy_project(dest):
                 "settings.load_profile('mutation')\n")
 
 
-class Worker:
-    """One private copy of the project; runs one mutant at a time in it."""
+class CopyWorker:
+    """The first engine (--fresh-copies): a private copy of the project, and a
+    fresh interpreter and pytest per mutant.  Kept to check the server against."""
 
     def __init__(self, args):
         self.dir = tempfile.mkdtemp(prefix='pipvm-mutant-')
         copy_project(self.dir)
         self.args = args
 
-    def run(self, mutant):
+    def run(self, req):
+        mutant = req['mutant']
         path = os.path.join(self.dir, mutant['file'])
         with open(os.path.join(ROOT, mutant['file']), encoding='utf-8') as f:
             original = f.read()
         text = apply(mutant, original)
         if text is None:
-            return 'unchanged', 0.0
+            return {'result': 'unchanged', 'seconds': 0.0}
         shutil.rmtree(os.path.join(self.dir, '.hypothesis'), ignore_errors=True)
         with open(path, 'w', encoding='utf-8') as f:
             f.write(text)
@@ -292,19 +330,21 @@ class Worker:
         start = time.time()
         try:
             result = ('survived' if self.args.suite_only else
-                      self._pytest(pytest + ['tests/fuzz', '-k', PROPERTIES[mutant['file']]], env))
+                      self._pytest(pytest + ['tests/fuzz', '-k', ' or '.join(
+                          f for _, f in PROPERTIES[mutant['file']])], env, self.args.timeout))
             if result == 'survived' and (self.args.suite or self.args.suite_only):
-                if self._pytest(pytest + SUITE[mutant['file']], env) == 'killed':
+                if self._pytest(pytest + SUITE[mutant['file']], env,
+                                self.args.suite_timeout) == 'killed':
                     result = 'killed by suite'
         finally:
             with open(path, 'w', encoding='utf-8') as f:
                 f.write(original)
-        return result, time.time() - start
+        return {'result': result, 'seconds': round(time.time() - start, 1)}
 
-    def _pytest(self, cmd, env):
+    def _pytest(self, cmd, env, timeout):
         try:
             status = subprocess.run(cmd, cwd=self.dir, env=env, capture_output=True,
-                                    timeout=self.args.timeout).returncode
+                                    timeout=timeout).returncode
         except subprocess.TimeoutExpired:
             return 'timeout'
         if status == 5:
@@ -315,28 +355,89 @@ class Worker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def request(mutant, args, reached=None):
+    """What a mutant server is asked to do with a mutant (tools/mutant_server.py).
+    A mutant in a statement no line of which the file's properties run on the
+    real code (reached: those lines) survives them without a run: the run
+    would be the same to the last step."""
+    lo, hi = mutant['span']
+    fuzz = not args.suite_only and (reached is None or not reached.isdisjoint(range(lo, hi + 1)))
+    return {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
+            'fuzz': fuzz, 'suite': args.suite or args.suite_only,
+            'unreached': not fuzz and not args.suite_only}
+
+
+REACH_SECONDS = 3600           # the properties once, traced
+
+
+def reach(files, run, args):
+    """{file: the line numbers its properties run on the real code} (empty
+    with --run-unreached).  run: a function that sends a server a request.
+    The properties must pass on the real code, or no verdict means anything."""
+    out = {}
+    try:
+        import coverage  # noqa: F401  (the tracer; the `dev` extra)
+    except ImportError:
+        print('coverage.py is not installed (the dev extra): every mutant is run', flush=True)
+        return out
+    if args.run_unreached or args.suite_only:
+        return out
+    for f in sorted(files):
+        reply = run({'reach': f, 'timeout': REACH_SECONDS})
+        if reply['result'] != 'survived':
+            raise SystemExit('the properties for %s fail on the real code (%s): no verdict '
+                             'would mean anything' % (f, reply.get('by', reply['result'])))
+        out[f] = set(reply['lines'])
+        print('%s: %d lines run by its properties' % (f, len(out[f])), flush=True)
+    return out
+
+
+class ServerWorker:
+    """The default engine: a server process that imports the project once."""
+
+    def __init__(self, args):
+        self.server, self.args = mutant_server.Server(args.seed, args.examples), args
+
+    def run(self, req):
+        return self.server.run(req)
+
+    def close(self):
+        self.server.close()
+
+
+def _report(results, mutant, reply, keep, lock):
+    with lock:
+        results.append(dict(mutant, **reply))
+        print('%-9s %5.1fs  %s%s' % (reply['result'], reply['seconds'], mutant['id'],
+                                     '  (%s)' % reply['by'] if reply.get('by') else ''),
+              flush=True)
+        if keep:
+            keep.write(json.dumps(results[-1]) + '\n')
+            keep.flush()
+
+
 def campaign(mutants, args, keep=None):
     """Run the mutants; each result is also appended to the file `keep` as it
     comes (one JSON object a line), so an interrupted chunk keeps its results."""
+    if args.cluster:
+        return cluster_campaign(mutants, args, keep)
     results = []
     lock = threading.Lock()
-    workers = [Worker(args) for _ in range(args.jobs)]
+    make = CopyWorker if args.fresh_copies else ServerWorker
+    workers = [make(args) for _ in range(args.jobs)]
     free = list(workers)
+    reached = {} if args.fresh_copies else reach({m['file'] for m in mutants},
+                                                   workers[0].run, args)
 
     def one(mutant):
         with lock:
             worker = free.pop()
         try:
-            result, seconds = worker.run(mutant)
+            reply = worker.run(request(mutant, args, reached.get(mutant['file'])))
         finally:
             with lock:
                 free.append(worker)
-        with lock:
-            results.append(dict(mutant, result=result, seconds=round(seconds, 1)))
-            print('%-9s %5.1fs  %s' % (result, seconds, mutant['id']), flush=True)
-            if keep:
-                keep.write(json.dumps(results[-1]) + '\n')
-                keep.flush()
+        _report(results, mutant, reply, keep, lock)
 
     try:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -344,6 +445,42 @@ def campaign(mutants, args, keep=None):
     finally:
         for w in workers:
             w.close()
+    return results
+
+
+def cluster_campaign(mutants, args, keep=None):
+    """The mutants as tasks of a Dask scheduler (`--cluster ADDRESS`, or
+    `--cluster local` for a LocalCluster of --jobs single-threaded workers),
+    each run by its worker's mutant server.  Only plain data travels: the
+    mutant's description, the seed and budget; the worker makes the mutant
+    from its own checkout (tools/ on its PYTHONPATH)."""
+    from pipvm.design.cluster import connect
+    import distributed
+    local = None
+    if args.cluster == 'local':
+        os.environ['PYTHONPATH'] = os.pathsep.join(
+            [os.path.join(ROOT, 'tools'), ROOT, os.environ.get('PYTHONPATH', '')])
+        local = distributed.LocalCluster(n_workers=args.jobs, threads_per_worker=1,
+                                         host='127.0.0.1', dashboard_address=None)
+        address = local.scheduler_address
+    else:
+        address = args.cluster
+    client = connect(address)
+    results, lock = [], threading.Lock()
+    def run(req):
+        return client.submit(mutant_server.run_remote, req, args.seed, args.examples,
+                             pure=False).result()
+    reached = reach({m['file'] for m in mutants}, run, args)
+    futures = {client.submit(mutant_server.run_remote, request(m, args, reached.get(m['file'])),
+                             args.seed, args.examples, pure=False): m for m in mutants}
+    try:
+        for future in distributed.as_completed(futures, loop=client.loop):
+            _report(results, futures[future], future.result(), keep, lock)
+    finally:
+        client.cancel(list(futures))
+        if local is not None:
+            client.close()
+            local.close()
     return results
 
 
@@ -400,10 +537,17 @@ def main():
     ap.add_argument('--sample', type=int, help='a fixed random sample of N mutants')
     ap.add_argument('--range', help='A:B, run only mutants A..B-1 of the (sampled) list')
     ap.add_argument('--ids', nargs='+', help='run only the mutants with these ids')
-    ap.add_argument('--jobs', type=int, default=1)
+    ap.add_argument('--jobs', type=int, default=1, help='mutants run at once (servers or workers)')
+    ap.add_argument('--cluster', metavar='ADDRESS',
+                    help="run on a Dask scheduler ('local': a LocalCluster of --jobs workers)")
+    ap.add_argument('--run-unreached', action='store_true',
+                    help='run the properties also on mutants in statements they never run')
+    ap.add_argument('--fresh-copies', action='store_true',
+                    help='the first engine: a project copy and a fresh pytest per mutant')
     ap.add_argument('--examples', type=int, default=200, help='per property (CI: 200)')
     ap.add_argument('--seed', type=int, default=1, help='the fuzz seed (also samples mutants)')
     ap.add_argument('--timeout', type=float, default=120, help='seconds per mutant')
+    ap.add_argument('--suite-timeout', type=float, default=900, help='seconds for the suite tests')
     ap.add_argument('--json', help='append the results here, one JSON object a line')
     ap.add_argument('--summarize', nargs='+', metavar='JSON',
                     help='run nothing: add up the results kept in these files')

@@ -23,7 +23,7 @@ from compiler import frontend, reference
 from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card
-from pipvm.game import determinize
+from pipvm.game import determinize, view
 from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
 from pipvm.play.table import Seat, SilentConsole, Table
@@ -108,7 +108,9 @@ def reference_tables(checked, seed, history):
         g = [(v.var.name, interp.globals[v.var.slot]) for v in checked.globals]
         teams = interp.teams or []
         tables.append(({p.seat: (p.name, cards(p.hand)) for p in interp.players},
-                       [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup)
+                       [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup,
+                         [None if c.last_played_by is None else c.last_played_by.seat
+                          for c in a.cards])
                         for _, a in g if type(a) is Area],
                        {p.seat: (len(p.stash), number(p.score)) for p in interp.players},
                        None if interp.teams is None else
@@ -143,11 +145,12 @@ def visible(table, seat, messages=()):
     players = sorted((s, who, len(h), stashes[s], [name for _, name in h] if s == seat else None)
                      for s, (who, h) in hands.items())
     shown, seen = [], {i for i, _ in hands.get(seat, (None, ()))[1]}
-    for name, cards, facedown, squaredup in areas:
+    for name, cards, facedown, squaredup, by in areas:
         faceup = [] if facedown else cards[:1] if squaredup else cards
         seen.update(i for i, _ in faceup)
         shown.append((name, facedown, squaredup, len(cards),
-                      None if facedown else [n for _, n in faceup]))
+                      None if facedown else [n for _, n in faceup],
+                      None if facedown else by[:len(faceup)]))
     log = [(to, text) for to, text in messages[:told] if to is None or to == seat]
     decision = asked[1] if asked is not None and asked[0] == seat else None
     turn = None if asked is None else (asked[0], asked[2], asked[3])
@@ -158,7 +161,7 @@ def seen_in_view(v):
     """The same parts of a view made by pipvm/game/view.py."""
     players = sorted((p['seat'], p['name'], p['hand_size'], (p['stash_size'], p['score']),
                       p.get('hand')) for p in v['players'])
-    areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'))
+    areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'), a.get('by'))
              for a in v['areas']]
     teams = None if v['teams'] is None else [(t['members'], t['stash_size'], t['score'])
                                              for t in v['teams']]
@@ -186,6 +189,17 @@ def named(game, seat):
     return out
 
 
+def every_view(game):
+    """Every seat's view, a spectator's last: with the whole log (since=0,
+    the default); without its log, the view a served table asks for
+    (log=False)."""
+    out = [game.view(s) for s in range(game.seats or 0)] + [game.view(None)]
+    for s, v in zip(list(range(game.seats or 0)) + [None], out):
+        assert view.view(game, s, since=0) == v, REPLAY
+        assert view.view(game, s, log=False) == {k: x for k, x in v.items() if k != 'log'}, REPLAY
+    return out
+
+
 @fuzz
 @given(cases())
 def test_views_show_what_the_reference_table_lets_each_seat_see(case):
@@ -194,8 +208,8 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
     views = {}                  # decision number -> every seat's view, a spectator's last
     answers = list(case.answers)
     while True:
-        views.setdefault(len(game.history), [game.view(s) for s in range(game.seats or 0)]
-                         + [game.view(None)])
+        if len(game.history) not in views:
+            views[len(game.history)] = every_view(game)
         if not answers or game.decision is None:
             break
         feed(game, answers[:1])

@@ -1,0 +1,45 @@
+"""`tools/mutation.py --cluster`: mutants run by the mutant servers of a real
+Dask scheduler and two workers on 127.0.0.1 (started as tests/test_cluster.py
+starts them, with tools/ on the workers' PYTHONPATH), with the verdicts of
+the runner at home."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from .test_cluster import Cluster
+from .test_sim import ROOT
+
+TOOL = os.path.join(ROOT, 'tools', 'mutation.py')
+# id -> its verdict at seed 1, 10 examples: two faults the view property
+# sees at once, and fusion.py's equivalent (every caller passes fuse).
+EXPECTED = {
+    'pipvm/game/view.py:22:25:True -> False': 'killed',
+    'pipvm/game/view.py:41:7:drop Not': 'killed',
+    'pipvm/engine/fusion.py:41:23:True -> False': 'survived',
+}
+
+
+@pytest.fixture
+def cluster(tmp_path, monkeypatch):
+    monkeypatch.setenv('PYTHONPATH', os.pathsep.join([os.path.join(ROOT, 'tools'), ROOT]))
+    c = Cluster(str(tmp_path))
+    yield c
+    c.stop()
+
+
+def verdicts(tmp_path, name, *where):
+    out = tmp_path / name
+    p = subprocess.run([sys.executable, TOOL, '--ids', *EXPECTED, '--examples', '10',
+                        '--seed', '1', '--json', str(out), *where],
+                       capture_output=True, cwd=ROOT, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:].decode()
+    return {r['id']: r['result'] for r in map(json.loads, out.read_text().splitlines())}
+
+
+def test_mutants_on_the_cluster_get_the_verdicts_they_get_at_home(cluster, tmp_path):
+    there = verdicts(tmp_path, 'there.jsonl', '--cluster', cluster.address)
+    assert there == EXPECTED
+    assert verdicts(tmp_path, 'home.jsonl') == there

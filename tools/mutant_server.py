@@ -1,0 +1,313 @@
+"""A mutant runner that imports the project once: tools/mutation.py's engine.
+
+    python tools/mutant_server.py SEED EXAMPLES      (requests on stdin, JSON a line)
+
+The server imports the project and the fuzz properties once.  For each
+mutant it forks a child, which takes the mutated module and every project
+module that imports it (directly or not, as the files' import statements
+say) out of sys.modules, serves the mutated text for that one file through
+an import hook, imports them again (so every `from x import y` is bound to
+the mutant), and calls the file's properties in turn, cheapest and most
+often killing first, stopping at the first failure.  The real files are
+never written.  A child over its time is killed with its process group.
+
+Request: {"mutant": {...}, "timeout": s, "suite_timeout": s, "fuzz": bool, "suite": bool}
+(fuzz: run the properties; suite: then, if they pass, the file's suite
+tests under pytest in a second child).  Reply: {"result": killed | killed
+by suite | survived | timeout | unchanged | no tests, "seconds": s, "by":
+the property or suite that failed}.  Or {"reach": FILE, "timeout": s}: the
+file's properties run on the real code with its lines traced (imports
+included); reply {"result": survived (they pass) or killed, "lines": [the
+line numbers run]}.
+
+run_remote is the same for a Dask worker (tools/mutation.py --cluster):
+each worker thread keeps one server.
+"""
+import ast
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROJECT = ('pipvm', 'compiler', 'disasm', 'tests')
+
+
+def module_name(path):
+    return path[:-3].replace('/', '.')
+
+
+def _project_modules():
+    return [n for n, m in list(sys.modules.items())
+            if n.split('.')[0] in PROJECT and getattr(m, '__file__', None)]
+
+
+def _imports(name):
+    """The project modules a loaded module's file imports (anywhere in it)."""
+    module = sys.modules[name]
+    with open(module.__file__, encoding='utf-8') as f:
+        tree = ast.parse(f.read())
+    package = module.__package__ or ''
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ''
+            if node.level:
+                parts = package.split('.')
+                parts = parts[:len(parts) - node.level + 1]
+                base = '.'.join(parts + ([base] if base else []))
+            names = [base] + ['%s.%s' % (base, a.name) for a in node.names]
+        else:
+            continue
+        for n in names:
+            parts = n.split('.')
+            if parts[0] in PROJECT:
+                out.update('.'.join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+def dependents(target):
+    """The loaded project modules that import target, directly or not, and target."""
+    graph = {n: _imports(n) for n in _project_modules()}
+    out, grew = {target}, True
+    while grew:
+        grew = False
+        for n, deps in graph.items():
+            if n not in out and deps & out:
+                out.add(n)
+                grew = True
+    return out
+
+
+def stale(target, purged):
+    """Names of objects defined in a purged module but held by a module that is
+    not purged (a registry the import graph does not show): these would keep
+    the real code in the child.  Must be empty for the runner to be sound."""
+    out = []
+    for n in _project_modules():
+        if n in purged:
+            continue
+        for k, v in vars(sys.modules[n]).items():
+            values = list(v.values()) if isinstance(v, dict) else list(v) if isinstance(
+                v, (list, tuple, set)) else [v]
+            for x in values:
+                if getattr(x, '__module__', None) in purged and not isinstance(x, type(sys)):
+                    out.append('%s.%s' % (n, k))
+    return sorted(set(out))
+
+
+class Serve(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports one module from a text instead of its file."""
+
+    def __init__(self, name, path, text):
+        self.name, self.path, self.text = name, path, text
+
+    def find_spec(self, name, path, target=None):
+        if name != self.name:
+            return None
+        return importlib.util.spec_from_file_location(name, self.path, loader=self)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        exec(compile(self.text, self.path, 'exec'), module.__dict__)
+
+
+def install(path, text):
+    """In the child: the mutated text for path, and everything importing it
+    imported again, in the order they were first imported."""
+    name = module_name(path)
+    purged = dependents(name)
+    order = [n for n in _project_modules() if n in purged]
+    for n in order:
+        del sys.modules[n]
+    sys.meta_path.insert(0, Serve(name, os.path.join(ROOT, path), text))
+    for n in order:
+        importlib.import_module(n)
+
+
+def properties(path):
+    from mutation import PROPERTIES
+    return [getattr(importlib.import_module('tests.fuzz.' + m), f) for m, f in PROPERTIES[path]]
+
+
+def trace_lines(path):
+    """Start recording the lines of path run (coverage.py's C tracer: the `dev`
+    extra): a function that stops and returns them."""
+    import coverage
+    cov = coverage.Coverage(data_file=None, include=[path], config_file=False)
+    cov.start()
+
+    def stop():
+        cov.stop()
+        return sorted(cov.get_data().lines(path) or ())
+    return stop
+
+
+def _child(path, text, job, write):
+    os.setpgid(0, 0)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0), os.dup2(null, 1), os.dup2(null, 2)
+    by = 'import'
+    try:
+        lines = trace_lines(os.path.join(ROOT, path)) if job == 'reach' else None
+        if text is not None:
+            install(path, text)
+        if job in ('fuzz', 'reach'):
+            for test in properties(path):
+                by = test.__name__
+                test()
+            reply = {'result': 'survived'}
+            if lines is not None:
+                reply['lines'] = lines()
+        else:
+            import pytest
+            from mutation import SUITE
+            os.chdir(ROOT)
+            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + SUITE[path])
+            reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
+                     if status == 5 else {'result': 'killed', 'by': 'suite'})
+    except BaseException as e:
+        reply = {'result': 'killed', 'by': '%s: %s' % (by, type(e).__name__)}
+    os.write(write, json.dumps(reply).encode())
+    os._exit(0)
+
+
+def run_child(path, text, job, timeout):
+    """Fork a child to run job ('fuzz' or 'suite') on the mutated text: its reply."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        _child(path, text, job, write)
+    os.close(write)
+    data, deadline = b'', time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([read], [], [], left)[0]:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            data = None
+            break
+        chunk = os.read(read, 65536)
+        if not chunk:
+            break
+        data += chunk
+    os.close(read)
+    os.waitpid(pid, 0)
+    if data is None:
+        return {'result': 'timeout'}
+    if not data:           # died without a word (a crash of the mutated code)
+        return {'result': 'killed', 'by': 'crash'}
+    return json.loads(data)
+
+
+def run(request, originals={}):
+    """One request (see the module's doc) in this process: the reply."""
+    from mutation import apply
+    path = request['reach'] if 'reach' in request else request['mutant']['file']
+    if path not in originals:
+        with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+            originals[path] = f.read()
+    if 'reach' in request:
+        return run_child(path, originals[path], 'reach', request['timeout'])
+    mutant = request['mutant']
+    text = apply(mutant, originals[path])
+    if text is None:
+        return {'result': 'unchanged', 'seconds': 0.0}
+    start = time.time()
+    reply = {'result': 'survived'}
+    if request.get('fuzz', True):
+        reply = run_child(path, text, 'fuzz', request['timeout'])
+    elif request.get('unreached'):
+        reply['by'] = 'not reached by its properties'
+    if reply['result'] == 'survived' and request.get('suite'):
+        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']))
+        if reply['result'] == 'killed':
+            reply['result'] = 'killed by suite'
+        elif reply['result'] == 'timeout':      # not a verdict: the suite is slow
+            reply = {'result': 'survived', 'by': 'the suite timed out'}
+    reply['seconds'] = round(time.time() - start, 1)
+    return reply
+
+
+def prepare(seed, examples):
+    """Import the project and the fuzz properties once, at the seed and budget,
+    with the settings a mutant runs under (no shrinking, no example database)."""
+    os.environ['PIPVM_FUZZ_SEED'], os.environ['PIPVM_FUZZ_EXAMPLES'] = str(seed), str(examples)
+    for p in (ROOT, os.path.join(ROOT, 'tools')):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    from hypothesis import Phase, settings
+    # A failure counts, not its shrunk form; nothing is replayed from a database.
+    settings.register_profile('mutation', deadline=None, database=None, phases=[Phase.generate])
+    settings.load_profile('mutation')
+    from mutation import PROPERTIES
+    for path in PROPERTIES:
+        properties(path)
+        importlib.import_module(module_name(path))
+    for path in PROPERTIES:
+        name = module_name(path)
+        held = stale(name, dependents(name))
+        if held:
+            raise SystemExit('mutant server: %s is held by modules that do not import it: %s'
+                             % (name, ', '.join(held)))
+
+
+def serve(seed, examples):
+    prepare(seed, examples)
+    for line in sys.stdin:
+        print(json.dumps(run(json.loads(line))), flush=True)
+
+
+class Server:
+    """A server process, from the runner's side."""
+
+    def __init__(self, seed, examples):
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), str(seed), str(examples)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, text=True)
+
+    def run(self, request):
+        self.proc.stdin.write(json.dumps(request) + '\n')
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError('the mutant server died (exit %s)' % self.proc.wait())
+        return json.loads(line)
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+_servers = threading.local()
+
+
+def run_remote(request, seed, examples):
+    """A Dask task: one request, run by this worker thread's server (started
+    on first use, again if it died)."""
+    server = getattr(_servers, 'server', None)
+    if server is None or server.key != (seed, examples) or server.proc.poll() is not None:
+        if server is not None:
+            server.proc.kill()
+        server = _servers.server = Server(seed, examples)
+        server.key = (seed, examples)
+    return server.run(request)
+
+
+if __name__ == '__main__':
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # the runner stops us by closing stdin
+    serve(int(sys.argv[1]), int(sys.argv[2]))
