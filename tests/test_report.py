@@ -201,3 +201,25 @@ def test_each_length_bar_stands_on_its_own_whole_number():
     assert bars == {n: lengths.count(n) for n in range(44, 50)}
     wide = [SimpleNamespace(decisions=n, turns=n) for n in range(0, 500, 7)]
     assert len(report.lengths(wide, ['decisions']).axes[0].patches) == 40
+
+
+def test_a_game_without_choices_says_so_instead_of_zero_lengths(tmp_path):
+    # Old Maid: nobody decides anything, so a length of 0 decisions and a
+    # branching of 0 are not findings; the text and the page say why.
+    path = tmp_path / 'r.html'
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'old_maid.pip'), '--games',
+                           '6', '--players', '3', '--report', str(path)])
+    text, page = out.decode(), path.read_text()
+    assert status == 0
+    assert '  no seat ever has a choice: the deal and the shuffles decide every game' in text
+    assert 'length: mean' not in text and 'options per decision' not in text
+    assert '<p>No seat ever has a choice: the deal and the shuffles decide' in page
+    assert '<p>None: no seat ever has a choice.</p>' in page
+    assert page.count('<img alt=') == 1                 # the win shares only
+    assert 'Every game lasts' not in page
+
+
+def test_a_game_with_choices_gets_no_such_sentence():
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--games',
+                           '4', '--players', '2'])
+    assert status == 0 and 'no seat ever has a choice' not in out.decode()

@@ -60,7 +60,10 @@ def page(s, results):
     p.heading('How long a game lasts')
     d = s['duration']
     fixed = [k for k in ('decisions', 'turns') if d[k]['min'] == d[k]['max']]
-    if fixed:
+    if sim.no_choices(s):
+        p.text(sim.NO_CHOICES[0].upper() + sim.NO_CHOICES[1:] + '.')
+        fixed = ['decisions', 'turns']
+    elif fixed:
         p.text('Every game lasts %s.' % ' and '.join('%d %s' % (d[k]['min'], k) for k in fixed))
     if len(fixed) < 2:
         p.image(lengths(results, [k for k in ('decisions', 'turns') if k not in fixed]),
@@ -74,7 +77,10 @@ def page(s, results):
         p.text('No thinking bot was seated, so there is no lead history: seat one with '
                '--seat 1=ismcts:200, say.')
     p.heading('How many options a player has')
-    p.image(branching(s), 'branching over the course of a game')
+    if sim.no_choices(s):
+        p.text('None: no seat ever has a choice.')
+    else:
+        p.image(branching(s), 'branching over the course of a game')
     p.heading('Measures')
     p.table(['measure', 'value', 'meaning'], measures(s))
     return str(p)

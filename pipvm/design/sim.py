@@ -263,6 +263,17 @@ def percent(x):
     return '%.1f%%' % (100 * x)
 
 
+# A game nobody decides anything in (Old Maid, War): its length in
+# decisions, its branching and any skill are zero by construction, not
+# findings, so the report says what they mean instead of printing them.
+NO_CHOICES = ('no seat ever has a choice: the deal and the shuffles decide every game, '
+              'so length in decisions, branching and skill do not apply')
+
+
+def no_choices(s):
+    return s['duration']['decisions']['max'] == 0
+
+
 def shows_seats(s):
     """Whether the report shows a row per seat: in a team game only if a
     player (not a team) won, since otherwise every seat's share is 0."""
@@ -292,9 +303,12 @@ def format_report(s):
             lines.append('  %s: seed %d%s' % (
                 what, info['first_seed'], ': ' + info['message'] if 'message' in info else ''))
             lines.append('    replay: ' + info['replay'])
-    lines.append('  length: mean %.1f decisions, median %g' % (
-        s['length']['mean'], s['length']['median']))
-    lines.append('  branching: %.2f options per decision' % s['branching'])
+    if no_choices(s):
+        lines.append('  ' + NO_CHOICES)
+    else:
+        lines.append('  length: mean %.1f decisions, median %g' % (
+            s['length']['mean'], s['length']['median']))
+        lines.append('  branching: %.2f options per decision' % s['branching'])
     lines += format_design(s)
     lines.append('  ' + format_timing(s['timing']))
     if s.get('interrupted'):
@@ -320,13 +334,15 @@ def format_design(s):
     lines.append('  completion: %s with a winner, %d without, %d stopped at the step limit, '
                  '%d errors' % (percent(c['winner']), c['no_winner'], c['step_limit'],
                                 c['errors']))
-    for key in ('decisions', 'turns'):
-        x = d[key]
-        lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d' % (
-            key, x['mean'], x['median'], x['stdev'], x['min'], x['max']))
-    lines.append('  decision moves: %s of decisions offer a choice' % percent(s['decision_moves']))
-    lines.append('  branching by tenth of the game: %s' % ' '.join(
-        '-' if x is None else '%.1f' % x for x in s['branching_course']))
+    if not no_choices(s):
+        for key in ('decisions', 'turns'):
+            x = d[key]
+            lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d' % (
+                key, x['mean'], x['median'], x['stdev'], x['min'], x['max']))
+        lines.append('  decision moves: %s of decisions offer a choice'
+                     % percent(s['decision_moves']))
+        lines.append('  branching by tenth of the game: %s' % ' '.join(
+            '-' if x is None else '%.1f' % x for x in s['branching_course']))
     turning = ', every seat in turn' if s['rotate'] else ''
     for k in s.get('skill') or ():
         lines.append('  skill: seat %d (%s%s) wins %s; %s under random play: %s' % (
