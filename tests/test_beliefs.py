@@ -13,6 +13,8 @@ from pipvm.game.game import Game
 from pipvm.play import loader
 from pipvm.play.bots import POOL
 
+from .util import CHOICELESS
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
 
@@ -59,7 +61,7 @@ def test_the_thinking_seat_finds_consistent_worlds_at_every_decision(path):
         want = _without_log(game.view(0))
         for w in worlds:
             assert _without_log(w.view(0)) == want
-    assert total > 0
+    assert total > 0 or os.path.basename(path) in CHOICELESS
 
 
 def test_worlds_differ_where_the_seat_cannot_tell():

@@ -18,6 +18,7 @@ from pipvm.web.patch import apply
 from pipvm.web.table import LOG_PAGE, Table
 
 from .privacy import watch
+from .util import CHOICELESS
 from .web_util import post, seating, served
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -92,7 +93,8 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
             steps += 1
         open_channels.close()
-        assert game.ending.kind == 'winner' and steps > 3       # Blackjack may end after four
+        assert game.ending.kind == 'winner'
+        assert steps > 3 or os.path.basename(path) in CHOICELESS  # Blackjack may end after four
 
 
 def test_a_message_to_one_seat_reaches_no_other(tmp_path):
