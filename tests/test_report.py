@@ -219,6 +219,14 @@ def test_a_game_without_choices_says_so_instead_of_zero_lengths(tmp_path):
     assert 'Every game lasts' not in page
 
 
+def test_a_game_without_choices_has_no_skill_figure():
+    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'old_maid.pip'), '--games',
+                           '3', '--players', '3', '--seat', '1=ismcts:5', '--json'])
+    report = json.loads(out)
+    assert status == 0 and 'skill' not in report and 'depth' not in report
+    assert report['thinking']['1']['decisions'] == 0
+
+
 def test_a_game_with_choices_gets_no_such_sentence():
     status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--games',
                            '4', '--players', '2'])

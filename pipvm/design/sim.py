@@ -203,11 +203,11 @@ def design(results, setup, series):
     }
     if setup['thinking']:
         out['thinking'] = thinking(results, setup)
-    if series.random is not None:
+    if series.random is not None and out['duration']['decisions']['max'] > 0:   # NO_CHOICES
         out['skill'] = [dict(bot=setup['bots'][s],
                              **skill(s, setup['names'][s], results, series.random, groups))
                         for s in setup['thinking']]
-    if series.depth and series.random is not None:
+    if series.depth and 'skill' in out:
         out['depth'] = [dict(iterations=budget, bot='%s:%d' % (setup['kinds'][s], budget),
                              opponents=setup['opponents'][s],
                              **skill(s, setup['names'][s], games, series.random, groups),
