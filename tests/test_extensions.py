@@ -461,7 +461,7 @@ def test_highlighters_show_rank_words_as_ranks():
 
 # --- the examples written with the extensions ------------------------------------
 
-@pytest.mark.parametrize('name, most', [('oh_hell', 5), ('go_fish', 4)])
+@pytest.mark.parametrize('name, most', [('oh_hell', 5), ('go_fish', 4), ('president', 5)])
 def test_an_example_with_the_extensions_plays_as_its_2008_version(name, most, monkeypatch):
     """The same seed and answers give the same transcript: the golden game
     (NAME.answers, seed 1), and games of 3 and of MOST players where the i-th

@@ -454,7 +454,7 @@ def test_a_long_spread_area_wraps_inside_the_felt(browser, tmp_path):
 def test_a_set_of_cards_is_one_option_drawn_as_its_cards(browser):
     """President written with the extension 'several cards at once': each
     set is one button showing its cards; a click plays the whole set."""
-    table = table_of(os.path.join(ROOT, 'examples', 'president_ext.pip'),
+    table = table_of(os.path.join(ROOT, 'examples', 'president_sets.pip'),
                      seating(3, s2='random', s3='random'), seed=1)
     table.pause = 0.0
     with in_background([table]) as base:
