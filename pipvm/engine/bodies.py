@@ -208,6 +208,9 @@ machine.emit('message', text)"""),
 found = machine.playable(rule, player, cards_of(dest))
 machine.canplay_found = found
 res = bool(found)"""),
+    # extension: is there a set of cards a rule for sets allows (PLAY_SET's sets)
+    _body('CANPLAY_SET', 'rule', 'player dest -- res', """
+res = any(machine.allowed_sets(rule, player, cards_of(dest)))"""),
     # extension: options from a list, gathered for ASK_FROM (Machine.op_ASK_FROM)
     _body('OPTION', 'k', 'options text asked -- options', '''
 if asked:

@@ -234,6 +234,11 @@ def op_OPTION_ITEM(self, stack, frame, arg):    # 86
     stack.append(it)
 
 
+def op_CANPLAY_SET(self, stack, frame, arg):    # 89
+    dest = stack.pop()
+    stack[-1] = any(self.allowed_sets(arg, stack[-1], cards_of(dest)))
+
+
 def op_CANPLAY(self, stack, frame, arg):    # 73
     dest = stack.pop()
     found = self.playable(arg, stack[-1], cards_of(dest))
@@ -408,6 +413,7 @@ HANDLERS = {
     62: op_MESSAGE_ALL,
     85: op_OPTION,
     86: op_OPTION_ITEM,
+    89: op_CANPLAY_SET,
     73: op_CANPLAY,
     77: op_LOAD_OWN,
     78: op_STORE_OWN,
@@ -575,6 +581,10 @@ def closure_BUILD_LIST(m, o0, fs):
     return build_list_
 
 
+def closure_CANPLAY_SET(m, o0, f0, f1):
+    return lambda env: any(env[m].allowed_sets(o0, f0(env), cards_of(f1(env))))
+
+
 def closure_CANPLAY(m, o0, f0, f1):
     def canplay_(env):
         player = f0(env)
@@ -645,6 +655,7 @@ CLOSURES = {
     'WILD_RANK': closure_WILD_RANK,
     'WILD_SUIT': closure_WILD_SUIT,
     'BUILD_LIST': closure_BUILD_LIST,
+    'CANPLAY_SET': closure_CANPLAY_SET,
     'CANPLAY': closure_CANPLAY,
     'LOAD_OWN': closure_LOAD_OWN,
     'DEFINED_OWN': closure_DEFINED_OWN,

@@ -2,7 +2,7 @@
 
 A rule or ordering is one expression: it cannot decide, call, loop, store
 or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand,
-so the dispatch loop's set-up (a stack, bound methods, a try block) and its
+(CANPLAY_SET once per set), so the dispatch loop's set-up (a stack, bound methods, a try block) and its
 if-chain cost more there than the rule's own work.  At load time each such
 code object is translated, from its decoded instructions, into a tree of
 closures, one per operation, that take the locals (the arguments) and
@@ -101,7 +101,8 @@ class _Refused(Exception):
 
 
 # The instructions an expression is made of (the table's pure opcodes), by
-# how they use the stack.  CANPLAY (it reads a hand) has a node of its own.
+# how they use the stack.  CANPLAY and CANPLAY_SET (they read a hand) have a
+# node of their own.
 _EXPRESSION = [op for op in OPCODES if op.pure]
 _LOADS = {op.name for op in _EXPRESSION if op.pops == 0}
 _UNARY = {op.name for op in _EXPRESSION if op.pops == 1 and op.pushes == 1}
@@ -110,7 +111,8 @@ _BINARY = {op.name for op in _EXPRESSION
 _COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
 _POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
 # Each has a closure factory, written from its body (pipvm/engine/bodies.py).
-assert (_LOADS | _UNARY | _BINARY | _COUNTED | {'CANPLAY'}) - {'CONST'} <= set(CLOSURES)
+_CANPLAY = {'CANPLAY', 'CANPLAY_SET'}
+assert (_LOADS | _UNARY | _BINARY | _COUNTED | _CANPLAY) - {'CONST'} <= set(CLOSURES)
 # Operands the VM decodes (pipvm/isa/opcodes.OPERANDS): a property by its name.
 _DECODE = {'LOAD_PROP': PROPERTY_NAMES.__getitem__, 'DEFINED_PROP': PROPERTY_NAMES.__getitem__}
 
@@ -144,6 +146,7 @@ class Binary:
 
 @attrs.frozen
 class CanPlay:
+    op: str                    # CANPLAY, or CANPLAY_SET (a rule for sets)
     rule: int
     player: object
     dest: object
@@ -218,8 +221,8 @@ class _Translator:
             return stack[:-1] + (Unary(name, args[0] if args else None, top[0]),), dropped
         if name in _BINARY:
             return stack[:-2] + (Binary(name, top[0], top[1]),), dropped
-        if name == 'CANPLAY':
-            return stack[:-2] + (CanPlay(args[0], top[0], top[1]),), dropped
+        if name in _CANPLAY:
+            return stack[:-2] + (CanPlay(name, args[0], top[0], top[1]),), dropped
         if name in _COUNTED:
             return stack[:-n] + (Counted(name.lower(), top),), dropped
         if name in ('POP', 'DROP'):
@@ -401,7 +404,7 @@ class _Builder:
         return self.closure(name, None, self.build(t.left), self.build(t.right))
 
     def b_CanPlay(self, t):
-        return self.closure('CANPLAY', t.rule, self.build(t.player), self.build(t.dest))
+        return self.closure(t.op, t.rule, self.build(t.player), self.build(t.dest))
 
     def b_Counted(self, t):
         fs = [self.build(p) for p in t.parts]

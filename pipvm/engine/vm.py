@@ -568,6 +568,11 @@ class Machine:
         return [card for card in list(player.hand)
                 if run(code, 0, [], [player, card, dest] + pad, None)]
 
+    def allowed_sets(self, rule, player, dest):
+        """Extension: the sets of cards of one rank a rule for sets allows,
+        in the order they are offered (runtime.card_sets), one at a time."""
+        return (s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest)))
+
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
         player = stack.pop()
@@ -591,7 +596,7 @@ class Machine:
         rule, mode = arg
         dest = cards_of(stack.pop())
         player = stack.pop()
-        sets = [s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest))]
+        sets = list(self.allowed_sets(rule, player, dest))
         labels = [set_label([card.name for card in s]) for s in sets]
         if mode & PLAY_PASS:
             sets.append(None)

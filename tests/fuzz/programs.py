@@ -292,9 +292,10 @@ class Builder:
             t = self.pick(self.scalars + self.lists)
             r = self.ref(t, d)
             return 'defined %s' % r if r is not None else 'True'
-        if form == 'canplay' and self.rules:
-            return 'canplay %s from %s to %s' % (self.pick(self.rules), self.ref_or_leaf(PLAYER, d),
-                                                 self.play_dest(d))
+        if form == 'canplay' and (self.rules or self.set_rules):
+            # (a rule for sets: the extension's "is there a set it allows")
+            return 'canplay %s from %s to %s' % (self.pick(self.rules + self.set_rules),
+                                                 self.ref_or_leaf(PLAYER, d), self.play_dest(d))
         return self.ref_or_leaf(BOOLEAN, d)
 
     def chain(self, d):
@@ -667,8 +668,11 @@ class Builder:
     def play_set(self, labels, depth, pending):
         """The extension: several cards at once, perhaps with a pass."""
         player = self.ref(PLAYER, 1) or 'players->first'
-        play = 'play %s from %s to %s' % (self.pick(self.set_rules), player, self.play_dest(1))
+        rule, dest = self.pick(self.set_rules), self.play_dest(1)
+        play = 'play %s from %s to %s' % (rule, player, dest)
         if self.chance(0.3):
+            if self.chance(0.5):     # a play without a pass, after canplay's "some set exists"
+                return ['if canplay %s from %s to %s { %s. }' % (rule, player, dest, play)]
             return [play + '.']
         if depth <= 0 or self.chance(0.3):
             return [play + ' or pass.']
@@ -1082,8 +1086,13 @@ class Builder:
             elif form == 'play':
                 body.append('play %s from %s to %s.' % (rule, p, dest))
             elif form == 'sets':         # the extension: several cards at once
+                s = self.pick(self.set_rules)
+                if self.chance(0.4):     # canplay of a rule for sets, then the play
+                    b = self.fresh('b')
+                    body += ['let %s be canplay %s from %s to %s.' % (b, s, p, dest),
+                             'message "{%s} {%s}".' % (p, b)]
                 body.append('play %s from %s to %s or pass { message "{%s} passed". }'
-                            % (self.pick(self.set_rules), p, dest, p))
+                            % (s, p, dest, p))
             else:
                 x = self.fresh('x')
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
