@@ -362,6 +362,33 @@ def test_an_aggregate_counts_as_the_long_way_does():
     assert ' '.join(first[5:]).startswith(str(high))
 
 
+def test_a_rule_or_ordering_with_an_aggregate_runs_as_closures_as_the_loop_does():
+    """pipvm/engine/pure.py translates the aggregate's loop too: the rule
+    `pairs` and the ordering `strongest` are closures, which give what the
+    dispatch loop gives for every card of each hand."""
+    from pipvm.engine.vm import Image
+    from pipvm.game.game import Game
+    program = frontend.compile_text(AGG)
+    image = Image(program)
+    index = {c.name: i for i, c in enumerate(program.codes)}
+    assert image.pure[index['pairs']] is not None and image.pure[index['strongest']] is not None
+    game = Game(program, seed=2, players=2, names=['Ada', 'Ben'])
+    m = game.machine
+
+    def both(name, args):
+        code = m.image.codes[index[name]]
+        loop = m._run(code, 0, [], args + [None] * (code.frame_size - len(args)), None)
+        return image.pure[index[name]].call(m, list(args)), loop
+
+    for p in m.players:
+        for card in p.hand:
+            fast, loop = both('pairs', [p, card, []])
+            assert fast is loop
+        fast, loop = both('strongest', [list(p.hand)])
+        assert fast == loop and len(fast) == 1
+    assert any(image.pure[index['pairs']].call(m, [p, c, []]) for p in m.players for c in p.hand)
+
+
 @pytest.mark.parametrize('expr,error', [
     ('(count c in players where c->score)', 'Line 3, Col 50: Expected type Boolean but found type Number'),
     ('(sum c in players of c->name)', 'Line 3, Col 45: Expected type Number but found type String'),

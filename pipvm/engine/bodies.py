@@ -47,6 +47,7 @@ import attrs
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import as_rank, items
+from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM
 
 
 class Signal(enum.IntEnum):
@@ -229,18 +230,16 @@ for o in owners:
     # extension: aggregates (their loop is FOR_ITER/FOR_NEXT's)
     _body('AGG_START', 'agg', '-- total', 'total = 0 if agg < AGG_MAX else None'),
     _body('AGG_STEP', 'agg target', 'value --', """
-total = stack[-2]               # under the iteration state
-if agg == AGG_COUNT:
-    if value:
-        stack[-2] = total + 1
-elif agg == AGG_SUM:
-    stack[-2] = int(total) + value
-elif total is None or (value > total if agg == AGG_MAX else value < total):
-    stack[-2] = value
+stack[-2] = agg_step(agg, stack[-2], value)     # the total, under the iteration state
 JUMP(target)""", stack=True),
     _body('AGG_END', '', 'total -- total', """
 if total is None:
     raise Fault("Can't get item from empty list", PART)"""),
+    # `(max c in L by O)` is L's last card as `order L by O` sorts it
+    _body('PICK_BY', 'ordering agg', 'cards -- card', """
+if not cards:
+    raise Fault("Can't get item from empty list", PART)
+card = machine.ordered(ordering, cards)[-1 if agg == AGG_MAX else 0]"""),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """
@@ -260,6 +259,18 @@ def fault(message, part):
     """`raise Fault(message, part)` as an expression: a closure's one-line
     form of a body that raises when a value is None (cases._checked)."""
     raise Fault(message, part)
+
+
+def agg_step(agg, total, value):
+    """An aggregate's total after one more item's value (AGG_STEP, and the
+    aggregates of pure.py's closures)."""
+    if agg == AGG_COUNT:
+        return total + 1 if value else total
+    if agg == AGG_SUM:
+        return int(total) + value
+    if total is None or (value > total if agg == AGG_MAX else value < total):
+        return value
+    return total
 
 
 def contains(lst, x):

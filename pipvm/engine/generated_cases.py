@@ -6,8 +6,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
-                                 make_cards, wild_rank, wild_suit)
+from pipvm.engine.bodies import (LOUD, agg_step, build_list, contains,  # noqa: F401 (LOUD())
+                                 fault, make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
@@ -273,14 +273,7 @@ def op_AGG_START(self, stack, frame, arg):    # 81
 
 def op_AGG_STEP(self, stack, frame, arg):    # 82
     value = stack.pop()
-    total = stack[-2]               # under the iteration state
-    if arg[0] == AGG_COUNT:
-        if value:
-            stack[-2] = total + 1
-    elif arg[0] == AGG_SUM:
-        stack[-2] = int(total) + value
-    elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
-        stack[-2] = value
+    stack[-2] = agg_step(arg[0], stack[-2], value)     # the total, under the iteration state
     return arg[1]
 
 
@@ -289,6 +282,13 @@ def op_AGG_END(self, stack, frame, arg):    # 83
     if total is None:
         raise Fault("Can't get item from empty list", 0)
     stack[-1] = total
+
+
+def op_PICK_BY(self, stack, frame, arg):    # 84
+    cards = stack[-1]
+    if not cards:
+        raise Fault("Can't get item from empty list", 0)
+    stack[-1] = self.ordered(arg[0], cards)[-1 if arg[1] == AGG_MAX else 0]
 
 
 def op_EQ_CONST(self, stack, frame, arg):    # 101
@@ -422,6 +422,7 @@ HANDLERS = {
     81: op_AGG_START,
     82: op_AGG_STEP,
     83: op_AGG_END,
+    84: op_PICK_BY,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
@@ -603,6 +604,24 @@ def closure_DEFINED_OWN(m, o0, f0):
     return lambda env: f0(env).own.get(o0) is not None
 
 
+def closure_AGG_END(m, f0):
+    def agg_end_(env):
+        total = f0(env)
+        if total is None:
+            raise Fault("Can't get item from empty list", 0)
+        return total
+    return agg_end_
+
+
+def closure_PICK_BY(m, o0, o1, f0):
+    def pick_by_(env):
+        cards = f0(env)
+        if not cards:
+            raise Fault("Can't get item from empty list", 0)
+        return env[m].ordered(o0, cards)[-1 if o1 == AGG_MAX else 0]
+    return pick_by_
+
+
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
         if (value0 := env[o0]) is None:
@@ -659,6 +678,8 @@ CLOSURES = {
     'CANPLAY': closure_CANPLAY,
     'LOAD_OWN': closure_LOAD_OWN,
     'DEFINED_OWN': closure_DEFINED_OWN,
+    'AGG_END': closure_AGG_END,
+    'PICK_BY': closure_PICK_BY,
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }

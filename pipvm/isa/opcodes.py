@@ -303,10 +303,10 @@ _FILE_OPCODES = (
         'pop a value; count it into the total under the iteration state; jump back',
         branch=-1, ends=True),
     _op(83, 'AGG_END', '', 1, 1, 'keep the total of a max or min; error if there was no item',
-        flags='fails'),
+        flags='pure fails'),
     _op(84, 'PICK_BY', 'ordering agg', 1, 1,
         'card list -> its last (max) or first (min) card as `order` by the ordering would '
-        'sort it; error if it is empty', flags='fails'),
+        'sort it; error if it is empty', flags='pure fails'),
 )
 _FILE_BY_NAME = {op.name: op for op in _FILE_OPCODES}
 

@@ -1175,11 +1175,30 @@ class Builder:
                 tests[0], self.pick(['and', 'or']), tests[1])
             if self.chance(0.2):
                 body = 'not %s' % body
+        elif self.chance(0.3):
+            body = self.rule_aggregate(p, c, d)
         else:
             body = self.expr(BOOLEAN, 2)
         self.scopes.pop()
         self.rules.append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
+
+    def rule_aggregate(self, p, c, d):
+        """The extension's counting in a rule, as games use it (President's
+        "as many of my cards of this rank as were led"): over the hand or the pile."""
+        x, src = self.fresh('x'), self.pick(['%s->hand' % p, d])
+        form = self.pick(['count', 'count', 'sum', 'of', 'by'])
+        if form == 'count':
+            return '(count %s in %s where %s->rank == %s->rank) >= %d' % (
+                x, src, x, c, self.draw(st.integers(1, 3)))
+        if form == 'sum':
+            return '(sum %s in %s of %s->rank) > %d' % (x, src, x, self.draw(st.integers(0, 30)))
+        guard = '%s->size == 0' % src if self.chance(0.8) else 'False'   # (empty: an error)
+        if form == 'by' and self.orderings:
+            return '(%s or (%s %s in %s by %s) != %s)' % (
+                guard, self.pick(['max', 'min']), x, src, self.pick(self.orderings), c)
+        return '(%s or (%s %s in %s of %s->rank) %s %s->rank)' % (
+            guard, self.pick(['max', 'min']), x, src, x, self.pick(['<', '>', '<=']), c)
 
     def set_rule(self):
         """The extension: a rule over a set of cards of one rank."""
