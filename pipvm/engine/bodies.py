@@ -47,7 +47,6 @@ import attrs
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import as_rank, items
-from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM
 
 
 class Signal(enum.IntEnum):
@@ -98,7 +97,17 @@ def _body(name, operands, effect, text, **kw):
 MACROS = {'TICK': """
 machine.steps_left -= n
 if machine.steps_left < 0:
-    raise StepLimit(machine.max_steps)""".strip()}
+    raise StepLimit(machine.max_steps)""".strip(),
+    # an aggregate's total after one more item's value (AGG_STEP's body, and
+    # an aggregate in pure.py's closures)
+    'AGG_TOTAL': """
+if agg == AGG_COUNT:
+    if value:
+        total += 1
+elif agg == AGG_SUM:
+    total = int(total) + value
+elif total is None or (value > total if agg == AGG_MAX else value < total):
+    total = value""".strip()}
 
 
 def _read(expr, out='value'):
@@ -230,7 +239,10 @@ for o in owners:
     # extension: aggregates (their loop is FOR_ITER/FOR_NEXT's)
     _body('AGG_START', 'agg', '-- total', 'total = 0 if agg < AGG_MAX else None'),
     _body('AGG_STEP', 'agg target', 'value --', """
-stack[-2] = agg_step(agg, stack[-2], value)     # the total, under the iteration state
+total = stack[-2]               # under the iteration state
+# body: AGG_TOTAL agg=agg total=total value=value
+# end of body
+stack[-2] = total
 JUMP(target)""", stack=True),
     _body('AGG_END', '', 'total -- total', """
 if total is None:
@@ -259,18 +271,6 @@ def fault(message, part):
     """`raise Fault(message, part)` as an expression: a closure's one-line
     form of a body that raises when a value is None (cases._checked)."""
     raise Fault(message, part)
-
-
-def agg_step(agg, total, value):
-    """An aggregate's total after one more item's value (AGG_STEP, and the
-    aggregates of pure.py's closures)."""
-    if agg == AGG_COUNT:
-        return total + 1 if value else total
-    if agg == AGG_SUM:
-        return int(total) + value
-    if total is None or (value > total if agg == AGG_MAX else value < total):
-        return value
-    return total
 
 
 def contains(lst, x):

@@ -314,8 +314,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import (LOUD, agg_step, build_list, contains,  # noqa: F401 (LOUD())
-                                 fault, make_cards, wild_rank, wild_suit)
+from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+                                 make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
 '''
 

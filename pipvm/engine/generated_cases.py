@@ -6,8 +6,8 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
-from pipvm.engine.bodies import (LOUD, agg_step, build_list, contains,  # noqa: F401 (LOUD())
-                                 fault, make_cards, wild_rank, wild_suit)
+from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+                                 make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
@@ -273,7 +273,17 @@ def op_AGG_START(self, stack, frame, arg):    # 81
 
 def op_AGG_STEP(self, stack, frame, arg):    # 82
     value = stack.pop()
-    stack[-2] = agg_step(arg[0], stack[-2], value)     # the total, under the iteration state
+    total = stack[-2]               # under the iteration state
+    # body: AGG_TOTAL agg=agg total=total value=value
+    if arg[0] == AGG_COUNT:
+        if value:
+            total += 1
+    elif arg[0] == AGG_SUM:
+        total = int(total) + value
+    elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
+        total = value
+    # end of body
+    stack[-2] = total
     return arg[1]
 
 

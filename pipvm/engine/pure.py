@@ -34,10 +34,9 @@ import functools
 import attrs
 
 from pipvm.core.errors import Fault
-from pipvm.engine.bodies import agg_step
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
-from pipvm.isa.opcodes import AGG_MAX, OPCODES  # noqa: F401 (AGG_START's body)
+from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, OPCODES  # noqa: F401 (aggregates' bodies)
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
 
@@ -465,7 +464,16 @@ class _Builder:
             # end of body
             for item in it:
                 env[slot] = item
-                total = agg_step(agg, total, body(env))
+                value = body(env)
+                # body: AGG_TOTAL agg=agg total=total value=value
+                if agg == AGG_COUNT:
+                    if value:
+                        total += 1
+                elif agg == AGG_SUM:
+                    total = int(total) + value
+                elif total is None or (value > total if agg == AGG_MAX else value < total):
+                    total = value
+                # end of body
             return total
         return aggregate_
 
