@@ -1,6 +1,6 @@
 """The extension 'several cards at once' (docs/language.md): `Rule R(p, cards,
-pile) for sets = ...` and `play R from P to D [or pass { ... }]`, through
-every layer."""
+pile) for sets = ...`, `play R from P to D [or pass { ... }]` and `canplay R
+from P to D`, through every layer."""
 import random
 
 import pytest
@@ -188,3 +188,13 @@ def test_bytecode_file_round_trip():
     loaded = pipc.load(pipc.dump(program), 'g.pipc')
     a, b = (Game(p, seed=1, players=2, names=['Ada', 'Ben']) for p in (program, loaded))
     assert a.decision == b.decision
+
+
+def test_a_rule_for_sets_may_count_on_both_engines():
+    """An aggregate's item is a local after the rule's three arguments: the
+    reference interpreter once gave it no slot (an IndexError, with a
+    traceback) in a rule for sets."""
+    source = PAIRS.replace('Rule any(p, cards, cl) for sets = cards->size == 1.',
+                           'Rule any(p, cards, cl) for sets = (count x in cards where x->rank > 1) == 1.')
+    vm, ref = both(source, 1, NAMES + ['Five of Diamonds and Five of Spades', 'Pass', 0])
+    assert vm == ref and vm.ending == 'no winner' and 'Ben played ' in vm.transcript
