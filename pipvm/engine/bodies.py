@@ -101,10 +101,7 @@ if machine.steps_left < 0:
     # an aggregate's total after one more item's value (AGG_STEP's body, and
     # an aggregate in pure.py's closures)
     'AGG_TOTAL': """
-if agg == AGG_COUNT:
-    if value:
-        total += 1
-elif agg == AGG_SUM:
+if agg < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
     total = int(total) + value
 elif total is None or (value > total if agg == AGG_MAX else value < total):
     total = value""".strip()}

@@ -8,7 +8,7 @@ from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
 from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
                                  make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
 def tick(self, n=1):
@@ -275,10 +275,7 @@ def op_AGG_STEP(self, stack, frame, arg):    # 82
     value = stack.pop()
     total = stack[-2]               # under the iteration state
     # body: AGG_TOTAL agg=agg total=total value=value
-    if arg[0] == AGG_COUNT:
-        if value:
-            total += 1
-    elif arg[0] == AGG_SUM:
+    if arg[0] < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
         total = int(total) + value
     elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
         total = value

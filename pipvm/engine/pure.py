@@ -36,7 +36,7 @@ import attrs
 from pipvm.core.errors import Fault
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
-from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, OPCODES  # noqa: F401 (aggregates' bodies)
+from pipvm.isa.opcodes import AGG_MAX, OPCODES  # noqa: F401 (the aggregates' bodies)
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
 
@@ -466,10 +466,7 @@ class _Builder:
                 env[slot] = item
                 value = body(env)
                 # body: AGG_TOTAL agg=agg total=total value=value
-                if agg == AGG_COUNT:
-                    if value:
-                        total += 1
-                elif agg == AGG_SUM:
+                if agg < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
                     total = int(total) + value
                 elif total is None or (value > total if agg == AGG_MAX else value < total):
                     total = value
