@@ -145,6 +145,15 @@ class CanPlay:
 
 
 @node
+class CanPlaySet:               # (extension) is there a set the (set) rule allows?
+    rule: int
+    player: object
+    dest: object
+    type: object
+    pos: tuple
+
+
+@node
 class CardExpr:
     rank: object
     suit: object

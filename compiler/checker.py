@@ -183,10 +183,9 @@ class Checker:
 
     def expr_CanPlay(self, e):
         rule = self.find(self.rules, 'rule', e.rule, e.pos)
-        if rule in self.set_rules:
-            fail(e.pos, "Rule '%s' is for sets of cards: canplay takes a rule for one card" % e.rule)
         player, dest = self.play_refs(e.player, e.dest)
-        return c.CanPlay(rule, player, dest, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
+        node = c.CanPlaySet if rule in self.set_rules else c.CanPlay
+        return node(rule, player, dest, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
 
     def play_refs(self, player, dest):
         player, t1 = self.ref(player)

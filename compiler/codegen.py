@@ -451,6 +451,9 @@ class Function:
     def expr_CanPlay(self, e):
         self.play('CANPLAY', e)
 
+    def expr_CanPlaySet(self, e):
+        self.play('CANPLAY_SET', e)
+
     def binary_op(self, opname, left, right, e):
         self.expr(left)
         self.expr(right)

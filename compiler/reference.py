@@ -349,8 +349,7 @@ class Interpreter:
         """Extension: a set of cards of one rank the rule allows, or a pass."""
         player = self.load(s.player, frame)
         dest = card_list(self.load(s.dest, frame))
-        body = self.program.rules[s.rule].body
-        sets = [cards for cards in card_sets(player.hand) if self.expr(body, [player, cards, dest])]
+        sets = list(self.allowed_sets(s.rule, player, dest))
         labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
         if s.passing is not None:
             sets.append(None)
@@ -400,6 +399,14 @@ class Interpreter:
         rule = self.program.rules[index]
         return [card for card in list(player.hand)
                 if self.expr(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
+
+    def allowed_sets(self, index, player, dest):
+        """Extension: the sets of cards of one rank a rule for sets allows,
+        in the order they are offered (runtime.card_sets), one at a time."""
+        rule = self.program.rules[index]
+        pad = [None] * (rule.frame_size - 3)
+        return (cards for cards in card_sets(player.hand)
+                if self.expr(rule.body, [player, cards, dest] + pad))
 
     # --- references -----------------------------------------------------------
 
@@ -515,6 +522,11 @@ class Interpreter:
         player = self.load(e.player, frame)
         dest = card_list(self.load(e.dest, frame))
         return len(self.playable(e.rule, player, dest)) > 0
+
+    def expr_CanPlaySet(self, e, frame):
+        player = self.load(e.player, frame)
+        dest = card_list(self.load(e.dest, frame))
+        return any(self.allowed_sets(e.rule, player, dest))
 
     def the_card(self, r, s):
         """The card created with rank r and suit s (deck order: suits C H S D)."""

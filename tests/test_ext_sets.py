@@ -1,6 +1,6 @@
 """The extension 'several cards at once' (docs/language.md): `Rule R(p, cards,
-pile) for sets = ...` and `play R from P to D [or pass { ... }]`, through
-every layer."""
+pile) for sets = ...`, `play R from P to D [or pass { ... }]` and `canplay R
+from P to D`, through every layer."""
 import random
 
 import pytest
@@ -9,7 +9,9 @@ from pygments.token import Keyword
 from compiler import frontend, parser
 from compiler.errors import PipError, PipSyntaxError
 from compiler.highlight import PipLexer
+from pipvm.engine.vm import Image
 from pipvm.game.game import Game
+from pipvm.isa import pipc
 from tests.fuzz.harness import both
 from tests.test_extensions import printed_refused_found
 
@@ -69,6 +71,32 @@ def test_no_set_and_no_pass_is_the_play_error_on_both():
     assert vm == ref and vm.ending == 'Error: Line 12, Col 5: No cards match the given rule'
 
 
+def test_canplay_with_a_rule_for_sets_is_whether_some_set_is_allowed():
+    """canplay of a rule for sets: True iff play would offer a set (the
+    pass aside), on the VM (CANPLAY_SET, also in a rule's closures) and the
+    reference alike."""
+    source = PAIRS.replace('  for p in players {\n', """  for p in players {
+    for n in [1; 2; 3; 4] {
+      led = n.
+      let can be canplay beats from p to pile.
+      let via be canplay pairable from p to pile.
+      message "{p} {n} {can} {via}".
+    }
+    led = 2.
+""").replace('Rule any(', 'Rule pairable(p, c, cl) = canplay beats from p to cl.\nRule any(')
+    vm, ref = both(source, 1, NAMES + ['Five of Diamonds and Five of Spades', 'Pass', 0])
+    assert vm == ref
+    shown = [line for line in vm.transcript.splitlines() if line[-4:] in ('True', 'alse')]
+    # Ada holds 5 5 9 2, Ben 9 9 5 2 of the deck: pairs, no triples
+    assert shown == ['Ada 1 True True', 'Ada 2 True True', 'Ada 3 False False', 'Ada 4 False False',
+                     'Ben 1 True True', 'Ben 2 True True', 'Ben 3 False False', 'Ben 4 False False']
+    program = frontend.compile_text(source)
+    code = {c.name: (i, c) for i, c in enumerate(program.codes)}
+    for name in ('main', 'pairable'):
+        assert 'CANPLAY_SET' in [i.op.name for i in pipc.decode(code[name][1].code)]
+    assert Image(program).pure[code['pairable'][0]] is not None   # closures, not the loop
+
+
 def test_a_face_down_set_is_hidden_from_the_others():
     game = Game(frontend.compile_text(PAIRS), seed=1, players=2, names=['Ada', 'Ben'])
     game.answer(game.decision.options.index('Pass'))
@@ -80,8 +108,6 @@ def test_a_face_down_set_is_hidden_from_the_others():
 
 
 @pytest.mark.parametrize('change,error', [
-    (('Action main {', 'Action main {\n  if canplay beats from players->first to pile { }'),
-     "Line 10, Col 6: Rule 'beats' is for sets of cards: canplay takes a rule for one card"),
     (('Rule any(p, cards, cl) for sets = cards->size == 1.', 'Rule any(p, c, cl) = True.'),
      "Line 17, Col 3: 'or pass' takes a rule for sets of cards "
      "(Rule any(p, cards, pile) for sets = ...)"),
@@ -162,3 +188,13 @@ def test_bytecode_file_round_trip():
     loaded = pipc.load(pipc.dump(program), 'g.pipc')
     a, b = (Game(p, seed=1, players=2, names=['Ada', 'Ben']) for p in (program, loaded))
     assert a.decision == b.decision
+
+
+def test_a_rule_for_sets_may_count_on_both_engines():
+    """An aggregate's item is a local after the rule's three arguments: the
+    reference interpreter once gave it no slot (an IndexError, with a
+    traceback) in a rule for sets."""
+    source = PAIRS.replace('Rule any(p, cards, cl) for sets = cards->size == 1.',
+                           'Rule any(p, cards, cl) for sets = (count x in cards where x->rank > 1) == 1.')
+    vm, ref = both(source, 1, NAMES + ['Five of Diamonds and Five of Spades', 'Pass', 0])
+    assert vm == ref and vm.ending == 'no winner' and 'Ben played ' in vm.transcript

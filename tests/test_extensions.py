@@ -132,7 +132,8 @@ def _programs():
 
 def test_strict_accepts_every_2008_program_as_the_plain_check_does():
     """Every example and corpus program: --strict gives the same result (an
-    example written with the extensions, NAME_ext.pip, is refused in one line)."""
+    example written with the extensions, NAME_ext.pip or president_sets.pip,
+    is refused in one line)."""
     programs = _programs()
     assert len(programs) > 100
     for path in programs:
@@ -147,7 +148,7 @@ def test_strict_accepts_every_2008_program_as_the_plain_check_does():
             strict = None
         except PipError as e:
             strict = str(e)
-        if path.endswith('_ext.pip'):
+        if path.endswith(('_ext.pip', 'president_sets.pip')):
             assert plain is None and strict.endswith(' is an extension to 2008 Pip (refused by --strict)')
             assert '\n' not in strict
         else:
@@ -361,6 +362,33 @@ def test_an_aggregate_counts_as_the_long_way_does():
     assert ' '.join(first[5:]).startswith(str(high))
 
 
+def test_a_rule_or_ordering_with_an_aggregate_runs_as_closures_as_the_loop_does():
+    """pipvm/engine/pure.py translates the aggregate's loop too: the rule
+    `pairs` and the ordering `strongest` are closures, which give what the
+    dispatch loop gives for every card of each hand."""
+    from pipvm.engine.vm import Image
+    from pipvm.game.game import Game
+    program = frontend.compile_text(AGG)
+    image = Image(program)
+    index = {c.name: i for i, c in enumerate(program.codes)}
+    assert image.pure[index['pairs']] is not None and image.pure[index['strongest']] is not None
+    game = Game(program, seed=2, players=2, names=['Ada', 'Ben'])
+    m = game.machine
+
+    def both(name, args):
+        code = m.image.codes[index[name]]
+        loop = m._run(code, 0, [], args + [None] * (code.frame_size - len(args)), None)
+        return image.pure[index[name]].call(m, list(args)), loop
+
+    for p in m.players:
+        for card in p.hand:
+            fast, loop = both('pairs', [p, card, []])
+            assert fast is loop
+        fast, loop = both('strongest', [list(p.hand)])
+        assert fast == loop and len(fast) == 1
+    assert any(image.pure[index['pairs']].call(m, [p, c, []]) for p in m.players for c in p.hand)
+
+
 @pytest.mark.parametrize('expr,error', [
     ('(count c in players where c->score)', 'Line 3, Col 50: Expected type Boolean but found type Number'),
     ('(sum c in players of c->name)', 'Line 3, Col 45: Expected type Number but found type String'),
@@ -461,7 +489,7 @@ def test_highlighters_show_rank_words_as_ranks():
 
 # --- the examples written with the extensions ------------------------------------
 
-@pytest.mark.parametrize('name, most', [('oh_hell', 5), ('go_fish', 4)])
+@pytest.mark.parametrize('name, most', [('oh_hell', 5), ('go_fish', 4), ('president', 5)])
 def test_an_example_with_the_extensions_plays_as_its_2008_version(name, most, monkeypatch):
     """The same seed and answers give the same transcript: the golden game
     (NAME.answers, seed 1), and games of 3 and of MOST players where the i-th

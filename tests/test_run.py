@@ -4,6 +4,10 @@ run/    every statement and run-time error; the .out files were produced by
         the reference interpreter (tools/make_golden.py: PIP_SEED=1).
 games/  complete games, also from the reference: corpus/full (answers in
         games/NAME.in) and examples/ (answers in examples/NAME.answers).
+        An example written with the extensions has its plain version's
+        golden, except example_president_sets.out: the original interpreter
+        refuses its sets and its dialogue is its own, so that golden came
+        from pipvm (`--engine reference`, the VM giving the same bytes).
 differ/ the deliberate differences from the reference (SEMANTICS.md's table);
         each .pip says in its first line what it shows; .out checked by hand.
 Each runs on both engines: the VM and the reference interpreter.

@@ -454,8 +454,8 @@ def test_a_long_spread_area_wraps_inside_the_felt(browser, tmp_path):
 def test_a_set_of_cards_is_one_option_drawn_as_its_cards(browser):
     """President written with the extension 'several cards at once': each
     set is one button showing its cards; a click plays the whole set."""
-    table = table_of(os.path.join(ROOT, 'examples', 'president_ext.pip'),
-                     seating(3, s2='random', s3='random'), seed=1)
+    table = table_of(os.path.join(ROOT, 'examples', 'president_sets.pip'),
+                     seating(3, s2='random', s3='random'), seed=2)
     table.pause = 0.0
     with in_background([table]) as base:
         page = open_page(browser, links(base, table)[0])
@@ -483,3 +483,64 @@ def test_a_set_of_cards_is_one_option_drawn_as_its_cards(browser):
             played.append(label)
         assert len(played) == 4 and page.errors == []
         assert any(' and ' in label for label in played), played
+
+
+VALUES = '''Game "Values" requires 3 players.
+Number bid for each player.
+Boolean passed for each player = False.
+Rank best for each player = Queen.
+Action main {
+  for p in players {
+    if p == players->last { p->passed = True. }
+    else {
+      ask p {
+        "Bid 2" { p->bid = 2. }
+        "Pass" { p->passed = True. }
+      }
+    }
+  }
+  ask players->first { "Done" { } }
+  winner players->first.
+}
+'''
+
+
+def test_values_for_each_player_show_on_the_seats_like_score(browser, tmp_path):
+    """The extension 'values for each player': each seat shows its player's
+    values after the score, as the game prints them (a Boolean as True or
+    False, a Rank as its word), an undefined one left out, and follows them
+    as the game sets them."""
+    source = tmp_path / 'values.pip'
+    source.write_text(VALUES)
+    with named_page(browser, str(source), seating(3, s2='first', s3='first'), 'Ada') as (table, page):
+        facts = page.locator('.seat .facts')
+        expect(page.locator('#options button')).to_have_count(2)
+        # nobody has bid: `bid` is undefined everywhere
+        expect(facts).to_have_text(['0 cards \u00b7 score 0 \u00b7 passed False \u00b7 best Queen'] * 3)
+        page.locator('#options button', has_text='Bid 2').click()
+        expect(page.locator('#options button', has_text='Done')).to_have_count(1)
+        # Ada (this page's seat, shown first) and the first bot bid 2; the last passed
+        expect(facts).to_have_text(['0 cards \u00b7 score 0 \u00b7 bid 2 \u00b7 passed False \u00b7 best Queen'] * 2
+                                   + ['0 cards \u00b7 score 0 \u00b7 passed True \u00b7 best Queen'])
+        view = table.game.view(0)
+        assert [p['values'] for p in view['players']] == [
+            {'bid': 2, 'passed': False, 'best': 'Queen'}] * 2 + [
+            {'bid': None, 'passed': True, 'best': 'Queen'}]
+        assert page.errors == []
+
+
+def test_values_for_each_team_show_in_the_scores(browser, tmp_path):
+    source = tmp_path / 'teams.pip'
+    source.write_text('Game "Team values" requires 2 teams of 2.\n'
+                      'Number tricks for each team = 0.\nBoolean doubled for each team.\n'
+                      'Action main {\n  teams->last->tricks += 3.\n  teams->first->doubled = True.\n'
+                      '  ask players->first { "Done" { } }\n  winner players->first.\n}\n')
+    seats = seating(4, s2='first', s3='first', s4='first')
+    with named_page(browser, str(source), seats, 'Ada') as (table, page):
+        expect(page.locator('#options button', has_text='Done')).to_have_count(1)
+        rows = page.locator('#scores tbody tr th')
+        expect(rows).to_have_count(2)
+        first, second = (rows.nth(i).inner_text() for i in (0, 1))
+        assert first.startswith('Team 1 (Ada') and first.endswith(') \u00b7 tricks 0 \u00b7 doubled True')
+        assert second.startswith('Team 2 (') and second.endswith(') \u00b7 tricks 3')
+        assert page.errors == []

@@ -97,7 +97,14 @@ def _body(name, operands, effect, text, **kw):
 MACROS = {'TICK': """
 machine.steps_left -= n
 if machine.steps_left < 0:
-    raise StepLimit(machine.max_steps)""".strip()}
+    raise StepLimit(machine.max_steps)""".strip(),
+    # an aggregate's total after one more item's value (AGG_STEP's body, and
+    # an aggregate in pure.py's closures)
+    'AGG_TOTAL': """
+if agg < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
+    total = int(total) + value
+elif total is None or (value > total if agg == AGG_MAX else value < total):
+    total = value""".strip()}
 
 
 def _read(expr, out='value'):
@@ -208,6 +215,9 @@ machine.emit('message', text)"""),
 found = machine.playable(rule, player, cards_of(dest))
 machine.canplay_found = found
 res = bool(found)"""),
+    # extension: is there a set of cards a rule for sets allows (PLAY_SET's sets)
+    _body('CANPLAY_SET', 'rule', 'player dest -- res', """
+res = any(machine.allowed_sets(rule, player, cards_of(dest)))"""),
     # extension: options from a list, gathered for ASK_FROM (Machine.op_ASK_FROM)
     _body('OPTION', 'k', 'options text asked -- options', '''
 if asked:
@@ -227,17 +237,18 @@ for o in owners:
     _body('AGG_START', 'agg', '-- total', 'total = 0 if agg < AGG_MAX else None'),
     _body('AGG_STEP', 'agg target', 'value --', """
 total = stack[-2]               # under the iteration state
-if agg == AGG_COUNT:
-    if value:
-        stack[-2] = total + 1
-elif agg == AGG_SUM:
-    stack[-2] = int(total) + value
-elif total is None or (value > total if agg == AGG_MAX else value < total):
-    stack[-2] = value
+# body: AGG_TOTAL agg=agg total=total value=value
+# end of body
+stack[-2] = total
 JUMP(target)""", stack=True),
     _body('AGG_END', '', 'total -- total', """
 if total is None:
     raise Fault("Can't get item from empty list", PART)"""),
+    # `(max c in L by O)` is L's last card as `order L by O` sorts it
+    _body('PICK_BY', 'ordering agg', 'cards -- card', """
+if not cards:
+    raise Fault("Can't get item from empty list", PART)
+card = machine.ordered(ordering, cards)[-1 if agg == AGG_MAX else 0]"""),
     # the quiet variant's (pipvm/engine/quiet.py): messages nobody reads
     # whose operands are locals only need them defined
     _body('QUIET_LOCALS', 'slots after', '--', """

@@ -316,7 +316,7 @@ from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
 from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
                                  make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
 '''
 
 # The loop's inline branches stand in vm.py's Machine._run between these

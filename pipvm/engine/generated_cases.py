@@ -8,7 +8,7 @@ from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
 from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
                                  make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_COUNT, AGG_MAX, AGG_SUM, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
 
 
 def tick(self, n=1):
@@ -234,6 +234,11 @@ def op_OPTION_ITEM(self, stack, frame, arg):    # 86
     stack.append(it)
 
 
+def op_CANPLAY_SET(self, stack, frame, arg):    # 89
+    dest = stack.pop()
+    stack[-1] = any(self.allowed_sets(arg, stack[-1], cards_of(dest)))
+
+
 def op_CANPLAY(self, stack, frame, arg):    # 73
     dest = stack.pop()
     found = self.playable(arg, stack[-1], cards_of(dest))
@@ -269,13 +274,13 @@ def op_AGG_START(self, stack, frame, arg):    # 81
 def op_AGG_STEP(self, stack, frame, arg):    # 82
     value = stack.pop()
     total = stack[-2]               # under the iteration state
-    if arg[0] == AGG_COUNT:
-        if value:
-            stack[-2] = total + 1
-    elif arg[0] == AGG_SUM:
-        stack[-2] = int(total) + value
+    # body: AGG_TOTAL agg=agg total=total value=value
+    if arg[0] < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
+        total = int(total) + value
     elif total is None or (value > total if arg[0] == AGG_MAX else value < total):
-        stack[-2] = value
+        total = value
+    # end of body
+    stack[-2] = total
     return arg[1]
 
 
@@ -284,6 +289,13 @@ def op_AGG_END(self, stack, frame, arg):    # 83
     if total is None:
         raise Fault("Can't get item from empty list", 0)
     stack[-1] = total
+
+
+def op_PICK_BY(self, stack, frame, arg):    # 84
+    cards = stack[-1]
+    if not cards:
+        raise Fault("Can't get item from empty list", 0)
+    stack[-1] = self.ordered(arg[0], cards)[-1 if arg[1] == AGG_MAX else 0]
 
 
 def op_EQ_CONST(self, stack, frame, arg):    # 101
@@ -408,6 +420,7 @@ HANDLERS = {
     62: op_MESSAGE_ALL,
     85: op_OPTION,
     86: op_OPTION_ITEM,
+    89: op_CANPLAY_SET,
     73: op_CANPLAY,
     77: op_LOAD_OWN,
     78: op_STORE_OWN,
@@ -416,6 +429,7 @@ HANDLERS = {
     81: op_AGG_START,
     82: op_AGG_STEP,
     83: op_AGG_END,
+    84: op_PICK_BY,
     101: op_EQ_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
@@ -575,6 +589,10 @@ def closure_BUILD_LIST(m, o0, fs):
     return build_list_
 
 
+def closure_CANPLAY_SET(m, o0, f0, f1):
+    return lambda env: any(env[m].allowed_sets(o0, f0(env), cards_of(f1(env))))
+
+
 def closure_CANPLAY(m, o0, f0, f1):
     def canplay_(env):
         player = f0(env)
@@ -591,6 +609,24 @@ def closure_LOAD_OWN(m, o0, f0):
 
 def closure_DEFINED_OWN(m, o0, f0):
     return lambda env: f0(env).own.get(o0) is not None
+
+
+def closure_AGG_END(m, f0):
+    def agg_end_(env):
+        total = f0(env)
+        if total is None:
+            raise Fault("Can't get item from empty list", 0)
+        return total
+    return agg_end_
+
+
+def closure_PICK_BY(m, o0, o1, f0):
+    def pick_by_(env):
+        cards = f0(env)
+        if not cards:
+            raise Fault("Can't get item from empty list", 0)
+        return env[m].ordered(o0, cards)[-1 if o1 == AGG_MAX else 0]
+    return pick_by_
 
 
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
@@ -645,9 +681,12 @@ CLOSURES = {
     'WILD_RANK': closure_WILD_RANK,
     'WILD_SUIT': closure_WILD_SUIT,
     'BUILD_LIST': closure_BUILD_LIST,
+    'CANPLAY_SET': closure_CANPLAY_SET,
     'CANPLAY': closure_CANPLAY,
     'LOAD_OWN': closure_LOAD_OWN,
     'DEFINED_OWN': closure_DEFINED_OWN,
+    'AGG_END': closure_AGG_END,
+    'PICK_BY': closure_PICK_BY,
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }

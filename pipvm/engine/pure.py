@@ -2,7 +2,7 @@
 
 A rule or ordering is one expression: it cannot decide, call, loop, store
 or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand,
-so the dispatch loop's set-up (a stack, bound methods, a try block) and its
+(CANPLAY_SET once per set), so the dispatch loop's set-up (a stack, bound methods, a try block) and its
 if-chain cost more there than the rule's own work.  At load time each such
 code object is translated, from its decoded instructions, into a tree of
 closures, one per operation, that take the locals (the arguments) and
@@ -36,7 +36,7 @@ import attrs
 from pipvm.core.errors import Fault
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
-from pipvm.isa.opcodes import OPCODES
+from pipvm.isa.opcodes import AGG_MAX, OPCODES  # noqa: F401 (the aggregates' bodies)
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
 
@@ -90,10 +90,12 @@ def translate(code, program, card_consts):
         fn = _Builder(machine).build(tree)
     except (_Refused, RecursionError):      # (very deep code stays on the loop)
         return None
-    return Pure(fn, [None] * (machine - len(code.local_names)), _by_card(tree, CARD_SLOT))
+    # the env: the arguments, the other locals (an aggregate's item), the scratch slots
+    return Pure(fn, [None] * (machine - ARGUMENTS[code.kind]), _by_card(tree, CARD_SLOT))
 
 
 CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
+ARGUMENTS = {'rule': 3, 'ordering': 1}
 
 
 class _Refused(Exception):
@@ -101,7 +103,8 @@ class _Refused(Exception):
 
 
 # The instructions an expression is made of (the table's pure opcodes), by
-# how they use the stack.  CANPLAY (it reads a hand) has a node of its own.
+# how they use the stack.  CANPLAY and CANPLAY_SET (they read a hand) have a
+# node of their own.
 _EXPRESSION = [op for op in OPCODES if op.pure]
 _LOADS = {op.name for op in _EXPRESSION if op.pops == 0}
 _UNARY = {op.name for op in _EXPRESSION if op.pops == 1 and op.pushes == 1}
@@ -110,7 +113,8 @@ _BINARY = {op.name for op in _EXPRESSION
 _COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
 _POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
 # Each has a closure factory, written from its body (pipvm/engine/bodies.py).
-assert (_LOADS | _UNARY | _BINARY | _COUNTED | {'CANPLAY'}) - {'CONST'} <= set(CLOSURES)
+_CANPLAY = {'CANPLAY', 'CANPLAY_SET'}
+assert (_LOADS | _UNARY | _BINARY | _COUNTED | _CANPLAY) - {'CONST'} <= set(CLOSURES)
 # Operands the VM decodes (pipvm/isa/opcodes.OPERANDS): a property by its name.
 _DECODE = {'LOAD_PROP': PROPERTY_NAMES.__getitem__, 'DEFINED_PROP': PROPERTY_NAMES.__getitem__}
 
@@ -144,9 +148,21 @@ class Binary:
 
 @attrs.frozen
 class CanPlay:
+    op: str                    # CANPLAY, or CANPLAY_SET (a rule for sets)
     rule: int
     player: object
     dest: object
+
+
+@attrs.frozen
+class Aggregate:
+    """An aggregate's loop (the extension): AGG_START, the items, FOR_ITER,
+    FOR_NEXT into the local `slot`, the body, AGG_STEP (then AGG_END, a
+    Unary of its own, for max and min)."""
+    agg: int                   # opcodes.AGGREGATES's index
+    items: object              # a Return: the list
+    slot: int
+    body: object               # a Return: the item's value
 
 
 @attrs.frozen
@@ -214,12 +230,13 @@ class _Translator:
         if len(stack) < n:
             raise _Refused()
         top = stack[-n:]
-        if name in _UNARY:
-            return stack[:-1] + (Unary(name, args[0] if args else None, top[0]),), dropped
+        if name in _UNARY:      # (PICK_BY's two operands as one tuple)
+            arg = None if not args else args[0] if len(args) == 1 else tuple(args)
+            return stack[:-1] + (Unary(name, arg, top[0]),), dropped
         if name in _BINARY:
             return stack[:-2] + (Binary(name, top[0], top[1]),), dropped
-        if name == 'CANPLAY':
-            return stack[:-2] + (CanPlay(args[0], top[0], top[1]),), dropped
+        if name in _CANPLAY:
+            return stack[:-2] + (CanPlay(name, args[0], top[0], top[1]),), dropped
         if name in _COUNTED:
             return stack[:-n] + (Counted(name.lower(), top),), dropped
         if name in ('POP', 'DROP'):
@@ -228,13 +245,18 @@ class _Translator:
             return stack + top, dropped         # evaluated twice: the same value
         return stack[:-2] + (top[1], top[0]), dropped      # SWAP
 
-    def block(self, i, stack, dropped=()):
+    def block(self, i, stack, dropped=(), stop=None):
         """The tree for running from instruction i with this symbolic stack;
-        `dropped` holds the values popped unused so far, still to evaluate."""
+        `dropped` holds the values popped unused so far, still to evaluate.
+        An aggregate's part ends at instruction `stop` as if it returned."""
         while True:
             self.nodes += 1
-            if self.nodes > MAX_NODES or i >= len(self.decoded):
+            if self.nodes > MAX_NODES or i >= len(self.decoded) or (stop is not None and i > stop):
                 raise _Refused()
+            if i == stop:
+                if len(stack) != 1:
+                    raise _Refused()
+                return Return(stack[0], dropped)
             ins = self.decoded[i]
             name, args = ins.op.name, ins.args
             after = self.straight(name, args, stack, dropped)
@@ -249,12 +271,17 @@ class _Translator:
                 j = self.target(i, args[0])
                 cond, rest = stack[-1], stack[:-1]
                 if name == 'JUMP_IF_FALSE':
-                    return If(cond, self.block(i + 1, rest, dropped), self.block(j, rest, dropped))
+                    return If(cond, self.block(i + 1, rest, dropped, stop),
+                              self.block(j, rest, dropped, stop))
                 slot = self.first_scratch + self.scratch
                 self.scratch += 1
-                kept = self.block(j, rest + (Leaf('scratch', slot),), dropped)
+                kept = self.block(j, rest + (Leaf('scratch', slot),), dropped, stop)
                 on = name == 'JUMP_IF_TRUE_OR_POP'
-                return Keep(on, cond, slot, kept, self.block(i + 1, rest, dropped))
+                return Keep(on, cond, slot, kept, self.block(i + 1, rest, dropped, stop))
+            elif name == 'AGG_START':
+                i, tree = self.aggregate(i, args[0])
+                stack += (tree,)
+                continue
             elif name == 'RETURN_VALUE':
                 if len(stack) != 1:
                     raise _Refused()
@@ -262,6 +289,27 @@ class _Translator:
             else:
                 raise _Refused()        # anything that is not part of an expression
             i += 1
+
+    def aggregate(self, i, agg):
+        """(the index after it, an Aggregate) for the aggregate whose
+        AGG_START is instruction i, as the compiler lays it out:
+        AGG_START, items, FOR_ITER, FOR_NEXT slot END, body, AGG_STEP agg TOP, END:"""
+        j, depth = i + 1, 0
+        while j < len(self.decoded):        # this aggregate's FOR_ITER (an inner one's items come first)
+            name = self.decoded[j].op.name
+            if name == 'FOR_ITER' and depth == 0:
+                break
+            depth += (name == 'AGG_START') - (name == 'AGG_STEP')
+            j += 1
+        if j + 1 >= len(self.decoded) or self.decoded[j + 1].op.name != 'FOR_NEXT':
+            raise _Refused()
+        slot, end = self.decoded[j + 1].args
+        end = self.target(j + 1, end)
+        step = self.decoded[end - 1]
+        if step.op.name != 'AGG_STEP' or tuple(step.args) != (agg, self.decoded[j + 1].offset):
+            raise _Refused()
+        return end, Aggregate(agg, self.block(i + 1, (), (), j), slot,
+                              self.block(j + 2, (), (), end - 1))
 
     def load(self, name, arg):
         if name == 'CONST':
@@ -378,7 +426,8 @@ class _Builder:
     def closure(self, name, arg, *inputs):
         """The closure of instruction name, its operand arg (None if it has
         none) and its inputs' closures."""
-        operands = () if arg is None else (_DECODE.get(name, _same)(arg),)
+        operands = (() if arg is None else arg if type(arg) is tuple
+                    else (_DECODE.get(name, _same)(arg),))
         return CLOSURES[name](self.m, *operands, *inputs)
 
     def prop(self, tree):
@@ -401,7 +450,29 @@ class _Builder:
         return self.closure(name, None, self.build(t.left), self.build(t.right))
 
     def b_CanPlay(self, t):
-        return self.closure('CANPLAY', t.rule, self.build(t.player), self.build(t.dest))
+        return self.closure(t.op, t.rule, self.build(t.player), self.build(t.dest))
+
+    def b_Aggregate(self, t):
+        agg, slot, items, body = t.agg, t.slot, self.build(t.items), self.build(t.body)
+
+        def aggregate_(env):
+            # body: AGG_START agg=agg total=total
+            total = 0 if agg < AGG_MAX else None
+            # end of body
+            # body: FOR_ITER lst=items(env) it=it
+            it = iter(list(items(env)))
+            # end of body
+            for item in it:
+                env[slot] = item
+                value = body(env)
+                # body: AGG_TOTAL agg=agg total=total value=value
+                if agg < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
+                    total = int(total) + value
+                elif total is None or (value > total if agg == AGG_MAX else value < total):
+                    total = value
+                # end of body
+            return total
+        return aggregate_
 
     def b_Counted(self, t):
         fs = [self.build(p) for p in t.parts]

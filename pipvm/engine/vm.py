@@ -20,7 +20,7 @@ from pipvm.isa import pipc
 from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, played, set_label
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
+from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, card_sets, cards_of,
                                 list_prop, to_str)
 
@@ -568,6 +568,11 @@ class Machine:
         return [card for card in list(player.hand)
                 if run(code, 0, [], [player, card, dest] + pad, None)]
 
+    def allowed_sets(self, rule, player, dest):
+        """Extension: the sets of cards of one rank a rule for sets allows,
+        in the order they are offered (runtime.card_sets), one at a time."""
+        return (s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest)))
+
     def op_PLAY(self, stack, frame, rule):
         dest = cards_of(stack.pop())
         player = stack.pop()
@@ -591,7 +596,7 @@ class Machine:
         rule, mode = arg
         dest = cards_of(stack.pop())
         player = stack.pop()
-        sets = [s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest))]
+        sets = list(self.allowed_sets(rule, player, dest))
         labels = [set_label([card.name for card in s]) for s in sets]
         if mode & PLAY_PASS:
             sets.append(None)
@@ -614,14 +619,6 @@ class Machine:
             first.setdefault(id(card), i)
         last = len(result)
         return sorted(cards, key=lambda card: first.get(id(card), last))
-
-    def op_PICK_BY(self, stack, frame, arg):
-        # extension: `(max c in L by O)` is L's last card as `order L by O` sorts it
-        ordering, agg = arg
-        cards = stack[-1]
-        if not cards:
-            raise Fault("Can't get item from empty list")
-        stack[-1] = self.ordered(ordering, cards)[-1 if agg == AGG_MAX else 0]
 
     def op_ROTATE(self, stack, frame, _):
         lst = stack.pop()

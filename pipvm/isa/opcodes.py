@@ -2,7 +2,7 @@
 (INSTRUCTIONS), with its number, operand format, stack effect, what it reads,
 its properties and meaning, as Lua's lopcodes.h and CPython's Lib/opcode.py.
 Three kinds share the one numbering: the opcodes of a .pipc file (OPCODES,
-1-88), superinstructions the VM fuses from them when it loads a program
+1-89), superinstructions the VM fuses from them when it loads a program
 (FUSED, 100-119) and the instructions loading makes otherwise (LOAD_TIME,
 200-204: a rewritten PLAY, the quiet variant).  Only the first may appear in
 a file (`in_file`); the validator refuses the others.  The compiler's
@@ -274,6 +274,9 @@ _FILE_OPCODES = (
         'player, destination -> the player chooses a set of cards of one rank the rule allows '
         '(or passes, mode PLAY_PASS); they move; push whether the player passed',
         'hand', 'fails'),
+    _op(89, 'CANPLAY_SET', 'rule', 2, 1,
+        'player, destination -> is there a set of cards PLAY_SET would offer (no pass)',
+        'hand', 'pure fails'),
     _op(70, 'DEAL', 'mode', lambda m: 2 if m & DEAL_ALL else 3, 0,
         'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)'),
     _op(71, 'DEAL_CARD', '', 3, 0, 'card, source, destination -> move that card', flags='fails'),
@@ -300,10 +303,10 @@ _FILE_OPCODES = (
         'pop a value; count it into the total under the iteration state; jump back',
         branch=-1, ends=True),
     _op(83, 'AGG_END', '', 1, 1, 'keep the total of a max or min; error if there was no item',
-        flags='fails'),
+        flags='pure fails'),
     _op(84, 'PICK_BY', 'ordering agg', 1, 1,
         'card list -> its last (max) or first (min) card as `order` by the ordering would '
-        'sort it; error if it is empty', flags='fails'),
+        'sort it; error if it is empty', flags='pure fails'),
 )
 _FILE_BY_NAME = {op.name: op for op in _FILE_OPCODES}
 

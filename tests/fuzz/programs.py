@@ -292,9 +292,10 @@ class Builder:
             t = self.pick(self.scalars + self.lists)
             r = self.ref(t, d)
             return 'defined %s' % r if r is not None else 'True'
-        if form == 'canplay' and self.rules:
-            return 'canplay %s from %s to %s' % (self.pick(self.rules), self.ref_or_leaf(PLAYER, d),
-                                                 self.play_dest(d))
+        if form == 'canplay' and (self.rules or self.set_rules):
+            # (a rule for sets: the extension's "is there a set it allows")
+            return 'canplay %s from %s to %s' % (self.pick(self.rules + self.set_rules),
+                                                 self.ref_or_leaf(PLAYER, d), self.play_dest(d))
         return self.ref_or_leaf(BOOLEAN, d)
 
     def chain(self, d):
@@ -667,8 +668,11 @@ class Builder:
     def play_set(self, labels, depth, pending):
         """The extension: several cards at once, perhaps with a pass."""
         player = self.ref(PLAYER, 1) or 'players->first'
-        play = 'play %s from %s to %s' % (self.pick(self.set_rules), player, self.play_dest(1))
+        rule, dest = self.pick(self.set_rules), self.play_dest(1)
+        play = 'play %s from %s to %s' % (rule, player, dest)
         if self.chance(0.3):
+            if self.chance(0.5):     # a play without a pass, after canplay's "some set exists"
+                return ['if canplay %s from %s to %s { %s. }' % (rule, player, dest, play)]
             return [play + '.']
         if depth <= 0 or self.chance(0.3):
             return [play + ' or pass.']
@@ -1082,8 +1086,13 @@ class Builder:
             elif form == 'play':
                 body.append('play %s from %s to %s.' % (rule, p, dest))
             elif form == 'sets':         # the extension: several cards at once
+                s = self.pick(self.set_rules)
+                if self.chance(0.4):     # canplay of a rule for sets, then the play
+                    b = self.fresh('b')
+                    body += ['let %s be canplay %s from %s to %s.' % (b, s, p, dest),
+                             'message "{%s} {%s}".' % (p, b)]
                 body.append('play %s from %s to %s or pass { message "{%s} passed". }'
-                            % (self.pick(self.set_rules), p, dest, p))
+                            % (s, p, dest, p))
             else:
                 x = self.fresh('x')
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
@@ -1166,11 +1175,30 @@ class Builder:
                 tests[0], self.pick(['and', 'or']), tests[1])
             if self.chance(0.2):
                 body = 'not %s' % body
+        elif self.chance(0.3):
+            body = self.rule_aggregate(p, c, d)
         else:
             body = self.expr(BOOLEAN, 2)
         self.scopes.pop()
         self.rules.append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
+
+    def rule_aggregate(self, p, c, d):
+        """The extension's counting in a rule, as games use it (President's
+        "as many of my cards of this rank as were led"): over the hand or the pile."""
+        x, src = self.fresh('x'), self.pick(['%s->hand' % p, d])
+        form = self.pick(['count', 'count', 'sum', 'of', 'by'])
+        if form == 'count':
+            return '(count %s in %s where %s->rank == %s->rank) >= %d' % (
+                x, src, x, c, self.draw(st.integers(1, 3)))
+        if form == 'sum':
+            return '(sum %s in %s of %s->rank) > %d' % (x, src, x, self.draw(st.integers(0, 30)))
+        guard = '%s->size == 0' % src if self.chance(0.8) else 'False'   # (empty: an error)
+        if form == 'by' and self.orderings:
+            return '(%s or (%s %s in %s by %s) != %s)' % (
+                guard, self.pick(['max', 'min']), x, src, self.pick(self.orderings), c)
+        return '(%s or (%s %s in %s of %s->rank) %s %s->rank)' % (
+            guard, self.pick(['max', 'min']), x, src, x, self.pick(['<', '>', '<=']), c)
 
     def set_rule(self):
         """The extension: a rule over a set of cards of one rank."""

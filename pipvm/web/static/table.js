@@ -162,10 +162,12 @@ function seatBox(v, p, place) {
 }
 
 // A player's or team's values `for each player` (a language extension), as
-// score is shown: "bid 3"; an undefined one is left out.
+// score is shown: "bid 3", a Boolean as the game prints it ("passed True");
+// an undefined one is left out.
 function valueFacts(values) {
+  const shown = (x) => x === true ? 'True' : x === false ? 'False' : String(x);
   return Object.entries(values || {}).filter(([, x]) => x !== null)
-    .map(([name, x]) => name + ' ' + x);
+    .map(([name, x]) => name + ' ' + shown(x));
 }
 
 // The trick area: a faceup, spread-out area whose cards were all played,
