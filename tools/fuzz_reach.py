@@ -29,8 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
-INLINE_FUSED = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL_ITEM_PROP', 'EQ_CONST_OR', 'EQ_GLOBAL', 'EQ_RETURN')
-INLINE_QUIET = ('QUIET_LOCALS',)
+GEN = 'pipvm/engine/generated_cases.py'     # handlers and closure factories made from the bodies
 
 SITUATIONS = {
     'play': 'a PLAY or PLAY_AGAIN',
@@ -66,26 +65,29 @@ def spans(path):
     return out
 
 
-def inline_branches(names):
-    """Lines of the dispatch loop's inline branches for these opcodes."""
+def inline_branches(codes):
+    """Lines of the dispatch loop's inline branches (`elif op == CODE:`) for
+    these opcode numbers."""
     with open(os.path.join(ROOT, VM), encoding='utf-8') as f:
         tree = ast.parse(f.read())
     lines = set()
     for node in ast.walk(tree):
         if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
                 and isinstance(node.test.left, ast.Name) and node.test.left.id == 'op'
-                and isinstance(node.test.comparators[0], ast.Name)
-                and node.test.comparators[0].id in names):
+                and isinstance(node.test.comparators[0], ast.Constant)
+                and node.test.comparators[0].value in codes):
             for stmt in node.body:
                 lines.update(range(stmt.lineno, stmt.end_lineno + 1))
     return lines
 
 
 def tiers():
-    """{tier: {file: lines}}."""
-    from pipvm.isa.opcodes import FUSED
-    fused = {f.name for f in FUSED}
-    vm, pure, quiet = spans(VM), spans(PURE), spans(QUIET)
+    """{tier: {file: lines}}, from the instruction table: a handler is a
+    Machine method (vm.py) or a generated function (generated_cases.py)."""
+    from pipvm.isa.opcodes import INSTRUCTIONS
+    fused = {op.name for op in INSTRUCTIONS if op.parts}
+    quiet_ops = {op.name for op in INSTRUCTIONS if op.name.startswith('QUIET_')}
+    vm, gen, pure, quiet = spans(VM), spans(GEN), spans(PURE), spans(QUIET)
 
     def lines(table, names):
         out = set()
@@ -93,19 +95,27 @@ def tiers():
             a, b = table[n]
             out.update(range(a + 1, b + 1))
         return out
-    ops = [n for n in vm if n.startswith('Machine.op_')]
+
+    def handlers(keep):
+        return {VM: lines(vm, [n for n in vm if n.startswith('Machine.op_')
+                               and keep(n[len('Machine.op_'):])]),
+                GEN: lines(gen, [n for n in gen if n.startswith('op_') and keep(n[len('op_'):])])}
+
+    def inline(keep):
+        return inline_branches({op.code for op in INSTRUCTIONS if op.inline and keep(op.name)})
+    plain = handlers(lambda n: n not in fused and n not in quiet_ops and n != 'PLAY_AGAIN')
+    plain[VM] |= inline(lambda n: n not in fused and n not in quiet_ops)
+    super_ = handlers(lambda n: n in fused)
+    super_[VM] |= inline(lambda n: n in fused)
     return {
         'loop': {VM: lines(vm, ['Machine._run'])},
-        'handlers': {VM: lines(vm, [n for n in ops if n[len('Machine.op_'):] not in fused
-                                    and n != 'Machine.op_PLAY_AGAIN']
-                               + ['_binary.handler', '_with_deck_binary.handler',
-                                  '_with_deck_unary.handler', '_build_list'])},
-        'superinstructions': {VM: lines(vm, [n for n in ops if n[len('Machine.op_'):] in fused])
-                              | inline_branches(INLINE_FUSED)},
+        'handlers': plain,
+        'superinstructions': super_,
         'rewrites': {VM: lines(vm, ['Machine.op_PLAY_AGAIN'])},
+        # (the closure factories run at load, for every program: not counted)
         'closures': {PURE: lines(pure, ['Pure.call', 'Pure.filter'])},
         'quiet': {QUIET: lines(quiet, ['quiet_message', 'quiet_for', 'quiet_loop', '_loop']),
-                  VM: inline_branches(INLINE_QUIET)},
+                  VM: inline(lambda n: n in quiet_ops)},
     }
 
 
@@ -116,7 +126,7 @@ class Situations:
         self.seen = set()
 
     def install(self):
-        from pipvm.engine import pure, quiet, vm
+        from pipvm.engine import generated_cases, pure, quiet, vm
         M, seen = vm.Machine, self.seen
         patches = []
 
@@ -128,6 +138,8 @@ class Situations:
                     vm.HANDLERS[code] = new
 
         def wrap(owner, name, after):
+            if not hasattr(owner, name):        # a handler made from the bodies
+                owner = generated_cases
             old = getattr(owner, name)
 
             def new(*args):
@@ -137,6 +149,8 @@ class Situations:
             replace(owner, name, old, new)
 
         def wrap_before(owner, name, before):
+            if not hasattr(owner, name):
+                owner = generated_cases
             old = getattr(owner, name)
 
             def new(*args):
@@ -213,7 +227,7 @@ class Situations:
 
 def measure(seed, examples):
     import coverage
-    cov = coverage.Coverage(data_file=None, include=[os.path.join(ROOT, p) for p in (VM, PURE, QUIET)])
+    cov = coverage.Coverage(data_file=None, include=[os.path.join(ROOT, p) for p in (VM, GEN, PURE, QUIET)])
     cov.start()
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
