@@ -203,7 +203,7 @@ class Situations:
                 except Exception:
                     return
                 for card in player.hand:
-                    if sum(get(card) == value for get, value in tests) >= 2:
+                    if sum(getattr(card, prop) == value for prop, value in tests) >= 2:
                         seen.add('two_terms')
         wrap(pure.Pure, 'filter', filtered)
 
