@@ -89,7 +89,8 @@ SUITE = {
     'compiler/codegen.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
     'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py'],
-    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py'],
+    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
+                                  'tests/test_determinization.py'],
 }
 
 EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
