@@ -270,6 +270,12 @@ def test_determinization_as_bots_use_it(case, where, seed):
             again = game.determinize(s, Still(game.history[k][0] for k in sorted(plays)), tries=1)
             # (its future is dealt anew: the cards still hidden may move)
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
+            try:        # one fresh deal and no belief to fall back on: often none fits
+                determinize.determinize(game, s, random.Random(seed), tries=1)
+            except NoSample as e:   # (its own generator: the samples below draw as before)
+                assert str(e) == 'Error: no deal consistent with what seat %d observed in 1 tries' \
+                    % (s + 1), REPLAY
+                event('one try: no sample')
             for _ in range(2):
                 try:
                     sample = game.determinize(s, rng, tries=5)
