@@ -115,8 +115,8 @@ def reference_tables(checked, seed, history):
                        {p.seat: (len(p.stash), number(p.score), values(checked, p, T.PLAYER))
                         for p in interp.players},
                        None if interp.teams is None else
-                       [([p.seat for p in t.members], len(t.stash), number(t.score),
-                         values(checked, t, T.TEAM)) for t in teams],
+                       [(reference.text(t, None), [p.seat for p in t.members], len(t.stash),
+                         number(t.score), values(checked, t, T.TEAM)) for t in teams],
                        [(name, len(v)) for name, v in g
                         if type(v) is list and all(type(c) is Card for c in v)],
                        len(table.messages), table.asked, ending, ''.join(checked.name)))
@@ -176,7 +176,7 @@ def seen_in_view(v):
     areas = [(a['name'], a['facedown'], a['squaredup'], a['size'], a.get('cards'), a.get('by'))
              for a in v['areas']]
     teams = None if v['teams'] is None else [
-        (t['members'], t['stash_size'], t['score'], t['values']) for t in v['teams']]
+        (t['name'], t['members'], t['stash_size'], t['score'], t['values']) for t in v['teams']]
     lists = [(x['name'], x['size']) for x in v['lists']]
     log = [(e['to'], e['text']) for e in v['log'] if e['kind'] == 'message']
     assert all(('card' in e and 'by' in e) == (e['kind'] == 'played') for e in v['log'])
