@@ -519,7 +519,8 @@ def summary(results, equivalent=None):
                        key=lambda r: (r['file'], r['line']))
     if survivors:
         lines.append('\nalive after the fuzz properties (timed out counts as killed):')
-        lines += ['  %s%s%s' % (r['id'], ' [killed by suite]' if r['result'] != 'survived' else '',
+        lines += ['  %s%s%s' % (r['id'], {'survived': '', 'timeout': ' [timed out]'}.get(
+                                    r['result'], ' [killed by suite]'),
                                 ' [equivalent: %s]' % equivalent[r['id']]
                                 if r['id'] in equivalent else '') for r in survivors]
     return '\n'.join(lines)
