@@ -15,7 +15,7 @@ from pipvm.core.outcome import rewards
 from pipvm.design.sim import Z95
 from pipvm.engine.vm import Image
 
-from .test_sim import without_timing
+from .test_sim import sim_json, without_timing
 from .util import run_cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -143,17 +143,14 @@ def test_thinking_seat_kinds_parse_and_refuse_nonsense():
 
 def test_sim_with_a_thinking_bot_is_the_same_for_any_number_of_jobs():
     def sim(jobs):
-        status, out = run_cli(['sim', GUESS, '--seat', '1=mc:4', '--games', '30', '--json',
-                               '--jobs', str(jobs)])
-        assert status == 0
-        return without_timing(json.loads(out))      # and the seconds spent thinking
+        report = sim_json(GUESS, '--seat', '1=mc:4', '--games', '30', '--jobs', str(jobs))
+        return without_timing(report)      # and the seconds spent thinking
     assert sim(1) == sim(2)
 
 
 def test_seated_through_sim_a_thinking_bot_still_cannot_guess():
-    status, out = run_cli(['sim', GUESS, '--seat', '1=ismcts:20', '--games', str(GAMES), '--json'])
-    assert status == 0
-    assert at_chance(json.loads(out)['seats'][0]['wins'])
+    report = sim_json(GUESS, '--seat', '1=ismcts:20', '--games', str(GAMES))
+    assert at_chance(report['seats'][0]['wins'])
 
 
 def test_a_thinking_bot_answers_how_many_play_too():

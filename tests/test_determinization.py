@@ -72,3 +72,22 @@ def test_a_seat_is_determinized_again_at_its_next_decision():
     assert set(with_bob) == {bob_card, bottom}
     # binomial, p = 1/2: more than 3.3 standard deviations off fails (p < 0.001)
     assert abs(with_bob[bob_card] - SAMPLES / 2) < 3.3 * (SAMPLES / 4) ** 0.5, with_bob
+
+
+def test_a_sample_keeps_what_the_seat_was_told_before_its_first_decision():
+    """A message before Ann's first decision tells her a fact about a card
+    she has not seen (the stock's is high: seed 1 deals her the 3 and the 5,
+    so it is the 4, not the ace or the 2); a message after it tells her
+    nothing.  Every sample must tell her the same: her first observation
+    compares every event before it, not only the last."""
+    told = SMALL.replace('  forever {', '  let high be stock->top->rank > 3.\n'
+                         '  message "{high}".\n  message "Play.".\n  forever {')
+    game = Game(codegen.generate(frontend.check_text(told)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    assert [str(c) for c in game.players[0].hand] == ['Three of Spades', 'Five of Spades']
+    assert [e.text for e in game.events[-2:]] == ['True', 'Play.']
+    rng = random.Random(1)
+    for _ in range(40):
+        sample = game.determinize(0, rng)
+        assert sample.view(0) == game.view(0)
+        assert [str(c) for c in sample.machine.globals[0]] == ['Four of Spades']

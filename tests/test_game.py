@@ -326,6 +326,22 @@ def test_no_consistent_sample_in_the_tries_is_an_error():
         assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
 
 
+def test_a_spectator_can_be_determinized_too():
+    # The rank told to everyone: a spectator's samples must keep it as well.
+    game = Game(program_of(IMPOSSIBLE.replace('players->first "', '"')), seed=4, players=2,
+                names=['A', 'B'])
+    refused = 0
+    for k in range(20):
+        try:
+            sample = game.determinize(None, random.Random(k), tries=1, repair=False)
+        except NoSample as e:
+            assert str(e) == 'Error: no deal consistent with what seat 0 observed in 1 tries'
+            refused += 1
+        else:
+            assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
+    assert refused >= 10
+
+
 def test_the_api_documents_example_runs():
     import re
     import subprocess

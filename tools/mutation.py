@@ -89,7 +89,8 @@ SUITE = {
     'compiler/codegen.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
     'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py'],
-    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py'],
+    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
+                                  'tests/test_determinization.py'],
 }
 
 EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
@@ -498,22 +499,28 @@ def summary(results, equivalent=None):
     for name in files + [None]:
         rs = [r for r in results if name is None or r['file'] == name]
         count = {k: sum(r['result'] == k for r in rs) for k in KINDS}
-        eq = sum(r['result'] == 'survived' and r['id'] in equivalent for r in rs)
-        real = count['killed'] + count['killed by suite'] + count['survived'] + count['timeout'] - eq
+        # an equivalent mutant that timed out did so for the machine's load
+        for k in ('survived', 'timeout'):
+            count['%s, equivalent' % k] = sum(r['result'] == k and r['id'] in equivalent for r in rs)
+            count[k] -= count['%s, equivalent' % k]
+        eq = count['survived, equivalent'] + count['timeout, equivalent']
+        real = count['killed'] + count['killed by suite'] + count['survived'] + count['timeout']
         fuzz = count['killed'] + count['timeout']
         both = fuzz + count['killed by suite']
         lines.append('| %s | %d | %d | %d | %d | %d | %d | %s | %s |' % (
             '`%s`' % name if name else 'all', len(rs) - count['unchanged'], count['killed'],
-            count['killed by suite'], count['survived'] - eq, eq, count['timeout'],
+            count['killed by suite'], count['survived'], eq, count['timeout'],
             '%.1f%%' % (100.0 * fuzz / real) if real else '-',
             '%.1f%%' % (100.0 * both / real) if real else '-'))
     if any(r['result'] == 'no tests' for r in results):
         lines.append('some runs selected no tests: the runner is broken')
-    survivors = sorted((r for r in results if r['result'] in ('survived', 'killed by suite')),
+    survivors = sorted((r for r in results if r['result'] in ('survived', 'killed by suite')
+                        or r['result'] == 'timeout' and r['id'] in equivalent),
                        key=lambda r: (r['file'], r['line']))
     if survivors:
         lines.append('\nalive after the fuzz properties (timed out counts as killed):')
-        lines += ['  %s%s%s' % (r['id'], ' [killed by suite]' if r['result'] != 'survived' else '',
+        lines += ['  %s%s%s' % (r['id'], {'survived': '', 'timeout': ' [timed out]'}.get(
+                                    r['result'], ' [killed by suite]'),
                                 ' [equivalent: %s]' % equivalent[r['id']]
                                 if r['id'] in equivalent else '') for r in survivors]
     return '\n'.join(lines)
