@@ -4,7 +4,7 @@ import json
 import os
 import sys
 
-from .util import DATA, run_cli
+from .util import DATA, run_cli, run_cli_split
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 'benchmarks'))
@@ -18,7 +18,7 @@ TOLERANCE = 3.0
 
 
 def test_statistics_agree_with_pipvm_sim():
-    status, out = run_cli(['sim', os.path.join(DATA, 'full', 'crazy_eights.pip'),
+    status, out, _ = run_cli_split(['sim', os.path.join(DATA, 'full', 'crazy_eights.pip'),
                            '--games', '300', '--json'])
     assert status == 0, out
     report = json.loads(out)

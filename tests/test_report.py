@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from . import browser
-from .util import run_cli
+from .util import run_cli, run_cli_split
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THREE_OF_SIX = os.path.join(ROOT, 'tests', 'data', 'bots', 'three_of_six.pip')
@@ -33,7 +33,7 @@ def chromium(*args, cwd):
 def report(tmp_path_factory):
     folder = tmp_path_factory.mktemp('report')
     path = folder / 'report.html'
-    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '20', '--seat', '1=ismcts:10',
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '20', '--seat', '1=ismcts:10',
                            '--depth', '2,10', '--report', str(path), '--json'])
     assert status == 0
     return folder, path, json.loads(out)
@@ -128,7 +128,7 @@ def test_without_matplotlib_report_is_one_line_before_any_game(tmp_path):
 
 
 def test_the_json_report_has_the_design_measures():
-    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--seat', '2=mc:4', '--json'])
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '12', '--seat', '2=mc:4', '--json'])
     s = json.loads(out)
     assert status == 0
     assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage',
@@ -140,17 +140,17 @@ def test_the_json_report_has_the_design_measures():
     assert k['seat'] == 2 and k['gap'] == round(k['share'] - k['random_share'], 4)
     assert s['lead']['games'] >= 1 and 0 <= s['lead']['decisiveness'] <= 1
     # random play has no lead history and no skill
-    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '12', '--json'])
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '12', '--json'])
     s = json.loads(out)
     assert s['lead'] is None and 'skill' not in s
 
 
 def test_docs_metrics_defines_every_measure_of_the_report():
-    status, out = run_cli(['sim', THREE_OF_SIX, '--games', '6', '--seat', '1=mc:2', '--json'])
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '6', '--seat', '1=mc:2', '--json'])
     s = json.loads(out)
     with open(os.path.join(ROOT, 'docs', 'metrics.md')) as f:
         doc = f.read()
-    depth = json.loads(run_cli(['sim', THREE_OF_SIX, '--games', '2', '--seat', '1=mc:2',
+    depth = json.loads(run_cli_split(['sim', THREE_OF_SIX, '--games', '2', '--seat', '1=mc:2',
                                 '--depth', '1', '--json'])[1])['depth']
     keys = (list(s['balance']['seats']) + list(s['completion']) + list(s['lead'])
             + list(s['skill'][0]) + list(s['thinking']['1']) + list(depth[0])
@@ -165,7 +165,7 @@ def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
     # Only teams win Euchre: bars for the four seats would all be 0, and the
     # even share to compare the teams with is 1/2, not 1/4.
     from pipvm.design import report
-    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
                            '--games', '4', '--json'])
     assert status == 0
     summary = json.loads(out)
@@ -180,11 +180,11 @@ def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
 def test_a_team_games_lead_history_has_one_line_per_team():
     # Partners share one chance of winning: a line per seat would draw each twice.
     from pipvm.design import report
-    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'euchre.pip'), '--players', '4',
                            '--games', '1', '--json'])
     summary = json.loads(out)
     assert status == 0 and report.lines_of(summary) == [('team 1: Ada, Cleo', 0), ('team 2: Ben, Dev', 1)]
-    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--players', '3',
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'), '--players', '3',
                            '--games', '1', '--json'])
     assert report.lines_of(json.loads(out)) == [('Ada', 0), ('Ben', 1), ('Cleo', 2)]
 
@@ -220,7 +220,7 @@ def test_a_game_without_choices_says_so_instead_of_zero_lengths(tmp_path):
 
 
 def test_a_game_without_choices_has_no_skill_figure():
-    status, out = run_cli(['sim', os.path.join(ROOT, 'examples', 'old_maid.pip'), '--games',
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'old_maid.pip'), '--games',
                            '3', '--players', '3', '--seat', '1=ismcts:5', '--json'])
     report = json.loads(out)
     assert status == 0 and 'skill' not in report and 'depth' not in report

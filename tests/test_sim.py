@@ -10,7 +10,7 @@ from pipvm.play import loader
 from pipvm.design import sim
 from pipvm.play.seats import Seating, parse_kind
 
-from .util import DATA, run_cli
+from .util import DATA, run_cli, run_cli_split
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip'))
@@ -18,12 +18,9 @@ GAMES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip'))
 
 
 def sim_json(*argv):
-    status, out = run_cli(['sim', *argv, '--json'])
-    assert status == 0, out
-    # (stderr is in out: off a terminal, a run over sim.Progress.LINE_EVERY
-    # seconds, as on a loaded machine, says how far it got there)
-    return json.loads(b''.join(line for line in out.splitlines(True)
-                               if not line.startswith(b'pipvm sim: ')))
+    status, out, err = run_cli_split(['sim', *argv, '--json'])
+    assert status == 0, err
+    return json.loads(out)
 
 
 def without_timing(report):

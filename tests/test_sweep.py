@@ -9,13 +9,13 @@ import sys
 import pytest
 
 from .test_sim import ROOT, sim_json, without_timing
-from .util import run_cli
+from .util import run_cli, run_cli_split
 
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
 
 
 def sweep_json(*argv):
-    status, out = run_cli(['sweep', *argv, '--json'])
+    status, out, _ = run_cli_split(['sweep', *argv, '--json'])
     assert status == 0, out
     return json.loads(out)
 

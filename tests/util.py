@@ -66,18 +66,36 @@ class _Echo:
 def run_cli(argv, stdin=b'', echo=False):
     """Run `pipvm ARGV` in this process: (exit status, stdout+stderr bytes).
     echo: the input shows in the output, as typed at a terminal."""
+    status, out, _ = _run(argv, stdin, echo, split=False)
+    return status, out
+
+
+def run_cli_split(argv, stdin=b''):
+    """(exit status, stdout bytes, stderr bytes): for output read as JSON,
+    which a progress line on stderr (a run over 30 s) must not break."""
+    return _run(argv, stdin, False, split=True)
+
+
+def without_progress(err):
+    """stderr without the progress lines a run over 30 s writes there
+    (off a terminal; as on a loaded machine)."""
+    return b''.join(line for line in err.splitlines(True) if not line.startswith(b'pipvm sim: '))
+
+
+def _run(argv, stdin, echo, split):
     import io
     import sys
     from pipvm import cli
     out = io.BytesIO()
+    err = io.BytesIO() if split else out
     saved = sys.stdin, sys.stdout, sys.stderr
     data = io.BytesIO(stdin)
-    sys.stdin, sys.stdout, sys.stderr = _Std(_Echo(data, out) if echo else data), _Std(out), _Std(out)
+    sys.stdin, sys.stdout, sys.stderr = _Std(_Echo(data, out) if echo else data), _Std(out), _Std(err)
     try:
         status = cli.main(argv)
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
-    return status, out.getvalue()
+    return status, out.getvalue(), err.getvalue()
 
 
 def transcript(argv, stdin):
