@@ -54,6 +54,7 @@ FRESH = TRIES       # fresh deals tried when no particle is left, at most (as de
 WIDTH = 2           # replayed moves tried per step of a repair, the best kept
 TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
+STILL = 0.5         # share of a second walk's trades between cards still where the deal put them
 
 
 class Belief:
@@ -357,10 +358,14 @@ class Belief:
                 return True
             p.take(q)
             replays //= 2
-        return self._walk(p, end, replays)
+        # only when the plain walk fails, half its trades between cards still
+        # where the deal put them (a bigger search, spent only where needed:
+        # as the only walk it lost worlds the plain one found)
+        return self._walk(p, end, replays) or self._walk(p, end, replays, STILL)
 
-    def _walk(self, p, end, replays):
-        """_directed's walk from p as it is."""
+    def _walk(self, p, end, replays, still_share=0.0):
+        """_directed's walk from p as it is; still_share: the share of its
+        trades between cards still where the deal put them."""
         seen, rng = self.seen, self.rng
         trades = TRADES * replays
         while True:
@@ -409,7 +414,7 @@ class Belief:
                     played = _DECK_INDEX.get(work.deal.plays.get(h))
                 if played in hidden:
                     b = played
-                elif len(still) >= 2 and rng.random() < 0.5:
+                elif still_share and len(still) >= 2 and rng.random() < still_share:
                     a, b = self._still_trade(still, near, related)
                 else:
                     mine = [i for i in hidden if i in near]
