@@ -54,7 +54,7 @@ FRESH = TRIES       # fresh deals tried when no particle is left, at most (as de
 WIDTH = 2           # replayed moves tried per step of a repair, the best kept
 TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
-STILL = 0.5         # share of a second walk's trades between cards still where the deal put them
+STILL = 0.5         # share of the last walk's trades between cards still where the deal put them
 
 
 class Belief:
@@ -160,6 +160,13 @@ class Belief:
             if self._directed(p, end, REPAIRS // 2) or self._replayed(p, end, REPAIRS // WIDTH // 2):
                 alive.append(p)
             dead.append(p)
+        if not alive and dead:
+            # the last resort, only where no world is found otherwise: a walk
+            # half of whose trades are between cards still where the deal put
+            # them (as the only walk it lost worlds the plain one finds)
+            p = max(dead, key=lambda p: p.score)
+            if self._walk(p, end, REPAIRS // 2, STILL):
+                alive.append(p)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -358,10 +365,7 @@ class Belief:
                 return True
             p.take(q)
             replays //= 2
-        # only when the plain walk fails, half its trades between cards still
-        # where the deal put them (a bigger search, spent only where needed:
-        # as the only walk it lost worlds the plain one found)
-        return self._walk(p, end, replays) or self._walk(p, end, replays, STILL)
+        return self._walk(p, end, replays)
 
     def _walk(self, p, end, replays, still_share=0.0):
         """_directed's walk from p as it is; still_share: the share of its
