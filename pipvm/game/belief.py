@@ -43,7 +43,7 @@ from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
                                     _same_option)
 from pipvm.game.kinds import CARD, NAME, SETS
-from pipvm.game.view import seen_cards, view
+from pipvm.game.view import areas, card_lists, seen_cards, view
 
 PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
@@ -54,6 +54,7 @@ FRESH = TRIES       # fresh deals tried when no particle is left, at most (as de
 WIDTH = 2           # replayed moves tried per step of a repair, the best kept
 TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
+STILL = 0.5         # share of the last walk's trades between cards still where the deal put them
 
 
 class Belief:
@@ -159,6 +160,13 @@ class Belief:
             if self._directed(p, end, REPAIRS // 2) or self._replayed(p, end, REPAIRS // WIDTH // 2):
                 alive.append(p)
             dead.append(p)
+        if not alive and dead:
+            # the last resort, only where no world is found otherwise: a walk
+            # half of whose trades are between cards still where the deal put
+            # them (as the only walk it lost worlds the plain one finds)
+            p = max(dead, key=lambda p: p.score)
+            if self._walk(p, end, REPAIRS // 2, STILL):
+                alive.append(p)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -347,6 +355,8 @@ class Belief:
         # goes where the real draws put it first, if that costs nothing,
         # else after a walk without it (Cheat's pile taken up shows cards
         # that p placed by its unseen plays)
+        if self._replay_plays(p, end):
+            return True
         q = self._snapped(p, end)
         if q is not None and q.score >= p.score:
             p.take(q)
@@ -357,8 +367,9 @@ class Belief:
             replays //= 2
         return self._walk(p, end, replays)
 
-    def _walk(self, p, end, replays):
-        """_directed's walk from p as it is."""
+    def _walk(self, p, end, replays, still_share=0.0):
+        """_directed's walk from p as it is; still_share: the share of its
+        trades between cards still where the deal put them."""
         seen, rng = self.seen, self.rng
         trades = TRADES * replays
         while True:
@@ -373,6 +384,11 @@ class Belief:
                 return False
             pre = self._restart(p, j, p.deal.copy())
             replays -= 1
+            # where each card was at the first decision after the shuffle
+            first = min(self.shuffled_at.get(j, -1) + 1, at)
+            if self._check(pre, first) != first + 1:
+                return False
+            places = _places(pre.game.machine)
             if self._check(pre, at) != at + 1:
                 return False
             hidden = [i for i in p.deal.orders[j] if i not in seen]
@@ -385,6 +401,13 @@ class Belief:
             # two trading places makes that play have been this card
             named = [(h, _DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
                      if _DECK_INDEX[n] in hidden]
+            related = _related(p.diff)
+            # the never-seen cards still where they were then: trading two of
+            # them in the deal changes the past only through what the seat saw
+            # of their places, not through moves made since (the likeliest to
+            # survive the replay)
+            now = _places(pre.game.machine)
+            still = [i for i in hidden if now.get(i) == places.get(i)]
             while True:
                 if trades <= 0 or replays <= 0:
                     return False
@@ -395,6 +418,8 @@ class Belief:
                     played = _DECK_INDEX.get(work.deal.plays.get(h))
                 if played in hidden:
                     b = played
+                elif still_share and len(still) >= 2 and rng.random() < still_share:
+                    a, b = self._still_trade(still, near, related)
                 else:
                     mine = [i for i in hidden if i in near]
                     a = rng.choice(mine or hidden)
@@ -413,8 +438,28 @@ class Belief:
                         p.base = None
                         break
                     work, score, near = base, p.score, self._involved(p)
+                    related = _related(p.diff)
                 elif q.score >= score:
                     work, score, near = trial, q.score, self._involved(q)
+                    related = _related(q.diff)
+
+    def _still_trade(self, still, near, related):
+        """Two cards of still to trade: one that the first difference names
+        (related) moved into or out of the hands it concerns (near), else one
+        of near's with any."""
+        rng = self.rng
+        out = [i for i in still if i in near and i in related]
+        into = [i for i in still if i in related and i not in near]
+        if out and (not into or rng.random() < 0.5):
+            spare = [i for i in still if i not in related and i not in near]
+            if spare:
+                return rng.choice(out), rng.choice(spare)
+        if into:
+            spare = [i for i in still if i not in related]
+            if spare:
+                return rng.choice(spare), rng.choice(into)
+        mine = [i for i in still if i in near]
+        return rng.choice(mine or still), rng.choice(still)
 
     def _local(self, p, end, steps):
         """Hill-climbing in the game as it was at the last decision p matched:
@@ -492,16 +537,50 @@ class Belief:
         """The unseen plays before p's first difference made the card the seat
         saw named there instead, latest first, each replayed from before
         the shuffle that came before it; True if one matches everywhere."""
+        # on p's deal, and on it with the cards seen since where the real
+        # draws put them (the card turned over may be one of them: no play
+        # can have been it while this world holds it elsewhere)
+        snapped, moved = self._snapped_deal(p.deal)
+        bases = [(p.deal, None)] + ([(snapped, moved)] if moved is not None else [])
         for h, name in self._named_plays(p, 0)[::-1][:most]:
-            deal = p.deal.copy()
-            deal.plays[h] = name
-            j = max((j for j in range(len(deal.orders)) if self.shuffled_at.get(j, -1) < h),
+            for base, first in bases:
+                deal = base.copy()
+                deal.plays[h] = name
+                j = max((j for j in range(len(deal.orders)) if self.shuffled_at.get(j, -1) < h),
+                        default=0)
+                q = self._restart(p, j if first is None else min(j, first), deal)
+                if self._check(q, end) == end + 1:
+                    p.take(q)
+                    p.base = None
+                    return True
+        return False
+
+    def _replay_plays(self, p, end, plays=2, most=6):
+        """The last unseen plays before p's first difference made other cards
+        of the player's hand (at most most each), each replayed from before
+        the shuffle that came before it; kept if the particle then matches
+        further, True once it matches everywhere.  (Euchre: the dealer's
+        discard, face down, was a card the world needs later: no trade of
+        never-seen cards puts it back, the cards left unseen may be too few.)"""
+        rng = self.rng
+        for h in sorted((h for h in self.unseen_plays if h < p.matched), reverse=True)[:plays]:
+            j = max((j for j in range(len(p.deal.orders)) if self.shuffled_at.get(j, -1) < h),
                     default=0)
-            q = self._restart(p, j, deal)
-            if self._check(q, end) == end + 1:
-                p.take(q)
-                p.base = None
-                return True
+            pre = self._restart(p, j, p.deal.copy())
+            if self._check(pre, h) != h + 1 or pre.game.decision is None:
+                continue
+            others = [o for o in pre.game.decision.options if o != p.deal.plays.get(h)]
+            for label in rng.sample(others, min(most, len(others))):
+                deal = p.deal.copy()
+                deal.plays[h] = label
+                q = self._restart(p, j, deal)
+                self._check(q, end)
+                if q.score > p.score:
+                    p.take(q)
+                    p.base = None
+                    if p.matched == end + 1:
+                        return True
+                    break
         return False
 
     def _named_plays(self, p, start):
@@ -558,7 +637,17 @@ class Belief:
     def _snapped(self, p, end):
         """p with every card the seat has seen where the real draws put it,
         checked; None if they all are."""
-        deal, moved = p.deal.copy(), None
+        deal, moved = self._snapped_deal(p.deal)
+        if moved is None:
+            return None
+        q = self._restart(p, moved, deal)
+        self._check(q, end)
+        return q
+
+    def _snapped_deal(self, deal):
+        """A copy of deal with every card the seat has seen where the real
+        draws put it, and the first shuffle that changed (None: none did)."""
+        deal, moved = deal.copy(), None
         for j, order in enumerate(deal.orders):
             drawn = deal.drawn[j] if j < len(deal.drawn) else order
             for k, i in enumerate(drawn):
@@ -566,11 +655,7 @@ class Belief:
                     x = order.index(i)
                     order[x], order[k] = order[k], i
                     moved = j if moved is None else min(moved, j)
-        if moved is None:
-            return None
-        q = self._restart(p, moved, deal)
-        self._check(q, end)
-        return q
+        return deal, moved
 
     def _proposal(self, p, end, near):
         """p with one replayed move (not kept), or None if nothing can move:
@@ -726,6 +811,51 @@ def _give(g, entry, free=None):
     return True
 
 
+def _places(m):
+    """Where each card is (deck index -> a player's hand or stash, an area,
+    a global card list)."""
+    index = {id(c): i for i, c in enumerate(m.deck)}
+    out = {}
+    for q in m.players:
+        for where, cards in (('hand', q.hand), ('stash', q.stash)):
+            out.update((index[id(c)], (where, q.name)) for c in cards)
+    for k, a in enumerate(areas(m)):
+        out.update((index[id(c)], ('area', k)) for c in a.cards)
+    for name, cards in card_lists(m):
+        out.update((index[id(c)], ('list', name)) for c in cards if id(c) in index)
+    return out
+
+
+def _related(diff):
+    """The cards (deck indexes) that a first difference names, by name or by
+    their rank's or suit's word in the first lines that differ and the line
+    before them ("asks P0 for kings", "a book of four: Six", an answer
+    "Sevens" that was not an option): a repair moves those first."""
+    if diff is None:
+        return frozenset()
+    seen, want = diff
+    if not isinstance(want, dict):          # an answer that was not an option
+        texts = [str(want)]
+    else:
+        texts = []
+        a, b = seen.get('log') or [], want.get('log') or []
+        k = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        texts = [e.get('text') or '' for e in a[max(k - 1, 0):k + 1] + b[max(k - 1, 0):k + 1]]
+        texts += [repr(v) for key, v in want.items() if key != 'log' and seen.get(key) != v]
+        texts += [repr(v) for key, v in seen.items() if key != 'log' and want.get(key) != v]
+    out = set()
+    for t in texts:
+        for name in _CARD_NAME.findall(t):
+            out.add(_DECK_INDEX[name])
+        for word in _WORD.findall(_CARD_NAME.sub(' ', t)):
+            out.update(_BY_WORD.get(_singular(word.lower()), ()))
+    return frozenset(out)
+
+
+def _singular(word):
+    return _BY_WORD_PLURAL.get(word, word)
+
+
 def _closeness(seen, want):
     """How much of an observation agrees (the log: how long a prefix; the
     rest: how many of its leaves), so that the repairs' hill-climbing feels
@@ -766,6 +896,13 @@ def _leaves(x):
 _NAMES = [c.name for c in new_deck()]
 _DECK_INDEX = {name: i for i, name in enumerate(_NAMES)}
 _CARD_NAME = re.compile('|'.join(map(re.escape, sorted(_DECK_INDEX, key=len, reverse=True))))
+_BY_WORD = {}           # a rank's or suit's word -> the cards that have it
+for _i, _name in enumerate(_NAMES):
+    for _w in _name.lower().split(' of '):
+        _BY_WORD.setdefault(_w, []).append(_i)
+_BY_WORD_PLURAL = {w + ('es' if w.endswith('x') else 's'): w for w in _BY_WORD
+                   if not w.endswith('s')}      # (a suit's word is plural already)
+_WORD = re.compile(r'[A-Za-z]+')
 _CARD_FIELDS = ('rank', 'suit', 'last_played_by', 'born_rank', 'born_suit', 'name')
 
 
