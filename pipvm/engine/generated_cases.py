@@ -22,10 +22,6 @@ def op_LIST_CONST(self, stack, frame, arg):    # 2
     stack.append(list(self.consts[arg]))
 
 
-def op_STORE_GLOBAL(self, stack, frame, arg):    # 4
-    self.globals[arg] = stack.pop()
-
-
 def op_LOAD_BUILTIN(self, stack, frame, arg):    # 7
     if arg == 0:
         value = self.players
@@ -322,14 +318,6 @@ def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
         stack.pop()
 
 
-def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
-    if (value0 := self.globals[arg[0]]) is None:
-        raise Fault('Undefined value', 0)
-    if (value := getattr(value0, arg[1])) is None:
-        raise Fault('Undefined value', 1)
-    stack.append(value)
-
-
 def op_ADD_CONST(self, stack, frame, arg):    # 115
     value0 = self.consts[arg]
     stack[-1] = int(stack[-1]) + value0
@@ -370,7 +358,6 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
 
 HANDLERS = {
     2: op_LIST_CONST,
-    4: op_STORE_GLOBAL,
     7: op_LOAD_BUILTIN,
     9: op_STORE_PROP,
     11: op_DEFINED_GLOBAL,
@@ -421,7 +408,6 @@ HANDLERS = {
     107: op_LOAD_LOCAL_LIST_PROP,
     108: op_FORMAT_MESSAGE_ALL,
     111: op_EQ_CONST_AND,
-    113: op_LOAD_GLOBAL_PROP,
     115: op_ADD_CONST,
     116: op_EQ_CONST_JUMP_IF_FALSE,
     117: op_CANPLAY_JUMP_IF_FALSE,

@@ -46,10 +46,15 @@ MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays
 class Pure:
     """One rule or ordering as a closure over an environment list: its
     locals, then a scratch slot per conditional jump, then the machine."""
-    __slots__ = ('fn', 'pad', 'by_card')
+    __slots__ = ('fn', 'pad', 'by_card', 'constant', 'shapes', 'always')
 
-    def __init__(self, fn, pad, by_card=None):
+    def __init__(self, fn, pad, by_card=None, constant=False, shapes=None, always=None):
         self.fn, self.pad, self.by_card = fn, pad, by_card
+        # Its value is a constant of the game (an ordering's list of cards):
+        # the same list whatever the arguments and the state.
+        self.constant = constant
+        self.shapes = shapes    # a rule's Shapes: simpler rules for a whole hand
+        self.always = always    # a rule whose value is this constant (None: not one)
 
     def call(self, machine, args):
         return self.fn(args + self.pad + [machine])
@@ -57,16 +62,21 @@ class Pure:
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
         env = [player, None, dest] + self.pad + [machine]
+        rule = self
+        if self.shapes is not None:
+            rule = self.shapes.rule(env) or self
+            if rule.always is not None:
+                return list(player.hand) if rule.always else []
         tests = None
-        if self.by_card is not None:
+        if rule.by_card is not None:
             # `card->P == X or ...`: the Xs once, then each card's properties.
             try:
-                tests = self.by_card(env)
+                tests = rule.by_card(env)
             except Exception:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
             return filter_by_card(player.hand, tests)
-        fn = self.fn
+        fn = rule.fn
         out = []
         for card in player.hand:
             env[CARD_SLOT] = card
@@ -90,7 +100,11 @@ def translate(code, program, card_consts):
         fn = _Builder(machine).build(tree)
     except (_Refused, RecursionError):      # (very deep code stays on the loop)
         return None
-    return Pure(fn, [None] * (machine - len(code.local_names)), _by_card(tree, CARD_SLOT))
+    constant = (type(tree) is Return and not tree.dropped and type(tree.value) is Leaf
+                and tree.value.kind == 'list_const')
+    pad = [None] * (machine - len(code.local_names))
+    return Pure(fn, pad, _by_card(tree, CARD_SLOT), constant,
+                Shapes.of(tree, machine, pad) if code.kind == 'rule' else None)
 
 
 CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
@@ -533,6 +547,119 @@ def _by_card(tree, card):
             or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
     return by_card([e.flat() for e in equalities])
+
+
+class Shapes:
+    """A rule's conditions that do not depend on the card (Euchre's `not
+    must_follow`, `led == trump`), evaluated once for a whole hand, and the
+    rule settled for their values (the branches each card would take), made
+    once for each combination: PLAY and CANPLAY then run for each card only
+    what depends on it.  Sound because the rule is pure: nothing changes
+    from card to card, and a condition has no effect but its value.  A
+    condition that fails leaves the hand to the whole rule (which fails, or
+    not, where the loop would: it may be a condition no card reaches)."""
+
+    def __init__(self, tree, conditions, machine, pad):
+        self.tree, self.conditions = tree, conditions
+        self.tests = [_Builder(machine).build(c) for c in conditions]
+        self.machine, self.pad = machine, pad
+        self.rules = {}         # the conditions' values -> the settled rule (a Pure)
+
+    @classmethod
+    def of(cls, tree, machine, pad):
+        """The Shapes of a rule's tree, or None if it has no such condition."""
+        try:
+            conditions = list(dict.fromkeys(_conditions(tree)))
+            if not conditions or len(conditions) > MAX_CONDITIONS:
+                return None
+            return cls(tree, conditions, machine, pad)
+        except RecursionError:
+            return None
+
+    def rule(self, env):
+        """The rule settled for the hand of env's player, or None: the whole rule."""
+        try:
+            key = tuple([test(env) for test in self.tests])
+        except Exception:
+            return None
+        rule = self.rules.get(key)
+        if rule is None:
+            if any(type(v) is not bool for v in key):   # (only comparisons: never)
+                return None
+            tree = _settled(self.tree, dict(zip(self.conditions, key)), {})
+            always = None
+            if type(tree) is Return and not tree.dropped and _is_const(tree.value):
+                always = bool(tree.value.arg)
+            rule = self.rules[key] = Pure(_Builder(self.machine).build(tree), self.pad,
+                                          _by_card(tree, CARD_SLOT), always=always)
+        return rule
+
+
+MAX_CONDITIONS = 6      # at most 2**6 settled rules
+# The operations a condition may end in: their value is a Boolean.
+_COMPARISONS = {'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'NOT'}
+# The leaves that are the same for every card of a hand: constants, globals,
+# and the rule's player and destination (slots 0 and 2).
+_FIXED_LEAVES = {'const', 'card_const', 'list_const', 'list', 'load_global', 'load_builtin'}
+
+
+def _fixed(tree):
+    """Is tree's value the same for every card of one hand (and has it no effect)?"""
+    kind = type(tree)
+    if kind is Leaf:
+        return tree.kind in _FIXED_LEAVES or (tree.kind == 'load_local' and tree.arg in (0, 2))
+    if kind is Unary:
+        return _fixed(tree.operand)
+    if kind is Binary:
+        return _fixed(tree.left) and _fixed(tree.right)
+    return False                # CANPLAY notes the cards it found: never hoisted
+
+
+def _conditions(tree):
+    """The conditions of tree's branches that are _fixed comparisons, in order."""
+    kind = type(tree)
+    if kind is If or kind is Keep:
+        c = tree.cond
+        if type(c) in (Unary, Binary) and c.op in _COMPARISONS and _fixed(c):
+            yield c
+        for sub in ((tree.then, tree.else_) if kind is If else (tree.kept, tree.rest)):
+            yield from _conditions(sub)
+
+
+def _settled(tree, known, scratch):
+    """tree with the conditions in known (tree -> value) and the scratch
+    slots in scratch (slot -> value) replaced by their values, and the
+    branches on a constant taken."""
+    kind = type(tree)
+    if kind is Leaf:
+        if tree.kind == 'scratch' and tree.arg in scratch:
+            return Leaf('const', scratch[tree.arg])
+        return tree
+    if tree in known:
+        return Leaf('const', known[tree])
+
+    def s(t):
+        return _settled(t, known, scratch)
+    if kind is Unary:
+        return Unary(tree.op, tree.arg, s(tree.operand))
+    if kind is Binary:
+        return Binary(tree.op, s(tree.left), s(tree.right))
+    if kind is CanPlay:
+        return CanPlay(tree.rule, s(tree.player), s(tree.dest))
+    if kind is Counted:
+        return Counted(tree.op, tuple(map(s, tree.parts)))
+    if kind is Return:
+        return Return(s(tree.value), tuple(map(s, tree.dropped)))
+    cond = s(tree.cond)
+    if kind is If:
+        if _is_const(cond):
+            return s(tree.then if cond.arg else tree.else_)
+        return If(cond, s(tree.then), s(tree.else_))
+    if _is_const(cond):         # a Keep
+        if bool(cond.arg) is tree.on_true:
+            return _settled(tree.kept, known, {**scratch, tree.slot: cond.arg})
+        return s(tree.rest)
+    return Keep(tree.on_true, cond, tree.slot, s(tree.kept), s(tree.rest))
 
 
 def _equality(tree):

@@ -215,6 +215,7 @@ class Machine:
         self.pending = None
         self.events = events
         self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
+        self.places = {}           # a constant ordering's places of cards (ordered), by ordering
         self.shuffles = []         # the generator's state before each SHUFFLE (see Dealer)
         self.dealer = dealer
         self.max_steps = max_steps
@@ -268,8 +269,14 @@ class Machine:
         choose, log = self.auto
         pending = self.pending
         if pending.kind is CARD:
-            choice = choose(len(pending.cards))
-            log.append((choice, pending.cards[choice].name))
+            # the commonest, as _apply's first case, without the call
+            cards = pending.cards
+            choice = choose(len(cards))
+            card = cards[choice]
+            log.append((choice, card.name))
+            self.pending = None
+            self.play_card(pending.player, card, pending.dest)
+            return None
         else:
             choice = choose(len(pending.labels))
             log.append((choice, pending.labels[choice]))
@@ -395,6 +402,14 @@ class Machine:
                         pc = arg[1]
                 elif op == 6:    # STORE_LOCAL
                     frame[arg] = pop()
+                elif op == 113:    # LOAD_GLOBAL_PROP
+                    if (value0 := globals_[arg[0]]) is None:
+                        raise Fault('Undefined value', 0)
+                    if (value := getattr(value0, arg[1])) is None:
+                        raise Fault('Undefined value', 1)
+                    push(value)
+                elif op == 4:    # STORE_GLOBAL
+                    globals_[arg] = pop()
                 elif op == 10:    # LIST_PROP
                     stack[-1] = list_prop(stack[-1], arg, 0)
                 elif op == 50:    # JUMP
@@ -608,11 +623,19 @@ class Machine:
     def ordered(self, ordering, cards):
         """The cards sorted stably by their first place in the ordering's
         result (a card not in it: after the rest)."""
-        result = self.evaluate(ordering, [cards])
-        first = {}
-        for i, card in enumerate(result):
-            first.setdefault(id(card), i)
-        last = len(result)
+        places = self.places.get(ordering)
+        if places is None:
+            result = self.evaluate(ordering, [cards])
+            first = {}
+            for i, card in enumerate(result):
+                first.setdefault(id(card), i)
+            places = first, len(result)
+            fast = self.image.pure[ordering]
+            if fast is not None and fast.constant:
+                # a list of this game's cards whatever the state (Oh Hell's
+                # suits in order): its places once per game
+                self.places[ordering] = places
+        first, last = places
         return sorted(cards, key=lambda card: first.get(id(card), last))
 
     def op_PICK_BY(self, stack, frame, arg):
@@ -653,6 +676,7 @@ class Machine:
         other.events = events
         other.shuffles = list(self.shuffles)
         other.canplay_found = None
+        other.places = {}                       # (by the ids of this game's cards)
         return other
 
 
