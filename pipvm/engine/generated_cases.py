@@ -287,6 +287,12 @@ def op_EQ_CONST(self, stack, frame, arg):    # 101
     stack[-1] = stack[-1] == value0
 
 
+def op_STORE_LOCAL_ADD_CONST(self, stack, frame, arg):    # 104
+    if (value0 := frame[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    frame[arg[2]] = int(value0) + self.consts[arg[1]]
+
+
 def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
     b = stack.pop()
     if not (stack.pop() == b):
@@ -311,6 +317,22 @@ def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
 def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
     value0 = self.consts[arg[0]]
     res1 = stack[-1] == value0
+    if not res1:
+        stack[-1] = res1
+        return arg[1]
+    else:
+        stack.pop()
+
+
+def op_GT_JUMP_IF_FALSE(self, stack, frame, arg):    # 110
+    b = stack.pop()
+    if not (stack.pop() > b):
+        return arg
+
+
+def op_GE_CONST_AND(self, stack, frame, arg):    # 112
+    value0 = self.consts[arg[0]]
+    res1 = stack[-1] >= value0
     if not res1:
         stack[-1] = res1
         return arg[1]
@@ -404,10 +426,13 @@ HANDLERS = {
     82: op_AGG_STEP,
     83: op_AGG_END,
     101: op_EQ_CONST,
+    104: op_STORE_LOCAL_ADD_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
     108: op_FORMAT_MESSAGE_ALL,
     111: op_EQ_CONST_AND,
+    110: op_GT_JUMP_IF_FALSE,
+    112: op_GE_CONST_AND,
     115: op_ADD_CONST,
     116: op_EQ_CONST_JUMP_IF_FALSE,
     117: op_CANPLAY_JUMP_IF_FALSE,

@@ -30,6 +30,7 @@ evaluate the operations the loop evaluates on the same path, each once
 which of two failures comes first, never whether one happens).
 """
 import functools
+import operator
 
 import attrs
 
@@ -550,20 +551,27 @@ def _by_card(tree, card):
 
 
 class Shapes:
-    """A rule's conditions that do not depend on the card (Euchre's `not
-    must_follow`, `led == trump`), evaluated once for a whole hand, and the
-    rule settled for their values (the branches each card would take), made
-    once for each combination: PLAY and CANPLAY then run for each card only
-    what depends on it.  Sound because the rule is pure: nothing changes
-    from card to card, and a condition has no effect but its value.  A
-    condition that fails leaves the hand to the whole rule (which fails, or
-    not, where the loop would: it may be a condition no card reaches)."""
+    """A rule's conditions that depend only on globals and constants
+    (Euchre's `not must_follow`, `led == trump`), evaluated once for a whole
+    hand, and the rule settled for their values (the branches each card
+    would take), made once for each combination: PLAY and CANPLAY then run
+    for each card only what depends on it.  Sound because the rule is pure:
+    nothing changes from card to card, and a condition has no effect but its
+    value.  A condition that fails leaves the hand to the whole rule (which
+    fails, or not, where the loop would: no card may reach that condition).
 
-    def __init__(self, tree, conditions, machine, pad):
+    The settled rule is found by the globals' values (one C call), as long
+    as they are plain values (a Boolean, Number, Rank, Suit, String or
+    undefined) of which the rules met so far are few; else by the
+    conditions' values."""
+
+    def __init__(self, tree, conditions, slots, machine, pad):
         self.tree, self.conditions = tree, conditions
         self.tests = [_Builder(machine).build(c) for c in conditions]
         self.machine, self.pad = machine, pad
-        self.rules = {}         # the conditions' values -> the settled rule (a Pure)
+        self.values = operator.itemgetter(*slots) if slots else lambda globals_: ()
+        self.by_globals = {}    # the globals' values -> the settled rule, or None
+        self.by_tests = {}      # the conditions' values -> the settled rule
 
     @classmethod
     def of(cls, tree, machine, pad):
@@ -572,56 +580,81 @@ class Shapes:
             conditions = list(dict.fromkeys(_conditions(tree)))
             if not conditions or len(conditions) > MAX_CONDITIONS:
                 return None
-            return cls(tree, conditions, machine, pad)
+            slots = sorted({leaf.arg for c in conditions for leaf in _leaves(c)
+                            if leaf.kind == 'load_global'})
+            return cls(tree, conditions, slots + slots[:1], machine, pad)   # (a tuple, even of one)
         except RecursionError:
             return None
 
     def rule(self, env):
         """The rule settled for the hand of env's player, or None: the whole rule."""
+        key = self.values(env[self.machine].globals)
         try:
-            key = tuple([test(env) for test in self.tests])
+            return self.by_globals[key]
+        except KeyError:
+            pass
+        except TypeError:       # (a list: never a condition's operand, but a global's value)
+            return self.settle(env)
+        rule = self.settle(env)
+        if len(self.by_globals) < MAX_KEYS and all(type(v) in _PLAIN for v in key):
+            self.by_globals[key] = rule
+        return rule
+
+    def settle(self, env):
+        try:
+            values = tuple([test(env) for test in self.tests])
         except Exception:
             return None
-        rule = self.rules.get(key)
+        rule = self.by_tests.get(values)
         if rule is None:
-            if any(type(v) is not bool for v in key):   # (only comparisons: never)
+            if any(type(v) is not bool for v in values):    # (only comparisons: never)
                 return None
-            tree = _settled(self.tree, dict(zip(self.conditions, key)), {})
+            tree = _settled(self.tree, dict(zip(self.conditions, values)), {})
             always = None
             if type(tree) is Return and not tree.dropped and _is_const(tree.value):
                 always = bool(tree.value.arg)
-            rule = self.rules[key] = Pure(_Builder(self.machine).build(tree), self.pad,
-                                          _by_card(tree, CARD_SLOT), always=always)
+            rule = self.by_tests[values] = Pure(_Builder(self.machine).build(tree), self.pad,
+                                                _by_card(tree, CARD_SLOT), always=always)
         return rule
 
 
 MAX_CONDITIONS = 6      # at most 2**6 settled rules
-# The operations a condition may end in: their value is a Boolean.
+MAX_KEYS = 256          # combinations of the globals' values kept
+# The values a key may hold: compared by value, or one object per game (Suit)
+_PLAIN = {bool, int, runtime.Rank, str, runtime.Suit, type(None)}
+# The operations a condition is made of: their value is a Boolean.
 _COMPARISONS = {'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'NOT'}
-# The leaves that are the same for every card of a hand: constants, globals,
-# and the rule's player and destination (slots 0 and 2).
-_FIXED_LEAVES = {'const', 'card_const', 'list_const', 'list', 'load_global', 'load_builtin'}
 
 
-def _fixed(tree):
-    """Is tree's value the same for every card of one hand (and has it no effect)?"""
+def _on_globals(tree):
+    """Is tree a comparison of globals and constants (its value a function
+    of the globals' values alone)?"""
     kind = type(tree)
-    if kind is Leaf:
-        return tree.kind in _FIXED_LEAVES or (tree.kind == 'load_local' and tree.arg in (0, 2))
     if kind is Unary:
-        return _fixed(tree.operand)
-    if kind is Binary:
-        return _fixed(tree.left) and _fixed(tree.right)
-    return False                # CANPLAY notes the cards it found: never hoisted
+        operands = (tree.operand,) if tree.op == 'NOT' else None
+    else:
+        operands = (tree.left, tree.right) if kind is Binary and tree.op in _COMPARISONS else None
+    return operands is not None and all(
+        _on_globals(t) or (type(t) is Leaf and t.kind in ('const', 'load_global'))
+        for t in operands)
+
+
+def _leaves(tree):
+    if type(tree) is Leaf:
+        yield tree
+    elif type(tree) is Unary:
+        yield from _leaves(tree.operand)
+    elif type(tree) is Binary:
+        yield from _leaves(tree.left)
+        yield from _leaves(tree.right)
 
 
 def _conditions(tree):
-    """The conditions of tree's branches that are _fixed comparisons, in order."""
+    """The conditions of tree's branches that are comparisons of globals, in order."""
     kind = type(tree)
     if kind is If or kind is Keep:
-        c = tree.cond
-        if type(c) in (Unary, Binary) and c.op in _COMPARISONS and _fixed(c):
-            yield c
+        if _on_globals(tree.cond):
+            yield tree.cond
         for sub in ((tree.then, tree.else_) if kind is If else (tree.kept, tree.rest)):
             yield from _conditions(sub)
 
