@@ -20,9 +20,8 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 
-from common import ROOT
+from common import ROOT, worktrees
 
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
@@ -87,32 +86,21 @@ def main():
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files]
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = []
-        for i, rev in enumerate(a.revs):
-            tree = os.path.join(tmp, 'tree%d' % i)
-            subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', tree, rev],
-                           check=True, capture_output=True)
-            trees.append(tree)
-        try:
-            print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
-                  'median of the rounds; speed-up against %s)' % (a.reps, a.rounds, a.revs[0]))
-            for f in files:
-                runs = {t: [] for t in trees}
-                for r in range(a.rounds):
-                    for t in (trees if r % 2 == 0 else trees[::-1]):
-                        runs[t].append(measure(t, f, a.reps))
-                if len({tuple(x[1:]) for v in runs.values() for x in v}) != 1:
-                    sys.exit('%s: the trees played different playouts' % os.path.basename(f))
-                base = statistics.median(x[0] for x in runs[trees[0]])
-                for rev, t in zip(a.revs, trees):
-                    us = statistics.median(x[0] for x in runs[t])
-                    print('  %-12s %-12s %6.1f us/answer  %5.2fx  (%d answers)' % (
-                        os.path.basename(f), rev, us, base / us, runs[t][0][1]))
-        finally:
-            for t in trees:
-                subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', t],
-                               capture_output=True)
+    with worktrees(a.revs) as trees:
+        print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
+              'median of the rounds; speed-up against %s)' % (a.reps, a.rounds, a.revs[0]))
+        for f in files:
+            runs = {t: [] for t in trees}
+            for r in range(a.rounds):
+                for t in (trees if r % 2 == 0 else trees[::-1]):
+                    runs[t].append(measure(t, f, a.reps))
+            if len({tuple(x[1:]) for v in runs.values() for x in v}) != 1:
+                sys.exit('%s: the trees played different playouts' % os.path.basename(f))
+            base = statistics.median(x[0] for x in runs[trees[0]])
+            for rev, t in zip(a.revs, trees):
+                us = statistics.median(x[0] for x in runs[t])
+                print('  %-12s %-12s %6.1f us/answer  %5.2fx  (%d answers)' % (
+                    os.path.basename(f), rev, us, base / us, runs[t][0][1]))
 
 
 if __name__ == '__main__':
