@@ -671,10 +671,10 @@ class Machine:
         copy = Copier(self.deck)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
-        other.globals = [copy(v) for v in self.globals]
+        other.globals = copy.all(self.globals)
         other.players = copy(self.players)
         other.teams = copy(self.teams)
-        other.frames = [[code, pc, [copy(v) for v in stack], [copy(v) for v in slots]]
+        other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
                         for code, pc, stack, slots in self.frames]
         other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
@@ -699,13 +699,19 @@ class Copier:
         self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
                      for c in deck]
         self.memo = {id(old): new for old, new in zip(deck, self.deck)}
+        get = self.memo.get
         for card in self.deck:
-            if card.last_played_by is not None:
-                card.last_played_by = self(card.last_played_by)
+            if (by := card.last_played_by) is not None:
+                card.last_played_by = get(id(by)) or self(by)
+
+    def all(self, values):
+        """Copies of values, the commonest (shared, or copied already) without a call."""
+        get = self.memo.get
+        return [v if v is None or type(v) in _SHARED else get(id(v)) or self(v) for v in values]
 
     def __call__(self, v):
         kind = type(v)
-        if v is None or kind is int or kind is str or kind is bool or kind is Rank or kind is Suit:
+        if v is None or kind in _SHARED:
             return v
         memo = self.memo
         new = memo.get(id(v))
@@ -743,6 +749,7 @@ class Copier:
 
 
 _LIST_ITERATOR = type(iter([]))
+_SHARED = frozenset({int, str, bool, Rank, Suit})      # values a copy shares
 
 
 def move(card, source, dest, missing):
