@@ -1,8 +1,12 @@
-"""What the benchmarks share: where things are, and timing by medians."""
+"""What the benchmarks share: where things are, timing by medians, earlier
+commits checked out side by side."""
+import contextlib
 import glob
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,3 +30,22 @@ def median_ms(fn, runs):
 def name(path):
     folder = os.path.basename(os.path.dirname(path))
     return '%s/%s' % (folder, os.path.splitext(os.path.basename(path))[0])
+
+
+@contextlib.contextmanager
+def worktrees(revs):
+    """Each rev checked out in a temporary git worktree: their paths, in order
+    (removed afterwards)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = []
+        try:
+            for i, rev in enumerate(revs):
+                tree = os.path.join(tmp, 'tree%d' % i)
+                subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', tree, rev],
+                               check=True, capture_output=True)
+                trees.append(tree)
+            yield trees
+        finally:
+            for t in trees:
+                subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', t],
+                               capture_output=True)

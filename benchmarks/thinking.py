@@ -21,9 +21,8 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 
-from common import ROOT
+from common import ROOT, worktrees
 
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
@@ -58,33 +57,22 @@ def main():
     ap.add_argument('--rounds', type=int, default=2)
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = []
-        for i, rev in enumerate(args.revs):
-            tree = os.path.join(tmp, 'tree%d' % i)
-            subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', tree, rev],
-                           check=True, capture_output=True)
-            trees.append(tree)
-        try:
-            rates = {(t, f): [] for t in trees for f in args.files}
-            for r in range(args.rounds):
-                order = trees if r % 2 == 0 else trees[::-1]
-                for f in args.files:
-                    for t in order:
-                        rates[t, f].append(rate(t, f, args.kind, args.decisions))
-            print('%s, %d decisions of seat 1 per game file, %d rounds (decisions/s of '
-                  'thinking CPU time; ratio to %s)' % (args.kind, args.decisions, args.rounds,
-                                                       args.revs[0]))
+    with worktrees(args.revs) as trees:
+        rates = {(t, f): [] for t in trees for f in args.files}
+        for r in range(args.rounds):
+            order = trees if r % 2 == 0 else trees[::-1]
             for f in args.files:
-                base = statistics.median(rates[trees[0], f])
-                for rev, t in zip(args.revs, trees):
-                    m = statistics.median(rates[t, f])
-                    print('  %-16s %-12s %7.2f decisions/s  %5.2fx' % (
-                        os.path.basename(f), rev, m, m / base))
-        finally:
-            for t in trees:
-                subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', t],
-                               capture_output=True)
+                for t in order:
+                    rates[t, f].append(rate(t, f, args.kind, args.decisions))
+        print('%s, %d decisions of seat 1 per game file, %d rounds (decisions/s of '
+              'thinking CPU time; ratio to %s)' % (args.kind, args.decisions, args.rounds,
+                                                   args.revs[0]))
+        for f in args.files:
+            base = statistics.median(rates[trees[0], f])
+            for rev, t in zip(args.revs, trees):
+                m = statistics.median(rates[t, f])
+                print('  %-16s %-12s %7.2f decisions/s  %5.2fx' % (
+                    os.path.basename(f), rev, m, m / base))
 
 
 if __name__ == '__main__':

@@ -29,10 +29,10 @@ OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
 # The order of the loop's inline branches, hottest first (each test costs
 # every instruction after it: `benchmarks/engines.py --opcodes` counts
 # them).  The table's `inline` flag says which; this says in what order.
-HOT = ('LOAD_LOCAL_PROP', 'LOAD_LOCAL', 'CONST', 'FOR_NEXT', 'QUIET_LOCALS', 'STORE_LOCAL',
-       'LIST_PROP', 'JUMP', 'LOAD_GLOBAL', 'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP',
-       'JUMP_IF_FALSE', 'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP',
-       'EQ_GLOBAL', 'EQ_RETURN', 'RETURN')
+HOT = ('LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_GLOBAL_PROP', 'STORE_GLOBAL', 'STORE_LOCAL', 'CONST',
+       'LOAD_LOCAL_PROP', 'FOR_NEXT', 'JUMP', 'JUMP_IF_FALSE', 'EQ_GLOBAL_JUMP_IF_FALSE',
+       'QUIET_LOCALS', 'RETURN', 'LIST_PROP', 'RETURN_VALUE', 'LOAD_LOCAL_ITEM_PROP',
+       'EQ_CONST_OR', 'JUMP_IF_TRUE_OR_POP', 'LOAD_PROP', 'EQ_GLOBAL', 'EQ_RETURN')
 
 
 class Context:

@@ -22,10 +22,6 @@ def op_LIST_CONST(self, stack, frame, arg):    # 2
     stack.append(list(self.consts[arg]))
 
 
-def op_STORE_GLOBAL(self, stack, frame, arg):    # 4
-    self.globals[arg] = stack.pop()
-
-
 def op_LOAD_BUILTIN(self, stack, frame, arg):    # 7
     if arg == 0:
         value = self.players
@@ -303,6 +299,12 @@ def op_EQ_CONST(self, stack, frame, arg):    # 101
     stack[-1] = stack[-1] == value0
 
 
+def op_STORE_LOCAL_ADD_CONST(self, stack, frame, arg):    # 104
+    if (value0 := frame[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    frame[arg[2]] = int(value0) + self.consts[arg[1]]
+
+
 def op_EQ_JUMP_IF_FALSE(self, stack, frame, arg):    # 105
     b = stack.pop()
     if not (stack.pop() == b):
@@ -334,12 +336,20 @@ def op_EQ_CONST_AND(self, stack, frame, arg):    # 111
         stack.pop()
 
 
-def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
-    if (value0 := self.globals[arg[0]]) is None:
-        raise Fault('Undefined value', 0)
-    if (value := getattr(value0, arg[1])) is None:
-        raise Fault('Undefined value', 1)
-    stack.append(value)
+def op_GT_JUMP_IF_FALSE(self, stack, frame, arg):    # 110
+    b = stack.pop()
+    if not (stack.pop() > b):
+        return arg
+
+
+def op_GE_CONST_AND(self, stack, frame, arg):    # 112
+    value0 = self.consts[arg[0]]
+    res1 = stack[-1] >= value0
+    if not res1:
+        stack[-1] = res1
+        return arg[1]
+    else:
+        stack.pop()
 
 
 def op_ADD_CONST(self, stack, frame, arg):    # 115
@@ -382,7 +392,6 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
 
 HANDLERS = {
     2: op_LIST_CONST,
-    4: op_STORE_GLOBAL,
     7: op_LOAD_BUILTIN,
     9: op_STORE_PROP,
     11: op_DEFINED_GLOBAL,
@@ -431,11 +440,13 @@ HANDLERS = {
     83: op_AGG_END,
     84: op_PICK_BY,
     101: op_EQ_CONST,
+    104: op_STORE_LOCAL_ADD_CONST,
     105: op_EQ_JUMP_IF_FALSE,
     107: op_LOAD_LOCAL_LIST_PROP,
     108: op_FORMAT_MESSAGE_ALL,
     111: op_EQ_CONST_AND,
-    113: op_LOAD_GLOBAL_PROP,
+    110: op_GT_JUMP_IF_FALSE,
+    112: op_GE_CONST_AND,
     115: op_ADD_CONST,
     116: op_EQ_CONST_JUMP_IF_FALSE,
     117: op_CANPLAY_JUMP_IF_FALSE,

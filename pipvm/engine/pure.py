@@ -30,6 +30,7 @@ evaluate the operations the loop evaluates on the same path, each once
 which of two failures comes first, never whether one happens).
 """
 import functools
+import operator
 
 import attrs
 
@@ -46,10 +47,15 @@ MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays
 class Pure:
     """One rule or ordering as a closure over an environment list: its
     locals, then a scratch slot per conditional jump, then the machine."""
-    __slots__ = ('fn', 'pad', 'by_card')
+    __slots__ = ('fn', 'pad', 'by_card', 'constant', 'shapes', 'always')
 
-    def __init__(self, fn, pad, by_card=None):
+    def __init__(self, fn, pad, by_card=None, constant=False, shapes=None, always=None):
         self.fn, self.pad, self.by_card = fn, pad, by_card
+        # Its value is a constant of the game (an ordering's list of cards):
+        # the same list whatever the arguments and the state.
+        self.constant = constant
+        self.shapes = shapes    # a rule's Shapes: simpler rules for a whole hand
+        self.always = always    # a rule whose value is this constant (None: not one)
 
     def call(self, machine, args):
         return self.fn(args + self.pad + [machine])
@@ -57,16 +63,21 @@ class Pure:
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
         env = [player, None, dest] + self.pad + [machine]
+        rule = self
+        if self.shapes is not None:
+            rule = self.shapes.rule(env) or self
+            if rule.always is not None:
+                return list(player.hand) if rule.always else []
         tests = None
-        if self.by_card is not None:
+        if rule.by_card is not None:
             # `card->P == X or ...`: the Xs once, then each card's properties.
             try:
-                tests = self.by_card(env)
+                tests = rule.by_card(env)
             except Exception:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
             return filter_by_card(player.hand, tests)
-        fn = self.fn
+        fn = rule.fn
         out = []
         for card in player.hand:
             env[CARD_SLOT] = card
@@ -90,8 +101,12 @@ def translate(code, program, card_consts):
         fn = _Builder(machine).build(tree)
     except (_Refused, RecursionError):      # (very deep code stays on the loop)
         return None
+    constant = (type(tree) is Return and not tree.dropped and type(tree.value) is Leaf
+                and tree.value.kind == 'list_const')
     # the env: the arguments, the other locals (an aggregate's item), the scratch slots
-    return Pure(fn, [None] * (machine - ARGUMENTS[code.kind]), _by_card(tree, CARD_SLOT))
+    pad = [None] * (machine - ARGUMENTS[code.kind])
+    return Pure(fn, pad, _by_card(tree, CARD_SLOT), constant,
+                Shapes.of(tree, machine, pad) if code.kind == 'rule' else None)
 
 
 CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
@@ -604,6 +619,153 @@ def _by_card(tree, card):
             or (e.other is not None and e.other.slot == card) for e in equalities):
         return None
     return by_card([e.flat() for e in equalities])
+
+
+class Shapes:
+    """A rule's conditions that depend only on globals and constants
+    (Euchre's `not must_follow`, `led == trump`), evaluated once for a whole
+    hand, and the rule settled for their values (the branches each card
+    would take), made once for each combination: PLAY and CANPLAY then run
+    for each card only what depends on it.  Sound because the rule is pure:
+    nothing changes from card to card, and a condition has no effect but its
+    value.  A condition that fails leaves the hand to the whole rule (which
+    fails, or not, where the loop would: no card may reach that condition).
+
+    The settled rule is found by the globals' values (one C call), as long
+    as they are plain values (a Boolean, Number, Rank, Suit, String or
+    undefined) of which the rules met so far are few; else by the
+    conditions' values."""
+
+    def __init__(self, tree, conditions, slots, machine, pad):
+        self.tree, self.conditions = tree, conditions
+        self.tests = [_Builder(machine).build(c) for c in conditions]
+        self.machine, self.pad = machine, pad
+        self.values = operator.itemgetter(*slots) if slots else lambda globals_: ()
+        self.by_globals = {}    # the globals' values -> the settled rule, or None
+        self.by_tests = {}      # the conditions' values -> the settled rule
+
+    @classmethod
+    def of(cls, tree, machine, pad):
+        """The Shapes of a rule's tree, or None if it has no such condition."""
+        try:
+            conditions = list(dict.fromkeys(_conditions(tree)))
+            if not conditions or len(conditions) > MAX_CONDITIONS:
+                return None
+            slots = sorted({leaf.arg for c in conditions for leaf in _leaves(c)
+                            if leaf.kind == 'load_global'})
+            return cls(tree, conditions, slots + slots[:1], machine, pad)   # (a tuple, even of one)
+        except RecursionError:
+            return None
+
+    def rule(self, env):
+        """The rule settled for the hand of env's player, or None: the whole rule."""
+        key = self.values(env[self.machine].globals)
+        try:
+            return self.by_globals[key]
+        except KeyError:
+            pass
+        except TypeError:       # (a list: never a condition's operand, but a global's value)
+            return self.settle(env)
+        rule = self.settle(env)
+        if len(self.by_globals) < MAX_KEYS and all(type(v) in _PLAIN for v in key):
+            self.by_globals[key] = rule
+        return rule
+
+    def settle(self, env):
+        try:
+            values = tuple([test(env) for test in self.tests])
+        except Exception:
+            return None
+        rule = self.by_tests.get(values)
+        if rule is None:
+            if any(type(v) is not bool for v in values):    # (only comparisons: never)
+                return None
+            tree = _settled(self.tree, dict(zip(self.conditions, values)), {})
+            always = None
+            if type(tree) is Return and not tree.dropped and _is_const(tree.value):
+                always = bool(tree.value.arg)
+            rule = self.by_tests[values] = Pure(_Builder(self.machine).build(tree), self.pad,
+                                                _by_card(tree, CARD_SLOT), always=always)
+        return rule
+
+
+MAX_CONDITIONS = 6      # at most 2**6 settled rules
+MAX_KEYS = 256          # combinations of the globals' values kept
+# The values a key may hold: compared by value, or one object per game (Suit)
+_PLAIN = {bool, int, runtime.Rank, str, runtime.Suit, type(None)}
+# The operations a condition is made of: their value is a Boolean.
+_COMPARISONS = {'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'NOT'}
+
+
+def _on_globals(tree):
+    """Is tree a comparison of globals and constants (its value a function
+    of the globals' values alone)?"""
+    kind = type(tree)
+    if kind is Unary:
+        operands = (tree.operand,) if tree.op == 'NOT' else None
+    else:
+        operands = (tree.left, tree.right) if kind is Binary and tree.op in _COMPARISONS else None
+    return operands is not None and all(
+        _on_globals(t) or (type(t) is Leaf and t.kind in ('const', 'load_global'))
+        for t in operands)
+
+
+def _leaves(tree):
+    if type(tree) is Leaf:
+        yield tree
+    elif type(tree) is Unary:
+        yield from _leaves(tree.operand)
+    elif type(tree) is Binary:
+        yield from _leaves(tree.left)
+        yield from _leaves(tree.right)
+
+
+def _conditions(tree):
+    """The conditions of tree's branches that are comparisons of globals, in order."""
+    kind = type(tree)
+    if kind is If or kind is Keep:
+        if _on_globals(tree.cond):
+            yield tree.cond
+        for sub in ((tree.then, tree.else_) if kind is If else (tree.kept, tree.rest)):
+            yield from _conditions(sub)
+
+
+def _settled(tree, known, scratch):
+    """tree with the conditions in known (tree -> value) and the scratch
+    slots in scratch (slot -> value) replaced by their values, and the
+    branches on a constant taken."""
+    kind = type(tree)
+    if kind is Leaf:
+        if tree.kind == 'scratch' and tree.arg in scratch:
+            return Leaf('const', scratch[tree.arg])
+        return tree
+    if tree in known:
+        return Leaf('const', known[tree])
+
+    def s(t):
+        return _settled(t, known, scratch)
+    if kind is Unary:
+        return Unary(tree.op, tree.arg, s(tree.operand))
+    if kind is Binary:
+        return Binary(tree.op, s(tree.left), s(tree.right))
+    if kind is CanPlay:
+        return CanPlay(tree.op, tree.rule, s(tree.player), s(tree.dest))
+    if kind is Aggregate:
+        return Aggregate(tree.agg, s(tree.items), tree.slot, s(tree.body))
+    if kind is Counted:
+        return Counted(tree.op, tuple(map(s, tree.parts)))
+    if kind is Return:
+        return Return(s(tree.value), tuple(map(s, tree.dropped)))
+    cond = s(tree.cond)
+    if kind is If:
+        if _is_const(cond):
+            return s(tree.then if cond.arg else tree.else_)
+        return If(cond, s(tree.then), s(tree.else_))
+    if _is_const(cond):         # a Keep
+        if bool(cond.arg) is tree.on_true:
+            return _settled(tree.kept, known, {**scratch, tree.slot: cond.arg})
+        return s(tree.rest)
+    return Keep(tree.on_true, cond, tree.slot, s(tree.kept), s(tree.rest))
 
 
 def _equality(tree):

@@ -14,6 +14,7 @@ docs/api.md describes it all.
 """
 import functools
 import operator
+import random
 from typing import NamedTuple
 
 import attrs
@@ -51,6 +52,14 @@ class Decision(NamedTuple):
     def to_json(self):
         return {'id': self.id, 'seat': self.seat, 'kind': self.kind, 'prompt': self.prompt,
                 'options': list(self.options), 'player': self.player}
+
+
+def _below(rng):
+    """rng.randrange for an n > 0, as randrange itself draws it: random.Random's
+    randrange(n) is _randbelow(n) after checks an option count always passes."""
+    if type(rng).randrange is random.Random.randrange:
+        return rng._randbelow
+    return rng.randrange
 
 
 # A Decision made as tuples are, in C (a NamedTuple's own constructor is Python code).
@@ -169,7 +178,7 @@ class Game:
             self.answer(rng.randrange(len(self.decision.options)))
         if self.decision is not None:
             self.decision = None
-            self._go(self.machine.play_out, rng.randrange, self.history)
+            self._go(self.machine.play_out, _below(rng), self.history)
         return self
 
     def _counted(self):

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A thinking bot's random playouts in this tree against earlier commits,
+side by side in one run: CPU microseconds per answer.
+
+    python benchmarks/playouts.py REV [REV ...] [--reps 10] [--rounds 3]
+                                  [--files FILE.pip ...]
+
+The playouts are what an `ismcts` decision spends most of its time in
+(profile_thinking.py).  Each tree (either package layout) finds the same six states (seat 1's first
+decisions with a real choice in games with seeds 1, 2, ..., the others
+answering from random.Random(seed)) and finishes quiet forks of them with
+Game.play_out, REPS times each, all from one random.Random(5); the figure is
+the best of 7 runs, then the median over the rounds (the trees alternate).
+The trees must play the same answers (a digest of the histories), or the
+benchmark stops: a faster playout must be the same playout.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+from common import ROOT, worktrees
+
+FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
+
+# Run in each tree, with its own package.
+PROBE = r'''
+import hashlib, json, random, sys, time
+try:                                    # the layout by concern (issue 21)
+    from pipvm.play import loader
+    from pipvm.engine.vm import Image
+    from pipvm.game.game import Game
+    from pipvm.play.bots import playout
+except ImportError:                     # the flat layout before it (b394470)
+    from pipvm import loader
+    from pipvm.vm import Image
+    from pipvm.game import Game
+    from pipvm.bots import playout
+path, reps = sys.argv[1], int(sys.argv[2])
+program = loader.load_program(path)
+players = program.counts[0] * (program.team_size or 1)
+image = Image(program)
+states, seed = [], 0
+while len(states) < 6:
+    seed += 1
+    g = Game(image, seed=seed, players=players, names=['P%d' % i for i in range(players)],
+             quiet=True)
+    rng = random.Random(seed)
+    while g.decision is not None and len(states) < 6:
+        d = g.decision
+        if d.seat == 0 and len(d.options) > 1:
+            states.append(g.fork(quiet=True))
+        g.answer(rng.randrange(len(d.options)))
+best = None
+for _ in range(7):
+    rng, answers, played = random.Random(5), 0, []
+    t = time.process_time()
+    for _ in range(reps):
+        for s in states:
+            g = s.fork(quiet=True)
+            before = len(g.history)
+            playout(g, rng)
+            answers += len(g.history) - before
+            played.append(g.history[before:])
+    took = time.process_time() - t
+    best = took if best is None else min(best, took)
+print(json.dumps([1e6 * best / answers, answers,
+                  hashlib.sha1(repr(played).encode()).hexdigest()]))
+'''
+
+
+def measure(tree, path, reps):
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, '-c', PROBE, path, str(reps)], check=True,
+                         capture_output=True, cwd=tree, env=env, timeout=3600).stdout
+    return json.loads(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('revs', nargs='+', metavar='REV')
+    ap.add_argument('--reps', type=int, default=10)
+    ap.add_argument('--rounds', type=int, default=3)
+    ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
+    a = ap.parse_args()
+    files = [os.path.abspath(f) for f in a.files]
+    with worktrees(a.revs) as trees:
+        print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
+              'median of the rounds; speed-up against %s)' % (a.reps, a.rounds, a.revs[0]))
+        for f in files:
+            runs = {t: [] for t in trees}
+            for r in range(a.rounds):
+                for t in (trees if r % 2 == 0 else trees[::-1]):
+                    runs[t].append(measure(t, f, a.reps))
+            if len({tuple(x[1:]) for v in runs.values() for x in v}) != 1:
+                sys.exit('%s: the trees played different playouts' % os.path.basename(f))
+            base = statistics.median(x[0] for x in runs[trees[0]])
+            for rev, t in zip(a.revs, trees):
+                us = statistics.median(x[0] for x in runs[t])
+                print('  %-12s %-12s %6.1f us/answer  %5.2fx  (%d answers)' % (
+                    os.path.basename(f), rev, us, base / us, runs[t][0][1]))
+
+
+if __name__ == '__main__':
+    sys.exit(main())
