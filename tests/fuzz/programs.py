@@ -930,7 +930,7 @@ class Builder:
                                                                  'players->last->team']))
         if self.chance(0.4):             # left for the end of main
             self.ending = self.tour_error(a, r1, r2, s1, s2, let)
-        elif self.chance(0.25):
+        elif self.chance(0.5):      # (at main's end: it cuts no game short)
             self.ending = self.quiet_failure()
         if self.chance(0.4):                        # deals that count, negative counts, empty lists
             count = self.pick([a, b, 'all', '1'])
@@ -1115,13 +1115,14 @@ class Builder:
         u, x = self.tg['u'], self.fresh('x')
         lists = ['stock'] + ([self.tb['pile']] if self.at_table else [])
         lst = self.pick(lists)
-        return self.pick([
-            'message "{%s}".' % u,
-            'message players->first "x {%s}".' % u,
-            'for %s in players { message "{%s} {%s}". }' % (x, x, u),
-            'for %s in players starting at players->last { message "{%s} {%s}". }' % (x, x, u),
-            'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
-            % (x, lst, lst, x)])
+        loops = ['for %s in players { message "{%s} {%s}". }' % (x, x, u),
+                 'for %s in players starting at players->last { message "{%s} {%s}". }'
+                 % (x, x, u),
+                 'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
+                 % (x, lst, lst, x)]
+        # (the loops twice: handing a loop back mid-way is the rarer path, issue 23)
+        return self.pick(['message "{%s}".' % u, 'message players->first "x {%s}".' % u]
+                         + loops + loops)
 
     def own_decl(self):
         """The extension: a value for each player (or team), mostly with a value
