@@ -239,8 +239,7 @@ class Belief:
         rng = self.rng
         # the last shuffle before the first difference: the deal it made decides it
         limit = p.matched if not metropolis else end + 1
-        j = max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < limit),
-                default=0)
+        j = self._last_shuffle(orders, limit)
         if rng.random() < 0.25:
             j = rng.randrange(j + 1)
         deal = p.deal.copy()
@@ -378,17 +377,18 @@ class Belief:
             # the decision before the first difference (an answer that was
             # not an option: before the decision that lacked it)
             at = p.matched - 1 - (p.score[1] == -1)
-            j = max((j for j in range(len(p.deal.orders)) if self.shuffled_at.get(j, -1) < at),
-                    default=None)
+            j = self._last_shuffle(p.deal.orders, at, None)
             if at < 0 or j is None or replays <= 0:
                 return False
             pre = self._restart(p, j, p.deal.copy())
             replays -= 1
-            # where each card was at the first decision after the shuffle
-            first = min(self.shuffled_at.get(j, -1) + 1, at)
-            if self._check(pre, first) != first + 1:
-                return False
-            places = _places(pre.game.machine)
+            if still_share:
+                # where each card was at the first decision after the shuffle
+                # (checking up to there first plays the same game as at once)
+                first = min(self.shuffled_at.get(j, -1) + 1, at)
+                if self._check(pre, first) != first + 1:
+                    return False
+                places = _places(pre.game.machine)
             if self._check(pre, at) != at + 1:
                 return False
             hidden = [i for i in p.deal.orders[j] if i not in seen]
@@ -401,13 +401,15 @@ class Belief:
             # two trading places makes that play have been this card
             named = [(h, _DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
                      if _DECK_INDEX[n] in hidden]
-            related = _related(p.diff)
             # the never-seen cards still where they were then: trading two of
             # them in the deal changes the past only through what the seat saw
             # of their places, not through moves made since (the likeliest to
             # survive the replay)
-            now = _places(pre.game.machine)
-            still = [i for i in hidden if now.get(i) == places.get(i)]
+            still, related = [], frozenset()
+            if still_share:
+                related = _related(p.diff)
+                now = _places(pre.game.machine)
+                still = [i for i in hidden if now.get(i) == places.get(i)]
             while True:
                 if trades <= 0 or replays <= 0:
                     return False
@@ -418,7 +420,7 @@ class Belief:
                     played = _DECK_INDEX.get(work.deal.plays.get(h))
                 if played in hidden:
                     b = played
-                elif still_share and len(still) >= 2 and rng.random() < still_share:
+                elif len(still) >= 2 and rng.random() < still_share:
                     a, b = self._still_trade(still, near, related)
                 else:
                     mine = [i for i in hidden if i in near]
@@ -438,10 +440,16 @@ class Belief:
                         p.base = None
                         break
                     work, score, near = base, p.score, self._involved(p)
-                    related = _related(p.diff)
+                    related = _related(p.diff) if still_share else related
                 elif q.score >= score:
                     work, score, near = trial, q.score, self._involved(q)
-                    related = _related(q.diff)
+                    related = _related(q.diff) if still_share else related
+
+    def _last_shuffle(self, orders, h, default=0):
+        """The last of the shuffles (orders) made before history position h,
+        or default if none was."""
+        return max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < h),
+                   default=default)
 
     def _still_trade(self, still, near, related):
         """Two cards of still to trade: one that the first difference names
@@ -546,8 +554,7 @@ class Belief:
             for base, first in bases:
                 deal = base.copy()
                 deal.plays[h] = name
-                j = max((j for j in range(len(deal.orders)) if self.shuffled_at.get(j, -1) < h),
-                        default=0)
+                j = self._last_shuffle(deal.orders, h)
                 q = self._restart(p, j if first is None else min(j, first), deal)
                 if self._check(q, end) == end + 1:
                     p.take(q)
@@ -564,8 +571,7 @@ class Belief:
         never-seen cards puts it back, the cards left unseen may be too few.)"""
         rng = self.rng
         for h in sorted((h for h in self.unseen_plays if h < p.matched), reverse=True)[:plays]:
-            j = max((j for j in range(len(p.deal.orders)) if self.shuffled_at.get(j, -1) < h),
-                    default=0)
+            j = self._last_shuffle(p.deal.orders, h)
             pre = self._restart(p, j, p.deal.copy())
             if self._check(pre, h) != h + 1 or pre.game.decision is None:
                 continue
@@ -664,8 +670,7 @@ class Belief:
         if not orders:
             return None
         rng, seen = self.rng, self.seen
-        j = max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < p.matched),
-                default=0)
+        j = self._last_shuffle(orders, p.matched)
         if rng.random() < 0.25:
             j = rng.randrange(j + 1)
         deal = p.deal.copy()
@@ -837,7 +842,6 @@ def _related(diff):
     if not isinstance(want, dict):          # an answer that was not an option
         texts = [str(want)]
     else:
-        texts = []
         a, b = seen.get('log') or [], want.get('log') or []
         k = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
         texts = [e.get('text') or '' for e in a[max(k - 1, 0):k + 1] + b[max(k - 1, 0):k + 1]]
