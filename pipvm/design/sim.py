@@ -203,7 +203,7 @@ def design(results, setup, series):
     }
     if setup['thinking']:
         out['thinking'] = thinking(results, setup)
-    if series.random is not None and out['duration']['decisions']['max'] > 0:   # NO_CHOICES
+    if series.random is not None and not no_choices(out):
         out['skill'] = [dict(bot=setup['bots'][s],
                              **skill(s, setup['names'][s], results, series.random, groups))
                         for s in setup['thinking']]
