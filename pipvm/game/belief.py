@@ -23,7 +23,9 @@ survives.  A Belief keeps its worlds instead:
   never-seen card of a player the difference concerns with another (a step
   of the game each), walking on while it matches as far, and a trade that
   gets past the difference is replayed from its shuffle to be kept
-  (min-conflicts repair; docs/metrics.md);
+  (min-conflicts repair; docs/metrics.md); a card the difference names is
+  moved into or out of the hands it concerns, and in the last walk a trade
+  the replay undid earlier is walked on from there (an ejection chain);
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
