@@ -99,3 +99,30 @@ def test_a_thinking_seat_always_has_a_world_in_the_new_examples(name):
         d = game.decision
         game.answer(bot.choose(game, d) if d.seat == 0 else rng.randrange(len(d.options)))
     assert bot.stats.decisions > 0 and bot.stats.no_world == 0, bot.stats
+
+
+def test_a_zone_trade_moves_a_named_card_across_the_edge():
+    # A card the first difference names (the sixes of "lays down a book of
+    # four: Six") goes into or out of the hands it concerns, traded with a
+    # card it does not name from the other side of the edge.
+    belief = Belief(0, POOL, random.Random(3))
+    cards, zone, related = list(range(20)), frozenset({0, 1, 2, 3, 10}), frozenset({3, 7, 8})
+    pairs = {belief._zone_trade(cards, zone, related) for _ in range(300)}
+    assert all(a in related and b not in related and (a in zone) != (b in zone) for a, b in pairs)
+    assert {a for a, _ in pairs} == related and {b for _, b in pairs} >= {0, 1, 2, 10, 19}
+    # nothing named: one of the zone's with any
+    pairs = {belief._zone_trade(cards, zone, frozenset()) for _ in range(100)}
+    assert all(a in zone for a, _ in pairs)
+
+
+def test_a_card_turned_over_is_tried_on_the_plays_that_could_have_laid_it():
+    # The unseen play at 7 made the Four of Spades: alone; exchanged with the
+    # world's earlier play of it (3); and with an earlier play of its
+    # holder's (5) laying it too.
+    from pipvm.game.belief import _Deal, _named_deals
+    deal = _Deal(plays={3: 'Four of Spades', 7: 'Two of Hearts'})
+    out = [(d.plays, h) for d, h in _named_deals(deal, 7, 'Four of Spades', also=[5])]
+    assert out == [({3: 'Four of Spades', 7: 'Four of Spades'}, 7),
+                   ({3: 'Two of Hearts', 7: 'Four of Spades'}, 3),
+                   ({3: 'Four of Spades', 5: 'Four of Spades', 7: 'Four of Spades'}, 5)]
+    assert deal.plays == {3: 'Four of Spades', 7: 'Two of Hearts'}     # copies, not the deal

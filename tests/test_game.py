@@ -183,13 +183,9 @@ def test_messages_reach_only_their_audience():
 
 # Go Fish's questions pin down where cards are: replay-and-reject gives up
 # there, the belief's repairs that determinize falls back on do not.  Cheat's
-# challenges turn a face-down card over, and a belief started late does not
-# yet place it (issue 20); strict, so this mark fails the day it does.
-GIVES_UP = pytest.mark.xfail(strict=True, raises=NoSample, reason='issue 20: no world found')
-
-
-@pytest.mark.parametrize('path', [pytest.param(p, marks=GIVES_UP) if p.endswith('cheat.pip') else p
-                                  for p in EXAMPLES], ids=os.path.basename)
+# challenges turn a face-down card over: the repairs make the unseen play
+# have been it (with an earlier play of the world's that laid it elsewhere).
+@pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_determinization_keeps_every_seats_view(path):
     for seed in (1, 2, 3):
         game = start(path, seed)

@@ -23,7 +23,9 @@ survives.  A Belief keeps its worlds instead:
   never-seen card of a player the difference concerns with another (a step
   of the game each), walking on while it matches as far, and a trade that
   gets past the difference is replayed from its shuffle to be kept
-  (min-conflicts repair; docs/metrics.md);
+  (min-conflicts repair; docs/metrics.md); a card the difference names is
+  moved into or out of the hands it concerns, and in the last walk a trade
+  the replay undid earlier is walked on from there (an ejection chain);
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -55,6 +57,10 @@ WIDTH = 2           # replayed moves tried per step of a repair, the best kept
 TRADES = 30         # trades (steps of the game) per replay in a directed repair
 MOVES = 1           # Metropolis steps for a copy of a particle
 STILL = 0.5         # share of the last walk's trades between cards still where the deal put them
+ZONE = 0.3          # share of a walk's trades moving a card the difference names across its hands
+NAMED = 8           # unseen plays a directed repair makes the cards turned over, one by one
+CHAIN = 1           # how deep the last walk carries on a trade its replay undid earlier
+CHAINED = 4         # replays for each such walk
 
 
 class Belief:
@@ -92,6 +98,7 @@ class Belief:
             self.trace, self.seen_ids, self.seen = [], set(), frozenset()
             self.shuffled_at = {}       # shuffle number -> history position it happened at
             self.unseen_plays = set()   # history positions that played a card the seat did not see
+            self.played_by = {}         # such a position -> the name of the player who played
             self.particles = []
             self.lost = False           # whether particles holds only the nearest miss
             self.checked = 0            # history position the particles are checked to
@@ -101,6 +108,8 @@ class Belief:
         while len(g.history) < len(history):
             h = len(g.history)
             before, shown = len(g.machine.shuffles), len(g.events)
+            who = g.machine.pending.player.name if g.decision is not None \
+                and g.decision.kind in PLAYS else None
             _give(g, history[h])
             for j in range(before, len(g.machine.shuffles)):
                 self.shuffled_at[j] = h
@@ -109,6 +118,7 @@ class Belief:
             if any(e.kind == 'played' and e.seen_by(self.seat).card is None
                    for e in g.events[shown:]):
                 self.unseen_plays.add(h)
+                self.played_by[h] = who
             self._note(g)
         index = {id(c): i for i, c in enumerate(g.machine.deck)}
         seen = set(self.seen_ids)
@@ -165,7 +175,7 @@ class Belief:
             # half of whose trades are between cards still where the deal put
             # them (as the only walk it lost worlds the plain one finds)
             p = max(dead, key=lambda p: p.score)
-            if self._walk(p, end, REPAIRS // 2, STILL):
+            if self._walk(p, end, REPAIRS // 2, STILL, chain=CHAIN):
                 alive.append(p)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
@@ -354,7 +364,7 @@ class Belief:
         # goes where the real draws put it first, if that costs nothing,
         # else after a walk without it (Cheat's pile taken up shows cards
         # that p placed by its unseen plays)
-        if self._replay_plays(p, end):
+        if self._replay_named(p, end, rounds=NAMED) or self._replay_plays(p, end):
             return True
         q = self._snapped(p, end)
         if q is not None and q.score >= p.score:
@@ -366,9 +376,11 @@ class Belief:
             replays //= 2
         return self._walk(p, end, replays)
 
-    def _walk(self, p, end, replays, still_share=0.0):
+    def _walk(self, p, end, replays, still_share=0.0, fixed=frozenset(), chain=0):
         """_directed's walk from p as it is; still_share: the share of its
-        trades between cards still where the deal put them."""
+        trades between cards still where the deal put them; fixed: cards it
+        does not move (a chain's); chain: how deep a trade the replay undid
+        is carried on (_chained)."""
         seen, rng = self.seen, self.rng
         trades = TRADES * replays
         while True:
@@ -391,7 +403,7 @@ class Belief:
                 places = _places(pre.game.machine)
             if self._check(pre, at) != at + 1:
                 return False
-            hidden = [i for i in p.deal.orders[j] if i not in seen]
+            hidden = [i for i in p.deal.orders[j] if i not in seen and i not in fixed]
             if len(hidden) < 2:
                 return False
             base = work = _Swapped(pre.deal, j, pre.game)
@@ -405,11 +417,12 @@ class Belief:
             # them in the deal changes the past only through what the seat saw
             # of their places, not through moves made since (the likeliest to
             # survive the replay)
-            still, related = [], frozenset()
-            if still_share:
-                related = _related(p.diff)
-                now = _places(pre.game.machine)
-                still = [i for i in hidden if now.get(i) == places.get(i)]
+            related, now = _related(p.diff), _places(pre.game.machine)
+            still = [i for i in hidden if now.get(i) == places.get(i)] if still_share else []
+            # the hands the difference concerns and the cards that moved in
+            # the step that made it (Go Fish: the card drawn from the stock)
+            zone = near | {i for i, where in _places(p.game.machine).items()
+                           if now.get(i) != where}
             while True:
                 if trades <= 0 or replays <= 0:
                     return False
@@ -421,7 +434,9 @@ class Belief:
                 if played in hidden:
                     b = played
                 elif len(still) >= 2 and rng.random() < still_share:
-                    a, b = self._still_trade(still, near, related)
+                    a, b = self._zone_trade(still, zone, related)
+                elif related and rng.random() < ZONE:
+                    a, b = self._zone_trade(hidden, zone, related)
                 else:
                     mine = [i for i in hidden if i in near]
                     a = rng.choice(mine or hidden)
@@ -435,15 +450,31 @@ class Belief:
                     q = self._restart(p, j, trial.deal.copy())
                     replays -= 1
                     self._check(q, end)
+                    if q.score <= p.score and chain:
+                        replays -= CHAINED
+                        self._chained(q, end, trial.moved, chain - 1, still_share)
                     if q.score > p.score:
                         p.take(q)
                         p.base = None
                         break
                     work, score, near = base, p.score, self._involved(p)
-                    related = _related(p.diff) if still_share else related
+                    related = _related(p.diff)
                 elif q.score >= score:
                     work, score, near = trial, q.score, self._involved(q)
-                    related = _related(q.diff) if still_share else related
+                    related = _related(q.diff)
+
+    def _chained(self, q, end, moved, chain, still_share):
+        """q, a trade that got past the first difference but that the replay
+        undid earlier (a card handed over, a question asked about its rank
+        long before), walked on from its own first difference with the
+        traded cards kept where they are (an ejection chain: Glover, *Ejection
+        chains, reference structures and alternating path methods for
+        traveling salesman problems*, Discrete Applied Mathematics 65, 1996).
+        Go Fish: a book laid down after a draw needs three cards of its
+        rank in the hand and the fourth on the stock; the trades that put
+        them there contradict the questions asked about those ranks before,
+        which other trades can mend."""
+        self._walk(q, end, CHAINED, still_share, frozenset(moved), chain)
 
     def _last_shuffle(self, orders, h, default=0):
         """The last of the shuffles (orders) made before history position h,
@@ -451,23 +482,21 @@ class Belief:
         return max((j for j in range(len(orders)) if self.shuffled_at.get(j, -1) < h),
                    default=default)
 
-    def _still_trade(self, still, near, related):
-        """Two cards of still to trade: one that the first difference names
-        (related) moved into or out of the hands it concerns (near), else one
-        of near's with any."""
+    def _zone_trade(self, cards, zone, related):
+        """Two of cards to trade: one that the first difference names
+        (related) moved across the edge of zone (the hands it concerns, the
+        cards that moved there) with one it does not name, into the zone or
+        out of it, as a constraint solver picks a value of the violated
+        constraint's variables; else one of zone's with any."""
         rng = self.rng
-        out = [i for i in still if i in near and i in related]
-        into = [i for i in still if i in related and i not in near]
-        if out and (not into or rng.random() < 0.5):
-            spare = [i for i in still if i not in related and i not in near]
-            if spare:
-                return rng.choice(out), rng.choice(spare)
-        if into:
-            spare = [i for i in still if i not in related]
-            if spare:
-                return rng.choice(spare), rng.choice(into)
-        mine = [i for i in still if i in near]
-        return rng.choice(mine or still), rng.choice(still)
+        named = [i for i in cards if i in related]
+        if named:
+            a = rng.choice(named)
+            other = [i for i in cards if i not in related and (i in zone) != (a in zone)]
+            if other:
+                return a, rng.choice(other)
+        mine = [i for i in cards if i in zone]
+        return rng.choice(mine or cards), rng.choice(cards)
 
     def _local(self, p, end, steps):
         """Hill-climbing in the game as it was at the last decision p matched:
@@ -541,25 +570,42 @@ class Belief:
             theirs = [i for i in movable if i not in ours]
         return [(a, b) for a in ours for b in theirs]
 
-    def _replay_named(self, p, end, most=4):
+    def _replay_named(self, p, end, most=4, rounds=1):
         """The unseen plays before p's first difference made the card the seat
         saw named there instead, latest first, each replayed from before
-        the shuffle that came before it; True if one matches everywhere."""
-        # on p's deal, and on it with the cards seen since where the real
-        # draws put them (the card turned over may be one of them: no play
-        # can have been it while this world holds it elsewhere)
-        snapped, moved = self._snapped_deal(p.deal)
-        bases = [(p.deal, None)] + ([(snapped, moved)] if moved is not None else [])
-        for h, name in self._named_plays(p, 0)[::-1][:most]:
-            for base, first in bases:
-                deal = base.copy()
-                deal.plays[h] = name
-                j = self._last_shuffle(deal.orders, h)
-                q = self._restart(p, j if first is None else min(j, first), deal)
-                if self._check(q, end) == end + 1:
-                    p.take(q)
-                    p.base = None
-                    return True
+        the shuffle that came before it; True if one matches everywhere.
+        With rounds > 1, one that gets further is kept and the same is done
+        at its own first difference, that many times at most (Cheat: every
+        card turned over was played unseen, each put right in turn)."""
+        for _ in range(rounds):
+            # on p's deal, and on it with the cards seen since where the real
+            # draws put them (the card turned over may be one of them: no play
+            # can have been it while this world holds it elsewhere)
+            snapped, moved = self._snapped_deal(p.deal)
+            bases = [(p.deal, None)] + ([(snapped, moved)] if moved is not None else [])
+            better, where = None, _places(p.game.machine)
+            for h, name in self._named_plays(p, 0)[::-1][:most]:
+                # the card is in another hand in this world: one of that
+                # player's unseen plays before h may have been it (it went
+                # into a pile that reached h's player)
+                holder = where.get(_DECK_INDEX[name], ('',))
+                also = [k for k in sorted(self.played_by, reverse=True)
+                        if k < h and holder[0] == 'hand' and self.played_by[k] == holder[1]]
+                for base, first in bases:
+                    for deal, h0 in _named_deals(base, h, name, also[:4]):
+                        j = self._last_shuffle(deal.orders, h0)
+                        q = self._restart(p, j if first is None else min(j, first), deal)
+                        self._check(q, end)
+                        if q.matched == end + 1:
+                            p.take(q)
+                            p.base = None
+                            return True
+                        if rounds > 1 and q.score > p.score and better is None:
+                            better = q
+            if better is None:
+                return False
+            p.take(better)
+            p.base = None
         return False
 
     def _replay_plays(self, p, end, plays=2, most=6):
@@ -789,6 +835,29 @@ def _distinct(particles):
     return out
 
 
+def _named_deals(deal, h, name, also=()):
+    """Copies of deal in which the unseen play at h played name, and the
+    first play they change: alone; where an earlier unseen play of the
+    world played name, with that play's card and h's exchanged (Cheat: the
+    card turned over went into a pile earlier in this world; the two plays
+    change together, or the player no longer holds it); and with each
+    earlier unseen play of also having played name too (the world kept the
+    card where the real game laid it into a pile)."""
+    one = deal.copy()
+    one.plays[h] = name
+    out = [(one, h)]
+    for h0, label in sorted(deal.plays.items()):
+        if label == name and h0 < h and h in deal.plays:
+            two = one.copy()
+            two.plays[h0] = deal.plays[h]
+            out.append((two, h0))
+    for h0 in also:
+        two = one.copy()
+        two.plays[h0] = name
+        out.append((two, h0))
+    return out
+
+
 def _give(g, entry, free=None):
     """Answer g's decision as the real game was answered (by label); False
     if g offers no such option (or waits for nothing).  free = (rng, plays,
@@ -928,9 +997,10 @@ class _Swapped:
     cards traded, and the particle's deal with the same cards traded in
     shuffle j's order (later shuffles are dealt anew)."""
 
-    def __init__(self, deal, j, game):
+    def __init__(self, deal, j, game, moved=frozenset()):
         self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1], deal.plays)
         self.j, self.game = j, game
+        self.moved = moved      # the cards traded so far
 
     def then(self, pairs, plays=None):
         """The game with pairs of cards traded, and with plays (position ->
@@ -952,8 +1022,7 @@ class _Swapped:
         elif g.decision is not None and g.decision.kind == SETS:
             m.pending = m.pending.relabelled()
             g.decision = g.decision._replace(options=tuple(m.pending.labels))
-        out = _Swapped(deal, self.j, g)
-        return out
+        return _Swapped(deal, self.j, g, self.moved.union(*pairs))
 
 
 class _Dealt(Dealer):
