@@ -67,6 +67,8 @@ _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 PROPERTIES = {
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
     'pipvm/engine/quiet.py': (_QUIET, _VM),
@@ -82,6 +84,14 @@ PROPERTIES = {
 SUITE = {
     'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                            'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py'],
+    # the handlers and closure factories run for every program, the
+    # extensions' (aggregates, sets, options) for theirs
+    'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
+                                        'tests/test_regressions.py', 'tests/test_fusion.py',
+                                        'tests/test_shapes.py', 'tests/test_extensions.py',
+                                        'tests/test_ext_sets.py', 'tests/test_game.py'],
+    'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                               'tests/test_extensions.py', 'tests/test_game.py'],
     'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
     'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py'],
