@@ -18,7 +18,12 @@ by suite | survived | timeout | unchanged | no tests, "seconds": s, "by":
 the property or suite that failed}.  Or {"reach": FILE, "timeout": s}: the
 file's properties run on the real code with its lines traced (imports
 included); reply {"result": survived (they pass) or killed, "lines": [the
-line numbers run]}.
+line numbers run]}.  Or {"suite_reach": FILE, "timeout": s}: the file's
+suite tests run on the real code, each test's lines recorded apart
+(coverage.py's dynamic contexts); reply {"result", "tests": [node ids in
+the order they ran], "lines": {line: [indexes into tests]}, "outside":
+[lines run outside every test: imports, collection]}.  A mutant request's
+"tests" (a list of node ids), when given, replaces the file's suite tests.
 
 run_remote is the same for a Dask worker (tools/mutation.py --cluster):
 each worker thread keeps one server.
@@ -154,7 +159,45 @@ def trace_lines(path):
     return stop
 
 
-def _child(path, text, job, write):
+def _suite_reach(path, tests):
+    """Run the suite tests (every one if tests is None) with each test's
+    lines of path recorded: the reply of a suite_reach request."""
+    import coverage
+    import pytest
+    full = os.path.join(ROOT, path)
+    cov = coverage.Coverage(data_file=None, include=[full], config_file=False)
+    cov.start()
+    cov.switch_context('')
+
+    class PerTest:
+        """Names coverage's context after the test running, its setup and
+        teardown included."""
+        def __init__(self):
+            self.tests = []
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_runtest_protocol(self, item, nextitem):
+            self.tests.append(item.nodeid)
+            cov.switch_context(item.nodeid)
+
+        def pytest_runtest_logfinish(self, nodeid, location):
+            cov.switch_context('')
+    plugin = PerTest()
+    install(path, _original(path))      # its module lines run again, outside every test
+    status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + tests, plugins=[plugin])
+    cov.stop()
+    if status != 0:
+        return {'result': 'no tests' if status == 5 else 'killed', 'by': 'suite'}
+    index = {t: i for i, t in enumerate(plugin.tests)}
+    lines, outside = {}, []
+    for n, contexts in cov.get_data().contexts_by_lineno(full).items():
+        if '' in contexts:
+            outside.append(n)
+        lines[n] = sorted(index[c] for c in contexts if c)
+    return {'result': 'survived', 'tests': plugin.tests, 'lines': lines, 'outside': outside}
+
+
+def _child(path, text, job, write, tests=None):
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0), os.dup2(null, 1), os.dup2(null, 2)
@@ -170,11 +213,16 @@ def _child(path, text, job, write):
             reply = {'result': 'survived'}
             if lines is not None:
                 reply['lines'] = lines()
+        elif job == 'suite_reach':
+            from mutation import SUITE
+            os.chdir(ROOT)
+            reply = _suite_reach(path, SUITE[path])
         else:
             import pytest
             from mutation import SUITE
             os.chdir(ROOT)
-            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + SUITE[path])
+            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider']
+                                 + (SUITE[path] if tests is None else tests))
             reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
                      if status == 5 else {'result': 'killed', 'by': 'suite'})
     except BaseException as e:
@@ -183,13 +231,14 @@ def _child(path, text, job, write):
     os._exit(0)
 
 
-def run_child(path, text, job, timeout):
-    """Fork a child to run job ('fuzz' or 'suite') on the mutated text: its reply."""
+def run_child(path, text, job, timeout, tests=None):
+    """Fork a child to run job ('fuzz', 'reach', 'suite' or 'suite_reach') on
+    the text: its reply."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        _child(path, text, job, write)
+        _child(path, text, job, write, tests)
     os.close(write)
     data, deadline = b'', time.monotonic() + timeout
     while True:
@@ -214,17 +263,23 @@ def run_child(path, text, job, timeout):
     return json.loads(data)
 
 
-def run(request, originals={}):
-    """One request (see the module's doc) in this process: the reply."""
-    from mutation import apply
-    path = request['reach'] if 'reach' in request else request['mutant']['file']
+def _original(path, originals={}):
     if path not in originals:
         with open(os.path.join(ROOT, path), encoding='utf-8') as f:
             originals[path] = f.read()
-    if 'reach' in request:
-        return run_child(path, originals[path], 'reach', request['timeout'])
+    return originals[path]
+
+
+def run(request):
+    """One request (see the module's doc) in this process: the reply."""
+    from mutation import apply
+    for job in ('reach', 'suite_reach'):
+        if job in request:
+            return run_child(request[job], None if job == 'suite_reach' else
+                             _original(request[job]), job, request['timeout'])
     mutant = request['mutant']
-    text = apply(mutant, originals[path])
+    path = mutant['file']
+    text = apply(mutant, _original(path))
     if text is None:
         return {'result': 'unchanged', 'seconds': 0.0}
     start = time.time()
@@ -233,8 +288,12 @@ def run(request, originals={}):
         reply = run_child(path, text, 'fuzz', request['timeout'])
     elif request.get('unreached'):
         reply['by'] = 'not reached by its properties'
-    if reply['result'] == 'survived' and request.get('suite'):
-        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']))
+    tests = request.get('tests')
+    if reply['result'] == 'survived' and request.get('suite') and tests == []:
+        reply['by'] = 'no suite test runs it'
+    elif reply['result'] == 'survived' and request.get('suite'):
+        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']),
+                          tests)
         if reply['result'] == 'killed':
             reply['result'] = 'killed by suite'
         elif reply['result'] == 'timeout':      # not a verdict: the suite is slow

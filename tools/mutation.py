@@ -1,7 +1,7 @@
 """Mutation score of the fuzz properties: how many small faults they find.
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
-                             [--jobs J | --cluster ADDRESS|local] [--suite]
+                             [--jobs J | --cluster ADDRESS|local] [--suite [--full-suite]]
                              [--examples 200] [--seed 1] [--timeout 120] [--json OUT]
                              [--list] [--summarize OUT ...]
 
@@ -13,7 +13,9 @@ by one, the first two arguments of a call swapped, a statement removed.
 The file's fuzz properties (PROPERTIES) run against each at a fixed seed
 and budget (CI's: 200 examples), without shrinking, with a timeout: killed
 when one fails, survived when all pass.  With --suite, the file's suite
-tests (SUITE) then run on the survivors.
+tests (SUITE) then run on the survivors: only those that run a line of the
+mutated statement on the real code (recorded once per file, each test's
+lines apart), or all of them with --full-suite.
 
 Each of --jobs mutant servers (tools/mutant_server.py) imports the project
 once and forks a child per mutant, which imports the mutated module and
@@ -366,16 +368,24 @@ class CopyWorker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def request(mutant, args, reached=None):
+def request(mutant, args, reached=None, tested=None):
     """What a mutant server is asked to do with a mutant (tools/mutant_server.py).
     A mutant in a statement no line of which the file's properties run on the
     real code (reached: those lines) survives them without a run: the run
-    would be the same to the last step."""
+    would be the same to the last step.  Its suite stage runs only the suite
+    tests that run a line of the statement (tested: suite_reach's record for
+    the file), none if no test does; all of them if a line of it runs outside
+    every test (at import: a mutant there changes what every test sees)."""
     lo, hi = mutant['span']
-    fuzz = not args.suite_only and (reached is None or not reached.isdisjoint(range(lo, hi + 1)))
-    return {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
-            'fuzz': fuzz, 'suite': args.suite or args.suite_only,
-            'unreached': not fuzz and not args.suite_only}
+    span = range(lo, hi + 1)
+    fuzz = not args.suite_only and (reached is None or not reached.isdisjoint(span))
+    out = {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
+           'fuzz': fuzz, 'suite': args.suite or args.suite_only,
+           'unreached': not fuzz and not args.suite_only}
+    if tested is not None and tested['outside'].isdisjoint(span):
+        which = set().union(*(tested['lines'].get(n, ()) for n in span))
+        out['tests'] = [tested['tests'][i] for i in sorted(which)]
+    return out
 
 
 REACH_SECONDS = 3600           # the properties once, traced
@@ -400,6 +410,25 @@ def reach(files, run, args):
                              'would mean anything' % (f, reply.get('by', reply['result'])))
         out[f] = set(reply['lines'])
         print('%s: %d lines run by its properties' % (f, len(out[f])), flush=True)
+    return out
+
+
+def suite_reach(files, run, args):
+    """{file: which of its suite tests run each line, on the real code}
+    (empty with --full-suite, or without the suite stage).  The suite must
+    pass on the real code."""
+    out = {}
+    if not (args.suite or args.suite_only) or args.full_suite or args.fresh_copies:
+        return out
+    for f in sorted(files):
+        reply = run({'suite_reach': f, 'timeout': REACH_SECONDS})
+        if reply['result'] != 'survived':
+            raise SystemExit('the suite tests of %s fail on the real code (%s): no verdict '
+                             'would mean anything' % (f, reply['result']))
+        out[f] = {'tests': reply['tests'], 'outside': set(reply['outside']),
+                  'lines': {int(n): set(ts) for n, ts in reply['lines'].items()}}
+        print('%s: %d suite tests, %d lines run by them' % (f, len(reply['tests']),
+                                                           len(reply['lines'])), flush=True)
     return out
 
 
@@ -437,14 +466,16 @@ def campaign(mutants, args, keep=None):
     make = CopyWorker if args.fresh_copies else ServerWorker
     workers = [make(args) for _ in range(args.jobs)]
     free = list(workers)
-    reached = {} if args.fresh_copies else reach({m['file'] for m in mutants},
-                                                   workers[0].run, args)
+    files = {m['file'] for m in mutants}
+    reached = {} if args.fresh_copies else reach(files, workers[0].run, args)
+    tested = suite_reach(files, workers[0].run, args)
 
     def one(mutant):
         with lock:
             worker = free.pop()
         try:
-            reply = worker.run(request(mutant, args, reached.get(mutant['file'])))
+            reply = worker.run(request(mutant, args, reached.get(mutant['file']),
+                                       tested.get(mutant['file'])))
         finally:
             with lock:
                 free.append(worker)
@@ -481,8 +512,10 @@ def cluster_campaign(mutants, args, keep=None):
     def run(req):
         return client.submit(mutant_server.run_remote, req, args.seed, args.examples,
                              pure=False).result()
-    reached = reach({m['file'] for m in mutants}, run, args)
-    futures = {client.submit(mutant_server.run_remote, request(m, args, reached.get(m['file'])),
+    files = {m['file'] for m in mutants}
+    reached, tested = reach(files, run, args), suite_reach(files, run, args)
+    futures = {client.submit(mutant_server.run_remote,
+                             request(m, args, reached.get(m['file']), tested.get(m['file'])),
                              args.seed, args.examples, pure=False): m for m in mutants}
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
@@ -571,6 +604,8 @@ def main():
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     ap.add_argument('--suite', action='store_true',
                     help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
+    ap.add_argument('--full-suite', action='store_true',
+                    help='every suite test for each mutant, not only those that run its line')
     ap.add_argument('--suite-only', action='store_true',
                     help='only the suite tests: for --ids the fuzz properties left alive')
     ap.add_argument('--equivalent', default=EQUIVALENT,
