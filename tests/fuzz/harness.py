@@ -66,6 +66,7 @@ class Outcome:
     transcript: str
     ending: str                # `winner NAME`, `no winner`, the error line, or `step limit`
     state: object              # snapshot() of the game at the end
+    steps: int                 # steps left of MAX_STEPS: both engines count the same steps
 
 
 def compile_checked(checked):
@@ -94,7 +95,7 @@ def run(make_engine, seed, answers, console=None):
         ending = str(e)
     except StepLimit:
         ending = 'step limit'
-    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine))
+    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine), engine.steps_left)
 
 
 def both(source, seed, answers):

@@ -32,6 +32,7 @@ def test_vm_matches_reference(case):
     assert vm_run.transcript == ref_run.transcript, REPLAY
     assert vm_run.ending == ref_run.ending, REPLAY
     assert vm_run.state == ref_run.state, REPLAY
+    assert vm_run.steps == ref_run.steps, REPLAY
 
 
 @fuzz
