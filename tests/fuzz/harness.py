@@ -74,8 +74,8 @@ def compile_checked(checked):
     return pipc.load(pipc.dump(codegen.generate(checked)), '<fuzz>')
 
 
-def vm_engine(checked):
-    return loader.vm_engine(compile_checked(checked), MAX_STEPS)
+def vm_engine(checked, max_steps=MAX_STEPS):
+    return loader.vm_engine(compile_checked(checked), max_steps)
 
 
 def reference_engine(checked):
