@@ -17,13 +17,17 @@ tests under pytest in a second child).  Reply: {"result": killed | killed
 by suite | survived | timeout | unchanged | no tests, "seconds": s, "by":
 the property or suite that failed}.  Or {"reach": FILE, "timeout": s}: the
 file's properties run on the real code with its lines traced (imports
-included); reply {"result": survived (they pass) or killed, "lines": [the
-line numbers run]}.  Or {"suite_reach": FILE, "timeout": s}: the file's
-suite tests run on the real code, each test's lines recorded apart
-(coverage.py's dynamic contexts); reply {"result", "tests": [node ids in
-the order they ran], "lines": {line: [indexes into tests]}, "outside":
-[lines run outside every test: imports, collection]}.  A mutant request's
-"tests" (a list of node ids), when given, replaces the file's suite tests.
+included), each example's lines recorded apart (coverage.py's dynamic
+contexts); reply {"result": survived (they pass) or killed, "examples":
+[[property index, args, kwargs] in the order
+hypothesis ran them], "by_line": {line: [indexes into examples]},
+"outside": [lines run outside every example: imports, generation]}.  Or
+{"suite_reach": FILE, "timeout": s}: the same for the file's suite tests,
+each test apart; reply {"result", "tests": [node ids in the order they
+ran], "by_line": {line: [indexes into tests]}, "outside": [...]}.  A mutant
+request's "examples" and "tests", when given, replace the properties' full
+runs (the examples are called as hypothesis called them) and the file's
+suite tests.
 
 run_remote is the same for a Dask worker (tools/mutation.py --cluster):
 each worker thread keeps one server.
@@ -146,17 +150,69 @@ def properties(path):
     return [getattr(importlib.import_module('tests.fuzz.' + m), f) for m, f in PROPERTIES[path]]
 
 
-def trace_lines(path):
-    """Start recording the lines of path run (coverage.py's C tracer: the `dev`
-    extra): a function that stops and returns them."""
-    import coverage
-    cov = coverage.Coverage(data_file=None, include=[path], config_file=False)
-    cov.start()
+def _encode(value):
+    """A property's argument as plain data (a generated Case, or an int)."""
+    if type(value).__name__ == 'Case':
+        return {'Case': [value.source, value.seed, list(value.answers)]}
+    if type(value) is not int:
+        raise TypeError('a property argument the runner cannot keep: %r' % (value,))
+    return value
 
-    def stop():
-        cov.stop()
-        return sorted(cov.get_data().lines(path) or ())
-    return stop
+
+def _decode(value):
+    if isinstance(value, dict):
+        from tests.fuzz.programs import Case
+        source, seed, answers = value['Case']
+        return Case(source, seed, tuple(answers))
+    return value
+
+
+def _fuzz_reach(path):
+    """Run the properties with the lines of path each example runs recorded
+    apart (coverage.py's dynamic contexts; the module imported again under
+    the tracer, its import-time lines outside every example): the reply of
+    a reach request."""
+    import coverage
+    full = os.path.join(ROOT, path)
+    cov = coverage.Coverage(data_file=None, include=[full], config_file=False)
+    cov.start()
+    cov.switch_context('')
+    examples = []
+
+    def recording(k, inner):
+        def run(*args, **kwargs):
+            examples.append([k, [_encode(a) for a in args],
+                             {n: _encode(v) for n, v in kwargs.items()}])
+            cov.switch_context(str(len(examples) - 1))
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                cov.switch_context('')
+        return run
+    install(path, _original(path))
+    for k, test in enumerate(properties(path)):
+        test.hypothesis.inner_test = recording(k, test.hypothesis.inner_test)
+        test()
+    cov.stop()
+    by_line, outside = {}, []
+    for n, contexts in cov.get_data().contexts_by_lineno(full).items():
+        if '' in contexts:
+            outside.append(n)
+        by_line[n] = sorted(int(c) for c in contexts if c)
+    return {'result': 'survived', 'examples': examples,
+            'by_line': by_line, 'outside': outside}
+
+
+def _replay(path, examples):
+    """The properties' examples given (indexes into properties(path), the
+    arguments as _encode keeps them) called as hypothesis called them, in
+    order; the first failure propagates."""
+    tests = properties(path)
+    for module in {sys.modules[t.__module__] for t in tests}:
+        module.event = lambda *a, **k: None         # hypothesis's statistics: no run here
+    for k, args, kwargs in examples:
+        tests[k].hypothesis.inner_test(*map(_decode, args),
+                                       **{n: _decode(v) for n, v in kwargs.items()})
 
 
 def _suite_reach(path, tests):
@@ -189,40 +245,47 @@ def _suite_reach(path, tests):
     if status != 0:
         return {'result': 'no tests' if status == 5 else 'killed', 'by': 'suite'}
     index = {t: i for i, t in enumerate(plugin.tests)}
-    lines, outside = {}, []
+    by_line, outside = {}, []
     for n, contexts in cov.get_data().contexts_by_lineno(full).items():
         if '' in contexts:
             outside.append(n)
-        lines[n] = sorted(index[c] for c in contexts if c)
-    return {'result': 'survived', 'tests': plugin.tests, 'lines': lines, 'outside': outside}
+        by_line[n] = sorted(index[c] for c in contexts if c)
+    return {'result': 'survived', 'tests': plugin.tests, 'by_line': by_line, 'outside': outside}
 
 
-def _child(path, text, job, write, tests=None):
+def _child(path, text, job, write, only=None):
+    """Run job on text (installed for path when not None): only is the suite
+    tests (job 'suite') or the properties' examples (job 'fuzz') to run, all
+    when None."""
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0), os.dup2(null, 1), os.dup2(null, 2)
     by = 'import'
     try:
-        lines = trace_lines(os.path.join(ROOT, path)) if job == 'reach' else None
-        if text is not None:
-            install(path, text)
-        if job in ('fuzz', 'reach'):
-            for test in properties(path):
-                by = test.__name__
-                test()
-            reply = {'result': 'survived'}
-            if lines is not None:
-                reply['lines'] = lines()
+        if job == 'reach':
+            by = 'the properties on the real code'
+            reply = _fuzz_reach(path)
         elif job == 'suite_reach':
             from mutation import SUITE
             os.chdir(ROOT)
             reply = _suite_reach(path, SUITE[path])
+        elif job == 'fuzz':
+            install(path, text)
+            if only is None:
+                for test in properties(path):
+                    by = test.__name__
+                    test()
+            else:
+                by = 'its examples'
+                _replay(path, only)
+            reply = {'result': 'survived'}
         else:
+            install(path, text)
             import pytest
             from mutation import SUITE
             os.chdir(ROOT)
             status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider']
-                                 + (SUITE[path] if tests is None else tests))
+                                 + (SUITE[path] if only is None else only))
             reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
                      if status == 5 else {'result': 'killed', 'by': 'suite'})
     except BaseException as e:
@@ -231,14 +294,14 @@ def _child(path, text, job, write, tests=None):
     os._exit(0)
 
 
-def run_child(path, text, job, timeout, tests=None):
+def run_child(path, text, job, timeout, only=None):
     """Fork a child to run job ('fuzz', 'reach', 'suite' or 'suite_reach') on
     the text: its reply."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        _child(path, text, job, write, tests)
+        _child(path, text, job, write, only)
     os.close(write)
     data, deadline = b'', time.monotonic() + timeout
     while True:
@@ -275,8 +338,7 @@ def run(request):
     from mutation import apply
     for job in ('reach', 'suite_reach'):
         if job in request:
-            return run_child(request[job], None if job == 'suite_reach' else
-                             _original(request[job]), job, request['timeout'])
+            return run_child(request[job], None, job, request['timeout'])
     mutant = request['mutant']
     path = mutant['file']
     text = apply(mutant, _original(path))
@@ -285,7 +347,7 @@ def run(request):
     start = time.time()
     reply = {'result': 'survived'}
     if request.get('fuzz', True):
-        reply = run_child(path, text, 'fuzz', request['timeout'])
+        reply = run_child(path, text, 'fuzz', request['timeout'], request.get('examples'))
     elif request.get('unreached'):
         reply['by'] = 'not reached by its properties'
     tests = request.get('tests')

@@ -2,6 +2,7 @@
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
                              [--jobs J | --cluster ADDRESS|local] [--suite [--full-suite]]
+                             [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120] [--json OUT]
                              [--list] [--summarize OUT ...]
 
@@ -21,8 +22,10 @@ Each of --jobs mutant servers (tools/mutant_server.py) imports the project
 once and forks a child per mutant, which imports the mutated module and
 everything that imports it from the mutated text; the real files are never
 written.  Before the mutants of a file, its properties run once on the real
-code, traced: they must pass, and a mutant in a statement they never run
-survives them without a run (the run would be the same).  --cluster runs
+code, each example's lines traced apart: they must pass, and a mutant runs
+only the examples that run its statement (called with their recorded
+arguments; --all-examples: every one), none if no example does (it survives
+them without a run: the run would be the same).  --cluster runs
 the mutants as tasks of a Dask scheduler (the `cluster` extra), each worker
 with its own server; --fresh-copies is the first engine (a project copy, a
 fresh pytest per mutant), kept to check the server against.  Each result is
@@ -368,33 +371,50 @@ class CopyWorker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def _selected(record, span, key):
+    """The examples or tests of a reach record (key: which) that run a line of
+    span, in their order; None (all of them) if a line of it runs outside
+    every one (at import: a mutant there changes what every one sees)."""
+    if not record['outside'].isdisjoint(span):
+        return None
+    which = set().union(*(record['by_line'].get(n, ()) for n in span))
+    return [record[key][i] for i in sorted(which)]
+
+
 def request(mutant, args, reached=None, tested=None):
     """What a mutant server is asked to do with a mutant (tools/mutant_server.py).
-    A mutant in a statement no line of which the file's properties run on the
-    real code (reached: those lines) survives them without a run: the run
-    would be the same to the last step.  Its suite stage runs only the suite
-    tests that run a line of the statement (tested: suite_reach's record for
-    the file), none if no test does; all of them if a line of it runs outside
-    every test (at import: a mutant there changes what every test sees)."""
-    lo, hi = mutant['span']
-    span = range(lo, hi + 1)
-    fuzz = not args.suite_only and (reached is None or not reached.isdisjoint(span))
+    reached and tested: which of the file's properties' examples and suite
+    tests run each line on the real code (reach, suite_reach).  A mutant
+    differs from the real code only in one statement, so an example or test
+    that runs none of its lines runs as it did on the real code and passes:
+    only the others are run, and a mutant no example runs survives the
+    properties without a run."""
+    span = range(mutant['span'][0], mutant['span'][1] + 1)
+    fuzz = not args.suite_only and (reached is None or not reached['lines'].isdisjoint(span))
     out = {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
            'fuzz': fuzz, 'suite': args.suite or args.suite_only,
            'unreached': not fuzz and not args.suite_only}
-    if tested is not None and tested['outside'].isdisjoint(span):
-        which = set().union(*(tested['lines'].get(n, ()) for n in span))
-        out['tests'] = [tested['tests'][i] for i in sorted(which)]
+    if fuzz and reached is not None and not args.all_examples:
+        out['examples'] = _selected(reached, span, 'examples')
+    if tested is not None:
+        out['tests'] = _selected(tested, span, 'tests')
     return out
 
 
 REACH_SECONDS = 3600           # the properties once, traced
 
 
+def _record(reply, key):
+    return {key: reply[key], 'outside': set(reply['outside']),
+            'lines': {int(n) for n in reply['by_line']},
+            'by_line': {int(n): set(ts) for n, ts in reply['by_line'].items()}}
+
+
 def reach(files, run, args):
-    """{file: the line numbers its properties run on the real code} (empty
-    with --run-unreached).  run: a function that sends a server a request.
-    The properties must pass on the real code, or no verdict means anything."""
+    """{file: which examples of its properties run each line on the real code}
+    (empty with --run-unreached).  run: a function that sends a server a
+    request.  The properties must pass on the real code, or no verdict means
+    anything."""
     out = {}
     try:
         import coverage  # noqa: F401  (the tracer; the `dev` extra)
@@ -408,8 +428,9 @@ def reach(files, run, args):
         if reply['result'] != 'survived':
             raise SystemExit('the properties for %s fail on the real code (%s): no verdict '
                              'would mean anything' % (f, reply.get('by', reply['result'])))
-        out[f] = set(reply['lines'])
-        print('%s: %d lines run by its properties' % (f, len(out[f])), flush=True)
+        out[f] = _record(reply, 'examples')
+        print('%s: %d lines run by its properties (%d examples)'
+              % (f, len(out[f]['lines']), len(reply['examples'])), flush=True)
     return out
 
 
@@ -425,10 +446,9 @@ def suite_reach(files, run, args):
         if reply['result'] != 'survived':
             raise SystemExit('the suite tests of %s fail on the real code (%s): no verdict '
                              'would mean anything' % (f, reply['result']))
-        out[f] = {'tests': reply['tests'], 'outside': set(reply['outside']),
-                  'lines': {int(n): set(ts) for n, ts in reply['lines'].items()}}
+        out[f] = _record(reply, 'tests')
         print('%s: %d suite tests, %d lines run by them' % (f, len(reply['tests']),
-                                                           len(reply['lines'])), flush=True)
+                                                           len(out[f]['lines'])), flush=True)
     return out
 
 
@@ -604,6 +624,9 @@ def main():
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     ap.add_argument('--suite', action='store_true',
                     help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
+    ap.add_argument('--all-examples', action='store_true',
+                    help="every example of the properties for each mutant, not only those "
+                         "that run its line")
     ap.add_argument('--full-suite', action='store_true',
                     help='every suite test for each mutant, not only those that run its line')
     ap.add_argument('--suite-only', action='store_true',
