@@ -74,8 +74,9 @@ def compile_checked(checked):
     return pipc.load(pipc.dump(codegen.generate(checked)), '<fuzz>')
 
 
-def vm_engine(checked, max_steps=MAX_STEPS):
-    return loader.vm_engine(compile_checked(checked), max_steps)
+def vm_engine(checked, max_steps=None):
+    # MAX_STEPS read at the call: a test may raise it (monkeypatch)
+    return loader.vm_engine(compile_checked(checked), MAX_STEPS if max_steps is None else max_steps)
 
 
 def reference_engine(checked):
