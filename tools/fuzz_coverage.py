@@ -24,6 +24,13 @@ sys.path.insert(0, ROOT)
 # shows on both engines alike: the differential fuzzer is not their test.
 TARGETS = {
     'pipvm/engine/vm.py': None,
+    # the handlers, tick and the closure factories, written from the bodies:
+    # all of it runs, and a slip here is the same as one in a body's text
+    'pipvm/engine/generated_cases.py': None,
+    # the functions the bodies call (the BODIES texts reach the VM only
+    # through generation, which tests/test_cases.py guards)
+    'pipvm/engine/bodies.py': ('fault', 'contains', 'build_list', 'make_cards', 'wild_rank',
+                               'wild_suit'),
     'pipvm/engine/fusion.py': None,        # superinstructions, fused by the VM's loader
     'pipvm/engine/pure.py': None,          # rules and orderings as closures
     'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output

@@ -17,8 +17,17 @@ tests under pytest in a second child).  Reply: {"result": killed | killed
 by suite | survived | timeout | unchanged | no tests, "seconds": s, "by":
 the property or suite that failed}.  Or {"reach": FILE, "timeout": s}: the
 file's properties run on the real code with its lines traced (imports
-included); reply {"result": survived (they pass) or killed, "lines": [the
-line numbers run]}.
+included), each example's lines recorded apart (coverage.py's dynamic
+contexts); reply {"result": survived (they pass) or killed, "examples":
+[[property index, args, kwargs] in the order
+hypothesis ran them], "by_line": {line: [indexes into examples]},
+"outside": [lines run outside every example: imports, generation]}.  Or
+{"suite_reach": FILE, "timeout": s}: the same for the file's suite tests,
+each test apart; reply {"result", "tests": [node ids in the order they
+ran], "by_line": {line: [indexes into tests]}, "outside": [...]}.  A mutant
+request's "examples" and "tests", when given, replace the properties' full
+runs (the examples are called as hypothesis called them) and the file's
+suite tests.
 
 run_remote is the same for a Dask worker (tools/mutation.py --cluster):
 each worker thread keeps one server.
@@ -141,40 +150,142 @@ def properties(path):
     return [getattr(importlib.import_module('tests.fuzz.' + m), f) for m, f in PROPERTIES[path]]
 
 
-def trace_lines(path):
-    """Start recording the lines of path run (coverage.py's C tracer: the `dev`
-    extra): a function that stops and returns them."""
+def _encode(value):
+    """A property's argument as plain data (a generated Case, or an int)."""
+    if type(value).__name__ == 'Case':
+        return {'Case': [value.source, value.seed, list(value.answers)]}
+    if type(value) is not int:
+        raise TypeError('a property argument the runner cannot keep: %r' % (value,))
+    return value
+
+
+def _decode(value):
+    if isinstance(value, dict):
+        from tests.fuzz.programs import Case
+        source, seed, answers = value['Case']
+        return Case(source, seed, tuple(answers))
+    return value
+
+
+def _fuzz_reach(path):
+    """Run the properties with the lines of path each example runs recorded
+    apart (coverage.py's dynamic contexts; the module imported again under
+    the tracer, its import-time lines outside every example): the reply of
+    a reach request."""
     import coverage
-    cov = coverage.Coverage(data_file=None, include=[path], config_file=False)
+    full = os.path.join(ROOT, path)
+    cov = coverage.Coverage(data_file=None, include=[full], config_file=False)
     cov.start()
+    cov.switch_context('')
+    examples = []
 
-    def stop():
-        cov.stop()
-        return sorted(cov.get_data().lines(path) or ())
-    return stop
+    def recording(k, inner):
+        def run(*args, **kwargs):
+            examples.append([k, [_encode(a) for a in args],
+                             {n: _encode(v) for n, v in kwargs.items()}])
+            cov.switch_context(str(len(examples) - 1))
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                cov.switch_context('')
+        return run
+    install(path, _original(path))
+    for k, test in enumerate(properties(path)):
+        test.hypothesis.inner_test = recording(k, test.hypothesis.inner_test)
+        test()
+    cov.stop()
+    by_line, outside = {}, []
+    for n, contexts in cov.get_data().contexts_by_lineno(full).items():
+        if '' in contexts:
+            outside.append(n)
+        by_line[n] = sorted(int(c) for c in contexts if c)
+    return {'result': 'survived', 'examples': examples,
+            'by_line': by_line, 'outside': outside}
 
 
-def _child(path, text, job, write):
+def _replay(path, examples):
+    """The properties' examples given (indexes into properties(path), the
+    arguments as _encode keeps them) called as hypothesis called them, in
+    order; the first failure propagates."""
+    tests = properties(path)
+    for module in {sys.modules[t.__module__] for t in tests}:
+        module.event = lambda *a, **k: None         # hypothesis's statistics: no run here
+    for k, args, kwargs in examples:
+        tests[k].hypothesis.inner_test(*map(_decode, args),
+                                       **{n: _decode(v) for n, v in kwargs.items()})
+
+
+def _suite_reach(path, tests):
+    """Run the suite tests (every one if tests is None) with each test's
+    lines of path recorded: the reply of a suite_reach request."""
+    import coverage
+    import pytest
+    full = os.path.join(ROOT, path)
+    cov = coverage.Coverage(data_file=None, include=[full], config_file=False)
+    cov.start()
+    cov.switch_context('')
+
+    class PerTest:
+        """Names coverage's context after the test running, its setup and
+        teardown included."""
+        def __init__(self):
+            self.tests = []
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_runtest_protocol(self, item, nextitem):
+            self.tests.append(item.nodeid)
+            cov.switch_context(item.nodeid)
+
+        def pytest_runtest_logfinish(self, nodeid, location):
+            cov.switch_context('')
+    plugin = PerTest()
+    install(path, _original(path))      # its module lines run again, outside every test
+    status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + tests, plugins=[plugin])
+    cov.stop()
+    if status != 0:
+        return {'result': 'no tests' if status == 5 else 'killed', 'by': 'suite'}
+    index = {t: i for i, t in enumerate(plugin.tests)}
+    by_line, outside = {}, []
+    for n, contexts in cov.get_data().contexts_by_lineno(full).items():
+        if '' in contexts:
+            outside.append(n)
+        by_line[n] = sorted(index[c] for c in contexts if c)
+    return {'result': 'survived', 'tests': plugin.tests, 'by_line': by_line, 'outside': outside}
+
+
+def _child(path, text, job, write, only=None):
+    """Run job on text (installed for path when not None): only is the suite
+    tests (job 'suite') or the properties' examples (job 'fuzz') to run, all
+    when None."""
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0), os.dup2(null, 1), os.dup2(null, 2)
     by = 'import'
     try:
-        lines = trace_lines(os.path.join(ROOT, path)) if job == 'reach' else None
-        if text is not None:
+        if job == 'reach':
+            by = 'the properties on the real code'
+            reply = _fuzz_reach(path)
+        elif job == 'suite_reach':
+            from mutation import SUITE
+            os.chdir(ROOT)
+            reply = _suite_reach(path, SUITE[path])
+        elif job == 'fuzz':
             install(path, text)
-        if job in ('fuzz', 'reach'):
-            for test in properties(path):
-                by = test.__name__
-                test()
+            if only is None:
+                for test in properties(path):
+                    by = test.__name__
+                    test()
+            else:
+                by = 'its examples'
+                _replay(path, only)
             reply = {'result': 'survived'}
-            if lines is not None:
-                reply['lines'] = lines()
         else:
+            install(path, text)
             import pytest
             from mutation import SUITE
             os.chdir(ROOT)
-            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + SUITE[path])
+            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider']
+                                 + (SUITE[path] if only is None else only))
             reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
                      if status == 5 else {'result': 'killed', 'by': 'suite'})
     except BaseException as e:
@@ -183,13 +294,14 @@ def _child(path, text, job, write):
     os._exit(0)
 
 
-def run_child(path, text, job, timeout):
-    """Fork a child to run job ('fuzz' or 'suite') on the mutated text: its reply."""
+def run_child(path, text, job, timeout, only=None):
+    """Fork a child to run job ('fuzz', 'reach', 'suite' or 'suite_reach') on
+    the text: its reply."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        _child(path, text, job, write)
+        _child(path, text, job, write, only)
     os.close(write)
     data, deadline = b'', time.monotonic() + timeout
     while True:
@@ -214,27 +326,36 @@ def run_child(path, text, job, timeout):
     return json.loads(data)
 
 
-def run(request, originals={}):
-    """One request (see the module's doc) in this process: the reply."""
-    from mutation import apply
-    path = request['reach'] if 'reach' in request else request['mutant']['file']
+def _original(path, originals={}):
     if path not in originals:
         with open(os.path.join(ROOT, path), encoding='utf-8') as f:
             originals[path] = f.read()
-    if 'reach' in request:
-        return run_child(path, originals[path], 'reach', request['timeout'])
+    return originals[path]
+
+
+def run(request):
+    """One request (see the module's doc) in this process: the reply."""
+    from mutation import apply
+    for job in ('reach', 'suite_reach'):
+        if job in request:
+            return run_child(request[job], None, job, request['timeout'])
     mutant = request['mutant']
-    text = apply(mutant, originals[path])
+    path = mutant['file']
+    text = apply(mutant, _original(path))
     if text is None:
         return {'result': 'unchanged', 'seconds': 0.0}
     start = time.time()
     reply = {'result': 'survived'}
     if request.get('fuzz', True):
-        reply = run_child(path, text, 'fuzz', request['timeout'])
+        reply = run_child(path, text, 'fuzz', request['timeout'], request.get('examples'))
     elif request.get('unreached'):
         reply['by'] = 'not reached by its properties'
-    if reply['result'] == 'survived' and request.get('suite'):
-        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']))
+    tests = request.get('tests')
+    if reply['result'] == 'survived' and request.get('suite') and tests == []:
+        reply['by'] = 'no suite test runs it'
+    elif reply['result'] == 'survived' and request.get('suite'):
+        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']),
+                          tests)
         if reply['result'] == 'killed':
             reply['result'] = 'killed by suite'
         elif reply['result'] == 'timeout':      # not a verdict: the suite is slow

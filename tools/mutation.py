@@ -1,7 +1,8 @@
 """Mutation score of the fuzz properties: how many small faults they find.
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
-                             [--jobs J | --cluster ADDRESS|local] [--suite]
+                             [--jobs J | --cluster ADDRESS|local] [--suite [--full-suite]]
+                             [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120] [--json OUT]
                              [--list] [--summarize OUT ...]
 
@@ -13,14 +14,18 @@ by one, the first two arguments of a call swapped, a statement removed.
 The file's fuzz properties (PROPERTIES) run against each at a fixed seed
 and budget (CI's: 200 examples), without shrinking, with a timeout: killed
 when one fails, survived when all pass.  With --suite, the file's suite
-tests (SUITE) then run on the survivors.
+tests (SUITE) then run on the survivors: only those that run a line of the
+mutated statement on the real code (recorded once per file, each test's
+lines apart), or all of them with --full-suite.
 
 Each of --jobs mutant servers (tools/mutant_server.py) imports the project
 once and forks a child per mutant, which imports the mutated module and
 everything that imports it from the mutated text; the real files are never
 written.  Before the mutants of a file, its properties run once on the real
-code, traced: they must pass, and a mutant in a statement they never run
-survives them without a run (the run would be the same).  --cluster runs
+code, each example's lines traced apart: they must pass, and a mutant runs
+only the examples that run its statement (called with their recorded
+arguments; --all-examples: every one), none if no example does (it survives
+them without a run: the run would be the same).  --cluster runs
 the mutants as tasks of a Dask scheduler (the `cluster` extra), each worker
 with its own server; --fresh-copies is the first engine (a project copy, a
 fresh pytest per mutant), kept to check the server against.  Each result is
@@ -67,6 +72,8 @@ _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 PROPERTIES = {
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
     'pipvm/engine/quiet.py': (_QUIET, _VM),
@@ -82,6 +89,14 @@ PROPERTIES = {
 SUITE = {
     'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                            'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py'],
+    # the handlers and closure factories run for every program, the
+    # extensions' (aggregates, sets, options) for theirs
+    'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
+                                        'tests/test_regressions.py', 'tests/test_fusion.py',
+                                        'tests/test_shapes.py', 'tests/test_extensions.py',
+                                        'tests/test_ext_sets.py', 'tests/test_game.py'],
+    'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                               'tests/test_extensions.py', 'tests/test_game.py'],
     'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
     'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py'],
@@ -356,25 +371,50 @@ class CopyWorker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def request(mutant, args, reached=None):
+def _selected(record, span, key):
+    """The examples or tests of a reach record (key: which) that run a line of
+    span, in their order; None (all of them) if a line of it runs outside
+    every one (at import: a mutant there changes what every one sees)."""
+    if not record['outside'].isdisjoint(span):
+        return None
+    which = set().union(*(record['by_line'].get(n, ()) for n in span))
+    return [record[key][i] for i in sorted(which)]
+
+
+def request(mutant, args, reached=None, tested=None):
     """What a mutant server is asked to do with a mutant (tools/mutant_server.py).
-    A mutant in a statement no line of which the file's properties run on the
-    real code (reached: those lines) survives them without a run: the run
-    would be the same to the last step."""
-    lo, hi = mutant['span']
-    fuzz = not args.suite_only and (reached is None or not reached.isdisjoint(range(lo, hi + 1)))
-    return {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
-            'fuzz': fuzz, 'suite': args.suite or args.suite_only,
-            'unreached': not fuzz and not args.suite_only}
+    reached and tested: which of the file's properties' examples and suite
+    tests run each line on the real code (reach, suite_reach).  A mutant
+    differs from the real code only in one statement, so an example or test
+    that runs none of its lines runs as it did on the real code and passes:
+    only the others are run, and a mutant no example runs survives the
+    properties without a run."""
+    span = range(mutant['span'][0], mutant['span'][1] + 1)
+    fuzz = not args.suite_only and (reached is None or not reached['lines'].isdisjoint(span))
+    out = {'mutant': mutant, 'timeout': args.timeout, 'suite_timeout': args.suite_timeout,
+           'fuzz': fuzz, 'suite': args.suite or args.suite_only,
+           'unreached': not fuzz and not args.suite_only}
+    if fuzz and reached is not None and not args.all_examples:
+        out['examples'] = _selected(reached, span, 'examples')
+    if tested is not None:
+        out['tests'] = _selected(tested, span, 'tests')
+    return out
 
 
 REACH_SECONDS = 3600           # the properties once, traced
 
 
+def _record(reply, key):
+    return {key: reply[key], 'outside': set(reply['outside']),
+            'lines': {int(n) for n in reply['by_line']},
+            'by_line': {int(n): set(ts) for n, ts in reply['by_line'].items()}}
+
+
 def reach(files, run, args):
-    """{file: the line numbers its properties run on the real code} (empty
-    with --run-unreached).  run: a function that sends a server a request.
-    The properties must pass on the real code, or no verdict means anything."""
+    """{file: which examples of its properties run each line on the real code}
+    (empty with --run-unreached).  run: a function that sends a server a
+    request.  The properties must pass on the real code, or no verdict means
+    anything."""
     out = {}
     try:
         import coverage  # noqa: F401  (the tracer; the `dev` extra)
@@ -388,8 +428,27 @@ def reach(files, run, args):
         if reply['result'] != 'survived':
             raise SystemExit('the properties for %s fail on the real code (%s): no verdict '
                              'would mean anything' % (f, reply.get('by', reply['result'])))
-        out[f] = set(reply['lines'])
-        print('%s: %d lines run by its properties' % (f, len(out[f])), flush=True)
+        out[f] = _record(reply, 'examples')
+        print('%s: %d lines run by its properties (%d examples)'
+              % (f, len(out[f]['lines']), len(reply['examples'])), flush=True)
+    return out
+
+
+def suite_reach(files, run, args):
+    """{file: which of its suite tests run each line, on the real code}
+    (empty with --full-suite, or without the suite stage).  The suite must
+    pass on the real code."""
+    out = {}
+    if not (args.suite or args.suite_only) or args.full_suite or args.fresh_copies:
+        return out
+    for f in sorted(files):
+        reply = run({'suite_reach': f, 'timeout': REACH_SECONDS})
+        if reply['result'] != 'survived':
+            raise SystemExit('the suite tests of %s fail on the real code (%s): no verdict '
+                             'would mean anything' % (f, reply['result']))
+        out[f] = _record(reply, 'tests')
+        print('%s: %d suite tests, %d lines run by them' % (f, len(reply['tests']),
+                                                           len(out[f]['lines'])), flush=True)
     return out
 
 
@@ -427,14 +486,16 @@ def campaign(mutants, args, keep=None):
     make = CopyWorker if args.fresh_copies else ServerWorker
     workers = [make(args) for _ in range(args.jobs)]
     free = list(workers)
-    reached = {} if args.fresh_copies else reach({m['file'] for m in mutants},
-                                                   workers[0].run, args)
+    files = {m['file'] for m in mutants}
+    reached = {} if args.fresh_copies else reach(files, workers[0].run, args)
+    tested = suite_reach(files, workers[0].run, args)
 
     def one(mutant):
         with lock:
             worker = free.pop()
         try:
-            reply = worker.run(request(mutant, args, reached.get(mutant['file'])))
+            reply = worker.run(request(mutant, args, reached.get(mutant['file']),
+                                       tested.get(mutant['file'])))
         finally:
             with lock:
                 free.append(worker)
@@ -471,8 +532,10 @@ def cluster_campaign(mutants, args, keep=None):
     def run(req):
         return client.submit(mutant_server.run_remote, req, args.seed, args.examples,
                              pure=False).result()
-    reached = reach({m['file'] for m in mutants}, run, args)
-    futures = {client.submit(mutant_server.run_remote, request(m, args, reached.get(m['file'])),
+    files = {m['file'] for m in mutants}
+    reached, tested = reach(files, run, args), suite_reach(files, run, args)
+    futures = {client.submit(mutant_server.run_remote,
+                             request(m, args, reached.get(m['file']), tested.get(m['file'])),
                              args.seed, args.examples, pure=False): m for m in mutants}
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
@@ -561,6 +624,11 @@ def main():
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     ap.add_argument('--suite', action='store_true',
                     help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
+    ap.add_argument('--all-examples', action='store_true',
+                    help="every example of the properties for each mutant, not only those "
+                         "that run its line")
+    ap.add_argument('--full-suite', action='store_true',
+                    help='every suite test for each mutant, not only those that run its line')
     ap.add_argument('--suite-only', action='store_true',
                     help='only the suite tests: for --ids the fuzz properties left alive')
     ap.add_argument('--equivalent', default=EQUIVALENT,

@@ -66,6 +66,7 @@ class Outcome:
     transcript: str
     ending: str                # `winner NAME`, `no winner`, the error line, or `step limit`
     state: object              # snapshot() of the game at the end
+    steps: int                 # steps left of MAX_STEPS: both engines count the same steps
 
 
 def compile_checked(checked):
@@ -73,8 +74,9 @@ def compile_checked(checked):
     return pipc.load(pipc.dump(codegen.generate(checked)), '<fuzz>')
 
 
-def vm_engine(checked):
-    return loader.vm_engine(compile_checked(checked), MAX_STEPS)
+def vm_engine(checked, max_steps=None):
+    # MAX_STEPS read at the call: a test may raise it (monkeypatch)
+    return loader.vm_engine(compile_checked(checked), MAX_STEPS if max_steps is None else max_steps)
 
 
 def reference_engine(checked):
@@ -94,7 +96,7 @@ def run(make_engine, seed, answers, console=None):
         ending = str(e)
     except StepLimit:
         ending = 'step limit'
-    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine))
+    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine), engine.steps_left)
 
 
 def both(source, seed, answers):

@@ -7,6 +7,7 @@ CI uses a fresh seed each run and prints it in the session header.
 import os
 import tempfile
 
+import attrs
 from hypothesis import given
 
 from compiler import frontend, parser
@@ -32,6 +33,16 @@ def test_vm_matches_reference(case):
     assert vm_run.transcript == ref_run.transcript, REPLAY
     assert vm_run.ending == ref_run.ending, REPLAY
     assert vm_run.state == ref_run.state, REPLAY
+    assert vm_run.steps == ref_run.steps, REPLAY
+    used = harness.MAX_STEPS - vm_run.steps
+    if case.seed % 4 == 0 and vm_run.ending != 'step limit' and used > 0:
+        # the limit's edge: a game given exactly the steps it takes ends as
+        # it did; one step fewer, at the limit
+        checked = frontend.check_text(case.source)
+        exact = harness.run(harness.vm_engine(checked, used), case.seed, case.answers)
+        assert exact == attrs.evolve(vm_run, steps=0), REPLAY
+        cut = harness.run(harness.vm_engine(checked, used - 1), case.seed, case.answers)
+        assert cut.ending == 'step limit', REPLAY
 
 
 @fuzz
