@@ -91,3 +91,32 @@ def test_a_sample_keeps_what_the_seat_was_told_before_its_first_decision():
         sample = game.determinize(0, rng)
         assert sample.view(0) == game.view(0)
         assert [str(c) for c in sample.machine.globals[0]] == ['Four of Spades']
+
+
+BLIND = '''Game "Blind" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S].
+Area pile labeled "pile" is facedown.
+Rule any(p, c, d) = True.
+Action main {
+  deal 2 from stock to players.
+  play any from players->last to pile.
+  play any from players->first to pile.
+}
+'''
+
+
+def test_a_card_played_out_of_sight_stays_hidden_in_a_game_without_shuffles():
+    """Nothing is dealt at random, so Ann knows Bob holds the 3 and the ace;
+    which one he played face down she cannot know, and her samples must not
+    tell her (they were the real game: a fork, whenever nothing was shuffled)."""
+    game = Game(codegen.generate(frontend.check_text(BLIND)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    game.answer(0)
+    assert not game.machine.shuffles and game.decision.seat == 0
+    rng = random.Random(0)
+    played = collections.Counter()
+    for _ in range(40):
+        sample = game.determinize(0, rng)
+        assert sample.view(0) == game.view(0)
+        played[str(sample.machine.globals[1].cards[0])] += 1
+    assert set(played) == {'Three of Spades', 'Ace of Spades'}, played
