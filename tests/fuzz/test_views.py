@@ -258,6 +258,19 @@ class Still(random.Random):
         return self.choices.pop(0)
 
 
+def unseen_plays(case, game):
+    """seat -> the answers of game's history whose events show a card played
+    that seat cannot read (from a second game given the same answers)."""
+    again, marks = start(case), []
+    for choice, _ in game.history:
+        marks.append(len(again.events))
+        again.answer(choice)
+    marks.append(len(again.events))
+    return lambda seat: {k for k in range(len(game.history)) if any(
+        e.kind == 'played' and e.seen_by(seat).card is None
+        for e in again.events[marks[k]:marks[k + 1]])}
+
+
 @fuzz
 @given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
 def test_determinization_as_bots_use_it(case, where, seed):
@@ -276,8 +289,10 @@ def test_determinization_as_bots_use_it(case, where, seed):
         if game.seats is None:
             continue
         before = harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]
+        hidden = unseen_plays(case, game)
         for s in range(game.seats):
             plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
+            assert plays == hidden(s), ('unseen plays', REPLAY)
             # (the default tries: Still's world is accepted at the first)
             again = game.determinize(s, Still(game.history[k][0] for k in sorted(plays)))
             # (its future is dealt anew: the cards still hidden may move)
