@@ -6,6 +6,7 @@ import collections
 import random
 
 from compiler import codegen, frontend
+from pipvm.game.determinize import real_trace
 from pipvm.game.game import Game
 
 SMALL = '''Game "Small" requires 2 players.
@@ -91,3 +92,60 @@ def test_a_sample_keeps_what_the_seat_was_told_before_its_first_decision():
         sample = game.determinize(0, rng)
         assert sample.view(0) == game.view(0)
         assert [str(c) for c in sample.machine.globals[0]] == ['Four of Spades']
+
+
+BLIND = '''Game "Blind" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S].
+Area pile labeled "pile" is facedown.
+Rule any(p, c, d) = True.
+Action main {
+  deal 2 from stock to players.
+  play any from players->last to pile.
+  play any from players->first to pile.
+}
+'''
+
+
+def test_a_card_played_out_of_sight_stays_hidden_in_a_game_without_shuffles():
+    """Nothing is dealt at random, so Ann knows Bob holds the 3 and the ace;
+    which one he played face down she cannot know, and her samples must not
+    tell her (they were the real game: a fork, whenever nothing was shuffled)."""
+    game = Game(codegen.generate(frontend.check_text(BLIND)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    game.answer(0)
+    assert not game.machine.shuffles and game.decision.seat == 0
+    rng = random.Random(0)
+    played = collections.Counter()
+    for _ in range(40):
+        sample = game.determinize(0, rng)
+        assert sample.view(0) == game.view(0)
+        played[str(sample.machine.globals[1].cards[0])] += 1
+    assert set(played) == {'Three of Spades', 'Ace of Spades'}, played
+
+
+COVERED = '''Game "Covered" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S; 6~S].
+Area pile labeled "pile" is faceup, squaredup.
+Rule any(p, c, d) = True.
+Action main {
+  shuffle stock.
+  deal 2 from stock to players.
+  play any from players->last to pile.
+  deal 1 from stock to pile.
+  play any from players->first to pile.
+}
+'''
+
+
+def test_a_card_named_when_played_is_seen_though_covered_before_the_next_decision():
+    """Bob plays the 4 face up and the stock's 2 covers it before Ann's
+    decision: she never sees it face up at a decision, but was told of it,
+    so determinization counts it as seen and never moves it (no generated game covers
+    a played card before the next decision)."""
+    game = Game(codegen.generate(frontend.check_text(COVERED)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    game.answer(0)
+    deck = [str(c) for c in game.machine.deck]
+    seen = {deck[i] for i in real_trace(game, 0)[1]}
+    assert [str(c) for c in game.machine.globals[1].cards] == ['Two of Spades', 'Four of Spades']
+    assert seen == {'Ace of Spades', 'Six of Spades', 'Two of Spades', 'Four of Spades'}

@@ -44,7 +44,7 @@ def determinize(game, seat, rng, tries=None):
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
     trace, seen, unseen_plays = real_trace(game, seat)
-    if not game.machine.shuffles:            # nothing was dealt at random: nothing hidden
+    if not game.machine.shuffles and not unseen_plays:   # nothing dealt or played unseen
         return _future(game.fork(), rng)
     for _ in range(tries):
         sample = replay(game, seat, trace, Resampled(game, seen, rng), (unseen_plays, rng))

@@ -258,6 +258,25 @@ class Still(random.Random):
         return self.choices.pop(0)
 
 
+def feed_noting(game, answers, marks):
+    """feed(), noting how many events were shown before each decision (marks:
+    decision number -> that count)."""
+    answers = list(answers)
+    while answers and game.decision is not None:
+        marks[len(game.history)] = len(game.events)
+        answers = feed(game, answers[:1]) + answers[1:]
+    marks[len(game.history)] = len(game.events)
+    return answers
+
+
+def unseen_plays(game, marks, seat):
+    """The answers of game's history whose events show a card played that
+    seat cannot read."""
+    return {k for k in range(len(game.history)) if any(
+        e.kind == 'played' and e.seen_by(seat).card is None
+        for e in game.events[marks[k]:marks[k + 1]])}
+
+
 @fuzz
 @given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
 def test_determinization_as_bots_use_it(case, where, seed):
@@ -269,18 +288,22 @@ def test_determinization_as_bots_use_it(case, where, seed):
     answers = list(case.answers)
     rng = random.Random(seed)
     stops = sorted({where % (n + 1), n})
-    done = 0
+    done, marks = 0, {}
     for stop in stops:
-        answers = feed(game, answers[:stop - done]) + answers[stop - done:]
+        answers = feed_noting(game, answers[:stop - done], marks) + answers[stop - done:]
         done = stop
         if game.seats is None:
             continue
         before = harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]
         for s in range(game.seats):
             plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
-            again = game.determinize(s, Still(game.history[k][0] for k in sorted(plays)), tries=1)
+            assert plays == unseen_plays(game, marks, s), ('unseen plays', REPLAY)
+            # (the default tries: Still's world is accepted at the first)
+            again = game.determinize(s, Still(game.history[k][0] for k in sorted(plays)))
             # (its future is dealt anew: the cards still hidden may move)
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
+            assert again.rng.state != game.rng.state, ('the real future', REPLAY)
+            again.rng.copy().shuffle(list(range(52)))       # its future can deal a whole deck
             try:        # one fresh deal and no belief to fall back on: often none fits
                 determinize.determinize(game, s, random.Random(seed), tries=1)
             except NoSample as e:   # (its own generator: the samples below draw as before)
