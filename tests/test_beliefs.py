@@ -126,3 +126,22 @@ def test_a_card_turned_over_is_tried_on_the_plays_that_could_have_laid_it():
                    ({3: 'Two of Hearts', 7: 'Four of Spades'}, 3),
                    ({3: 'Four of Spades', 5: 'Four of Spades', 7: 'Four of Spades'}, 5)]
     assert deal.plays == {3: 'Four of Spades', 7: 'Two of Hearts'}     # copies, not the deal
+
+
+def test_a_belief_keeps_a_card_played_out_of_sight_hidden_in_a_game_without_shuffles():
+    """Nothing is dealt at random, so Ann knows Bob holds the 3 and the ace;
+    which one he played face down she cannot know, and her worlds must not
+    tell her (they were the real game whenever nothing was shuffled, as
+    determinize's samples were: tests/test_determinization.py)."""
+    from compiler import codegen, frontend
+    from .test_determinization import BLIND
+    game = Game(codegen.generate(frontend.check_text(BLIND)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    game.answer(0)
+    assert not game.machine.shuffles and game.decision.seat == 0
+    played = set()
+    for seed in range(8):
+        for w in Belief(0, POOL, random.Random(seed)).worlds(game, POOL):
+            assert _without_log(w.view(0)) == _without_log(game.view(0))
+            played.add(str(w.machine.globals[1].cards[0]))
+    assert played == {'Three of Spades', 'Ace of Spades'}, played

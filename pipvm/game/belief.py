@@ -135,7 +135,10 @@ class Belief:
 
     def _update(self):
         end = len(self.history)
-        if not self.real.machine.shuffles:      # nothing dealt at random: nothing hidden
+        # nothing dealt at random and no card played out of the seat's sight:
+        # the real game is the one world (determinize's test; a fork of it
+        # would otherwise show the seat a face-down card it never saw)
+        if not self.real.machine.shuffles and not self.unseen_plays:
             self.particles = [_Particle(self.real.fork(), [], 0)]
             self.checked = end
             return
