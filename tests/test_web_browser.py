@@ -170,6 +170,29 @@ def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
         assert page.errors == []
 
 
+def test_a_key_pressed_while_the_last_answer_is_in_flight_is_not_lost(browser):
+    # The live patch can show the next decision before the reply to the last
+    # answer arrives: the reply to the name is held here until then.  A key
+    # pressed for the decision on the page must still play.
+    table = table_of(HIGH_CARD, seating(2, s2='random'), seed=4)
+    table.pause = 0.0
+    with in_background([table]) as base:
+        page = open_page(browser, links(base, table)[0])
+        held = []
+        page.route('**/answer', lambda route: held.append((route, route.fetch())))
+        page.fill('#name', 'Kay')
+        page.keyboard.press('Enter')
+        expect(page.locator('#hand button.legal')).to_have_count(5)
+        assert len(held) == 1                          # the name's reply is still held
+        page.keyboard.press('3')
+        route, response = held[0]
+        route.fulfill(response=response)
+        expect(page.locator('#hand button.legal')).to_have_count(4)   # the bot played: my turn
+        for route, response in held[1:]:
+            route.fulfill(response=response)
+        assert page.errors == []
+
+
 def test_the_page_reconnects_to_a_restarted_server(browser):
     table = table_of(HIGH_CARD, seating(2, s2='random'), seed=5)
     with in_background([table]) as base:

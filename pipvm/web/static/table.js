@@ -19,7 +19,10 @@ const PLACES = [[], ['t'], ['l', 'r'], ['l', 't', 'r'], ['l', 'tl', 'tr', 'r'],
 const $ = (id) => document.getElementById(id);
 let view = null;          // the last view, kept up to date by the live patches
 let version = -1;         // the table's version it shows (a late older view is ignored)
-let sending = false;
+// The decision whose answer is in flight: a second answer to it is not sent.
+// Only that one: the live patch may show the next decision before the reply
+// comes, and a key pressed for it must play.
+let answering = null;
 let problem = '';         // the last refusal: shown until the next action
 
 function el(tag, className, text) {
@@ -360,8 +363,8 @@ function choose(i) {
 }
 
 async function send(body) {
-  if (sending) return;
-  sending = true;
+  if (answering === body.decision) return;
+  answering = body.decision;
   problem = '';
   renderProblem();
   for (const b of document.querySelectorAll('#decision button, #hand button')) b.disabled = true;
@@ -370,17 +373,16 @@ async function send(body) {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     });
     const reply = await r.json();
-    if (r.ok) { sending = false; render(reply, versionOf(r)); return; }
+    if (r.ok) { render(reply, versionOf(r)); return; }
     // 400: refused, and it stays on the page until the next action;
     // 409: the game moved on (show where it is).
     problem = r.status === 409 ? 'The game has moved on: ' + reply.error + '.' : reply.error;
-    sending = false;
     shownDecision = null;
     await refresh();
   } catch (err) {
     problem = 'The server cannot be reached; trying again.';
   } finally {
-    sending = false;
+    if (answering === body.decision) answering = null;
     renderProblem();
     for (const b of document.querySelectorAll('#decision button')) b.disabled = false;
     if (view) { renderHand(view, view.players.find((p) => p.seat === view.seat)); renderDecision(view); }
