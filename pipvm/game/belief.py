@@ -43,7 +43,7 @@ from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
-                                    _same_option)
+                                    _same_option, nothing_hidden)
 from pipvm.game.kinds import CARD, NAME, SETS
 from pipvm.game.view import areas, card_lists, seen_cards, view
 
@@ -135,10 +135,7 @@ class Belief:
 
     def _update(self):
         end = len(self.history)
-        # nothing dealt at random and no card played out of the seat's sight:
-        # the real game is the one world (determinize's test; a fork of it
-        # would otherwise show the seat a face-down card it never saw)
-        if not self.real.machine.shuffles and not self.unseen_plays:
+        if nothing_hidden(self.real, self.unseen_plays):
             self.particles = [_Particle(self.real.fork(), [], 0)]
             self.checked = end
             return

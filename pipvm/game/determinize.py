@@ -44,13 +44,20 @@ def determinize(game, seat, rng, tries=None):
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
     trace, seen, unseen_plays = real_trace(game, seat)
-    if not game.machine.shuffles and not unseen_plays:   # nothing dealt or played unseen
+    if nothing_hidden(game, unseen_plays):
         return _future(game.fork(), rng)
     for _ in range(tries):
         sample = replay(game, seat, trace, Resampled(game, seen, rng), (unseen_plays, rng))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
+
+
+def nothing_hidden(game, unseen_plays):
+    """Whether the real game is the one world the seat can be in: nothing was
+    dealt at random and no card was played out of its sight (a fork of it
+    would otherwise show the seat a face-down card it never saw)."""
+    return not game.machine.shuffles and not unseen_plays
 
 
 def real_trace(game, seat):
