@@ -255,8 +255,8 @@ def test_a_whole_game_of_euchre_by_clicking_cards_in_the_hand(browser):
         expect(page.locator('.seat .tag.bot')).to_have_count(3)
         clicks = 0
         while table.game.ending is None:
-            d = table.game.decision
-            if d.seat != 0:
+            d = table.game.decision       # None if the server ended the game just now
+            if d is None or d.seat != 0:
                 page.wait_for_timeout(10)
                 continue
             expect(page).to_have_title('\u25b6 Your turn \u2014 Euchre \u2014 Pip')
