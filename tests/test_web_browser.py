@@ -73,6 +73,8 @@ def test_two_people_play_high_card_by_clicking(browser, tmp_path):
             expect(page.locator('#prompt')).to_have_text('Enter a name for Player %d:' % (seat + 1))
             page.fill('#name', name)
             page.click('#name-form button')
+            # answered (the loop below reads the table's next decision)
+            expect(page.locator('#name-form')).to_be_hidden()
         shots = 0
         while table.game.ending is None:
             d = table.game.decision
