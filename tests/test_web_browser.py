@@ -18,6 +18,7 @@ from .web_util import seating
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
 TIMEOUT = 15_000                # ms: a step that takes longer has failed
+expect.set_options(timeout=TIMEOUT)     # (expect's own default, 5 s, fails on a loaded machine)
 
 
 @pytest.fixture(scope='module')
