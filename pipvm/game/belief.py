@@ -180,13 +180,18 @@ class Belief:
             # half of whose trades are between cards still where the deal put
             # them (as the only walk it lost worlds the plain one finds)
             p = max(dead, key=lambda p: p.score)
+            q = self._copy(p)
+            q.diff = p.diff
             if self._walk(p, end, REPAIRS // 2, STILL, chain=CHAIN):
                 alive.append(p)
-            # and after it, a walk that also gathers a whole rank at once
-            # (instead of the last walk, it lost one of the worlds that walk
-            # finds: random seats, Go Fish seed 1's 27th decision)
-            elif self._walk(p, end, REPAIRS // 2, STILL, chain=CHAIN, gathers=GATHER):
-                alive.append(p)
+            # and after it, from the same nearest miss, a walk that also
+            # gathers a whole rank at once (instead of the last walk, it lost
+            # one of the worlds that walk finds: random seats, Go Fish seed
+            # 1's 27th decision)
+            elif self._walk(q, end, REPAIRS, STILL, chain=CHAIN, gathers=GATHER):
+                alive.append(q)
+            else:
+                dead.append(q)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -953,7 +958,7 @@ def _related(diff):
         texts = [str(want)]
     else:
         a, b = seen.get('log') or [], want.get('log') or []
-        k = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        k = _first_difference(a, b)
         texts = [e.get('text') or '' for e in a[max(k - 1, 0):k + 1] + b[max(k - 1, 0):k + 1]]
         texts += [repr(v) for key, v in want.items() if key != 'log' and seen.get(key) != v]
         texts += [repr(v) for key, v in seen.items() if key != 'log' and want.get(key) != v]
@@ -964,6 +969,12 @@ def _related(diff):
         for word in _WORD.findall(_CARD_NAME.sub(' ', t)):
             out.update(_BY_WORD.get(_singular(word.lower()), ()))
     return frozenset(out)
+
+
+def _first_difference(a, b):
+    """Where two logs first differ (the shorter one's length if one is the
+    other's start)."""
+    return next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 def _gathering(p, now, moved):
@@ -984,7 +995,7 @@ def _gathering(p, now, moved):
         names = {m.pending.player.name} if m.pending is not None else set()
     else:
         a, b = seen.get('log') or [], want.get('log') or []
-        k = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        k = _first_difference(a, b)
         if k >= len(b):
             return None
         texts = [b[k].get('text') or '']
