@@ -115,6 +115,42 @@ def test_a_zone_trade_moves_a_named_card_across_the_edge():
     assert all(a in zone for a, _ in pairs)
 
 
+def test_a_book_laid_after_a_draw_gathers_its_whole_rank_into_the_hand_and_the_draw():
+    # "Ben lays down a book of four: Nine" where the world laid none: every
+    # never-seen nine outside Ben's hand and the card he drew is traded in,
+    # with a card of Ben's or the drawn one of another rank (the drawn card
+    # first, then what the world's own line named: its wrong book of sixes).
+    from types import SimpleNamespace as NS
+    from pipvm.game.belief import _DECK_INDEX, _gathering
+    nines = [_DECK_INDEX[s + ' of ' + t] for s in ['Nine'] for t in
+             ('Hearts', 'Diamonds', 'Clubs', 'Spades')]
+    six = _DECK_INDEX['Six of Clubs']
+    ben = [nines[0], six, 30, 31, 32]               # Ben's hand at the decision before
+    drawn, cleo = 40, [nines[1], 41, 42]
+    now = {i: ('hand', 'Ben') for i in ben} | {i: ('hand', 'Cleo') for i in cleo}
+    now |= {drawn: ('list', 'stock'), nines[2]: ('list', 'stock'), nines[3]: ('list', 'stock')}
+    log = [{'text': 'Ben asks Cleo for eights.'}, {'text': 'Cleo says: Go fish!'}]
+    world = log + [{'text': 'Ben lays down a book of four: Six; Ben has 1.'}]
+    real = log + [{'text': 'Ben lays down a book of four: Nine; Ben has 1.'}]
+    players = [NS(name=n) for n in ('Ada', 'Ben', 'Cleo')]
+    p = NS(diff=({'log': world}, {'log': real}), game=NS(machine=NS(players=players, pending=None)))
+    groups, zone, wrong = _gathering(p, now, {drawn})
+    assert frozenset(nines) in groups and zone == frozenset(ben) | {drawn}
+    assert six in wrong
+    belief = Belief(0, POOL, random.Random(1))
+    hidden = sorted(now)
+    whole = [pairs for pairs in (belief._gather(([frozenset(nines)], zone, wrong), hidden, {drawn})
+                                 for _ in range(200)) if len(pairs) == 3]
+    assert whole, 'the whole rank is never gathered at once'
+    for pairs in whole:
+        assert {a for a, _ in pairs} == {nines[1], nines[2], nines[3]}
+        assert {drawn, six} <= {b for _, b in pairs}
+        assert all(b in zone and b not in nines for _, b in pairs)
+    # a line that names no rank: nothing to gather
+    p.diff = ({'log': log}, {'log': log + [{'text': 'The stock is empty.'}]})
+    assert _gathering(p, now, {drawn}) is None
+
+
 def test_a_card_turned_over_is_tried_on_the_plays_that_could_have_laid_it():
     # The unseen play at 7 made the Four of Spades: alone; exchanged with the
     # world's earlier play of it (3); and with an earlier play of its

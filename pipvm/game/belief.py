@@ -26,6 +26,10 @@ survives.  A Belief keeps its worlds instead:
   (min-conflicts repair; docs/metrics.md); a card the difference names is
   moved into or out of the hands it concerns, and in the last walk a trade
   the replay undid earlier is walked on from there (an ejection chain);
+  when that fails too, a walk that also gathers every never-seen card of a
+  rank the difference names into the hands it names at once (a book laid
+  down after a draw needs the whole rank there, one trade at a time each
+  is undone);
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -61,6 +65,7 @@ ZONE = 0.3          # share of a walk's trades moving a card the difference name
 NAMED = 8           # unseen plays a directed repair makes the cards turned over, one by one
 CHAIN = 1           # how deep the last walk carries on a trade its replay undid earlier
 CHAINED = 4         # replays for each such walk
+GATHER = 0.4        # share of the gathering walk's proposals moving a whole rank at once
 
 
 class Belief:
@@ -175,8 +180,18 @@ class Belief:
             # half of whose trades are between cards still where the deal put
             # them (as the only walk it lost worlds the plain one finds)
             p = max(dead, key=lambda p: p.score)
+            q = self._copy(p)
+            q.diff = p.diff
             if self._walk(p, end, REPAIRS // 2, STILL, chain=CHAIN):
                 alive.append(p)
+            # and after it, from the same nearest miss, a walk that also
+            # gathers a whole rank at once (instead of the last walk, it lost
+            # one of the worlds that walk finds: random seats, Go Fish seed
+            # 1's 27th decision)
+            elif self._walk(q, end, REPAIRS, STILL, chain=CHAIN, gathers=GATHER):
+                alive.append(q)
+            else:
+                dead.append(q)
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -376,11 +391,12 @@ class Belief:
             replays //= 2
         return self._walk(p, end, replays)
 
-    def _walk(self, p, end, replays, still_share=0.0, fixed=frozenset(), chain=0):
+    def _walk(self, p, end, replays, still_share=0.0, fixed=frozenset(), chain=0, gathers=0.0):
         """_directed's walk from p as it is; still_share: the share of its
         trades between cards still where the deal put them; fixed: cards it
         does not move (a chain's); chain: how deep a trade the replay undid
-        is carried on (_chained)."""
+        is carried on (_chained); gathers: the share of its proposals that
+        move a whole group of cards the difference names at once (_gather)."""
         seen, rng = self.seen, self.rng
         trades = TRADES * replays
         while True:
@@ -421,14 +437,20 @@ class Belief:
             still = [i for i in hidden if now.get(i) == places.get(i)] if still_share else []
             # the hands the difference concerns and the cards that moved in
             # the step that made it (Go Fish: the card drawn from the stock)
-            zone = near | {i for i, where in _places(p.game.machine).items()
-                           if now.get(i) != where}
+            moved = {i for i, where in _places(p.game.machine).items() if now.get(i) != where}
+            zone = near | moved
+            gather = _gathering(p, now, moved) if gathers else None
             while True:
                 if trades <= 0 or replays <= 0:
                     return False
                 trades -= 1
                 played = None
-                if named and rng.random() < 0.3:
+                if gather is not None and rng.random() < gathers:
+                    pairs = self._gather(gather, hidden, moved)
+                    if not pairs:
+                        continue
+                    a = b = None
+                elif named and rng.random() < 0.3:
                     h, a = rng.choice(named)
                     played = _DECK_INDEX.get(work.deal.plays.get(h))
                 if played in hidden:
@@ -441,9 +463,12 @@ class Belief:
                     mine = [i for i in hidden if i in near]
                     a = rng.choice(mine or hidden)
                     b = rng.choice(hidden)
-                if a == b:
+                if a is None:
+                    trial = base.then(pairs)
+                elif a == b:
                     continue
-                trial = work.then([(a, b)])
+                else:
+                    trial = work.then([(a, b)])
                 q = self._particle(trial.game, trial.deal, pre, pre.obs.shown)
                 self._check(q, end)
                 if q.score > p.score:
@@ -452,7 +477,7 @@ class Belief:
                     self._check(q, end)
                     if q.score <= p.score and chain:
                         replays -= CHAINED
-                        self._chained(q, end, trial.moved, chain - 1, still_share)
+                        self._chained(q, end, trial.moved, chain - 1, still_share, gathers)
                     if q.score > p.score:
                         p.take(q)
                         p.base = None
@@ -463,7 +488,7 @@ class Belief:
                     work, score, near = trial, q.score, self._involved(q)
                     related = _related(q.diff)
 
-    def _chained(self, q, end, moved, chain, still_share):
+    def _chained(self, q, end, moved, chain, still_share, gathers):
         """q, a trade that got past the first difference but that the replay
         undid earlier (a card handed over, a question asked about its rank
         long before), walked on from its own first difference with the
@@ -474,7 +499,28 @@ class Belief:
         rank in the hand and the fourth on the stock; the trades that put
         them there contradict the questions asked about those ranks before,
         which other trades can mend."""
-        self._walk(q, end, CHAINED, still_share, frozenset(moved), chain)
+        self._walk(q, end, CHAINED, still_share, frozenset(moved), chain, gathers)
+
+    def _gather(self, gather, hidden, moved):
+        """Pairs to trade that bring never-seen cards of the group into the
+        zone (_gathering), each with a card of the zone outside the group,
+        the cards that moved in the step first (Go Fish: the card drawn),
+        then those the world's own differing line names (its wrong book);
+        all of them or some (a book needs the whole rank, a question one)."""
+        rng = self.rng
+        groups, zone, wrong = gather
+        group = rng.choice(groups)
+        out = [i for i in hidden if i in group and i not in zone]
+        into = [i for i in hidden if i in zone and i not in group]
+        if not out or not into:
+            return []
+        rng.shuffle(out)
+        rng.shuffle(into)
+        into.sort(key=lambda i: (i not in moved, i not in wrong))
+        k = min(len(out), len(into))
+        if rng.random() < 0.5:
+            k = rng.randint(1, k)
+        return list(zip(out[:k], into[:k]))
 
     def _last_shuffle(self, orders, h, default=0):
         """The last of the shuffles (orders) made before history position h,
@@ -912,7 +958,7 @@ def _related(diff):
         texts = [str(want)]
     else:
         a, b = seen.get('log') or [], want.get('log') or []
-        k = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        k = _first_difference(a, b)
         texts = [e.get('text') or '' for e in a[max(k - 1, 0):k + 1] + b[max(k - 1, 0):k + 1]]
         texts += [repr(v) for key, v in want.items() if key != 'log' and seen.get(key) != v]
         texts += [repr(v) for key, v in seen.items() if key != 'log' and want.get(key) != v]
@@ -923,6 +969,49 @@ def _related(diff):
         for word in _WORD.findall(_CARD_NAME.sub(' ', t)):
             out.update(_BY_WORD.get(_singular(word.lower()), ()))
     return frozenset(out)
+
+
+def _first_difference(a, b):
+    """Where two logs first differ (the shorter one's length if one is the
+    other's start)."""
+    return next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def _gathering(p, now, moved):
+    """Where p's first difference needs a whole group of cards at once: a
+    rank (or suit) the seat's first differing line names, or the real answer
+    that was not an option ("Ben lays down a book of four: Nine": every nine
+    in Ben's hand and the card he drew; "Sevens": a seven in the asker's
+    hand), and the zone that must hold them (the cards of the players the
+    line names, or of the player who could not answer, at the decision
+    before the difference, now, and the cards moved since).  (the groups
+    the line names, the zone), as deck indexes, or None."""
+    if p.diff is None:
+        return None
+    seen, want = p.diff
+    m = p.game.machine
+    if not isinstance(want, dict):
+        texts, wrong = [str(want)], frozenset()
+        names = {m.pending.player.name} if m.pending is not None else set()
+    else:
+        a, b = seen.get('log') or [], want.get('log') or []
+        k = _first_difference(a, b)
+        if k >= len(b):
+            return None
+        texts = [b[k].get('text') or '']
+        names = {q.name for q in m.players if q.name in texts[0]}
+        wrong = frozenset().union(*_groups([e.get('text') or '' for e in a[k:k + 1]]))
+    groups = _groups(texts)
+    zone = {i for i, where in now.items() if where[0] == 'hand' and where[1] in names} | moved
+    if not groups or not zone:
+        return None
+    return groups, frozenset(zone), wrong
+
+
+def _groups(texts):
+    """The cards of each rank or suit the texts name by its word."""
+    words = (_singular(w.lower()) for t in texts for w in _WORD.findall(_CARD_NAME.sub(' ', t)))
+    return [frozenset(_BY_WORD[w]) for w in words if w in _BY_WORD]
 
 
 def _singular(word):
