@@ -4,6 +4,7 @@ import subprocess
 import sys
 import zlib
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from compiler import frontend
@@ -231,3 +232,10 @@ def test_recursion_is_rejected():
     program = program_with(asm(('CALL', 1), ('RETURN',)))
     assert load_error(pipc.dump(program)) == (
         'Error: g.pipc: corrupt (code objects call each other in a cycle)')
+
+
+def test_a_negative_varint_is_refused_not_written_forever():
+    # (a card index of -1 made dump loop forever: mutation run of runtime.py)
+    assert pipc.varint(300) == bytes([0xAC, 0x02])
+    with pytest.raises(ValueError, match='negative number -1'):
+        pipc.varint(-1)

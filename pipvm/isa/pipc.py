@@ -120,6 +120,8 @@ def write_file(path, data):
 
 def varint(n):
     """Unsigned LEB128."""
+    if n < 0:       # a writer's slip: its bits would never run out
+        raise ValueError('a varint of the negative number %d' % n)
     out = bytearray()
     while True:
         byte = n & 0x7F
