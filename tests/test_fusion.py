@@ -180,3 +180,8 @@ def test_the_loop_runs_inline_exactly_the_instructions_the_table_marks_inline():
                 if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name)
                 and node.left.id == 'op' and isinstance(node.comparators[0], ast.Constant)]
     assert sorted(compared) == sorted(vm.INLINE)
+
+
+def test_a_jump_forward_to_a_return_returns():
+    # the end of an if's first branch jumps past the else to the action's end
+    assert rewritten(PLAYS % 'if d->size > 0 { message "x". } else { message "y". }') == ['RETURN']
