@@ -151,6 +151,13 @@ def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
 
 
+def test_a_play_takes_canplays_cards_when_canplay_begins_the_action():
+    # the reads before CANPLAY start at the code's first run
+    first = ('Game "g" requires 2 players.\nArea a labeled "A".\nRule r(p, c, cl) = c->rank == 3.\n'
+             'Action main { if canplay r from players->first to a { play r from players->first to a. } }\n')
+    assert rewritten(first) == ['PLAY_AGAIN']
+
+
 def test_a_rewrite_the_vm_does_not_know_is_refused(monkeypatch):
     # A load-time rewrite is mapped by name (vm.REWRITES): one with no
     # mapping used to run as PLAY_AGAIN.
@@ -173,3 +180,8 @@ def test_the_loop_runs_inline_exactly_the_instructions_the_table_marks_inline():
                 if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name)
                 and node.left.id == 'op' and isinstance(node.comparators[0], ast.Constant)]
     assert sorted(compared) == sorted(vm.INLINE)
+
+
+def test_a_jump_forward_to_a_return_returns():
+    # the end of an if's first branch jumps past the else to the action's end
+    assert rewritten(PLAYS % 'if d->size > 0 { message "x". } else { message "y". }') == ['RETURN']

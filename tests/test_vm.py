@@ -339,3 +339,9 @@ def test_rotate_and_shuffle():
     OCamlRandom(1).shuffle(expected)                # the game's generator, seed 1
     assert [str(c) for c in g[1]] == [str(c) for c in expected]
     assert [str(c) for c in g[1]] != [str(c) for c in new_deck()]
+
+
+def test_a_value_that_is_no_cards_where_cards_are_expected():
+    # only a damaged file gets here (the checker types a play's pile): cards_of's own error
+    assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['3']), ('PLAY', 2)) == \
+        'Error: Line 1, Col 4: Expected cards'
