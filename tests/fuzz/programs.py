@@ -1164,7 +1164,7 @@ class Builder:
             lines += ['if not defined %s->%s { %s->%s = %s. }' % (p, own, p, own, k),
                       '%s->%s += %s.' % (p, own, self.pick([n, '1']))]
             let('%s->%s' % (p, own))
-            let('defined %s->%s' % (p, own))
+            let('(%s == (defined %s->%s))' % (self.pick(['True', 'False']), p, own))   # 2 under it
         if 'aggregate' in forms:
             x = self.fresh('x')
             let('(count %s in %s->hand where (%s->rank > %s))' % (x, p, x, k))
