@@ -1100,9 +1100,13 @@ class Builder:
                 x = self.fresh('x')
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
                          'for %s in %s->hand { message "{%s}". }' % (x, p, x)]
-        body += self.stack_shapes(p)
         start = ' starting at players->last' if self.chance(0.5) else ''
         lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
+        if self.rarely(0.6):
+            # after the turns' decisions, so that property 8's worlds, which
+            # replay the game to each decision, seldom replay these too
+            q = self.fresh('p')
+            lines += ['for %s in players {' % q] + ['  ' + b for b in self.stack_shapes(q)] + ['}']
         if self.chance(0.6):         # a message-only loop that wraps
             x = self.fresh('x')
             lst = self.pick([pile, '%s->cards' % heap])
@@ -1113,7 +1117,7 @@ class Builder:
         return lines
 
     def stack_shapes(self, p):
-        """Statements for the table's turns whose every operation runs with
+        """Statements for a loop over the players whose every operation runs with
         the loop's iterator (and often more) under its operands, so that a
         handler reading `stack[0]` or `stack[1]` for `stack[-1]` computes
         something else: comparisons, `in`, `not`, value-context and/or
