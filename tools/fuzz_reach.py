@@ -18,6 +18,10 @@ execute each tier, by line coverage with one coverage context per program:
   in the game nobody watches.
 
 The situations are counted by wrapping the VM's methods (see SITUATIONS).
+Last, for each handler of generated_cases.py (the engine core), the
+programs that run it and those that run it with a value under its operands
+(in a loop, or inside a larger expression): a handler that only ever sees
+its own operands cannot tell `stack[-1]` from `stack[0]`.
 Needs the `dev` extra (coverage).  docs/fuzzing.md keeps the last figures.
 """
 import argparse
@@ -136,6 +140,7 @@ class Situations:
             for code, handler in list(vm.HANDLERS.items()):   # the loop's table holds them too
                 if handler is old:
                     vm.HANDLERS[code] = new
+        self.install_depths(replace)     # first: the wrappers below call these
 
         def wrap(owner, name, after):
             if not hasattr(owner, name):        # a handler made from the bodies
@@ -218,6 +223,23 @@ class Situations:
         wrap(quiet, 'quiet_loop', quiet_loop)
         self.patches = patches
 
+    def install_depths(self, replace):
+        """Note each generated handler's run, and whether a value lay under its operands."""
+        from pipvm.engine import generated_cases
+        from pipvm.isa.opcodes import BY_CODE
+        self.depths = set()
+        for code, old in list(generated_cases.HANDLERS.items()):
+            op = BY_CODE[code]
+
+            def new(m, stack, frame, arg, old=old, op=op):
+                try:
+                    pops = op.stack_pops((arg,))
+                except TypeError:       # a fused operand tuple: its first part counts
+                    pops = op.stack_pops(arg)
+                self.depths.add((op.name, len(stack) > max(pops, 1)))
+                return old(m, stack, frame, arg)
+            replace(generated_cases, 'op_' + op.name, old, new)
+
     def decision(self, game):
         for a in game.machine.globals:
             if type(a).__name__ == 'Area' and a.is_squaredup and not a.is_facedown \
@@ -249,6 +271,7 @@ def measure(seed, examples):
         k = len(per_case)
         cov.switch_context('case%d' % k)
         sit.seen.clear()
+        sit.depths.clear()
         program = harness.compile_checked(frontend.check_text(case.source))
         for quiet in (False, True):
             game = Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS,
@@ -257,7 +280,7 @@ def measure(seed, examples):
             while answers and game.decision is not None:
                 sit.decision(game)
                 answers = feed(game, answers[:1]) + answers[1:]
-        per_case.append(set(sit.seen))
+        per_case.append((set(sit.seen), set(sit.depths)))
     run()
     cov.stop()
     data = cov.get_data()
@@ -269,8 +292,14 @@ def measure(seed, examples):
             for line in lines:
                 hit.update(by_line.get(line, ()))
         reached[tier] = len({c for c in hit if c.startswith('case')})
-    situations = {s: sum(s in seen for seen in per_case) for s in SITUATIONS}
-    return len(per_case), reached, situations
+    situations = {s: sum(s in seen for seen, _ in per_case) for s in SITUATIONS}
+    depths = {}
+    for _, ran in per_case:
+        for name in {n for n, _ in ran}:
+            depths.setdefault(name, [0, 0])[0] += 1
+        for name in {n for n, deep in ran if deep}:
+            depths[name][1] += 1
+    return len(per_case), reached, situations, depths
 
 
 def main():
@@ -278,7 +307,7 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--examples', type=int, default=200)
     args = ap.parse_args()
-    n, reached, situations = measure(args.seed, args.examples)
+    n, reached, situations, depths = measure(args.seed, args.examples)
     print('%d programs, seed %d\n' % (n, args.seed))
     print('| tier | programs that execute it |\n| --- | --- |')
     for tier, k in reached.items():
@@ -286,6 +315,15 @@ def main():
     print('\n| situation | programs |\n| --- | --- |')
     for s, k in situations.items():
         print('| %s | %d (%.0f%%) |' % (SITUATIONS[s], k, 100.0 * k / n))
+    from pipvm.engine import generated_cases
+    print('\ngenerated handlers run: %d of %d; with a value under their operands: %d'
+          % (len(depths), len(generated_cases.HANDLERS), sum(d > 0 for _, d in depths.values())))
+    print('| handler | programs that run it | with a value under its operands |\n| --- | --- | --- |')
+    for name, (k, d) in sorted(depths.items()):
+        print('| %s | %d | %d |' % (name, k, d))
+    from pipvm.isa.opcodes import BY_CODE
+    print('never run:', ' '.join(sorted({BY_CODE[c].name for c in generated_cases.HANDLERS}
+                                        - set(depths))))
 
 
 if __name__ == '__main__':

@@ -11,11 +11,14 @@ SORRY = "I'm sorry, I didn't understand."
 YOUR_CHOICE = 'Your choice? '
 
 
+KINDS = ('show', 'message', 'played')     # an Event's kind: what web views and beliefs read
+
+
 class Event(NamedTuple):
     """One line of the game's output, and who it is for.  `text` is the line
     of the whole table's transcript (every seat human, one terminal: the
     original's dialogue); what one seat reads of it is seen_by(seat)."""
-    kind: str                  # 'show' (the table), 'message' (Pip's message) or 'played'
+    kind: str                  # KINDS: 'show' (the table), 'message' (Pip's message), 'played'
     text: str                  # the line as the terminal shows it
     to: int = None             # the seat it is addressed to; None for everyone
     card: str = None           # 'played': the card's name

@@ -986,6 +986,9 @@ class Builder:
                  'Area %s labeled "%s" is %s.' % (heap, heap, ', '.join(opts))]
         self.scopes[0].update({pile: CARDS, heap: AREA})
         self.tb = {'pile': pile, 'heap': heap, 'rules': [], 'safe': []}
+        # a value for each player the turns count in (sometimes never set: `defined` tells)
+        self.tb['own'] = own = self.fresh('own')
+        decls.append('Number %s for each player%s.' % (own, '' if self.chance(0.3) else ' = 0'))
         for _ in range(self.draw(st.integers(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
@@ -1099,6 +1102,11 @@ class Builder:
                          'for %s in %s->hand { message "{%s}". }' % (x, p, x)]
         start = ' starting at players->last' if self.chance(0.5) else ''
         lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
+        if self.rarely(0.6):
+            # after the turns' decisions, so that property 8's worlds, which
+            # replay the game to each decision, seldom replay these too
+            q = self.fresh('p')
+            lines += ['for %s in players {' % q] + ['  ' + b for b in self.stack_shapes(q)] + ['}']
         if self.chance(0.6):         # a message-only loop that wraps
             x = self.fresh('x')
             lst = self.pick([pile, '%s->cards' % heap])
@@ -1106,6 +1114,89 @@ class Builder:
                          % (lst, x, lst, lst, self.pick(['last', 'last', 'first']), x))
         if self.rarely(0.2):             # (it ends the game: not too often)
             lines.append(self.quiet_failure())
+        return lines
+
+    def stack_shapes(self, p):
+        """Statements for a loop over the players whose every operation runs with
+        the loop's iterator (and often more) under its operands, so that a
+        handler reading `stack[0]` or `stack[1]` for `stack[-1]` computes
+        something else: comparisons, `in`, `not`, value-context and/or
+        (plain and fused with a constant), arithmetic, `defined` and
+        compound assignment of properties and of a value for each player,
+        aggregates, `break` and `skip` out of inner loops, and an ask with
+        options from a list."""
+        pile, own, order = self.tb['pile'], self.tb['own'], self.tb['order']
+        k, n = self.fresh('k'), self.fresh('n')
+        lines = ['let %s be %s->size.' % (k, pile),      # values known only at run time
+                 'let %s be %s->hand->size.' % (n, p)]
+        shown = []
+
+        def let(value):
+            name = self.fresh('s')
+            lines.append('let %s be %s.' % (name, value))
+            shown.append(name)
+            return name
+        # each drawn alone (a list of unique draws nearly always starts the same);
+        # the ask and the inner loops rarely: each ask is a decision more per
+        # turn, which properties 7 and 8 replay, and it uses up the answers
+        forms = {f for f, p in [('compare', 0.6), ('logic', 0.5), ('prop', 0.5), ('own', 0.5),
+                                ('aggregate', 0.4), ('card', 0.4)] if self.chance(p)}
+        forms |= {f for f, p in [('exit', 0.3), ('ask', 0.1)] if self.rarely(p)}
+        if 'compare' in forms:
+            tests = [let('(%s %s %s)' % (n, op, self.pick([k, '%s->score' % p])))
+                     for op in self.draw(st.lists(st.sampled_from(
+                         ['<', '<=', '>', '>=', '==', '!=']), min_size=1, max_size=3, unique=True))]
+            let('(%s in [%s; 2; 5])' % (n, k))
+            let('not %s' % tests[0])
+            let('((%s * %s) - (%s / (%s + 1)))' % (n, k, n, k))
+        if 'logic' in forms:       # value-context and/or: a jump that leaves the value or pops it
+            a, b = let('(%s == %s)' % (n, k)), let('(%s >= 3)' % n)
+            let('(%s %s %s)' % (a, self.pick(['and', 'or']), b))
+            # fused with a constant (EQ_CONST_AND, GE_CONST_AND), a true right side:
+            # the value is the test's
+            for op in ('==', '>='):
+                let('((%s %s %d) and (%s != 99))' % (n, op, self.draw(st.integers(0, 8)), k))
+            lines.append('if (%s == %d) { message "{%s} even". }' % (k, self.draw(st.integers(0, 3)), p))
+        if 'prop' in forms:        # a property's compound assignment: DUP and SWAP under it
+            lines.append('%s->score %s %s.' % (p, self.pick(['+=', '-=', '*=']), self.pick([k, n, '2'])))
+            let('%s->score' % p)
+            let('defined %s->%s' % (p, self.pick(['team', 'score'])))
+            if self.chance(0.5):
+                let('defined (%s->hand->first)->last_played_by' % p if self.rarely(0.5)
+                    else 'defined %s->team' % p)
+        if 'own' in forms:         # the extension's value for each player
+            lines += ['if not defined %s->%s { %s->%s = %s. }' % (p, own, p, own, k),
+                      '%s->%s += %s.' % (p, own, self.pick([n, '1']))]
+            let('%s->%s' % (p, own))
+            let('(%s == (defined %s->%s))' % (self.pick(['True', 'False']), p, own))   # 2 under it
+        if 'aggregate' in forms:
+            x = self.fresh('x')
+            let('(count %s in %s->hand where (%s->rank > %s))' % (x, p, x, k))
+            let('(sum %s in %s->hand of %s->rank)' % (x, p, x))
+            m = self.fresh('m')
+            lines.append('if (%s > 0) { let %s be (%s %s in %s->hand %s). message "{%s}". }' % (
+                n, m, self.pick(['max', 'min']), x, p,
+                self.pick(['of %s->rank' % x, 'by %s' % order]), m))
+        if 'card' in forms:        # MAKE_CARD (a rank past 13 rarely: an error)
+            r = let('(%s + %s)' % (k, self.pick(['1', '2', n])))
+            let('%s~%s' % (r, self.pick(SUIT_LITS)))
+        if 'exit' in forms:        # leaving inner loops drops their iterators, not the turn's
+            y, z, out = self.fresh('y'), self.fresh('z'), self.fresh('L')
+            lines += ['for %s in %s->hand { if (%s->rank > %s) { %s. } message "{%s}". }'
+                      % (y, p, y, k, self.pick(['break', 'continue']), y),
+                      'for %s in players { for %s in %s->hand {' % (y, z, y),
+                      '  if (%s->rank < %s) { skip to %s. } } }' % (z, k, out),
+                      'label %s.' % out]
+        if shown:
+            lines.append('message "%s".' % ' '.join('{%s}' % s for s in shown))
+        if 'ask' in forms:         # OPTION and OPTION_ITEM under the player and the iterator
+            o = self.fresh('o')
+            lines += ['ask %s {' % p,
+                      '  "keep {%s}" { message "kept". }' % k,
+                      '  "more" if (%s > %s) { %s->score += 1. }' % (n, k, p),
+                      '  for %s in %s->hand "show {%s}" if (%s->rank > %s) { message "{%s}". }'
+                      % (o, p, o, o, k, o),
+                      '}']
         return lines
 
     def quiet_failure(self):

@@ -4,6 +4,7 @@ watches plays as a watched one.  Views and determinization: test_views.py."""
 from hypothesis import event, given, strategies as st
 
 from compiler import frontend
+from pipvm.core.dialogue import KINDS
 from pipvm.game.game import NAME, Game
 from pipvm.core.rng import OCamlRandom
 
@@ -51,6 +52,8 @@ def test_a_fork_at_any_decision_plays_as_the_original(case, where):
     feed(game, rest)
     feed(copy, rest)
     assert copy.events == game.events, REPLAY
+    # (the kind is what the views and beliefs read; the transcript never shows it)
+    assert {e.kind for e in game.events} <= set(KINDS), REPLAY
     assert copy.ending == game.ending or copy.ending.to_json() == game.ending.to_json(), REPLAY
     assert copy.decision == game.decision, REPLAY
     assert harness.snapshot(copy.machine) == harness.snapshot(game.machine), REPLAY
