@@ -123,7 +123,9 @@ class ISMCTS(Thinker):
 
     def think(self, pool, decision, seats):
         rng, root = self.rng, _Node(seats)
-        for i in range(self.iterations):
+        labels = decision.options
+        n = self.iterations
+        for i in range(n):
             g = pool[i % len(pool)].fork(quiet=True)
             node, path = root, [root]
             while g.decision is not None:
@@ -151,15 +153,37 @@ class ISMCTS(Thinker):
                 node = child
                 path.append(child)
             reward = playout(g, rng).returns()
-            for n in path:
-                n.visits += 1
-                t = n.total
+            for node in path:
+                node.visits += 1
+                t = node.total
                 for s in range(seats):
                     t[s] += reward[s]
-        visits = [root.children[label].visits if label in root.children else -1
-                  for label in decision.options]
+            if settled(root, labels, n - i - 1):
+                break
+        visits = _visits(root, labels)
         best = visits.index(max(visits))
         return best, [t / root.visits for t in root.total]
+
+
+def _visits(root, labels):
+    """Each root option's visits (-1 for one never tried)."""
+    children = root.children
+    return [children[label].visits if label in children else -1 for label in labels]
+
+
+def settled(root, labels, left):
+    """Whether the most visited option (the first, on a tie) is already the
+    one `left` more iterations would take: each iteration adds one visit to
+    one root option, so none of the others can reach it.  Stopping then
+    takes the same option as the whole budget would (from the same
+    generator state), only sooner (docs/metrics.md)."""
+    visits = _visits(root, labels)
+    top = max(visits)
+    lead = visits.index(top)
+    for k, v in enumerate(visits):
+        if k != lead and max(v, 0) + left >= top + (k > lead):
+            return False
+    return True
 
 
 def _best(tried, seat):
