@@ -177,3 +177,45 @@ def test_record_keeps_a_thinking_bot_and_its_budget(tmp_path):
                            '--seed', '1', '--record', str(record)])
     assert status == 0 and json.loads(record.read_bytes())['seats'] == {'1': 'mc:3'}
     assert run_cli(['replay', str(record)]) == (status, out)
+
+
+def test_ismcts_stops_early_only_where_the_whole_budget_takes_the_same_option(monkeypatch):
+    """bots.settled: from the same generator state, stopping once no option
+    can catch the most visited takes what all the iterations would, and it
+    does stop before the budget on some decisions."""
+    from pipvm.play import bots
+    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')))
+    game = Game(image, seed=3, players=4, names=['A', 'B', 'C', 'D'], quiet=True)
+    rng, compared, stopped = random.Random(3), 0, 0
+    while game.decision is not None and compared < 8:
+        d = game.decision
+        if d.seat == 0 and len(d.options) > 1:
+            state = rng.getstate()
+            runs = []
+            for stop in (bots.settled, lambda root, labels, left: False):
+                monkeypatch.setattr(bots, 'settled', stop)
+                bot = ISMCTS(60, random.Random())
+                bot.rng.setstate(state)
+                i, _ = bot.think(bot.worlds(game, 0), d, game.seats)
+                runs.append((i, bot.rng.getstate()))
+            assert runs[0][0] == runs[1][0]
+            stopped += runs[0][1] != runs[1][1]      # fewer draws: it stopped sooner
+            compared += 1
+        game.answer(rng.randrange(len(d.options)))
+    assert stopped > 0
+
+
+def test_settled_counts_the_iterations_left_and_the_first_option_on_a_tie():
+    from pipvm.play.bots import _Node, settled
+    root = _Node(2)
+    for label, visits in (('a', 5), ('b', 3)):
+        root.children[label] = _Node(2)
+        root.children[label].visits = visits
+    assert settled(root, ['a', 'b'], 2)            # b can reach 5: a tie, and a is first
+    assert not settled(root, ['a', 'b'], 3)        # b can reach 6
+    assert settled(root, ['b', 'a'], 1)            # b first: 4 < 5
+    assert not settled(root, ['b', 'a'], 2)        # b first: a tie at 5 goes to b
+    assert settled(root, ['a', 'b', 'c'], 1)
+    assert settled(root, ['a', 'c'], 5)            # c never tried: 0 + 5 ties a, after a
+    assert not settled(root, ['c', 'a'], 5)        # c first takes the tie
+    assert not settled(root, ['a', 'c'], 6)        # c: 0 + 6 > 5
