@@ -71,8 +71,9 @@ GATHER = 0.4        # share of the gathering walk's proposals moving a whole ran
 class Belief:
     """The worlds seat (from 0) believes in, for one game."""
 
-    def __init__(self, seat, size, rng):
+    def __init__(self, seat, size, rng, repairs=REPAIRS):
         self.seat, self.size, self.rng = seat, size, rng
+        self.repairs = repairs      # the budget of replays for a repair (REPAIRS)
         self.real = None
 
     def worlds(self, game, n, quiet=True):
@@ -167,12 +168,12 @@ class Belief:
         for k, p in enumerate(_distinct(dead)[:REPAIRED]):
             if len(alive) * 2 >= self.size:
                 break
-            if self._repair(p, end, REPAIRS // 10 if alive or k else REPAIRS):
+            if self._repair(p, end, self.repairs // 10 if alive or k else self.repairs):
                 alive.append(p)
         if not alive and fresh:
             # else the fresh deal that got furthest, repaired as well
             p = max(fresh, key=lambda p: p.score)
-            if self._directed(p, end, REPAIRS // 2) or self._replayed(p, end, REPAIRS // WIDTH // 2):
+            if self._directed(p, end, self.repairs // 2) or self._replayed(p, end, self.repairs // WIDTH // 2):
                 alive.append(p)
             dead.append(p)
         if not alive and dead:
@@ -182,13 +183,13 @@ class Belief:
             p = max(dead, key=lambda p: p.score)
             q = self._copy(p)
             q.diff = p.diff
-            if self._walk(p, end, REPAIRS // 2, STILL, chain=CHAIN):
+            if self._walk(p, end, self.repairs // 2, STILL, chain=CHAIN):
                 alive.append(p)
             # and after it, from the same nearest miss, a walk that also
             # gathers a whole rank at once (instead of the last walk, it lost
             # one of the worlds that walk finds: random seats, Go Fish seed
             # 1's 27th decision)
-            elif self._walk(q, end, REPAIRS, STILL, chain=CHAIN, gathers=GATHER):
+            elif self._walk(q, end, self.repairs, STILL, chain=CHAIN, gathers=GATHER):
                 alive.append(q)
             else:
                 dead.append(q)

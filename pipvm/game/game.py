@@ -267,18 +267,18 @@ class Game:
         """What seat (from 0; None for a spectator) may see, as plain data."""
         return _view.view(self, seat)
 
-    def determinize(self, seat, rng, tries=None, repair=True):
+    def determinize(self, seat, rng, tries=None, repair=True, repairs=_belief.REPAIRS):
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random.  When no fresh
         deal in tries is consistent, a belief's repairs look for one
-        (pipvm/game/belief.py; unless not repair); NoSample only if they
-        find none either."""
+        (pipvm/game/belief.py, with a budget of `repairs` replays; unless
+        not repair); NoSample only if they find none either."""
         try:
             return _determinize.determinize(self, seat, rng, tries)
         except _determinize.NoSample:
             if not repair:
                 raise
-            worlds = _belief.Belief(seat, 1, rng).worlds(self, 1, quiet=False)
+            worlds = _belief.Belief(seat, 1, rng, repairs).worlds(self, 1, quiet=False)
             if not worlds:
                 raise
             return worlds[0]

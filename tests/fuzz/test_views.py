@@ -34,6 +34,11 @@ from .programs import cases
 from .test_fuzz import REPLAY
 from .test_game_object import decisions_in, feed, start
 
+# The replays a determinization's repairs may spend here (the bots' belief: 400):
+# a generated game where no repair succeeds would spend the whole budget at
+# every seat and stop (minutes at some seeds), and a twentieth reaches the same code.
+REPAIRS = 20
+
 
 class HistorySeat(Seat):
     """Answers the reference's questions as the Game's were answered (its
@@ -311,8 +316,8 @@ def test_determinization_as_bots_use_it(case, where, seed):
                                   'tries' % (s + 1)), REPLAY
                 event('one try: no sample')
             for _ in range(2):
-                try:
-                    sample = game.determinize(s, rng, tries=5)
+                try:    # (a belief's repairs, on a budget: a failing walk costs its whole budget)
+                    sample = game.determinize(s, rng, tries=5, repairs=REPAIRS)
                 except NoSample:
                     event('no sample')
                     continue
