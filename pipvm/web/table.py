@@ -13,6 +13,8 @@ import os
 import secrets
 import sys
 
+import attrs
+
 from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import write_file
 from pipvm.play import loader
@@ -74,6 +76,10 @@ class Table:
         --record` writes it (pipvm/records/record.py; path: the game's file)."""
         seats = seating.check(program)
         size = program.team_size or 1
+        if seats is None and len(program.counts) == 1:
+            # a game for one number of players: nobody is asked how many play
+            seats = program.counts[0] * size
+            seating = attrs.evolve(seating, players=seats)
         self.seats = seats or max(program.counts) * size
         self.seed = random_seed() if seed is None else seed
         self.game = Game(program, seed=self.seed, players=seating.players, max_steps=max_steps)
