@@ -29,7 +29,11 @@ survives.  A Belief keeps its worlds instead:
   when that fails too, a walk that also gathers every never-seen card of a
   rank the difference names into the hands it names at once (a book laid
   down after a draw needs the whole rank there, one trade at a time each
-  is undone);
+  is undone); and last, a chain that makes every unseen play whose card
+  the difference shows that card at once, bringing each card into its
+  player's hand by another play or a trade in the deal (Cheat: a pile
+  taken up shows several cards laid face down), kept only if it ends
+  matching everywhere;
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -717,7 +721,7 @@ class Belief:
         is exactly as sound as a fresh one."""
         rng = self.rng
         for _ in range(chains):
-            q, deal, pinned, was = p, p.deal, {}, {}
+            q, deal, pinned, was, lo = p, p.deal, {}, {}, None
             for _ in range(depth):
                 if q.short is not None:
                     options = self._bring(q, deal, pinned, was)
@@ -736,7 +740,10 @@ class Belief:
                         deal.plays[h] = name
                     pinned = {**pinned, **pins}
                     first = min(pins)
-                q = self._restart(p, self._last_shuffle(deal.orders, first), deal)
+                # replayed from before the earliest change of the chain (p's
+                # games kept before later shuffles hold p's plays)
+                lo = first if lo is None else min(lo, first)
+                q = self._restart(p, self._last_shuffle(deal.orders, lo), deal)
                 self._check(q, end, pinned)
                 if q.matched == end + 1:
                     p.take(q)
@@ -792,19 +799,28 @@ class Belief:
                 out.append((d, pinned, h0, was))
         mine = sorted(i for i, w in places.items() if w == ('hand', player) and i not in self.seen)
         for z in mine:
-            j = max((j for j, o in enumerate(deal.orders)
-                     if self.shuffled_at.get(j, -1) < h and x in o and z in o), default=None)
-            if j is None:
-                continue
-            d = deal.copy()
-            order = d.orders[j]
-            a, b = order.index(x), order.index(z)
-            order[a], order[b] = z, x
-            swap = {name: _NAMES[z], _NAMES[z]: name}
-            d.plays = {k: label if k in pinned else swap.get(label, label)
-                       for k, label in d.plays.items()}
-            out.append((d, pinned, self.shuffled_at.get(j, 0), was))
+            traded = self._traded(deal, pinned, x, z, h)
+            if traded is not None:
+                out.append((*traded, was))
         return out
+
+    def _traded(self, deal, pinned, x, z, h):
+        """deal with cards x and z (deck indexes) trading places in the last
+        shuffle before history position h that dealt both (each takes the
+        other's part from there on, the unpinned plays follow their cards),
+        pinned, and the position to replay from; None if no shuffle did."""
+        j = max((j for j, o in enumerate(deal.orders)
+                 if self.shuffled_at.get(j, -1) < h and x in o and z in o), default=None)
+        if j is None:
+            return None
+        d = deal.copy()
+        order = d.orders[j]
+        a, b = order.index(x), order.index(z)
+        order[a], order[b] = z, x
+        swap = {_NAMES[x]: _NAMES[z], _NAMES[z]: _NAMES[x]}
+        d.plays = {k: label if k in pinned else swap.get(label, label)
+                   for k, label in d.plays.items()}
+        return d, pinned, self.shuffled_at.get(j, 0)
 
     def _named_plays(self, p, start):
         """Where the seat's observation names a card that p's does not, and a
