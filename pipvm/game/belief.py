@@ -71,7 +71,8 @@ CHAIN = 1           # how deep the last walk carries on a trade its replay undid
 CHAINED = 4         # replays for each such walk
 GATHER = 0.4        # share of the gathering walk's proposals moving a whole rank at once
 SHOWN = 8           # chains of _shown (unseen plays made the cards shown), when all else fails
-SHOWN_DEPTH = 12    # replays per chain
+SHOWN_DEPTH = 12    # replays a chain goes on without getting further
+SHOWN_REPLAYS = 400  # replays of all the chains of one _shown, at most
 
 
 class Belief:
@@ -716,13 +717,19 @@ class Belief:
         put it elsewhere gives the displaced card instead, or it trades
         places in the deal with a never-seen card of the player's), and
         the game is replayed again, the new first difference pinned in
-        turn, up to depth replays: a chain whose middle steps may match less
-        far than p, kept only if it ends matching everywhere, so a world
-        is exactly as sound as a fresh one."""
-        rng = self.rng
+        turn, while it gets further (depth replays without doing so end
+        it): a chain whose middle steps may match less far than p, kept
+        only if it ends matching everywhere, so a world is exactly as sound
+        as a fresh one."""
+        rng, budget = self.rng, SHOWN_REPLAYS
+        best = (p, p.deal, {}, {}, None)
         for _ in range(chains):
-            q, deal, pinned, was, lo = p, p.deal, {}, {}, None
-            for _ in range(depth):
+            # each chain from the furthest point a chain reached (p at first)
+            q, deal, pinned, was, lo = best
+            # a chain goes on while it gets further (a world far behind, a
+            # fresh deal, has a card turned over to pin at every challenge)
+            far, left = q.score, depth
+            while left > 0 and budget > 0:
                 if q.short is not None:
                     options = self._bring(q, deal, pinned, was)
                     if not options:
@@ -749,6 +756,11 @@ class Belief:
                     p.take(q)
                     p.base = None
                     return True
+                left, budget = left - 1, budget - 1
+                if q.score > far:
+                    far, left = q.score, depth
+                    if q.score > best[0].score:
+                        best = (q, deal, pinned, was, lo)
         return False
 
     def _shown_pins(self, q, deal, pinned):
