@@ -29,7 +29,11 @@ survives.  A Belief keeps its worlds instead:
   when that fails too, a walk that also gathers every never-seen card of a
   rank the difference names into the hands it names at once (a book laid
   down after a draw needs the whole rank there, one trade at a time each
-  is undone);
+  is undone); and last, a chain that makes every unseen play whose card
+  the difference shows that card at once, bringing each card into its
+  player's hand by another play or a trade in the deal (Cheat: a pile
+  taken up shows several cards laid face down), kept only if it ends
+  matching everywhere;
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -66,6 +70,9 @@ NAMED = 8           # unseen plays a directed repair makes the cards turned over
 CHAIN = 1           # how deep the last walk carries on a trade its replay undid earlier
 CHAINED = 4         # replays for each such walk
 GATHER = 0.4        # share of the gathering walk's proposals moving a whole rank at once
+SHOWN = 8           # chains of _shown (unseen plays made the cards shown), when all else fails
+SHOWN_DEPTH = 12    # replays a chain goes on without getting further
+SHOWN_REPLAYS = 400  # replays of all the chains of one _shown, at most (scaled as repairs)
 
 
 class Belief:
@@ -181,8 +188,8 @@ class Belief:
             # half of whose trades are between cards still where the deal put
             # them (as the only walk it lost worlds the plain one finds)
             p = max(dead, key=lambda p: p.score)
-            q = self._copy(p)
-            q.diff = p.diff
+            q, r = self._copy(p), self._copy(p)
+            q.diff = r.diff = p.diff
             if self._walk(p, end, self.repairs // 2, STILL, chain=CHAIN):
                 alive.append(p)
             # and after it, from the same nearest miss, a walk that also
@@ -191,6 +198,11 @@ class Belief:
             # 1's 27th decision)
             elif self._walk(q, end, self.repairs, STILL, chain=CHAIN, gathers=GATHER):
                 alive.append(q)
+            # and last, from the same nearest miss again, the unseen plays made
+            # the cards the seat was shown, several at once (Cheat); only here,
+            # so that until then the belief draws as before
+            elif self._shown(r, end):
+                alive.append(r)
             else:
                 dead.append(q)
         if not alive:
@@ -217,13 +229,16 @@ class Belief:
         p.obs = _Observer(self.seat)
         return p
 
-    def _check(self, p, end):
+    def _check(self, p, end, pinned=()):
         """Play particle p on to history position end, comparing the seat's
         observations; returns how many positions match (end + 1: all).
-        p.score: how far it matched, then how close the first difference."""
+        p.score: how far it matched, then how close the first difference.
+        pinned: unseen plays (positions) that must play the deal's card: p
+        stops where the player does not hold it (p.short)."""
         g, trace, history, shuffled_at = p.game, self.trace, self.history, self.shuffled_at
         h = len(g.history)
         observed = p.observed       # (then it matched here: it is not compared again)
+        p.short = None
         while True:
             if not observed:
                 seen = p.obs(g)
@@ -242,6 +257,13 @@ class Belief:
             if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
             free = (self.rng, p.deal.plays, h) if h in self.unseen_plays else None
+            if h in pinned and (g.decision is None or g.decision.kind is not CARD
+                                or p.deal.plays[h] not in g.decision.options):
+                # a play _shown fixed to a card the player does not hold here:
+                # not played at random, the repair moves the card to it
+                p.short = (h, p.deal.plays[h])
+                p.score, p.matched, p.diff = (h, -2), h, None
+                return h
             if not _give(g, history[h], free):
                 # the real answer was not an option here (a card played that
                 # this world put elsewhere): a repair swaps it with one of
@@ -682,6 +704,137 @@ class Belief:
                     break
         return False
 
+    def _shown(self, p, end, chains=SHOWN, depth=SHOWN_DEPTH):
+        """Several unseen plays made the cards the seat was shown at once (a
+        compound move; True once p matches everywhere).  Where p's first
+        difference shows the seat card X in the place where p shows Y, and
+        p played Y unseen before, that play is made X: every such pair of
+        the difference together (Cheat: a pile taken up shows several cards
+        laid face down by others, and one play put right alone changes
+        nothing the seat sees).  The game is replayed with those plays
+        pinned; where a pinned play's player does not hold its card there,
+        the card is brought to it (_bring: an earlier unseen play of its
+        holder whose card reached the player is made it, a play of it that
+        put it elsewhere gives the displaced card instead, or it trades
+        places in the deal with a never-seen card of the player's), and
+        the game is replayed again, the new first difference pinned in
+        turn, while it gets further (depth replays without doing so end
+        it): a chain whose middle steps may match less far than p, kept
+        only if it ends matching everywhere, so a world is exactly as sound
+        as a fresh one."""
+        rng, budget = self.rng, SHOWN_REPLAYS * self.repairs // REPAIRS
+        best = (p, p.deal, {}, {}, None)
+        for _ in range(chains):
+            # each chain from the furthest point a chain reached (p at first)
+            q, deal, pinned, was, lo = best
+            # a chain goes on while it gets further (a world far behind, a
+            # fresh deal, has a card turned over to pin at every challenge)
+            far, left = q.score, depth
+            while left > 0 and budget > 0:
+                if q.short is not None:
+                    options = self._bring(q, deal, pinned, was)
+                    if not options:
+                        break
+                    # the first (the likeliest) half the time, else any
+                    deal, pinned, first, was = \
+                        options[0] if rng.random() < 0.5 else rng.choice(options)
+                else:
+                    pins = self._shown_pins(q, deal, pinned)
+                    if not pins:
+                        break
+                    deal = deal.copy()
+                    for h, name in pins.items():
+                        was[h] = deal.plays[h]
+                        deal.plays[h] = name
+                    pinned = {**pinned, **pins}
+                    first = min(pins)
+                # replayed from before the earliest change of the chain (p's
+                # games kept before later shuffles hold p's plays)
+                lo = first if lo is None else min(lo, first)
+                q = self._restart(p, self._last_shuffle(deal.orders, lo), deal)
+                self._check(q, end, pinned)
+                if q.matched == end + 1:
+                    p.take(q)
+                    p.base = None
+                    return True
+                left, budget = left - 1, budget - 1
+                if q.score > far:
+                    far, left = q.score, depth
+                    if q.score > best[0].score:
+                        best = (q, deal, pinned, was, lo)
+        return False
+
+    def _shown_pins(self, q, deal, pinned):
+        """The unseen plays of q before its first difference that played a
+        card Y where the seat's observation shows X (_shown_pairs), made X:
+        position -> card name, the latest play of each Y not pinned yet."""
+        if q.diff is None or not isinstance(q.diff[1], dict):
+            return {}
+        pins = {}
+        for y, x in _shown_pairs(q.diff):
+            hs = [h for h, label in deal.plays.items()
+                  if label == y and h < q.matched and h not in pinned and h not in pins]
+            if hs and x not in pins.values():
+                pins[max(hs)] = x
+        return pins
+
+    def _bring(self, q, deal, pinned, was):
+        """Ways to bring the card of the pinned play q stopped at (q.short)
+        into its player's hand, likeliest first: (deal, pinned, the first
+        position it changes, the cards the pinned plays played before) each.  Where the world has the card in another
+        player's hand, one of that player's earlier unseen plays whose card
+        is now in this player's hand is made it (the card takes the way that
+        one took: Cheat, a card laid into a pile the player took up); where
+        an earlier unseen play of the world laid it, that play lays the card
+        the pin displaced instead; else the card trades places in the deal
+        with a never-seen card the player holds (as _Swapped: each takes
+        the other's part in the game, the unpinned plays follow)."""
+        h, name = q.short
+        m = q.game.machine
+        if m.pending is None:
+            return []
+        player = m.pending.player.name
+        places = _places(m)
+        x = _DECK_INDEX[name]
+        where = places.get(x)
+        out = []
+        if where is not None and where[0] == 'hand' and where[1] != player:
+            for h0 in sorted(deal.plays, reverse=True):
+                if h0 < h and h0 not in pinned and self.played_by.get(h0) == where[1] \
+                        and places.get(_DECK_INDEX.get(deal.plays[h0])) == ('hand', player):
+                    d = deal.copy()
+                    d.plays[h0] = name
+                    out.append((d, {**pinned, h0: name}, h0, {**was, h0: deal.plays[h0]}))
+        for h0, label in sorted(deal.plays.items(), reverse=True):
+            if label == name and h0 < h and h0 not in pinned and was.get(h) not in (None, name):
+                d = deal.copy()
+                d.plays[h0] = was[h]
+                out.append((d, pinned, h0, was))
+        mine = sorted(i for i, w in places.items() if w == ('hand', player) and i not in self.seen)
+        for z in mine:
+            traded = self._traded(deal, pinned, x, z, h)
+            if traded is not None:
+                out.append((*traded, was))
+        return out
+
+    def _traded(self, deal, pinned, x, z, h):
+        """deal with cards x and z (deck indexes) trading places in the last
+        shuffle before history position h that dealt both (each takes the
+        other's part from there on, the unpinned plays follow their cards),
+        pinned, and the position to replay from; None if no shuffle did."""
+        j = max((j for j, o in enumerate(deal.orders)
+                 if self.shuffled_at.get(j, -1) < h and x in o and z in o), default=None)
+        if j is None:
+            return None
+        d = deal.copy()
+        order = d.orders[j]
+        a, b = order.index(x), order.index(z)
+        order[a], order[b] = z, x
+        swap = {_NAMES[x]: _NAMES[z], _NAMES[z]: _NAMES[x]}
+        d.plays = {k: label if k in pinned else swap.get(label, label)
+                   for k, label in d.plays.items()}
+        return d, pinned, self.shuffled_at.get(j, 0)
+
     def _named_plays(self, p, start):
         """Where the seat's observation names a card that p's does not, and a
         card was played unseen from history position start on: that play
@@ -862,12 +1015,13 @@ class _Particle:
         self.checkpoints = {}
         self.observed = False  # whether obs has seen the game where it is now
         self.diff = None       # (its observation, the seat's) where they first differ
+        self.short = None      # (position, card) of a pinned play it could not make (_shown)
         self.base = None       # (game, observer's place, shuffles) at the last decision matched
 
     def take(self, other):
         self.game, self.deal, self.matched = other.game, other.deal, other.matched
         self.score, self.obs, self.checkpoints = other.score, other.obs, other.checkpoints
-        self.diff, self.observed = other.diff, other.observed
+        self.diff, self.observed, self.short = other.diff, other.observed, other.short
 
 
 def _distinct(particles):
@@ -970,6 +1124,51 @@ def _related(diff):
         for word in _WORD.findall(_CARD_NAME.sub(' ', t)):
             out.update(_BY_WORD.get(_singular(word.lower()), ()))
     return frozenset(out)
+
+
+def _shown_pairs(diff):
+    """(Y, X) for each card the world's observation shows as Y where the
+    seat's shows X, place by place, each Y once: in a list, what the two
+    have in common is set aside and the rest paired in order (a card the
+    seat took into its hand shifts the rest: the hand, the lines listing
+    it), cards one for one and lines by the card names in them in order."""
+    out, ys = [], set()
+
+    def walk(a, b):
+        if a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k, v in b.items():
+                walk(a.get(k), v)
+        elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+            a, b = _apart(a, b), _apart(b, a)
+            if len(a) == len(b) or not all(isinstance(v, str) for v in a + b):
+                for u, v in zip(a, b):
+                    walk(u, v)
+        elif isinstance(a, str) and isinstance(b, str):
+            xs, zs = _CARD_NAME.findall(a), _CARD_NAME.findall(b)
+            if len(xs) == len(zs):
+                for y, x in zip(xs, zs):
+                    if y != x and y not in ys:
+                        ys.add(y)
+                        out.append((y, x))
+    walk(*diff)
+    return out
+
+
+def _apart(a, b):
+    """The items of list a that are not in b (as multisets), in a's order."""
+    common = {}
+    for v in b:
+        common[repr(v)] = common.get(repr(v), 0) + 1
+    out = []
+    for v in a:
+        k = repr(v)
+        if common.get(k):
+            common[k] -= 1
+        else:
+            out.append(v)
+    return out
 
 
 def _first_difference(a, b):
