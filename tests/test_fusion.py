@@ -146,6 +146,10 @@ PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\
     ('if canplay r from players->first to a { play q from players->first to a. }', False),
     ('if not canplay r from players->first to a { message "x". } '
      'else { play r from players->first to a. }', False),
+    # the branch is on a comparison of canplay's answer, not on the answer:
+    # the play may run when canplay found nothing
+    ('if (canplay r from players->first to a) == False { play r from players->first to a. }',
+     False),
 ])
 def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again

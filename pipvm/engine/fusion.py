@@ -66,16 +66,17 @@ def plays_after_canplay(runs):
     for q, (op, parts) in enumerate(runs):
         if op.name != 'PLAY':
             continue
-        # runs: ... [reads] CANPLAY JUMP_IF_FALSE [the same reads] PLAY
-        # (CANPLAY JUMP_IF_FALSE may be one superinstruction)
-        k = q - 1
-        while k > 0 and runs[k][0].name in _READS:
-            k -= 1
-        c = k if runs[k][0].name == 'CANPLAY_JUMP_IF_FALSE' else k - 1
-        if (c < 0 or runs[k][1][-1].op.name != 'JUMP_IF_FALSE'
-                or runs[c][1][0].op.name != 'CANPLAY' or runs[c][1][0].args[0] != parts[0].args[0]):
+        # runs: ... [reads] CANPLAY_JUMP_IF_FALSE [the same reads] PLAY.  Only
+        # the fused run branches on CANPLAY's answer itself (CANPLAY then
+        # `CONST EQ JUMP_IF_FALSE` branches on a comparison of it, so the PLAY
+        # may run with nothing found); they stay apart only when something
+        # jumps to the JUMP_IF_FALSE, which refuses the rewrite anyway.
+        c = q - 1
+        while c > 0 and runs[c][0].name in _READS:
+            c -= 1
+        if runs[c][0].name != 'CANPLAY_JUMP_IF_FALSE' or runs[c][1][0].args[0] != parts[0].args[0]:
             continue
-        reads = runs[k + 1:q]
+        reads = runs[c + 1:q]
         before = runs[c - len(reads):c] if len(reads) <= c else None
         after_canplay = [ins for _, ps in runs[c:q + 1] for ins in ps][1:]
         if (before is not None and _pushes(reads) == 2
