@@ -146,6 +146,10 @@ PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\
     ('if canplay r from players->first to a { play q from players->first to a. }', False),
     ('if not canplay r from players->first to a { message "x". } '
      'else { play r from players->first to a. }', False),
+    # the branch is on a comparison of canplay's answer, not on the answer:
+    # the play may run when canplay found nothing
+    ('if (canplay r from players->first to a) == False { play r from players->first to a. }',
+     False),
 ])
 def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
@@ -185,3 +189,36 @@ def test_the_loop_runs_inline_exactly_the_instructions_the_table_marks_inline():
 def test_a_jump_forward_to_a_return_returns():
     # the end of an if's first branch jumps past the else to the action's end
     assert rewritten(PLAYS % 'if d->size > 0 { message "x". } else { message "y". }') == ['RETURN']
+
+
+def test_every_example_keeps_fusions_contract():
+    from pipvm.play import loader
+    from .fuzz import fusion_contract
+    for path in glob.glob(os.path.join(ROOT, 'examples', '*.pip')):
+        assert fusion_contract.violations(vm.Image(loader.load_program(path))) == [], path
+
+
+def test_the_contract_check_sees_a_fusion_or_a_rewrite_lost_or_added(monkeypatch):
+    # fusing less, or losing or adding a rewrite, plays every game the same:
+    # only the contract check of property 2 (tests/fuzz/fusion_contract.py) sees it
+    from pipvm.engine import fusion
+    from .fuzz import fusion_contract
+
+    def image(body):
+        return vm.Image(pipc.load(pipc.dump(frontend.compile_text(PLAYS % body)), 'x'))
+    again = 'if canplay r from players->first to a { play r from players->first to a. }'
+    other = 'if canplay r from players->first to a { play q from players->first to a. }'
+    assert fusion_contract.violations(image(again)) == []
+    assert fusion_contract.violations(image(other)) == []
+    with monkeypatch.context() as m:
+        m.setattr(fusion, 'fuse_runs', lambda decoded: [(ins.op, [ins]) for ins in decoded])
+        assert any('the table fuses' in v for v in fusion_contract.violations(image(again)))
+    with monkeypatch.context() as m:
+        m.setattr(fusion, 'rewrites', lambda runs: {})
+        assert any('contract says %d' % opcodes.OP.PLAY_AGAIN in v
+                   for v in fusion_contract.violations(image(again)))
+    with monkeypatch.context() as m:
+        m.setattr(fusion, 'rewrites', lambda runs: {i: 'PLAY_AGAIN' for i, (op, _) in
+                                                    enumerate(runs) if op.name == 'PLAY'})
+        assert any('contract says %d' % opcodes.OP.PLAY in v
+                   for v in fusion_contract.violations(image(other)))

@@ -41,6 +41,8 @@ SITUATIONS = {
     'canplay_value_one': 'canplay as a value with exactly one playable card',
     'play_after_canplay_same': 'PLAY_AGAIN (play right after canplay, same rule)',
     'play_after_canplay_other': 'a PLAY right after canplay with another rule',
+    'play_after_canplay_operands': 'a PLAY right after canplay, same rule, another player or '
+                                   'destination',
     'closure_pile_2': 'a rule run by closures on a pile of 2 or more cards',
     'closure_pile_1': 'a rule run by closures on a pile of 1 card',
     'closure_pile_0': 'a rule run by closures on an empty pile',
@@ -180,6 +182,19 @@ class Situations:
             if getattr(m, '_reach_rule', rule) != rule and m.canplay_found is not None:
                 seen.add('play_after_canplay_other')
         wrap(M, 'op_PLAY', play)
+
+        # the operands (player, destination) of the last CANPLAY and of the
+        # first PLAY after it, by identity
+        def canplay_operands(m, stack, frame, arg):
+            m._reach_operands = (arg if type(arg) is int else arg[0], id(stack[-2]), id(stack[-1]))
+        wrap_before(M, 'op_CANPLAY', canplay_operands)
+        wrap_before(M, 'op_CANPLAY_JUMP_IF_FALSE', canplay_operands)
+
+        def play_operands(m, stack, frame, rule):
+            last, m._reach_operands = getattr(m, '_reach_operands', None), None
+            if last and last[0] == rule and last[1:] != (id(stack[-2]), id(stack[-1])):
+                seen.add('play_after_canplay_operands')
+        wrap_before(M, 'op_PLAY', play_operands)
 
         def play_again(_, m, stack, frame, rule):
             seen.update(['play', 'play_after_canplay_same'])

@@ -1,7 +1,29 @@
 """Superinstructions: which runs of a code object's instructions the VM
 runs as one (opcodes.FUSED), and the other changes it makes to them
 (rewrites).  The VM does both when it loads a program, never in the file;
-`pipvm dis --fused` shows the same runs and changes."""
+`pipvm dis --fused` shows the same runs and changes.
+
+The contract (tests/fuzz/fusion_contract.py checks it on every generated
+program, from the file's instructions and the table, not from this code).
+Control *enters* an instruction that a jump targets or that is one of an
+ask's JUMPs; an instruction *only reads* if the table calls it pure,
+reading something (`reads`), making nothing and pushing one value from at
+most one.
+
+- The runs are the file's instructions in order, each once; a run of
+  several is the superinstruction whose parts they are.
+- Leftmost longest: each run is the longest superinstruction whose parts
+  are the instructions from its first on, none entered but the first; a
+  lone instruction where there is none.  So no fusion is lost, no two
+  runs could have been one, and every entered instruction starts a run.
+- A PLAY runs as PLAY_AGAIN exactly when it is `if canplay R from P to D {
+  play R from P to D`: CANPLAY of the same rule, the JUMP_IF_FALSE on its
+  answer, then only reads, which push exactly PLAY's two operands and are
+  the same instructions (opcodes and operands) as those just before
+  CANPLAY, and nothing enters from the JUMP_IF_FALSE to the PLAY.
+- A JUMP runs as RETURN exactly when it jumps forward to a RETURN (a jump
+  back counts a step).  Nothing else is rewritten.
+"""
 from pipvm.isa.opcodes import ASKS, FUSED, INSTRUCTIONS, OPERANDS, ask_table
 
 _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
@@ -66,16 +88,17 @@ def plays_after_canplay(runs):
     for q, (op, parts) in enumerate(runs):
         if op.name != 'PLAY':
             continue
-        # runs: ... [reads] CANPLAY JUMP_IF_FALSE [the same reads] PLAY
-        # (CANPLAY JUMP_IF_FALSE may be one superinstruction)
-        k = q - 1
-        while k > 0 and runs[k][0].name in _READS:
-            k -= 1
-        c = k if runs[k][0].name == 'CANPLAY_JUMP_IF_FALSE' else k - 1
-        if (c < 0 or runs[k][1][-1].op.name != 'JUMP_IF_FALSE'
-                or runs[c][1][0].op.name != 'CANPLAY' or runs[c][1][0].args[0] != parts[0].args[0]):
+        # runs: ... [reads] CANPLAY_JUMP_IF_FALSE [the same reads] PLAY.  Only
+        # the fused run branches on CANPLAY's answer itself (CANPLAY then
+        # `CONST EQ JUMP_IF_FALSE` branches on a comparison of it, so the PLAY
+        # may run with nothing found); they stay apart only when something
+        # jumps to the JUMP_IF_FALSE, which refuses the rewrite anyway.
+        c = q - 1
+        while c > 0 and runs[c][0].name in _READS:
+            c -= 1
+        if runs[c][0].name != 'CANPLAY_JUMP_IF_FALSE' or runs[c][1][0].args[0] != parts[0].args[0]:
             continue
-        reads = runs[k + 1:q]
+        reads = runs[c + 1:q]
         before = runs[c - len(reads):c] if len(reads) <= c else None
         after_canplay = [ins for _, ps in runs[c:q + 1] for ins in ps][1:]
         if (before is not None and _pushes(reads) == 2

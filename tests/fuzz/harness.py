@@ -16,7 +16,8 @@ from pipvm.isa import pipc
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team
-from pipvm.play.table import Console, HumanSeat, Table
+from pipvm.engine.vm import Image
+from pipvm.play.table import Console, HumanSeat, Table, TableGame
 
 MAX_STEPS = 3000
 
@@ -77,6 +78,17 @@ def compile_checked(checked):
 def vm_engine(checked, max_steps=None):
     # MAX_STEPS read at the call: a test may raise it (monkeypatch)
     return loader.vm_engine(compile_checked(checked), MAX_STEPS if max_steps is None else max_steps)
+
+
+def vm_image(checked):
+    """The program as the VM loads it (vm.Image): fused, rewritten, decoded."""
+    return Image(compile_checked(checked))
+
+
+def image_engine(image, max_steps=None):
+    """vm_engine for an Image already loaded (any number of games run from one)."""
+    steps = MAX_STEPS if max_steps is None else max_steps
+    return lambda table, rng: TableGame(image, table, rng, steps)
 
 
 def reference_engine(checked):

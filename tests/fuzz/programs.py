@@ -1053,8 +1053,9 @@ class Builder:
     def table(self):
         """main's card table: deals to the pile, the area and the hands, then
         each player (perhaps starting at the last, so the loop wraps) asks
-        canplay as a value and plays after canplay with the same rule or
-        another; orderings and starting-at loops show what they did."""
+        canplay as a value and plays after canplay with the same rule and
+        operands, another rule or other operands; orderings and starting-at
+        loops show what they did."""
         pile, heap, rules = self.tb['pile'], self.tb['heap'], self.tb['rules']
         # (an empty pile makes most rules fail: rarely)
         lines = ['deal %s from stock to %s.' % ('0' if self.rarely(0.1) else
@@ -1073,7 +1074,7 @@ class Builder:
             if dest == 'empty':             # a pile of 0 cards, for the rules that allow it
                 rule, dest = (self.pick(self.tb['safe']), self.tg['e']) if self.tb['safe'] \
                     else (rule, pile)
-            form = self.pick(['value', 'value', 'same', 'other', 'order'] +
+            form = self.pick(['value', 'value', 'same', 'other', 'operands', 'order'] +
                              ['sets'] * bool(self.set_rules))
             if self.rarely(0.1):
                 form = 'play'           # perhaps no card matches: an error
@@ -1083,6 +1084,16 @@ class Builder:
                 body += ['let %s be %s.' % (b, can), 'message "{%s} {%s}".' % (p, b)]
                 if self.chance(0.5):
                     body.append('if %s { play %s from %s to %s. }' % (b, rule, p, dest))
+            elif form == 'same' and self.rarely(0.2):
+                # the branch on a comparison of canplay's answer: no PLAY_AGAIN
+                body.append('if (%s) == True { play %s from %s to %s. }' % (can, rule, p, dest))
+            elif form == 'operands':
+                # the same rule, other operands: no PLAY_AGAIN.  The outer
+                # canplay makes the play legal, the inner one comes right before it.
+                who = self.pick([p, p, 'players->first', 'players->last'])
+                to = self.pick([d for d in (pile, heap, p) if d != dest]) if who == p else dest
+                body.append('if canplay %s from %s to %s { if %s { play %s from %s to %s. } }'
+                            % (rule, who, to, can, rule, who, to))
             elif form in ('same', 'other'):  # PLAY_AGAIN only for the same rule
                 again = rule if form == 'same' else self.pick([r for r in rules if r != rule])
                 body.append('if %s { play %s from %s to %s. }' % (can, again, p, dest))
