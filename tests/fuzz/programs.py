@@ -1222,9 +1222,13 @@ class Builder:
                  % (x, x, u),
                  'for %s in %s starting at %s->last { message %s->last_played_by "played". }'
                  % (x, lst, lst, x)]
-        # (the loops twice: handing a loop back mid-way is the rarer path, issue 23)
+        # (the loops twice: handing a loop back mid-way is the rarer path, issue
+        # 23; the second time inside another loop, whose iterator lies under
+        # the handed-back one; one pick still and no fresh name, so no later
+        # draw or name moves)
+        nested = ['for %so in players { %s }' % (x, loop) for loop in loops]
         return self.pick(['message "{%s}".' % u, 'message players->first "x {%s}".' % u]
-                         + loops + loops)
+                         + loops + nested)
 
     def own_decl(self):
         """The extension: a value for each player (or team), mostly with a value

@@ -1,0 +1,219 @@
+"""The quiet variant (pipvm/engine/quiet.py): what runs when nobody reads the
+output.  It must play exactly as the loud code, on any file the loader
+accepts (a damaged one too), and it must actually be taken: a message
+statement or a message-only loop whose operands cannot fail is skipped or
+run at once, never handed back to the loud code."""
+import pytest
+
+from compiler import frontend
+from pipvm.core.errors import PipError, StepLimit
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import Player
+from pipvm.engine import quiet
+from pipvm.engine.bodies import LOUD
+from pipvm.engine.vm import Image, Machine
+from pipvm.game.game import Game
+from pipvm.isa import opcodes, pipc
+
+from .test_vm import K, program
+
+NAMES = {op.code: op.name for op in opcodes.INSTRUCTIONS}
+QUIET = {'QUIET_MESSAGE', 'QUIET_LOOP', 'QUIET_LOCALS', 'QUIET_FOR'}
+
+
+def image_of(source):
+    return Image(pipc.load(pipc.dump(frontend.compile_text(source)), '<test>'))
+
+
+def variant(image, name='main'):
+    """[(loud name, quiet name, quiet operand)] of a code object's instructions."""
+    loaded = next(c for c in image.codes if c.code.name == name)
+    return [(NAMES[i[0]], NAMES[q[0]], q[1]) for i, q in zip(loaded.instrs, loaded.quiet)]
+
+
+def outcome(image, quiet_game, max_steps=None):
+    """How main ends (the error line, 'step limit' or None), the globals, the
+    steps left; the machine is left for more checks."""
+    m = Machine(image, OCamlRandom(1), max_steps, None if quiet_game else [])
+    try:
+        m.start([Player('Ann', seat=0), Player('Bob', seat=1)])
+        end = None
+    except StepLimit:
+        end = 'step limit'
+    except PipError as e:
+        end = str(e)
+    return (end, [_plain(g) for g in m.globals], m.steps_left), m
+
+
+def _plain(value):
+    # cards and players by name: each machine has its own
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return getattr(value, 'name', value)
+
+
+def same_either_way(image, max_steps=None):
+    loud, _ = outcome(image, False, max_steps)
+    still, _ = outcome(image, True, max_steps)
+    assert still == loud
+    return loud
+
+
+# --- which instructions are quiet ----------------------------------------------------
+
+HEAD = 'Game "g" requires 2 players.\nDeck stock = standard.\nNumber n = 1.\n'
+
+
+def test_messages_and_message_only_loops_are_quiet():
+    image = image_of(HEAD + '''Action main {
+  deal 2 from stock to players.
+  message "hi".
+  message "n is {n}".
+  message players->first "to one {n}".
+  n = 2.
+  for p in players { message "{p}". }
+  for c in stock starting at stock->last { message "{c}". }
+}
+''')
+    ins = variant(image)
+    quiet = [(i, loud, q) for i, (loud, q, _) in enumerate(ins) if q != loud]
+    # each message statement, and the ones after it (nothing jumps between
+    # them), is one QUIET_MESSAGE, which jumps past the last; then the loops
+    assert [q for _, _, q in quiet] == ['QUIET_MESSAGE'] * 3 + [
+        'QUIET_FOR', 'QUIET_LOOP', 'QUIET_LOCALS', 'QUIET_LOOP', 'QUIET_LOCALS']
+    messages = [ins[i] for i, _, q in quiet if q == 'QUIET_MESSAGE']
+    after = {arg[2] for _, _, arg in messages}
+    assert len(after) == 1 and ins[after.pop()][:2] == ('CONST', 'CONST')     # n = 2
+    # the checks of {n}, {n} and players->first; "hi" needs none
+    assert [len(arg[1]) for _, _, arg in messages] == [3, 3, 2]
+    # for p in players: at its FOR_ITER and FOR_NEXT; starting at: its FOR_NEXT only
+    assert [loud for _, loud, q in quiet if q in ('QUIET_FOR', 'QUIET_LOOP')] == [
+        'FOR_ITER', 'FOR_NEXT', 'FOR_NEXT']
+
+
+def test_rules_and_the_initialiser_have_no_quiet_variant():
+    image = image_of(HEAD + 'Rule r(p, c, d) = c->rank == 8.\nAction main { message "hi". }\n')
+    for loaded in image.codes:
+        if loaded.code.kind != 'action':
+            assert loaded.quiet is loaded.instrs
+
+
+# --- it is taken: nothing that cannot fail goes back to the loud code -----------------
+
+def spy(image):
+    """Wrap the quiet instructions' handlers: [(name, what each returned)]."""
+    returned = []
+    for loaded in image.codes:
+        for i, (op, arg, handler) in enumerate(loaded.quiet):
+            if handler is not None and NAMES[op] in QUIET:
+                def wrapped(machine, stack, frame, arg, handler=handler, name=NAMES[op]):
+                    target = handler(machine, stack, frame, arg)
+                    returned.append((name, target))
+                    return target
+                loaded.quiet[i] = (op, arg, wrapped)
+    return returned
+
+
+def handed_back(returned):
+    return sum(target is LOUD for _, target in returned)
+
+
+def test_quiet_instructions_whose_operands_cannot_fail_never_hand_back():
+    image = image_of(HEAD + '''Action main {
+  deal 3 from stock to players.
+  let k be stock->size.
+  message "k {k} n {n}".
+  for p in players { message "{p} {k}". }
+  for c in stock starting at stock->last { message "{c} {n}". }
+  for c in players->first->hand { message players->last "{c} {k}". }
+}
+''')
+    returned = spy(image)
+    loud = same_either_way(image)
+    assert loud[0] is None
+    assert sorted({name for name, _ in returned}) == ['QUIET_FOR', 'QUIET_LOOP', 'QUIET_MESSAGE']
+    assert handed_back(returned) == 0 and all(t >= 0 for _, t in returned), returned
+
+
+# --- the same as loud, on files the compiler would not write -------------------------
+
+def test_an_undefined_local_in_a_quiet_message_fails_there():
+    # x (slot 0) is never set: the message's own check finds it
+    image = Image(program([('CONST', K['7']), ('STORE_GLOBAL', 0),
+                           ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_GLOBAL', 0),
+                           ('FORMAT', 3), ('MESSAGE_ALL',),
+                           ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    assert any(q == 'QUIET_MESSAGE' for _, q, _ in variant(image))
+    assert same_either_way(image)[0] == 'Error: Line 1, Col 4: Undefined value'
+
+
+@pytest.mark.parametrize('start', [False, True])
+def test_an_undefined_local_in_a_message_only_loop_fails_there(start):
+    # for x in players [starting at players->last] { message "T {x} {y}" }, y never set
+    head = ([('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',)]
+            if start else [('LOAD_BUILTIN', 0), ('FOR_ITER',)])
+    image = Image(program(head + [
+        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
+        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_LOCAL', 1), ('FORMAT', 3), ('MESSAGE_ALL',),
+        ('JUMP', 'next'), ('LABEL', 'done'),
+        ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    assert any(q == 'QUIET_LOOP' for _, q, _ in variant(image))
+    end = same_either_way(image)[0]
+    assert end.endswith('Undefined value')
+
+
+@pytest.mark.parametrize('start', [False, True])
+def test_a_message_only_loop_leaves_its_variable_at_the_last_item(start):
+    # only a hand-made file reads a loop's variable after the loop
+    head = ([('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',)]
+            if start else [('LOAD_BUILTIN', 0), ('FOR_ITER',)])
+    image = Image(program(head + [
+        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
+        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('FORMAT', 2), ('MESSAGE_ALL',),
+        ('JUMP', 'next'), ('LABEL', 'done'),
+        ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0)]))
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[0] == ('Ann' if start else 'Bob')
+
+
+def test_a_message_to_everyone_of_no_text_fails_quiet_too():
+    # MESSAGE_ALL shows a String; only a damaged file gives it a Number
+    image = Image(program([('CONST', K['7']), ('MESSAGE_ALL',), ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    loud = same_either_way(image)
+    assert loud[0] is not None and loud[1][1] is None
+
+
+# --- the step limit --------------------------------------------------------------------
+
+LOOP = HEAD + 'Action main {\n  for c in stock { message "{c} {n}". }\n  n = 2.\n}\n'
+
+
+@pytest.mark.parametrize('spare', [0, -1, 1])
+def test_a_quiet_loop_meets_the_step_limit_where_the_loud_one_does(spare):
+    image = image_of(LOOP)
+    _, _, left = same_either_way(image, 1000)
+    used = 1000 - left                  # 52 rounds of the loop
+    returned = spy(image)
+    end, globals_, left = same_either_way(image, used + spare)
+    assert (end == 'step limit') == (spare < 0)
+    assert globals_[1] == (2 if spare >= 0 else 1) and left == spare
+    # with steps enough the loop is taken at once; else the loud loop meets the limit
+    assert handed_back(returned) == (spare < 0)
+
+
+# --- a loop handed back to the loud code inside another loop -------------------------
+
+@pytest.mark.parametrize('start', ['', ' starting at p->hand->last'])
+def test_a_message_only_loop_in_another_loop_is_handed_back_whole(start):
+    # the inner loop's message fails (u is undefined): the loud code must find
+    # the inner loop's items where they were, above the outer loop's
+    image = image_of(HEAD + '''Number u.
+Action main {
+  deal 2 from stock to players.
+  for p in players {
+    n += 1.
+    for c in p->hand%s { message "{c} {u}". }
+  }
+}
+''' % start)
+    assert same_either_way(image)[0].endswith('Undefined value')
