@@ -4,18 +4,24 @@ A fresh machine may not have it: the tests then install it with apt-get, as
 .ci/run does (Playwright's own browser download is not available here), so
 the README's test command passes as written.  Without root or apt-get they
 fail with one line saying what to install; they never skip."""
+import fcntl
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 
 _lock = threading.Lock()
+# pytest-xdist's workers are processes: one installs, the other waits for it
+# (two apt-gets at once fail on dpkg's lock)
+_LOCK_FILE = os.path.join(tempfile.gettempdir(), 'pipvm-tests-chromium.lock')
 
 
 def chromium(real_binary=False):
     """The path of chromium (real_binary: the browser itself, not Debian's
     wrapper script, for Playwright's executable_path)."""
-    with _lock:
+    with _lock, open(_LOCK_FILE, 'w') as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
         found = _find(real_binary)
         if found is None and hasattr(os, 'geteuid') and os.geteuid() == 0 \
                 and shutil.which('apt-get'):

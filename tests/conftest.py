@@ -16,10 +16,18 @@ settings.register_profile('long', max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'ci'))
 
 
+def pytest_configure(config):
+    """One fuzz seed for the whole run: chosen here, before pytest-xdist
+    starts its workers, which inherit it (each would draw its own)."""
+    import random
+    os.environ.setdefault('PIPVM_FUZZ_SEED', str(random.SystemRandom().randrange(2 ** 32)))
+
+
 def pytest_terminal_summary(terminalreporter):
     """Print the fuzz seed (when fuzz tests ran), so a failure in CI can be replayed."""
-    import sys
-    if 'tests.fuzz.budget' not in sys.modules:
+    ran = [r for reports in terminalreporter.stats.values() for r in reports
+           if getattr(r, 'nodeid', '').startswith('tests/fuzz/')]
+    if not ran:
         return
     from tests.fuzz.budget import EXAMPLES, SEED
     terminalreporter.write_line('fuzz: %d examples per property, seed %d (replay: '

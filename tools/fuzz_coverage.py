@@ -82,7 +82,7 @@ def measure(seed, examples, pytest_args):
                             include=[os.path.join(ROOT, p) for p in TARGETS])
     cov.start()                 # before pipvm is imported, so its module lines count
     import pytest
-    status = pytest.main(['-q', '-p', 'no:cacheprovider', '-x', os.path.join(ROOT, 'tests', 'fuzz')]
+    status = pytest.main(['-q', '-n', '0', '-p', 'no:cacheprovider', '-x', os.path.join(ROOT, 'tests', 'fuzz')]
                          + pytest_args)
     cov.stop()
     if status != 0:

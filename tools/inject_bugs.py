@@ -197,7 +197,7 @@ def hunt_all(slip, seed, examples, timeout=1200):
             f.write(PROFILE)
         env = dict(os.environ, PYTHONPATH=dest, PIPVM_FUZZ_SEED=str(seed),
                    PIPVM_FUZZ_EXAMPLES=str(examples), PYTHONDONTWRITEBYTECODE='1')
-        out = subprocess.run([sys.executable, '-m', 'pytest', '-x', '-q', '-p', 'no:cacheprovider',
+        out = subprocess.run([sys.executable, '-m', 'pytest', '-x', '-q', '-n', '0', '-p', 'no:cacheprovider',
                               '-rf', 'tests/fuzz'], cwd=dest, env=env, capture_output=True,
                              text=True, timeout=timeout).stdout
     for line in out.splitlines():

@@ -240,7 +240,7 @@ def _suite_reach(path, tests):
             cov.switch_context('')
     plugin = PerTest()
     install(path, _original(path))      # its module lines run again, outside every test
-    status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider'] + tests, plugins=[plugin])
+    status = pytest.main(['-q', '-x', '-n', '0', '-p', 'no:cacheprovider'] + tests, plugins=[plugin])
     cov.stop()
     if status != 0:
         return {'result': 'no tests' if status == 5 else 'killed', 'by': 'suite'}
@@ -284,7 +284,7 @@ def _child(path, text, job, write, only=None):
             import pytest
             from mutation import SUITE
             os.chdir(ROOT)
-            status = pytest.main(['-q', '-x', '-p', 'no:cacheprovider']
+            status = pytest.main(['-q', '-x', '-n', '0', '-p', 'no:cacheprovider']
                                  + (SUITE[path] if only is None else only))
             reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
                      if status == 5 else {'result': 'killed', 'by': 'suite'})

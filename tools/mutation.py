@@ -343,7 +343,7 @@ class CopyWorker:
             f.write(text)
         env = dict(os.environ, PYTHONPATH=self.dir, PYTHONDONTWRITEBYTECODE='1',
                    PIPVM_FUZZ_SEED=str(self.args.seed), PIPVM_FUZZ_EXAMPLES=str(self.args.examples))
-        pytest = [sys.executable, '-m', 'pytest', '-q', '-x', '-p', 'no:cacheprovider']
+        pytest = [sys.executable, '-m', 'pytest', '-q', '-x', '-n', '0', '-p', 'no:cacheprovider']
         start = time.time()
         try:
             result = ('survived' if self.args.suite_only else
