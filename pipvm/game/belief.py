@@ -798,7 +798,22 @@ class Belief:
         it went (an ejection chain, as _chained).  The first that gets
         further is kept and the same is done at its new first difference
         (a chain, while it gets further); the particle stays the nearest
-        miss otherwise, handed out only if it matches everywhere."""
+        miss otherwise, handed out only if it matches everywhere.  Cards
+        the seat has seen since p was dealt go where the real draws put
+        them first, whatever that does to p's score (Go Fish: the card the
+        seat drew, which no world has elsewhere); p stays as it was unless
+        that chain gets further."""
+        q = self._snapped(p, end)
+        if q is None:
+            return self._window_chain(p, end)
+        found = self._window_chain(q, end)
+        if found or q.score > p.score:
+            p.take(q)
+            p.base = None
+        return found
+
+    def _window_chain(self, p, end):
+        """_window's chain from p as it is."""
         replays = WINDOW_REPLAYS * self.repairs // REPAIRS
         while replays > 0:
             if p.matched == end + 1:
