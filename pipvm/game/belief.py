@@ -33,7 +33,10 @@ survives.  A Belief keeps its worlds instead:
   the difference shows that card at once, bringing each card into its
   player's hand by another play or a trade in the deal (Cheat: a pile
   taken up shows several cards laid face down), kept only if it ends
-  matching everywhere;
+  matching everywhere; and after it, a chain that brings a never-seen card
+  the difference names into the hand it concerns by one of that player's
+  draws, the latest first (Go Fish: the seven asked for must have come
+  after the last "Go fish!" to sevens), or sends one out to the stock;
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -45,6 +48,7 @@ Soundness is exactly determinize's: a world is handed out only if the seat
 would have observed exactly what it did at every decision, and its future
 (the generator) is drawn from the caller's rng.
 """
+import itertools
 import re
 
 from pipvm.core.rng import OCamlRandom
@@ -73,6 +77,9 @@ GATHER = 0.4        # share of the gathering walk's proposals moving a whole ran
 SHOWN = 8           # chains of _shown (unseen plays made the cards shown), when all else fails
 SHOWN_DEPTH = 12    # replays a chain goes on without getting further
 SHOWN_REPLAYS = 400  # replays of all the chains of one _shown, at most (scaled as repairs)
+WINDOW_REPLAYS = 600  # replays of _window's chain, at most (scaled as repairs)
+WINDOW_WALK = 40    # replays of the walk after each of _window's trades (its last round)
+CYCLED = 4          # _window's first trades whose Z goes on to a third card's place
 
 
 class Belief:
@@ -203,8 +210,15 @@ class Belief:
             # so that until then the belief draws as before
             elif self._shown(r, end):
                 alive.append(r)
+            # and then a card the difference names brought into the hand it
+            # concerns by a draw in the window where it must come (Go Fish),
+            # from the furthest of them
             else:
-                dead.append(q)
+                s = max((p, q, r), key=lambda x: x.score)
+                if self._window(s, end):
+                    alive.append(s)
+                else:
+                    dead.extend((q, r))
         if not alive:
             # no world: the one that got furthest is kept, not handed out, and
             # its repair goes on from there at the next decision
@@ -764,6 +778,130 @@ class Belief:
                         best = (q, deal, pinned, was, lo)
         return False
 
+    def _window(self, p, end):
+        """A card the first difference names brought into the hand of the
+        player it concerns within a window of the game (True once p matches
+        everywhere).  Go Fish: Cleo asks for sevens at 94 and the world has
+        her hold none; the one never-seen seven must come to her after "Ada
+        asks Cleo for sevens. Cleo says: Go fish!" at 64, so by one of her
+        draws since.  A trade in the deal moves a card for the whole game:
+        made with any card, it hits that window only by chance.  Here the
+        never-seen card X the difference names trades places in the deal
+        with a never-seen card Z the player drew, the latest drawn first
+        (the likeliest to come after every question that said she had
+        none): X comes where Z came, Z goes where X was (_window_trades).
+        Each such trade alone first; then, for the first few, Z sent on to
+        the place of a third never-seen card W which goes where X was (Z
+        where X was is often asked for there: Ben drew the seven in the
+        world, and the four he draws instead is asked for later); then each
+        trade with a short walk from its own first difference, X kept where
+        it went (an ejection chain, as _chained).  The first that gets
+        further is kept and the same is done at its new first difference
+        (a chain, while it gets further); the particle stays the nearest
+        miss otherwise, handed out only if it matches everywhere.  Cards
+        the seat has seen since p was dealt go where the real draws put
+        them first, whatever that does to p's score (Go Fish: the card the
+        seat drew, which no world has elsewhere); p stays as it was unless
+        that chain gets further."""
+        q = self._snapped(p, end)
+        if q is None:
+            return self._window_chain(p, end)
+        found = self._window_chain(q, end)
+        if found or q.score > p.score:
+            p.take(q)
+            p.base = None
+        return found
+
+    def _window_chain(self, p, end):
+        """_window's chain from p as it is."""
+        replays = WINDOW_REPLAYS * self.repairs // REPAIRS
+        while replays > 0:
+            if p.matched == end + 1:
+                return True
+            trades, hidden = self._window_trades(p)
+            replays -= 1
+            cycles = ((j, _traded_in(deal, j, z, w), x, 0)
+                      for j, deal, x, z, _ in trades[:CYCLED]
+                      for w in sorted(hidden - {x, z}))
+            walks = ((j, deal, x, WINDOW_WALK) for j, deal, x, _, _ in trades)
+            plain = ((j, deal, x, 0) for j, deal, x, _, _ in trades)
+            for j, deal, x, walk in itertools.chain(plain, cycles, walks):
+                if replays <= 0:
+                    return False
+                q = self._restart(p, j, deal)
+                self._check(q, end)
+                replays -= 1 + walk
+                if q.score <= p.score and walk:
+                    self._walk(q, end, walk, fixed=frozenset({x}))
+                if q.score > p.score:
+                    p.take(q)
+                    p.base = None
+                    break
+            else:
+                return False
+        return False
+
+    def _window_trades(self, p):
+        """The trades _window tries at p's first difference, in order, as
+        (shuffle, deal, X, Z, position Z was drawn at): X a never-seen card
+        the difference names (_related) not in the hand of a player it
+        concerns (_concerned) where the world stopped, in no hand first
+        (the stock: nothing seen moves with it); Z a never-seen card it does
+        not name that this player drew (took from no one's hand: the stock,
+        the deal) since the last shuffle before there, the latest drawn
+        first, wherever it went since (the game is replayed from that
+        shuffle to see who drew what when); then X a named card of the
+        player's hand traded with an unnamed one in no hand (the stock).
+        And the never-seen cards of that shuffle that it does not name."""
+        stop = p.matched - 1                # the decision whose answer differs
+        names = self._concerned(p)
+        j = self._last_shuffle(p.deal.orders, stop, None)
+        if j is None or not names or stop < 0:
+            return [], set()
+        hidden = {i for i in p.deal.orders[j] if i not in self.seen}
+        named = {i for i in _related(p.diff) if i in hidden}
+        if not named:
+            return [], set()
+        q = self._restart(p, j, p.deal.copy())
+        drawn, was = [], _places(q.game.machine)     # (position, player, card)
+        k = len(q.game.history)
+        while k < stop and self._check(q, k + 1) == k + 2:
+            k += 1
+            now = _places(q.game.machine)
+            drawn += [(k, where[1], i) for i, where in now.items()
+                      if where[0] == 'hand' and where[1] in names
+                      and was.get(i, ('',))[0] not in ('hand', 'stash')]
+            was = now
+        out = []
+        for h, name, z in sorted(drawn, reverse=True):
+            if z in hidden and z not in named:
+                into = sorted((x for x in named if was.get(x) != ('hand', name)),
+                              key=lambda x: (was.get(x, ('',))[0] in ('hand', 'stash'), x))
+                out += [(j, _traded_in(p.deal, j, x, z), x, z, h) for x in into]
+        # and the other way: a named card of the player's hand sent to the
+        # stock, a card still there taking its place ("Ben hands over 2."
+        # where the world's Ben had three)
+        held = [x for x in sorted(named) if was.get(x, ('',)) in {('hand', n) for n in names}]
+        rest = [w for w in sorted(hidden - named) if was.get(w, ('',))[0] not in ('hand', 'stash')]
+        out += [(j, _traded_in(p.deal, j, x, w), x, w, -1) for x in held for w in rest]
+        return out, hidden - named
+
+    def _concerned(self, p):
+        """The names of the players p's first difference concerns: the one
+        whose answer it could not give, else those the seat's first
+        differing line names ("Cleo hands over 1.")."""
+        if p.diff is None:
+            return set()
+        m = p.game.machine
+        seen, want = p.diff
+        if not isinstance(want, dict):
+            return {m.pending.player.name} if m.pending is not None else set()
+        a, b = seen.get('log') or [], want.get('log') or []
+        k = _first_difference(a, b)
+        if k >= len(b):
+            return set()
+        return {q.name for q in m.players if q.name in (b[k].get('text') or '')}
+
     def _shown_pins(self, q, deal, pinned):
         """The unseen plays of q before its first difference that played a
         card Y where the seat's observation shows X (_shown_pairs), made X:
@@ -826,14 +964,7 @@ class Belief:
                  if self.shuffled_at.get(j, -1) < h and x in o and z in o), default=None)
         if j is None:
             return None
-        d = deal.copy()
-        order = d.orders[j]
-        a, b = order.index(x), order.index(z)
-        order[a], order[b] = z, x
-        swap = {_NAMES[x]: _NAMES[z], _NAMES[z]: _NAMES[x]}
-        d.plays = {k: label if k in pinned else swap.get(label, label)
-                   for k, label in d.plays.items()}
-        return d, pinned, self.shuffled_at.get(j, 0)
+        return _traded_in(deal, j, x, z, pinned), pinned, self.shuffled_at.get(j, 0)
 
     def _named_plays(self, p, start):
         """Where the seat's observation names a card that p's does not, and a
@@ -1057,6 +1188,20 @@ def _named_deals(deal, h, name, also=()):
         two.plays[h0] = name
         out.append((two, h0))
     return out
+
+
+def _traded_in(deal, j, x, z, pinned=()):
+    """A copy of deal with cards x and z (deck indexes) trading places in
+    shuffle j's order: each takes the other's part from there on, and the
+    unseen plays (but the pinned ones) follow their cards."""
+    d = deal.copy()
+    order = d.orders[j]
+    a, b = order.index(x), order.index(z)
+    order[a], order[b] = z, x
+    swap = {_NAMES[x]: _NAMES[z], _NAMES[z]: _NAMES[x]}
+    d.plays = {k: label if k in pinned else swap.get(label, label)
+               for k, label in d.plays.items()}
+    return d
 
 
 def _give(g, entry, free=None):
