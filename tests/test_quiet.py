@@ -98,6 +98,22 @@ def test_rules_and_the_initialiser_have_no_quiet_variant():
             assert loaded.quiet is loaded.instrs
 
 
+def test_a_message_that_begins_an_action_is_quiet():
+    ins = variant(image_of(HEAD + 'Action main {\n  message "n is {n}".\n  n = 2.\n}\n'))
+    assert ins[0][1] == 'QUIET_MESSAGE'
+
+
+def test_a_message_statement_of_up_to_twelve_runs_is_quiet():
+    # quiet.LONGEST, written out here so that the limit cannot move unseen:
+    # a longer statement stays loud
+    def first(k):
+        source = HEAD + 'Action main {\n  message "%s".\n  n = 2.\n}\n' % ('{n}' * k)
+        return variant(image_of(source))[0][1]
+    # runs: k LOAD_GLOBALs (the text is only placeholders), FORMAT_MESSAGE_ALL
+    assert first(11) == 'QUIET_MESSAGE'
+    assert first(12) == 'LOAD_GLOBAL'
+
+
 # --- it is taken: nothing that cannot fail goes back to the loud code -----------------
 
 def spy(image):
