@@ -150,6 +150,9 @@ PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\
     # the play may run when canplay found nothing
     ('if (canplay r from players->first to a) == False { play r from players->first to a. }',
      False),
+    # only a PLAY is rewritten: the same canplay again asks again
+    ('if canplay r from players->first to a { if canplay r from players->first to a { '
+     'message "x". } }', False),
 ])
 def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
