@@ -114,6 +114,15 @@ def test_a_message_statement_of_up_to_twelve_runs_is_quiet():
     assert first(12) == 'LOAD_GLOBAL'
 
 
+def test_a_message_an_if_jumps_to_and_a_text_before_a_number_are_quiet():
+    # the if's jump lands on the second message (a statement may begin where
+    # control enters); the text "hi" is the constant just before 2
+    ins = variant(image_of(HEAD + 'Action main {\n  if n == 2 { n = 3. }\n'
+                           '  message "n is {n}".\n  message "hi".\n  n = 2.\n}\n'))
+    quiet = [(i, q) for i, (_, q, _) in enumerate(ins) if q != ins[i][0]]
+    assert quiet == [(4, 'QUIET_MESSAGE'), (7, 'QUIET_LOCALS')], ins
+
+
 # --- it is taken: nothing that cannot fail goes back to the loud code -----------------
 
 def spy(image):
