@@ -242,3 +242,20 @@ Action main {
 }
 ''' % start)
     assert same_either_way(image)[0].endswith('Undefined value')
+
+
+def test_a_message_only_loop_taken_at_once_inside_another_loop_leaves_its_list():
+    # the inner loop (starting at: QUIET_LOOP, no QUIET_FOR) is taken at
+    # once; the outer loop must find its own items under it
+    image = image_of(HEAD + '''Action main {
+  deal 2 from stock to players.
+  for p in players {
+    n += 1.
+    for c in p->hand starting at p->hand->last { message "{c}". }
+  }
+}
+''')
+    returned = spy(image)
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 3
+    assert ('QUIET_LOOP', LOUD) not in returned and any(n == 'QUIET_LOOP' for n, _ in returned)
