@@ -150,6 +150,9 @@ PLAYS = ('Game "g" requires 2 players.\nDeck d = standard.\nArea a labeled "A".\
     # the play may run when canplay found nothing
     ('if (canplay r from players->first to a) == False { play r from players->first to a. }',
      False),
+    # only a PLAY is rewritten: the same canplay again asks again
+    ('if canplay r from players->first to a { if canplay r from players->first to a { '
+     'message "x". } }', False),
 ])
 def test_a_play_takes_canplays_cards_only_right_after_it(body, again):
     assert ('PLAY_AGAIN' in rewritten(PLAYS % body)) is again
@@ -222,3 +225,26 @@ def test_the_contract_check_sees_a_fusion_or_a_rewrite_lost_or_added(monkeypatch
                                                     enumerate(runs) if op.name == 'PLAY'})
         assert any('contract says %d' % opcodes.OP.PLAY in v
                    for v in fusion_contract.violations(image(other)))
+
+
+def test_a_superinstruction_only_reads_if_each_of_its_parts_does():
+    # EQ_CONST (CONST EQ) computes: between CANPLAY's branch and the PLAY it
+    # is no read, so the PLAY looks again (the contract's PLAY_AGAIN needs
+    # only reads there).  A hand-made file: the compiler's PLAY operands end
+    # in loads.
+    code = Assembler()
+    operands = [('LOAD_BUILTIN', 0), ('CONST', 0), ('CONST', 0), ('EQ',)]
+    for op in operands:
+        code.emit(*op)
+    code.emit('CANPLAY', 0)
+    jump = code.emit('JUMP_IF_FALSE', 0)
+    for op in operands:
+        code.emit(*op)
+    code.emit('PLAY', 0)
+    code.patch(jump)
+    code.emit('RETURN')
+    loaded = vm.Loaded(pipc.Code('action', 'a', [], bytes(code.code), []))
+    names = {op.code: op.name for op in opcodes.INSTRUCTIONS}
+    ran = [names[op] for op, _, _ in loaded.instrs]
+    assert ran == ['LOAD_BUILTIN', 'CONST', 'EQ_CONST', 'CANPLAY_JUMP_IF_FALSE',
+                   'LOAD_BUILTIN', 'CONST', 'EQ_CONST', 'PLAY', 'RETURN']

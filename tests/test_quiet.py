@@ -98,6 +98,31 @@ def test_rules_and_the_initialiser_have_no_quiet_variant():
             assert loaded.quiet is loaded.instrs
 
 
+def test_a_message_that_begins_an_action_is_quiet():
+    ins = variant(image_of(HEAD + 'Action main {\n  message "n is {n}".\n  n = 2.\n}\n'))
+    assert ins[0][1] == 'QUIET_MESSAGE'
+
+
+def test_a_message_statement_of_up_to_twelve_runs_is_quiet():
+    # quiet.LONGEST, written out here so that the limit cannot move unseen:
+    # a longer statement stays loud
+    def first(k):
+        source = HEAD + 'Action main {\n  message "%s".\n  n = 2.\n}\n' % ('{n}' * k)
+        return variant(image_of(source))[0][1]
+    # runs: k LOAD_GLOBALs (the text is only placeholders), FORMAT_MESSAGE_ALL
+    assert first(11) == 'QUIET_MESSAGE'
+    assert first(12) == 'LOAD_GLOBAL'
+
+
+def test_a_message_an_if_jumps_to_and_a_text_before_a_number_are_quiet():
+    # the if's jump lands on the second message (a statement may begin where
+    # control enters); the text "hi" is the constant just before 2
+    ins = variant(image_of(HEAD + 'Action main {\n  if n == 2 { n = 3. }\n'
+                           '  message "n is {n}".\n  message "hi".\n  n = 2.\n}\n'))
+    quiet = [(i, q) for i, (_, q, _) in enumerate(ins) if q != ins[i][0]]
+    assert quiet == [(4, 'QUIET_MESSAGE'), (7, 'QUIET_LOCALS')], ins
+
+
 # --- it is taken: nothing that cannot fail goes back to the loud code -----------------
 
 def spy(image):
@@ -217,3 +242,20 @@ Action main {
 }
 ''' % start)
     assert same_either_way(image)[0].endswith('Undefined value')
+
+
+def test_a_message_only_loop_taken_at_once_inside_another_loop_leaves_its_list():
+    # the inner loop (starting at: QUIET_LOOP, no QUIET_FOR) is taken at
+    # once; the outer loop must find its own items under it
+    image = image_of(HEAD + '''Action main {
+  deal 2 from stock to players.
+  for p in players {
+    n += 1.
+    for c in p->hand starting at p->hand->last { message "{c}". }
+  }
+}
+''')
+    returned = spy(image)
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 3
+    assert ('QUIET_LOOP', LOUD) not in returned and any(n == 'QUIET_LOOP' for n, _ in returned)
