@@ -259,3 +259,19 @@ def test_a_message_only_loop_taken_at_once_inside_another_loop_leaves_its_list()
     end, globals_, _ = same_either_way(image)
     assert end is None and globals_[1] == 3
     assert ('QUIET_LOOP', LOUD) not in returned and any(n == 'QUIET_LOOP' for n, _ in returned)
+
+
+def test_a_message_only_loop_checks_each_item_not_the_variables_old_value():
+    # x holds a card (whose suit shows) when the loop over the players
+    # starts; a player has no suit, so the loop must fail at its first item
+    # as the loud code does, whatever x held before (kills _loop's checks run
+    # without `env[slot] = item`, which the fuzz properties let live)
+    image = Image(program([
+        ('CONST', K['A~H']), ('STORE_LOCAL', 0), ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
+        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_PROP', 1), ('FORMAT', 2), ('MESSAGE_ALL',),
+        ('JUMP', 'next'), ('LABEL', 'done'),
+        ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    assert any(q == 'QUIET_LOOP' for _, q, _ in variant(image))
+    end = same_either_way(image)[0]
+    assert end is not None and "has no attribute 'suit'" in end, end
