@@ -25,9 +25,8 @@ def pytest_configure(config):
 
 def pytest_terminal_summary(terminalreporter):
     """Print the fuzz seed (when fuzz tests ran), so a failure in CI can be replayed."""
-    ran = [r for reports in terminalreporter.stats.values() for r in reports
-           if getattr(r, 'nodeid', '').startswith('tests/fuzz/')]
-    if not ran:
+    if not any(getattr(r, 'nodeid', '').startswith('tests/fuzz/')
+               for reports in terminalreporter.stats.values() for r in reports):
         return
     from tests.fuzz.budget import EXAMPLES, SEED
     terminalreporter.write_line('fuzz: %d examples per property, seed %d (replay: '

@@ -13,8 +13,8 @@ from .test_cluster import Cluster
 from .test_sim import ROOT
 
 TOOL = os.path.join(ROOT, 'tools', 'mutation.py')
-# id -> its verdict at seed 1, 10 examples: two faults the view property
-# sees at once, and fusion.py's equivalent (every caller passes fuse).
+
+
 def _runs_default():
     # the id of `def runs(decoded, fuse=True)`'s flipped default, wherever
     # fusion.py's edits have moved that line
@@ -23,6 +23,8 @@ def _runs_default():
     return 'pipvm/engine/fusion.py:%d:23:True -> False' % line
 
 
+# id -> its verdict at seed 1, 10 examples: two faults the view property
+# sees at once, and fusion.py's equivalent (every caller passes fuse).
 EXPECTED = {
     'pipvm/game/view.py:22:25:True -> False': 'killed',
     'pipvm/game/view.py:41:7:drop Not': 'killed',

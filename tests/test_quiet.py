@@ -172,16 +172,21 @@ def test_an_undefined_local_in_a_quiet_message_fails_there():
     assert same_either_way(image)[0] == 'Error: Line 1, Col 4: Undefined value'
 
 
+def players_loop(body, after, start=False, before=()):
+    """A hand-made main: before, then `for x in players [starting at
+    players->last] { body }` (x is slot 0), then after."""
+    head = ([('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',)]
+            if start else [('LOAD_BUILTIN', 0), ('FOR_ITER',)])
+    return Image(program([*before, *head, ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'), *body,
+                          ('JUMP', 'next'), ('LABEL', 'done'), *after]))
+
+
 @pytest.mark.parametrize('start', [False, True])
 def test_an_undefined_local_in_a_message_only_loop_fails_there(start):
     # for x in players [starting at players->last] { message "T {x} {y}" }, y never set
-    head = ([('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',)]
-            if start else [('LOAD_BUILTIN', 0), ('FOR_ITER',)])
-    image = Image(program(head + [
-        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
-        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_LOCAL', 1), ('FORMAT', 3), ('MESSAGE_ALL',),
-        ('JUMP', 'next'), ('LABEL', 'done'),
-        ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    image = players_loop(
+        [('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_LOCAL', 1), ('FORMAT', 3), ('MESSAGE_ALL',)],
+        [('CONST', K['1']), ('STORE_GLOBAL', 1)], start)
     assert any(q == 'QUIET_LOOP' for _, q, _ in variant(image))
     end = same_either_way(image)[0]
     assert end.endswith('Undefined value')
@@ -190,13 +195,9 @@ def test_an_undefined_local_in_a_message_only_loop_fails_there(start):
 @pytest.mark.parametrize('start', [False, True])
 def test_a_message_only_loop_leaves_its_variable_at_the_last_item(start):
     # only a hand-made file reads a loop's variable after the loop
-    head = ([('LOAD_BUILTIN', 0), ('LOAD_BUILTIN', 0), ('LIST_PROP', 2), ('FOR_ITER_FROM',)]
-            if start else [('LOAD_BUILTIN', 0), ('FOR_ITER',)])
-    image = Image(program(head + [
-        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
-        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('FORMAT', 2), ('MESSAGE_ALL',),
-        ('JUMP', 'next'), ('LABEL', 'done'),
-        ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0)]))
+    image = players_loop(
+        [('CONST', K['T']), ('LOAD_LOCAL', 0), ('FORMAT', 2), ('MESSAGE_ALL',)],
+        [('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0)], start)
     end, globals_, _ = same_either_way(image)
     assert end is None and globals_[0] == ('Ann' if start else 'Bob')
 
@@ -266,12 +267,10 @@ def test_a_message_only_loop_checks_each_item_not_the_variables_old_value():
     # starts; a player has no suit, so the loop must fail at its first item
     # as the loud code does, whatever x held before (kills _loop's checks run
     # without `env[slot] = item`, which the fuzz properties let live)
-    image = Image(program([
-        ('CONST', K['A~H']), ('STORE_LOCAL', 0), ('LOAD_BUILTIN', 0), ('FOR_ITER',),
-        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
-        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_PROP', 1), ('FORMAT', 2), ('MESSAGE_ALL',),
-        ('JUMP', 'next'), ('LABEL', 'done'),
-        ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    image = players_loop(
+        [('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_PROP', 1), ('FORMAT', 2), ('MESSAGE_ALL',)],
+        [('CONST', K['1']), ('STORE_GLOBAL', 1)],
+        before=[('CONST', K['A~H']), ('STORE_LOCAL', 0)])
     assert any(q == 'QUIET_LOOP' for _, q, _ in variant(image))
     end = same_either_way(image)[0]
     assert end is not None and "has no attribute 'suit'" in end, end

@@ -12,7 +12,9 @@ from pipvm.isa.opcodes import ASKS, FUSED, OP, OPERANDS, ask_table
 
 def entered(decoded):
     """Offsets control can reach other than by falling through: the targets
-    of jumps, and the JUMPs an ask chooses between."""
+    of jumps, and the JUMPs an ask chooses between.  fusion.jump_targets
+    says the same; written again here so that a mutant of it is checked
+    against this, not against itself."""
     out = set()
     for i, ins in enumerate(decoded):
         out.update(a for kind, a in zip(ins.op.operands, ins.args) if OPERANDS[kind].is_target)
