@@ -870,19 +870,20 @@ class Belief:
             now = _places(q.game.machine)
             drawn += [(k, where[1], i) for i, where in now.items()
                       if where[0] == 'hand' and where[1] in names
-                      and was.get(i, ('',))[0] not in ('hand', 'stash')]
+                      and not _held(was, i)]
             was = now
         out = []
         for h, name, z in sorted(drawn, reverse=True):
             if z in hidden and z not in named:
                 into = sorted((x for x in named if was.get(x) != ('hand', name)),
-                              key=lambda x: (was.get(x, ('',))[0] in ('hand', 'stash'), x))
+                              key=lambda x: (_held(was, x), x))
                 out += [(j, _traded_in(p.deal, j, x, z), x, z, h) for x in into]
         # and the other way: a named card of the player's hand sent to the
         # stock, a card still there taking its place ("Ben hands over 2."
         # where the world's Ben had three)
-        held = [x for x in sorted(named) if was.get(x, ('',)) in {('hand', n) for n in names}]
-        rest = [w for w in sorted(hidden - named) if was.get(w, ('',))[0] not in ('hand', 'stash')]
+        hands = {('hand', n) for n in names}
+        held = [x for x in sorted(named) if was.get(x) in hands]
+        rest = [w for w in sorted(hidden - named) if not _held(was, w)]
         out += [(j, _traded_in(p.deal, j, x, w), x, w, -1) for x in held for w in rest]
         return out, hidden - named
 
@@ -1244,6 +1245,11 @@ def _places(m):
     for name, cards in card_lists(m):
         out.update((index[id(c)], ('list', name)) for c in cards if id(c) in index)
     return out
+
+
+def _held(places, i):
+    """Is card i (a deck index) in a player's hand or stash, by _places?"""
+    return places.get(i, ('',))[0] in ('hand', 'stash')
 
 
 def _related(diff):
