@@ -96,7 +96,7 @@ def test_the_cards_a_seat_takes_up_are_made_the_plays_that_laid_them_all_at_once
     dealt = belief._fresh()
     belief._check(dealt, 0)
     cy = [i for i, w in _places(dealt.game.machine).items()
-          if w == ('hand', 'Cy') and i not in belief.seen]
+          if w == ('hand', 'Cy') and i not in belief._seen(0)]
     deal = dealt.deal.copy()
     order = deal.orders[0]
     a, b = order.index(_DECK_INDEX[laid[0]]), order.index(cy[0])

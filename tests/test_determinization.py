@@ -149,3 +149,52 @@ def test_a_card_named_when_played_is_seen_though_covered_before_the_next_decisio
     seen = {deck[i] for i in real_trace(game, 0)[1]}
     assert [str(c) for c in game.machine.globals[1].cards] == ['Two of Spades', 'Four of Spades']
     assert seen == {'Ace of Spades', 'Six of Spades', 'Two of Spades', 'Four of Spades'}
+
+
+TWICE = '''Game "Twice" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S].
+Area pile labeled "pile" is faceup.
+Rule any(p, c, d) = True.
+Action main {
+  forever {
+    shuffle stock.
+    deal 2 from stock to players.
+    play any from players->first to pile.
+    play any from players->last to pile.
+    play any from players->first to pile.
+    play any from players->last to pile.
+    deal all from pile to stock.
+  }
+}
+'''
+
+
+def test_a_card_seen_before_a_shuffle_is_hidden_again_after_it():
+    """The four cards played face up in the first deal go back into the
+    stock and are shuffled again: at Ann's first decision of the second
+    deal, Bob's two cards and the stock's one are any three of the five but
+    her own, each equally likely the stock's, in the samples and in a
+    thinking bot's worlds alike.  (Both used to keep every card the seat
+    had ever seen where the real shuffle put it: the stock's card was the
+    real one every time, and a Euchre bot read the deal of every hand after
+    the first; determinize.Sightings.)"""
+    from pipvm.game.belief import Belief
+    game = Game(codegen.generate(frontend.check_text(TWICE)), seed=3, players=2,
+                names=['Ann', 'Bob'])
+    rng = random.Random(1)
+    while len(game.machine.shuffles) < 2:
+        game.answer(rng.randrange(len(game.decision.options)))
+    assert game.decision.seat == 0
+    mine = {str(c) for c in game.players[0].hand}
+    hidden = {str(c) for c in game.machine.globals[0]} | {str(c) for c in game.players[1].hand}
+    assert len(hidden) == 3 and not hidden & mine
+    for world in (lambda s: game.determinize(0, random.Random(s)),
+                  lambda s: Belief(0, 4, random.Random(s)).worlds(game, 1)[0]):
+        in_stock = collections.Counter({c: 0 for c in hidden})
+        for s in range(SAMPLES // 2):
+            w = world(s)
+            assert {str(c) for c in w.players[0].hand} == mine
+            (left,) = w.machine.globals[0]
+            in_stock[str(left)] += 1
+        assert set(in_stock) == hidden
+        assert chi_square(in_stock, SAMPLES / 6) < CRITICAL_2DF, in_stock

@@ -54,10 +54,10 @@ import re
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
-from pipvm.game.determinize import (TRIES, _Observer, _future, _note_named_cards, _replay_game,
+from pipvm.game.determinize import (TRIES, Sightings, _Observer, _future, _replay_game,
                                     _same_option, nothing_hidden)
 from pipvm.game.kinds import CARD, NAME, SETS
-from pipvm.game.view import areas, card_lists, seen_cards, view
+from pipvm.game.view import areas, card_lists, view
 
 PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
@@ -115,7 +115,8 @@ class Belief:
             self.states = game.machine.shuffles
             self.shadow = _replay_game(game, None)
             self.observe = _Observer(self.seat)
-            self.trace, self.seen_ids, self.seen = [], set(), frozenset()
+            self.trace, self.sightings = [], Sightings(self.seat, self.shadow)
+            self.pins = []
             self.shuffled_at = {}       # shuffle number -> history position it happened at
             self.unseen_plays = set()   # history positions that played a card the seat did not see
             self.played_by = {}         # such a position -> the name of the player who played
@@ -140,16 +141,23 @@ class Belief:
                 self.unseen_plays.add(h)
                 self.played_by[h] = who
             self._note(g)
-        index = {id(c): i for i, c in enumerate(g.machine.deck)}
-        seen = set(self.seen_ids)
-        _note_named_cards(g, self.seat, seen)
-        self.seen_before = getattr(self, 'seen', frozenset())
-        self.seen = frozenset(index[c] for c in seen if c in index)
+        # the cards seen since each shuffle (as of the last decision, and before)
+        self.pins_before, self.pins = self.pins, self.sightings.pinned(g.machine.dealer.clocks)
         self.history = history
 
     def _note(self, g):
-        self.seen_ids.update(map(id, seen_cards(g.machine, self.seat)))
+        self.sightings.note(g)
         self.trace.append(self.observe(g))
+
+    def _seen(self, j):
+        """The cards the seat has seen since shuffle j: a deal keeps them where
+        the real shuffle's draws put them (the others are hidden, even those
+        it saw before the shuffle; determinize.Sightings)."""
+        return self.pins[j] if j < len(self.pins) else frozenset()
+
+    def _seen_before(self, j):
+        """_seen(j) as it was at the seat's decision before."""
+        return self.pins_before[j] if j < len(self.pins_before) else frozenset()
 
     # --- the particles ----------------------------------------------------------
 
@@ -305,7 +313,7 @@ class Belief:
         if rng.random() < 0.25:
             j = rng.randrange(j + 1)
         deal = p.deal.copy()
-        order, seen = deal.orders[j], self.seen
+        order, seen = deal.orders[j], self._seen(j)
         # a repair may also put a card the seat has seen since p was dealt
         # where the real shuffle's draws put it, as a fresh deal would
         drawn = deal.drawn[j] if j < len(deal.drawn) else order
@@ -336,7 +344,8 @@ class Belief:
             return
         base, shown, shuffles = p.base
         j = shuffles - 1
-        movable = [i for i in p.deal.orders[j] if i not in self.seen]
+        seen = self._seen(j)
+        movable = [i for i in p.deal.orders[j] if i not in seen]
         if len(movable) < 2:
             return
         trial = _Swapped(p.deal, j, base).then([tuple(self.rng.sample(movable, 2))])
@@ -434,7 +443,7 @@ class Belief:
         does not move (a chain's); chain: how deep a trade the replay undid
         is carried on (_chained); gathers: the share of its proposals that
         move a whole group of cards the difference names at once (_gather)."""
-        seen, rng = self.seen, self.rng
+        rng = self.rng
         trades = TRADES * replays
         while True:
             if p.matched == end + 1:
@@ -456,6 +465,7 @@ class Belief:
                 places = _places(pre.game.machine)
             if self._check(pre, at) != at + 1:
                 return False
+            seen = self._seen(j)
             hidden = [i for i in p.deal.orders[j] if i not in seen and i not in fixed]
             if len(hidden) < 2:
                 return False
@@ -591,7 +601,7 @@ class Belief:
         False if that many steps did not do."""
         base, shown, shuffles = p.base
         j = shuffles - 1
-        seen = self.seen_before
+        seen, now = self._seen_before(j), self._seen(j)
         movable = [i for i in p.deal.orders[j] if i not in seen]
         if len(movable) < 2:
             return False
@@ -600,7 +610,7 @@ class Belief:
         order = p.deal.orders[j]
         drawn = p.deal.drawn[j] if j < len(p.deal.drawn) else order
         snaps = [(i, order[k]) for k, i in enumerate(drawn)
-                 if i in self.seen and i not in seen and order[k] != i and order[k] in movable]
+                 if i in now and i not in seen and order[k] != i and order[k] in movable]
         rng, best = self.rng, p.score
         work = _Swapped(p.deal, j, base)        # the swaps kept so far
         named = self._named_pairs(p, movable, snaps)
@@ -858,7 +868,8 @@ class Belief:
         j = self._last_shuffle(p.deal.orders, stop, None)
         if j is None or not names or stop < 0:
             return [], set()
-        hidden = {i for i in p.deal.orders[j] if i not in self.seen}
+        seen = self._seen(j)
+        hidden = {i for i in p.deal.orders[j] if i not in seen}
         named = {i for i in _related(p.diff) if i in hidden}
         if not named:
             return [], set()
@@ -949,7 +960,8 @@ class Belief:
                 d = deal.copy()
                 d.plays[h0] = was[h]
                 out.append((d, pinned, h0, was))
-        mine = sorted(i for i, w in places.items() if w == ('hand', player) and i not in self.seen)
+        seen = self._seen(len(deal.orders) - 1)
+        mine = sorted(i for i, w in places.items() if w == ('hand', player) and i not in seen)
         for z in mine:
             traded = self._traded(deal, pinned, x, z, h)
             if traded is not None:
@@ -1034,8 +1046,9 @@ class Belief:
         deal, moved = deal.copy(), None
         for j, order in enumerate(deal.orders):
             drawn = deal.drawn[j] if j < len(deal.drawn) else order
+            seen = self._seen(j)
             for k, i in enumerate(drawn):
-                if i in self.seen and order[k] != i:
+                if i in seen and order[k] != i:
                     x = order.index(i)
                     order[x], order[k] = order[k], i
                     moved = j if moved is None else min(moved, j)
@@ -1047,12 +1060,12 @@ class Belief:
         orders = p.deal.orders
         if not orders:
             return None
-        rng, seen = self.rng, self.seen
+        rng = self.rng
         j = self._last_shuffle(orders, p.matched)
         if rng.random() < 0.25:
             j = rng.randrange(j + 1)
         deal = p.deal.copy()
-        order = deal.orders[j]
+        order, seen = deal.orders[j], self._seen(j)
         hidden = [i for i in order if i not in seen]
         mine = [i for i in hidden if i in near]
         r = rng.random()
@@ -1112,7 +1125,7 @@ class Belief:
         if j < len(orders) and sorted(orders[j]) == sorted(now):
             items[:] = [machine.deck[i] for i in orders[j]]
             return
-        seen = self.seen
+        seen = self._seen(j)
         places = [k for k, i in enumerate(now) if i not in seen]
         hidden = [now[k] for k in places]
         self.rng.shuffle(hidden)

@@ -6,7 +6,10 @@ made by replaying the game from its start:
 
 - every shuffle draws exactly what it drew in the real game (the machine
   keeps its generator's state before each one), and then the cards the
-  seat has never seen trade places among themselves at random;
+  seat has not seen since that shuffle trade places among themselves at
+  random (a card seen before a shuffle and not since is hidden again:
+  keeping it where the real shuffle put it would show the seat the real
+  deal; Sightings);
 - every answer given so far is given again, matched by its option's label,
   except a card another seat played where this seat could not see it: the
   sample's player plays any of its cards there, chosen at random (matched by
@@ -26,7 +29,7 @@ from pipvm.core.errors import PipError
 from pipvm.game.kinds import NAME
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
-from pipvm.game.view import seen_cards, view, visible_events
+from pipvm.game.view import seen_cards, view
 
 TRIES = 100
 
@@ -43,11 +46,12 @@ def determinize(game, seat, rng, tries=None):
     """A fork of game in which the cards seat has never seen are dealt anew
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
-    trace, seen, unseen_plays = real_trace(game, seat)
+    trace, _, unseen_plays = real_trace(game, seat)
     if nothing_hidden(game, unseen_plays):
         return _future(game.fork(), rng)
+    pins = game.traces[seat, len(game.history)][3]
     for _ in range(tries):
-        sample = replay(game, seat, trace, Resampled(game, seen, rng), (unseen_plays, rng))
+        sample = replay(game, seat, trace, Resampled(game, pins, rng), (unseen_plays, rng))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
@@ -63,46 +67,76 @@ def nothing_hidden(game, unseen_plays):
 def real_trace(game, seat):
     """(the seat's observations at each decision of the real game, the
     cards it has seen, the answers that played a card it did not see),
-    replaying the real game once (kept on the game)."""
+    replaying the real game once (kept on the game, with the cards seen
+    since each shuffle: Sightings.pinned)."""
     key = (seat, len(game.history))
     if key not in game.traces:
-        seen = set()
         trace = []
         unseen_plays = set()
         shown = 0
-
         observe = _Observer(seat)
+        g = _replay_game(game, None)
+        sightings = Sightings(seat, g)
 
         def note(g):
             nonlocal shown
-            seen.update(map(id, seen_cards(g.machine, seat)))
+            sightings.note(g)
             trace.append(observe(g))
             # the answer before this decision played a card the seat may not read
             if any(e.kind == 'played' and e.seen_by(seat).card is None
                    for e in g.events[shown:]):
                 unseen_plays.add(len(trace) - 2)
             shown = len(g.events)
-        g = _replay_game(game, None)
         ok = _answer_all(game, g, note, None)
         assert ok, 'a replay of the real game diverged'
-        _note_named_cards(g, seat, seen)
-        # cards as deck indexes: the identities are the same in every replay
-        index = {id(c): i for i, c in enumerate(g.machine.deck)}
-        game.traces[key] = (trace, frozenset(index[c] for c in seen if c in index),
-                            frozenset(unseen_plays))
-    return game.traces[key]
+        game.traces[key] = (trace, sightings.seen(), frozenset(unseen_plays),
+                            sightings.pinned(g.machine.dealer.clocks))
+    return game.traces[key][:3]
 
 
-def _note_named_cards(g, seat, seen):
-    """Cards named in what the seat was told or shown (a played card, a
-    message that names one): it has seen them."""
-    deck = g.machine.deck
-    names = {str(c): c for c in deck}
-    for e in visible_events(g, seat):
-        if e.card is not None:
-            seen.add(id(names[e.card]))
-        elif ' of ' in e.text:
-            seen.update(id(c) for name, c in names.items() if name in e.text)
+class Sightings:
+    """When a seat saw each card (deck indexes: the same in every replay), on
+    the clock of the game's events: a card in its view at a decision is seen
+    at the number of events so far, a card an event names to it (a card
+    played, "You drew the Four of Spades") at that event's number.  A
+    shuffle's deal keeps where the real shuffle put them only the cards seen
+    since it (pinned): a card seen before the shuffle and not since is hidden
+    again, and where the real shuffle put it is exactly what the seat does
+    not know (Euchre deals the same 24 cards every hand)."""
+
+    def __init__(self, seat, g):
+        self.seat, self.read, self.last = seat, 0, {}
+        deck = g.machine.deck
+        self.index = {id(c): i for i, c in enumerate(deck)}
+        self.names = {str(c): i for i, c in enumerate(deck)}
+
+    def note(self, g):
+        """At each decision of g (a loud replay of the real game) and at its end."""
+        events = g.events
+        for k in range(self.read, len(events)):
+            e = events[k].seen_by(self.seat)
+            if e is None:
+                continue
+            if e.card is not None:
+                self.last[self.names[e.card]] = k
+            elif ' of ' in e.text:
+                for name, i in self.names.items():
+                    if name in e.text:
+                        self.last[i] = k
+        self.read = len(events)
+        for c in seen_cards(g.machine, self.seat):
+            i = self.index.get(id(c))
+            if i is not None:
+                self.last[i] = self.read
+
+    def seen(self):
+        """Every card the seat has seen."""
+        return frozenset(self.last)
+
+    def pinned(self, clocks):
+        """For each shuffle (its clock: the number of events before it), the
+        cards seen since it."""
+        return [frozenset(i for i, t in self.last.items() if t >= at) for at in clocks]
 
 
 class _Observer:
@@ -177,28 +211,34 @@ def _same(g, k, note, check):
 
 
 class Recorded(Dealer):
-    """The real game's shuffles, again."""
+    """The real game's shuffles, again; clocks: the number of events before
+    each (Sightings.pinned)."""
 
     def __init__(self, game):
         self.states = game.machine.shuffles
+        self.clocks = []
 
     def shuffle(self, machine, items):
         state, idx = self.states[len(machine.shuffles)]
         machine.rng = OCamlRandom.at(state, idx)
+        self.clocks.append(len(machine.events or ()))
         super().shuffle(machine, items)
 
 
 class Resampled(Recorded):
     """The real game's shuffles, after each of which the cards the seat has
-    never seen (seen: deck indexes) trade places at random."""
+    not seen since (pins: deck indexes, a set per shuffle) trade places at
+    random."""
 
-    def __init__(self, game, seen, rng):
+    def __init__(self, game, pins, rng):
         super().__init__(game)
-        self.seen, self.rng = seen, rng
+        self.pins, self.rng = pins, rng
 
     def shuffle(self, machine, items):
+        j = len(machine.shuffles)
         super().shuffle(machine, items)
-        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in self.seen}
+        pinned = self.pins[j] if j < len(self.pins) else ()
+        hidden = {id(c) for i, c in enumerate(machine.deck) if i not in pinned}
         places = [i for i, c in enumerate(items) if id(c) in hidden]
         cards = [items[i] for i in places]
         self.rng.shuffle(cards)
