@@ -176,10 +176,12 @@ class Belief:
         self.lost = False
         fresh = []
         if not alive:
-            # fresh deals first, as determinize draws them: most fail within
-            # a few decisions, so they cost little beside a repair
-            for _ in range(FRESH):
-                p = self._fresh()
+            # the last shuffle dealt anew in the dead particles that got past
+            # it (their games before it match), then fresh deals from the
+            # start, as determinize draws them: most fail within a few
+            # decisions, so they cost little beside a repair
+            for k in range(FRESH):
+                p = self._redealt(dead, k) or self._fresh()
                 (alive if self._check(p, end) == end + 1 else fresh).append(p)
                 if len(alive) >= self.size:
                     break
@@ -243,6 +245,36 @@ class Belief:
                 self._nudge(p, end)
         self.particles = alive + copies
         self.checked = end
+
+    def _redealt(self, dead, k):
+        """The k-th of the particles dead that got past a shuffle after the
+        first (the game before it matched), with the last such shuffle dealt
+        anew (and the cards played unseen since it chosen anew), replayed
+        from just before it (not yet checked); None if none did.  A game
+        that deals the same cards every hand (Euchre) tells where a hand's
+        cards are by the cards played in it, which kills the particles: a
+        fresh deal replays the earlier hands too, this only the last (their
+        cards are all shuffled again, so the earlier hands' worlds serve as
+        they are)."""
+        past, real = [], self.shadow.machine.dealer.orders
+        for p in dead:
+            j = max((j for j in p.checkpoints
+                     if j > 0 and p.matched > self.shuffled_at.get(j, -1)), default=None)
+            # only where the shuffle had the cards in the real game's order
+            # (a new deck each hand, as Euchre's): else the cards kept where
+            # the real draws put them are not where the real game has them,
+            # and a new deal of that shuffle seldom matches (Oh Hell gathers
+            # the cards as the particle's hands held them)
+            if j is not None and j < len(p.deal.drawn) and p.deal.drawn[j] == real[j]:
+                past.append((p, j))
+        if not past:
+            return None
+        p, j = past[k % len(past)]
+        at = self.shuffled_at[j]
+        deal = p.deal.copy()
+        del deal.orders[j:], deal.drawn[j:]
+        deal.plays = {h: c for h, c in deal.plays.items() if h < at}
+        return self._restart(p, j, deal)
 
     def _fresh(self):
         """A particle dealt anew from the start (not yet checked)."""

@@ -212,17 +212,20 @@ def _same(g, k, note, check):
 
 class Recorded(Dealer):
     """The real game's shuffles, again; clocks: the number of events before
-    each (Sightings.pinned)."""
+    each (Sightings.pinned); orders: the cards each put in order (deck
+    indexes)."""
 
     def __init__(self, game):
         self.states = game.machine.shuffles
-        self.clocks = []
+        self.clocks, self.orders = [], []
 
     def shuffle(self, machine, items):
         state, idx = self.states[len(machine.shuffles)]
         machine.rng = OCamlRandom.at(state, idx)
         self.clocks.append(len(machine.events or ()))
         super().shuffle(machine, items)
+        index = {id(c): i for i, c in enumerate(machine.deck)}
+        self.orders.append([index[id(c)] for c in items])
 
 
 class Resampled(Recorded):
