@@ -21,6 +21,7 @@ from .util import run_cli
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOTS = os.path.join(ROOT, 'tests', 'data', 'bots')
 GUESS = os.path.join(BOTS, 'guess.pip')              # only a hidden card decides
+GUESS_AGAIN = os.path.join(BOTS, 'guess_again.pip')  # the same, after both were seen and shuffled
 THREE_OF_SIX = os.path.join(BOTS, 'three_of_six.pip')  # choices plainly matter
 GAMES = 200
 
@@ -58,8 +59,11 @@ class PeekingISMCTS(ISMCTS):
 @pytest.mark.parametrize('make_bot', [lambda s: MonteCarlo(10, random.Random(s)),
                                       lambda s: ISMCTS(20, random.Random(s))],
                          ids=['mc', 'ismcts'])
-def test_a_thinking_bot_cannot_guess_a_hidden_card(make_bot):
-    wins = wins_of_seat_1(GUESS, make_bot)
+@pytest.mark.parametrize('path', [GUESS, GUESS_AGAIN], ids=os.path.basename)
+def test_a_thinking_bot_cannot_guess_a_hidden_card(make_bot, path):
+    # guess_again: the bots' worlds used to keep a card seen before a
+    # shuffle where the real shuffle put it, and won all 200 games
+    wins = wins_of_seat_1(path, make_bot)
     assert at_chance(wins), wins
 
 

@@ -142,7 +142,7 @@ class Belief:
                 self.played_by[h] = who
             self._note(g)
         # the cards seen since each shuffle (as of the last decision, and before)
-        self.pins_before, self.pins = self.pins, self.sightings.pinned(g.machine.dealer.clocks)
+        self.pins_before, self.pins = self.pins, self.sightings.pinned()
         self.history = history
 
     def _note(self, g):

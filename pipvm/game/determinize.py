@@ -90,53 +90,64 @@ def real_trace(game, seat):
         ok = _answer_all(game, g, note, None)
         assert ok, 'a replay of the real game diverged'
         game.traces[key] = (trace, sightings.seen(), frozenset(unseen_plays),
-                            sightings.pinned(g.machine.dealer.clocks))
+                            sightings.pinned())
     return game.traces[key][:3]
 
 
 class Sightings:
-    """When a seat saw each card (deck indexes: the same in every replay), on
-    the clock of the game's events: a card in its view at a decision is seen
-    at the number of events so far, a card an event names to it (a card
-    played, "You drew the Four of Spades") at that event's number.  A
-    shuffle's deal keeps where the real shuffle put them only the cards seen
-    since it (pinned): a card seen before the shuffle and not since is hidden
-    again, and where the real shuffle put it is exactly what the seat does
-    not know (Euchre deals the same 24 cards every hand)."""
+    """When a seat saw each card (deck indexes: the same in every replay) and
+    when each shuffle was made, on one clock: (2h, 0) for what the seat sees
+    at the decision at history position h, (2h + 1, k) for event k and for
+    a shuffle made while the game answered it with k events so far (-1 for
+    the set-up before the first decision).  A card in the seat's view at a
+    decision is seen then; a card an event names to it (a card played, "You
+    drew the Four of Spades") at that event.  A shuffle's deal keeps where
+    the real shuffle put them only the cards seen since it (pinned): a card
+    seen before the shuffle and not since is hidden again, and where the
+    real shuffle put it is exactly what the seat does not know (Euchre
+    deals the same 24 cards every hand).  The game's events alone cannot
+    order them: a decision and the shuffle after it may have no event
+    between them."""
 
     def __init__(self, seat, g):
         self.seat, self.read, self.last = seat, 0, {}
+        self.decisions, self.shuffles = 0, []
         deck = g.machine.deck
         self.index = {id(c): i for i, c in enumerate(deck)}
         self.names = {str(c): i for i, c in enumerate(deck)}
 
     def note(self, g):
-        """At each decision of g (a loud replay of the real game) and at its end."""
+        """At each decision of g (a loud replay of the real game, its dealer a
+        Recorded) and at its end."""
+        h = self.decisions
+        self.decisions += 1
+        since = 2 * h - 1           # what the game did since the last decision
+        for k in g.machine.dealer.clocks[len(self.shuffles):]:
+            self.shuffles.append((since, k))
         events = g.events
         for k in range(self.read, len(events)):
             e = events[k].seen_by(self.seat)
             if e is None:
                 continue
             if e.card is not None:
-                self.last[self.names[e.card]] = k
+                self.last[self.names[e.card]] = (since, k)
             elif ' of ' in e.text:
                 for name, i in self.names.items():
                     if name in e.text:
-                        self.last[i] = k
+                        self.last[i] = (since, k)
         self.read = len(events)
         for c in seen_cards(g.machine, self.seat):
             i = self.index.get(id(c))
             if i is not None:
-                self.last[i] = self.read
+                self.last[i] = (2 * h, 0)
 
     def seen(self):
         """Every card the seat has seen."""
         return frozenset(self.last)
 
-    def pinned(self, clocks):
-        """For each shuffle (its clock: the number of events before it), the
-        cards seen since it."""
-        return [frozenset(i for i, t in self.last.items() if t >= at) for at in clocks]
+    def pinned(self):
+        """For each shuffle, the cards seen since it."""
+        return [frozenset(i for i, t in self.last.items() if t >= at) for at in self.shuffles]
 
 
 class _Observer:
