@@ -1150,10 +1150,17 @@ class Belief:
             machine.shuffles.append((machine.rng.state[:], machine.rng.idx))
         machine.rng.shuffle(items)
         index = {id(c): i for i, c in enumerate(machine.deck)}
+        orders = deal.orders
+        if any(id(c) not in index for c in items):
+            # the players shuffled: the order the real draws give them is the
+            # one every seat sees (nothing to deal anew, no cards to note)
+            del deal.drawn[j:], orders[j:]
+            deal.drawn.append([])
+            orders.append([])
+            return
         now = [index[id(c)] for c in items]
         del deal.drawn[j:]
         deal.drawn.append(list(now))
-        orders = deal.orders
         if j < len(orders) and sorted(orders[j]) == sorted(now):
             items[:] = [machine.deck[i] for i in orders[j]]
             return

@@ -236,7 +236,7 @@ class Recorded(Dealer):
         self.clocks.append(len(machine.events or ()))
         super().shuffle(machine, items)
         index = {id(c): i for i, c in enumerate(machine.deck)}
-        self.orders.append([index[id(c)] for c in items])
+        self.orders.append([index.get(id(c)) for c in items])     # (None: a player)
 
 
 class Resampled(Recorded):
