@@ -46,10 +46,9 @@ def determinize(game, seat, rng, tries=None):
     """A fork of game in which the cards seat has never seen are dealt anew
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
-    trace, _, unseen_plays = real_trace(game, seat)
+    trace, _, unseen_plays, pins = real_trace(game, seat)
     if nothing_hidden(game, unseen_plays):
         return _future(game.fork(), rng)
-    pins = game.traces[seat, len(game.history)][3]
     for _ in range(tries):
         sample = replay(game, seat, trace, Resampled(game, pins, rng), (unseen_plays, rng))
         if sample is not None:
@@ -66,9 +65,9 @@ def nothing_hidden(game, unseen_plays):
 
 def real_trace(game, seat):
     """(the seat's observations at each decision of the real game, the
-    cards it has seen, the answers that played a card it did not see),
-    replaying the real game once (kept on the game, with the cards seen
-    since each shuffle: Sightings.pinned)."""
+    cards it has seen, the answers that played a card it did not see, the
+    cards it has seen since each shuffle: Sightings.pinned), replaying the
+    real game once (kept on the game)."""
     key = (seat, len(game.history))
     if key not in game.traces:
         trace = []
@@ -91,7 +90,7 @@ def real_trace(game, seat):
         assert ok, 'a replay of the real game diverged'
         game.traces[key] = (trace, sightings.seen(), frozenset(unseen_plays),
                             sightings.pinned())
-    return game.traces[key][:3]
+    return game.traces[key]
 
 
 class Sightings:
@@ -112,9 +111,7 @@ class Sightings:
     def __init__(self, seat, g):
         self.seat, self.read, self.last = seat, 0, {}
         self.decisions, self.shuffles = 0, []
-        deck = g.machine.deck
-        self.index = {id(c): i for i, c in enumerate(deck)}
-        self.names = {str(c): i for i, c in enumerate(deck)}
+        self.names = {str(c): i for i, c in enumerate(g.machine.deck)}   # (one card a name)
 
     def note(self, g):
         """At each decision of g (a loud replay of the real game, its dealer a
@@ -137,9 +134,7 @@ class Sightings:
                         self.last[i] = (since, k)
         self.read = len(events)
         for c in seen_cards(g.machine, self.seat):
-            i = self.index.get(id(c))
-            if i is not None:
-                self.last[i] = (2 * h, 0)
+            self.last[self.names[str(c)]] = (2 * h, 0)
 
     def seen(self):
         """Every card the seat has seen."""
