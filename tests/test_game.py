@@ -107,6 +107,22 @@ def test_play_out_is_the_same_game_as_answering_at_random(path):
                 assert by_machine.machine.auto is None
 
 
+class _Last(random.Random):
+    """A generator with randrange of its own: always the last option."""
+    def randrange(self, n):
+        return n - 1
+
+
+def test_play_out_draws_with_the_generators_own_randrange():
+    # play_out takes random.Random's shortcut (_randbelow) only for
+    # random.Random's own randrange: a generator that answers otherwise is asked.
+    game = start(os.path.join(ROOT, 'examples', 'crazy_eights.pip'), 1)
+    by_answers, by_machine = game.fork(True), game.fork(True)
+    play_out(by_answers, _Last(1))
+    by_machine.play_out(_Last(1))
+    assert by_machine.history == by_answers.history
+
+
 def ending(game):
     e = game.ending
     return e.kind, e.winner, str(e.error)
@@ -139,7 +155,9 @@ def test_a_view_holds_the_decision_of_its_own_seat_only():
     game = start(os.path.join(ROOT, 'examples', 'high_card.pip'), 1)
     d = game.decision
     mine = game.view(d.seat)
-    assert mine['decision']['options'] == list(d.options)
+    # the web table answers with the decision's id, and reads whose it is
+    assert mine['decision'] == {'id': d.id, 'seat': d.seat, 'kind': d.kind, 'prompt': d.prompt,
+                                'options': list(d.options), 'player': d.player}
     assert mine['players'][d.seat]['hand'] == [str(c) for c in game.players[d.seat].hand]
     other = game.view(1 - d.seat)
     assert other['decision'] is None and other['turn']['seat'] == d.seat
