@@ -13,7 +13,7 @@ from hypothesis import given
 from compiler import frontend, parser
 
 from ..util import run_cli
-from . import fusion_contract, harness
+from . import fusion_contract, harness, quiet_contract
 from .budget import SEED, fuzz
 from .programs import broken_sources, cases, sources
 
@@ -34,6 +34,9 @@ def test_vm_matches_reference(case):
     # What the VM runs is the file's code fused and rewritten as fusion.py's
     # contract says: the games below cannot show a fusion or a rewrite lost.
     broken = fusion_contract.violations(image)
+    assert not broken, (broken[:5], REPLAY)
+    # and its quiet variant as quiet.py's: a statement left loud shows nothing either
+    broken = quiet_contract.violations(image)
     assert not broken, (broken[:5], REPLAY)
     vm_run = harness.run(harness.image_engine(image), case.seed, case.answers)
     ref_run = harness.run(harness.reference_engine(checked), case.seed, case.answers)
