@@ -1108,9 +1108,13 @@ class Builder:
                 body.append('play %s from %s to %s or pass { message "{%s} passed". }'
                             % (s, p, dest, p))
             else:
-                x = self.fresh('x')
+                # (a message-only loop with a check to run, that shows a
+                # local besides its own: property 5's hand-made variant
+                # leaves such a local unset)
+                x, y = self.fresh('x'), self.fresh('y')
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
-                         'for %s in %s->hand { message "{%s}". }' % (x, p, x)]
+                         'let %s be %s->hand->size.' % (y, p),
+                         'for %s in %s->hand { message players->first "{%s} {%s}". }' % (x, p, x, y)]
         start = ' starting at players->last' if self.chance(0.5) else ''
         lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
         if self.rarely(0.6):

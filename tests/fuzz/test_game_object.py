@@ -1,6 +1,7 @@
 """Fuzzing the game object (pipvm/game/game.py) on generated programs: a fork
 taken at any decision plays exactly as the original, and a game nobody
 watches plays as a watched one.  Views and determinization: test_views.py."""
+import attrs
 from hypothesis import event, given, strategies as st
 
 from compiler import frontend
@@ -8,6 +9,7 @@ from pipvm.core.dialogue import KINDS
 from pipvm.engine.bodies import LOUD
 from pipvm.engine.vm import Image
 from pipvm.game.game import NAME, Game
+from pipvm.isa import pipc
 from pipvm.isa.opcodes import OP
 from pipvm.core.rng import OCamlRandom
 
@@ -120,3 +122,38 @@ def test_a_quiet_game_plays_as_a_watched_one(case):
         # stop where the loud one does); property 2 tries the exact edge
         play_both(program, case, case.seed % used)
     event('ending: %s' % (loud.ending.kind if loud.ending else 'still playing'))
+
+
+def unset_local(program, pick):
+    """program as a file the compiler would not write (a .pipc may come from
+    anyone): one of its actions' STORE_LOCAL or FOR_NEXT (pick: an index
+    among them) stores into a new slot of its frame instead, so the local it
+    set is left undefined (None); through the file format, so the validator
+    accepts it.  None if no action has one."""
+    sites = [(k, ins) for k, code in enumerate(program.codes) if code.kind == 'action'
+             for ins in pipc.decode(code.code) if ins.op.name in ('STORE_LOCAL', 'FOR_NEXT')]
+    if not sites:
+        return None
+    k, ins = sites[pick % len(sites)]
+    code = program.codes[k]
+    spare, old = pipc.varint(len(code.local_names)), pipc.varint(ins.args[0])
+    if len(spare) != len(old):
+        return None
+    at = ins.offset + 1
+    edited = attrs.evolve(code, local_names=list(code.local_names) + ['unset'],
+                          code=code.code[:at] + spare + code.code[at + len(old):])
+    codes = list(program.codes)
+    codes[k] = edited
+    return pipc.load(pipc.dump(attrs.evolve(program, codes=codes)), '<hand-made>')
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0))
+def test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset(case, pick):
+    """Property 5 on hand-made code: a message or a message-only loop that
+    shows a local nobody set (the compiler never leaves one unset) must fail
+    quiet where it fails loud, and nothing else may change."""
+    program = unset_local(harness.compile_checked(frontend.check_text(case.source)), pick)
+    if program is not None:
+        loud, _, _ = play_both(program, case, harness.MAX_STEPS)
+        event('ending: %s' % (loud.ending.kind if loud.ending else 'still playing'))
