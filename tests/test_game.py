@@ -146,6 +146,31 @@ def test_play_out_ends_at_a_fault_as_answering_does():
     assert len(endings[0][1]) == 2
 
 
+def test_the_set_up_questions_and_answers_that_are_refused():
+    # a game made without players or names asks for them: the count of seat 0,
+    # then each name; an answer that is not an option is refused, as the web
+    # table's and the terminal's callers rely on (ValueError, the game unchanged)
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
+    game = Game(program)
+    assert game.decision.kind == 'count' and game.decision.seat == 0
+    for bad in (-1, len(game.decision.options), '0', None):
+        with pytest.raises(ValueError, match=r'choice .* is not one of the %d options'
+                           % len(game.decision.options)):
+            game.answer(bad)
+    game.answer(0)
+    d = game.decision
+    assert d.kind == NAME and d.waiting_for.startswith('the name of ')
+    with pytest.raises(ValueError, match='a name decision takes a string'):
+        game.answer(0)
+    assert game.history == [(0, game.program.counts and str(game.program.counts[0]))]
+    # no seed and no generator: the deal of seed 0
+    a, b = Game(program, players=2, names=['A', 'B']), Game(program, seed=0, players=2, names=['A', 'B'])
+    assert a.view(0) == b.view(0)
+    play_out(a, random.Random(1))
+    with pytest.raises(ValueError, match='the game is not waiting for a decision'):
+        a.answer(0)
+
+
 # --- views --------------------------------------------------------------------------
 
 # Every seat's view at every decision of every example: tests/test_privacy.py.
