@@ -67,6 +67,7 @@ OUT_OF_SCOPE = {
 _VM = ('test_fuzz', 'test_vm_matches_reference')
 _CLOSURES = ('test_pure', 'test_closures_match_the_loop')
 _QUIET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one')
+_UNSET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset')
 _FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original')
 _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
@@ -76,7 +77,7 @@ PROPERTIES = {
     'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
-    'pipvm/engine/quiet.py': (_QUIET, _VM),
+    'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
     'pipvm/core/runtime.py': (_VM,),
     'compiler/codegen.py': (_VM,),
     'pipvm/game/game.py': (_FORK, _QUIET, _WORLDS, _VIEWS),
