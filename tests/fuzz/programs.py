@@ -525,7 +525,10 @@ class Builder:
             return self.stmt_message(labels, depth, pending)
         name = self.fresh('o')
         self.scopes[-1][name] = t
-        return ['let %s be %s.' % (name, value), 'message "%s {%s}".' % (name, name)]
+        # every other one to a player: a quiet message with a check to run
+        # beside the local (no draw, so the programs are otherwise the same)
+        to = 'players->first ' if self.counter % 2 else ''
+        return ['let %s be %s.' % (name, value), 'message %s"%s {%s}".' % (to, name, name)]
 
     def setup(self):
         """Locals holding values known only at run time (so what uses them is

@@ -1,6 +1,8 @@
 """Fuzzing the game object (pipvm/game/game.py) on generated programs: a fork
 taken at any decision plays exactly as the original, and a game nobody
 watches plays as a watched one.  Views and determinization: test_views.py."""
+import random
+
 import attrs
 from hypothesis import event, given, strategies as st
 
@@ -130,11 +132,27 @@ def unset_local(program, pick):
     among them) stores into a new slot of its frame instead, so the local it
     set is left undefined (None); through the file format, so the validator
     accepts it.  None if no action has one."""
-    sites = [(k, ins) for k, code in enumerate(program.codes) if code.kind == 'action'
-             for ins in pipc.decode(code.code) if ins.op.name in ('STORE_LOCAL', 'FOR_NEXT')]
+    sites, shown = [], set()
+    for k, code in enumerate(program.codes):
+        if code.kind != 'action':
+            continue
+        decoded = pipc.decode(code.code)
+        sites += [(k, ins) for ins in decoded if ins.op.name in ('STORE_LOCAL', 'FOR_NEXT')]
+        # the locals a message shows: loaded with only expression parts before the message
+        for i, ins in enumerate(decoded):
+            if ins.op.name == 'LOAD_LOCAL':
+                j = i + 1
+                while j < len(decoded) and decoded[j].op.pure:
+                    j += 1
+                if j < len(decoded) and decoded[j].op.shows:
+                    shown.add((k, ins.args[0]))
     if not sites:
         return None
-    k, ins = sites[pick % len(sites)]
+    # mostly a local some message shows (hypothesis favours small picks: a
+    # generator of its own spreads them)
+    rng = random.Random(pick)
+    preferred = [(k, ins) for k, ins in sites if (k, ins.args[0]) in shown]
+    k, ins = rng.choice(preferred if preferred and rng.random() < 0.75 else sites)
     code = program.codes[k]
     spare, old = pipc.varint(len(code.local_names)), pipc.varint(ins.args[0])
     if len(spare) != len(old):
