@@ -162,7 +162,7 @@ def test_the_set_up_questions_and_answers_that_are_refused():
     assert d.kind == NAME and d.waiting_for.startswith('the name of ')
     with pytest.raises(ValueError, match='a name decision takes a string'):
         game.answer(0)
-    assert game.history == [(0, game.program.counts and str(game.program.counts[0]))]
+    assert game.history == [(0, str(game.program.counts[0]))]
     # no seed and no generator: the deal of seed 0
     a, b = Game(program, players=2, names=['A', 'B']), Game(program, seed=0, players=2, names=['A', 'B'])
     assert a.view(0) == b.view(0)

@@ -47,16 +47,16 @@ def longest_fusion(decoded, k, inside):
     return best
 
 
-def _pushes_two(instrs):
-    """Do the instructions push exactly two values, never taking one they did
-    not push (a PLAY's player and destination)?"""
+def pushes(instrs, n):
+    """Do the instructions push exactly n values, never taking one they did
+    not push?  (A PLAY's player and destination; a message's operands.)"""
     depth = 0
     for ins in instrs:
         depth -= ins.op.stack_pops(ins.args)
         if depth < 0:
             return False
         depth += ins.op.pushes
-    return depth == 2
+    return depth == n
 
 
 def plays_again(decoded, p, inside):
@@ -73,7 +73,7 @@ def plays_again(decoded, p, inside):
     return (c >= len(reads) and decoded[j].op.name == 'JUMP_IF_FALSE'
             and decoded[c].op.name == 'CANPLAY' and decoded[c].args == decoded[p].args
             and [(ins.op, ins.args) for ins in decoded[c - len(reads):c]] == same
-            and _pushes_two(reads)
+            and pushes(reads, 2)
             and not any(ins.offset in inside for ins in decoded[j:p + 1]))
 
 

@@ -23,24 +23,10 @@ the statements need and their checks.  Nothing else changes.
 from pipvm.engine.vm import OP
 from pipvm.isa import pipc
 
-from .fusion_contract import entered
+from .fusion_contract import entered, pushes
 
 LONGEST = 12                    # quiet.LONGEST: the docstring's bound, restated
-QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_LOOP, OP.QUIET_FOR}
-
-
-def _pushes(instrs, values):
-    """Do the expression parts instrs push exactly `values` values, never
-    taking one they did not push?"""
-    depth = 0
-    for ins in instrs:
-        if not ins.op.pure:
-            return False
-        depth -= ins.op.stack_pops(ins.args)
-        if depth < 0:
-            return False
-        depth += ins.op.pushes
-    return depth == values
+STATEMENT = (OP.QUIET_MESSAGE, OP.QUIET_LOCALS)
 
 
 def _text(instrs, consts):
@@ -60,7 +46,7 @@ def statements(parts, inside, consts):
             window = [ins for p in parts[s:j + 1] for ins in p][:-1]
             if any(ins.offset in inside for ins in window[1:] + [message]):
                 break
-            if _pushes(window, message.op.pops) and (
+            if all(ins.op.pure for ins in window) and pushes(window, message.op.pops) and (
                     message.op.name != 'MESSAGE_ALL' or _text(window, consts)):
                 out[s] = j + 1
                 break
@@ -99,7 +85,7 @@ def violations(image):
         own = {}                # a statement's own checks: its quiet run's, less the chained ones'
         for s in sorted(found, reverse=True):
             op = quiet[s][0]
-            if op not in (OP.QUIET_MESSAGE, OP.QUIET_LOCALS):
+            if op not in STATEMENT:
                 out.append('%s: the message statement at run %d is loud' % (where, s))
                 continue
             slots, checks, after = _quiet_arg(quiet[s])
@@ -110,7 +96,9 @@ def violations(image):
                 out.append('%s: the statement at run %d checks locals it does not read' % (where, s))
             if (op == OP.QUIET_LOCALS) != (not checks):
                 out.append('%s: run %d is opcode %d with %d checks' % (where, s, op, len(checks)))
-            rest = _quiet_arg(quiet[found[s]])[1] if ends[s] != found[s] else ()
+            # (a next statement left loud is reported on its own)
+            chained = ends[s] != found[s] and quiet[found[s]][0] in STATEMENT
+            rest = _quiet_arg(quiet[found[s]])[1] if chained else ()
             if checks[len(checks) - len(rest):] != rest:
                 out.append('%s: the statement at run %d drops the checks of the next' % (where, s))
             own[s] = checks[:len(checks) - len(rest)]
@@ -129,7 +117,7 @@ def violations(image):
                     loops[f - 1] = loops[f]
         for i, (l, q) in enumerate(zip(loud, quiet)):
             if i in loops:
-                want = OP.QUIET_FOR if parts[i][0].op.name == 'FOR_ITER' else OP.QUIET_LOOP
+                want = OP.QUIET_FOR if l[0] == OP.FOR_ITER else OP.QUIET_LOOP
                 slot, others, of_item, checks, end = q[1] if q[0] == want else (None,) * 5
                 if q[0] != want or (slot, checks, end) != (loops[i][0], loops[i][3], loops[i][4]) \
                         or not set(others) <= loops[i][1] or (of_item and not loops[i][2]):
