@@ -80,7 +80,8 @@ def test_the_cards_a_seat_takes_up_are_made_the_plays_that_laid_them_all_at_once
     both plays made the cards shown at once, Bob's card brought into his
     hand by a trade in the deal with a card Ann never saw."""
     from compiler import codegen, frontend
-    from pipvm.game.belief import _DECK_INDEX, _places
+    from pipvm.game.belief import _places
+    from pipvm.game.determinize import DECK_INDEX
     game = Game(codegen.generate(frontend.check_text(TAKE)), seed=1, players=3,
                 names=['Ann', 'Bob', 'Cy'])
     rng = random.Random(1)
@@ -99,7 +100,7 @@ def test_the_cards_a_seat_takes_up_are_made_the_plays_that_laid_them_all_at_once
           if w == ('hand', 'Cy') and i not in belief._seen(0)]
     deal = dealt.deal.copy()
     order = deal.orders[0]
-    a, b = order.index(_DECK_INDEX[laid[0]]), order.index(cy[0])
+    a, b = order.index(DECK_INDEX[laid[0]]), order.index(cy[0])
     order[a], order[b] = order[b], order[a]
     p = belief._restart(dealt, 0, deal)
     belief._check(p, end)
@@ -108,7 +109,7 @@ def test_the_cards_a_seat_takes_up_are_made_the_plays_that_laid_them_all_at_once
     assert p.matched == end + 1 and p.deal.plays == laid
     assert _without_log(p.game.view(0)) == _without_log(game.view(0))
     where = _places(p.game.machine)
-    assert where[_DECK_INDEX[laid[0]]] == ('hand', 'Ann')
+    assert where[DECK_INDEX[laid[0]]] == ('hand', 'Ann')
 
 
 def test_cards_shown_are_paired_place_by_place_with_what_the_world_showed():
@@ -187,10 +188,11 @@ def test_a_book_laid_after_a_draw_gathers_its_whole_rank_into_the_hand_and_the_d
     # with a card of Ben's or the drawn one of another rank (the drawn card
     # first, then what the world's own line named: its wrong book of sixes).
     from types import SimpleNamespace as NS
-    from pipvm.game.belief import _DECK_INDEX, _gathering
-    nines = [_DECK_INDEX[s + ' of ' + t] for s in ['Nine'] for t in
+    from pipvm.game.belief import _gathering
+    from pipvm.game.determinize import DECK_INDEX
+    nines = [DECK_INDEX[s + ' of ' + t] for s in ['Nine'] for t in
              ('Hearts', 'Diamonds', 'Clubs', 'Spades')]
-    six = _DECK_INDEX['Six of Clubs']
+    six = DECK_INDEX['Six of Clubs']
     ben = [nines[0], six, 30, 31, 32]               # Ben's hand at the decision before
     drawn, cleo = 40, [nines[1], 41, 42]
     now = {i: ('hand', 'Ben') for i in ben} | {i: ('hand', 'Cleo') for i in cleo}

@@ -52,12 +52,11 @@ import itertools
 import re
 
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
-from pipvm.game.determinize import (TRIES, Sightings, _Observer, _future, _replay_game,
-                                    _same_option, nothing_hidden)
+from pipvm.game.determinize import (DECK_INDEX, TRIES, Sightings, _Observer, _future,
+                                    _replay_game, _same_option, deck_indexes, nothing_hidden)
 from pipvm.game.kinds import CARD, NAME, SETS
-from pipvm.game.view import areas, card_lists, view
+from pipvm.game.view import areas, card_lists
 
 PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
@@ -506,8 +505,8 @@ class Belief:
             # a card played unseen before the difference, and a card the seat's
             # observation names there (Cheat's challenge turns it over): the
             # two trading places makes that play have been this card
-            named = [(h, _DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
-                     if _DECK_INDEX[n] in hidden]
+            named = [(h, DECK_INDEX[n]) for h, n in self._named_plays(p, 0)[::-1][:8]
+                     if DECK_INDEX[n] in hidden]
             # the never-seen cards still where they were then: trading two of
             # them in the deal changes the past only through what the seat saw
             # of their places, not through moves made since (the likeliest to
@@ -531,7 +530,7 @@ class Belief:
                     a = b = None
                 elif named and rng.random() < 0.3:
                     h, a = rng.choice(named)
-                    played = _DECK_INDEX.get(work.deal.plays.get(h))
+                    played = DECK_INDEX.get(work.deal.plays.get(h))
                 if played in hidden:
                     b = played
                 elif len(still) >= 2 and rng.random() < still_share:
@@ -683,7 +682,7 @@ class Belief:
             return []
         mine, real = (set(_CARD_NAME.findall(repr(v))) for v in p.diff)
         movable = set(movable)
-        index = _DECK_INDEX
+        index = DECK_INDEX
         # (sorted: a set's order changes with the hash seed, the choice must not)
         ours = sorted(index[n] for n in mine - real if index[n] in movable)
         theirs = sorted(index[n] for n in real - mine if index[n] in movable)
@@ -713,7 +712,7 @@ class Belief:
                 # the card is in another hand in this world: one of that
                 # player's unseen plays before h may have been it (it went
                 # into a pile that reached h's player)
-                holder = where.get(_DECK_INDEX[name], ('',))
+                holder = where.get(DECK_INDEX[name], ('',))
                 also = [k for k in sorted(self.played_by, reverse=True)
                         if k < h and holder[0] == 'hand' and self.played_by[k] == holder[1]]
                 for base, first in bases:
@@ -977,13 +976,13 @@ class Belief:
             return []
         player = m.pending.player.name
         places = _places(m)
-        x = _DECK_INDEX[name]
+        x = DECK_INDEX[name]
         where = places.get(x)
         out = []
         if where is not None and where[0] == 'hand' and where[1] != player:
             for h0 in sorted(deal.plays, reverse=True):
                 if h0 < h and h0 not in pinned and self.played_by.get(h0) == where[1] \
-                        and places.get(_DECK_INDEX.get(deal.plays[h0])) == ('hand', player):
+                        and places.get(DECK_INDEX.get(deal.plays[h0])) == ('hand', player):
                     d = deal.copy()
                     d.plays[h0] = name
                     out.append((d, {**pinned, h0: name}, h0, {**was, h0: deal.plays[h0]}))
@@ -1132,7 +1131,7 @@ class Belief:
                     names.add(b['name'])
             texts = [e.get('text') or '' for e in (seen.get('log') or []) + (want.get('log') or [])]
             names.update(q.name for q in m.players if any(q.name in t for t in texts))
-        index = {id(c): i for i, c in enumerate(m.deck)}
+        index = deck_indexes(m)
         return frozenset(index[id(c)] for q in m.players if q.name in names
                          for c in q.hand + q.stash)
 
@@ -1149,7 +1148,7 @@ class Belief:
         else:
             machine.shuffles.append((machine.rng.state[:], machine.rng.idx))
         machine.rng.shuffle(items)
-        index = {id(c): i for i, c in enumerate(machine.deck)}
+        index = deck_indexes(machine)
         orders = deal.orders
         if any(id(c) not in index for c in items):
             # the players shuffled: the order the real draws give them is the
@@ -1287,7 +1286,7 @@ def _give(g, entry, free=None):
 def _places(m):
     """Where each card is (deck index -> a player's hand or stash, an area,
     a global card list)."""
-    index = {id(c): i for i, c in enumerate(m.deck)}
+    index = deck_indexes(m)
     out = {}
     for q in m.players:
         for where, cards in (('hand', q.hand), ('stash', q.stash)):
@@ -1323,7 +1322,7 @@ def _related(diff):
     out = set()
     for t in texts:
         for name in _CARD_NAME.findall(t):
-            out.add(_DECK_INDEX[name])
+            out.add(DECK_INDEX[name])
         for word in _WORD.findall(_CARD_NAME.sub(' ', t)):
             out.update(_BY_WORD.get(_singular(word.lower()), ()))
     return frozenset(out)
@@ -1458,9 +1457,8 @@ def _leaves(x):
     return 1
 
 
-_NAMES = [c.name for c in new_deck()]
-_DECK_INDEX = {name: i for i, name in enumerate(_NAMES)}
-_CARD_NAME = re.compile('|'.join(map(re.escape, sorted(_DECK_INDEX, key=len, reverse=True))))
+_NAMES = sorted(DECK_INDEX, key=DECK_INDEX.get)
+_CARD_NAME = re.compile('|'.join(map(re.escape, sorted(DECK_INDEX, key=len, reverse=True))))
 _BY_WORD = {}           # a rank's or suit's word -> the cards that have it
 for _i, _name in enumerate(_NAMES):
     for _w in _name.lower().split(' of '):

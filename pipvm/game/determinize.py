@@ -28,10 +28,20 @@ a bot then has no consistent world to think in (docs/api.md).
 from pipvm.core.errors import PipError
 from pipvm.game.kinds import NAME
 from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import new_deck
 from pipvm.engine.vm import Dealer
 from pipvm.game.view import seen_cards, view
 
 TRIES = 100
+
+# a card's index in the deck, by name: the same card in every replay (a
+# machine's deck is always new_deck()'s, one card a name)
+DECK_INDEX = {c.name: i for i, c in enumerate(new_deck())}
+
+
+def deck_indexes(machine):
+    """Each card object of machine's deck (by id) -> its index there."""
+    return {id(c): i for i, c in enumerate(machine.deck)}
 
 
 class NoSample(PipError):
@@ -111,7 +121,6 @@ class Sightings:
     def __init__(self, seat, g):
         self.seat, self.read, self.last = seat, 0, {}
         self.decisions, self.shuffles = 0, []
-        self.names = {str(c): i for i, c in enumerate(g.machine.deck)}   # (one card a name)
 
     def note(self, g):
         """At each decision of g (a loud replay of the real game, its dealer a
@@ -123,18 +132,11 @@ class Sightings:
             self.shuffles.append((since, k))
         events = g.events
         for k in range(self.read, len(events)):
-            e = events[k].seen_by(self.seat)
-            if e is None:
-                continue
-            if e.card is not None:
-                self.last[self.names[e.card]] = (since, k)
-            elif ' of ' in e.text:
-                for name, i in self.names.items():
-                    if name in e.text:
-                        self.last[i] = (since, k)
+            for i in named_to(events[k], self.seat):
+                self.last[i] = (since, k)
         self.read = len(events)
         for c in seen_cards(g.machine, self.seat):
-            self.last[self.names[str(c)]] = (2 * h, 0)
+            self.last[DECK_INDEX[c.name]] = (2 * h, 0)
 
     def seen(self):
         """Every card the seat has seen."""
@@ -143,6 +145,19 @@ class Sightings:
     def pinned(self):
         """For each shuffle, the cards seen since it."""
         return [frozenset(i for i, t in self.last.items() if t >= at) for at in self.shuffles]
+
+
+def named_to(event, seat):
+    """The cards (deck indexes) event shows seat: the card it shows, else
+    every card its text names ("You drew the Four of Spades")."""
+    e = event.seen_by(seat)
+    if e is None:
+        return ()
+    if e.card is not None:
+        return (DECK_INDEX[e.card],)
+    if ' of ' in e.text:
+        return tuple(i for name, i in DECK_INDEX.items() if name in e.text)
+    return ()
 
 
 class _Observer:
@@ -230,7 +245,7 @@ class Recorded(Dealer):
         machine.rng = OCamlRandom.at(state, idx)
         self.clocks.append(len(machine.events or ()))
         super().shuffle(machine, items)
-        index = {id(c): i for i, c in enumerate(machine.deck)}
+        index = deck_indexes(machine)
         self.orders.append([index.get(id(c)) for c in items])     # (None: a player)
 
 
