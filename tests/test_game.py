@@ -123,6 +123,46 @@ def test_play_out_draws_with_the_generators_own_randrange():
     assert by_machine.history == by_answers.history
 
 
+def test_play_out_answers_the_set_up_count_as_answering_does():
+    # a game told its names but not its player count asks the count first:
+    # play_out answers it (the machine answers only its own kinds) and plays on
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
+    by_answers, by_machine = Game(program, names=['Ann', 'Bob']), Game(program, names=['Ann', 'Bob'])
+    assert by_machine.decision.kind == 'count'
+    play_out(by_answers, random.Random(1))
+    by_machine.play_out(random.Random(1))
+    assert by_machine.history == by_answers.history and by_machine.ending == by_answers.ending
+    assert by_machine.ending.kind == 'winner'
+
+
+def test_a_team_games_rewards_go_to_the_winning_teams_members():
+    from pipvm.core.outcome import rewards
+    game = start(os.path.join(ROOT, 'examples', 'euchre.pip'), 1)
+    game.play_out(random.Random(1))
+    assert game.teams is game.machine.teams and len(game.teams) == 2
+    assert game.ending.kind == 'winner'
+    won = [s for s, r in enumerate(rewards(game)) if r == 1.0]
+    assert won in [sorted(p.seat for p in t.members) for t in game.teams]
+    assert sum(rewards(game)) == 2.0
+
+
+def test_a_fork_keeps_its_own_record_of_what_a_seat_observed():
+    # real_trace keeps a game's observations by (seat, history length): a fork
+    # answered otherwise has its own, not its original's of the same length
+    game = start(os.path.join(ROOT, 'examples', 'oh_hell.pip'), 1)
+    rng = random.Random(1)
+    while not (game.decision.seat == 0 and len(game.decision.options) > 1):
+        answer_randomly(game, rng)
+    fork = game.fork()
+    game.answer(0)
+    fork.answer(1)
+    assert real_trace(game, 0)[0][-1] != real_trace(fork, 0)[0][-1]
+    again = start(os.path.join(ROOT, 'examples', 'oh_hell.pip'), 1)
+    for choice, _ in fork.history[len(again.history):]:
+        again.answer(choice)
+    assert real_trace(fork, 0) == real_trace(again, 0)
+
+
 def ending(game):
     e = game.ending
     return e.kind, e.winner, str(e.error)
