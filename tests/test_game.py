@@ -141,9 +141,10 @@ def test_a_team_games_rewards_go_to_the_winning_teams_members():
     game.play_out(random.Random(1))
     assert game.teams is game.machine.teams and len(game.teams) == 2
     assert game.ending.kind == 'winner'
-    won = [s for s, r in enumerate(rewards(game)) if r == 1.0]
+    each = rewards(game)
+    won = [s for s, r in enumerate(each) if r == 1.0]
     assert won in [sorted(p.seat for p in t.members) for t in game.teams]
-    assert sum(rewards(game)) == 2.0
+    assert sum(each) == 2.0
 
 
 def test_a_fork_keeps_its_own_record_of_what_a_seat_observed():

@@ -1457,7 +1457,7 @@ def _leaves(x):
     return 1
 
 
-_NAMES = sorted(DECK_INDEX, key=DECK_INDEX.get)
+_NAMES = list(DECK_INDEX)          # (in deck order: the dict was built so)
 _CARD_NAME = re.compile('|'.join(map(re.escape, sorted(DECK_INDEX, key=len, reverse=True))))
 _BY_WORD = {}           # a rank's or suit's word -> the cards that have it
 for _i, _name in enumerate(_NAMES):
