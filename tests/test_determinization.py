@@ -229,3 +229,20 @@ def test_a_game_that_shuffles_its_players_is_determinized():
     assert game.determinize(seat, random.Random(1)).view(seat) == game.view(seat)
     worlds = Belief(seat, 4, random.Random(1)).worlds(game, 4, quiet=False)
     assert worlds and all(w.view(seat) == game.view(seat) for w in worlds)
+
+
+def test_fresh_deals_alone_find_a_world_at_every_decision_of_the_small_game():
+    """Without the belief's repairs (repair=False), determinize's own fresh
+    deals must succeed here: nothing the seats observe can refuse a deal of
+    the cards they have not seen, so a replay compared against the wrong
+    observation (the trace read from another decision) would show."""
+    game = small_game(seed=5)
+    rng = random.Random(4)
+    decisions = 0
+    while game.decision is not None:
+        for seat in (0, 1):
+            sample = game.determinize(seat, rng, repair=False)
+            assert sample.view(seat) == game.view(seat)
+        game.answer(0)
+        decisions += 1
+    assert decisions == 4          # two cards each, then the game ends
