@@ -71,6 +71,7 @@ _UNSET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one_with_a_l
 _FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original')
 _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
+_API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
 PROPERTIES = {
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
@@ -80,7 +81,8 @@ PROPERTIES = {
     'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
     'pipvm/core/runtime.py': (_VM,),
     'compiler/codegen.py': (_VM,),
-    'pipvm/game/game.py': (_FORK, _QUIET, _WORLDS, _VIEWS),
+    # (_VM plays the table through game.Game: the set-up questions, the endings)
+    'pipvm/game/game.py': (_FORK, _QUIET, _API, _VM, _WORLDS, _VIEWS),
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
 }

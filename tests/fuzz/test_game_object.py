@@ -1,6 +1,8 @@
 """Fuzzing the game object (pipvm/game/game.py) on generated programs: a fork
-taken at any decision plays exactly as the original, and a game nobody
-watches plays as a watched one.  Views and determinization: test_views.py."""
+taken at any decision plays exactly as the original, a game nobody
+watches plays as a watched one, and the object keeps its contract with
+drivers (refusals, seats, rewards, play_out).  Views and determinization:
+test_views.py."""
 import random
 
 import attrs
@@ -10,10 +12,11 @@ from compiler import frontend
 from pipvm.core.dialogue import KINDS
 from pipvm.engine.bodies import LOUD
 from pipvm.engine.vm import Image
-from pipvm.game.game import NAME, Game
+from pipvm.game.game import COUNT, NAME, Game
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OP
 from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import to_str
 
 from . import harness
 from .budget import fuzz
@@ -175,3 +178,130 @@ def test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset(case, pick)
     if program is not None:
         loud, _, _ = play_both(program, case, harness.MAX_STEPS)
         event('ending: %s' % (loud.ending.kind if loud.ending else 'still playing'))
+
+
+class _OwnRandrange(random.Random):
+    """A generator with a randrange of its own, which play_out must call
+    (random.Random's own it may bypass: game._below)."""
+
+    def randrange(self, n):
+        return super().randrange(n)
+
+
+def _refused(game, choice, message):
+    """Answering choice is refused with exactly message, and changes nothing."""
+    d, told, answered = game.decision, len(game.events), len(game.history)
+    try:
+        game.answer(choice)
+    except ValueError as e:
+        assert str(e) == message, (str(e), message, REPLAY)
+    else:
+        raise AssertionError('%r was not refused at %r; %s' % (choice, d, REPLAY))
+    assert (game.decision, len(game.events), len(game.history)) == (d, told, answered), REPLAY
+
+
+def _refusals(game):
+    """Answers a driver may send wrongly (a web client, a script)."""
+    d = game.decision
+    if d is None:
+        _refused(game, 0, 'the game is not waiting for a decision')
+    elif d.kind is NAME:
+        _refused(game, 0, 'a name decision takes a string')
+    else:
+        for bad in (len(d.options), -1, True, '0', None):
+            _refused(game, bad, 'choice %r is not one of the %d options' % (bad, len(d.options)))
+
+
+def _rewards(game):
+    """Each seat's reward, as docs/api.md says: 1 to the winner's seat and to
+    every member of a winning team, 0 to the others; 1/seats each when
+    nobody won (None: several players or teams of the winner's name)."""
+    n, ending = game.seats, game.ending
+    if ending.kind != 'winner':
+        return [1.0 / n] * n
+    named = [p for p in game.players if p.name == ending.winner]
+    if len(named) > 1 or len({to_str(t) for t in game.teams or ()}) < len(game.teams or ()):
+        return None
+    won = {p.seat for p in named}
+    for team in game.teams or ():
+        if to_str(team) == ending.winner or won & {p.seat for p in team.members}:
+            won |= {p.seat for p in team.members}
+    return [float(s in won) for s in range(n)] if won else [1.0 / n] * n
+
+
+
+def _finish_both(game, seed):
+    """(game played out, a fork answered at random in a loop, a quiet fork
+    played out): the same draws from generators of the same seed."""
+    out, loop, quiet = game.fork(), game.fork(), game.fork(quiet=True)
+    rng = random.Random(seed)
+    while loop.decision is not None:
+        loop.answer(rng.randrange(len(loop.decision.options)))
+    return (out.play_out(random.Random(seed)), loop,
+            quiet.play_out(_OwnRandrange(seed) if seed % 2 else random.Random(seed)))
+
+
+def _same_games(a, b):
+    assert a.events == b.events and a.history == b.history, REPLAY
+    assert a.ending == b.ending or a.ending.to_json() == b.ending.to_json(), REPLAY
+    assert harness.snapshot(a.machine) == harness.snapshot(b.machine), REPLAY
+
+
+def _played_out(game, where):
+    """play_out against random answers in a loop, and a quiet fork's."""
+    out, loop, quiet = _finish_both(game, where)
+    _same_games(out, loop)
+    assert quiet.events is None and quiet.machine.events is None, REPLAY
+    assert quiet.history == out.history, REPLAY
+    assert harness.snapshot(quiet.machine) == harness.snapshot(out.machine), REPLAY
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0))
+def test_the_game_object_keeps_its_contract_with_drivers(case, where):
+    """What a driver of pipvm/game/game.py relies on beyond the table's
+    transcript (test_vm_matches_reference plays the table through it): a
+    refused answer changes nothing and says why, an ended game takes no
+    answer, the seats and the rewards follow the ending, `play_out` ends
+    a game as random answers do (from the count question too), a quiet
+    fork plays as the game, and a step limit given later is the same."""
+    source = case.source
+    if where % 4 == 3:
+        # generated games seldom get to a winner: one at once, a player or a team
+        who = 'teams->last' if where % 8 == 7 and ' teams of ' in source else 'players->last'
+        source = source.replace('Action main {', 'Action main {\n  winner %s.' % who, 1)
+    program = harness.compile_checked(frontend.check_text(source))
+    # no seed is seed 0; a limit given before the first step is the same limit
+    seed = case.seed if case.seed % 3 else 0
+    game = Game(program) if seed == 0 else Game(program, seed=seed)
+    game.limit_steps(harness.MAX_STEPS)
+    same = Game(program, rng=OCamlRandom(seed), max_steps=harness.MAX_STEPS)
+    answers = list(case.answers)
+    stop = where % (len(answers) + 1)
+    if stop == 0:
+        # from the count question (play_out answers no name: they are given)
+        named = Game(program, seed=seed, names=['N%d' % i for i in range(12)],
+                     max_steps=harness.MAX_STEPS)
+        _played_out(named, where)
+    for k in range(len(answers) + 1):
+        _refusals(game)
+        d = game.decision
+        if k == stop and (d is None or d.kind not in (NAME, COUNT)):
+            _played_out(game, where)
+        if k == len(answers) or d is None:
+            break
+        feed(game, answers[k:k + 1])
+        feed(same, answers[k:k + 1])
+    _same_games(game, same)
+    assert game.machine.steps_left == same.machine.steps_left, REPLAY
+    if game.players:
+        assert game.seats == len(game.players) == len({p.seat for p in game.players}), REPLAY
+        if program.team_size:      # (a program may set a player's team, not a team's members)
+            assert sorted(p.seat for t in game.teams for p in t.members) == \
+                list(range(game.seats)), REPLAY
+    if game.ending is not None:
+        expected = _rewards(game)
+        assert expected is None or game.returns() == expected, REPLAY
+        event('ending: %s' % game.ending.kind)
+    else:
+        event('ending: still playing')
