@@ -246,3 +246,35 @@ def test_fresh_deals_alone_find_a_world_at_every_decision_of_the_small_game():
         game.answer(0)
         decisions += 1
     assert decisions == 4          # two cards each, then the game ends
+
+
+EXTRA = '''Game "Extra" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S; 6~S].
+Area pile labeled "pile" is faceup.
+Rule any(p, c, d) = True.
+Action main {
+  shuffle stock.
+  deal 2 from stock to players.
+  forever {
+    if stock->top->rank == A { shuffle stock. }
+    play any from players->first to pile.
+    play any from players->last to pile.
+  }
+}
+'''
+
+
+def test_a_sample_may_shuffle_where_the_real_game_did_not():
+    """Seed 2 deals Ann the Six and the Four; the stock's top (the Three in
+    the real game, so no second shuffle) is any of the four cards she has
+    not seen.  A sample whose top is the Ace shuffles again, which she
+    cannot see: it must be one of her worlds (a quarter of them), not
+    refused because the real game has no such shuffle to draw again."""
+    game = Game(codegen.generate(frontend.check_text(EXTRA)), seed=2, players=2,
+                names=['Ann', 'Bob'])
+    assert len(game.machine.shuffles) == 1 and game.decision.seat == 0
+    rng = random.Random(3)
+    extra = sum(len(game.determinize(0, rng, repair=False).machine.shuffles) == 2
+                for _ in range(SAMPLES))
+    # binomial, p = 1/4: more than 3.3 standard deviations off fails (p < 0.001)
+    assert abs(extra - SAMPLES / 4) < 3.3 * (SAMPLES * 3 / 16) ** 0.5, extra

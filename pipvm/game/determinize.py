@@ -241,8 +241,13 @@ class Recorded(Dealer):
         self.clocks, self.orders = [], []
 
     def shuffle(self, machine, items):
-        state, idx = self.states[len(machine.shuffles)]
-        machine.rng = OCamlRandom.at(state, idx)
+        j = len(machine.shuffles)
+        # a sample may shuffle where the real game did not (its hidden cards
+        # decided so): that shuffle draws on from the last one's generator,
+        # and Resampled then deals every card anew (none seen since it)
+        if j < len(self.states):
+            state, idx = self.states[j]
+            machine.rng = OCamlRandom.at(state, idx)
         self.clocks.append(len(machine.events or ()))
         super().shuffle(machine, items)
         index = deck_indexes(machine)
