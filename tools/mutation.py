@@ -82,7 +82,7 @@ PROPERTIES = {
     'pipvm/core/runtime.py': (_VM,),
     'compiler/codegen.py': (_VM,),
     # (_VM plays the table through game.Game: the set-up questions, the endings)
-    'pipvm/game/game.py': (_FORK, _QUIET, _API, _VM, _WORLDS, _VIEWS),
+    'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
 }
