@@ -229,7 +229,6 @@ def _rewards(game):
     return [float(s in won) for s in range(n)] if won else [1.0 / n] * n
 
 
-
 def _finish_both(game, seed):
     """(game played out, a fork answered at random in a loop, a quiet fork
     played out): the same draws from generators of the same seed."""
