@@ -259,8 +259,8 @@ def _played_out(game, where):
 @given(cases(), st.integers(min_value=0))
 def test_the_game_object_keeps_its_contract_with_drivers(case, where):
     """What a driver of pipvm/game/game.py relies on beyond the table's
-    transcript (test_vm_matches_reference plays the table through it): a
-    refused answer changes nothing and says why, an ended game takes no
+    transcript (test_vm_matches_reference plays the table through it): the
+    decision as plain data, a refused answer changes nothing and says why, an ended game takes no
     answer, the seats and the rewards follow the ending, `play_out` ends
     a game as random answers do (from the count question too), a quiet
     fork plays as the game, and a step limit given later is the same."""
@@ -285,6 +285,9 @@ def test_the_game_object_keeps_its_contract_with_drivers(case, where):
     for k in range(len(answers) + 1):
         _refusals(game)
         d = game.decision
+        if d is not None:       # the decision as plain data (docs/api.md), as the web table sends it
+            assert d.to_json() == {'id': d.id, 'seat': d.seat, 'kind': d.kind, 'prompt': d.prompt,
+                                   'options': list(d.options), 'player': d.player}, REPLAY
         if k == stop and (d is None or d.kind not in (NAME, COUNT)):
             _played_out(game, where)
         if k == len(answers) or d is None:
