@@ -181,11 +181,12 @@ def test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset(case, pick)
 
 
 class _OwnRandrange(random.Random):
-    """A generator with a randrange of its own, which play_out must call
-    (random.Random's own it may bypass: game._below)."""
+    """A generator with a randrange of its own (it draws the other way
+    round), which play_out must call: random.Random's own it may bypass
+    (game._below)."""
 
     def randrange(self, n):
-        return super().randrange(n)
+        return n - 1 - super().randrange(n)
 
 
 def _refused(game, choice, message):
@@ -233,11 +234,11 @@ def _finish_both(game, seed):
     """(game played out, a fork answered at random in a loop, a quiet fork
     played out): the same draws from generators of the same seed."""
     out, loop, quiet = game.fork(), game.fork(), game.fork(quiet=True)
-    rng = random.Random(seed)
+    make = _OwnRandrange if seed % 2 else random.Random
+    rng = make(seed)
     while loop.decision is not None:
         loop.answer(rng.randrange(len(loop.decision.options)))
-    return (out.play_out(random.Random(seed)), loop,
-            quiet.play_out(_OwnRandrange(seed) if seed % 2 else random.Random(seed)))
+    return out.play_out(make(seed)), loop, quiet.play_out(make(seed))
 
 
 def _same_games(a, b):
@@ -288,6 +289,7 @@ def test_the_game_object_keeps_its_contract_with_drivers(case, where):
         if d is not None:       # the decision as plain data (docs/api.md), as the web table sends it
             assert d.to_json() == {'id': d.id, 'seat': d.seat, 'kind': d.kind, 'prompt': d.prompt,
                                    'options': list(d.options), 'player': d.player}, REPLAY
+            assert d.kind is not COUNT or d.seat == 0, REPLAY      # asked of "the table"
         if k == stop and (d is None or d.kind not in (NAME, COUNT)):
             _played_out(game, where)
         if k == len(answers) or d is None:
@@ -296,6 +298,16 @@ def test_the_game_object_keeps_its_contract_with_drivers(case, where):
         feed(same, answers[k:k + 1])
     _same_games(game, same)
     assert game.machine.steps_left == same.machine.steps_left, REPLAY
+    if game.count is not None:
+        # the count given when the game is made, as answered
+        given = Game(program, seed=seed, players=game.count * (program.team_size or 1),
+                     max_steps=harness.MAX_STEPS)
+        for choice, _ in game.history[1:]:
+            given.answer(choice)
+        d = game.decision           # (one answer fewer before it: no count asked)
+        assert given.events == game.events, REPLAY
+        assert given.decision == (d and d._replace(id=d.id - 1)), REPLAY
+        assert harness.snapshot(given.machine) == harness.snapshot(game.machine), REPLAY
     if game.players:
         assert game.seats == len(game.players) == len({p.seat for p in game.players}), REPLAY
         if program.team_size:      # (a program may set a player's team, not a team's members)
