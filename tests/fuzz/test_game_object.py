@@ -290,6 +290,9 @@ def test_the_game_object_keeps_its_contract_with_drivers(case, where):
             assert d.to_json() == {'id': d.id, 'seat': d.seat, 'kind': d.kind, 'prompt': d.prompt,
                                    'options': list(d.options), 'player': d.player}, REPLAY
             assert d.kind is not COUNT or d.seat == 0, REPLAY      # asked of "the table"
+            if d.kind is NAME:      # ("Enter a name for WHO:", the transcript's)
+                assert d.waiting_for == 'the name of ' + d.prompt[len('Enter a name for '):-1], \
+                    REPLAY
         if k == stop and (d is None or d.kind not in (NAME, COUNT)):
             _played_out(game, where)
         if k == len(answers) or d is None:
@@ -298,15 +301,16 @@ def test_the_game_object_keeps_its_contract_with_drivers(case, where):
         feed(same, answers[k:k + 1])
     _same_games(game, same)
     assert game.machine.steps_left == same.machine.steps_left, REPLAY
-    if game.count is not None:
-        # the count given when the game is made, as answered
-        given = Game(program, seed=seed, players=game.count * (program.team_size or 1),
-                     max_steps=harness.MAX_STEPS)
-        for choice, _ in game.history[1:]:
+    if game.seats is not None and len(game.names) == game.seats:
+        # the count and the names given when the game is made, as answered
+        given = Game(program, seed=seed, players=game.seats,
+                     names=[game.names[s] for s in range(game.seats)], max_steps=harness.MAX_STEPS)
+        played = [choice for choice, _ in game.history[1:] if type(choice) is not str]
+        for choice in played:
             given.answer(choice)
-        d = game.decision           # (one answer fewer before it: no count asked)
+        d = game.decision           # (the set-up's answers fewer before it)
         assert given.events == game.events, REPLAY
-        assert given.decision == (d and d._replace(id=d.id - 1)), REPLAY
+        assert given.decision == (d and d._replace(id=len(played))), REPLAY
         assert harness.snapshot(given.machine) == harness.snapshot(game.machine), REPLAY
     if game.players:
         assert game.seats == len(game.players) == len({p.seat for p in game.players}), REPLAY
