@@ -6,6 +6,7 @@ import collections
 import random
 
 from compiler import codegen, frontend
+from pipvm.core.runtime import new_deck
 from pipvm.game.determinize import real_trace
 from pipvm.game.game import Game
 
@@ -23,6 +24,7 @@ Action main {
 }
 '''
 SAMPLES = 600
+DECK_NAMES = [str(c) for c in new_deck()]     # by deck index
 CRITICAL_2DF = 13.82           # chi-square, 2 degrees of freedom, p = 0.001
 
 
@@ -153,7 +155,7 @@ def test_a_card_named_when_played_is_seen_though_covered_before_the_next_decisio
 
 TWICE = '''Game "Twice" requires 2 players.
 Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S].
-Area pile labeled "pile" is faceup.
+Area pile labeled "pile" is faceup, spreadout.
 Rule any(p, c, d) = True.
 Action main {
   forever {
@@ -188,6 +190,11 @@ def test_a_card_seen_before_a_shuffle_is_hidden_again_after_it():
     mine = {str(c) for c in game.players[0].hand}
     hidden = {str(c) for c in game.machine.globals[0]} | {str(c) for c in game.players[1].hand}
     assert len(hidden) == 3 and not hidden & mine
+    # what the second deal keeps where the real shuffle put it: her own cards
+    # only, not those she saw face up (spread out) at the decisions before it
+    # (Sightings' clocks of decisions and of the events between them in order)
+    pinned = real_trace(game, 0)[3]
+    assert [sorted(DECK_NAMES[i] for i in p) for p in pinned[1:]] == [sorted(mine)]
     for world in (lambda s: game.determinize(0, random.Random(s)),
                   lambda s: Belief(0, 4, random.Random(s)).worlds(game, 1)[0]):
         in_stock = collections.Counter({c: 0 for c in hidden})
@@ -198,6 +205,12 @@ def test_a_card_seen_before_a_shuffle_is_hidden_again_after_it():
             in_stock[str(left)] += 1
         assert set(in_stock) == hidden
         assert chi_square(in_stock, SAMPLES / 6) < CRITICAL_2DF, in_stock
+    # and at the next decision, her cards and the one she played since (an
+    # event before the shuffle read again now would pin the cards it named)
+    game.answer(0)
+    since = mine | {str(c) for c in game.machine.globals[1].cards}
+    assert len(since) == 2 and game.decision is not None
+    assert sorted(DECK_NAMES[i] for i in real_trace(game, 0)[3][1]) == sorted(since)
 
 
 SEATS = '''Game "Seats" requires 2 players.
