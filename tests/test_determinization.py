@@ -291,3 +291,19 @@ def test_a_sample_may_shuffle_where_the_real_game_did_not():
                 for _ in range(SAMPLES))
     # binomial, p = 1/4: more than 3.3 standard deviations off fails (p < 0.001)
     assert abs(extra - SAMPLES / 4) < 3.3 * (SAMPLES * 3 / 16) ** 0.5, extra
+
+
+def test_fresh_deals_alone_replay_a_card_played_face_down():
+    """Bob's card played face down is any of his, played again at random in
+    each sample: fresh deals alone (repair=False) find Ann a world at her
+    next decision, and the card under the pile is not always the real one."""
+    game = Game(codegen.generate(frontend.check_text(SMALL.replace('is faceup', 'is facedown'))),
+                seed=3, players=2, names=['Ann', 'Bob'])
+    game.answer(0)
+    game.answer(0)
+    assert game.decision.seat == 0
+    real = str(game.machine.globals[1].cards[0])        # Bob's, face down on top
+    rng = random.Random(5)
+    played = collections.Counter(
+        str(game.determinize(0, rng, repair=False).machine.globals[1].cards[0]) for _ in range(40))
+    assert len(played) > 1 and real in played, played
