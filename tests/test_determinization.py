@@ -261,20 +261,9 @@ def test_fresh_deals_alone_find_a_world_at_every_decision_of_the_small_game():
     assert decisions == 4          # two cards each, then the game ends
 
 
-EXTRA = '''Game "Extra" requires 2 players.
-Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S; 6~S].
-Area pile labeled "pile" is faceup.
-Rule any(p, c, d) = True.
-Action main {
-  shuffle stock.
-  deal 2 from stock to players.
-  forever {
-    if stock->top->rank == A { shuffle stock. }
-    play any from players->first to pile.
-    play any from players->last to pile.
-  }
-}
-'''
+# the small game with a sixth card, shuffled again whenever the Ace is on top
+EXTRA = SMALL.replace('5~S]', '5~S; 6~S]').replace(
+    '  forever {\n', '  forever {\n    if stock->top->rank == A { shuffle stock. }\n')
 
 
 def test_a_sample_may_shuffle_where_the_real_game_did_not():
