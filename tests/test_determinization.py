@@ -6,9 +6,10 @@ import collections
 import random
 
 from compiler import codegen, frontend
-from pipvm.core.runtime import new_deck
 from pipvm.game.determinize import real_trace
 from pipvm.game.game import Game
+
+from .privacy import CARD_NAMES        # by deck index
 
 SMALL = '''Game "Small" requires 2 players.
 Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S].
@@ -24,7 +25,6 @@ Action main {
 }
 '''
 SAMPLES = 600
-DECK_NAMES = [str(c) for c in new_deck()]     # by deck index
 CRITICAL_2DF = 13.82           # chi-square, 2 degrees of freedom, p = 0.001
 
 
@@ -194,7 +194,7 @@ def test_a_card_seen_before_a_shuffle_is_hidden_again_after_it():
     # only, not those she saw face up (spread out) at the decisions before it
     # (Sightings' clocks of decisions and of the events between them in order)
     pinned = real_trace(game, 0)[3]
-    assert [sorted(DECK_NAMES[i] for i in p) for p in pinned[1:]] == [sorted(mine)]
+    assert [sorted(CARD_NAMES[i] for i in p) for p in pinned[1:]] == [sorted(mine)]
     for world in (lambda s: game.determinize(0, random.Random(s)),
                   lambda s: Belief(0, 4, random.Random(s)).worlds(game, 1)[0]):
         in_stock = collections.Counter({c: 0 for c in hidden})
@@ -210,7 +210,7 @@ def test_a_card_seen_before_a_shuffle_is_hidden_again_after_it():
     game.answer(0)
     since = mine | {str(c) for c in game.machine.globals[1].cards}
     assert len(since) == 2 and game.decision is not None
-    assert sorted(DECK_NAMES[i] for i in real_trace(game, 0)[3][1]) == sorted(since)
+    assert sorted(CARD_NAMES[i] for i in real_trace(game, 0)[3][1]) == sorted(since)
 
 
 SEATS = '''Game "Seats" requires 2 players.

@@ -261,10 +261,11 @@ def _played_out(game, where):
 def test_the_game_object_keeps_its_contract_with_drivers(case, where):
     """What a driver of pipvm/game/game.py relies on beyond the table's
     transcript (test_vm_matches_reference plays the table through it): the
-    decision as plain data, a refused answer changes nothing and says why, an ended game takes no
-    answer, the seats and the rewards follow the ending, `play_out` ends
-    a game as random answers do (from the count question too), a quiet
-    fork plays as the game, and a step limit given later is the same."""
+    decision as plain data, a refused answer changes nothing and says why,
+    an ended game takes no answer, the seats and the rewards follow the
+    ending, `play_out` ends a game as random answers do (from the count
+    question too), a quiet fork plays as the game, and a step limit, a
+    count and names given when the game is made are those answered later."""
     source = case.source
     if where % 4 == 3:
         # generated games seldom get to a winner: one at once, a player or a team
