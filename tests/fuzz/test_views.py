@@ -22,10 +22,12 @@ from hypothesis import event, given, strategies as st
 from compiler import frontend, reference, types as T
 from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import Area, Card
+from pipvm.core.runtime import Area, Card, new_deck
+from pipvm.engine.vm import Dealer
 from pipvm.game import determinize, view
 from pipvm.game.determinize import NoSample
 from pipvm.game.game import Game
+from pipvm.game.kinds import NAME
 from pipvm.play.table import Seat, SilentConsole, Table
 
 from . import harness
@@ -194,12 +196,13 @@ def seen_in_view(v):
             None if e is None else (e['kind'], e['winner'], e['error']))
 
 
-def named(game, seat):
+def named(game, seat, events=None):
     """Deck indexes of the cards named in what seat was told (a played card,
-    a message naming one): determinization may count them as seen."""
+    a message naming one) by events (all the game's): determinization may
+    count them as seen."""
     names = {str(c): i for i, c in enumerate(game.machine.deck)}
     out = set()
-    for e in game.events:
+    for e in game.events if events is None else events:
         e = e.seen_by(seat)             # (a card played out of sight is not named to others)
         if e is not None:
             out.update(i for name, i in names.items() if name in e.text or name == e.card)
@@ -263,14 +266,20 @@ class Still(random.Random):
         return self.choices.pop(0)
 
 
-def feed_noting(game, answers, marks):
-    """feed(), noting how many events were shown before each decision (marks:
-    decision number -> that count)."""
+def feed_noting(game, answers, marks, log):
+    """feed(), noting at each decision how many events had been shown
+    (marks: decision number -> that count) and, in log, how many shuffles
+    had been made and each seat's view (decision number -> (shuffles,
+    {seat: view}))."""
+    def note():
+        k = len(game.history)
+        marks[k] = len(game.events)
+        log[k] = (len(game.machine.shuffles), {s: game.view(s) for s in range(game.seats or 0)})
     answers = list(answers)
     while answers and game.decision is not None:
-        marks[len(game.history)] = len(game.events)
+        note()
         answers = feed(game, answers[:1]) + answers[1:]
-    marks[len(game.history)] = len(game.events)
+    note()
     return answers
 
 
@@ -280,6 +289,129 @@ def unseen_plays(game, marks, seat):
     return {k for k in range(len(game.history)) if any(
         e.kind == 'played' and e.seen_by(seat).card is None
         for e in game.events[marks[k]:marks[k + 1]])}
+
+
+class Reverser(Still):
+    """Still's choices of the unseen plays; its shuffles reverse the cards
+    they are given, noting them (given: a list of deck indexes a shuffle)."""
+
+    def __init__(self, choices):
+        super().__init__(choices)
+        self.given = []
+
+    def shuffle(self, x):
+        self.given.append([DECK[c.name] for c in x])
+        x.reverse()
+
+    def randrange(self, n):
+        return super().randrange(n) % n     # (the sample's player may have fewer cards)
+
+
+DECK = {str(c): i for i, c in enumerate(new_deck())}     # a card's deck index, by name
+
+
+def cards_in(v):
+    """The cards (deck indexes) a view shows: the seat's hand, the faceup cards."""
+    return {DECK[n] for part in (v['players'], v['areas'])
+            for x in part for n in x.get('hand', x.get('cards')) or ()}
+
+
+def pin_bounds(game, seat, marks, log):
+    """For each shuffle of the real game, (the cards seat must count as seen
+    since it, those it may): a card in its view at a decision after the
+    step that made the shuffle, or named to it later; and may, the cards
+    named to it in that step (before or after the shuffle: the events do
+    not say)."""
+    now = len(game.history)
+    out = []
+    for j in range(len(game.machine.shuffles)):
+        k = min(d for d in range(now + 1) if log[d][0] > j)     # the first decision after it
+        must = set(named(game, seat, game.events[marks[k]:]))
+        for d in range(k, now + 1):
+            must |= cards_in(log[d][1][seat]) if seat in log[d][1] else set()
+        out.append((must, must | named(game, seat, game.events[marks[k - 1] if k else 0:marks[k]])))
+    return out
+
+
+class Mirror(Dealer):
+    """What determinize's dealer must do with a Reverser, written apart: each
+    shuffle of the real game again (from the generator state it started
+    from), and then the cards the Reverser was given reversed in their
+    places.  Checks that those are the shuffle's cards, in its order, but
+    the ones seen since it (bounds: pin_bounds); after the real game's
+    shuffles, every card.  wrong: what was not (an exception here would
+    be the game's error)."""
+
+    def __init__(self, states, given, bounds):
+        self.states, self.given, self.bounds = states, given, bounds
+        self.wrong, self.beyond = [], False
+
+    def shuffle(self, machine, items):
+        j = len(machine.shuffles)
+        if j < len(self.states):
+            machine.rng = OCamlRandom.at(*self.states[j])
+        super().shuffle(machine, items)
+        if j >= len(self.given):
+            self.beyond = True          # the sample did not get here: it was refused before
+            return
+        index = {id(c): i for i, c in enumerate(machine.deck)}
+        order = [index.get(id(c)) for c in items]          # (None: a player)
+        hidden = set(self.given[j])
+        kept = set(order) - hidden - {None}
+        if self.given[j] != [i for i in order if i in hidden]:
+            self.wrong.append('shuffle %d: not its cards in its order' % j)
+        if j < len(self.bounds) and (hidden & self.bounds[j][0] or not kept <= self.bounds[j][1]):
+            self.wrong.append('shuffle %d: pins %s, seen since %s' % (j, sorted(kept), self.bounds[j]))
+        if j >= len(self.bounds) and kept:
+            self.wrong.append('shuffle %d, not in the real game: kept %s' % (j, sorted(kept)))
+        places = [p for p, i in enumerate(order) if i in hidden]
+        cards = [items[p] for p in places]
+        for p, c in zip(places, reversed(cards)):
+            items[p] = c
+
+
+def mirrored(game, seat, plays, dealer, log):
+    """The real game replayed through dealer (a Mirror), each answer given
+    again by its label (the real choice where the seat did not see the card
+    played); whether the seat's view matches the real one at every decision."""
+    g = game.replayed(OCamlRandom(0), dealer)
+    for k, (choice, label) in enumerate(game.history):
+        d, want = g.decision, log[k][1].get(seat)      # (no view before the count)
+        if d is None or want is not None and g.view(seat) != want:
+            return g, False
+        if d.kind is NAME:
+            g.answer(label)
+        elif k in plays:
+            g.answer(choice % len(d.options))
+        elif choice < len(d.options) and d.options[choice] == label:
+            g.answer(choice)
+        elif label in d.options:
+            g.answer(d.options.index(label))
+        else:
+            return g, False
+    return g, g.view(seat) == log[len(game.history)][1][seat]
+
+
+def check_reversed_world(game, seat, plays, marks, log):
+    """determinize with one try and a Reverser against the Mirror's replay:
+    refused exactly when the Mirror's world shows the seat something else,
+    and else that world."""
+    reverser = Reverser(game.history[k][0] for k in sorted(plays))
+    try:
+        sample = determinize.determinize(game, seat, reverser, tries=1)
+    except NoSample:
+        sample = None
+    dealer = Mirror(game.machine.shuffles, reverser.given, pin_bounds(game, seat, marks, log))
+    world, matched = mirrored(game, seat, plays, dealer, log)
+    assert not dealer.wrong, (dealer.wrong, REPLAY)
+    if sample is None:
+        assert not matched, ('a consistent world refused', REPLAY)
+        event('reversed: refused')
+        return
+    assert matched and not dealer.beyond, ('an inconsistent world accepted', REPLAY)
+    assert len(reverser.given) == len(world.machine.shuffles), REPLAY
+    assert harness.snapshot(sample.machine) == harness.snapshot(world.machine), REPLAY
+    event('reversed: accepted')
 
 
 @fuzz
@@ -293,9 +425,9 @@ def test_determinization_as_bots_use_it(case, where, seed):
     answers = list(case.answers)
     rng = random.Random(seed)
     stops = sorted({where % (n + 1), n})
-    done, marks = 0, {}
+    done, marks, log = 0, {}, {}
     for stop in stops:
-        answers = feed_noting(game, answers[:stop - done], marks) + answers[stop - done:]
+        answers = feed_noting(game, answers[:stop - done], marks, log) + answers[stop - done:]
         done = stop
         if game.seats is None:
             continue
@@ -303,12 +435,14 @@ def test_determinization_as_bots_use_it(case, where, seed):
         for s in range(game.seats):
             plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
             assert plays == unseen_plays(game, marks, s), ('unseen plays', REPLAY)
-            # (the default tries: Still's world is accepted at the first)
-            again = game.determinize(s, Still(game.history[k][0] for k in sorted(plays)))
+            # (one try and no belief: Still's world, the real one, is accepted)
+            again = determinize.determinize(game, s, Still(game.history[k][0] for k in sorted(plays)),
+                                            tries=1)
             # (its future is dealt anew: the cards still hidden may move)
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
             assert again.rng.state != game.rng.state, ('the real future', REPLAY)
             again.rng.copy().shuffle(list(range(52)))       # its future can deal a whole deck
+            check_reversed_world(game, s, plays, marks, log)
             try:        # one fresh deal and no belief to fall back on: often none fits
                 determinize.determinize(game, s, random.Random(seed), tries=1)
             except NoSample as e:   # (its own generator: the samples below draw as before)
