@@ -122,6 +122,15 @@ def test_play_out_draws_with_the_generators_own_randrange():
     assert by_machine.history == by_answers.history
 
 
+def test_play_out_does_not_make_up_names():
+    # a name has no options to draw from: the caller is told what to answer
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
+    game = Game(program, players=2)
+    with pytest.raises(ValueError, match='^play_out cannot make up the name of Player 1: answer it first$'):
+        game.play_out(random.Random(1))
+    assert game.decision.kind == NAME and game.history == []        # (nothing answered)
+
+
 def test_play_out_answers_the_set_up_count_as_answering_does():
     # a game told its names but not its player count asks the count first:
     # play_out answers it (the machine answers only its own kinds) and plays on

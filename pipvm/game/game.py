@@ -175,6 +175,9 @@ class Game:
         answers card, set and action decisions itself, with no Decision made
         for each (a bot's playout)."""
         while self.decision is not None and self.decision.kind not in (CARD, ACTION, SETS):
+            if self.decision.kind is NAME:      # (there is nothing to choose from)
+                raise ValueError('play_out cannot make up %s: answer it first'
+                                 % self.decision.waiting_for)
             self.answer(rng.randrange(len(self.decision.options)))
         if self.decision is not None:
             self.decision = None
