@@ -60,7 +60,7 @@ def equal(a, b):
         return int(a) == int(b)
     if type(a) is bool or type(b) is bool:
         return type(a) is type(b) and a == b
-    if type(a) is str and type(b) is str:
+    if isinstance(a, str) and isinstance(b, str):     # (a test may note what a String shows)
         return a == b
     if type(a) is list and type(b) is list:
         return len(a) == len(b) and all(equal(x, y) for x, y in zip(a, b))
@@ -93,7 +93,7 @@ def text(value, pos):
         return str(value)
     if type(value) is Rank:
         return RANK_NAMES[value]
-    if type(value) is str:
+    if isinstance(value, str):
         return value
     if type(value) is Suit:
         return value.name

@@ -296,3 +296,43 @@ def test_fresh_deals_alone_replay_a_card_played_face_down():
     played = collections.Counter(
         str(game.determinize(0, rng, repair=False).machine.globals[1].cards[0]) for _ in range(40))
     assert len(played) > 1 and real in played, played
+
+
+SPELLED = '''Game "Spelled" requires 2 players.
+Deck stock = standard.
+Area pile labeled "pile" is faceup.
+Rule any(p, c, d) = True.
+Action main {
+  shuffle stock.
+  deal 3 from stock to players.
+  let other be players->last.
+  let mine be players->first->hand->top.
+  let told be "{mine}".
+  message "The Queen of Spades and {other} are wild.".
+  let me be players->first.
+  message me "You hold the {told}.".
+  play any from players->first to pile.
+  winner players->first.
+}
+'''
+
+
+def test_a_card_spelled_by_a_name_or_a_literal_is_not_seen():
+    """The cards a seat was told of are those a message's `{x}` parts show
+    (Event.shows), never read back from the text: the other player is
+    called Two of Hearts and a literal names the Queen of Spades, and the
+    seat knows neither's place.  Counted as seen, each would stay where the
+    real shuffle put it in every sample: the real deal, leaked."""
+    game = Game(codegen.generate(frontend.check_text(SPELLED)), seed=1, players=2,
+                names=['Ann', 'Two of Hearts'])
+    hand = [str(c) for c in game.players[0].hand]
+    assert not {'Two of Hearts', 'Queen of Spades'} & set(hand)
+    told = [e for e in game.events if e.seen_by(0) is not None and 'You hold' in e.text]
+    assert [e.shows for e in told] == [(hand[0],)]       # through a String made of a card
+    trace = real_trace(game, 0)
+    assert sorted(CARD_NAMES[i] for i in trace[1]) == sorted(hand)
+    assert [sorted(CARD_NAMES[i] for i in p) for p in trace[3]] == [sorted(hand)]
+    places = collections.Counter(
+        next((p.name for p in s.players if any(str(c) == 'Two of Hearts' for c in p.hand)), 'stock')
+        for s in (game.determinize(0, random.Random(k)) for k in range(20)))
+    assert len(places) > 1, places      # (the other's hand: 3 in 49)

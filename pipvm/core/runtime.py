@@ -148,6 +148,32 @@ def to_str(value):
     return str(value)          # Card, Suit
 
 
+class Text(str):
+    """A String made of `{x}` parts that shows cards: it keeps their names,
+    in order (cards), so that what a message tells a seat is data
+    (pipvm/game/determinize.py), never its text read back: a player, a
+    team or a literal may spell a card's name."""
+    cards = ()
+
+
+def joined(values):
+    """The String `{x}` parts make (FORMAT): a Text if a part is a Card or a
+    Text, else a str."""
+    text = ''.join(map(to_str, values))
+    cards = ()
+    for v in values:
+        kind = type(v)
+        if kind is Card:
+            cards += (v.name,)
+        elif kind is Text:
+            cards += v.cards
+    if not cards:
+        return text
+    text = Text(text)
+    text.cards = cards
+    return text
+
+
 def cards_of(value):
     """The card list a Player (its hand), an Area or a card list stands for."""
     kind = type(value)

@@ -152,7 +152,7 @@ else:
     _body('GE', '', 'a b -- res', 'res = a >= b'),
     _body('IN', '', 'a b -- res', 'res = contains(b, a)'),
     _body('NOT', '', 'a -- res', 'res = not a'),
-    _body('FORMAT', 'n', '*values -- res', "res = ''.join(map(to_str, values))"),
+    _body('FORMAT', 'n', '*values -- res', "res = joined(values)"),
     # cards and lists
     _body('MAKE_CARD', '', 'a b -- res', 'res = machine.deck[runtime.card_index(as_rank(a), b)]'),
     _body('MAKE_CARDS', '', 'a b -- res', 'res = make_cards(machine.deck, a, b)'),
@@ -208,7 +208,7 @@ instrs = loaded.instrs if loud else loaded.quiet
 push, pop = stack.append, stack.pop""", stack=True, loop_only=True),
     # the game
     _body('MESSAGE_ALL', '', 'text --', """
-if type(text) is not str:       # only from a damaged .pipc: never shown
+if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
     raise TypeError('message of %s' % type(text).__name__)
 machine.emit('message', text)"""),
     _body('CANPLAY', 'rule', 'player dest -- res', """

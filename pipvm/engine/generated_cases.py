@@ -5,7 +5,7 @@ The handlers, tick and the closure factories of pure.py, each operation's
 body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
-from pipvm.core.runtime import Area, as_rank, cards_of, items, list_prop, to_str
+from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
 from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
                                  make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
@@ -139,7 +139,7 @@ def op_NOT(self, stack, frame, arg):    # 31
 def op_FORMAT(self, stack, frame, arg):    # 32
     values = stack[-arg:]
     del stack[-arg:]
-    stack.append(''.join(map(to_str, values)))
+    stack.append(joined(values))
 
 
 def op_MAKE_CARD(self, stack, frame, arg):    # 40
@@ -205,7 +205,7 @@ def op_FOR_ITER_FROM(self, stack, frame, arg):    # 55
 
 def op_MESSAGE_ALL(self, stack, frame, arg):    # 62
     text = stack.pop()
-    if type(text) is not str:       # only from a damaged .pipc: never shown
+    if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
         raise TypeError('message of %s' % type(text).__name__)
     self.emit('message', text)
 
@@ -320,8 +320,8 @@ def op_LOAD_LOCAL_LIST_PROP(self, stack, frame, arg):    # 107
 def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
     values = stack[-arg:]
     del stack[-arg:]
-    res0 = ''.join(map(to_str, values))
-    if type(res0) is not str:       # only from a damaged .pipc: never shown
+    res0 = joined(values)
+    if not isinstance(res0, str):   # only from a damaged .pipc: never shown (a Text is one)
         raise TypeError('message of %s' % type(res0).__name__)
     self.emit('message', res0)
 
@@ -566,7 +566,7 @@ def closure_NOT(m, f0):
 
 def closure_FORMAT(m, o0, fs):
     def format_(env):
-        return ''.join(map(to_str, [f(env) for f in fs]))
+        return joined([f(env) for f in fs])
     return format_
 
 

@@ -312,7 +312,7 @@ class Machine:
 
     def emit(self, kind, text, seat=None, card=None, by=None):
         if self.events is not None:
-            self.events.append(Event(kind, text, seat, card, by))
+            self.events.append(Event(kind, text, seat, card, by, None, getattr(text, 'cards', ())))
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments: by its
@@ -532,8 +532,10 @@ class Machine:
             to = [to]
         elif type(to) is Team:
             to = to.members
+        shows = getattr(text, 'cards', ())     # (a Text's)
         for player in list(to):
-            events.append(Event('message', '%s: %s' % (player.name, text), player.seat))
+            events.append(Event('message', '%s: %s' % (player.name, text), player.seat,
+                                shows=shows))
 
     def op_WINNER(self, stack, frame, _):
         raise GameOver(to_str(stack.pop()))

@@ -109,8 +109,8 @@ class Sightings:
     at the decision at history position h, (2h + 1, k) for event k and for
     a shuffle made while the game answered it with k events so far (-1 for
     the set-up before the first decision).  A card in the seat's view at a
-    decision is seen then; a card an event names to it (a card played, "You
-    drew the Four of Spades") at that event.  A shuffle's deal keeps where
+    decision is seen then; a card an event shows it (a card played, "You
+    drew {c}": named_to) at that event.  A shuffle's deal keeps where
     the real shuffle put them only the cards seen since it (pinned): a card
     seen before the shuffle and not since is hidden again, and where the
     real shuffle put it is exactly what the seat does not know (Euchre
@@ -148,16 +148,15 @@ class Sightings:
 
 
 def named_to(event, seat):
-    """The cards (deck indexes) event shows seat: the card it shows, else
-    every card its text names ("You drew the Four of Spades")."""
+    """The cards (deck indexes) event shows seat: the card played, or those
+    a message shows ("You drew {c}": Event.shows).  Never read from the
+    text, where a player's name or a literal may spell a card's."""
     e = event.seen_by(seat)
     if e is None:
         return ()
     if e.card is not None:
         return (DECK_INDEX[e.card],)
-    if ' of ' in e.text:
-        return tuple(i for name, i in DECK_INDEX.items() if name in e.text)
-    return ()
+    return tuple(DECK_INDEX[name] for name in e.shows)
 
 
 class _Observer:

@@ -40,6 +40,7 @@ from .test_game_object import decisions_in, feed, start
 # a generated game where no repair succeeds would spend the whole budget at
 # every seat and stop (minutes at some seeds), and a twentieth reaches the same code.
 REPAIRS = 20
+DECK = {str(c): i for i, c in enumerate(new_deck())}     # a card's deck index, by name
 
 
 class HistorySeat(Seat):
@@ -72,11 +73,11 @@ class RecordingTable(Table):
 
     def show(self, text):
         if self.in_message:
-            self.messages.append((None, text))
+            self.messages.append((None, str(text), shown(text)))
 
     def tell(self, player, text):
         if self.in_message:
-            self.messages.append((player.seat, '%s: %s' % (player.name, text)))
+            self.messages.append((player.seat, '%s: %s' % (player.name, text), shown(text)))
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         self.asked = (seat, list(options), self.kind, self.player)
@@ -97,6 +98,30 @@ class Recording(reference.Interpreter):
             return super().stmt_Message(s, frame)
         finally:
             self.table.in_message = False
+
+    def string(self, parts, frame=None):
+        """The reference's text, noting the cards its parts show: a Card, or
+        a String made so (Shown)."""
+        out, cards = [], []
+        for p in parts:
+            v = p if isinstance(p, str) else self.load(p, frame)
+            if type(v) is Shown:
+                cards += v.cards
+            elif type(v) is Card:
+                cards.append(DECK[str(v)])
+            out.append(v if isinstance(v, str) else reference.text(v, p.pos))
+        text = Shown(''.join(out))
+        text.cards = cards
+        return text
+
+
+class Shown(str):
+    """A String the reference made, with the cards (deck indexes) it shows."""
+    cards = ()
+
+
+def shown(text):
+    return set(getattr(text, 'cards', ()))
 
 
 def reference_tables(checked, seed, history):
@@ -169,7 +194,7 @@ def visible(table, seat, messages=()):
         shown.append((name, facedown, squaredup, len(cards),
                       None if facedown else [n for _, n in faceup],
                       None if facedown else by[:len(faceup)]))
-    log = [(to, text) for to, text in messages[:told] if to is None or to == seat]
+    log = [(to, text) for to, text, _ in messages[:told] if to is None or to == seat]
     decision = asked[1] if asked is not None and asked[0] == seat else None
     turn = None if asked is None else (asked[0], asked[2], asked[3])
     return (game, seat, players, shown, teams, lists, log, decision, turn, ending), seen
@@ -196,17 +221,21 @@ def seen_in_view(v):
             None if e is None else (e['kind'], e['winner'], e['error']))
 
 
-def named(game, seat, events=None):
-    """Deck indexes of the cards named in what seat was told (a played card,
-    a message naming one) by events (all the game's): determinization may
-    count them as seen."""
-    names = {str(c): i for i, c in enumerate(game.machine.deck)}
+def named(game, seat, events=None, messages=False):
+    """Deck indexes of the cards shown to seat by events (all the game's): a
+    card played where it could read it; with messages, those the messages'
+    Texts show (Event.shows).  Determinization counts them as seen."""
     out = set()
     for e in game.events if events is None else events:
         e = e.seen_by(seat)             # (a card played out of sight is not named to others)
         if e is not None:
-            out.update(i for name, i in names.items() if name in e.text or name == e.card)
+            out.update(DECK[n] for n in ((e.card,) if e.card else e.shows if messages else ()))
     return out
+
+
+def told(messages, seat):
+    """The cards the reference's messages to seat showed (RecordingTable)."""
+    return set().union(*(cards for to, _, cards in messages if to is None or to == seat))
 
 
 def every_view(game):
@@ -246,7 +275,7 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
         assert seen_in_view(at[-1]) == visible(table, None, messages)[0], REPLAY
     for s, cards in seen.items():
         traced = determinize.real_trace(game, s)[1]
-        assert traced == cards | named(game, s), ('seen cards counted wrongly', REPLAY)
+        assert traced == cards | named(game, s) | told(messages, s), ('seen cards counted wrongly', REPLAY)
     event('views compared at %s decisions' % min(len(tables), 5))
 
 
@@ -307,8 +336,6 @@ class Reverser(Still):
         return super().randrange(n) % n     # (the sample's player may have fewer cards)
 
 
-DECK = {str(c): i for i, c in enumerate(new_deck())}     # a card's deck index, by name
-
 
 def cards_in(v):
     """The cards (deck indexes) a view shows: the seat's hand, the faceup cards."""
@@ -326,10 +353,11 @@ def pin_bounds(game, seat, marks, log):
     out = []
     for j in range(len(game.machine.shuffles)):
         k = min(d for d in range(now + 1) if log[d][0] > j)     # the first decision after it
-        must = set(named(game, seat, game.events[marks[k]:]))
+        must = named(game, seat, game.events[marks[k]:], messages=True)
         for d in range(k, now + 1):
             must |= cards_in(log[d][1][seat]) if seat in log[d][1] else set()
-        out.append((must, must | named(game, seat, game.events[marks[k - 1] if k else 0:marks[k]])))
+        out.append((must, must | named(game, seat, game.events[marks[k - 1] if k else 0:marks[k]],
+                                       messages=True)))
     return out
 
 
