@@ -1120,6 +1120,15 @@ class Builder:
                          'for %s in %s->hand { message players->first "{%s} {%s}". }' % (x, p, x, y)]
         start = ' starting at players->last' if self.chance(0.5) else ''
         lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
+        if self.rarely(0.3):
+            # a second deal: every card goes back to the stock, shuffled again,
+            # so that a card a seat saw before this shuffle and not since is
+            # dealt anew in property 8's worlds (Sightings' clock)
+            q = self.fresh('p')
+            lines += ['deal all from %s to stock.' % heap, 'deal all from %s to stock.' % pile,
+                      'for %s in players { deal all from %s to stock. }' % (q, q), 'shuffle stock.',
+                      'deal %s from stock to players.' % self.pick(['1', '2']),
+                      'deal 1 from stock to %s.' % heap]
         if self.rarely(0.6):
             # after the turns' decisions, so that property 8's worlds, which
             # replay the game to each decision, seldom replay these too

@@ -321,8 +321,9 @@ def unseen_plays(game, marks, seat):
 
 
 class Reverser(Still):
-    """Still's choices of the unseen plays; its shuffles reverse the cards
-    they are given, noting them (given: a list of deck indexes a shuffle)."""
+    """At each unseen play, the option after the real game's choice; its
+    shuffles reverse the cards they are given, noting them (given: a list of
+    deck indexes a shuffle)."""
 
     def __init__(self, choices):
         super().__init__(choices)
@@ -333,7 +334,7 @@ class Reverser(Still):
         x.reverse()
 
     def randrange(self, n):
-        return super().randrange(n) % n     # (the sample's player may have fewer cards)
+        return (super().randrange(n) + 1) % n   # the next card: not the real game's
 
 
 
@@ -400,8 +401,9 @@ class Mirror(Dealer):
 
 def mirrored(game, seat, plays, dealer, log):
     """The real game replayed through dealer (a Mirror), each answer given
-    again by its label (the real choice where the seat did not see the card
-    played); whether the seat's view matches the real one at every decision."""
+    again by its label (the option after the real choice where the seat did
+    not see the card played, as the Reverser picks); whether the seat's view
+    matches the real one at every decision."""
     g = game.replayed(OCamlRandom(0), dealer)
     for k, (choice, label) in enumerate(game.history):
         d, want = g.decision, log[k][1].get(seat)      # (no view before the count)
@@ -410,7 +412,7 @@ def mirrored(game, seat, plays, dealer, log):
         if d.kind is NAME:
             g.answer(label)
         elif k in plays:
-            g.answer(choice % len(d.options))
+            g.answer((choice + 1) % len(d.options))
         elif choice < len(d.options) and d.options[choice] == label:
             g.answer(choice)
         elif label in d.options:
