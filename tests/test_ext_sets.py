@@ -64,6 +64,18 @@ def test_the_options_are_every_set_of_one_rank_the_rule_allows_in_hand_order():
         assert a.split(' of ')[0] == b.split(' of ')[0] and hand.index(a) < hand.index(b)
 
 
+def test_a_set_choice_relabelled_names_its_cards_now_and_keeps_the_pass():
+    # a belief's particle trades never-seen cards in place (each object takes
+    # the other's identity), then relabels the waiting choice by the names
+    game = Game(frontend.compile_text(PAIRS), seed=1, players=2, names=['Ada', 'Ben'])
+    pending = game.machine.pending
+    a, b = pending.sets[0]
+    a.name, b.name = 'Ace of Clubs', 'Two of Clubs'
+    labels = pending.relabelled().labels
+    assert labels[0] == 'Ace of Clubs and Two of Clubs'
+    assert labels[1:] == pending.labels[1:] and labels[-1] == 'Pass'
+
+
 def test_no_set_and_no_pass_is_the_play_error_on_both():
     source = PAIRS.replace('Number led = 2.', 'Number led = 5.').replace(' or pass {', ' {')
     source = source.replace('play beats from p to pile {', 'play beats from p to pile.\n    if False {')

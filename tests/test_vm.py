@@ -12,7 +12,8 @@ from pipvm.isa import pipc
 from pipvm.core.errors import GameOver, PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import RANKS, SUITS, Area, Player, new_deck
-from pipvm.engine.vm import ACTION, CARD, PAUSED, Image, Machine
+from pipvm.engine.vm import ACTION, CARD, PAUSED, Dealer, Image, Machine
+from tests.fuzz.harness import both
 
 C, H, S, D = SUITS
 # The constant pool, by name (`K['7']` is the index of 7): Python's == would
@@ -318,6 +319,21 @@ def test_ask_offers_the_enabled_questions():
     assert m.answer(0) is None and m.globals[0] == 1
 
 
+class _Failing(Dealer):
+    def shuffle(self, machine, items):
+        raise IndexError('no shuffle here')
+
+
+def test_a_python_error_in_an_instruction_is_invalid_bytecode_at_its_offset():
+    # (a damaged file, or a dealer of pipvm/game/determinize.py's that fails:
+    # one line that says where, never a traceback)
+    m = Machine(Image(program([('LOAD_BUILTIN', 0), ('SHUFFLE',)])), OCamlRandom(1), events=[],
+                dealer=_Failing())
+    with pytest.raises(PipError) as e:
+        m.start([Player('Ann', seat=0), Player('Bob', seat=1)])
+    assert str(e.value) == 'Error: invalid bytecode at offset 2 of action main (no shuffle here)'
+
+
 def test_ask_with_no_enabled_question():
     assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']), ('CONST', K['False']),
                  ('ASK', 1), ('JUMP', 'q'), ('LABEL', 'q')) == \
@@ -345,3 +361,29 @@ def test_a_value_that_is_no_cards_where_cards_are_expected():
     # only a damaged file gets here (the checker types a play's pile): cards_of's own error
     assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['3']), ('PLAY', 2)) == \
         'Error: Line 1, Col 4: Expected cards'
+
+
+TWO_ORDERS = '''Game "Two orders" requires 2 players.
+Deck d = [2~H; A~C; 3~H; K~C].
+Ordering clubs(cl) = [A..K~C; A..K~H].
+Ordering high(cl) = [K~%; 3~%; 2~%; A~%].
+Action main {
+  order d by clubs.
+  for c in d { message "{c}". }
+  order d by high.
+  for c in d { message "{c}". }
+  order d by clubs.
+  for c in d { message "{c}". }
+}
+'''
+
+
+def test_a_constant_orderings_places_are_kept_for_it_alone():
+    # the places of an ordering whose list is a constant of the game are
+    # computed once (Machine.ordered): the next ordering must not find them
+    vm, ref = both(TWO_ORDERS, 1, ['2', 'A', 'B'])
+    assert vm == ref
+    lines = vm.transcript.splitlines()
+    assert lines[-13:-1] == ['Ace of Clubs', 'King of Clubs', 'Two of Hearts', 'Three of Hearts',
+                             'King of Clubs', 'Three of Hearts', 'Two of Hearts', 'Ace of Clubs',
+                             'Ace of Clubs', 'King of Clubs', 'Two of Hearts', 'Three of Hearts']
