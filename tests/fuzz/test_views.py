@@ -275,7 +275,8 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
         assert seen_in_view(at[-1]) == visible(table, None, messages)[0], REPLAY
     for s, cards in seen.items():
         traced = determinize.real_trace(game, s)[1]
-        assert traced == cards | named(game, s) | told(messages, s), ('seen cards counted wrongly', REPLAY)
+        assert traced == cards | named(game, s) | told(messages, s), \
+            ('seen cards counted wrongly', REPLAY)
     event('views compared at %s decisions' % min(len(tables), 5))
 
 
@@ -390,7 +391,8 @@ class Mirror(Dealer):
         if self.given[j] != [i for i in order if i in hidden]:
             self.wrong.append('shuffle %d: not its cards in its order' % j)
         if j < len(self.bounds) and (hidden & self.bounds[j][0] or not kept <= self.bounds[j][1]):
-            self.wrong.append('shuffle %d: pins %s, seen since %s' % (j, sorted(kept), self.bounds[j]))
+            self.wrong.append('shuffle %d: pins %s, seen since %s'
+                              % (j, sorted(kept), self.bounds[j]))
         if j >= len(self.bounds) and kept:
             self.wrong.append('shuffle %d, not in the real game: kept %s' % (j, sorted(kept)))
         places = [p for p, i in enumerate(order) if i in hidden]
