@@ -345,21 +345,29 @@ def cards_in(v):
             for x in part for n in x.get('hand', x.get('cards')) or ()}
 
 
-def pin_bounds(game, seat, marks, log):
-    """For each shuffle of the real game, (the cards seat must count as seen
-    since it, those it may): a card in its view at a decision after the
-    step that made the shuffle, or named to it later; and may, the cards
-    named to it in that step (before or after the shuffle: the events do
-    not say)."""
+class Clocked(Dealer):
+    """The game's own dealer, noting how many events came before each shuffle."""
+
+    def __init__(self):
+        self.clocks = []
+
+    def shuffle(self, machine, items):
+        self.clocks.append(len(machine.events))
+        super().shuffle(machine, items)
+
+
+def pinned_since(game, seat, marks, log, clocks):
+    """For each shuffle of the real game, the cards seat has seen since it:
+    in its view at a decision after the step that made it, or shown by an
+    event after it (clocks: the events before each shuffle)."""
     now = len(game.history)
     out = []
-    for j in range(len(game.machine.shuffles)):
+    for j, c in enumerate(clocks):
         k = min(d for d in range(now + 1) if log[d][0] > j)     # the first decision after it
-        must = named(game, seat, game.events[marks[k]:], messages=True)
+        seen = named(game, seat, game.events[c:], messages=True)
         for d in range(k, now + 1):
-            must |= cards_in(log[d][1][seat]) if seat in log[d][1] else set()
-        out.append((must, must | named(game, seat, game.events[marks[k - 1] if k else 0:marks[k]],
-                                       messages=True)))
+            seen |= cards_in(log[d][1][seat]) if seat in log[d][1] else set()
+        out.append(seen)
     return out
 
 
@@ -368,12 +376,12 @@ class Mirror(Dealer):
     shuffle of the real game again (from the generator state it started
     from), and then the cards the Reverser was given reversed in their
     places.  Checks that those are the shuffle's cards, in its order, but
-    the ones seen since it (bounds: pin_bounds); after the real game's
+    the ones seen since it (pinned: pinned_since); after the real game's
     shuffles, every card.  wrong: what was not (an exception here would
     be the game's error)."""
 
-    def __init__(self, states, given, bounds):
-        self.states, self.given, self.bounds = states, given, bounds
+    def __init__(self, states, given, pinned):
+        self.states, self.given, self.pinned = states, given, pinned
         self.wrong, self.beyond = [], False
 
     def shuffle(self, machine, items):
@@ -390,10 +398,10 @@ class Mirror(Dealer):
         kept = set(order) - hidden - {None}
         if self.given[j] != [i for i in order if i in hidden]:
             self.wrong.append('shuffle %d: not its cards in its order' % j)
-        if j < len(self.bounds) and (hidden & self.bounds[j][0] or not kept <= self.bounds[j][1]):
+        if j < len(self.pinned) and kept != set(order) & self.pinned[j]:
             self.wrong.append('shuffle %d: pins %s, seen since %s'
-                              % (j, sorted(kept), self.bounds[j]))
-        if j >= len(self.bounds) and kept:
+                              % (j, sorted(kept), sorted(self.pinned[j])))
+        if j >= len(self.pinned) and kept:
             self.wrong.append('shuffle %d, not in the real game: kept %s' % (j, sorted(kept)))
         places = [p for p, i in enumerate(order) if i in hidden]
         cards = [items[p] for p in places]
@@ -424,7 +432,7 @@ def mirrored(game, seat, plays, dealer, log):
     return g, g.view(seat) == log[len(game.history)][1][seat]
 
 
-def check_reversed_world(game, seat, plays, marks, log):
+def check_reversed_world(game, seat, plays, marks, log, clocks):
     """determinize with one try and a Reverser against the Mirror's replay:
     refused exactly when the Mirror's world shows the seat something else,
     and else that world."""
@@ -433,7 +441,8 @@ def check_reversed_world(game, seat, plays, marks, log):
         sample = determinize.determinize(game, seat, reverser, tries=1)
     except NoSample:
         sample = None
-    dealer = Mirror(game.machine.shuffles, reverser.given, pin_bounds(game, seat, marks, log))
+    dealer = Mirror(game.machine.shuffles, reverser.given,
+                    pinned_since(game, seat, marks, log, clocks))
     world, matched = mirrored(game, seat, plays, dealer, log)
     assert not dealer.wrong, (dealer.wrong, REPLAY)
     if sample is None:
@@ -453,7 +462,8 @@ def test_determinization_as_bots_use_it(case, where, seed):
     accepted at the first try and shows the seat what it sees; random samples keep
     what the seat observed; the real game is left as it was."""
     n = decisions_in(case)
-    game = start(case)
+    game = Game(harness.compile_checked(frontend.check_text(case.source)),
+                rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS, dealer=Clocked())
     answers = list(case.answers)
     rng = random.Random(seed)
     stops = sorted({where % (n + 1), n})
@@ -474,7 +484,7 @@ def test_determinization_as_bots_use_it(case, where, seed):
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
             assert again.rng.state != game.rng.state, ('the real future', REPLAY)
             again.rng.copy().shuffle(list(range(52)))       # its future can deal a whole deck
-            check_reversed_world(game, s, plays, marks, log)
+            check_reversed_world(game, s, plays, marks, log, game.machine.dealer.clocks)
             try:        # one fresh deal and no belief to fall back on: often none fits
                 determinize.determinize(game, s, random.Random(seed), tries=1)
             except NoSample as e:   # (its own generator: the samples below draw as before)
