@@ -1139,6 +1139,10 @@ class Builder:
             lst = self.pick([pile, '%s->cards' % heap])
             lines.append('if (%s->size > 0) { for %s in %s starting at %s->%s { message "{%s}". } }'
                          % (lst, x, lst, lst, self.pick(['last', 'last', 'first']), x))
+        if self.rarely(0.3):
+            # a shuffle that a hidden card decides: a world may make one the
+            # real game did not (determinize's dealers must deal it anew)
+            lines.append('if (stock->size > 0) { if (stock->top->rank > 6) { shuffle stock. } }')
         if self.rarely(0.2):             # (it ends the game: not too often)
             lines.append(self.quiet_failure())
         return lines
