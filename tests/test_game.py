@@ -498,3 +498,30 @@ def test_crazy_eights_never_passes_for_ever():
             break
         game.answer(rngs[game.decision.seat].randrange(len(game.decision.options)))
     assert game.decision is None and game.ending.kind == 'winner'
+
+
+KEPT = '''Game "Kept" requires 2 players.
+Deck stock = standard.
+Card first = A~C.
+String said = "{first}".
+String owned for each player = "{first} and {said}".
+Area pile labeled "pile" is faceup.
+Rule any(p, c, d) = True.
+Action main {
+  deal 2 from stock to players.
+  play any from players->first to pile.
+  message "{said}".
+}
+'''
+
+
+def test_a_string_that_shows_cards_is_kept_by_a_fork_and_still_shows_them():
+    # (a String made of {x} parts is a runtime.Text: a fork shares it as a str)
+    game = Game(program_of(KEPT), seed=1, players=2, names=['A', 'B'])
+    fork = game.fork()
+    strings = lambda g: [v for v in g.machine.globals if isinstance(v, str)]     # noqa: E731
+    assert strings(fork) == strings(game) == ['Ace of Clubs']
+    assert fork.players[1].own == game.players[1].own
+    fork.answer(0)
+    assert [e.shows for e in fork.events if e.kind == 'message'] == [('Ace of Clubs',)]
+    assert fork.view(1)['players'][1]['values'] == {'owned': 'Ace of Clubs and Ace of Clubs'}

@@ -21,8 +21,8 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, played, set_label
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
 from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
-from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, area_of, card_sets, cards_of,
-                                list_prop, to_str)
+from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area_of, card_sets,
+                                cards_of, list_prop, to_str)
 
 
 class Loaded:
@@ -748,7 +748,7 @@ class Copier:
 
 
 _LIST_ITERATOR = type(iter([]))
-_SHARED = frozenset({int, str, bool, Rank, Suit})      # values a copy shares
+_SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
 
 
 def move(card, source, dest, missing):

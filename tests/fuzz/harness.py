@@ -15,7 +15,7 @@ from pipvm.play import loader
 from pipvm.isa import pipc
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team
+from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, Text
 from pipvm.engine.vm import Image
 from pipvm.play.table import Console, HumanSeat, Table, TableGame
 
@@ -131,7 +131,7 @@ def snapshot(engine):
 
     def value(v):
         kind = type(v)
-        if v is None or kind in (bool, int, str):
+        if v is None or kind in (bool, int, str, Text):
             return v
         if kind is Rank:
             return ('rank', int(v))
