@@ -477,9 +477,9 @@ def test_determinization_as_bots_use_it(case, where, seed):
         for s in range(game.seats):
             plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
             assert plays == unseen_plays(game, marks, s), ('unseen plays', REPLAY)
-            # (one try and no belief: Still's world, the real one, is accepted)
-            again = determinize.determinize(game, s, Still(game.history[k][0] for k in sorted(plays)),
-                                            tries=1)
+            # (no belief to fall back on: Still's world, the real one, is
+            # accepted at the first of the default tries, as at every other)
+            again = determinize.determinize(game, s, Still(game.history[k][0] for k in sorted(plays)))
             # (its future is dealt anew: the cards still hidden may move)
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
             assert again.rng.state != game.rng.state, ('the real future', REPLAY)
