@@ -6,7 +6,9 @@ import collections
 import random
 
 from compiler import codegen, frontend
-from pipvm.game.determinize import real_trace
+from pipvm.core.rng import OCamlRandom
+from pipvm.engine.vm import Dealer
+from pipvm.game.determinize import Recorded, real_trace
 from pipvm.game.game import Game
 
 from .privacy import CARD_NAMES        # by deck index
@@ -336,3 +338,33 @@ def test_a_card_spelled_by_a_name_or_a_literal_is_not_seen():
         next((p.name for p in s.players if any(str(c) == 'Two of Hearts' for c in p.hand)), 'stock')
         for s in (game.determinize(0, random.Random(k)) for k in range(20)))
     assert len(places) > 1, places      # (the other's hand: 3 in 49)
+
+
+class _Noting(Dealer):
+    """The plain dealer, noting the events before each shuffle and the deck
+    indexes of the cards it leaves, in order."""
+
+    def __init__(self):
+        self.clocks, self.orders = [], []
+
+    def shuffle(self, machine, items):
+        self.clocks.append(len(machine.events))
+        super().shuffle(machine, items)
+        index = {id(c): i for i, c in enumerate(machine.deck)}
+        self.orders.append([index[id(c)] for c in items])
+
+
+def test_a_replay_of_the_real_game_records_each_shuffles_order():
+    # (a belief deals a hand anew only where a particle's shuffle had the
+    # cards in the real game's order: Belief._redealt reads these)
+    noting = _Noting()
+    game = Game(codegen.generate(frontend.check_text(TWICE)), seed=3, players=2,
+                names=['Ann', 'Bob'], dealer=noting)
+    rng = random.Random(1)
+    while len(game.machine.shuffles) < 3:
+        game.answer(rng.randrange(len(game.decision.options)))
+    again = game.replayed(OCamlRandom(0), Recorded(game))
+    for choice, _ in game.history:
+        again.answer(choice)
+    assert again.machine.dealer.orders == noting.orders and len(noting.orders) == 3
+    assert again.machine.dealer.clocks == noting.clocks == [4, 8, 12]   # (the banner; 4 plays)
