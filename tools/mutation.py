@@ -93,7 +93,7 @@ SUITE = {
     'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                            'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py',
                            'tests/test_extensions.py', 'tests/test_ext_options.py',
-                           'tests/test_ext_sets.py'],
+                           'tests/test_ext_sets.py', 'tests/test_determinization.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
     'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
