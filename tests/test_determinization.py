@@ -7,10 +7,10 @@ import random
 
 from compiler import codegen, frontend
 from pipvm.core.rng import OCamlRandom
-from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import Recorded, real_trace
 from pipvm.game.game import Game
 
+from .fuzz.harness import NotingDealer
 from .privacy import CARD_NAMES        # by deck index
 
 SMALL = '''Game "Small" requires 2 players.
@@ -340,24 +340,10 @@ def test_a_card_spelled_by_a_name_or_a_literal_is_not_seen():
     assert len(places) > 1, places      # (the other's hand: 3 in 49)
 
 
-class _Noting(Dealer):
-    """The plain dealer, noting the events before each shuffle and the deck
-    indexes of the cards it leaves, in order."""
-
-    def __init__(self):
-        self.clocks, self.orders = [], []
-
-    def shuffle(self, machine, items):
-        self.clocks.append(len(machine.events))
-        super().shuffle(machine, items)
-        index = {id(c): i for i, c in enumerate(machine.deck)}
-        self.orders.append([index[id(c)] for c in items])
-
-
 def test_a_replay_of_the_real_game_records_each_shuffles_order():
     # (a belief deals a hand anew only where a particle's shuffle had the
     # cards in the real game's order: Belief._redealt reads these)
-    noting = _Noting()
+    noting = NotingDealer()
     game = Game(codegen.generate(frontend.check_text(TWICE)), seed=3, players=2,
                 names=['Ann', 'Bob'], dealer=noting)
     rng = random.Random(1)

@@ -174,6 +174,11 @@ def joined(values):
     return text
 
 
+def shown(text):
+    """The names of the cards a String shows: a Text's, else none."""
+    return text.cards if type(text) is Text else ()
+
+
 def cards_of(value):
     """The card list a Player (its hand), an Area or a card list stands for."""
     kind = type(value)

@@ -22,7 +22,7 @@ from pipvm.core.dialogue import PASS, Event, played, set_label
 from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
 from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area_of, card_sets,
-                                cards_of, list_prop, to_str)
+                                cards_of, list_prop, shown, to_str)
 
 
 class Loaded:
@@ -312,7 +312,7 @@ class Machine:
 
     def emit(self, kind, text, seat=None, card=None, by=None):
         if self.events is not None:
-            self.events.append(Event(kind, text, seat, card, by, None, getattr(text, 'cards', ())))
+            self.events.append(Event(kind, text, seat, card, by, None, shown(text)))
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments: by its
@@ -532,7 +532,7 @@ class Machine:
             to = [to]
         elif type(to) is Team:
             to = to.members
-        shows = getattr(text, 'cards', ())     # (a Text's)
+        shows = shown(text)
         for player in list(to):
             events.append(Event('message', '%s: %s' % (player.name, text), player.seat,
                                 shows=shows))

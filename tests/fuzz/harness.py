@@ -16,7 +16,7 @@ from pipvm.isa import pipc
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, Text
-from pipvm.engine.vm import Image
+from pipvm.engine.vm import Dealer, Image
 from pipvm.play.table import Console, HumanSeat, Table, TableGame
 
 MAX_STEPS = 3000
@@ -116,6 +116,21 @@ def both(source, seed, answers):
     checked = frontend.check_text(source)
     return (run(vm_engine(checked), seed, answers),
             run(reference_engine(checked), seed, answers))
+
+
+class NotingDealer(Dealer):
+    """The plain dealer, noting for each shuffle how many events came before
+    it (clocks) and the deck indexes of the cards it leaves, in order
+    (orders; None for a player)."""
+
+    def __init__(self):
+        self.clocks, self.orders = [], []
+
+    def shuffle(self, machine, items):
+        self.clocks.append(len(machine.events))
+        super().shuffle(machine, items)
+        index = {id(c): i for i, c in enumerate(machine.deck)}
+        self.orders.append([index.get(id(c)) for c in items])
 
 
 def snapshot(engine):

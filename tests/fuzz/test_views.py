@@ -22,7 +22,7 @@ from hypothesis import event, given, strategies as st
 from compiler import frontend, reference, types as T
 from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import Area, Card, new_deck
+from pipvm.core.runtime import Area, Card
 from pipvm.engine.vm import Dealer
 from pipvm.game import determinize, view
 from pipvm.game.determinize import NoSample
@@ -35,12 +35,13 @@ from .budget import fuzz
 from .programs import cases
 from .test_fuzz import REPLAY
 from .test_game_object import decisions_in, feed, start
+from ..privacy import CARD_NAMES        # by deck index
 
 # The replays a determinization's repairs may spend here (the bots' belief: 400):
 # a generated game where no repair succeeds would spend the whole budget at
 # every seat and stop (minutes at some seeds), and a twentieth reaches the same code.
 REPAIRS = 20
-DECK = {str(c): i for i, c in enumerate(new_deck())}     # a card's deck index, by name
+DECK = {name: i for i, name in enumerate(CARD_NAMES)}     # a card's deck index, by name
 
 
 class HistorySeat(Seat):
@@ -338,28 +339,17 @@ class Reverser(Still):
         return (super().randrange(n) + 1) % n   # the next card: not the real game's
 
 
-
 def cards_in(v):
     """The cards (deck indexes) a view shows: the seat's hand, the faceup cards."""
     return {DECK[n] for part in (v['players'], v['areas'])
             for x in part for n in x.get('hand', x.get('cards')) or ()}
 
 
-class Clocked(Dealer):
-    """The game's own dealer, noting how many events came before each shuffle."""
-
-    def __init__(self):
-        self.clocks = []
-
-    def shuffle(self, machine, items):
-        self.clocks.append(len(machine.events))
-        super().shuffle(machine, items)
-
-
 def pinned_since(game, seat, marks, log, clocks):
     """For each shuffle of the real game, the cards seat has seen since it:
     in its view at a decision after the step that made it, or shown by an
-    event after it (clocks: the events before each shuffle)."""
+    event after it (clocks: the events before each shuffle, as the real
+    game's own dealer noted them: harness.NotingDealer)."""
     now = len(game.history)
     out = []
     for j, c in enumerate(clocks):
@@ -463,7 +453,8 @@ def test_determinization_as_bots_use_it(case, where, seed):
     what the seat observed; the real game is left as it was."""
     n = decisions_in(case)
     game = Game(harness.compile_checked(frontend.check_text(case.source)),
-                rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS, dealer=Clocked())
+                rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS,
+                dealer=harness.NotingDealer())
     answers = list(case.answers)
     rng = random.Random(seed)
     stops = sorted({where % (n + 1), n})
