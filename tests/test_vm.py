@@ -9,6 +9,7 @@ import pytest
 
 from compiler.assembler import Assembler
 from pipvm.isa import pipc
+from pipvm.isa.opcodes import OP
 from pipvm.core.errors import GameOver, PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import RANKS, SUITS, Area, Player, new_deck
@@ -334,6 +335,62 @@ def test_a_python_error_in_an_instruction_is_invalid_bytecode_at_its_offset():
     assert str(e.value) == 'Error: invalid bytecode at offset 2 of action main (no shuffle here)'
 
 
+def test_a_python_error_in_a_superinstruction_is_at_its_first_parts_offset():
+    # LOAD_GLOBAL (offset 4) and LOAD_PROP run as one LOAD_GLOBAL_PROP; a
+    # Number has no rank (a damaged file)
+    main = [('CONST', K['7']), ('STORE_GLOBAL', 0), ('LOAD_GLOBAL', 0), ('LOAD_PROP', 0), ('POP',)]
+    assert OP.LOAD_GLOBAL_PROP in ops_of(main)
+    assert error(*main) == ("Error: invalid bytecode at offset 4 of action main "
+                            "('int' object has no attribute 'rank')")
+
+
+def ops_of(main):
+    """The opcodes main runs as, after fusion."""
+    return [op for op, _, _ in Image(program(main)).codes[4].instrs]
+
+
+TEAM = 7        # Player.team: undefined in a game without teams
+
+
+@pytest.mark.parametrize('fused, main, column', [
+    # the global, then its property
+    ('LOAD_GLOBAL_PROP', [('LOAD_GLOBAL', 1), ('LOAD_PROP', TEAM), ('POP',)], 1),
+    ('LOAD_GLOBAL_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('STORE_GLOBAL', 0),
+                          ('LOAD_GLOBAL', 0), ('LOAD_PROP', TEAM), ('POP',)], 5),
+    # a local nobody set (only a hand-made file has one), then its property
+    ('LOAD_LOCAL_PROP', [('LOAD_LOCAL', 0), ('LOAD_PROP', TEAM), ('POP',)], 1),
+    ('LOAD_LOCAL_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('STORE_LOCAL', 0),
+                         ('LOAD_LOCAL', 0), ('LOAD_PROP', TEAM), ('POP',)], 5),
+    ('LOAD_LOCAL_ITEM_PROP', [('LOAD_LOCAL', 0), ('LIST_PROP', 1), ('LOAD_PROP', TEAM),
+                              ('POP',)], 1),
+    ('LOAD_LOCAL_ITEM_PROP', [('LOAD_BUILTIN', 0), ('STORE_LOCAL', 0), ('LOAD_LOCAL', 0),
+                              ('LIST_PROP', 1), ('LOAD_PROP', TEAM), ('POP',)], 5),
+    # `if 7 == g`: the global compared
+    ('EQ_GLOBAL_JUMP_IF_FALSE', [('CONST', K['7']), ('LOAD_GLOBAL', 0), ('EQ',),
+                                 ('JUMP_IF_FALSE', 'x'), ('LABEL', 'x')], 2),
+])
+def test_a_superinstruction_fails_at_the_part_that_fails(fused, main, column):
+    # each part keeps its own position (here column = instruction), as the
+    # plain instructions would report it
+    assert getattr(OP, fused) in ops_of(main)
+    assert error(*main) == 'Error: Line 1, Col %d: Undefined value' % column
+
+
+def test_a_handler_may_jump_back_to_the_first_instruction():
+    # g0 = 0 by the initialiser; main counts it to 3 in a loop whose test
+    # (EQ_CONST_JUMP_IF_FALSE, a handler) jumps back to instruction 0
+    init = code('init', 'globals', [], [('CONST', K['0']), ('STORE_GLOBAL', 0), ('RETURN',)])
+    main = code('action', 'main', [], [
+        ('LABEL', 'top'), ('LOAD_GLOBAL', 0), ('CONST', K['1']), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', K['3']), ('EQ',), ('JUMP_IF_FALSE', 'top'), ('RETURN',)])
+    image = Image(pipc.load(pipc.dump(pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
+                                                   [init, main], 1)), '<test>'))
+    assert (OP.EQ_CONST_JUMP_IF_FALSE, (K['3'], 0)) in [i[:2] for i in image.codes[1].instrs]
+    m = Machine(image, OCamlRandom(1), events=[])
+    assert m.start([Player('Ann', seat=0), Player('Bob', seat=1)]) is None
+    assert m.globals[0] == 3
+
+
 def test_ask_with_no_enabled_question():
     assert error(('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CONST', K['hi']), ('CONST', K['False']),
                  ('ASK', 1), ('JUMP', 'q'), ('LABEL', 'q')) == \
@@ -387,3 +444,41 @@ def test_a_constant_orderings_places_are_kept_for_it_alone():
     assert lines[-13:-1] == ['Ace of Clubs', 'King of Clubs', 'Two of Hearts', 'Three of Hearts',
                              'King of Clubs', 'Three of Hearts', 'Two of Hearts', 'Ace of Clubs',
                              'Ace of Clubs', 'King of Clubs', 'Two of Hearts', 'Three of Hearts']
+
+
+def test_an_ordering_without_closures_orders_on_the_loop():
+    # a backward jump: pure.translate refuses it, so the loop evaluates the
+    # ordering (Hearts first) each time
+    init = code('init', 'globals', [], [('RETURN',)])
+    ordering = code('ordering', 'hearts_first', ['cards'], [
+        ('LABEL', 'top'), ('CONST', K['True']), ('JUMP_IF_FALSE', 'top'),
+        ('CONST', K['Hearts']), ('WILD_RANK',), ('RETURN_VALUE',)])
+    main = code('action', 'main', [], [
+        ('CONST', K['A~C']), ('CONST', K['A~H']), ('BUILD_LIST', 2), ('DUP',), ('ORDER', 1),
+        ('DUP',), ('ORDER', 1), ('STORE_GLOBAL', 0), ('RETURN',)])
+    image = Image(pipc.load(pipc.dump(pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
+                                                   [init, ordering, main], 2)), '<test>'))
+    assert image.pure[1] is None
+    m = Machine(image, OCamlRandom(1), events=[])
+    assert m.start([Player('Ann', seat=0), Player('Bob', seat=1)]) is None
+    assert [str(c) for c in m.globals[0]] == ['Ace of Hearts', 'Ace of Clubs']
+
+
+AGGREGATE_THEN_UNDEFINED = '''Game "Counted" requires 2 players.
+Deck deck = standard.
+Area table labeled "Table" is faceup.
+Rank g.
+Rule r(p, c, pile) = (count x in p->hand where x->rank == c->rank) >= 1 and c->rank == g.
+Action main {
+  deal 2 from deck to players.
+  play r from players->first to table.
+}
+'''
+
+
+def test_a_rule_whose_closure_fails_runs_on_the_loop_with_room_for_its_aggregate():
+    # the closure fails at g; the loop runs the rule again, in a frame with a
+    # slot for the count's x, and fails at g too (not at x)
+    vm, ref = both(AGGREGATE_THEN_UNDEFINED, 1, ['2', 'A', 'B'])
+    assert vm == ref
+    assert vm.ending == 'Error: Line 5, Col 88: Undefined value'
