@@ -174,15 +174,16 @@ def test_an_undefined_local_in_a_quiet_message_fails_there():
 
 @pytest.mark.parametrize('set_first', [False, True])
 def test_a_message_of_locals_only_checks_each_is_set(set_first):
-    # "T {x}" then "T {y}": nothing to check but that x and y are set
-    # (QUIET_LOCALS); y (slot 1) never is, and x only if set_first
+    # "{x}T" then "{y}T": nothing to check but that x and y are set
+    # (QUIET_LOCALS); y (slot 1) never is, and x only if set_first.  The
+    # loud code takes over at the statement's first instruction, the local.
     before = [('CONST', K['7']), ('STORE_LOCAL', 0)] if set_first else []
     image = Image(program(before + [
-        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('FORMAT', 2), ('MESSAGE_ALL',),
-        ('CONST', K['T']), ('LOAD_LOCAL', 1), ('FORMAT', 2), ('MESSAGE_ALL',),
+        ('LOAD_LOCAL', 0), ('CONST', K['T']), ('FORMAT', 2), ('MESSAGE_ALL',),
+        ('LOAD_LOCAL', 1), ('CONST', K['T']), ('FORMAT', 2), ('MESSAGE_ALL',),
         ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
     assert any(q == 'QUIET_LOCALS' for _, q, _ in variant(image))
-    column = 8 if set_first else 2
+    column = 7 if set_first else 1
     assert same_either_way(image)[0] == 'Error: Line 1, Col %d: Undefined value' % column
 
 
