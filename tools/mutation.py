@@ -73,7 +73,8 @@ _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 _API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
 PROPERTIES = {
-    'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET)
+    'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
     'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
@@ -93,7 +94,8 @@ SUITE = {
     'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                            'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py',
                            'tests/test_extensions.py', 'tests/test_ext_options.py',
-                           'tests/test_ext_sets.py', 'tests/test_determinization.py'],
+                           'tests/test_ext_sets.py', 'tests/test_determinization.py',
+                           'tests/test_quiet.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
     'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
