@@ -161,9 +161,12 @@ class Builder:
             return None                  # the item of a list that starts empty: mostly not
         return self.prop(lst, prop)
 
-    @staticmethod
-    def prop(obj, name):
-        if obj[0].isalpha() and obj.replace('->', '').replace('_', '').isalnum():
+    def prop(self, obj, name):
+        # now and then a name in parentheses too, `(g)->p`: the property's
+        # position is then the parenthesis, not the name's (a superinstruction
+        # reports each part's failure at its own position)
+        if obj[0].isalpha() and obj.replace('->', '').replace('_', '').isalnum() and \
+                not self.rarely(0.15):
             return '%s->%s' % (obj, name)
         return '(%s)->%s' % (obj, name)
 
