@@ -55,14 +55,23 @@ def program(main, locals_=('x', 'y')):
         ('LIST_CONST', K['suits C,H']), ('POP',),
         ('CONST', K['Hearts']), ('WILD_RANK',), ('RETURN_VALUE',)])
     main = code('action', 'main', locals_, list(main) + [('RETURN',)])
-    p = pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
-                     [init, helper, rule, ordering, main], 4)
-    return pipc.load(pipc.dump(p), '<test>')          # validated as any file is
+    return validated([init, helper, rule, ordering, main], 4)
+
+
+def validated(codes, main):
+    """The program of these code objects (main: the index of main), validated
+    as any file is."""
+    p = pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS), codes, main)
+    return pipc.load(pipc.dump(p), '<test>')
+
+
+def seated():
+    return [Player('Ann', seat=0), Player('Bob', seat=1)]
 
 
 def machine(main, locals_=('x', 'y')):
     m = Machine(Image(program(main, locals_)), OCamlRandom(1), events=[])
-    return m, [Player('Ann', seat=0), Player('Bob', seat=1)]
+    return m, seated()
 
 
 def run(*main):
@@ -331,8 +340,13 @@ def test_a_python_error_in_an_instruction_is_invalid_bytecode_at_its_offset():
     m = Machine(Image(program([('LOAD_BUILTIN', 0), ('SHUFFLE',)])), OCamlRandom(1), events=[],
                 dealer=_Failing())
     with pytest.raises(PipError) as e:
-        m.start([Player('Ann', seat=0), Player('Bob', seat=1)])
+        m.start(seated())
     assert str(e.value) == 'Error: invalid bytecode at offset 2 of action main (no shuffle here)'
+
+
+def ops_of(main):
+    """The opcodes main runs as, after fusion."""
+    return [op for op, _, _ in Image(program(main)).codes[4].instrs]
 
 
 def test_a_python_error_in_a_superinstruction_is_at_its_first_parts_offset():
@@ -342,11 +356,6 @@ def test_a_python_error_in_a_superinstruction_is_at_its_first_parts_offset():
     assert OP.LOAD_GLOBAL_PROP in ops_of(main)
     assert error(*main) == ("Error: invalid bytecode at offset 4 of action main "
                             "('int' object has no attribute 'rank')")
-
-
-def ops_of(main):
-    """The opcodes main runs as, after fusion."""
-    return [op for op, _, _ in Image(program(main)).codes[4].instrs]
 
 
 TEAM = 7        # Player.team: undefined in a game without teams
@@ -383,11 +392,10 @@ def test_a_handler_may_jump_back_to_the_first_instruction():
     main = code('action', 'main', [], [
         ('LABEL', 'top'), ('LOAD_GLOBAL', 0), ('CONST', K['1']), ('ADD',), ('STORE_GLOBAL', 0),
         ('LOAD_GLOBAL', 0), ('CONST', K['3']), ('EQ',), ('JUMP_IF_FALSE', 'top'), ('RETURN',)])
-    image = Image(pipc.load(pipc.dump(pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
-                                                   [init, main], 1)), '<test>'))
+    image = Image(validated([init, main], 1))
     assert (OP.EQ_CONST_JUMP_IF_FALSE, (K['3'], 0)) in [i[:2] for i in image.codes[1].instrs]
     m = Machine(image, OCamlRandom(1), events=[])
-    assert m.start([Player('Ann', seat=0), Player('Bob', seat=1)]) is None
+    assert m.start(seated()) is None
     assert m.globals[0] == 3
 
 
@@ -456,11 +464,10 @@ def test_an_ordering_without_closures_orders_on_the_loop():
     main = code('action', 'main', [], [
         ('CONST', K['A~C']), ('CONST', K['A~H']), ('BUILD_LIST', 2), ('DUP',), ('ORDER', 1),
         ('DUP',), ('ORDER', 1), ('STORE_GLOBAL', 0), ('RETURN',)])
-    image = Image(pipc.load(pipc.dump(pipc.Program('T', [2], 0, list(GLOBALS), list(CONSTS),
-                                                   [init, ordering, main], 2)), '<test>'))
+    image = Image(validated([init, ordering, main], 2))
     assert image.pure[1] is None
     m = Machine(image, OCamlRandom(1), events=[])
-    assert m.start([Player('Ann', seat=0), Player('Bob', seat=1)]) is None
+    assert m.start(seated()) is None
     assert [str(c) for c in m.globals[0]] == ['Ace of Hearts', 'Ace of Clubs']
 
 

@@ -73,7 +73,8 @@ _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 _API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
 PROPERTIES = {
-    # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET)
+    # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
+    # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
     'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
