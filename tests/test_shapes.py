@@ -117,3 +117,93 @@ def test_euchre_s_rules_are_settled_per_hand():
     shapes = {c.name: p.shapes for c, p in zip(image.program.codes, image.pure)
               if p is not None and p.shapes is not None}
     assert {name: len(s.conditions) for name, s in shapes.items()} == {'is_led': 2, 'legal': 3}
+
+
+# --- what the translation makes of every example ---------------------------
+# A translation that gives up on a shape (a rule left on the loop, a
+# condition not settled, an `or` of equalities not made one closure)
+# computes the same values, only slower, so no value test sees it.  The
+# file below records, for each rule and ordering of each example, the tree
+# the bytecode translates to, the closure at its root, and for a rule with
+# conditions on globals each settled rule; a change shows as a diff.
+# After a change meant to alter it: python tests/test_shapes.py
+
+SHAPES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'pure_shapes.txt')
+
+
+def tree_shape(t):
+    """The tree's node kinds and operations (not the constants' values)."""
+    kind = type(t)
+    if kind is pure.Leaf:
+        return t.kind
+    if kind is pure.Unary:
+        return f'{t.op}({tree_shape(t.operand)})'
+    if kind is pure.Binary:
+        return f'{t.op}({tree_shape(t.left)}, {tree_shape(t.right)})'
+    if kind is pure.CanPlay:
+        return f'{t.op}({tree_shape(t.player)}, {tree_shape(t.dest)})'
+    if kind is pure.Aggregate:
+        return f'aggregate{t.agg}({tree_shape(t.items)}; {tree_shape(t.body)})'
+    if kind is pure.Counted:
+        return f'{t.op}({", ".join(map(tree_shape, t.parts))})'
+    if kind is pure.If:
+        return f'if({tree_shape(t.cond)}; {tree_shape(t.then)}; {tree_shape(t.else_)})'
+    if kind is pure.Keep:
+        word = 'or' if t.on_true else 'and'
+        return f'{word}({tree_shape(t.cond)}; {tree_shape(t.kept)}; {tree_shape(t.rest)})'
+    dropped = ''.join(f' after {tree_shape(d)}' for d in t.dropped)
+    return tree_shape(t.value) + dropped        # a Return
+
+
+def pure_shape(p):
+    """One Pure: its root closure and what it is known to be."""
+    words = [p.fn.__qualname__]
+    words += ['constant'] * p.constant + ['by_card'] * (p.by_card is not None)
+    if p.always is not None:
+        words.append(f'always {p.always}')
+    return ' '.join(words)
+
+
+def example_shapes():
+    from pipvm.engine.vm import Image
+    from pipvm.play import loader
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    lines = []
+    for name in sorted(os.listdir(os.path.join(root, 'examples'))):
+        if not name.endswith('.pip'):
+            continue
+        image = Image(loader.load_program(os.path.join(root, 'examples', name)))
+        for code, p in zip(image.program.codes, image.pure):
+            if code.kind not in ('rule', 'ordering'):
+                continue
+            lines.append(f'{name} {code.kind} {code.name}: ' + (
+                'left on the loop' if p is None else pure_shape(p)))
+            if p is None:
+                continue
+            decoded = pipc.decode(code.code)
+            t = pure._Translator(decoded, image.program, image.card_consts,
+                                 len(code.local_names))
+            lines.append('    ' + tree_shape(t.block(0, ())))
+            if p.shapes is None:
+                continue
+            shapes = p.shapes
+            lines.append('    conditions: ' + '; '.join(map(tree_shape, shapes.conditions)))
+            for values in itertools.product((False, True), repeat=len(shapes.conditions)):
+                # settle as PLAY does, the conditions' closures giving these values
+                shapes.tests, shapes.by_tests = [lambda env, v=v: v for v in values], {}
+                settled = shapes.settle(None)
+                lines.append(f'    {"".join("FT"[v] for v in values)}: {pure_shape(settled)}')
+    return '\n'.join(lines) + '\n'
+
+
+def test_every_example_keeps_its_closure_shapes():
+    with open(SHAPES) as f:
+        expected = f.read()
+    got = example_shapes()
+    assert 'left on the loop' not in got        # every example's rules and orderings translate
+    assert got == expected, 'the translation changed: python tests/test_shapes.py rewrites ' + SHAPES
+
+
+if __name__ == '__main__':
+    with open(SHAPES, 'w') as f:
+        f.write(example_shapes())
