@@ -1,14 +1,16 @@
 """A rule's conditions on globals alone are settled once for a whole hand
 (pipvm/engine/pure.py, Shapes): the cards allowed are the loop's, whatever
 the globals hold, and a condition that fails never decides anything."""
+import functools
 import itertools
 import os
+import types
 
 import pytest
 
 from compiler import frontend
 from pipvm.core.errors import PipError
-from pipvm.core.runtime import SUITS
+from pipvm.core.runtime import PROPERTY_NAMES, SUITS
 from pipvm.engine import pure
 from pipvm.game.game import Game
 from pipvm.isa import pipc
@@ -29,10 +31,14 @@ Action main { shuffle d. deal 8 from d to players. play follows from players->fi
 '''
 
 
+def game_of(text):
+    program = pipc.load(pipc.dump(frontend.compile_text(text)), 'x')
+    return Game(program, seed=3, players=2, names=['A', 'B'])
+
+
 @pytest.fixture
 def game():
-    program = pipc.load(pipc.dump(frontend.compile_text(SOURCE)), 'x')
-    return Game(program, seed=3, players=2, names=['A', 'B'])
+    return game_of(SOURCE)
 
 
 def by_loop(m, rule, player, dest):
@@ -119,6 +125,45 @@ def test_euchre_s_rules_are_settled_per_hand():
     assert {name: len(s.conditions) for name, s in shapes.items()} == {'is_led': 2, 'legal': 3}
 
 
+SIX = 'n < 1 or n <= 2 or n > 3 or n >= 4 or n == 5 or n != 6'
+
+
+@pytest.fixture
+def compared():
+    """A game whose rule `six` has six conditions on n, each operator once
+    (MAX_CONDITIONS), and `seven` a seventh."""
+    text = SOURCE + f'Rule six(p, c, cl) = ({SIX}) and c->suit == led.\n' \
+        + f'Rule seven(p, c, cl) = ({SIX} or n == 7) and c->suit == led.\n'
+    return game_of(text)
+
+
+def test_every_comparison_of_globals_is_a_condition_up_to_the_bound(compared):
+    shapes = compared.machine.image.pure[rule_index(compared, 'six')].shapes
+    assert [c.op for c in shapes.conditions] == ['LT', 'LE', 'GT', 'GE', 'EQ', 'NE']
+    assert pure.MAX_CONDITIONS == 6
+    assert compared.machine.image.pure[rule_index(compared, 'seven')].shapes is None
+
+
+def test_the_globals_cache_keeps_max_keys_combinations(compared):
+    m = compared.machine
+    rule = rule_index(compared, 'six')
+    m.globals[slot(compared, 'led')] = SUITS[0]
+    for n in range(pure.MAX_KEYS + 5):
+        m.globals[slot(compared, 'n')] = n
+        assert m.playable(rule, m.players[0], []) == by_loop(m, rule, m.players[0], [])
+    assert len(m.image.pure[rule].shapes.by_globals) == pure.MAX_KEYS == 256
+
+def test_an_ordering_with_an_aggregate_has_a_slot_for_its_item():
+    # the ordering's frame: its argument, the aggregate's item, the machine
+    text = SOURCE + 'Ordering base(cards) = A..K~C,H,S,D.\n' \
+        + 'Ordering o(cl) = [(max c in cl by base); A~S].\n'
+    g = game_of(text)
+    m, o = g.machine, rule_index(g, 'o')
+    hand = list(m.players[0].hand)
+    code = m.image.codes[o]
+    want = m._run(code, 0, [], [hand] + [None] * (code.frame_size - 1), None)
+    assert m.image.pure[o].call(m, [hand]) == want and len(want) == 2
+
 # --- what the translation makes of every example ---------------------------
 # A translation that gives up on a shape (a rule left on the loop, a
 # condition not settled, an `or` of equalities not made one closure)
@@ -155,9 +200,24 @@ def tree_shape(t):
     return tree_shape(t.value) + dropped        # a Return
 
 
+def closure_shape(fn, depth=0):
+    """The closures fn is built of: its name, then those it calls (the
+    functions its cells hold), as a tree."""
+    name = fn.__qualname__.replace('<locals>.', '')
+    inner = []
+    for cell in fn.__closure__ or ():
+        value = cell.cell_contents
+        for f in value if type(value) in (list, tuple) else (value,):
+            if type(f) is types.FunctionType and depth < 30:
+                inner.append(closure_shape(f, depth + 1))
+            elif type(f) is functools.partial:
+                inner.append(closure_shape(f.func, depth + 1))
+    return name + (f'({", ".join(inner)})' if inner else '')
+
+
 def pure_shape(p):
-    """One Pure: its root closure and what it is known to be."""
-    words = [p.fn.__qualname__]
+    """One Pure: its closures and what it is known to be."""
+    words = [closure_shape(p.fn)]
     words += ['constant'] * p.constant + ['by_card'] * (p.by_card is not None)
     if p.always is not None:
         words.append(f'always {p.always}')
@@ -207,3 +267,90 @@ def test_every_example_keeps_its_closure_shapes():
 if __name__ == '__main__':
     with open(SHAPES, 'w') as f:
         f.write(example_shapes())
+
+
+EXAMPLES = sorted(f for f in os.listdir(os.path.join(os.path.dirname(SHAPES), '..', '..', 'examples'))
+                  if f.endswith('.pip'))
+
+
+@pytest.mark.parametrize('name', EXAMPLES)
+def test_every_example_s_closures_give_the_loop_s_values(name):
+    # at every evaluation of a rule or ordering in a game played at random,
+    # the closures themselves (not the loop they fall back on when they
+    # fail) give what the loop gives (tests/fuzz/test_pure.py's check)
+    from unittest import mock
+    import random
+    from pipvm.engine import vm
+    from pipvm.play import loader
+    from tests.fuzz import test_pure
+    path = os.path.join(os.path.dirname(SHAPES), '..', '..', 'examples', name)
+    program = loader.load_program(path)
+    calls = []
+
+    def counted(check):
+        return lambda *a: calls.append(check) or check(*a)
+    with mock.patch.object(vm.Machine, 'playable', counted(test_pure.checked_playable)), \
+            mock.patch.object(vm.Machine, 'evaluate', counted(test_pure.checked_evaluate)):
+        game = Game(vm.Image(program), seed=1, max_steps=100_000)
+        rng = random.Random(1)
+        for _ in range(400):
+            if game.decision is None:
+                break
+            game.answer(rng.randrange(len(game.decision.options)) if game.decision.options
+                        else 'Ann')
+    uses = [c for c in program.codes if c.kind in ('rule', 'ordering')]
+    assert len(calls) > 0 or not uses
+
+
+def test_a_hand_made_rule_with_dup_and_swap_gives_the_loop_s_value():
+    # the compiler writes DUP and SWAP only in statements; a hand-made rule
+    # may hold them, and its closures follow them: `Three > c->rank`, the
+    # value duplicated and one copy dropped
+    from pipvm.core.rng import OCamlRandom
+    from pipvm.core.runtime import new_deck
+    from pipvm.engine.vm import Image, Machine
+    from tests.test_vm import K, code, seated, validated
+    rank = PROPERTY_NAMES.index('rank')
+    rule = code('rule', 'low', ['p', 'c', 'pile'], [
+        ('CONST', K['Three']), ('LOAD_LOCAL', 1), ('LOAD_PROP', rank), ('SWAP',), ('LT',),
+        ('DUP',), ('POP',), ('RETURN_VALUE',)])
+    init = code('init', 'globals', [], [('RETURN',)])
+    main = code('action', 'main', [], [('RETURN',)])
+    image = Image(validated([init, rule, main], 2))
+    m = Machine(image, OCamlRandom(1), events=[])
+    player = seated()[0]
+    player.hand.extend(new_deck()[:13])
+    fast = image.pure[1]
+    assert fast is not None
+    want = [c for c in player.hand if m._run(image.codes[1], 0, [], [player, c, []], None)]
+    assert fast.filter(m, player, []) == want and 0 < len(want) < 13
+
+
+def test_a_rule_of_equalities_on_the_card_filters_a_hand_by_card():
+    # `card->P == X or ...`: the Xs once, then each card's properties, not
+    # the rule's closure card by card
+    g = game_of(SOURCE + 'Rule match(p, c, cl) = c->suit == H or c->rank == cl->top->rank.\n')
+    m, rule = g.machine, rule_index(g, 'match')
+    fast, player = m.image.pure[rule], m.players[0]
+    dest = [m.players[1].hand[0]]
+    want = by_loop(m, rule, player, dest)
+
+    def card_by_card(env):
+        raise AssertionError('the rule run card by card')
+    fast.fn = card_by_card
+    assert fast.by_card is not None and fast.filter(m, player, dest) == want and want
+
+
+@pytest.mark.parametrize('instrs', [
+    [('AGG_START', 0), ('RETURN_VALUE',)],                                    # no FOR_ITER
+    [('AGG_START', 0), ('LIST_CONST', 'suits C,H'), ('FOR_ITER',), ('POP',), ('RETURN_VALUE',)],
+], ids=['no loop', 'no FOR_NEXT'])
+def test_a_hand_made_aggregate_not_laid_out_as_the_compiler_does_stays_on_the_loop(instrs):
+    # the loader checks each instruction, not an aggregate's layout
+    from tests.test_vm import K, code, validated
+    instrs = [(op, *[K[a] if type(a) is str else a for a in args]) for op, *args in instrs]
+    rule = code('rule', 'odd', ['p', 'c', 'pile'], instrs)
+    init = code('init', 'globals', [], [('RETURN',)])
+    main = code('action', 'main', [], [('RETURN',)])
+    program = validated([init, rule, main], 2)
+    assert pure.translate(program.codes[1], program, ()) is None

@@ -693,8 +693,8 @@ MAX_CONDITIONS = 6      # at most 2**6 settled rules
 MAX_KEYS = 256          # combinations of the globals' values kept
 # The values a key may hold: compared by value, or one object per game (Suit)
 _PLAIN = {bool, int, runtime.Rank, str, runtime.Suit, type(None)}
-# The operations a condition is made of: their value is a Boolean.
-_COMPARISONS = {'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'NOT'}
+# The binary operations a condition is made of (and NOT): their value is a Boolean.
+_COMPARISONS = {'EQ', 'NE', 'LT', 'LE', 'GT', 'GE'}
 
 
 def _on_globals(tree):
