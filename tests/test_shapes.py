@@ -354,3 +354,19 @@ def test_a_hand_made_aggregate_not_laid_out_as_the_compiler_does_stays_on_the_lo
     main = code('action', 'main', [], [('RETURN',)])
     program = validated([init, rule, main], 2)
     assert pure.translate(program.codes[1], program, ()) is None
+
+
+def test_a_message_nobody_reads_evaluates_only_what_may_fail():
+    # (quiet code) its operands: a local is checked to be set, a card
+    # constant and a list (which cannot fail) are not evaluated at all, a
+    # property read is
+    from tests.test_vm import K, code, validated
+    rank = PROPERTY_NAMES.index('rank')
+    message = code('action', 'm', ['x'], [
+        ('LOAD_LOCAL', 0), ('CONST', K['A~C']), ('LIST_CONST', K['suits C,H']),
+        ('LOAD_LOCAL', 0), ('LOAD_PROP', rank)] + [('POP',)] * 4 + [('RETURN',)])
+    init = code('init', 'globals', [], [('RETURN',)])
+    program = validated([init, message], 1)
+    decoded = pipc.decode(program.codes[1].code)[:5]    # the pushes
+    checks = pure.operand_check(decoded, program, [K['A~C']], 1, 4)
+    assert checks.slots == (0,) and len(checks.closures) == 1
