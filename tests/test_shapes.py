@@ -1,19 +1,31 @@
-"""A rule's conditions on globals alone are settled once for a whole hand
-(pipvm/engine/pure.py, Shapes): the cards allowed are the loop's, whatever
-the globals hold, and a condition that fails never decides anything."""
+"""Rules and orderings as closures (pipvm/engine/pure.py).  A rule's
+conditions on globals alone are settled once for a whole hand (Shapes): the
+cards allowed are the loop's, whatever the globals hold, and a condition
+that fails never decides anything.  What the translation makes of every
+example is recorded, so that a translation that gives up on a shape (the
+same values, only slower) shows."""
 import functools
 import itertools
 import os
+import random
 import types
+from unittest import mock
 
 import pytest
 
 from compiler import frontend
 from pipvm.core.errors import PipError
-from pipvm.core.runtime import PROPERTY_NAMES, SUITS
-from pipvm.engine import pure
+from pipvm.core.rng import OCamlRandom
+from pipvm.core.runtime import PROPERTY_NAMES, SUITS, new_deck
+from pipvm.engine import pure, vm
 from pipvm.game.game import Game
 from pipvm.isa import pipc
+from pipvm.play import loader
+from tests.fuzz import test_pure
+from tests.test_vm import K, code, seated, validated
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, 'examples')) if f.endswith('.pip'))
 
 SOURCE = '''Game "g" requires 2 players.
 Deck d = standard.
@@ -122,10 +134,7 @@ def test_the_globals_cache_stays_bounded(game, monkeypatch):
 
 
 def test_euchre_s_rules_are_settled_per_hand():
-    from pipvm.engine.vm import Image
-    from pipvm.play import loader
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    image = Image(loader.load_program(os.path.join(root, 'examples', 'euchre.pip')))
+    image = vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')))
     shapes = {c.name: p.shapes for c, p in zip(image.program.codes, image.pure)
               if p is not None and p.shapes is not None}
     assert {name: len(s.conditions) for name, s in shapes.items()} == {'is_led': 2, 'legal': 3}
@@ -177,9 +186,9 @@ def test_an_ordering_with_an_aggregate_has_a_slot_for_its_item():
 # file below records, for each rule and ordering of each example, the tree
 # the bytecode translates to, the closure at its root, and for a rule with
 # conditions on globals each settled rule; a change shows as a diff.
-# After a change meant to alter it: python tests/test_shapes.py
+# After a change meant to alter it: python -m tests.test_shapes
 
-SHAPES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data', 'pure_shapes.txt')
+SHAPES = os.path.join(ROOT, 'tests', 'data', 'pure_shapes.txt')
 
 
 def tree_shape(t):
@@ -231,14 +240,9 @@ def pure_shape(p):
 
 
 def example_shapes():
-    from pipvm.engine.vm import Image
-    from pipvm.play import loader
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     lines = []
-    for name in sorted(os.listdir(os.path.join(root, 'examples'))):
-        if not name.endswith('.pip'):
-            continue
-        image = Image(loader.load_program(os.path.join(root, 'examples', name)))
+    for name in EXAMPLES:
+        image = vm.Image(loader.load_program(os.path.join(ROOT, 'examples', name)))
         for code, p in zip(image.program.codes, image.pure):
             if code.kind not in ('rule', 'ordering'):
                 continue
@@ -267,16 +271,8 @@ def test_every_example_keeps_its_closure_shapes():
         expected = f.read()
     got = example_shapes()
     assert 'left on the loop' not in got        # every example's rules and orderings translate
-    assert got == expected, 'the translation changed: python tests/test_shapes.py rewrites ' + SHAPES
+    assert got == expected, 'the translation changed: python -m tests.test_shapes rewrites ' + SHAPES
 
-
-if __name__ == '__main__':
-    with open(SHAPES, 'w') as f:
-        f.write(example_shapes())
-
-
-EXAMPLES = sorted(f for f in os.listdir(os.path.join(os.path.dirname(SHAPES), '..', '..', 'examples'))
-                  if f.endswith('.pip'))
 
 
 @pytest.mark.parametrize('name', EXAMPLES)
@@ -284,13 +280,7 @@ def test_every_example_s_closures_give_the_loop_s_values(name):
     # at every evaluation of a rule or ordering in a game played at random,
     # the closures themselves (not the loop they fall back on when they
     # fail) give what the loop gives (tests/fuzz/test_pure.py's check)
-    from unittest import mock
-    import random
-    from pipvm.engine import vm
-    from pipvm.play import loader
-    from tests.fuzz import test_pure
-    path = os.path.join(os.path.dirname(SHAPES), '..', '..', 'examples', name)
-    program = loader.load_program(path)
+    program = loader.load_program(os.path.join(ROOT, 'examples', name))
     calls = []
 
     def counted(check):
@@ -308,22 +298,24 @@ def test_every_example_s_closures_give_the_loop_s_values(name):
     assert len(calls) > 0 or not uses
 
 
+RANK = PROPERTY_NAMES.index('rank')
+
+
+def hand_made(one):
+    """A validated program of the code object one (index 1) and an empty main."""
+    return validated([code('init', 'globals', [], [('RETURN',)]), one,
+                      code('action', 'main', [], [('RETURN',)])], 2)
+
+
 def test_a_hand_made_rule_with_dup_and_swap_gives_the_loop_s_value():
     # the compiler writes DUP and SWAP only in statements; a hand-made rule
     # may hold them, and its closures follow them: `Three > c->rank`, the
     # value duplicated and one copy dropped
-    from pipvm.core.rng import OCamlRandom
-    from pipvm.core.runtime import new_deck
-    from pipvm.engine.vm import Image, Machine
-    from tests.test_vm import K, code, seated, validated
-    rank = PROPERTY_NAMES.index('rank')
-    rule = code('rule', 'low', ['p', 'c', 'pile'], [
-        ('CONST', K['Three']), ('LOAD_LOCAL', 1), ('LOAD_PROP', rank), ('SWAP',), ('LT',),
-        ('DUP',), ('POP',), ('RETURN_VALUE',)])
-    init = code('init', 'globals', [], [('RETURN',)])
-    main = code('action', 'main', [], [('RETURN',)])
-    image = Image(validated([init, rule, main], 2))
-    m = Machine(image, OCamlRandom(1), events=[])
+    program = hand_made(code('rule', 'low', ['p', 'c', 'pile'], [
+        ('CONST', K['Three']), ('LOAD_LOCAL', 1), ('LOAD_PROP', RANK), ('SWAP',), ('LT',),
+        ('DUP',), ('POP',), ('RETURN_VALUE',)]))
+    image = vm.Image(program)
+    m = vm.Machine(image, OCamlRandom(1), events=[])
     player = seated()[0]
     player.hand.extend(new_deck()[:13])
     fast = image.pure[1]
@@ -353,12 +345,8 @@ def test_a_rule_of_equalities_on_the_card_filters_a_hand_by_card():
 ], ids=['no loop', 'no FOR_NEXT'])
 def test_a_hand_made_aggregate_not_laid_out_as_the_compiler_does_stays_on_the_loop(instrs):
     # the loader checks each instruction, not an aggregate's layout
-    from tests.test_vm import K, code, validated
     instrs = [(op, *[K[a] if type(a) is str else a for a in args]) for op, *args in instrs]
-    rule = code('rule', 'odd', ['p', 'c', 'pile'], instrs)
-    init = code('init', 'globals', [], [('RETURN',)])
-    main = code('action', 'main', [], [('RETURN',)])
-    program = validated([init, rule, main], 2)
+    program = hand_made(code('rule', 'odd', ['p', 'c', 'pile'], instrs))
     assert pure.translate(program.codes[1], program, ()) is None
 
 
@@ -366,13 +354,14 @@ def test_a_message_nobody_reads_evaluates_only_what_may_fail():
     # (quiet code) its operands: a local is checked to be set, a card
     # constant and a list (which cannot fail) are not evaluated at all, a
     # property read is
-    from tests.test_vm import K, code, validated
-    rank = PROPERTY_NAMES.index('rank')
-    message = code('action', 'm', ['x'], [
+    program = hand_made(code('action', 'm', ['x'], [
         ('LOAD_LOCAL', 0), ('CONST', K['A~C']), ('LIST_CONST', K['suits C,H']),
-        ('LOAD_LOCAL', 0), ('LOAD_PROP', rank)] + [('POP',)] * 4 + [('RETURN',)])
-    init = code('init', 'globals', [], [('RETURN',)])
-    program = validated([init, message], 1)
+        ('LOAD_LOCAL', 0), ('LOAD_PROP', RANK)] + [('POP',)] * 4 + [('RETURN',)]))
     decoded = pipc.decode(program.codes[1].code)[:5]    # the pushes
     checks = pure.operand_check(decoded, program, [K['A~C']], 1, 4)
     assert checks.slots == (0,) and len(checks.closures) == 1
+
+
+if __name__ == '__main__':
+    with open(SHAPES, 'w') as f:
+        f.write(example_shapes())
