@@ -179,6 +179,16 @@ def test_an_ordering_with_an_aggregate_has_a_slot_for_its_item():
     want = m._run(code, 0, [], [hand] + [None] * (code.frame_size - 1), None)
     assert m.image.pure[o].call(m, [hand]) == want and len(want) == 2
 
+
+@pytest.mark.parametrize('terms, translated', [(7, True), (8, False)])
+def test_a_translation_past_max_nodes_stays_on_the_loop(terms, translated):
+    # each `or` inside an `and` copies the rest of the rule into both
+    # branches: 1,650 nodes for seven, past MAX_NODES for eight
+    body = ' and '.join('(n == %d or c->rank == cl->top->rank)' % i for i in range(terms))
+    g = game_of(SOURCE + 'Rule r(p, c, cl) = %s.\n' % body)
+    assert (g.machine.image.pure[rule_index(g, 'r')] is not None) is translated
+    assert pure.MAX_NODES == 2000
+
 # --- what the translation makes of every example ---------------------------
 # A translation that gives up on a shape (a rule left on the loop, a
 # condition not settled, an `or` of equalities not made one closure)
