@@ -296,3 +296,33 @@ def test_a_card_asked_for_is_brought_into_the_hand_by_a_draw_in_its_window():
     # (Cleo laid down her book of sevens at 94, the never-seen one in it)
     cleo = next(q for q in p.game.machine.players if q.name == 'Cleo')
     assert 'Seven of Clubs' in [c.name for c in cleo.stash]
+
+
+def test_the_unseen_plays_up_to_a_card_turned_over_are_solved_for_at_once():
+    # Cheat, random seats, seed 2: at seat 0's 161st decision every repair
+    # failed (no world; lost for the rest of the game): the card turned over
+    # at 461 was laid by a player the world had never given it.  Solving for
+    # every unseen play up to there at once (Belief._relabel,
+    # pipvm/game/relabel.py) changes three of them and finds a world.
+    import json
+    from pipvm.game.belief import _Dealt, _Deal, _Particle, _shown_pairs
+    from pipvm.game.determinize import _Observer, _replay_game
+    with open(os.path.join(ROOT, 'tests', 'data', 'beliefs', 'cheat_seed2_161.json')) as f:
+        data = json.load(f)
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'cheat.pip'))
+    game = Game(Image(program), seed=2, players=3, names=['P0', 'P1', 'P2'], max_steps=100_000)
+    for label in data['history']:
+        d = game.decision
+        game.answer(label if d.kind == 'name' or not d.options else d.options.index(label))
+    belief = Belief(0, POOL, random.Random(2))
+    belief._follow_real(game)
+    end = len(game.history)
+    deal = _Deal(data['orders'], data['drawn'], {int(h): c for h, c in data['plays'].items()})
+    p = _Particle(_replay_game(game, _Dealt(belief, deal)), deal, 0)
+    p.obs = _Observer(0)
+    belief._check(p, end)
+    assert p.matched == 461 and _shown_pairs(p.diff) == [('Ten of Spades', 'Three of Clubs')]
+    before = dict(p.deal.plays)
+    assert belief._relabel(p, end)
+    assert _without_log(p.game.view(0)) == _without_log(game.view(0))
+    assert sum(before[h] != c for h, c in p.deal.plays.items() if h < 461) == 3

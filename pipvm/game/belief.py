@@ -55,6 +55,7 @@ from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import (DECK_INDEX, TRIES, Sightings, _Observer, _future,
                                     _replay_game, _same_option, deck_indexes, nothing_hidden)
+from pipvm.game import relabel
 from pipvm.game.kinds import CARD, NAME, SETS
 from pipvm.game.view import areas, card_lists
 
@@ -78,6 +79,7 @@ SHOWN_DEPTH = 12    # replays a chain goes on without getting further
 SHOWN_REPLAYS = 400  # replays of all the chains of one _shown, at most (scaled as repairs)
 WINDOW_REPLAYS = 600  # replays of _window's chain, at most (scaled as repairs)
 WINDOW_WALK = 40    # replays of the walk after each of _window's trades (its last round)
+RELABEL = 6         # rounds of _relabel (each a solve and a replay), at most
 CYCLED = 4          # _window's first trades whose Z goes on to a third card's place
 
 
@@ -225,6 +227,11 @@ class Belief:
             else:
                 s = max((p, q, r), key=lambda x: x.score)
                 if self._window(s, end):
+                    alive.append(s)
+                # and last, every unseen play up to the difference solved for
+                # at once (Cheat: a card turned over that the world sent
+                # elsewhere long before)
+                elif self._relabel(s, end):
                     alive.append(s)
                 else:
                     dead.extend((q, r))
@@ -818,6 +825,78 @@ class Belief:
                     if q.score > best[0].score:
                         best = (q, deal, pinned, was, lo)
         return False
+
+    def _relabel(self, p, end, rounds=RELABEL):
+        """Every unseen play up to p's first difference made, at once, the
+        card that lets each token the seat saw carry what it saw there
+        (pipvm/game/relabel.py), the game replayed, and again from the new
+        first difference while it gets further; True once p matches
+        everywhere (kept only then, as any repair)."""
+        q = p
+        for _ in range(rounds):
+            if q.diff is None:
+                return False
+            flow, required = self._flow(q)
+            if flow is None:
+                return False
+            chosen = relabel.solve(flow, required)
+            if chosen is None:
+                return False
+            deal = q.deal.copy()
+            for i, (h, _, _) in enumerate(flow.plays):
+                deal.plays[h] = _NAMES[chosen[i]]
+            r = self._restart(q, 0, deal)
+            self._check(r, end)
+            if r.matched == end + 1:
+                p.take(r)
+                p.base = None
+                return True
+            if r.score <= q.score:
+                return False
+            q = r
+        return False
+
+    def _flow(self, p):
+        """(relabel.Flow of p's world up to its first difference, the
+        identities the seat saw: {(position, token): identity}), p's game
+        replayed from the start to get them; (None, None) if p's first
+        difference is not one of cards shown."""
+        d = p.matched
+        pairs = {DECK_INDEX[y]: DECK_INDEX[x] for y, x in _shown_pairs(p.diff)}
+        if not pairs:
+            return None, None
+        q = self._restart(p, 0, p.deal.copy())
+        g, history = q.game, self.history
+        flow, required = relabel.Flow(), {}
+        start = len(g.history)
+        for h in range(d + 1):
+            if h < start or (h == start and q.observed):
+                seen = self.trace[h]        # (matched: the world's is the seat's)
+            else:
+                seen = q.obs(g)
+            names = [DECK_INDEX[n] for n in _CARD_NAME.findall(repr(seen))]
+            flow.named.append(names)
+            for k in names:
+                required[h, k] = pairs.get(k, k) if h == d else k
+            if h == d:
+                break
+            if h < start:
+                continue
+            free = (self.rng, q.deal.plays, h) if h in self.unseen_plays else None
+            player = None
+            if free is not None and g.decision is not None and g.decision.kind is CARD:
+                # (tokens by the card each object is in this world: a trade
+                # gives objects each other's values)
+                player = g.machine.pending.player
+                index = {id(c): DECK_INDEX[c.name] for c in g.machine.deck}
+                hand = [index[id(c)] for c in player.hand]
+            if not _give(g, history[h], free):
+                return None, None
+            if player is not None:
+                left = set(hand) - {index[id(c)] for c in player.hand}
+                if len(left) == 1:
+                    flow.plays.append((h, hand, left.pop()))
+        return flow, required
 
     def _window(self, p, end):
         """A card the first difference names brought into the hand of the

@@ -1,0 +1,162 @@
+"""Which card each unseen play was, solved for at once (Belief's last repair).
+
+A world's cards are tokens that move as the game moves them; the seat sees
+some of them at each decision (its hand, a card turned over, a pile it takes
+up) and the world matches the seat's observations up to its first
+difference.  Where another player played a card the seat did not see, the
+world chose which of the player's cards it was: choosing another card of
+the same hand exchanges the two cards' identities from that play on, and
+changes nothing else the game does with its tokens (a card laid face down
+goes where the other would have gone).  So a world whose first difference
+shows the seat X where the world has Y can be mended by finding, for every
+unseen play up to the difference, which card of the hand it plays, so that
+each token the seat sees carries the card it saw there: the identities
+flow along the tokens, jumping between two tokens only at an unseen play
+of the hand holding them.  This is a constraint satisfaction problem over
+the plays, solved by depth-first search in the order of the game with
+forward checking (a card must still be able to reach, through the unseen
+plays left, the token it is next seen on) and the world's own choice kept
+where the constraints allow (Cheat: the card turned over at a challenge
+was laid into a pile the player took up long before; its way there changes
+which card several plays of other players were).
+
+Nothing here knows the game: the tokens, hands and plays come from
+replaying the world, the constraints from the card names in the seat's
+observations.  A solution is only a proposal: Belief replays it and keeps
+it only if every observation holds.
+"""
+
+NODES = 5000        # choices tried in one solve, at most (each a forward check)
+
+
+class Flow:
+    """A world's tokens as seen up to its first difference: for each
+    position, the tokens the seat's observation names, and for each
+    unseen play, the hand's tokens and the one that left."""
+
+    def __init__(self):
+        self.named = []         # position -> [token named in the observation there]
+        self.plays = []         # [(position, hand tokens, token that left)], in order
+
+
+def solve(flow, required, nodes=NODES):
+    """{play index: token} the identity each unseen play of flow makes leave
+    (the token now carrying it), or None if none is found.  required:
+    {(position, token): identity} the identities the seat saw (identities
+    and tokens are both deck indexes; the world's own identity of token k is
+    k)."""
+    by_identity = {}
+    for (t, k), x in required.items():
+        by_identity.setdefault(x, []).append((t, k))
+    for reqs in by_identity.values():
+        reqs.sort()
+    plays = flow.plays
+    sigma = {}              # token -> identity, where it differs from the token's own
+    where = {}              # identity -> token, likewise
+
+    def ident(k):
+        return sigma.get(k, k)
+
+    def token(x):
+        return where.get(x, x)
+
+    def swap(a, b):
+        xa, xb = ident(a), ident(b)
+        for k, x in ((a, xb), (b, xa)):
+            if x == k:
+                sigma.pop(k, None)
+                where.pop(x, None)
+            else:
+                sigma[k] = x
+                where[x] = k
+
+    def next_required(x, after):
+        for t, k in by_identity.get(x, ()):
+            if t > after:
+                return t, k
+        return None
+
+    def reachable(x, i, t_star, k_star):
+        """Can identity x, on its token before play i, be on k_star at t_star?"""
+        reach = {token(x)}
+        for pos, hand, left in plays[i:]:
+            if pos >= t_star:
+                break
+            if left in reach:
+                reach.update(hand)
+            elif not reach.isdisjoint(hand):
+                reach.add(left)
+        return k_star in reach
+
+    def consistent(i, pos):
+        """Every identity whose token was in play i's hand can still be where
+        it is next seen (play i's choice made)."""
+        _, hand, left = plays[i]
+        for k in hand:
+            x = ident(k)
+            nxt = next_required(x, pos)
+            if nxt is not None and not reachable(x, i + 1, *nxt):
+                return False
+        return True
+
+    def satisfied(lo, hi):
+        """The required identities at positions lo <= t < hi hold."""
+        for t in range(lo, hi):
+            for k in flow.named[t]:
+                x = required.get((t, k))
+                if x is not None and ident(k) != x:
+                    return False
+        return True
+
+    # the search: play by play, the world's own choice first where it keeps
+    # every card able to reach its next sighting
+    budget = [nodes]
+    choice = {}
+    positions = [pos for pos, _, _ in plays] + [len(flow.named) - 1]
+
+    def search(i):
+        lo = positions[i - 1] + 1 if i else 0
+        if not satisfied(lo, positions[i] + 1):
+            return False
+        if i == len(plays):
+            return True
+        pos, hand, left = plays[i]
+        for k in _candidates(hand, left, pos, ident, next_required, reachable, i):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            swap(left, k)
+            choice[i] = ident(left)     # (a later play of the hand that takes the
+            if consistent(i, pos) and search(i + 1):   # pile up may move it on)
+                return True
+            swap(left, k)
+        choice.pop(i, None)
+        return False
+
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(plays) + 1000))
+    try:
+        found = search(0)
+    finally:
+        sys.setrecursionlimit(limit)
+    return choice if found else None
+
+
+def _candidates(hand, left, pos, ident, next_required, reachable, i):
+    """The tokens of hand whose identity play i may make leave, the likeliest
+    first: one that must leave now (it cannot reach its next sighting from
+    the hand), the world's own choice, one seen next elsewhere, the rest."""
+    forced, elsewhere, rest = [], [], []
+    for k in hand:
+        if k == left:
+            continue
+        x = ident(k)
+        nxt = next_required(x, pos)
+        if nxt is None:
+            rest.append(k)
+        elif not reachable(x, i + 1, *nxt):
+            forced.append(k)
+        else:
+            elsewhere.append(k)
+    return forced + [left] + elsewhere + rest

@@ -1,0 +1,61 @@
+"""Which card each unseen play was, solved for at once (pipvm/game/relabel.py):
+identities flow along the world's tokens and jump between two tokens only
+at an unseen play of the hand holding both."""
+from pipvm.game import relabel
+
+# Tokens (the world's cards): Ann (the seat) holds 0 and 1; Bob 2, 3, 4; Cy
+# 5, 6.  Position 1: Bob lays token 2 face down.  Position 2: Cy takes the
+# pile up (token 2 goes to her hand).  Position 3: Cy lays token 2.
+# Position 4: Ann calls and it is turned over: the world shows token 2, the
+# seat saw card 3.  Card 3 must have been Bob's play at 1, then Cy's at 3.
+ANN = [0, 1]
+
+
+def cheat_flow():
+    flow = relabel.Flow()
+    flow.named = [ANN, ANN, ANN, ANN, ANN + [2]]
+    flow.plays = [(1, [2, 3, 4], 2), (3, [5, 6, 2], 2)]
+    return flow
+
+
+def required(flow, shown):
+    """Each named token carries itself, but at the last position, shown."""
+    out = {(t, k): k for t, names in enumerate(flow.named) for k in names}
+    out.update({(len(flow.named) - 1, k): x for k, x in shown.items()})
+    return out
+
+
+def test_a_card_turned_over_is_carried_back_along_the_plays_that_moved_it():
+    flow = cheat_flow()
+    # Bob's play was card 3, and so was Cy's (the pile she took up held it)
+    assert relabel.solve(flow, required(flow, {2: 3})) == {0: 3, 1: 3}
+
+
+def test_the_world_s_own_choices_are_kept_where_nothing_forces_a_change():
+    flow = cheat_flow()
+    assert relabel.solve(flow, required(flow, {})) == {0: 2, 1: 2}
+
+
+def test_a_card_the_seat_holds_cannot_be_played_by_another():
+    flow = cheat_flow()
+    assert relabel.solve(flow, required(flow, {2: 0})) is None
+
+
+def test_a_card_that_must_stay_in_the_hand_is_not_played():
+    # card 3 is seen in Bob's hand... here: named at position 2 on token 3,
+    # so Bob cannot have laid it at 1
+    flow = cheat_flow()
+    flow.named[2] = ANN + [3]
+    assert relabel.solve(flow, required(flow, {2: 3})) is None
+
+
+def test_a_card_is_played_at_its_last_chance_and_the_one_it_displaces_moves_on():
+    # Bob lays at 1 (token 2) and at 3 (token 3); Cy takes each pile up (2
+    # and 4) and lays at 5 (token 2) and at 7 (token 3); at 8 the seat sees
+    # Cy's two cards turned over: 4 where the world had 2, 2 where it had 3
+    flow = relabel.Flow()
+    flow.named = [ANN] * 8 + [ANN + [2, 3]]
+    flow.plays = [(1, [2, 3, 4], 2), (3, [3, 4], 3), (5, [5, 6, 2, 3], 2), (7, [5, 6, 3], 3)]
+    chosen = relabel.solve(flow, required(flow, {2: 4, 3: 2}))
+    assert chosen is not None and chosen[2] == 4 and chosen[3] == 2
+    assert sorted((chosen[0], chosen[1])) == [2, 4]
