@@ -109,38 +109,39 @@ def solve(flow, required, nodes=NODES):
         return True
 
     # the search: play by play, the world's own choice first where it keeps
-    # every card able to reach its next sighting
-    budget = [nodes]
-    choice = {}
+    # every card able to reach its next sighting; an explicit stack of
+    # (play, its candidates not yet tried, the one being tried), as a game
+    # may have more unseen plays than Python's recursion allows
     positions = [pos for pos, _, _ in plays] + [len(flow.named) - 1]
-
-    def search(i):
+    choice, stack = {}, []
+    i, budget = 0, nodes
+    while True:
         lo = positions[i - 1] + 1 if i else 0
-        if not satisfied(lo, positions[i] + 1):
-            return False
-        if i == len(plays):
-            return True
-        pos, hand, left = plays[i]
-        for k in _candidates(hand, left, pos, ident, next_required, reachable, i):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
+        ok = satisfied(lo, positions[i] + 1)
+        if ok and i == len(plays):
+            return choice
+        if ok:
+            pos, hand, left = plays[i]
+            stack.append((i, _candidates(hand, left, pos, ident, next_required, reachable, i),
+                          None))
+        # the next candidate of the deepest play that has one left
+        while stack:
+            i, todo, tried = stack.pop()
+            pos, hand, left = plays[i]
+            if tried is not None:
+                swap(left, tried)           # (undone)
+            if not todo or budget <= 0:
+                continue
+            budget -= 1
+            k = todo.pop(0)
             swap(left, k)
-            choice[i] = ident(left)     # (a later play of the hand that takes the
-            if consistent(i, pos) and search(i + 1):   # pile up may move it on)
-                return True
-            swap(left, k)
-        choice.pop(i, None)
-        return False
-
-    import sys
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * len(plays) + 1000))
-    try:
-        found = search(0)
-    finally:
-        sys.setrecursionlimit(limit)
-    return choice if found else None
+            choice[i] = ident(left)         # (a later play of the hand that takes
+            stack.append((i, todo, k))      # the pile up may move it on)
+            if consistent(i, pos):
+                i += 1
+                break
+        else:
+            return None
 
 
 def _candidates(hand, left, pos, ident, next_required, reachable, i):
