@@ -37,6 +37,9 @@ survives.  A Belief keeps its worlds instead:
   the difference names into the hand it concerns by one of that player's
   draws, the latest first (Go Fish: the seven asked for must have come
   after the last "Go fish!" to sevens), or sends one out to the stock;
+  and last of all, every unseen play up to the first difference solved
+  for at once, so that each card the seat saw is where it saw it (a
+  constraint search over which card each play was: pipvm/game/relabel.py);
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
