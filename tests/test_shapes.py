@@ -44,6 +44,12 @@ Rule mixed(p, c, cl) =
   (led == trump and (count x in p->hand where x->suit == c->suit) >= n) or
   (led != trump and canplay follows from p to cl and c in [c; 2~C]).
 Rule kept(p, c, cl) = must == (n > 2 or c->suit == led).
+Rule extremes(p, c, cl) = not must or
+  (c->rank == (max x in p->hand of x->rank) or c->rank == (min x in p->hand of x->rank))
+  and (max x in p->hand of x->rank) > (min x in p->hand of x->rank)
+  and (sum x in p->hand of 1) > n + 3 and (max x in p->hand of 0 - 1) < 0.
+Rule suited(p, c, cl) = not must or c->suit == H or c->rank == K.
+Rule top(p, c, cl) = cl->top->suit == H or c->rank == K.
 Rule nested(p, c, cl) = trump == led or (c->suit == led) == (must and (c->rank == J or n < 3)).
 Action main { shuffle d. deal 8 from d to players. play follows from players->first to pile. }
 '''
@@ -73,7 +79,7 @@ def slot(game, name):
     return game.program.global_names.index(name)
 
 
-@pytest.mark.parametrize('name', ['follows', 'legal', 'mixed', 'kept', 'nested'])
+@pytest.mark.parametrize('name', ['follows', 'legal', 'mixed', 'kept', 'nested', 'extremes'])
 def test_the_settled_rule_allows_the_loop_s_cards_whatever_the_globals(game, name):
     m = game.machine
     rule = rule_index(game, name)
@@ -153,6 +159,22 @@ def compared():
         + f'Rule seven(p, c, cl) = ({SIX} or n == 7) and c->suit == led.\n'
     return game_of(text)
 
+
+def test_an_or_of_equalities_is_one_closure_and_a_list_s_top_is_not_the_card(game):
+    # `c->suit == H or c->rank == K`, settled, is one closure over the card
+    # (by_card); `cl->top->suit == H or ...` reads the pile, not the card
+    m = game.machine
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    m.globals[slot(game, 'must')] = True
+    fast = m.image.pure[rule_index(game, 'suited')]
+    suited = fast.shapes.rule([player, None, dest] + fast.pad + [m])
+    assert suited.by_card is not None and closure_shape(suited.fn) == 'any_equal.any_equal_'
+    for name in ('suited', 'top'):
+        rule = rule_index(game, name)
+        assert m.image.pure[rule].filter(m, player, dest) == by_loop(m, rule, player, dest)
+    dest[0] = next(c for c in m.deck if c.suit == SUITS[1])         # (a heart on top)
+    rule = rule_index(game, 'top')
+    assert m.image.pure[rule].filter(m, player, dest) == list(player.hand)
 
 def test_every_comparison_of_globals_is_a_condition_up_to_the_bound(compared):
     shapes = compared.machine.image.pure[rule_index(compared, 'six')].shapes
@@ -364,13 +386,13 @@ def test_a_hand_made_aggregate_not_laid_out_as_the_compiler_does_stays_on_the_lo
 
 def test_a_message_nobody_reads_evaluates_only_what_may_fail():
     # (quiet code) its operands: a local is checked to be set, a card
-    # constant and a list (which cannot fail) are not evaluated at all, a
-    # property read is
+    # constant, a list and a constant (which cannot fail) are not evaluated
+    # at all, a property read is
     program = hand_made(code('action', 'm', ['x'], [
-        ('LOAD_LOCAL', 0), ('CONST', K['A~C']), ('LIST_CONST', K['suits C,H']),
-        ('LOAD_LOCAL', 0), ('LOAD_PROP', RANK)] + [('POP',)] * 4 + [('RETURN',)]))
-    decoded = pipc.decode(program.codes[1].code)[:5]    # the pushes
-    checks = pure.operand_check(decoded, program, [K['A~C']], 1, 4)
+        ('LOAD_LOCAL', 0), ('CONST', K['A~C']), ('LIST_CONST', K['suits C,H']), ('CONST', K['7']),
+        ('LOAD_LOCAL', 0), ('LOAD_PROP', RANK)] + [('POP',)] * 5 + [('RETURN',)]))
+    decoded = pipc.decode(program.codes[1].code)[:6]    # the pushes
+    checks = pure.operand_check(decoded, program, [K['A~C']], 1, 5)
     assert checks.slots == (0,) and len(checks.closures) == 1
 
 
