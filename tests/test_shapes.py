@@ -50,6 +50,7 @@ Rule extremes(p, c, cl) = not must or
   and (sum x in p->hand of 1) > n + 3 and (max x in p->hand of 0 - 1) < 0.
 Rule suited(p, c, cl) = not must or c->suit == H or c->rank == K.
 Rule top(p, c, cl) = cl->top->suit == H or c->rank == K.
+Rule can(p, c, cl) = not must or must == (canplay top from p to cl) and c->suit == led.
 Rule nested(p, c, cl) = trump == led or (c->suit == led) == (must and (c->rank == J or n < 3)).
 Action main { shuffle d. deal 8 from d to players. play follows from players->first to pile. }
 '''
@@ -79,12 +80,12 @@ def slot(game, name):
     return game.program.global_names.index(name)
 
 
-@pytest.mark.parametrize('name', ['follows', 'legal', 'mixed', 'kept', 'nested', 'extremes'])
+@pytest.mark.parametrize('name', ['follows', 'legal', 'mixed', 'kept', 'nested', 'extremes', 'can'])
 def test_the_settled_rule_allows_the_loop_s_cards_whatever_the_globals(game, name):
     m = game.machine
     rule = rule_index(game, name)
     assert m.image.pure[rule].shapes is not None       # (else this tests nothing)
-    player, dest = m.players[0], []
+    player, dest = m.players[0], [m.players[1].hand[0]]
     values = [[None, False, True], [None] + list(SUITS[:2]), [None] + list(SUITS[:2]),
               [None, 1, 5]]
     compared = failed = 0
@@ -399,3 +400,22 @@ def test_a_message_nobody_reads_evaluates_only_what_may_fail():
 if __name__ == '__main__':
     with open(SHAPES, 'w') as f:
         f.write(example_shapes())
+
+
+def test_a_hand_made_rule_with_if_jump_and_drop_gives_the_loop_s_value():
+    # the compiler writes JUMP_IF_FALSE, JUMP and DROP only in statements; a
+    # hand-made rule may branch with them, a value kept beneath the branch:
+    # 7, then `c->rank < Three`, then True or False, 7 dropped at the join
+    program = hand_made(code('rule', 'low', ['p', 'c', 'pile'], [
+        ('CONST', K['7']), ('LOAD_LOCAL', 1), ('LOAD_PROP', RANK), ('CONST', K['Three']), ('LT',),
+        ('JUMP_IF_FALSE', 'else'), ('CONST', K['True']), ('JUMP', 'end'),
+        ('LABEL', 'else'), ('CONST', K['False']),
+        ('LABEL', 'end'), ('SWAP',), ('DROP', 1), ('RETURN_VALUE',)]))
+    image = vm.Image(program)
+    m = vm.Machine(image, OCamlRandom(1), events=[])
+    player = seated()[0]
+    player.hand.extend(new_deck()[:13])
+    fast = image.pure[1]
+    assert fast is not None
+    want = [c for c in player.hand if m._run(image.codes[1], 0, [], [player, c, []], None)]
+    assert fast.filter(m, player, []) == want and 0 < len(want) < 13
