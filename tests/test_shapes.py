@@ -50,7 +50,8 @@ Rule extremes(p, c, cl) = not must or
   and (sum x in p->hand of 1) > n + 3 and (max x in p->hand of 0 - 1) < 0.
 Rule suited(p, c, cl) = not must or c->suit == H or c->rank == K.
 Rule top(p, c, cl) = cl->top->suit == H or c->rank == K.
-Rule can(p, c, cl) = not must or must == (canplay top from p to cl) and c->suit == led.
+Rule same(p, c, cl) = c->rank == cl->top->rank.
+Rule can(p, c, cl) = not must or must == (canplay same from p to cl) and c->suit == led.
 Rule nested(p, c, cl) = trump == led or (c->suit == led) == (must and (c->rank == J or n < 3)).
 Action main { shuffle d. deal 8 from d to players. play follows from players->first to pile. }
 '''
@@ -405,11 +406,11 @@ if __name__ == '__main__':
 def test_a_hand_made_rule_with_if_jump_and_drop_gives_the_loop_s_value():
     # the compiler writes JUMP_IF_FALSE, JUMP and DROP only in statements; a
     # hand-made rule may branch with them, a value kept beneath the branch:
-    # 7, then `c->rank < Three`, then True or False, 7 dropped at the join
-    program = hand_made(code('rule', 'low', ['p', 'c', 'pile'], [
+    # 7, then `c->rank < Three`, then False or True, 7 dropped at the join
+    program = hand_made(code('rule', 'high', ['p', 'c', 'pile'], [
         ('CONST', K['7']), ('LOAD_LOCAL', 1), ('LOAD_PROP', RANK), ('CONST', K['Three']), ('LT',),
-        ('JUMP_IF_FALSE', 'else'), ('CONST', K['True']), ('JUMP', 'end'),
-        ('LABEL', 'else'), ('CONST', K['False']),
+        ('JUMP_IF_FALSE', 'else'), ('CONST', K['False']), ('JUMP', 'end'),
+        ('LABEL', 'else'), ('CONST', K['True']),
         ('LABEL', 'end'), ('SWAP',), ('DROP', 1), ('RETURN_VALUE',)]))
     image = vm.Image(program)
     m = vm.Machine(image, OCamlRandom(1), events=[])
