@@ -174,6 +174,12 @@ def test_an_or_of_equalities_is_one_closure_and_a_list_s_top_is_not_the_card(gam
     for name in ('suited', 'top'):
         rule = rule_index(game, name)
         assert m.image.pure[rule].filter(m, player, dest) == by_loop(m, rule, player, dest)
+    # settled to a constant, the hand is taken whole, no closure called
+    m.globals[slot(game, 'must')] = False
+    always = fast.shapes.rule([player, None, dest] + fast.pad + [m])
+    assert always.always is True
+    always.fn = always.by_card = None
+    assert fast.filter(m, player, dest) == list(player.hand)
     dest[0] = next(c for c in m.deck if c.suit == SUITS[1])         # (a heart on top)
     rule = rule_index(game, 'top')
     assert m.image.pure[rule].filter(m, player, dest) == list(player.hand)
