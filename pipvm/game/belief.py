@@ -872,6 +872,9 @@ class Belief:
         g, history = q.game, self.history
         flow, required = relabel.Flow(), {}
         start = len(g.history)
+        # tokens by the card each object is in this world (a trade gives
+        # objects each other's values; nothing changes them in a replay)
+        index = {id(c): DECK_INDEX[c.name] for c in g.machine.deck}
         for h in range(d + 1):
             if h < start or (h == start and q.observed):
                 seen = self.trace[h]        # (matched: the world's is the seat's)
@@ -888,10 +891,7 @@ class Belief:
             free = (self.rng, q.deal.plays, h) if h in self.unseen_plays else None
             player = None
             if free is not None and g.decision is not None and g.decision.kind is CARD:
-                # (tokens by the card each object is in this world: a trade
-                # gives objects each other's values)
                 player = g.machine.pending.player
-                index = {id(c): DECK_INDEX[c.name] for c in g.machine.deck}
                 hand = [index[id(c)] for c in player.hand]
             if not _give(g, history[h], free):
                 return None, None
