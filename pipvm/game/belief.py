@@ -89,9 +89,10 @@ CYCLED = 4          # _window's first trades whose Z goes on to a third card's p
 class Belief:
     """The worlds seat (from 0) believes in, for one game."""
 
-    def __init__(self, seat, size, rng, repairs=REPAIRS):
+    def __init__(self, seat, size, rng, repairs=REPAIRS, fresh=FRESH):
         self.seat, self.size, self.rng = seat, size, rng
         self.repairs = repairs      # the budget of replays for a repair (REPAIRS)
+        self.fresh = fresh          # fresh deals tried when no particle is left (FRESH)
         self.real = None
 
     def worlds(self, game, n, quiet=True):
@@ -184,7 +185,7 @@ class Belief:
             # it (their games before it match), then fresh deals from the
             # start, as determinize draws them: most fail within a few
             # decisions, so they cost little beside a repair
-            for k in range(FRESH):
+            for k in range(self.fresh):
                 p = self._redealt(dead, k) or self._fresh()
                 (alive if self._check(p, end) == end + 1 else fresh).append(p)
                 if len(alive) >= self.size:
@@ -1213,6 +1214,12 @@ class Belief:
                     names.add(b['name'])
             texts = [e.get('text') or '' for e in (seen.get('log') or []) + (want.get('log') or [])]
             names.update(q.name for q in m.players if any(q.name in t for t in texts))
+            # a difference that names nobody but the seat, whose hand it sees
+            # ("A: The rank is Ten.", a hidden card's rank told to it): the
+            # cards of every hand, not the stock's, which nobody sees
+            me = {b['name'] for b in want.get('players') or () if b.get('seat') == self.seat}
+            if not names - me:
+                names = {q.name for q in m.players}
         index = deck_indexes(m)
         return frozenset(index[id(c)] for q in m.players if q.name in names
                          for c in q.hand + q.stash)

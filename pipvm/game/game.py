@@ -274,14 +274,16 @@ class Game:
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random.  When no fresh
         deal in tries is consistent, a belief's repairs look for one
-        (pipvm/game/belief.py, with a budget of `repairs` replays; unless
-        not repair); NoSample only if they find none either."""
+        (pipvm/game/belief.py, with a budget of `repairs` replays, from as
+        many fresh deals as tries again; unless not repair); NoSample only
+        if they find none either."""
         try:
             return _determinize.determinize(self, seat, rng, tries)
         except _determinize.NoSample:
             if not repair:
                 raise
-            worlds = _belief.Belief(seat, 1, rng, repairs).worlds(self, 1, quiet=False)
+            fresh = _determinize.TRIES if tries is None else tries
+            worlds = _belief.Belief(seat, 1, rng, repairs, fresh).worlds(self, 1, quiet=False)
             if not worlds:
                 raise
             return worlds[0]
