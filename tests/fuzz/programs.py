@@ -995,6 +995,12 @@ class Builder:
         # a value for each player the turns count in (sometimes never set: `defined` tells)
         self.tb['own'] = own = self.fresh('own')
         decls.append('Number %s for each player%s.' % (own, '' if self.chance(0.3) else ' = 0'))
+        # a Boolean and a Suit the turns change, which rules test alone
+        # (Euchre's `not must_follow`, `led == trump`: pure.py's Shapes);
+        # rarely undefined, so that such a test fails
+        self.tb['flag'], self.tb['led'] = flag, led = self.fresh('f'), self.fresh('led')
+        decls += ['Boolean %s%s.' % (flag, '' if self.rarely(0.1) else ' = True'),
+                  'Suit %s%s.' % (led, '' if self.rarely(0.1) else ' = ' + self.pick(SUIT_LITS))]
         for _ in range(self.draw(st.integers(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
@@ -1007,8 +1013,26 @@ class Builder:
 
         def item():
             return self.pick(['top', 'first', 'last', 'top'])
-        form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare', 'all'])
-        if form == 'one':            # exactly one card of the hand is playable
+        form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare', 'all',
+                          'settled', 'settled'])
+        if form == 'settled':
+            # branches on tests of globals and constants alone, each with a
+            # test of the card: settled once for each of their values
+            flag, led = self.tb['flag'], self.tb['led']
+            tests = ['(not %s)' % flag, '(%s == True)' % flag, '(%s == %s)' % (led, self.pick(SUIT_LITS)),
+                     '(%s != %s)' % (led, self.pick(SUIT_LITS)), '(%s == %s)' % (self.pick(SUIT_LITS), led),
+                     '(2 < 3)', '(%s == %s->%s->suit)' % (led, d, item())]
+            cards = ['(%s->suit == %s)' % (c, led), '(%s->suit == %s->%s->suit)' % (c, d, item()),
+                     '(%s->rank > %s)' % (c, self.pick(['2', '9'])), '(%s->suit != %s)' % (c, led),
+                     '(%s->rank == %s->%s->rank)' % (c, d, item())]
+            branches = ['(%s and %s)' % (self.pick(tests), self.pick(cards))
+                        for _ in range(self.draw(st.integers(1, 3)))]
+            if self.chance(0.5):     # a test alone: every card, or none
+                branches.insert(self.draw(st.integers(0, len(branches))), self.pick(tests))
+            if self.chance(0.3):     # a test of the card alone
+                branches.append(self.pick(cards))
+            body = ' or '.join(branches)
+        elif form == 'one':            # exactly one card of the hand is playable
             body = '(%s == %s->hand->%s)' % (c, p, self.pick(['top', 'last']))
         elif form == 'all':          # `and` of three or more: one closure for the chain
             body = ' and '.join(self.draw(st.lists(st.sampled_from(
@@ -1121,6 +1145,12 @@ class Builder:
                 body += ['order %s->hand by %s.' % (p, self.tb['order']),
                          'let %s be %s->hand->size.' % (y, p),
                          'for %s in %s->hand { message players->first "{%s} {%s}". }' % (x, p, x, y)]
+        # the globals the settled rules test change from turn to turn
+        flag, led = self.tb['flag'], self.tb['led']
+        if self.chance(0.5):
+            body.insert(0, '%s = not %s.' % (flag, flag))
+        if self.chance(0.5):
+            body.insert(0, 'if (%s->size > 0) { %s = %s->top->suit. }' % (pile, led, pile))
         start = ' starting at players->last' if self.chance(0.5) else ''
         lines += ['for %s in players%s {' % (p, start)] + ['  ' + b for b in body] + ['}']
         if self.rarely(0.3):
