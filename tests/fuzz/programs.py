@@ -1014,8 +1014,13 @@ class Builder:
         def item():
             return self.pick(['top', 'first', 'last', 'top'])
         form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare', 'all',
-                          'settled', 'settled'])
-        if form == 'settled':
+                          'settled', 'settled', 'aggregate'])
+        if form == 'aggregate':      # counting over the hand or the pile (President's sets)
+            body = self.rule_aggregate(p, c, d)
+            if self.chance(0.5):
+                body = '(%s) %s (%s->suit == %s->%s->suit)' % (body, self.pick(['and', 'or']),
+                                                               c, d, item())
+        elif form == 'settled':
             # branches on tests of globals and constants alone, each with a
             # test of the card: settled once for each of their values
             flag, led = self.tb['flag'], self.tb['led']
