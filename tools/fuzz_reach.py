@@ -52,6 +52,9 @@ SITUATIONS = {
     'quiet_fails': 'a quiet message whose operands fail (handed to the loud code)',
     'quiet_loop_hands_back': 'a message-only loop that hands back to the loud code',
     'squared_up_2': 'a decision while a squared-up faceup area holds 2+ cards',
+    'settled': 'a rule settled for the values of its tests of globals (pure.Shapes)',
+    'settled_two': 'a rule settled two ways in one game (its globals changed)',
+    'aggregate_closure': "an aggregate run by a rule's closure",
 }
 
 
@@ -226,6 +229,22 @@ class Situations:
                     if sum(getattr(card, prop) == value for prop, value in tests) >= 2:
                         seen.add('two_terms')
         wrap(pure.Pure, 'filter', filtered)
+
+        def settled(rule, shapes, env):
+            if rule is not None:
+                seen.add('settled')
+                if len(shapes.by_tests) >= 2:
+                    seen.add('settled_two')
+        wrap(pure.Shapes, 'rule', settled)
+
+        def aggregate(closure, *args):
+            def counted(env):
+                seen.add('aggregate_closure')
+                return closure(env)
+            return counted
+        old_aggregate = pure._Builder.b_Aggregate
+        patches.append((pure._Builder, 'b_Aggregate', old_aggregate))
+        pure._Builder.b_Aggregate = lambda *args: aggregate(old_aggregate(*args))
 
         def quiet_message(result, *args):
             if result is quiet.LOUD:

@@ -997,10 +997,10 @@ class Builder:
         decls.append('Number %s for each player%s.' % (own, '' if self.chance(0.3) else ' = 0'))
         # a Boolean and a Suit the turns change, which rules test alone
         # (Euchre's `not must_follow`, `led == trump`: pure.py's Shapes);
-        # rarely undefined, so that such a test fails
+        # always defined (an undefined one ends the game at its first test,
+        # which cut the table's other situations short)
         self.tb['flag'], self.tb['led'] = flag, led = self.fresh('f'), self.fresh('led')
-        decls += ['Boolean %s%s.' % (flag, '' if self.rarely(0.1) else ' = True'),
-                  'Suit %s%s.' % (led, '' if self.rarely(0.1) else ' = ' + self.pick(SUIT_LITS))]
+        decls += ['Boolean %s = True.' % flag, 'Suit %s = %s.' % (led, self.pick(SUIT_LITS))]
         for _ in range(self.draw(st.integers(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
@@ -1016,7 +1016,7 @@ class Builder:
         form = self.pick(['terms', 'terms', 'terms', 'one', 'guarded', 'mixed', 'compare', 'all',
                           'settled', 'settled', 'aggregate'])
         if form == 'aggregate':      # counting over the hand or the pile (President's sets)
-            body = self.rule_aggregate(p, c, d)
+            body = self.rule_aggregate(p, c, d, guarded=True)
             if self.chance(0.5):
                 body = '(%s) %s (%s->suit == %s->%s->suit)' % (body, self.pick(['and', 'or']),
                                                                c, d, item())
@@ -1348,9 +1348,10 @@ class Builder:
         self.rules.append(name)
         return 'Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, body)
 
-    def rule_aggregate(self, p, c, d):
+    def rule_aggregate(self, p, c, d, guarded=False):
         """The extension's counting in a rule, as games use it (President's
-        "as many of my cards of this rank as were led"): over the hand or the pile."""
+        "as many of my cards of this rank as were led"): over the hand or the
+        pile; guarded: a max or min never of an empty list (an error)."""
         x, src = self.fresh('x'), self.pick(['%s->hand' % p, d])
         form = self.pick(['count', 'count', 'sum', 'of', 'by'])
         if form == 'count':
@@ -1358,7 +1359,7 @@ class Builder:
                 x, src, x, c, self.draw(st.integers(1, 3)))
         if form == 'sum':
             return '(sum %s in %s of %s->rank) > %d' % (x, src, x, self.draw(st.integers(0, 30)))
-        guard = '%s->size == 0' % src if self.chance(0.8) else 'False'   # (empty: an error)
+        guard = '%s->size == 0' % src if guarded or self.chance(0.8) else 'False'  # (empty: an error)
         if form == 'by' and self.orderings:
             return '(%s or (%s %s in %s by %s) != %s)' % (
                 guard, self.pick(['max', 'min']), x, src, self.pick(self.orderings), c)
