@@ -13,28 +13,25 @@ Every game the VM starts loads its program once; the fuzz properties load
 each generated program several times, and so does a test that makes games.
 """
 import argparse
-import glob
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 
-from common import ROOT
+from common import ROOT, worktrees
 
 # run inside each tree: compile everything first, then time the loads only
 PROBE = r'''
-import glob, os, sys, time
-from compiler import frontend
-from compiler import codegen
+import glob, os, time
 from pipvm.engine import vm
-from pipvm.isa import pipc
+from pipvm.core.errors import PipError
+from pipvm.play.loader import load_program
 programs = []
 for f in sorted(glob.glob('examples/*.pip')) + sorted(glob.glob(os.path.join(%r, '**', '*.pip'),
                                                                  recursive=True)):
     try:
-        programs.append(pipc.load(pipc.dump(codegen.generate(frontend.check_text(open(f).read()))), f))
-    except Exception:
+        programs.append(load_program(f))
+    except PipError:
         pass
 start = time.process_time()
 for p in programs:
@@ -49,36 +46,25 @@ def main():
     ap.add_argument('--rounds', type=int, default=5)
     args = ap.parse_args()
     corpus = os.path.join(os.path.dirname(ROOT), 'shared', 'corpus')
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = []
-        for k, rev in enumerate(args.revs):
-            tree = os.path.join(tmp, 'tree%d' % k)
-            subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', '-q', tree, rev],
-                           check=True)
-            trees.append(tree)
-        try:
-            times = {rev: [] for rev in args.revs}
-            counts = set()
-            for r in range(args.rounds):
-                order = list(zip(args.revs, trees))
-                for rev, tree in (order if r % 2 == 0 else order[::-1]):
-                    out = subprocess.run([sys.executable, '-c', PROBE % corpus], cwd=tree,
-                                         env={**os.environ, 'PYTHONPATH': tree},
-                                         capture_output=True, text=True, check=True).stdout
-                    n, seconds = out.split()
-                    counts.add(int(n))
-                    times[rev].append(float(seconds) * 1000)
-            if len(counts) != 1:
-                raise SystemExit('the trees compiled different numbers of programs: %s' % counts)
-            base = statistics.median(times[args.revs[0]])
-            print('%d programs, %d rounds, CPU ms to load them all (median)' % (counts.pop(),
-                                                                               args.rounds))
-            for rev in args.revs:
-                m = statistics.median(times[rev])
-                print('%-12s %8.1f  x%.2f' % (rev, m, base / m))
-        finally:
-            for tree in trees:
-                subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', tree])
+    times = {rev: [] for rev in args.revs}
+    counts = set()
+    with worktrees(args.revs) as trees:
+        for r in range(args.rounds):
+            order = list(zip(args.revs, trees))
+            for rev, tree in (order if r % 2 == 0 else order[::-1]):
+                out = subprocess.run([sys.executable, '-c', PROBE % corpus], cwd=tree,
+                                     env={**os.environ, 'PYTHONPATH': tree},
+                                     capture_output=True, text=True, check=True).stdout
+                n, seconds = out.split()
+                counts.add(int(n))
+                times[rev].append(float(seconds) * 1000)
+    if len(counts) != 1:
+        raise SystemExit('the trees compiled different numbers of programs: %s' % counts)
+    base = statistics.median(times[args.revs[0]])
+    print('%d programs, %d rounds, CPU ms to load them all (median)' % (counts.pop(), args.rounds))
+    for rev in args.revs:
+        m = statistics.median(times[rev])
+        print('%-12s %8.1f  x%.2f' % (rev, m, base / m))
 
 
 if __name__ == '__main__':

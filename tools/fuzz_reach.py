@@ -237,7 +237,7 @@ class Situations:
                     seen.add('settled_two')
         wrap(pure.Shapes, 'rule', settled)
 
-        def aggregate(closure, *args):
+        def aggregate(closure):
             def counted(env):
                 seen.add('aggregate_closure')
                 return closure(env)

@@ -277,13 +277,13 @@ class Game:
         (pipvm/game/belief.py, with a budget of `repairs` replays, from as
         many fresh deals as tries again; unless not repair); NoSample only
         if they find none either."""
+        tries = _determinize.TRIES if tries is None else tries
         try:
             return _determinize.determinize(self, seat, rng, tries)
         except _determinize.NoSample:
             if not repair:
                 raise
-            fresh = _determinize.TRIES if tries is None else tries
-            worlds = _belief.Belief(seat, 1, rng, repairs, fresh).worlds(self, 1, quiet=False)
+            worlds = _belief.Belief(seat, 1, rng, repairs, tries).worlds(self, 1, quiet=False)
             if not worlds:
                 raise
             return worlds[0]
