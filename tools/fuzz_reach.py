@@ -55,6 +55,7 @@ SITUATIONS = {
     'settled': 'a rule settled for the values of its tests of globals (pure.Shapes)',
     'settled_two': 'a rule settled two ways in one game (its globals changed)',
     'aggregate_closure': "an aggregate run by a rule's closure",
+    'aggregate_closure_max_min': "a max or min run by a rule's closure",
 }
 
 
@@ -136,6 +137,7 @@ class Situations:
 
     def install(self):
         from pipvm.engine import generated_cases, pure, quiet, vm
+        from pipvm.isa import opcodes
         M, seen = vm.Machine, self.seen
         patches = []
 
@@ -237,14 +239,16 @@ class Situations:
                     seen.add('settled_two')
         wrap(pure.Shapes, 'rule', settled)
 
-        def aggregate(closure):
+        def aggregate(closure, agg):
             def counted(env):
                 seen.add('aggregate_closure')
+                if agg >= opcodes.AGG_MAX:
+                    seen.add('aggregate_closure_max_min')
                 return closure(env)
             return counted
         old_aggregate = pure._Builder.b_Aggregate
         patches.append((pure._Builder, 'b_Aggregate', old_aggregate))
-        pure._Builder.b_Aggregate = lambda *args: aggregate(old_aggregate(*args))
+        pure._Builder.b_Aggregate = lambda builder, t: aggregate(old_aggregate(builder, t), t.agg)
 
         def quiet_message(result, *args):
             if result is quiet.LOUD:

@@ -1001,6 +1001,9 @@ class Builder:
         # which cut the table's other situations short)
         self.tb['flag'], self.tb['led'] = flag, led = self.fresh('f'), self.fresh('led')
         decls += ['Boolean %s = True.' % flag, 'Suit %s = %s.' % (led, self.pick(SUIT_LITS))]
+        # and a Number, the turns taken, which they compare (`<`, `>=`, ...)
+        self.tb['turns'] = self.fresh('t')
+        decls.append('Number %s = 0.' % self.tb['turns'])
         for _ in range(self.draw(st.integers(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
@@ -1024,9 +1027,12 @@ class Builder:
             # branches on tests of globals and constants alone, each with a
             # test of the card: settled once for each of their values
             flag, led = self.tb['flag'], self.tb['led']
+            turns = self.tb['turns']
             tests = ['(not %s)' % flag, '(%s == True)' % flag, '(%s == %s)' % (led, self.pick(SUIT_LITS)),
                      '(%s != %s)' % (led, self.pick(SUIT_LITS)), '(%s == %s)' % (self.pick(SUIT_LITS), led),
-                     '(2 < 3)', '(%s == %s->%s->suit)' % (led, d, item())]
+                     '(2 < 3)', '(%s == %s->%s->suit)' % (led, d, item()),
+                     '(%s %s %d)' % (turns, self.pick(['<', '<=', '>', '>=']), self.draw(st.integers(1, 4))),
+                     '(%d %s %s)' % (self.draw(st.integers(1, 4)), self.pick(['<', '>=']), turns)]
             cards = ['(%s->suit == %s)' % (c, led), '(%s->suit == %s->%s->suit)' % (c, d, item()),
                      '(%s->rank > %s)' % (c, self.pick(['2', '9'])), '(%s->suit != %s)' % (c, led),
                      '(%s->rank == %s->%s->rank)' % (c, d, item())]
@@ -1152,6 +1158,7 @@ class Builder:
                          'for %s in %s->hand { message players->first "{%s} {%s}". }' % (x, p, x, y)]
         # the globals the settled rules test change from turn to turn
         flag, led = self.tb['flag'], self.tb['led']
+        body.insert(0, '%s += 1.' % self.tb['turns'])
         if self.chance(0.5):
             body.insert(0, '%s = not %s.' % (flag, flag))
         if self.chance(0.5):
@@ -1353,7 +1360,8 @@ class Builder:
         "as many of my cards of this rank as were led"): over the hand or the
         pile; guarded: a max or min never of an empty list (an error)."""
         x, src = self.fresh('x'), self.pick(['%s->hand' % p, d])
-        form = self.pick(['count', 'count', 'sum', 'of', 'by'])
+        # (the kind first among the closure's: hypothesis favours the first)
+        form = self.pick(['of', 'sum', 'count', 'by', 'count'])
         if form == 'count':
             return '(count %s in %s where %s->rank == %s->rank) >= %d' % (
                 x, src, x, c, self.draw(st.integers(1, 3)))

@@ -2,17 +2,19 @@
 the dispatch loop: every rule and ordering the compiler makes is
 translated (an aggregate, an extension, too: its loop is one closure), and
 at every evaluation in a generated game the closures give what the loop
-gives, or fail where the loop raises an error."""
+gives, or fail where the loop raises an error.  The translation keeps its
+contract on shapes (pure_contract.py): the rules settled, by card or as one
+closure exactly where pure.py says, and a hand filtered by their shortcuts."""
 from unittest import mock
 
 from hypothesis import event, given
 
 from compiler import frontend
-from pipvm.engine import vm
+from pipvm.engine import pure, vm
 from pipvm.isa import pipc
 from pipvm.core.errors import PipError
 
-from . import harness
+from . import harness, pure_contract
 from .budget import fuzz
 from .programs import cases
 from .test_fuzz import REPLAY
@@ -40,14 +42,48 @@ def both_ways(fast, slow):
     return want[1]
 
 
+class Contract:
+    """The contract of the image being played: its pure_contract.Expected
+    for each code object, and Shapes.settle's calls."""
+    image, expected, settles = None, {}, 0
+
+
+def counted_settle(self, env):
+    Contract.settles += 1
+    return SETTLE(self, env)
+
+
 def checked_playable(self, rule, player, dest):
     if self.image.pure[rule] is None:
         return PLAYABLE(self, rule, player, dest)
     code, fast = self.image.codes[rule], self.image.pure[rule]
     pad = [None] * (code.frame_size - 3)        # (an aggregate's item)
-    return both_ways(lambda: fast.filter(self, player, dest),
-                     lambda: [c for c in list(player.hand)
-                              if self._run(code, 0, [], [player, c, dest] + pad, None)])
+    expected = Contract.expected.get(rule) if self.image is Contract.image else None
+    counted, shortcut = None, False
+    if expected is not None:
+        env = [player, None, dest] + fast.pad + [self]
+        filters, wrong = expected.settle(code.code, fast, self, env, lambda: Contract.settles)
+        assert not wrong, (wrong, REPLAY)
+        shortcut = filters.always is not None
+        if filters.by_card is not None and not shortcut:
+            try:
+                filters.by_card(env)
+                shortcut = True
+            except Exception:
+                pass            # an X fails: the closure runs
+        counted = pure_contract.Counted(filters)
+    try:
+        cards = both_ways(lambda: fast.filter(self, player, dest),
+                          lambda: [c for c in list(player.hand)
+                                   if self._run(code, 0, [], [player, c, dest] + pad, None)])
+    finally:
+        if counted is not None:
+            counted.restore()
+    if counted is not None:
+        want = 0 if shortcut else len(player.hand)
+        assert counted.calls == want, ('%s %s: its closure ran %d times, expected %d'
+                                       % (code.code.kind, code.code.name, counted.calls, want), REPLAY)
+    return cards
 
 
 def checked_evaluate(self, index, args):
@@ -61,6 +97,7 @@ def checked_evaluate(self, index, args):
 
 
 PLAYABLE, EVALUATE = vm.Machine.playable, vm.Machine.evaluate
+SETTLE = pure.Shapes.settle
 AGGREGATES = {'AGG_START', 'PICK_BY'}      # an aggregate's instructions (the extension)
 
 
@@ -74,12 +111,19 @@ def test_closures_match_the_loop(case):
     checked = frontend.check_text(case.source)
     program = harness.compile_checked(checked)
     image = vm.Image(program)
-    for code, fast in zip(program.codes, image.pure):
+    Contract.image, Contract.expected = image, {}
+    for index, (code, fast) in enumerate(zip(program.codes, image.pure)):
         if code.kind in ('rule', 'ordering'):
             assert fast is not None, ('%s %s: not translated' % (code.kind, code.name), REPLAY)
             if aggregates(code):
                 event('a %s with an aggregate' % code.kind)
+            expected = Contract.expected[index] = pure_contract.Expected(code, program, image.card_consts)
+            wrong = expected.violations(code, fast)
+            assert not wrong, (wrong, REPLAY)
     with mock.patch.object(vm.Machine, 'playable', checked_playable), \
-            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate):
-        outcome = harness.run(harness.vm_engine(checked), case.seed, case.answers)
+            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate), \
+            mock.patch.object(pure.Shapes, 'settle', counted_settle):
+        outcome = harness.run(harness.image_engine(image), case.seed, case.answers)
+    # (the loop turns a Python error into this ending: a check's own error, too)
+    assert 'invalid bytecode' not in outcome.ending, (outcome.ending, REPLAY)
     event('ending: %s' % outcome.ending.split(':')[0][:40])
