@@ -5,6 +5,7 @@ at every evaluation in a generated game the closures give what the loop
 gives, or fail where the loop raises an error.  The translation keeps its
 contract on shapes (pure_contract.py): the rules settled, by card or as one
 closure exactly where pure.py says, and a hand filtered by their shortcuts."""
+import random
 from unittest import mock
 
 from hypothesis import event, given
@@ -14,7 +15,7 @@ from pipvm.engine import pure, vm
 from pipvm.isa import pipc
 from pipvm.core.errors import PipError
 
-from . import harness, pure_contract
+from . import hand_made, harness, pure_contract
 from .budget import fuzz
 from .programs import cases
 from .test_fuzz import REPLAY
@@ -126,4 +127,17 @@ def test_closures_match_the_loop(case):
         outcome = harness.run(harness.image_engine(image), case.seed, case.answers)
     # (the loop turns a Python error into this ending: a check's own error, too)
     assert 'invalid bytecode' not in outcome.ending, (outcome.ending, REPLAY)
+    # 1d: the rules and orderings as a hand-made file may hold them, other
+    # code for the same values (hand_made.py): the same game, the closures
+    # (where they translate) giving the loop's values
+    rng = random.Random(case.seed)
+    image = vm.Image(hand_made.rewritten(program, rng.randrange))
+    Contract.image = None
+    for code, fast in zip(image.program.codes, image.pure):
+        if code.kind in ('rule', 'ordering'):
+            assert fast is not None, ('hand-made %s %s: not translated' % (code.kind, code.name), REPLAY)
+    with mock.patch.object(vm.Machine, 'playable', checked_playable), \
+            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate):
+        again = harness.run(harness.image_engine(image), case.seed, case.answers)
+    assert again == outcome, ('the hand-made rules played otherwise', REPLAY)
     event('ending: %s' % outcome.ending.split(':')[0][:40])
