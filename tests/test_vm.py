@@ -359,6 +359,7 @@ def test_a_python_error_in_a_superinstruction_is_at_its_first_parts_offset():
 
 
 TEAM = 7        # Player.team: undefined in a game without teams
+HAND = 4        # Player.hand: empty before a deal
 
 
 @pytest.mark.parametrize('fused, main, column', [
@@ -377,12 +378,62 @@ TEAM = 7        # Player.team: undefined in a game without teams
     # `if 7 == g`: the global compared
     ('EQ_GLOBAL_JUMP_IF_FALSE', [('CONST', K['7']), ('LOAD_GLOBAL', 0), ('EQ',),
                                  ('JUMP_IF_FALSE', 'x'), ('LABEL', 'x')], 2),
+    # `y = x + 1` with x unset (only a hand-made file has one): the local, not the store
+    ('STORE_LOCAL_ADD_CONST', [('LOAD_LOCAL', 0), ('CONST', K['1']), ('ADD',),
+                               ('STORE_LOCAL', 1)], 1),
+    ('LOAD_LOCAL_LIST_PROP', [('LOAD_LOCAL', 0), ('LIST_PROP', 1), ('POP',)], 1),
+    # the global, then its property (a Team: only a hand-made file takes its first)
+    ('LOAD_GLOBAL_PROP_LIST_PROP', [('LOAD_GLOBAL', 1), ('LOAD_PROP', HAND), ('LIST_PROP', 1),
+                                    ('POP',)], 1),
+    ('LOAD_GLOBAL_PROP_LIST_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('STORE_GLOBAL', 0),
+                                    ('LOAD_GLOBAL', 0), ('LOAD_PROP', TEAM), ('LIST_PROP', 1),
+                                    ('POP',)], 5),
 ])
 def test_a_superinstruction_fails_at_the_part_that_fails(fused, main, column):
     # each part keeps its own position (here column = instruction), as the
     # plain instructions would report it
     assert getattr(OP, fused) in ops_of(main)
     assert error(*main) == 'Error: Line 1, Col %d: Undefined value' % column
+
+
+@pytest.mark.parametrize('fused, main, players, column', [
+    # a player's hand, empty before a deal: its first is the third part's error
+    ('LOAD_GLOBAL_PROP_LIST_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('STORE_GLOBAL', 0),
+                                    ('LOAD_GLOBAL', 0), ('LOAD_PROP', HAND), ('LIST_PROP', 1),
+                                    ('POP',)], seated(), 6),
+    # `players->first` with nobody seated (a hand-made file may offer 0 players)
+    ('LOAD_BUILTIN_LIST_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('POP',)], [], 2),
+])
+def test_a_superinstructions_empty_list_is_at_the_part_that_takes_its_item(fused, main, players,
+                                                                           column):
+    assert getattr(OP, fused) in ops_of(main)
+    m = Machine(Image(program(main)), OCamlRandom(1), events=[])
+    with pytest.raises(PipError) as e:
+        m.start(players)
+    assert str(e.value) == "Error: Line 1, Col %d: Can't get item from empty list" % column
+
+
+def test_a_builtin_list_property_of_the_deck():
+    # LOAD_BUILTIN_LIST_PROP of `standard`: a new list of the 52 cards
+    main = [('LOAD_BUILTIN', 2), ('LIST_PROP', 0), ('STORE_GLOBAL', 0),
+            ('LOAD_BUILTIN', 2), ('LIST_PROP', 2), ('STORE_GLOBAL', 1)]
+    assert OP.LOAD_BUILTIN_LIST_PROP in ops_of(main)
+    g = run(*main)
+    assert g[0] == 52 and str(g[1]) == 'King of Diamonds'
+
+
+def test_a_message_of_a_value_that_is_no_string_is_invalid_bytecode():
+    # only a damaged file gets here (the checker types a message's text)
+    assert error(('CONST', K['7']), ('MESSAGE_ALL',)) == \
+        'Error: invalid bytecode at offset 2 of action main (message of int)'
+
+
+def test_a_new_area_takes_the_name_on_top_of_the_stack():
+    # (the compiler makes each area with its name alone on the stack; a
+    # hand-made file may have more under it)
+    g = run(('CONST', K['7']), ('CONST', K['hi']), ('NEW_AREA', 0), ('STORE_GLOBAL', 0),
+            ('STORE_GLOBAL', 1))
+    assert g[0].name == 'hi' and g[1] == 7
 
 
 def test_a_handler_may_jump_back_to_the_first_instruction():
