@@ -651,7 +651,12 @@ def main():
             with open(name) as f:
                 for line in f:
                     r = json.loads(line)
-                    latest[r['id']] = r         # a later run of a mutant replaces an earlier
+                    # a later run of a mutant replaces an earlier, but a run
+                    # of the fuzz properties alone that it survives keeps
+                    # the suite's earlier kill (the suite was not run)
+                    was = latest.get(r['id'])
+                    if not (was and was['result'] == 'killed by suite' and r['result'] == 'survived'):
+                        latest[r['id']] = r
         print(summary(list(latest.values()), equivalent))
         return
     for f in args.only or ():

@@ -1035,7 +1035,11 @@ class Builder:
                      '(%d %s %s)' % (self.draw(st.integers(1, 4)), self.pick(['<', '>=']), turns)]
             cards = ['(%s->suit == %s)' % (c, led), '(%s->suit == %s->%s->suit)' % (c, d, item()),
                      '(%s->rank > %s)' % (c, self.pick(['2', '9'])), '(%s->suit != %s)' % (c, led),
-                     '(%s->rank == %s->%s->rank)' % (c, d, item())]
+                     '(%s->rank == %s->%s->rank)' % (c, d, item()),
+                     # a text, a count and a canplay, settled with the rest
+                     '("{%s}" != "x")' % c,
+                     '((count %s in %s->hand where %s->suit == %s->suit) >= 1)' % ((x := self.fresh('x')), p, x, c)]
+            cards += ['canplay %s from %s to %s' % (r, p, d) for r in self.tb['rules'][:1]]
             branches = ['(%s and %s)' % (self.pick(tests), self.pick(cards))
                         for _ in range(self.draw(st.integers(1, 3)))]
             if self.chance(0.5):     # a test alone: every card, or none
@@ -1058,11 +1062,14 @@ class Builder:
             # drawn with replacement: a card often matches two terms
             pool = [('rank', '%s->%s->rank' % (d, item())), ('suit', '%s->%s->suit' % (d, item())),
                     ('rank', self.pick(['8', 'K', 'A', '3'])), ('suit', self.pick(SUIT_LITS))]
+            if self.rarely(0.05):     # undefined for a card never played: the game ends
+                pool.append(('last_played_by', '%s->%s->last_played_by' % (d, item())))
             terms = ['(%s->%s == %s)' % (c, prop, x) for prop, x in
                      self.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=4))]
             if self.chance(0.3):
                 terms.append(self.pick(terms))     # the same test twice
-            body = ' or '.join(terms)
+            # (an `and` of equalities on the card is not filtered by card)
+            body = (' and ' if self.rarely(0.15) else ' or ').join(terms)
             if form == 'mixed':      # with a test that is not the card's: not one closure
                 other = ['(%s->hand->size > 2)' % p, '(%s->size > 3)' % d, '(%s in %s)' % (c, d),
                          '(%s->suit != %s->%s->suit)' % (c, d, item()),

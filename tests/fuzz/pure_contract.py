@@ -16,6 +16,7 @@ with the branches joined; the two are written independently.
 import operator
 
 from pipvm.core import runtime
+from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.isa import pipc
 
 # pure.py's documented numbers and kinds, written again
@@ -23,7 +24,8 @@ MAX_CONDITIONS = 6          # a rule with more conditions is not settled
 MAX_KEYS = 256              # combinations of the globals' values kept
 PLAIN = {bool, int, runtime.Rank, str, runtime.Suit, type(None)}
 CARD = 1                    # a rule's arguments: (player, card, destination)
-ITEMS = {runtime.LIST_PROPERTIES.index('first'), runtime.LIST_PROPERTIES.index('last')}
+FIRST = runtime.LIST_PROPERTIES.index('first')
+ITEMS = {FIRST, runtime.LIST_PROPERTIES.index('last')}
 COMPARE = {'EQ': operator.eq, 'NE': operator.ne, 'LT': operator.lt, 'LE': operator.le,
            'GT': operator.gt, 'GE': operator.ge}
 MAX_PATHS = 5000            # more: the contract is not checked for that code
@@ -185,16 +187,38 @@ def one_closure(ps):
 
 
 def by_card(ps):
-    """Is the expression `card->P == X or ...` (two or more, X not read from
-    the card): its Xs computed once for a whole hand?"""
+    """The terms if the expression is `card->P == X or ...` (two or more, X
+    not read from the card): its Xs computed once for a whole hand; else None."""
     terms = chain(ps)
     if terms is None or len(terms) < 2:
-        return False
+        return None
     for t in terms:
         e = equality(t)
         if e is None or e[0] != (CARD, None) or (e[1] is not None and e[1][0] == CARD):
-            return False
-    return True
+            return None
+    return terms
+
+
+def card_tests(terms, env):
+    """[(the card's property, X's value)] for by_card's terms in a rule's
+    environment, or None if an X fails (an empty list's item, an undefined
+    property): then the rule's closure runs card by card."""
+    out = []
+    for t in terms:
+        x = t[3]
+        if x[0] == 'CONST':
+            value = x[1][0]
+        else:
+            (slot, item), obj = path(x), env[path(x)[0]]
+            if item is not None:
+                if not obj:
+                    return None
+                obj = obj[0] if item == FIRST else obj[-1]
+            value = getattr(obj, PROPERTY_NAMES[x[1][0]])
+            if value is None:
+                return None
+        out.append((PROPERTY_NAMES[t[2][1][0]], value))
+    return out
 
 
 def render(tree):
@@ -249,10 +273,13 @@ class Expected:
     def settle(self, code, fast, machine, env, settles):
         """Check the rule pure.py settles for env's hand (shapes.rule), with
         settles() counting Shapes.settle's calls; returns the rule that must
-        filter the hand (fast itself if it is not settled) and messages."""
+        filter the hand (fast itself if it is not settled), messages, and
+        its by-card terms (None if it is not filtered by card)."""
         where = '%s %s' % (code.kind, code.name)
-        if fast.shapes is None or self.paths is None:
-            return fast, []
+        if self.paths is None:
+            return fast, [], None
+        if fast.shapes is None:
+            return fast, [], by_card(self.paths)
         out = []
         key = tuple(machine.globals[s] for s in self.slots)
         try:
@@ -276,9 +303,9 @@ class Expected:
         except Exception:
             if rule is not None:
                 out.append('%s: settled though a condition fails' % where)
-            return fast, out
+            return fast, out, by_card(self.paths)
         if rule is None:
-            return fast, out + ['%s: not settled for %r' % (where, values)]
+            return fast, out + ['%s: not settled for %r' % (where, values)], None
         same = self.by_values.setdefault(tuple(values.values()), rule)
         if same is not rule:
             out.append('%s: settled again for the same values %r' % (where, values))
@@ -287,7 +314,7 @@ class Expected:
         always = bool(ps[0][1][1][0]) if constant else None
         if rule.always != always:
             out.append('%s: settled for %r: always %r, expected %r' % (where, values, rule.always, always))
-        return rule, out + shape(where + ' settled for %r' % values, rule, ps)
+        return rule, out + shape(where + ' settled for %r' % values, rule, ps), by_card(ps)
 
 
 def _globals(t):
@@ -301,7 +328,7 @@ def shape(where, fast, ps):
     """A rule's closures: one for an `or` of equalities, the Xs of
     `card->P == X or ...` once for a whole hand."""
     out = []
-    if (fast.by_card is not None) != by_card(ps):
+    if (fast.by_card is not None) != (by_card(ps) is not None):
         out.append('%s: by card %s' % (where, fast.by_card is not None))
     if (getattr(fast.fn, '__name__', '') == 'any_equal_') != one_closure(ps):
         out.append('%s: one closure %s' % (where, not one_closure(ps)))

@@ -63,15 +63,18 @@ def checked_playable(self, rule, player, dest):
     counted, shortcut = None, False
     if expected is not None:
         env = [player, None, dest] + fast.pad + [self]
-        filters, wrong = expected.settle(code.code, fast, self, env, lambda: Contract.settles)
+        filters, wrong, terms = expected.settle(code.code, fast, self, env, lambda: Contract.settles)
         assert not wrong, (wrong, REPLAY)
         shortcut = filters.always is not None
-        if filters.by_card is not None and not shortcut:
+        if terms is not None and not shortcut:
+            # the Xs once for the hand (unless one fails: then card by card)
+            want = pure_contract.card_tests(terms, env)
             try:
-                filters.by_card(env)
-                shortcut = True
+                got = filters.by_card(env)
             except Exception:
-                pass            # an X fails: the closure runs
+                got = None
+            assert got == want, ('%s: by card %r, expected %r' % (code.code.name, got, want), REPLAY)
+            shortcut = want is not None
         counted = pure_contract.Counted(filters)
     try:
         cards = both_ways(lambda: fast.filter(self, player, dest),
