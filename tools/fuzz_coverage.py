@@ -40,6 +40,8 @@ TARGETS = {
     'pipvm/game/game.py': None,            # the game object: decisions, forks
     'pipvm/game/view.py': None,            # what a seat may see
     'pipvm/game/determinize.py': None,     # worlds a seat cannot tell from the real one
+    'pipvm/game/belief.py': None,          # the beliefs determinize draws worlds from
+    'pipvm/game/relabel.py': None,         # a world's cards relabelled (sets of one rank)
 }
 
 

@@ -87,6 +87,8 @@ PROPERTIES = {
     'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
+    'pipvm/game/belief.py': (_WORLDS,),
+    'pipvm/game/relabel.py': (_WORLDS,),
 }
 
 # The rest of the suite that answers for each file: run (with --suite) on the
@@ -116,6 +118,10 @@ SUITE = {
     'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py'],
     'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
                                   'tests/test_determinization.py'],
+    'pipvm/game/belief.py': ['tests/test_beliefs.py', 'tests/test_determinization.py',
+                             'tests/test_game.py', 'tests/test_bots.py'],
+    'pipvm/game/relabel.py': ['tests/test_beliefs.py', 'tests/test_determinization.py',
+                              'tests/test_ext_sets.py'],
 }
 
 EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
