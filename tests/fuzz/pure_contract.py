@@ -31,8 +31,9 @@ COMPARE = {'EQ': operator.eq, 'NE': operator.ne, 'LT': operator.lt, 'LE': operat
 MAX_PATHS = 5000            # more: the contract is not checked for that code
 
 
-class TooMany(Exception):
-    pass
+class Unchecked(Exception):
+    """Code the contract does not read: too many paths, or instructions the
+    compiler never writes in an expression."""
 
 
 # A tree is a tuple (name, args, *operands): ('CONST', (value,)) for a
@@ -52,7 +53,7 @@ def paths(decoded, consts, card_consts):
             if name == 'RETURN_VALUE':
                 out.append((tuple(tests), stack[-1]))
                 if len(out) > MAX_PATHS:
-                    raise TooMany()
+                    raise Unchecked()
                 return
             if name in ('JUMP_IF_TRUE_OR_POP', 'JUMP_IF_FALSE_OR_POP'):
                 on_true, cond = name == 'JUMP_IF_TRUE_OR_POP', stack[-1]
@@ -69,7 +70,7 @@ def paths(decoded, consts, card_consts):
                 i = at[decoded[j + 1].args[1]]
                 continue
             if name in ('JUMP', 'JUMP_IF_FALSE', 'DUP', 'SWAP', 'POP', 'DROP'):
-                raise TooMany()         # (not compiled in an expression: unchecked)
+                raise Unchecked()       # (not compiled in an expression)
             if name == 'CONST' and args[0] not in card_consts:
                 node = ('CONST', (consts[args[0]],))
             elif name == 'LIST_CONST' and args[0] in card_consts:
@@ -82,7 +83,7 @@ def paths(decoded, consts, card_consts):
             i += 1
     try:
         walk(0, [], [])
-    except TooMany:
+    except Unchecked:
         return None
     return out
 
@@ -209,7 +210,8 @@ def card_tests(terms, env):
         if x[0] == 'CONST':
             value = x[1][0]
         else:
-            (slot, item), obj = path(x), env[path(x)[0]]
+            slot, item = path(x)
+            obj = env[slot]
             if item is not None:
                 if not obj:
                     return None
@@ -240,6 +242,7 @@ class Expected:
     def __init__(self, code, program, card_consts):
         self.paths = paths(pipc.decode(code.code), program.consts, set(card_consts))
         ps = self.paths or []
+        self.terms = by_card(ps)    # the whole rule's by-card terms (None: not by card)
         self.conditions = conditions(ps)
         self.slots = sorted({leaf for c in self.conditions for leaf in _globals(c)})
         self.kept = set()           # the globals' values whose settled rule is kept
@@ -267,7 +270,7 @@ class Expected:
             got = [render(c) for c in fast.shapes.conditions]
             if len(got) != n or set(got) != set(self.conditions):
                 out.append('%s: conditions %s, expected %s' % (where, got, self.conditions))
-        out += shape(where, fast, self.paths)
+        out += shape(where, fast, self.paths, self.terms)
         return out
 
     def settle(self, code, fast, machine, env, settles):
@@ -279,7 +282,7 @@ class Expected:
         if self.paths is None:
             return fast, [], None
         if fast.shapes is None:
-            return fast, [], by_card(self.paths)
+            return fast, [], self.terms
         out = []
         key = tuple(machine.globals[s] for s in self.slots)
         try:
@@ -303,7 +306,7 @@ class Expected:
         except Exception:
             if rule is not None:
                 out.append('%s: settled though a condition fails' % where)
-            return fast, out, by_card(self.paths)
+            return fast, out, self.terms
         if rule is None:
             return fast, out + ['%s: not settled for %r' % (where, values)], None
         same = self.by_values.setdefault(tuple(values.values()), rule)
@@ -314,7 +317,8 @@ class Expected:
         always = bool(ps[0][1][1][0]) if constant else None
         if rule.always != always:
             out.append('%s: settled for %r: always %r, expected %r' % (where, values, rule.always, always))
-        return rule, out + shape(where + ' settled for %r' % values, rule, ps), by_card(ps)
+        terms = by_card(ps)
+        return rule, out + shape(where + ' settled for %r' % values, rule, ps, terms), terms
 
 
 def _globals(t):
@@ -324,11 +328,11 @@ def _globals(t):
         yield from _globals(u)
 
 
-def shape(where, fast, ps):
+def shape(where, fast, ps, terms):
     """A rule's closures: one for an `or` of equalities, the Xs of
-    `card->P == X or ...` once for a whole hand."""
+    `card->P == X or ...` (terms: by_card(ps)) once for a whole hand."""
     out = []
-    if (fast.by_card is not None) != (by_card(ps) is not None):
+    if (fast.by_card is not None) != (terms is not None):
         out.append('%s: by card %s' % (where, fast.by_card is not None))
     if (getattr(fast.fn, '__name__', '') == 'any_equal_') != one_closure(ps):
         out.append('%s: one closure %s' % (where, not one_closure(ps)))
