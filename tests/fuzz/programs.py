@@ -30,6 +30,8 @@ this buys.
 
 `broken()` damages a generated program so that the checker must reject it.
 """
+import functools
+
 import attrs
 from hypothesis import strategies as st
 
@@ -50,6 +52,19 @@ FIELDS = [(CARD, 'rank', RANK), (CARD, 'suit', SUIT), (CARD, 'last_played_by', P
 RANK_LITS = ['A', 'J', 'Q', 'K'] + [str(n) for n in range(2, 11)] + ['Four', 'Ten', 'Ace']   # words: extension
 SUIT_LITS = ['C', 'H', 'S', 'D']
 WORDS = ['go', 'stop', 'Pick', 'x', 'a b', '']
+
+
+# Strategies made once: hypothesis builds a strategy object at every call of
+# st.integers or st.sampled_from, a fifth of the generator's time. The same
+# arguments draw the same values, so the programs are unchanged.
+@functools.lru_cache(maxsize=4096)
+def _sampled(options):
+    return st.sampled_from(options)
+
+
+@functools.lru_cache(maxsize=None)
+def between(lo, hi):
+    return st.integers(lo, hi)
 
 
 def number(n):
@@ -95,16 +110,20 @@ class Builder:
     # --- choices ------------------------------------------------------------
 
     def pick(self, options):
-        return self.draw(st.sampled_from(options))
+        try:
+            strategy = _sampled(tuple(options))
+        except TypeError:       # an unhashable option: a strategy of its own
+            strategy = st.sampled_from(options)
+        return self.draw(strategy)
 
     def chance(self, p):
         """True with probability about p."""
-        return self.draw(st.integers(0, 99)) < p * 100
+        return self.draw(between(0, 99)) < p * 100
 
     def rarely(self, p):
         """True with probability about p, but False for hypothesis's favourite
         draw (0), so that what ends a game early stays rare."""
-        return self.draw(st.integers(0, 99)) >= 100 - p * 100
+        return self.draw(between(0, 99)) >= 100 - p * 100
 
     def fresh(self, prefix):
         self.counter += 1
@@ -214,7 +233,7 @@ class Builder:
         if names and self.chance(0.5):
             return self.pick(names)
         if want == NUMBER:
-            return number(self.draw(st.integers(-14, 14)))
+            return number(self.draw(between(-14, 14)))
         if want == BOOLEAN:
             return self.pick(['True', 'False'])
         if want == RANK:
@@ -234,9 +253,9 @@ class Builder:
         if want == PLAYERS:
             return 'players'
         if want == RANKS:
-            return '[%s]' % '; '.join(self.pick(RANK_LITS) for _ in range(self.draw(st.integers(1, 3))))
+            return '[%s]' % '; '.join(self.pick(RANK_LITS) for _ in range(self.draw(between(1, 3))))
         if want == SUITS:
-            return '[%s]' % '; '.join(self.pick(SUIT_LITS) for _ in range(self.draw(st.integers(1, 3))))
+            return '[%s]' % '; '.join(self.pick(SUIT_LITS) for _ in range(self.draw(between(1, 3))))
         if want == TEAMS:
             return 'teams'
         return names[0] if names else None
@@ -244,7 +263,7 @@ class Builder:
     def string(self):
         """A string literal, perhaps with `{x}` references to variables."""
         parts = []
-        for _ in range(self.draw(st.integers(0, 3))):
+        for _ in range(self.draw(between(0, 3))):
             names = [n for t in STRINGABLE for n in self.names_of(t)]
             if names and self.chance(0.5):
                 parts.append('{%s}' % self.pick(sorted(set(names))))
@@ -305,7 +324,7 @@ class Builder:
         """Equalities between values known only at run time, joined by and/or
         (the VM fuses each comparison with the jump that follows it)."""
         tests = []
-        for _ in range(self.draw(st.integers(1, 3))):
+        for _ in range(self.draw(between(1, 3))):
             t = self.pick(self.scalars)
             left = self.ref_or_leaf(t, d)
             right = self.ref_or_leaf(t, d) if self.chance(0.5) else self.expr(t, d)
@@ -394,7 +413,7 @@ class Builder:
     def list_literal(self, lst, d):
         """[a; b; ...] mixing elements and (flattened) lists of the same type."""
         items = [self.expr(self.pick([ELEM[lst], lst]), d)
-                 for _ in range(self.draw(st.integers(1, 3)))]
+                 for _ in range(self.draw(between(1, 3)))]
         return '[%s]' % '; '.join(items)
 
     def expr_PlayerList(self, d):
@@ -472,8 +491,8 @@ class Builder:
         lines = []
         own = self.fresh('L') if depth > 0 and self.chance(0.5) else None
         used = self.used
-        n = self.draw(st.integers(1 if depth >= 2 else 0, size))
-        cut = self.draw(st.integers(0, n))
+        n = self.draw(between(1 if depth >= 2 else 0, size))
+        cut = self.draw(between(0, n))
         if depth >= 3:
             lines += self.setup()
         for i in range(n):
@@ -538,11 +557,11 @@ class Builder:
         not constant-folded): numbers, negative ones too, ranks as numbers,
         suits, cards and lists built from them."""
         lines = []
-        for _ in range(self.draw(st.integers(0, 4))):
+        for _ in range(self.draw(between(0, 4))):
             t = self.pick([NUMBER, NUMBER, NUMBER, RANK, SUIT, SUIT, CARD, CARDS, RANKS, SUITS])
             if t == NUMBER:
-                value = number(self.draw(st.integers(1, 13) if self.chance(0.8)
-                                         else st.integers(-20, 20)))
+                value = number(self.draw(between(1, 13) if self.chance(0.8)
+                                         else between(-20, 20)))
             elif t in (CARD, CARDS, RANKS, SUITS) or self.chance(0.3):
                 value = self.expr(t, 2)
             else:
@@ -597,7 +616,7 @@ class Builder:
     def stmt_if(self, labels, depth, pending):
         lines = ['if %s {' % self.expr(BOOLEAN, 2)]
         lines += self.nested(labels, depth, 3, pending)
-        for _ in range(self.draw(st.integers(0, 2))):
+        for _ in range(self.draw(between(0, 2))):
             lines.append('} elseif %s {' % self.expr(BOOLEAN, 2))
             lines += self.nested(labels, depth, 3, pending)
         if self.chance(0.5):
@@ -654,7 +673,7 @@ class Builder:
         self.counters.add(counter)         # never shadowed: the loop must end
         self.scopes[-1][counter] = NUMBER
         body = self.in_loop('forever', labels, depth, pending)
-        rounds = self.draw(st.integers(1, 4))
+        rounds = self.draw(between(1, 4))
         return (['let %s be 0.' % counter, 'forever {'] + body +
                 ['  %s += 1.' % counter, '  if %s >= %d { skip to %s. }' % (counter, rounds, out),
                  '}', 'label %s.' % out])
@@ -707,7 +726,7 @@ class Builder:
     def stmt_ask(self, labels, depth, pending):
         player = self.ref(PLAYER, 1) or 'players->first'
         lines = ['ask %s {' % player]
-        for _ in range(self.draw(st.integers(1, 3))):
+        for _ in range(self.draw(between(1, 3))):
             if self.chance(0.3):
                 lines += self.list_question(labels, depth, pending)
                 continue
@@ -774,26 +793,26 @@ class Builder:
     def program(self):
         if self.teams:
             header = 'Game "Fuzz" requires %s teams of %d.' % (
-                self.pick(['2', '1 to 2', '2 or 3']), self.draw(st.integers(1, 2)))
+                self.pick(['2', '1 to 2', '2 or 3']), self.draw(between(1, 2)))
         else:
             header = 'Game "Fuzz" requires %s players.' % self.pick(['2', '1 to 3', '3 or 2'])
         decls = [header, 'Deck stock = standard.']
         self.scopes[0]['stock'] = CARDS
-        for _ in range(self.draw(st.integers(0, 4))):
+        for _ in range(self.draw(between(0, 4))):
             decls.append(self.global_decl())
-        for _ in range(self.draw(st.integers(0, 2))):
+        for _ in range(self.draw(between(0, 2))):
             decls.append(self.own_decl())
         decls += self.tour_globals()
         self.at_table = True             # (a switch, to measure what the table adds)
         if self.at_table:
             decls += self.table_decls()
-        for _ in range(self.draw(st.integers(0, 2))):
+        for _ in range(self.draw(between(0, 2))):
             decls.append(self.rule())
         if self.chance(0.5):
             decls.append(self.set_rule())
-        for _ in range(self.draw(st.integers(1, 2))):
+        for _ in range(self.draw(between(1, 2))):
             decls.append(self.ordering())
-        for _ in range(self.draw(st.integers(0, 3))):
+        for _ in range(self.draw(between(0, 3))):
             decls.append(self.action(self.fresh('act')))
         decls.append(self.action('main', prologue=True))
         return '\n'.join(decls) + '\n'
@@ -808,7 +827,7 @@ class Builder:
         self.scopes[0].update({self.tg['n']: NUMBER, self.tg['e']: CARDS, self.tg['p']: PLAYERS})
         players = self.pick(['[]', 'players', 'players', '[players->first]'])
         self.empties.update([self.tg['e']] + ([self.tg['p']] if players == '[]' else []))
-        self.tg_value = number(self.draw(st.integers(-5, 13)))
+        self.tg_value = number(self.draw(between(-5, 13)))
         return ['Number %s = %s.' % (self.tg['n'], self.tg_value),
                 'CardList %s = [].' % self.tg['e'],
                 'PlayerList %s = %s.' % (self.tg['p'], players),
@@ -836,7 +855,7 @@ class Builder:
                 lines.append('message "%s".' % ' '.join('{%s}' % n for n in shown))
                 del shown[:]
 
-        nums = lambda: self.draw(st.integers(-20, 20))
+        nums = lambda: self.draw(between(-20, 20))
         literal = {}                    # local -> the literal it was set to
 
         def var(t, value):
@@ -844,7 +863,7 @@ class Builder:
             literal[name] = value
             return name
         a = var(NUMBER, number(nums()))
-        b = var(NUMBER, number(self.draw(st.integers(-7, 7))))
+        b = var(NUMBER, number(self.draw(between(-7, 7))))
         r1 = var(self.pick([RANK, NUMBER]), self.pick(RANK_LITS + [str(n) for n in range(1, 14)]))
         r2 = var(RANK, self.pick(RANK_LITS))
         s1 = var(SUIT, self.pick(SUIT_LITS))
@@ -885,7 +904,7 @@ class Builder:
                 let(BOOLEAN, '(%s in %s)' % (x, lst))
             let(BOOLEAN, self.pick(['(%s in [%s; %s])' % (r1, r2, a), '(%s in [%s])' % (s1, s2),
                                     '(players->last in %s)' % pl]))
-        for _ in range(self.draw(st.integers(1, 4))):   # equalities fused with their jump
+        for _ in range(self.draw(between(1, 4))):   # equalities fused with their jump
             # against a local, a constant or a global, often equal
             x, y = self.pick([(a, b), (r1, r2), (s1, s2), (same, a), (a, same)])
             k = self.pick([literal[x], literal[y], self.pick([number(nums()), 'K', '3'])
@@ -961,7 +980,7 @@ class Builder:
             return self.quiet_failure()
         if form == 'folded':         # constant, but failing: left to the VM
             return 'let %s be %s.' % (self.fresh('t'), self.pick(['(%s / 0)' % number(self.draw(
-                st.integers(-3, 3))), '14~%s' % self.pick(SUIT_LITS), '0..2~H']))
+                between(-3, 3))), '14~%s' % self.pick(SUIT_LITS), '0..2~H']))
         if form == 'start':
             x = self.fresh('x')
             return 'for %s in [%s] starting at %s { message "{%s}". }' % (x, s1, s2, x)
@@ -1004,7 +1023,7 @@ class Builder:
         # and a Number, the turns taken, which they compare (`<`, `>=`, ...)
         self.tb['turns'] = self.fresh('t')
         decls.append('Number %s = 0.' % self.tb['turns'])
-        for _ in range(self.draw(st.integers(2, 3))):
+        for _ in range(self.draw(between(2, 3))):
             decls.append(self.table_rule())
         decls.append(self.table_ordering())
         return decls
@@ -1031,8 +1050,8 @@ class Builder:
             tests = ['(not %s)' % flag, '(%s == True)' % flag, '(%s == %s)' % (led, self.pick(SUIT_LITS)),
                      '(%s != %s)' % (led, self.pick(SUIT_LITS)), '(%s == %s)' % (self.pick(SUIT_LITS), led),
                      '(2 < 3)', '(%s == %s->%s->suit)' % (led, d, item()),
-                     '(%s %s %d)' % (turns, self.pick(['<', '<=', '>', '>=']), self.draw(st.integers(1, 4))),
-                     '(%d %s %s)' % (self.draw(st.integers(1, 4)), self.pick(['<', '>=']), turns)]
+                     '(%s %s %d)' % (turns, self.pick(['<', '<=', '>', '>=']), self.draw(between(1, 4))),
+                     '(%d %s %s)' % (self.draw(between(1, 4)), self.pick(['<', '>=']), turns)]
             cards = ['(%s->suit == %s)' % (c, led), '(%s->suit == %s->%s->suit)' % (c, d, item()),
                      '(%s->rank > %s)' % (c, self.pick(['2', '9'])), '(%s->suit != %s)' % (c, led),
                      '(%s->rank == %s->%s->rank)' % (c, d, item()),
@@ -1041,9 +1060,9 @@ class Builder:
                      '((count %s in %s->hand where %s->suit == %s->suit) >= 1)' % ((x := self.fresh('x')), p, x, c)]
             cards += ['canplay %s from %s to %s' % (r, p, d) for r in self.tb['rules'][:1]]
             branches = ['(%s and %s)' % (self.pick(tests), self.pick(cards))
-                        for _ in range(self.draw(st.integers(1, 3)))]
+                        for _ in range(self.draw(between(1, 3)))]
             if self.chance(0.5):     # a test alone: every card, or none
-                branches.insert(self.draw(st.integers(0, len(branches))), self.pick(tests))
+                branches.insert(self.draw(between(0, len(branches))), self.pick(tests))
             if self.chance(0.3):     # a test of the card alone
                 branches.append(self.pick(cards))
             body = ' or '.join(branches)
@@ -1117,7 +1136,7 @@ class Builder:
             lines.append('for %s in [stock->top; stock->last] { message "{%s}". }' % (x, x))
         p = self.fresh('p')
         body = []
-        for _ in range(self.draw(st.integers(1, 3))):
+        for _ in range(self.draw(between(1, 3))):
             rule, dest = self.pick(rules), self.pick([pile, pile, heap, p, 'empty'])
             if dest == 'empty':             # a pile of 0 cards, for the rules that allow it
                 rule, dest = (self.pick(self.tb['safe']), self.tg['e']) if self.tb['safe'] \
@@ -1238,8 +1257,8 @@ class Builder:
             # fused with a constant (EQ_CONST_AND, GE_CONST_AND), a true right side:
             # the value is the test's
             for op in ('==', '>='):
-                let('((%s %s %d) and (%s != 99))' % (n, op, self.draw(st.integers(0, 8)), k))
-            lines.append('if (%s == %d) { message "{%s} even". }' % (k, self.draw(st.integers(0, 3)), p))
+                let('((%s %s %d) and (%s != 99))' % (n, op, self.draw(between(0, 8)), k))
+            lines.append('if (%s == %d) { message "{%s} even". }' % (k, self.draw(between(0, 3)), p))
         if 'prop' in forms:        # a property's compound assignment: DUP and SWAP under it
             lines.append('%s->score %s %s.' % (p, self.pick(['+=', '-=', '*=']), self.pick([k, n, '2'])))
             let('%s->score' % p)
@@ -1371,9 +1390,9 @@ class Builder:
         form = self.pick(['of', 'sum', 'count', 'by', 'count'])
         if form == 'count':
             return '(count %s in %s where %s->rank == %s->rank) >= %d' % (
-                x, src, x, c, self.draw(st.integers(1, 3)))
+                x, src, x, c, self.draw(between(1, 3)))
         if form == 'sum':
-            return '(sum %s in %s of %s->rank) > %d' % (x, src, x, self.draw(st.integers(0, 30)))
+            return '(sum %s in %s of %s->rank) > %d' % (x, src, x, self.draw(between(0, 30)))
         guard = '%s->size == 0' % src if guarded or self.chance(0.8) else 'False'  # (empty: an error)
         if form == 'by' and self.orderings:
             return '(%s or (%s %s in %s by %s) != %s)' % (
@@ -1386,7 +1405,7 @@ class Builder:
         name = self.fresh('s')
         p, cs, d = self.fresh('p'), self.fresh('cs'), self.fresh('d')
         self.scopes.append({p: PLAYER, cs: CARDS, d: CARDS})
-        tests = ['(%s->size %s %d)' % (cs, self.pick(['>=', '<=', '==']), self.draw(st.integers(1, 3))),
+        tests = ['(%s->size %s %d)' % (cs, self.pick(['>=', '<=', '==']), self.draw(between(1, 3))),
                  '(%s->size == 0 or %s->%s->rank %s %s->top->rank)' % (
                      d, cs, self.pick(['top', 'last']), self.pick(['>', '<', '!=']), d)]
         if self.chance(0.3):
@@ -1408,7 +1427,7 @@ class Builder:
     def action(self, name, prologue=False):
         lines = []
         if prologue and self.chance(0.8):
-            lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(st.integers(1, 5))]
+            lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(between(1, 5))]
         tour, table, self.ending = [], [], None
         if name == 'main':
             self.scopes.append({})       # the tour's locals, for the statements after it too
@@ -1433,8 +1452,8 @@ class Builder:
 # Seven valid answers first (the player count and up to six names), so that
 # most games get going; then anything, including answers to be refused.
 ANSWERS = st.tuples(
-    st.lists(st.integers(0, 6), min_size=7, max_size=7),
-    st.lists(st.one_of(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6),
+    st.lists(between(0, 6), min_size=7, max_size=7),
+    st.lists(st.one_of(between(0, 6), between(0, 6), between(0, 6),
                        st.sampled_from(['', '?', ' 1', 'go', 'Ace of Clubs', '2'])),
              max_size=40),
 ).map(lambda parts: tuple(parts[0] + parts[1]))

@@ -26,9 +26,11 @@ from .test_fuzz import REPLAY
 QUIET_OPS = {OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}
 
 
-def start(case):
-    program = harness.compile_checked(frontend.check_text(case.source))
-    return Game(program, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)
+def start(case, image=None):
+    """A game of the case (of its program already loaded, if given: loading
+    costs as much as playing)."""
+    image = image or harness.vm_image(frontend.check_text(case.source))
+    return Game(image, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)
 
 
 def feed(game, answers):
@@ -47,17 +49,18 @@ def feed(game, answers):
     return answers
 
 
-def decisions_in(case):
-    game = start(case)
+def decisions_in(case, image):
+    game = start(case, image)
     return len(case.answers) - len(feed(game, case.answers))
 
 
 @fuzz
 @given(cases(), st.integers(min_value=0))
 def test_a_fork_at_any_decision_plays_as_the_original(case, where):
-    n = decisions_in(case)
+    image = harness.vm_image(frontend.check_text(case.source))
+    n = decisions_in(case, image)
     answers = list(case.answers)
-    game = start(case)
+    game = start(case, image)
     # answer up to a random decision, fork there, and go on in both
     rest = feed(game, answers[:where % (n + 1)]) + answers[where % (n + 1):]
     copy = game.fork()

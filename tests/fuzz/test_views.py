@@ -254,7 +254,7 @@ def every_view(game):
 @given(cases())
 def test_views_show_what_the_reference_table_lets_each_seat_see(case):
     checked = frontend.check_text(case.source)
-    game = start(case)
+    game = start(case, harness.vm_image(checked))
     views = {}                  # decision number -> every seat's view, a spectator's last
     answers = list(case.answers)
     while True:
@@ -451,8 +451,9 @@ def test_determinization_as_bots_use_it(case, where, seed):
     """At two decisions of one game, for every seat: the real deal again is
     accepted at the first try and shows the seat what it sees; random samples keep
     what the seat observed; the real game is left as it was."""
-    n = decisions_in(case)
-    game = Game(harness.compile_checked(frontend.check_text(case.source)),
+    image = harness.vm_image(frontend.check_text(case.source))
+    n = decisions_in(case, image)
+    game = Game(image,
                 rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS,
                 dealer=harness.NotingDealer())
     answers = list(case.answers)
