@@ -41,7 +41,7 @@ TARGETS = {
     'pipvm/game/view.py': None,            # what a seat may see
     'pipvm/game/determinize.py': None,     # worlds a seat cannot tell from the real one
     'pipvm/game/belief.py': None,          # the beliefs determinize draws worlds from
-    'pipvm/game/relabel.py': None,         # a world's cards relabelled (sets of one rank)
+    'pipvm/game/relabel.py': None,         # which card each unseen play was (beliefs' last repair)
 }
 
 

@@ -151,15 +151,20 @@ def properties(path):
 
 
 def _encode(value):
-    """A property's argument as plain data (a generated Case, or an int)."""
+    """A property's argument as plain data (a generated Case, an int, or
+    JSON data that reads back the same)."""
     if type(value).__name__ == 'Case':
         return {'Case': [value.source, value.seed, list(value.answers)]}
-    if type(value) is not int:
-        raise TypeError('a property argument the runner cannot keep: %r' % (value,))
-    return value
+    if type(value) is int:
+        return value
+    if type(value) in (list, dict) and json.loads(json.dumps(value)) == value:
+        return {'Plain': value}
+    raise TypeError('a property argument the runner cannot keep: %r' % (value,))
 
 
 def _decode(value):
+    if isinstance(value, dict) and 'Plain' in value:
+        return value['Plain']
     if isinstance(value, dict):
         from tests.fuzz.programs import Case
         source, seed, answers = value['Case']

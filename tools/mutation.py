@@ -72,6 +72,8 @@ _FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original'
 _VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
 _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 _API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
+_SOLVE = ('test_relabel', 'test_relabel_solves_what_brute_force_solves')
+_SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
 PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
     # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
@@ -88,7 +90,7 @@ PROPERTIES = {
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
     'pipvm/game/belief.py': (_WORLDS,),
-    'pipvm/game/relabel.py': (_WORLDS,),
+    'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _WORLDS),
 }
 
 # The rest of the suite that answers for each file: run (with --suite) on the

@@ -1,0 +1,115 @@
+"""relabel.solve against brute force, on small made-up flows.
+
+A flow is a world's tokens up to its first difference: at each unseen play
+a hand of tokens, one of which the world had leave; choosing another
+exchanges the two tokens' identities from that play on.  Here every
+choice of every play is tried (hands of at most four tokens, at most five
+plays), with the required identities checked at each position before the
+plays made there, as the seat observed them.  So the oracle knows the
+semantics and nothing of the search: solve's answer must replay to every
+required identity; it must find one whenever one exists; and where the
+world's own choices already hold, it must keep them.
+"""
+import itertools
+
+from hypothesis import event, given, strategies as st
+
+from pipvm.game import relabel
+
+from .budget import SEED, fuzz
+
+REPLAY = 'replay with: PIPVM_FUZZ_SEED=%d python -m pytest tests/fuzz/test_relabel.py' % SEED
+
+
+def replay(flow, picks):
+    """{(position, token): identity} the world shows when play i makes the
+    token picks[i] leave instead of its own: for each position, the
+    identities on its named tokens before the plays made there."""
+    ident = {}                  # token -> identity, where it differs
+    shown, plays = {}, list(zip(flow.plays, picks))
+    for t, named in enumerate(flow.named):
+        while plays and plays[0][0][0] < t:
+            (_, _, left), k = plays.pop(0)
+            ident[left], ident[k] = ident.get(k, k), ident.get(left, left)
+        for k in named:
+            shown[t, k] = ident.get(k, k)
+    return shown
+
+
+def holds(flow, picks, required):
+    shown = replay(flow, picks)
+    return all(shown[key] == x for key, x in required.items())
+
+
+def flow_of(problem):
+    """(relabel.Flow, required) of a problem drawn as plain data (lists of
+    ints: tools/mutation.py keeps each example's arguments as JSON)."""
+    flow = relabel.Flow()
+    flow.named = problem['named']
+    flow.plays = [(pos, hand, left) for pos, hand, left in problem['plays']]
+    return flow, {(t, k): x for t, k, x in problem['required']}
+
+
+@st.composite
+def problems(draw):
+    """A flow and its required identities, taken from a random choice of
+    every play (so one exists), now and then one of them changed (so that
+    none may)."""
+    tokens = draw(st.integers(2, 6))
+    length = draw(st.integers(1, 8))
+    flow = relabel.Flow()
+    flow.named = [sorted(draw(st.sets(st.integers(0, tokens - 1), max_size=3)))
+                  for _ in range(length)]
+    for pos in sorted(draw(st.lists(st.integers(0, length - 1), max_size=5))):
+        hand = sorted(draw(st.sets(st.integers(0, tokens - 1), min_size=1, max_size=4)))
+        flow.plays.append((pos, hand, draw(st.sampled_from(hand))))
+    picks = [draw(st.sampled_from(hand)) for _, hand, _ in flow.plays]
+    shown = replay(flow, picks)
+    required = {key: x for key, x in shown.items() if draw(st.booleans())}
+    if required and draw(st.integers(0, 3)) == 0:
+        key = draw(st.sampled_from(sorted(required)))
+        required[key] = draw(st.integers(0, tokens - 1))
+    return {'named': flow.named, 'plays': [list(play) for play in flow.plays],
+            'required': [[t, k, x] for (t, k), x in sorted(required.items())]}
+
+
+@fuzz
+@given(problems())
+def test_relabel_solves_what_brute_force_solves(problem):
+    flow, required = flow_of(problem)
+    solutions = [picks for picks in itertools.product(*(hand for _, hand, _ in flow.plays))
+                 if holds(flow, picks, required)]
+    found = relabel.solve(flow, required, nodes=10 ** 6)
+    event('solutions: %s' % ('none' if not solutions else 'one' if len(solutions) == 1
+                              else 'several'))
+    if found is None:
+        assert not solutions, ('a solution missed', solutions[0], REPLAY)
+        return
+    assert sorted(found) == list(range(len(flow.plays))), REPLAY
+    # found names, for each play, the identity that leaves: the token that
+    # carries it there is the one picked
+    ident, picks = {}, []
+    for i, (_, hand, left) in enumerate(flow.plays):
+        k = next((k for k in hand if ident.get(k, k) == found[i]), None)
+        assert k is not None, ('an identity not in the hand', i, REPLAY)
+        picks.append(k)
+        ident[left], ident[k] = ident.get(k, k), ident.get(left, left)
+    assert holds(flow, picks, required), ('a wrong solution', picks, REPLAY)
+    own = [left for _, _, left in flow.plays]
+    if holds(flow, own, required):
+        assert picks == own, ("the world's own choices not kept", REPLAY)
+    else:
+        event('solved with other choices')
+
+
+@fuzz
+@given(problems())
+def test_relabel_gives_up_within_its_budget(problem):
+    """A solve with no node to spend finds nothing unless there is nothing to
+    choose; with one node per play, at most the world's own choices."""
+    flow, required = flow_of(problem)
+    found = relabel.solve(flow, required, nodes=0)
+    if flow.plays:
+        assert found is None, REPLAY
+    else:
+        assert (found == {}) == holds(flow, [], required), REPLAY
