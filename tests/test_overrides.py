@@ -196,7 +196,7 @@ VALUES = {
 
 
 @seed(SEED)
-@settings(max_examples=max(10, EXAMPLES // 4), deadline=None,
+@settings(max_examples=max(50, EXAMPLES // 4), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(cases(), st.data())
 def test_settings_in_generated_programs_play_alike_on_both_engines(case, data):
