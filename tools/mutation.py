@@ -78,7 +78,7 @@ PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
     # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
-    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK, _UNSET),
     'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),

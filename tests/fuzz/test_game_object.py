@@ -10,6 +10,7 @@ from hypothesis import event, given, strategies as st
 
 from compiler import frontend
 from pipvm.core.dialogue import KINDS
+from pipvm.engine import fusion
 from pipvm.engine.bodies import LOUD
 from pipvm.engine.vm import Image
 from pipvm.game.game import COUNT, NAME, Game
@@ -138,12 +139,15 @@ def unset_local(program, pick):
     among them) stores into a new slot of its frame instead, so the local it
     set is left undefined (None); through the file format, so the validator
     accepts it.  None if no action has one."""
-    sites, shown = [], set()
+    sites, shown, fused = [], set(), set()
     for k, code in enumerate(program.codes):
         if code.kind != 'action':
             continue
         decoded = pipc.decode(code.code)
         sites += [(k, ins) for ins in decoded if ins.op.name in ('STORE_LOCAL', 'FOR_NEXT')]
+        # the locals a superinstruction reads (x += 1, x->hand->size...)
+        fused |= {(k, ins.args[0]) for _, parts in fusion.fuse_runs(decoded) if len(parts) > 1
+                  for ins in parts if ins.op.name == 'LOAD_LOCAL'}
         # the locals a message shows: loaded with only expression parts before the message
         for i, ins in enumerate(decoded):
             if ins.op.name == 'LOAD_LOCAL':
@@ -154,11 +158,16 @@ def unset_local(program, pick):
                     shown.add((k, ins.args[0]))
     if not sites:
         return None
-    # mostly a local some message shows (hypothesis favours small picks: a
-    # generator of its own spreads them)
+    # nearly half the time a local some message shows (the quiet checks),
+    # else mostly one a superinstruction reads (its parts' failures: the
+    # fused and plain runs below); hypothesis favours small picks, so a
+    # generator of its own spreads them
     rng = random.Random(pick)
     preferred = [(k, ins) for k, ins in sites if (k, ins.args[0]) in shown]
-    k, ins = rng.choice(preferred if preferred and rng.random() < 0.75 else sites)
+    read = [(k, ins) for k, ins in sites if (k, ins.args[0]) in fused]
+    draw = rng.random()
+    k, ins = rng.choice(preferred if preferred and draw < 0.45 else
+                        read if read and draw < 0.85 else sites)
     code = program.codes[k]
     spare, old = pipc.varint(len(code.local_names)), pipc.varint(ins.args[0])
     if len(spare) != len(old):
@@ -176,10 +185,22 @@ def unset_local(program, pick):
 def test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset(case, pick):
     """Property 5 on hand-made code: a message or a message-only loop that
     shows a local nobody set (the compiler never leaves one unset) must fail
-    quiet where it fails loud, and nothing else may change."""
+    quiet where it fails loud, and fused where it fails unfused, and nothing
+    else may change."""
     program = unset_local(harness.compile_checked(frontend.check_text(case.source)), pick)
     if program is not None:
         loud, _, _ = play_both(program, case, harness.MAX_STEPS)
+        # and loud, the superinstructions against their parts one by one: the
+        # same failure at the same part's position (no reference reads a
+        # hand-made file, so the plain instructions are the oracle)
+        plain = Game(Image(program, fuse=False), rng=OCamlRandom(case.seed),
+                     max_steps=harness.MAX_STEPS)
+        feed(plain, case.answers)
+        assert plain.events == loud.events and plain.decision == loud.decision, REPLAY
+        assert plain.ending == loud.ending or plain.ending.to_json() == loud.ending.to_json(), \
+            REPLAY
+        assert harness.snapshot(plain.machine) == harness.snapshot(loud.machine), REPLAY
+        assert plain.machine.steps_left == loud.machine.steps_left, REPLAY
         event('ending: %s' % (loud.ending.kind if loud.ending else 'still playing'))
 
 
