@@ -69,8 +69,9 @@ def problems(draw):
     if required and draw(st.integers(0, 3)) == 0:
         key = draw(st.sampled_from(sorted(required)))
         required[key] = draw(st.integers(0, tokens - 1))
+    # (in any order: the search must not rely on the order it is handed them in)
     return {'named': flow.named, 'plays': [list(play) for play in flow.plays],
-            'required': [[t, k, x] for (t, k), x in sorted(required.items())]}
+            'required': draw(st.permutations([[t, k, x] for (t, k), x in required.items()]))}
 
 
 @fuzz
@@ -105,11 +106,16 @@ def test_relabel_solves_what_brute_force_solves(problem):
 @fuzz
 @given(problems())
 def test_relabel_gives_up_within_its_budget(problem):
-    """A solve with no node to spend finds nothing unless there is nothing to
-    choose; with one node per play, at most the world's own choices."""
+    """Each choice tried costs a node: a solve with fewer nodes than plays
+    finds nothing, and one with a node per play finds the world's own
+    choices where they hold (tried first, each consistent)."""
     flow, required = flow_of(problem)
-    found = relabel.solve(flow, required, nodes=0)
-    if flow.plays:
+    n = len(flow.plays)
+    own = holds(flow, [left for _, _, left in flow.plays], required)
+    if n:
+        assert relabel.solve(flow, required, nodes=n - 1) is None, REPLAY
+    found = relabel.solve(flow, required, nodes=n)
+    if own:
+        assert found == {i: left for i, (_, _, left) in enumerate(flow.plays)}, REPLAY
+    elif not n:
         assert found is None, REPLAY
-    else:
-        assert (found == {}) == holds(flow, [], required), REPLAY
