@@ -1,6 +1,8 @@
 """Which card each unseen play was, solved for at once (pipvm/game/relabel.py):
 identities flow along the world's tokens and jump between two tokens only
 at an unseen play of the hand holding both."""
+import pytest
+
 from pipvm.game import relabel
 
 # Tokens (the world's cards): Ann (the seat) holds 0 and 1; Bob 2, 3, 4; Cy
@@ -59,3 +61,38 @@ def test_a_card_is_played_at_its_last_chance_and_the_one_it_displaces_moves_on()
     chosen = relabel.solve(flow, required(flow, {2: 4, 3: 2}))
     assert chosen is not None and chosen[2] == 4 and chosen[3] == 2
     assert sorted((chosen[0], chosen[1])) == [2, 4]
+
+
+# Small flows, found by a random search, whose solution the search reaches
+# within exactly this many nodes: its forward check looks up to each card's
+# next sighting (no further), from the plays after the one being chosen,
+# and a card that cannot reach its next sighting from the hand is tried
+# first. A weaker check or another order costs more nodes on each; the
+# required identities are given in the order that once showed it (the
+# search sorts each card's sightings itself).
+EFFORT = [
+    (5, [[0, 1, 2], [0, 1, 2], [], [0, 1], [0, 1]],
+     [(2, [1], 1), (2, [0, 1, 2], 0), (3, [0, 1, 2], 2)],
+     [((0, 0), 0), ((0, 1), 1), ((0, 2), 2), ((1, 0), 0), ((1, 2), 2), ((4, 1), 2)]),
+    (7, [[1], [], [0], [0], [1, 2, 3], [3], [0, 2], [0, 1, 2], [0]],
+     [(0, [0, 1, 2, 3], 0), (0, [1], 1), (4, [3], 3), (6, [0, 1], 1), (7, [0], 0),
+      (7, [0, 1, 2, 3], 1)],
+     [((2, 0), 1), ((4, 1), 0), ((4, 2), 2), ((5, 3), 3), ((6, 0), 1), ((6, 2), 2), ((7, 0), 0),
+      ((7, 2), 2), ((8, 0), 0)]),
+    (4, [[2, 3], [1], []],
+     [(0, [0, 2], 2), (0, [0, 1], 1), (1, [0, 1, 4], 1), (2, [0, 1, 3, 4], 0)],
+     [((1, 1), 0)]),
+    (4, [[0], [], [0, 1, 2], [], [0, 1], [0, 1], [0, 1, 2], [0, 1, 2]],
+     [(1, [0, 1, 2], 1), (1, [0, 1, 2], 2), (4, [0, 1], 0)],
+     [((2, 2), 0), ((7, 1), 2), ((7, 2), 0), ((6, 1), 2), ((2, 1), 2), ((6, 0), 1), ((4, 0), 1),
+      ((2, 0), 1), ((5, 1), 2), ((6, 2), 0), ((4, 1), 2), ((7, 0), 1), ((0, 0), 0)]),
+]
+
+
+@pytest.mark.parametrize('nodes, named, plays, given', EFFORT)
+def test_the_search_finds_a_solution_within_the_nodes_its_checks_promise(nodes, named, plays,
+                                                                           given):
+    flow = relabel.Flow()
+    flow.named, flow.plays = named, plays
+    assert relabel.solve(flow, dict(given), nodes=nodes - 1) is None
+    assert relabel.solve(flow, dict(given), nodes=nodes) is not None
