@@ -122,7 +122,8 @@ SUITE = {
                                   'tests/test_determinization.py'],
     'pipvm/game/belief.py': ['tests/test_beliefs.py', 'tests/test_determinization.py',
                              'tests/test_game.py', 'tests/test_bots.py'],
-    'pipvm/game/relabel.py': ['tests/test_beliefs.py', 'tests/test_determinization.py',
+    'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
+                              'tests/test_determinization.py',
                               'tests/test_ext_sets.py'],
 }
 
