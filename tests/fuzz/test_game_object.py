@@ -27,10 +27,9 @@ from .test_fuzz import REPLAY
 QUIET_OPS = {OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}
 
 
-def start(case, image=None):
-    """A game of the case (of its program already loaded, if given: loading
-    costs as much as playing)."""
-    image = image or harness.vm_image(frontend.check_text(case.source))
+def start(case, image):
+    """A game of the case, from its program loaded once (harness.vm_image:
+    loading costs as much as playing)."""
     return Game(image, rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS)
 
 
