@@ -110,11 +110,7 @@ class Builder:
     # --- choices ------------------------------------------------------------
 
     def pick(self, options):
-        try:
-            strategy = _sampled(tuple(options))
-        except TypeError:       # an unhashable option: a strategy of its own
-            strategy = st.sampled_from(options)
-        return self.draw(strategy)
+        return self.draw(_sampled(tuple(options)))
 
     def chance(self, p):
         """True with probability about p."""

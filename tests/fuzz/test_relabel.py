@@ -21,6 +21,12 @@ from .budget import SEED, fuzz
 REPLAY = 'replay with: PIPVM_FUZZ_SEED=%d python -m pytest tests/fuzz/test_relabel.py' % SEED
 
 
+def exchange(ident, left, k):
+    """Play the token k instead of left: the two swap identities from here on
+    (ident: token -> identity, where it differs from the token's own)."""
+    ident[left], ident[k] = ident.get(k, k), ident.get(left, left)
+
+
 def replay(flow, picks):
     """{(position, token): identity} the world shows when play i makes the
     token picks[i] leave instead of its own: for each position, the
@@ -30,7 +36,7 @@ def replay(flow, picks):
     for t, named in enumerate(flow.named):
         while plays and plays[0][0][0] < t:
             (_, _, left), k = plays.pop(0)
-            ident[left], ident[k] = ident.get(k, k), ident.get(left, left)
+            exchange(ident, left, k)
         for k in named:
             shown[t, k] = ident.get(k, k)
     return shown
@@ -94,7 +100,7 @@ def test_relabel_solves_what_brute_force_solves(problem):
         k = next((k for k in hand if ident.get(k, k) == found[i]), None)
         assert k is not None, ('an identity not in the hand', i, REPLAY)
         picks.append(k)
-        ident[left], ident[k] = ident.get(k, k), ident.get(left, left)
+        exchange(ident, left, k)
     assert holds(flow, picks, required), ('a wrong solution', picks, REPLAY)
     own = [left for _, _, left in flow.plays]
     if holds(flow, own, required):
