@@ -9,7 +9,6 @@ import itertools
 import os
 import random
 import types
-from unittest import mock
 
 import pytest
 
@@ -328,8 +327,7 @@ def test_every_example_s_closures_give_the_loop_s_values(name):
 
     def counted(check):
         return lambda *a: calls.append(check) or check(*a)
-    with mock.patch.object(vm.Machine, 'playable', counted(test_pure.checked_playable)), \
-            mock.patch.object(vm.Machine, 'evaluate', counted(test_pure.checked_evaluate)):
+    with test_pure.closures_checked(counted):
         game = Game(vm.Image(program), seed=1, max_steps=100_000)
         rng = random.Random(1)
         for _ in range(400):
@@ -350,8 +348,7 @@ def test_every_regression_s_closures_give_the_loop_s_values(name):
     # invalid bytecode)
     source, seed, answers = test_regressions.read_case(name)
     image = vm.Image(harness.compile_checked(frontend.check_text(source)))
-    with mock.patch.object(vm.Machine, 'playable', test_pure.checked_playable), \
-            mock.patch.object(vm.Machine, 'evaluate', test_pure.checked_evaluate):
+    with test_pure.closures_checked():
         outcome = harness.run(harness.image_engine(image), seed, answers)
     assert 'invalid bytecode' not in outcome.ending, outcome.ending
 

@@ -5,6 +5,7 @@ at every evaluation in a generated game the closures give what the loop
 gives, or fail where the loop raises an error.  The translation keeps its
 contract on shapes (pure_contract.py): the rules settled, by card or as one
 closure exactly where pure.py says, and a hand filtered by their shortcuts."""
+import contextlib
 import random
 from unittest import mock
 
@@ -101,6 +102,17 @@ def checked_evaluate(self, index, args):
 
 
 PLAYABLE, EVALUATE = vm.Machine.playable, vm.Machine.evaluate
+
+
+@contextlib.contextmanager
+def closures_checked(wrap=lambda check: check):
+    """Every rule and ordering run by its closures and checked against the
+    loop where it is evaluated (a failed check ends the game as invalid
+    bytecode); wrap: what each check is wrapped in (a counter)."""
+    with mock.patch.object(vm.Machine, 'playable', wrap(checked_playable)), \
+            mock.patch.object(vm.Machine, 'evaluate', wrap(checked_evaluate)):
+        yield
+
 SETTLE = pure.Shapes.settle
 AGGREGATES = {'AGG_START', 'PICK_BY'}      # an aggregate's instructions (the extension)
 
@@ -124,9 +136,7 @@ def test_closures_match_the_loop(case):
             expected = Contract.expected[index] = pure_contract.Expected(code, program, image.card_consts)
             wrong = expected.violations(code, fast)
             assert not wrong, (wrong, REPLAY)
-    with mock.patch.object(vm.Machine, 'playable', checked_playable), \
-            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate), \
-            mock.patch.object(pure.Shapes, 'settle', counted_settle):
+    with closures_checked(), mock.patch.object(pure.Shapes, 'settle', counted_settle):
         outcome = harness.run(harness.image_engine(image), case.seed, case.answers)
     # (the loop turns a Python error into this ending: a check's own error, too)
     assert 'invalid bytecode' not in outcome.ending, (outcome.ending, REPLAY)
@@ -139,8 +149,7 @@ def test_closures_match_the_loop(case):
     for code, fast in zip(image.program.codes, image.pure):
         if code.kind in ('rule', 'ordering'):
             assert fast is not None, ('hand-made %s %s: not translated' % (code.kind, code.name), REPLAY)
-    with mock.patch.object(vm.Machine, 'playable', checked_playable), \
-            mock.patch.object(vm.Machine, 'evaluate', checked_evaluate):
+    with closures_checked():
         again = harness.run(harness.image_engine(image), case.seed, case.answers)
     assert again == outcome, ('the hand-made rules played otherwise', REPLAY)
     event('ending: %s' % outcome.ending.split(':')[0][:40])
