@@ -1,9 +1,13 @@
 """Which card each unseen play was, solved for at once (pipvm/game/relabel.py):
 identities flow along the world's tokens and jump between two tokens only
 at an unseen play of the hand holding both."""
+from unittest import mock
+
 import pytest
 
 from pipvm.game import relabel
+
+from tests.fuzz.test_relabel import holds, picked
 
 # Tokens (the world's cards): Ann (the seat) holds 0 and 1; Bob 2, 3, 4; Cy
 # 5, 6.  Position 1: Bob lays token 2 face down.  Position 2: Cy takes the
@@ -96,3 +100,50 @@ def test_the_search_finds_a_solution_within_the_nodes_its_checks_promise(nodes, 
     flow.named, flow.plays = named, plays
     assert relabel.solve(flow, dict(given), nodes=nodes - 1) is None
     assert relabel.solve(flow, dict(given), nodes=nodes) is not None
+
+
+@pytest.mark.parametrize('nodes, named, plays, given', EFFORT)
+def test_the_exact_solve_finds_what_the_search_s_budget_misses(nodes, named, plays, given):
+    flow = relabel.Flow()
+    flow.named, flow.plays = named, plays
+    assert relabel.solve(flow, dict(given), nodes=nodes - 1) is None
+    for windows in ((1,), relabel.WINDOWS):
+        found = relabel.solve_exact(flow, dict(given), windows=windows)
+        assert found is not None and holds(flow, picked(flow, found), dict(given))
+
+
+def test_the_exact_solve_keeps_the_world_s_plays_before_its_window():
+    # card 3 turned over at 4 must have been Bob's play at 1: a window of
+    # the last play alone (Cy's at 3) finds nothing, the whole flow does
+    flow = cheat_flow()
+    assert relabel._sat(flow, required(flow, {2: 3}), 1, relabel.CONFLICTS) is None
+    assert relabel._sat(flow, required(flow, {2: 3}), 0, relabel.CONFLICTS) == [3, 2]
+    assert relabel.solve_exact(flow, required(flow, {2: 3}), windows=(1,)) == {0: 3, 1: 3}
+
+
+def test_the_exact_solve_finds_nothing_where_nothing_holds():
+    flow = cheat_flow()
+    assert relabel.solve_exact(flow, required(flow, {2: 0})) is None
+    flow.named[2] = ANN + [3]
+    assert relabel.solve_exact(flow, required(flow, {2: 3})) is None
+
+
+def test_the_exact_solve_gives_up_at_its_conflict_budget():
+    # (no small flow needs a conflict: the budget is seen handed over, and a
+    # solver that stops at it is taken as finding nothing)
+    from pysat import solvers
+    budgets = []
+
+    class Spent(solvers.Cadical153):
+        def conf_budget(self, budget):
+            budgets.append(budget)
+            super().conf_budget(budget)
+
+        def solve_limited(self, **kwargs):
+            return None             # (what pysat answers when the budget runs out)
+    flow = cheat_flow()
+    given = required(flow, {2: 3})
+    assert relabel.solve_exact(flow, given, windows=(1,), conflicts=77) is not None
+    with mock.patch.object(solvers, 'Cadical153', Spent):
+        assert relabel.solve_exact(flow, given, windows=(1,), conflicts=77) is None
+    assert budgets == [77, 77]

@@ -845,6 +845,9 @@ class Belief:
                 return False
             chosen = relabel.solve(flow, required)
             if chosen is None:
+                # (the search's reach is short: a SAT solver over the last plays)
+                chosen = relabel.solve_exact(flow, required)
+            if chosen is None:
                 return False
             deal = q.deal.copy()
             for i, (h, _, _) in enumerate(flow.plays):

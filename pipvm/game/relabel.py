@@ -20,17 +20,22 @@ where the constraints allow (Cheat: the card turned over at a challenge
 was laid into a pile the player took up long before; its way there changes
 which card several plays of other players were).
 
+The search undoes the last plays first, so a change needed far back (Cheat,
+a thinking seat's game: three plays 100 to 230 positions before the
+difference) is out of its reach.  solve_exact hands the same problem to a
+SAT solver (CaDiCaL, through python-sat): the plays before a window of the
+last ones keep the world's choices, and the window grows until a solution
+is found or none exists with any window.
+
 Nothing here knows the game: the tokens, hands and plays come from
 replaying the world, the constraints from the card names in the seat's
 observations.  A solution is only a proposal: Belief replays it and keeps
 it only if every observation holds.
 """
 
-# choices tried in one solve, at most (each a forward check).  A Cheat world
-# lost at a thinking seat's 209th decision needed 23,324 (0.9 s): the
-# chronological search undoes the last plays first, and the change it needs
-# lay 150 to 250 positions back (benchmarks/README.md, 2026-11-27)
-NODES = 50_000
+NODES = 5000        # choices tried in one solve, at most (each a forward check)
+WINDOWS = (16, 32, 64, 128, 256)   # the exact solve's last plays, then all of them
+CONFLICTS = 200_000  # the SAT solver's budget for one window (deterministic, unlike time)
 
 
 class Flow:
@@ -165,3 +170,99 @@ def _candidates(hand, left, pos, ident, next_required, reachable, i):
         else:
             elsewhere.append(k)
     return forced + [left] + elsewhere + rest
+
+
+def solve_exact(flow, required, windows=WINDOWS, conflicts=CONFLICTS):
+    """As solve (the same answer's form and meaning), by a SAT solver over
+    the last plays (each of windows, then all): the plays before keep the
+    world's own choices, so the identities there are the world's; None if
+    no window has a solution within the solver's conflict budget."""
+    n = len(flow.plays)
+    for start in sorted({max(0, n - w) for w in windows} | {0}, reverse=True):
+        picks = _sat(flow, required, start, conflicts)
+        if picks is not None:
+            return _names(flow, picks)
+    return None
+
+
+def _names(flow, picks):
+    """{play index: identity} when play i makes token picks[i] leave."""
+    sigma, names = {}, {}
+    for i, (_, _, left) in enumerate(flow.plays):
+        k = picks[i]
+        sigma[left], sigma[k] = sigma.get(k, k), sigma.get(left, left)
+        names[i] = sigma.get(left, left)
+    return names
+
+
+def _sat(flow, required, start, conflicts):
+    """The tokens the plays from start on make leave (before start, each its
+    own), found by a SAT solver, or None.  A Boolean for each token's
+    identity after each play that can move it, limited to the identities
+    that can have reached it (each token starts with its own), and one for
+    each play's choice; the required identities are unit clauses."""
+    from pysat.card import CardEnc, EncType
+    from pysat.solvers import Cadical153
+    plays = flow.plays
+    top = 1
+    clauses = [[1]]                # variable 1 is true
+    now = {}                       # token -> {identity: variable}; absent: its own
+
+    def var(k, x):
+        d = now.get(k)
+        if d is None:
+            return 1 if x == k else -1
+        return d.get(x, -1)
+
+    def domain(k):
+        return now[k].keys() if k in now else (k,)
+
+    choices = []
+    i = start
+    for t in range(len(flow.named)):
+        while i < len(plays) and plays[i][0] < t:
+            _, hand, left = plays[i]
+            c = {}
+            for k in hand:
+                top += 1
+                c[k] = top
+            choices.append(c)
+            one = CardEnc.equals(list(c.values()), 1, top_id=top, encoding=EncType.seqcounter)
+            clauses.extend(one.clauses)
+            top = max(top, one.nv)
+            everyone = set().union(*(domain(k) for k in hand))
+            after = {}
+            for k in hand:
+                after[k] = {}
+                for x in sorted(everyone if k == left else set(domain(k)) | set(domain(left))):
+                    top += 1
+                    after[k][x] = top
+            for k in hand:
+                for x, a in after[k].items():
+                    if k == left:
+                        # left carries what the token picked carried
+                        for j in hand:
+                            clauses += [[-c[j], -a, var(j, x)], [-c[j], a, -var(j, x)]]
+                    else:
+                        # k carries left's identity if picked, else its own
+                        clauses += [[-c[k], -a, var(left, x)], [-c[k], a, -var(left, x)],
+                                    [c[k], -a, var(k, x)], [c[k], a, -var(k, x)]]
+            now.update(after)
+            i += 1
+        for k in flow.named[t]:
+            x = required.get((t, k))
+            if x is not None:
+                clauses.append([var(k, x)])     # (before the window: true or false)
+    solver = Cadical153(bootstrap_with=clauses)
+    try:
+        solver.conf_budget(conflicts)
+        if not solver.solve_limited():
+            return None
+        model = set(v for v in solver.get_model() if v > 0)
+    finally:
+        solver.delete()
+    # (a play at the last position or after it changes nothing seen: its own)
+    picks = [left for _, _, left in plays]
+    for j, c in enumerate(choices, start):
+        picks[j] = next(k for k in plays[j][1] if c[k] in model)
+    return picks

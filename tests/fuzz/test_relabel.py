@@ -8,7 +8,9 @@ plays), with the required identities checked at each position before the
 plays made there, as the seat observed them.  So the oracle knows the
 semantics and nothing of the search: solve's answer must replay to every
 required identity; it must find one whenever one exists; and where the
-world's own choices already hold, it must keep them.
+world's own choices already hold, it must keep them.  The exact solve (a
+SAT solver over windows of the last plays) must find one exactly when one
+exists, and it must replay.
 """
 import itertools
 
@@ -80,6 +82,19 @@ def problems(draw):
             'required': draw(st.permutations([[t, k, x] for (t, k), x in required.items()]))}
 
 
+def picked(flow, found):
+    """The token each play makes leave, for found's identities ({play index:
+    identity}: the token that carries it there is the one picked)."""
+    assert sorted(found) == list(range(len(flow.plays))), REPLAY
+    ident, picks = {}, []
+    for i, (_, hand, left) in enumerate(flow.plays):
+        k = next((k for k in hand if ident.get(k, k) == found[i]), None)
+        assert k is not None, ('an identity not in the hand', i, REPLAY)
+        picks.append(k)
+        exchange(ident, left, k)
+    return picks
+
+
 @fuzz
 @given(problems())
 def test_relabel_solves_what_brute_force_solves(problem):
@@ -89,18 +104,18 @@ def test_relabel_solves_what_brute_force_solves(problem):
     found = relabel.solve(flow, required, nodes=10 ** 6)
     event('solutions: %s' % ('none' if not solutions else 'one' if len(solutions) == 1
                               else 'several'))
+    # the exact solve (a SAT solver), with windows of the last play and the
+    # last two before all of them
+    exact = relabel.solve_exact(flow, required, windows=(1, 2))
+    if solutions:
+        assert exact is not None, ('a solution missed by the exact solve', solutions[0], REPLAY)
+        assert holds(flow, picked(flow, exact), required), ('a wrong exact solution', REPLAY)
+    else:
+        assert exact is None, REPLAY
     if found is None:
         assert not solutions, ('a solution missed', solutions[0], REPLAY)
         return
-    assert sorted(found) == list(range(len(flow.plays))), REPLAY
-    # found names, for each play, the identity that leaves: the token that
-    # carries it there is the one picked
-    ident, picks = {}, []
-    for i, (_, hand, left) in enumerate(flow.plays):
-        k = next((k for k in hand if ident.get(k, k) == found[i]), None)
-        assert k is not None, ('an identity not in the hand', i, REPLAY)
-        picks.append(k)
-        exchange(ident, left, k)
+    picks = picked(flow, found)
     assert holds(flow, picks, required), ('a wrong solution', picks, REPLAY)
     own = [left for _, _, left in flow.plays]
     if holds(flow, own, required):
