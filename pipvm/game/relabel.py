@@ -251,8 +251,15 @@ def _sat(flow, required, start, conflicts):
             i += 1
         for k in flow.named[t]:
             x = required.get((t, k))
-            if x is not None:
-                clauses.append([var(k, x)])     # (before the window: true or false)
+            if x is None:
+                continue
+            clauses.append([var(k, x)])         # (before the window: true or false)
+            if k in now:
+                # and on no other token: implied by the exchanges, but stated,
+                # a card seen in two places fails at once, not after a search
+                clauses.extend([-d[x]] for j, d in now.items() if j != k and x in d)
+                if x not in now:
+                    clauses.append([-1])        # (x is on its own token, untouched)
     solver = Cadical153(bootstrap_with=clauses)
     try:
         solver.conf_budget(conflicts)
