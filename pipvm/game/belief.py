@@ -157,12 +157,13 @@ class Belief:
     def _seen(self, j):
         """The cards the seat has seen since shuffle j: a deal keeps them where
         the real shuffle's draws put them (the others are hidden, even those
-        it saw before the shuffle; determinize.Sightings)."""
-        return self.pins[j] if j < len(self.pins) else frozenset()
+        it saw before the shuffle; determinize.Sightings).  j = -1: no shuffle
+        (the deal is the game's own order), so none."""
+        return self.pins[j] if 0 <= j < len(self.pins) else frozenset()
 
     def _seen_before(self, j):
         """_seen(j) as it was at the seat's decision before."""
-        return self.pins_before[j] if j < len(self.pins_before) else frozenset()
+        return self.pins_before[j] if 0 <= j < len(self.pins_before) else frozenset()
 
     # --- the particles ----------------------------------------------------------
 
