@@ -122,13 +122,13 @@ def solve(flow, required, nodes=NODES):
     # (play, its candidates not yet tried, the one being tried), as a game
     # may have more unseen plays than Python's recursion allows
     positions = [pos for pos, _, _ in plays] + [len(flow.named) - 1]
-    choice, stack = {}, []
+    stack = []
     i, budget = 0, nodes
     while True:
         lo = positions[i - 1] + 1 if i else 0
         ok = satisfied(lo, positions[i] + 1)
         if ok and i == len(plays):
-            return choice
+            return _names(flow, [k for _, _, k in stack])   # (a frame per play)
         if ok:
             pos, hand, left = plays[i]
             stack.append((i, _candidates(hand, left, pos, ident, next_required, reachable, i),
@@ -144,8 +144,7 @@ def solve(flow, required, nodes=NODES):
             budget -= 1
             k = todo.pop(0)
             swap(left, k)
-            choice[i] = ident(left)         # (a later play of the hand that takes
-            stack.append((i, todo, k))      # the pile up may move it on)
+            stack.append((i, todo, k))
             if consistent(i, pos):
                 i += 1
                 break
@@ -186,7 +185,9 @@ def solve_exact(flow, required, windows=WINDOWS, conflicts=CONFLICTS):
 
 
 def _names(flow, picks):
-    """{play index: identity} when play i makes token picks[i] leave."""
+    """{play index: identity} when play i makes token picks[i] leave (the
+    answer of both solves; a later play of the hand that takes the pile up
+    may move it on)."""
     sigma, names = {}, {}
     for i, (_, _, left) in enumerate(flow.plays):
         k = picks[i]
