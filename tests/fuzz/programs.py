@@ -1396,6 +1396,63 @@ class Builder:
         return '(%s or (%s %s in %s of %s->rank) %s %s->rank)' % (
             guard, self.pick(['max', 'min']), x, src, x, self.pick(['<', '>', '<=']), c)
 
+    def probes(self):
+        """Rules no game plays, one of each form a rule's closures take
+        (generated_cases.CLOSURES: builtins, `in`, ranges and made cards,
+        division, aggregates and `by`, strings with `{x}`, properties of
+        any object, values for each player, canplay), drawn once the program
+        is written.  Property 1c evaluates them at every decision against
+        the loop, so that each closure runs in many states whatever the
+        game plays (issue 23: most never ran in a generated game)."""
+        forms = [
+            lambda p, c, d: '(%s in %s)' % (c, self.expr(CARDS, 2)),
+            lambda p, c, d: '(%s->rank in %s)' % (c, self.expr(RANKS, 2)),
+            lambda p, c, d: '(%s in %s)' % (self.expr(SUIT, 1), self.expr(SUITS, 2)),
+            lambda p, c, d: '(%s in %s~%s)' % (c, self.rank_part(2, several=True),
+                                               self.suit_part(2)),
+            lambda p, c, d: '(%s == %s~%s)' % (c, self.prop(c, 'rank'), self.suit_atom(1)),
+            lambda p, c, d: '((%s / %s) %s %s)' % (self.expr(NUMBER, 1), self.expr(NUMBER, 1),
+                                                   self.pick(['<', '>=', '==']),
+                                                   self.expr(NUMBER, 1)),
+            lambda p, c, d: self.rule_aggregate(p, c, d),
+            lambda p, c, d: '(%s %s %s)' % (self.aggregate(1), self.pick(['<', '>=']),
+                                            self.expr(NUMBER, 1)),
+            lambda p, c, d: self.pick(['(standard->size == 52)', '(players->size > 1)',
+                                       '(teams->size > 1)', 'defined teams',
+                                       '(%s in standard)' % c, '(%s in teams)' % self.expr(TEAM, 1),
+                                       '(%s in players)' % p]),
+            lambda p, c, d: '(%s %s %s)' % (self.expr(STRING, 1), self.pick(['==', '!=']),
+                                            self.expr(STRING, 1)),
+            lambda p, c, d: self.any_prop(),
+            lambda p, c, d: '(%s == %s)' % (self.prop(self.expr(CARD, 1), 'suit'), self.expr(SUIT, 1)),
+            lambda p, c, d: 'defined %s' % self.pick(sorted(self.scopes[0]) or [p]),
+            lambda p, c, d: self.expr(BOOLEAN, 2),
+        ]
+        owns = [(name, t) for owner, name, t in self.owns if owner == PLAYER]
+        if owns:
+            forms.append(lambda p, c, d: '(%s->%s == %s)' % (
+                (p,) + (lambda o: (o[0], self.expr(o[1], 1)))(self.pick(owns))))
+        if self.orderings:
+            forms.append(lambda p, c, d: '(%s == (%s %s in %s by %s))' % (
+                c, self.pick(['max', 'min']), self.fresh('x'), self.pick(['%s->hand' % p, d]),
+                self.pick(self.orderings)))
+        if self.rules:
+            forms.append(lambda p, c, d: 'canplay %s from %s to %s' % (self.pick(self.rules), p, d))
+        out = []
+        for form in forms:
+            name, p, c, d = self.fresh('z'), self.fresh('p'), self.fresh('c'), self.fresh('d')
+            self.scopes.append({p: PLAYER, c: CARD, d: CARDS})
+            try:
+                out.append('Rule %s(%s, %s, %s) = %s.' % (name, p, c, d, form(p, c, d)))
+            finally:
+                self.scopes.pop()
+        return out
+
+    def any_prop(self):
+        """A property of a player the loop loads as a value, not a local's."""
+        prop, t = self.pick([('score', NUMBER), ('name', STRING)])
+        return '((players->%s)->%s != %s)' % (self.pick(['first', 'last']), prop, self.expr(t, 1))
+
     def set_rule(self):
         """The extension: a rule over a set of cards of one rank."""
         name = self.fresh('s')
@@ -1463,6 +1520,21 @@ def sources(draw):
 @st.composite
 def cases(draw):
     return Case(draw(sources()), draw(st.integers(0, 2 ** 30 - 1)), draw(ANSWERS))
+
+
+@st.composite
+def probed_cases(draw):
+    """(a case as cases() draws it, probe rules for its program: Builder.probes,
+    drawn after the case so that the case is the one cases() draws)."""
+    builder = Builder(draw, draw(st.booleans()))
+    case = Case(builder.program(), draw(st.integers(0, 2 ** 30 - 1)), draw(ANSWERS))
+    return case, builder.probes()
+
+
+def with_probes(source, probes):
+    """The program's source with the probe rules declared before its first action."""
+    at = source.index('\nAction ') + 1
+    return source[:at] + ''.join(line + '\n' for line in probes) + source[at:]
 
 
 # --- broken programs -----------------------------------------------------------

@@ -14,11 +14,12 @@ from hypothesis import event, given
 from compiler import frontend
 from pipvm.engine import pure, vm
 from pipvm.isa import pipc
-from pipvm.core.errors import PipError
+from pipvm.core.errors import Fault, PipError
+from pipvm.game.game import Game
 
 from . import hand_made, harness, pure_contract
 from .budget import fuzz
-from .programs import cases
+from .programs import probed_cases, with_probes
 from .test_fuzz import REPLAY
 
 
@@ -26,18 +27,23 @@ class Mismatch(AssertionError):
     pass
 
 
-def both_ways(fast, slow):
+def both_ways(fast, slow, same_error=False):
     """Run the closures, then the loop; they must agree (a value, or a
-    failure where the loop's is a PipError).  The loop's result is used."""
+    failure where the loop's is a PipError; same_error: a Fault of the
+    closures with the loop's message).  The loop's result is used."""
+    fault = None
     try:
         got = ('value', fast())
     except Exception as e:
         got = ('failed', type(e).__name__)
+        fault = e if type(e) is Fault else None
     try:
         want = ('value', slow())
-    except PipError:
+    except PipError as e:
         if got[0] != 'failed':
             raise Mismatch('closures gave %r where the loop raised an error' % (got,))
+        if same_error and fault is not None and fault.message != e.message:
+            raise Mismatch('closures failed with %r, the loop with %r' % (fault.message, e.message))
         raise
     if got != want:
         raise Mismatch('closures gave %r, the loop %r' % (got, want))
@@ -121,12 +127,50 @@ def aggregates(code):
     return any(ins.op.name in AGGREGATES for ins in pipc.decode(code.code))
 
 
+def probing(probes):
+    """Game.answer that first evaluates each probe rule (Builder.probes: the
+    indexes of rules no game plays) by its closures and on the loop, for the
+    deciding player, a few cards and where the decision plays to: a card
+    at a time and as a hand's filter.  What evaluating may change (the
+    steps left, the last canplay's cards) is put back."""
+    def answer(game, choice):
+        m = game.machine
+        if m.pending is not None:
+            player = m.pending.player
+            dest = getattr(m.pending, 'dest', None)
+            dest = player.hand if dest is None else dest
+            cards = player.hand[:1] + player.hand[-1:] + [m.deck[len(game.history) % len(m.deck)]]
+            kept = m.steps_left, m.canplay_found
+            for index in probes:
+                code, fast = m.image.codes[index], m.image.pure[index]
+                pad = [None] * (code.frame_size - 3)
+                checks = [(lambda c=c: fast.call(m, [player, c, dest]),
+                           lambda c=c: m._run(code, 0, [], [player, c, dest] + pad, None))
+                          for c in cards]
+                checks.append((lambda: fast.filter(m, player, dest),
+                               lambda: [c for c in list(player.hand)
+                                        if m._run(code, 0, [], [player, c, dest] + pad, None)]))
+                for closures, loop in checks:
+                    try:
+                        both_ways(closures, loop, same_error=True)
+                    except PipError:
+                        pass
+            m.steps_left, m.canplay_found = kept
+        return ANSWER(game, choice)
+    return answer
+
+
+ANSWER = Game.answer
+
+
 @fuzz
-@given(cases())
-def test_closures_match_the_loop(case):
-    checked = frontend.check_text(case.source)
+@given(probed_cases())
+def test_closures_match_the_loop(probed):
+    case, probes = probed
+    checked = frontend.check_text(with_probes(case.source, probes))
     program = harness.compile_checked(checked)
     image = vm.Image(program)
+    probe_codes = [i for i, c in enumerate(program.codes) if c.kind == 'rule' and c.name.startswith('z')]
     Contract.image, Contract.expected = image, {}
     for index, (code, fast) in enumerate(zip(program.codes, image.pure)):
         if code.kind in ('rule', 'ordering'):
@@ -136,7 +180,8 @@ def test_closures_match_the_loop(case):
             expected = Contract.expected[index] = pure_contract.Expected(code, program, image.card_consts)
             wrong = expected.violations(code, fast)
             assert not wrong, (wrong, REPLAY)
-    with closures_checked(), mock.patch.object(pure.Shapes, 'settle', counted_settle):
+    with closures_checked(), mock.patch.object(pure.Shapes, 'settle', counted_settle), \
+            mock.patch.object(Game, 'answer', probing(probe_codes)):
         outcome = harness.run(harness.image_engine(image), case.seed, case.answers)
     # (the loop turns a Python error into this ending: a check's own error, too)
     assert 'invalid bytecode' not in outcome.ending, (outcome.ending, REPLAY)
