@@ -1524,11 +1524,13 @@ def cases(draw):
 
 @st.composite
 def probed_cases(draw):
-    """(a case as cases() draws it, probe rules for its program: Builder.probes,
-    drawn after the case so that the case is the one cases() draws)."""
+    """A case as cases() draws it, with probe rules declared in its program
+    (Builder.probes, rules named z...: drawn after the rest of the case, so
+    that the game is the one cases() draws; nothing in it plays them)."""
     builder = Builder(draw, draw(st.booleans()))
-    case = Case(builder.program(), draw(st.integers(0, 2 ** 30 - 1)), draw(ANSWERS))
-    return case, builder.probes()
+    source = builder.program()
+    seed, answers = draw(st.integers(0, 2 ** 30 - 1)), draw(ANSWERS)
+    return Case(with_probes(source, builder.probes()), seed, answers)
 
 
 def with_probes(source, probes):
