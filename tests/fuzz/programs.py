@@ -1425,7 +1425,7 @@ class Builder:
                                             self.expr(STRING, 1)),
             lambda p, c, d: self.any_prop(),
             lambda p, c, d: '(%s == %s)' % (self.prop(self.expr(CARD, 1), 'suit'), self.expr(SUIT, 1)),
-            lambda p, c, d: 'defined %s' % self.pick(sorted(self.scopes[0]) or [p]),
+            lambda p, c, d: 'defined %s' % self.pick(sorted(self.scopes[0]) + [c, d]),
             lambda p, c, d: self.expr(BOOLEAN, 2),
         ]
         owns = [(name, t) for owner, name, t in self.owns if owner == PLAYER]
