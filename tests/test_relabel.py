@@ -147,3 +147,35 @@ def test_the_exact_solve_gives_up_at_its_conflict_budget():
     with mock.patch.object(solvers, 'Cadical153', Spent):
         assert relabel.solve_exact(flow, given, windows=(1,), conflicts=77) is None
     assert budgets == [77, 77]
+
+
+def test_the_exact_solve_tries_the_last_plays_first_each_window_once():
+    # three plays: a window of the last one (start 2), then all of them (a
+    # window of 5 is all: start 0, tried once); the solver here finds nothing
+    flow = relabel.Flow()
+    flow.named = [ANN] * 4
+    flow.plays = [(0, [2, 3], 2), (1, [2, 3], 3), (2, [2, 3], 2)]
+    starts = []
+
+    def nothing(flow, required, start, conflicts):
+        starts.append(start)
+    with mock.patch.object(relabel, '_sat', nothing):
+        assert relabel.solve_exact(flow, {}, windows=(1, 5, 9)) is None
+        assert relabel.solve_exact(flow, {}) is None
+    assert starts == [2, 0, 0]
+
+
+def test_the_exact_solve_frees_each_solver_it_makes():
+    # (freed by _sat itself, not when the last reference goes: here the
+    # test holds one)
+    from pysat import solvers
+    made = []
+
+    class Held(solvers.Cadical153):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+    flow = cheat_flow()
+    with mock.patch.object(solvers, 'Cadical153', Held):
+        assert relabel.solve_exact(flow, required(flow, {2: 3}), windows=(1,)) == {0: 3, 1: 3}
+    assert len(made) == 2 and all(s.cadical is None for s in made)
