@@ -1425,13 +1425,21 @@ class Builder:
                                             self.expr(STRING, 1)),
             lambda p, c, d: self.any_prop(),
             lambda p, c, d: '(%s == %s)' % (self.prop(self.expr(CARD, 1), 'suit'), self.expr(SUIT, 1)),
-            lambda p, c, d: 'defined %s' % self.pick(sorted(self.scopes[0]) + [c, d]),
+            lambda p, c, d: '(((%s + %s) - %s) * %s) %s %s' % (
+                tuple(self.expr(NUMBER, 1) for _ in range(4)) + (self.pick(['<=', '>', '==']),
+                                                                  self.expr(NUMBER, 1))),
+            lambda p, c, d: 'defined %s' % self.pick([c, d]),
+            lambda p, c, d: 'defined %s' % self.pick(sorted(self.scopes[0])),
+            lambda p, c, d: 'defined %s' % self.pick(['players', 'teams', 'standard']),
+            lambda p, c, d: 'defined %s' % self.pick(['%s->last_played_by' % c, '(players->first)->team',
+                                                      '(%s->top)->last_played_by' % d]),
             lambda p, c, d: self.expr(BOOLEAN, 2),
         ]
         owns = [(name, t) for owner, name, t in self.owns if owner == PLAYER]
         if owns:
             forms.append(lambda p, c, d: '(%s->%s == %s)' % (
                 (p,) + (lambda o: (o[0], self.expr(o[1], 1)))(self.pick(owns))))
+            forms.append(lambda p, c, d: 'defined %s->%s' % (p, self.pick(owns)[0]))
         if self.orderings:
             forms.append(lambda p, c, d: '(%s == (%s %s in %s by %s))' % (
                 c, self.pick(['max', 'min']), self.fresh('x'), self.pick(['%s->hand' % p, d]),
