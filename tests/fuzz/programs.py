@@ -1417,6 +1417,9 @@ class Builder:
             lambda p, c, d: self.rule_aggregate(p, c, d),
             lambda p, c, d: '(%s %s %s)' % (self.aggregate(1), self.pick(['<', '>=']),
                                             self.expr(NUMBER, 1)),
+            # (of the list played to, often empty: a max or min of none fails)
+            lambda p, c, d: '((%s x in %s of x->rank) > %s)' % (self.pick(['max', 'min']), d,
+                                                               self.expr(NUMBER, 1)),
             lambda p, c, d: self.pick(['(standard->size == 52)', '(players->size > 1)',
                                        '(teams->size > 1)', 'defined teams',
                                        '(%s in standard)' % c, '(%s in teams)' % self.expr(TEAM, 1),

@@ -29,21 +29,23 @@ class Mismatch(AssertionError):
 
 def both_ways(fast, slow, same_error=False):
     """Run the closures, then the loop; they must agree (a value, or a
-    failure where the loop's is a PipError; same_error: a Fault of the
-    closures with the loop's message).  The loop's result is used."""
+    failure where the loop's is a PipError; same_error: the closures'
+    failure a Fault or PipError with the loop's message).  The loop's result is used."""
     fault = None
     try:
         got = ('value', fast())
     except Exception as e:
         got = ('failed', type(e).__name__)
-        fault = e if type(e) is Fault else None
+        # (a PipError: a rule the closure asked the machine to filter by, on the loop)
+        fault = e if isinstance(e, (Fault, PipError)) else None
     try:
         want = ('value', slow())
     except PipError as e:
         if got[0] != 'failed':
             raise Mismatch('closures gave %r where the loop raised an error' % (got,))
-        if same_error and fault is not None and fault.message != e.message:
-            raise Mismatch('closures failed with %r, the loop with %r' % (fault.message, e.message))
+        if same_error and (fault is None or fault.message != e.message):
+            raise Mismatch('closures failed with %s, the loop with %r' % (
+                got[1] if fault is None else repr(fault.message), e.message))
         raise
     if got != want:
         raise Mismatch('closures gave %r, the loop %r' % (got, want))
@@ -68,7 +70,9 @@ def checked_playable(self, rule, player, dest):
     pad = [None] * (code.frame_size - 3)        # (an aggregate's item)
     expected = Contract.expected.get(rule) if self.image is Contract.image else None
     counted, shortcut = None, False
-    if expected is not None:
+    # (paths None: code the contract does not read, Unchecked; e.g. `defined X`
+    # of an X always defined, compiled as X, POP, True: no count is expected)
+    if expected is not None and expected.paths is not None:
         env = [player, None, dest] + fast.pad + [self]
         filters, wrong, terms = expected.settle(code.code, fast, self, env, lambda: Contract.settles)
         assert not wrong, (wrong, REPLAY)
