@@ -1447,8 +1447,9 @@ class Builder:
             forms.append(lambda p, c, d: '(%s == (%s %s in %s by %s))' % (
                 c, self.pick(['max', 'min']), self.fresh('x'), self.pick(['%s->hand' % p, d]),
                 self.pick(self.orderings)))
-        if self.rules:
-            forms.append(lambda p, c, d: 'canplay %s from %s to %s' % (self.pick(self.rules), p, d))
+        if self.rules or self.set_rules:
+            forms.append(lambda p, c, d: 'canplay %s from %s to %s' % (
+                self.pick(self.rules + self.set_rules), p, d))
         out = []
         for form in forms:
             name, p, c, d = self.fresh('z'), self.fresh('p'), self.fresh('c'), self.fresh('d')
