@@ -326,3 +326,44 @@ def test_the_unseen_plays_up_to_a_card_turned_over_are_solved_for_at_once():
     assert belief._relabel(p, end)
     assert _without_log(p.game.view(0)) == _without_log(game.view(0))
     assert sum(before[h] != c for h, c in p.deal.plays.items() if h < 461) == 3
+
+
+
+UNSHUFFLED = [  # (file number, the game's seed, the answers, the seat's number, the belief's seed)
+    (1, 605369, (6, 1, 3, 5, 4, 1, 6, 'go', '2', '2', 1, ''), 1230144508565852928, 585),
+    (2, 0, (0,) * 7, 0, 0),
+    (3, 0, (0,) * 7, 0, 0),
+]
+
+
+@pytest.mark.parametrize('n, seed, answers, which, belief_seed', UNSHUFFLED)
+def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which, belief_seed):
+    # Found by fuzz property 11 (tests/fuzz/test_views.py), whose loop this
+    # is: in these games nothing is hidden until an unseen play, and the
+    # belief carried the real game's copy it made meanwhile as a particle
+    # (no deal, no observer: AttributeError, TypeError) and nudged a deal
+    # of no shuffle (IndexError).  Every world shows the seat what the game
+    # shows it.
+    from compiler import codegen, frontend
+    from pipvm.core.rng import OCamlRandom
+    from pipvm.game.kinds import NAME
+    with open(os.path.join(ROOT, 'tests', 'data', 'beliefs_unshuffled_%d.pip' % n)) as f:
+        program = codegen.generate(frontend.check_text(f.read()))
+    game = Game(Image(program), rng=OCamlRandom(seed), max_steps=3000)
+    belief, answers, checked = None, list(answers), 0
+    while answers and game.decision is not None:
+        d = game.decision
+        if belief is None and game.seats is not None:
+            belief = Belief(which % game.seats, 3, random.Random(belief_seed), repairs=20, fresh=5)
+        if belief is not None and d.seat == belief.seat and len(d.options) > 1:
+            checked += 1
+            for w in belief.worlds(game, 3, quiet=False):
+                assert w.view(belief.seat) == game.view(belief.seat) and w.decision == d
+        a = answers.pop(0)      # (as the property feeds them)
+        if d.kind is NAME:
+            game.answer(a if isinstance(a, str) else 'P%d' % a)
+        elif isinstance(a, int):
+            game.answer(a % len(d.options))
+        elif a in d.options:
+            game.answer(d.options.index(a))
+    assert checked

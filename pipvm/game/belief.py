@@ -174,6 +174,10 @@ class Belief:
             self.checked = end
             return
         alive, dead = [], []
+        # The real game's copy taken while nothing was hidden is no particle:
+        # it has no deal to replay nor observer (a game dealt without a
+        # shuffle hides cards only later): fresh deals take its place.
+        self.particles = [p for p in self.particles if p.obs is not None]
         if self.lost:       # the world that got furthest last time, replayed in full
             self.particles = [self._restart(p, 0, p.deal.copy()) for p in self.particles]
         for p in self.particles:
@@ -386,6 +390,8 @@ class Belief:
             self._move(p, end, metropolis=True)
             return
         base, shown, shuffles = p.base
+        if not shuffles:            # dealt without a shuffle: no cards to trade
+            return
         j = shuffles - 1
         seen = self._seen(j)
         movable = [i for i in p.deal.orders[j] if i not in seen]
@@ -643,6 +649,8 @@ class Belief:
         replayed from before its shuffle: kept only if that matches too.
         False if that many steps did not do."""
         base, shown, shuffles = p.base
+        if not shuffles:            # dealt without a shuffle: no cards to trade
+            return
         j = shuffles - 1
         seen, now = self._seen_before(j), self._seen(j)
         movable = [i for i in p.deal.orders[j] if i not in seen]

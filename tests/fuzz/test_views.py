@@ -494,3 +494,36 @@ def test_determinization_as_bots_use_it(case, where, seed):
                     == [label for k, (_, label) in enumerate(game.history) if k not in plays], REPLAY
         assert (harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]) \
             == before, REPLAY
+
+
+@fuzz
+@given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
+def test_a_seats_belief_carried_through_a_game(case, which, seed):
+    """A seat's belief (pipvm/game/belief.py) as a thinking bot carries it,
+    from decision to decision of one game: at each of the seat's decisions
+    with a choice, every world it gives shows the seat exactly what the real
+    game shows it, with the same decision to make.  (Property 11: the
+    beliefs' forward steps, particles dying and their repairs in generated
+    games; a world that lies fails here, one not found is counted.)"""
+    from pipvm.game.belief import Belief
+    image = harness.vm_image(frontend.check_text(case.source))
+    game = start(case, image)
+    answers, belief = list(case.answers), None
+    while answers and game.decision is not None:
+        d = game.decision
+        if belief is None and game.seats is not None:
+            belief = Belief(which % game.seats, 3, random.Random(seed), repairs=REPAIRS, fresh=5)
+        if belief is not None and d.seat == belief.seat and len(d.options) > 1:
+            want = game.view(belief.seat)
+            worlds = belief.worlds(game, 3, quiet=False)
+            event('worlds: %d' % len(worlds))
+            for w in worlds:
+                assert w.view(belief.seat) == want, REPLAY
+                assert w.decision == d, REPLAY
+        answers = feed(game, answers[:1]) + answers[1:]
+
+
+def without_log(v):
+    """A view without its message log (a world's future is drawn anew: what
+    it shows is what it holds, the view's other parts)."""
+    return {k: x for k, x in v.items() if k != 'log'}
