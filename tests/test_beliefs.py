@@ -346,7 +346,7 @@ def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which
     # shows it.
     from compiler import codegen, frontend
     from pipvm.core.rng import OCamlRandom
-    from pipvm.game.kinds import NAME
+    from .fuzz.test_game_object import feed
     with open(os.path.join(ROOT, 'tests', 'data', 'beliefs_unshuffled_%d.pip' % n)) as f:
         program = codegen.generate(frontend.check_text(f.read()))
     game = Game(Image(program), rng=OCamlRandom(seed), max_steps=3000)
@@ -359,11 +359,5 @@ def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which
             checked += 1
             for w in belief.worlds(game, 3, quiet=False):
                 assert w.view(belief.seat) == game.view(belief.seat) and w.decision == d
-        a = answers.pop(0)      # (as the property feeds them)
-        if d.kind is NAME:
-            game.answer(a if isinstance(a, str) else 'P%d' % a)
-        elif isinstance(a, int):
-            game.answer(a % len(d.options))
-        elif a in d.options:
-            game.answer(d.options.index(a))
+        answers = feed(game, answers[:1]) + answers[1:]      # (as the property does)
     assert checked
