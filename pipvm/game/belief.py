@@ -650,7 +650,7 @@ class Belief:
         False if that many steps did not do."""
         base, shown, shuffles = p.base
         if not shuffles:            # dealt without a shuffle: no cards to trade
-            return
+            return False
         j = shuffles - 1
         seen, now = self._seen_before(j), self._seen(j)
         movable = [i for i in p.deal.orders[j] if i not in seen]
