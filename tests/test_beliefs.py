@@ -338,26 +338,14 @@ UNSHUFFLED = [  # (file number, the game's seed, the answers, the seat's number,
 
 @pytest.mark.parametrize('n, seed, answers, which, belief_seed', UNSHUFFLED)
 def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which, belief_seed):
-    # Found by fuzz property 11 (tests/fuzz/test_views.py), whose loop this
-    # is: in these games nothing is hidden until an unseen play, and the
-    # belief carried the real game's copy it made meanwhile as a particle
-    # (no deal, no observer: AttributeError, TypeError) and nudged a deal
-    # of no shuffle (IndexError).  Every world shows the seat what the game
-    # shows it.
-    from compiler import codegen, frontend
-    from pipvm.core.rng import OCamlRandom
-    from .fuzz.test_game_object import feed
+    # Found by fuzz property 11 (tests/fuzz/test_views.py), replayed with its
+    # own game: in these games nothing is hidden until an unseen play, and
+    # the belief carried the real game's copy it made meanwhile as a
+    # particle (no deal, no observer: AttributeError, TypeError) and nudged
+    # a deal of no shuffle (IndexError).  Every world shows the seat what
+    # the game shows it.
+    from .fuzz.programs import Case
+    from .fuzz.test_views import believed_through
     with open(os.path.join(ROOT, 'tests', 'data', 'beliefs_unshuffled_%d.pip' % n)) as f:
-        program = codegen.generate(frontend.check_text(f.read()))
-    game = Game(Image(program), rng=OCamlRandom(seed), max_steps=3000)
-    belief, answers, checked = None, list(answers), 0
-    while answers and game.decision is not None:
-        d = game.decision
-        if belief is None and game.seats is not None:
-            belief = Belief(which % game.seats, 3, random.Random(belief_seed), repairs=20, fresh=5)
-        if belief is not None and d.seat == belief.seat and len(d.options) > 1:
-            checked += 1
-            for w in belief.worlds(game, 3, quiet=False):
-                assert w.view(belief.seat) == game.view(belief.seat) and w.decision == d
-        answers = feed(game, answers[:1]) + answers[1:]      # (as the property does)
-    assert checked
+        case = Case(f.read(), seed, answers)
+    assert believed_through(case, which, belief_seed)

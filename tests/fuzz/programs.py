@@ -1440,8 +1440,10 @@ class Builder:
         ]
         owns = [(name, t) for owner, name, t in self.owns if owner == PLAYER]
         if owns:
-            forms.append(lambda p, c, d: '(%s->%s == %s)' % (
-                (p,) + (lambda o: (o[0], self.expr(o[1], 1)))(self.pick(owns))))
+            def own(p, c, d):
+                name, t = self.pick(owns)
+                return '(%s->%s == %s)' % (p, name, self.expr(t, 1))
+            forms.append(own)
             forms.append(lambda p, c, d: 'defined %s->%s' % (p, self.pick(owns)[0]))
         if self.orderings:
             forms.append(lambda p, c, d: '(%s == (%s %s in %s by %s))' % (

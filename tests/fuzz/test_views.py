@@ -505,10 +505,18 @@ def test_a_seats_belief_carried_through_a_game(case, which, seed):
     game shows it, with the same decision to make.  (Property 11: the
     beliefs' forward steps, particles dying and their repairs in generated
     games; a world that lies fails here, one not found is counted.)"""
+    for found in believed_through(case, which, seed):
+        event('worlds: %d' % found)
+
+
+def believed_through(case, which, seed):
+    """Property 11's game (tests/test_beliefs.py replays its finds): the
+    belief of seat `which` (mod the seats) drawing from random.Random(seed);
+    how many worlds it gave at each of the seat's decisions checked."""
     from pipvm.game.belief import Belief
     image = harness.vm_image(frontend.check_text(case.source))
     game = start(case, image)
-    answers, belief = list(case.answers), None
+    answers, belief, found = list(case.answers), None, []
     while answers and game.decision is not None:
         d = game.decision
         if belief is None and game.seats is not None:
@@ -516,14 +524,9 @@ def test_a_seats_belief_carried_through_a_game(case, which, seed):
         if belief is not None and d.seat == belief.seat and len(d.options) > 1:
             want = game.view(belief.seat)
             worlds = belief.worlds(game, 3, quiet=False)
-            event('worlds: %d' % len(worlds))
+            found.append(len(worlds))
             for w in worlds:
                 assert w.view(belief.seat) == want, REPLAY
                 assert w.decision == d, REPLAY
         answers = feed(game, answers[:1]) + answers[1:]
-
-
-def without_log(v):
-    """A view without its message log (a world's future is drawn anew: what
-    it shows is what it holds, the view's other parts)."""
-    return {k: x for k, x in v.items() if k != 'log'}
+    return found
