@@ -958,6 +958,9 @@ class Builder:
             dest = self.pick([pl, 'players', 'players->first', empty])
             source = self.pick(['stock', 'players->first', 'players->last'])
             lines.append('deal %s from %s to %s.' % (count, source, dest))
+            # what is left of the source (all of it, dealt to an empty player list)
+            let(NUMBER, source + ('->size' if source == 'stock' else '->hand->size'))
+            flush()
             if self.chance(0.5):     # from a hand to the players, that hand among them
                 lines.append('deal %s from players->first to players.' % self.pick(['2', a, 'all']))
             card = '%s~%s' % (r2, s2)
