@@ -479,6 +479,25 @@ def test_a_value_that_is_no_cards_where_cards_are_expected():
         'Error: Line 1, Col 4: Expected cards'
 
 
+DEAL_TO_NOBODY = '''Game "Nobody" requires 2 players.
+Deck stock = standard.
+PlayerList nobody = [].
+Action main {
+  deal all from stock to nobody.
+  deal 3 from stock to nobody.
+  let n be stock->size.
+  message "{n} left".
+}
+'''
+
+
+def test_a_deal_to_an_empty_player_list_moves_nothing():
+    # the original divides by zero; both engines leave the source as it was
+    vm, ref = both(DEAL_TO_NOBODY, 1, ['2', 'A', 'B'])
+    assert vm == ref
+    assert vm.transcript.splitlines()[-2] == '52 left'
+
+
 TWO_ORDERS = '''Game "Two orders" requires 2 players.
 Deck d = [2~H; A~C; 3~H; K~C].
 Ordering clubs(cl) = [A..K~C; A..K~H].
