@@ -328,7 +328,6 @@ def test_the_unseen_plays_up_to_a_card_turned_over_are_solved_for_at_once():
     assert sum(before[h] != c for h, c in p.deal.plays.items() if h < 461) == 3
 
 
-
 UNSHUFFLED = [  # (file number, the game's seed, the answers, the seat's number, the belief's seed)
     (1, 605369, (6, 1, 3, 5, 4, 1, 6, 'go', '2', '2', 1, ''), 1230144508565852928, 585),
     (2, 0, (0,) * 7, 0, 0),
