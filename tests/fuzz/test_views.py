@@ -30,7 +30,7 @@ from pipvm.game.game import Game
 from pipvm.game.kinds import NAME
 from pipvm.play.table import Seat, SilentConsole, Table
 
-from . import harness
+from . import belief_contract, harness
 from .budget import fuzz
 from .programs import cases
 from .test_fuzz import REPLAY
@@ -41,6 +41,7 @@ from ..privacy import CARD_NAMES        # by deck index
 # a generated game where no repair succeeds would spend the whole budget at
 # every seat and stop (minutes at some seeds), and a twentieth reaches the same code.
 REPAIRS = 20
+MORE = 40           # property 11's random answers after a case's
 DECK = {name: i for i, name in enumerate(CARD_NAMES)}     # a card's deck index, by name
 
 
@@ -510,23 +511,40 @@ def test_a_seats_belief_carried_through_a_game(case, which, seed):
 
 
 def believed_through(case, which, seed):
-    """Property 11's game (tests/test_beliefs.py replays its finds): the
-    belief of seat `which` (mod the seats) drawing from random.Random(seed);
-    how many worlds it gave at each of the seat's decisions checked."""
+    """Property 11's game (tests/test_beliefs.py replays its finds): a
+    belief for every seat, each carried through the game, checked at each
+    of its seat's decisions with a choice; how many worlds each gave there.
+    Seat `which` (mod the seats) believes as a thinking bot (3 particles,
+    3 worlds asked) drawing from random.Random(seed); seat which + k from
+    random.Random(seed + k), keeping 5 particles of which 3 are asked for
+    (the 2 others still checked: they are the next repairs' starts)."""
     from pipvm.game.belief import Belief
     image = harness.vm_image(frontend.check_text(case.source))
     game = start(case, image)
-    answers, belief, found = list(case.answers), None, []
-    while answers and game.decision is not None:
+    answers, beliefs, found = list(case.answers), None, []
+    # then random answers, MORE at most: a case's answers seldom give a seat
+    # more than one decision, and a belief is carried from its second on
+    more, left = random.Random('more %d' % seed), len(answers) + MORE
+    while left and game.decision is not None:
+        left -= 1
         d = game.decision
-        if belief is None and game.seats is not None:
-            belief = Belief(which % game.seats, 3, random.Random(seed), repairs=REPAIRS, fresh=5)
-        if belief is not None and d.seat == belief.seat and len(d.options) > 1:
+        if beliefs is None and game.seats is not None:
+            n = game.seats
+            beliefs = {(which + k) % n: Belief((which + k) % n, 5 if k else 3, random.Random(seed + k),
+                                               repairs=REPAIRS, fresh=5) for k in range(n)}
+        belief = beliefs and beliefs.get(d.seat)
+        if belief and len(d.options) > 1:
             want = game.view(belief.seat)
             worlds = belief.worlds(game, 3, quiet=False)
+            belief_contract.check(belief, worlds, 3)
             found.append(len(worlds))
             for w in worlds:
                 assert w.view(belief.seat) == want, REPLAY
                 assert w.decision == d, REPLAY
-        answers = feed(game, answers[:1]) + answers[1:]
+        if answers:
+            answers = feed(game, answers[:1]) + answers[1:]
+        elif d.kind is NAME:
+            game.answer('P%d' % more.randrange(9))
+        else:
+            game.answer(more.randrange(len(d.options)))
     return found
