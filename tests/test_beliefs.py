@@ -13,6 +13,7 @@ from pipvm.game.game import Game
 from pipvm.play import loader
 from pipvm.play.bots import POOL
 
+from .fuzz import belief_contract
 from .util import CHOICELESS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,7 +39,11 @@ def beliefs_through(path, seed, decisions=None):
         d = game.decision
         if d.seat == 0 and len(d.options) > 1:
             seen += 1
-            yield game, belief.worlds(game, POOL)
+            worlds = belief.worlds(game, POOL)
+            # and each particle is the game its deal makes (a trade in one
+            # hand's deal renamed the cards laid unseen in every earlier hand)
+            belief_contract.check(belief, worlds, POOL)
+            yield game, worlds
         game.answer(rng.randrange(len(d.options)))
 
 

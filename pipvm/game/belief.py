@@ -397,7 +397,7 @@ class Belief:
         movable = [i for i in p.deal.orders[j] if i not in seen]
         if len(movable) < 2:
             return
-        trial = _Swapped(p.deal, j, base).then([tuple(self.rng.sample(movable, 2))])
+        trial = _Swapped(p.deal, j, base, self.shuffled_at).then([tuple(self.rng.sample(movable, 2))])
         q = self._particle(trial.game.fork(), trial.deal, p, shown)
         if self._check(q, end) == end + 1:
             q = self._restart(p, j, trial.deal.copy())
@@ -518,7 +518,7 @@ class Belief:
             hidden = [i for i in p.deal.orders[j] if i not in seen and i not in fixed]
             if len(hidden) < 2:
                 return False
-            base = work = _Swapped(pre.deal, j, pre.game)
+            base = work = _Swapped(pre.deal, j, pre.game, self.shuffled_at)
             near, score = self._involved(p), p.score
             # a card played unseen before the difference, and a card the seat's
             # observation names there (Cheat's challenge turns it over): the
@@ -663,7 +663,7 @@ class Belief:
         snaps = [(i, order[k]) for k, i in enumerate(drawn)
                  if i in now and i not in seen and order[k] != i and order[k] in movable]
         rng, best = self.rng, p.score
-        work = _Swapped(p.deal, j, base)        # the swaps kept so far
+        work = _Swapped(p.deal, j, base, self.shuffled_at)        # the swaps kept so far
         named = self._named_pairs(p, movable, snaps)
         replays = self._named_plays(p, len(base.history))
         for step in range(steps):
@@ -956,7 +956,7 @@ class Belief:
                 return True
             trades, hidden = self._window_trades(p)
             replays -= 1
-            cycles = ((j, _traded_in(deal, j, z, w), x, 0)
+            cycles = ((j, _traded_in(deal, j, z, w, self.shuffled_at), x, 0)
                       for j, deal, x, z, _ in trades[:CYCLED]
                       for w in sorted(hidden - {x, z}))
             walks = ((j, deal, x, WINDOW_WALK) for j, deal, x, _, _ in trades)
@@ -1014,14 +1014,14 @@ class Belief:
             if z in hidden and z not in named:
                 into = sorted((x for x in named if was.get(x) != ('hand', name)),
                               key=lambda x: (_held(was, x), x))
-                out += [(j, _traded_in(p.deal, j, x, z), x, z, h) for x in into]
+                out += [(j, _traded_in(p.deal, j, x, z, self.shuffled_at), x, z, h) for x in into]
         # and the other way: a named card of the player's hand sent to the
         # stock, a card still there taking its place ("Ben hands over 2."
         # where the world's Ben had three)
         hands = {('hand', n) for n in names}
         held = [x for x in sorted(named) if was.get(x) in hands]
         rest = [w for w in sorted(hidden - named) if not _held(was, w)]
-        out += [(j, _traded_in(p.deal, j, x, w), x, w, -1) for x in held for w in rest]
+        out += [(j, _traded_in(p.deal, j, x, w, self.shuffled_at), x, w, -1) for x in held for w in rest]
         return out, hidden - named
 
     def _concerned(self, p):
@@ -1103,7 +1103,7 @@ class Belief:
                  if self.shuffled_at.get(j, -1) < h and x in o and z in o), default=None)
         if j is None:
             return None
-        return _traded_in(deal, j, x, z, pinned), pinned, self.shuffled_at.get(j, 0)
+        return _traded_in(deal, j, x, z, self.shuffled_at, pinned), pinned, self.shuffled_at.get(j, 0)
 
     def _named_plays(self, p, start):
         """Where the seat's observation names a card that p's does not, and a
@@ -1343,18 +1343,42 @@ def _named_deals(deal, h, name, also=()):
     return out
 
 
-def _traded_in(deal, j, x, z, pinned=()):
+def _traded_in(deal, j, x, z, shuffled_at, pinned=()):
     """A copy of deal with cards x and z (deck indexes) trading places in
     shuffle j's order: each takes the other's part from there on, and the
-    unseen plays (but the pinned ones) follow their cards."""
+    unseen plays of shuffle j's deal of them (but the pinned ones) follow
+    their cards."""
     d = deal.copy()
     order = d.orders[j]
     a, b = order.index(x), order.index(z)
     order[a], order[b] = z, x
-    swap = {_NAMES[x]: _NAMES[z], _NAMES[z]: _NAMES[x]}
-    d.plays = {k: label if k in pinned else swap.get(label, label)
-               for k, label in d.plays.items()}
+    d.plays = _follow(d.plays, [(x, z)], _dealt_by(deal.orders, j, (x, z), shuffled_at), pinned)
     return d
+
+
+def _dealt_by(orders, j, cards, shuffled_at):
+    """The history positions (lo, hi] whose plays laid cards as shuffle j
+    dealt them: after shuffle j, up to the next shuffle that deals one of
+    cards again (its own order gives them their parts from there; a play
+    answers before a shuffle it leads to).  An earlier play laid a card of
+    another deal: a trade in shuffle j's order leaves it as it was (Euchre
+    shuffles the whole deck every hand)."""
+    later = (shuffled_at.get(k) for k in range(j + 1, len(orders))
+             if any(c in orders[k] for c in cards))
+    return shuffled_at.get(j, -1), min((h for h in later if h is not None), default=None)
+
+
+def _follow(plays, pairs, window, pinned=()):
+    """plays with the cards of pairs (deck indexes) traded, one pair after
+    another, at the positions of window (lo, hi]; hi None: no end."""
+    lo, hi = window
+    out = dict(plays)
+    for a, b in pairs:
+        trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
+        for k, label in out.items():
+            if lo < k and (hi is None or k <= hi) and k not in pinned:
+                out[k] = trade.get(label, label)
+    return out
 
 
 def _give(g, entry, free=None):
@@ -1588,10 +1612,11 @@ class _Swapped:
     cards traded, and the particle's deal with the same cards traded in
     shuffle j's order (later shuffles are dealt anew)."""
 
-    def __init__(self, deal, j, game, moved=frozenset()):
+    def __init__(self, deal, j, game, shuffled_at, moved=frozenset(), orders=None):
         self.deal = _Deal(deal.orders[:j + 1], deal.drawn[:j + 1], deal.plays)
-        self.j, self.game = j, game
+        self.j, self.game, self.shuffled_at = j, game, shuffled_at
         self.moved = moved      # the cards traded so far
+        self.orders = deal.orders if orders is None else orders    # the particle's, every shuffle
 
     def then(self, pairs, plays=None):
         """The game with pairs of cards traded, and with plays (position ->
@@ -1604,8 +1629,7 @@ class _Swapped:
             x, y = order.index(a), order.index(b)
             order[x], order[y] = b, a
             _trade(m, a, b)
-            trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
-            deal.plays = {h: trade.get(label, label) for h, label in deal.plays.items()}
+            deal.plays = _follow(deal.plays, [(a, b)], _dealt_by(self.orders, self.j, (a, b), self.shuffled_at))
         deal.plays.update(plays or {})
         m.consts = m.image.consts_for(m.deck)
         if g.decision is not None and g.decision.kind == CARD:
@@ -1613,7 +1637,7 @@ class _Swapped:
         elif g.decision is not None and g.decision.kind == SETS:
             m.pending = m.pending.relabelled()
             g.decision = g.decision._replace(options=tuple(m.pending.labels))
-        return _Swapped(deal, self.j, g, self.moved.union(*pairs))
+        return _Swapped(deal, self.j, g, self.shuffled_at, self.moved.union(*pairs), self.orders)
 
 
 class _Dealt(Dealer):

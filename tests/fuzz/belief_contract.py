@@ -22,7 +22,6 @@ from pipvm.engine.vm import Dealer
 from pipvm.game.kinds import NAME
 
 from . import harness
-from .test_fuzz import REPLAY
 
 
 class DealtAs(Dealer):
@@ -40,10 +39,10 @@ class DealtAs(Dealer):
             machine.rng = OCamlRandom.at(*self.states[j])
         super().shuffle(machine, items)
         order = self.orders[j] if j < len(self.orders) else None
-        assert order is not None, ('a particle shuffled more often than its deal says', REPLAY)
+        assert order is not None, 'a particle shuffled more often than its deal says'
         if order:
             assert sorted(order) == sorted(_indexes(machine, items)), \
-                ('a particle\'s deal orders other cards than its shuffle has', REPLAY)
+                "a particle's deal orders other cards than its shuffle has"
             items[:] = [machine.deck[i] for i in order]
 
 
@@ -59,12 +58,12 @@ def replayed(real, deal, unseen, end):
     g = real.replayed(OCamlRandom.at([0] * 55, 0), DealtAs(real.machine.shuffles, deal.orders))
     for h, (choice, label) in enumerate(real.history[:end]):
         d = g.decision
-        assert d is not None, ('a particle\'s deal ends its game early', REPLAY)
+        assert d is not None, "a particle's deal ends its game early"
         if d.kind is NAME:
             g.answer(label)
             continue
         want = deal.plays.get(h) if h in unseen else label
-        assert want in d.options, ('a particle\'s deal does not make its game', h, want, REPLAY)
+        assert want in d.options, ("a particle's deal does not make its game", h, want)
         g.answer(d.options.index(want))
     return g
 
@@ -74,20 +73,20 @@ def check(belief, worlds, n):
     none when it lost them all), and every particle is the game its deal
     makes, at the real game's position."""
     want = 0 if belief.lost else min(n, len(belief.particles))
-    assert len(worlds) == want, ('worlds handed out', len(worlds), want, REPLAY)
+    assert len(worlds) == want, ('worlds handed out', len(worlds), want)
     if belief.lost:
         return
     real, end = belief.real, len(belief.real.history)
     for w, p in zip(worlds, belief.particles):
-        assert harness.snapshot(w.machine) == harness.snapshot(p.game.machine), REPLAY
+        assert harness.snapshot(w.machine) == harness.snapshot(p.game.machine)
     if len(belief.particles) == 1 and belief.particles[0].obs is None:
         # nothing hidden from the seat: its one world is the real game
-        assert harness.snapshot(belief.particles[0].game.machine) == harness.snapshot(real.machine), REPLAY
+        assert harness.snapshot(belief.particles[0].game.machine) == harness.snapshot(real.machine)
         return
-    assert len(belief.particles) == belief.size, ('particles kept', len(belief.particles), REPLAY)
+    assert len(belief.particles) == belief.size, ('particles kept', len(belief.particles))
     for p in belief.particles:
-        assert len(p.game.history) == end, ('a particle behind the game', REPLAY)
+        assert len(p.game.history) == end, 'a particle behind the game'
         g = replayed(real, p.deal, belief.unseen_plays, end)
-        assert g.decision == p.game.decision, ('a particle is not its deal\'s game', REPLAY)
+        assert g.decision == p.game.decision, "a particle is not its deal's game"
         assert harness.snapshot(g.machine) == harness.snapshot(p.game.machine), \
-            ('a particle is not its deal\'s game', REPLAY)
+            "a particle is not its deal's game"
