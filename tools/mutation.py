@@ -74,6 +74,7 @@ _WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
 _API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
 _SOLVE = ('test_relabel', 'test_relabel_solves_what_brute_force_solves')
 _SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
+_SEARCH = ('test_relabel', 'test_relabel_search_spends_what_its_order_and_checks_say')
 _BELIEF = ('test_views', 'test_a_seats_belief_carried_through_a_game')
 PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
@@ -91,7 +92,7 @@ PROPERTIES = {
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
     'pipvm/game/belief.py': (_WORLDS, _BELIEF),
-    'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _WORLDS, _BELIEF),
+    'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _SEARCH, _WORLDS, _BELIEF),
 }
 
 # The rest of the suite that answers for each file: run (with --suite) on the

@@ -59,21 +59,23 @@ def flow_of(problem):
 
 
 @st.composite
-def problems(draw):
-    """A flow and its required identities, taken from a random choice of
-    every play (so one exists), now and then one of them changed (so that
-    none may)."""
+def problems(draw, most=5, dense=False):
+    """A flow of at most `most` plays and its required identities, taken
+    from a random choice of every play (so one exists), now and then one of
+    them changed (so that none may); dense: three in four of the identities
+    shown required, else one in two."""
     tokens = draw(st.integers(2, 6))
     length = draw(st.integers(1, 8))
     flow = relabel.Flow()
     flow.named = [sorted(draw(st.sets(st.integers(0, tokens - 1), max_size=3)))
                   for _ in range(length)]
-    for pos in sorted(draw(st.lists(st.integers(0, length - 1), max_size=5))):
+    for pos in sorted(draw(st.lists(st.integers(0, length - 1), max_size=most))):
         hand = sorted(draw(st.sets(st.integers(0, tokens - 1), min_size=1, max_size=4)))
         flow.plays.append((pos, hand, draw(st.sampled_from(hand))))
     picks = [draw(st.sampled_from(hand)) for _, hand, _ in flow.plays]
     shown = replay(flow, picks)
-    required = {key: x for key, x in shown.items() if draw(st.booleans())}
+    required = {key: x for key, x in shown.items()
+                if (draw(st.integers(0, 3)) < 3 if dense else draw(st.booleans()))}
     if required and draw(st.integers(0, 3)) == 0:
         key = draw(st.sampled_from(sorted(required)))
         required[key] = draw(st.integers(0, tokens - 1))
@@ -140,3 +142,80 @@ def test_relabel_gives_up_within_its_budget(problem):
         assert found == {i: left for i, (_, _, left) in enumerate(flow.plays)}, REPLAY
     elif not n:
         assert found is None, REPLAY
+
+
+def places(token, plays):
+    """The tokens an identity on token may be on after plays (each play's
+    every choice: choosing c exchanges the identities of c and the token
+    that left)."""
+    reach = {token}
+    for _, hand, left in plays:
+        reach = {c if t == left else left if t == c else t for t in reach for c in hand}
+    return reach
+
+
+def documented_search(flow, required):
+    """(nodes, picks) of relabel.solve's search as its comments say, with the
+    reach of each identity found by trying every choice (places): play by
+    play, depth first, the sightings up to a play's position checked before
+    it; a play's candidates in order (a token whose identity cannot reach its
+    next sighting if it stays must leave now, then the world's own choice,
+    then one whose identity is seen again later, then the rest), each tried
+    costing a node and followed only if every identity of the hand can
+    still reach its next sighting.  (None, None) if nothing is found."""
+    plays, named = flow.plays, flow.named
+    ident, nodes, picks = {}, 0, []
+    positions = [pos for pos, _, _ in plays] + [len(named) - 1]
+    on = lambda x: next((k for k, y in ident.items() if y == x), x)     # noqa: E731
+
+    def next_seen(x, after):
+        return min(((t, k) for (t, k), y in required.items() if y == x and t > after), default=None)
+
+    def can_reach(x, i, after):
+        nxt = next_seen(x, after)
+        return nxt is None or nxt[1] in places(on(x), [p for p in plays[i:] if p[0] < nxt[0]])
+
+    def search(i):
+        nonlocal nodes
+        lo = positions[i - 1] + 1 if i else 0
+        if any(ident.get(k, k) != required.get((t, k), ident.get(k, k))
+               for t in range(lo, positions[i] + 1) for k in named[t]):
+            return False
+        if i == len(plays):
+            return True
+        pos, hand, left = plays[i]
+        forced = [k for k in hand if k != left and not can_reach(ident.get(k, k), i + 1, pos)]
+        again = [k for k in hand if k != left and k not in forced
+                 and next_seen(ident.get(k, k), pos) is not None]
+        rest = [k for k in hand if k != left and k not in forced and k not in again]
+        for k in forced + [left] + again + rest:
+            nodes += 1
+            exchange(ident, left, k)
+            picks.append(k)
+            if all(can_reach(ident.get(h, h), i + 1, pos) for h in hand) and search(i + 1):
+                return True
+            picks.pop()
+            exchange(ident, left, k)
+        return False
+
+    return (nodes, picks) if search(0) else (None, None)
+
+
+@fuzz
+@given(problems(most=8, dense=True))
+def test_relabel_search_spends_what_its_order_and_checks_say(problem):
+    """The search's cost is part of what it does (a Cheat belief's solve
+    has NODES, and what it cannot find in them goes to the SAT solver): it
+    finds the documented search's answer in exactly that search's nodes,
+    and nothing in one node fewer."""
+    flow, required = flow_of(problem)
+    nodes, picks = documented_search(flow, required)
+    if nodes is None:
+        assert relabel.solve(flow, required, nodes=10 ** 6) is None, REPLAY
+        return
+    event('nodes: %s' % ('one a play' if nodes == len(flow.plays) else 'more'))
+    found = relabel.solve(flow, required, nodes=nodes)
+    assert found is not None, ('not found in the documented nodes', nodes, REPLAY)
+    assert picked(flow, found) == picks, ('another answer than the documented search\'s', REPLAY)
+    if nodes:       # (no plays: nothing to try, found with no node)
+        assert relabel.solve(flow, required, nodes=nodes - 1) is None, ('found in fewer nodes', REPLAY)
