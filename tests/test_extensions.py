@@ -249,6 +249,30 @@ def test_a_value_for_each_player_is_its_own_and_shows_in_the_view():
     assert view(game, 0)['players'][0]['values']['bid'] == 5     # a fork's values are its own
 
 
+HELD = '''Game "Held" requires 2 players.
+Deck stock = standard.
+Card kept for each player.
+Number bid for each player = 1.
+Action main {
+  shuffle stock.
+  deal 1 from stock to players.
+  for p in players { p->kept = p->hand->first. }
+  ask players->first { "go" { } }
+}
+'''
+
+
+def test_a_card_for_each_player_is_not_shown_in_the_view():
+    # each player's Card is the card dealt face down to it: no seat's view
+    # shows it, not even its own seat's (a Card value may name any card)
+    from pipvm.game.game import Game
+    from pipvm.game.view import view
+    game = Game(frontend.compile_text(HELD), seed=1, players=2, names=['Ada', 'Ben'])
+    assert all(p.own[0] is p.hand[0] for p in game.machine.players)
+    for seat in (0, 1):
+        assert [p['values'] for p in view(game, seat)['players']] == [{'bid': 1}, {'bid': 1}]
+
+
 @pytest.mark.parametrize('decl,use,error', [
     ('CardList won for each player.', '', "Line 2, Col 1: A value for each player can't be a list (CardList)"),
     ('Number score for each player.', '', 'Line 2, Col 1: Duplicate property: Player->score'),
