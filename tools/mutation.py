@@ -273,12 +273,15 @@ def mutants_of(path):
 
 
 def _enclosing(tree):
-    """{id(node): the innermost statement holding it (itself, for a statement)}."""
+    """{id(node): the innermost statement holding it (itself, for a statement;
+    for a `nonlocal` declaration, its function's def: it runs no line of its
+    own, so a mutant removing it is reached wherever the function runs)}."""
     out = {}
 
     def visit(node, stmt):
         for child in ast.iter_child_nodes(node):
-            inner = child if isinstance(child, ast.stmt) else stmt
+            inner = (stmt if isinstance(child, ast.Nonlocal)
+                     else child if isinstance(child, ast.stmt) else stmt)
             out[id(child)] = inner
             visit(child, inner)
     visit(tree, None)
