@@ -1629,7 +1629,8 @@ class _Swapped:
             x, y = order.index(a), order.index(b)
             order[x], order[y] = b, a
             _trade(m, a, b)
-            deal.plays = _follow(deal.plays, [(a, b)], _dealt_by(self.orders, self.j, (a, b), self.shuffled_at))
+            window = _dealt_by(self.orders, self.j, (a, b), self.shuffled_at)
+            deal.plays = _follow(deal.plays, [(a, b)], window)
         deal.plays.update(plays or {})
         m.consts = m.image.consts_for(m.deck)
         if g.decision is not None and g.decision.kind == CARD:

@@ -166,7 +166,9 @@ def documented_search(flow, required):
     plays, named = flow.plays, flow.named
     ident, nodes, picks = {}, 0, []
     positions = [pos for pos, _, _ in plays] + [len(named) - 1]
-    on = lambda x: next((k for k, y in ident.items() if y == x), x)     # noqa: E731
+
+    def on(x):          # the token identity x is on
+        return next((k for k, y in ident.items() if y == x), x)
 
     def next_seen(x, after):
         return min(((t, k) for (t, k), y in required.items() if y == x and t > after), default=None)

@@ -500,12 +500,14 @@ def test_determinization_as_bots_use_it(case, where, seed):
 @fuzz
 @given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
 def test_a_seats_belief_carried_through_a_game(case, which, seed):
-    """A seat's belief (pipvm/game/belief.py) as a thinking bot carries it,
-    from decision to decision of one game: at each of the seat's decisions
-    with a choice, every world it gives shows the seat exactly what the real
-    game shows it, with the same decision to make.  (Property 11: the
-    beliefs' forward steps, particles dying and their repairs in generated
-    games; a world that lies fails here, one not found is counted.)"""
+    """Every seat's belief (pipvm/game/belief.py) as a thinking bot carries
+    it, from decision to decision of one game: at each of a seat's decisions
+    with a choice, every world its belief gives shows the seat exactly what
+    the real game shows it, with the same decision to make, and every
+    particle is the game its deal makes (belief_contract).  (Property 11:
+    the beliefs' forward steps, particles dying and their repairs in
+    generated games; a world that lies fails here, one not found is
+    counted.)"""
     for found in believed_through(case, which, seed):
         event('worlds: %d' % found)
 
