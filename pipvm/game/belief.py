@@ -1352,7 +1352,7 @@ def _traded_in(deal, j, x, z, shuffled_at, pinned=()):
     order = d.orders[j]
     a, b = order.index(x), order.index(z)
     order[a], order[b] = z, x
-    d.plays = _follow(d.plays, [(x, z)], _dealt_by(deal.orders, j, (x, z), shuffled_at), pinned)
+    d.plays = _follow(d.plays, x, z, _dealt_by(deal.orders, j, (x, z), shuffled_at), pinned)
     return d
 
 
@@ -1368,17 +1368,13 @@ def _dealt_by(orders, j, cards, shuffled_at):
     return shuffled_at.get(j, -1), min((h for h in later if h is not None), default=None)
 
 
-def _follow(plays, pairs, window, pinned=()):
-    """plays with the cards of pairs (deck indexes) traded, one pair after
-    another, at the positions of window (lo, hi]; hi None: no end."""
+def _follow(plays, a, b, window, pinned=()):
+    """plays with cards a and b (deck indexes) traded at the positions of
+    window (lo, hi], but the pinned ones; hi None: no end."""
     lo, hi = window
-    out = dict(plays)
-    for a, b in pairs:
-        trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
-        for k, label in out.items():
-            if lo < k and (hi is None or k <= hi) and k not in pinned:
-                out[k] = trade.get(label, label)
-    return out
+    trade = {_NAMES[a]: _NAMES[b], _NAMES[b]: _NAMES[a]}
+    return {k: trade.get(label, label) if lo < k and (hi is None or k <= hi) and k not in pinned
+            else label for k, label in plays.items()}
 
 
 def _give(g, entry, free=None):
@@ -1630,7 +1626,7 @@ class _Swapped:
             order[x], order[y] = b, a
             _trade(m, a, b)
             window = _dealt_by(self.orders, self.j, (a, b), self.shuffled_at)
-            deal.plays = _follow(deal.plays, [(a, b)], window)
+            deal.plays = _follow(deal.plays, a, b, window)
         deal.plays.update(plays or {})
         m.consts = m.image.consts_for(m.deck)
         if g.decision is not None and g.decision.kind == CARD:

@@ -19,6 +19,7 @@ belief.py.
 """
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
+from pipvm.game.determinize import deck_indexes
 from pipvm.game.kinds import NAME
 
 from . import harness
@@ -41,14 +42,10 @@ class DealtAs(Dealer):
         order = self.orders[j] if j < len(self.orders) else None
         assert order is not None, 'a particle shuffled more often than its deal says'
         if order:
-            assert sorted(order) == sorted(_indexes(machine, items)), \
+            index = deck_indexes(machine)
+            assert sorted(order) == sorted(index[id(c)] for c in items), \
                 "a particle's deal orders other cards than its shuffle has"
             items[:] = [machine.deck[i] for i in order]
-
-
-def _indexes(machine, items):
-    index = {id(c): i for i, c in enumerate(machine.deck)}
-    return [index[id(c)] for c in items]
 
 
 def replayed(real, deal, unseen, end):
@@ -77,16 +74,16 @@ def check(belief, worlds, n):
     if belief.lost:
         return
     real, end = belief.real, len(belief.real.history)
-    for w, p in zip(worlds, belief.particles):
-        assert harness.snapshot(w.machine) == harness.snapshot(p.game.machine)
+    states = [harness.snapshot(p.game.machine) for p in belief.particles]
+    for w, state in zip(worlds, states):
+        assert harness.snapshot(w.machine) == state
     if len(belief.particles) == 1 and belief.particles[0].obs is None:
         # nothing hidden from the seat: its one world is the real game
-        assert harness.snapshot(belief.particles[0].game.machine) == harness.snapshot(real.machine)
+        assert states[0] == harness.snapshot(real.machine)
         return
     assert len(belief.particles) == belief.size, ('particles kept', len(belief.particles))
-    for p in belief.particles:
+    for p, state in zip(belief.particles, states):
         assert len(p.game.history) == end, 'a particle behind the game'
         g = replayed(real, p.deal, belief.unseen_plays, end)
         assert g.decision == p.game.decision, "a particle is not its deal's game"
-        assert harness.snapshot(g.machine) == harness.snapshot(p.game.machine), \
-            "a particle is not its deal's game"
+        assert harness.snapshot(g.machine) == state, "a particle is not its deal's game"
