@@ -414,6 +414,34 @@ def test_no_consistent_sample_in_the_tries_is_an_error():
         assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
 
 
+
+def test_the_repairs_start_from_as_many_fresh_deals_as_tries(monkeypatch):
+    """Game.determinize's fallback (its docstring): the belief's repairs
+    begin with up to `tries` fresh deals again, stopping at the first that
+    keeps the rank told; fewer (one, or the belief's own FRESH) would still
+    find worlds by the repairs, so only the count tells."""
+    from pipvm.game.belief import Belief
+    made = []
+    fresh = Belief._fresh
+
+    def counted(self):
+        made[-1] += 1
+        return fresh(self)
+    monkeypatch.setattr(Belief, '_fresh', counted)
+    game = Game(program_of(IMPOSSIBLE), seed=4, players=2, names=['A', 'B'])
+    counts = []
+    for k in range(30):
+        made.append(0)
+        try:
+            game.determinize(0, random.Random(k), tries=3)
+        except NoSample:
+            pass
+        counts.append(made[-1])
+    # (0: one of determinize's own 3 deals kept it, about 4 in 51 do; the
+    # fallback's deals keep it as seldom)
+    fell_back = [c for c in counts if c]
+    assert max(fell_back) == 3 and sum(c > 1 for c in fell_back) >= 10, counts
+
 def test_a_spectator_can_be_determinized_too():
     # The rank told to everyone: a spectator's samples must keep it as well.
     game = Game(program_of(IMPOSSIBLE.replace('players->first "', '"')), seed=4, players=2,
