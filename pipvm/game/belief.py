@@ -40,6 +40,9 @@ survives.  A Belief keeps its worlds instead:
   and last of all, every unseen play up to the first difference solved
   for at once, so that each card the seat saw is where it saw it (a
   constraint search over which card each play was: pipvm/game/relabel.py);
+  and after all, where a player played a card the world holds for it but
+  forbids there (it showed out of the suit led), every card the world lets
+  it play there traded away at once (_void);
 - when no particle is left, fresh deals are tried first, then the repairs;
   if nothing is found the nearest miss is kept to be repaired further at
   the next decision, and no world is handed out;
@@ -83,6 +86,8 @@ SHOWN_REPLAYS = 400  # replays of all the chains of one _shown, at most (scaled 
 WINDOW_REPLAYS = 600  # replays of _window's chain, at most (scaled as repairs)
 WINDOW_WALK = 40    # replays of the walk after each of _window's trades (its last round)
 RELABEL = 6         # rounds of _relabel (each a solve and a replay), at most
+VOID_ROUNDS = 4     # rounds of _void (each a player's cards traded away at once), at most
+VOID_TRIES = 24     # random draws of the cards traded in, per round of _void
 CYCLED = 4          # _window's first trades whose Z goes on to a third card's place
 
 
@@ -241,6 +246,11 @@ class Belief:
                 # at once (Cheat: a card turned over that the world sent
                 # elsewhere long before)
                 elif self._relabel(s, end):
+                    alive.append(s)
+                # and after all, a player who played a card the world
+                # forbids it (Spades: it showed out of the suit led) made
+                # void of every card the world lets it play there, at once
+                elif self._void(s, end):
                     alive.append(s)
                 else:
                     dead.extend((q, r))
@@ -870,6 +880,51 @@ class Belief:
             if r.score <= q.score:
                 return False
             q = r
+        return False
+
+    def _void(self, p, end, rounds=VOID_ROUNDS, tries=VOID_TRIES):
+        """Where the real answer was a card p's player holds but may not play
+        there (it must follow suit and, in p, holds the suit led), every
+        other card p lets it play there trades places in the deal of the
+        last shuffle, all at once, with never-seen cards not in its hand,
+        drawn at random, and the game is replayed from the shuffle; tries
+        times: a player who shows out holds none of the suit, and one trade
+        at a time leaves the answer refused as before.  Kept if the game
+        then gets further, and again from there, rounds times at most; True
+        once p matches everywhere."""
+        q = p
+        for _ in range(rounds):
+            g, h = q.game, q.matched - 1
+            if q.score[1] != -1 or g.decision is None or g.decision.kind is not CARD:
+                return False
+            label, m = self.history[h][1], g.machine
+            index = deck_indexes(m)
+            hand = {index[id(c)] for c in m.pending.player.hand}
+            j = self._last_shuffle(q.deal.orders, h, default=None)
+            if j is None or label not in {str(c) for c in m.pending.player.hand}:
+                return False
+            order, seen = q.deal.orders[j], self._seen(j)
+            blockers = [index[id(c)] for c in m.pending.cards if str(c) != label]
+            partners = [i for i in order if i not in seen and i not in hand]
+            if not blockers or len(partners) < len(blockers) \
+                    or any(b not in order or b in seen for b in blockers):
+                return False
+            best = None
+            for _ in range(tries):
+                deal = q.deal
+                for x, z in zip(blockers, self.rng.sample(partners, len(blockers))):
+                    deal = _traded_in(deal, j, x, z, self.shuffled_at)
+                r = self._restart(q, j, deal)
+                self._check(r, end)
+                if r.matched == end + 1:
+                    p.take(r)
+                    p.base = None
+                    return True
+                if r.score > q.score and (best is None or r.score > best.score):
+                    best = r
+            if best is None:
+                return False
+            q = best
         return False
 
     def _flow(self, p):
