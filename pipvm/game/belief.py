@@ -891,8 +891,14 @@ class Belief:
         times: a player who shows out holds none of the suit, and one trade
         at a time leaves the answer refused as before.  Kept if the game
         then gets further, and again from there, rounds times at most; True
-        once p matches everywhere."""
-        q = p
+        once p matches everywhere.  Cards the seat has seen go where the real
+        draws put them first (the card played may be one the seat saw only
+        then, which p still holds elsewhere)."""
+        q = self._snapped(p, end) or p
+        if q.matched == end + 1:
+            p.take(q)
+            p.base = None
+            return True
         for _ in range(rounds):
             g, h = q.game, q.matched - 1
             if q.score[1] != -1 or g.decision is None or g.decision.kind is not CARD:
