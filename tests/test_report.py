@@ -58,6 +58,20 @@ def test_the_page_holds_every_plot_and_the_measures(report):
     assert 'alt="the thinking seat&#x27;s win share by budget"' in page
     assert '<td>1 (Ada)</td><td>%d</td><td>0 (0.0%%)</td>' % (
         summary['thinking']['1']['decisions']) in page
+    assert '; the same seat wins %.1f%% when every seat plays at random' % (
+        100 * summary['skill'][0]['random_share']) in page
+
+
+def test_the_page_says_a_seat_moved_round_the_table_is_compared_with_every_seat(tmp_path):
+    path = tmp_path / 'r.html'
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '4', '--seat', '1=mc:2', '--rotate',
+                                    '--report', str(path), '--json'])
+    (k,) = json.loads(out)['skill']
+    assert status == 0
+    assert ('The mc:2 bot of seat 1, moved round the table game by game, wins %.1f%%' % (100 * k['share'])
+            in path.read_text())
+    assert '; the same seats win %.1f%% when every seat plays at random' % (
+        100 * k['random_share']) in path.read_text()
 
 
 def test_the_page_renders_with_its_images_in_a_real_browser(report):

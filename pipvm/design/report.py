@@ -34,12 +34,12 @@ def page(s, results):
     if s.get('skill'):
         p.heading('What thinking buys')
         for k in s['skill']:
-            p.text('The %s bot of seat %d%s wins %s; the same seat%s wins %s when every seat '
+            p.text('The %s bot of seat %d%s wins %s; %s %s when every seat '
                    'plays at random: %s.' % (
                        k['bot'], k['seat'], ', moved round the table game by game,'
                        if s['rotate'] else '', sim.share_words(k),
-                       's' if s['rotate'] else '', sim.percent(k['random_share']),
-                       sim.gap_words(k)))
+                       'the same seats win' if s['rotate'] else 'the same seat wins',
+                       sim.percent(k['random_share']), sim.gap_words(k)))
         if s.get('depth'):
             p.image(depth_curve(s), "the thinking seat's win share by budget")
             p.text('Each point is the thinking seat\'s win share with that budget, against %s, '
