@@ -173,7 +173,6 @@ def test_a_thinking_seat_always_has_a_world_in_the_new_examples(name):
     assert bot.stats.decisions > 0 and bot.stats.no_world == 0, bot.stats
 
 
-
 def test_a_player_who_shows_out_is_made_void_of_the_suit_led_at_once():
     # Spades, seed 2, every seat at random: at the seat's 15th decision P3
     # plays the Queen of Spades to a diamond lead, and the nearest world
@@ -186,6 +185,7 @@ def test_a_player_who_shows_out_is_made_void_of_the_suit_led_at_once():
     path = os.path.join(ROOT, 'examples', 'spades.pip')
     found = [bool(worlds) for _, worlds in beliefs_through(path, seed=2, decisions=19)]
     assert len(found) == 19 and all(found), found
+
 
 def test_a_zone_trade_moves_a_named_card_across_the_edge():
     # A card the first difference names (the sixes of "lays down a book of

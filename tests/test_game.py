@@ -414,7 +414,6 @@ def test_no_consistent_sample_in_the_tries_is_an_error():
         assert sample.players[1].hand[0].rank == game.players[1].hand[0].rank
 
 
-
 def test_the_repairs_start_from_as_many_fresh_deals_as_tries(monkeypatch):
     """Game.determinize's fallback (its docstring): the belief's repairs
     begin with up to `tries` fresh deals again, stopping at the first that
@@ -441,6 +440,7 @@ def test_the_repairs_start_from_as_many_fresh_deals_as_tries(monkeypatch):
     # fallback's deals keep it as seldom)
     fell_back = [c for c in counts if c]
     assert max(fell_back) == 3 and sum(c > 1 for c in fell_back) >= 10, counts
+
 
 def test_a_spectator_can_be_determinized_too():
     # The rank told to everyone: a spectator's samples must keep it as well.
