@@ -187,6 +187,28 @@ def test_a_player_who_shows_out_is_made_void_of_the_suit_led_at_once():
     assert len(found) == 19 and all(found), found
 
 
+
+def test_a_trade_renames_unseen_plays_only_up_to_the_next_shuffle_dealing_either_card():
+    # A trade of two cards in shuffle j's deal gives each the other's part
+    # from there on, so an unseen play of either before the next shuffle
+    # that deals one of them again was the other card; after that shuffle
+    # its own order decides (Euchre: a trade in hand 5 renamed hand 1's
+    # discard, and hand 1 renamed hand 2's).  Shuffle 1 deals neither 0 nor
+    # 1; every other shuffle deals both.
+    from pipvm.game.belief import _NAMES, _dealt_by, _follow
+    orders = [[0, 1, 2, 3], [4, 5], [0, 1, 2, 3], [0, 1, 4, 5]]
+    shuffled_at = {0: 2, 1: 10, 2: 20, 3: 30}
+    assert _dealt_by(orders, 0, (0, 1), shuffled_at) == (2, 20)
+    assert _dealt_by(orders, 0, (0, 4), shuffled_at) == (2, 10)
+    assert _dealt_by(orders, 2, (0, 1), shuffled_at) == (20, 30)
+    assert _dealt_by(orders, 3, (0, 1), shuffled_at) == (30, None)
+    plays = {2: _NAMES[0], 5: _NAMES[0], 15: _NAMES[1], 20: _NAMES[1], 25: _NAMES[0], 26: _NAMES[3]}
+    assert _follow(plays, 0, 1, (2, 20)) == {2: _NAMES[0], 5: _NAMES[1], 15: _NAMES[0], 20: _NAMES[0],
+                                             25: _NAMES[0], 26: _NAMES[3]}
+    assert _follow(plays, 0, 1, (2, 20), pinned={15}) == {2: _NAMES[0], 5: _NAMES[1], 15: _NAMES[1],
+                                                          20: _NAMES[0], 25: _NAMES[0], 26: _NAMES[3]}
+    assert _follow(plays, 0, 1, (20, None))[25] == _NAMES[1]
+
 def test_a_zone_trade_moves_a_named_card_across_the_edge():
     # A card the first difference names (the sixes of "lays down a book of
     # four: Six") goes into or out of the hands it concerns, traded with a
