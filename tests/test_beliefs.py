@@ -209,6 +209,24 @@ def test_a_trade_renames_unseen_plays_only_up_to_the_next_shuffle_dealing_either
                                                           20: _NAMES[0], 25: _NAMES[0], 26: _NAMES[3]}
     assert _follow(plays, 0, 1, (20, None))[25] == _NAMES[1]
 
+
+def test_a_belief_notes_where_each_shuffle_came_in_the_history():
+    # shuffled_at (shuffle number -> the history position whose answer led
+    # to it) bounds every trade's window and every redeal; a belief that
+    # lost it still finds worlds, trading in the wrong hands, so only this
+    # tells.  Euchre deals a new hand after each; the first shuffle comes
+    # before any answer and is not noted.
+    path = os.path.join(ROOT, 'examples', 'euchre.pip')
+    game = Game(Image(loader.load_program(path)), seed=1, players=4, names=['A', 'B', 'C', 'D'])
+    rng, want = random.Random(1), {}
+    while game.decision is not None and len(want) < 3:
+        before, h = len(game.machine.shuffles), len(game.history)
+        game.answer(rng.randrange(len(game.decision.options)))
+        want.update((j, h) for j in range(before, len(game.machine.shuffles)))
+    belief = Belief(0, POOL, random.Random(1))
+    belief._follow_real(game)
+    assert len(want) == 3 and belief.shuffled_at == want
+
 def test_a_zone_trade_moves_a_named_card_across_the_edge():
     # A card the first difference names (the sixes of "lays down a book of
     # four: Six") goes into or out of the hands it concerns, traded with a
