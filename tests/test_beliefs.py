@@ -407,3 +407,39 @@ def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which
     with open(os.path.join(ROOT, 'tests', 'data', 'beliefs_unshuffled_%d.pip' % n)) as f:
         case = Case(f.read(), seed, answers)
     assert believed_through(case, which, belief_seed)
+
+
+def test_a_line_names_the_groups_of_cards_its_words_speak_of_but_not_the_cards_it_names():
+    # "Have you any sixes?" speaks of every six (a plural, as a question
+    # says it: sixes, sevens); a card's own name ("Nine of Hearts") names
+    # that card, not its rank and suit: it is taken out before the words.
+    from pipvm.game.belief import _groups
+    from pipvm.game.determinize import DECK_INDEX
+
+    def cards(rank=None, suit=None):
+        return frozenset(i for name, i in DECK_INDEX.items()
+                         if (rank is None or name.startswith(rank + ' of '))
+                         and (suit is None or name.endswith(' of ' + suit)))
+    assert _groups(['Ada asks Ben: have you any sixes?']) == [cards('Six')]
+    assert _groups(['Ben asks Cleo for sevens.']) == [cards('Seven')]
+    assert _groups(['Ben lays down a book: Nine; Ben has 1.']) == [cards('Nine')]
+    # (every word that names a rank counts: "a book of four: Nine" names fours too)
+    assert _groups(['a book of four: Nine']) == [cards('Four'), cards('Nine')]
+    assert _groups(['Led: Hearts.']) == [cards(suit='Hearts')]
+    assert _groups(['Ada played Nine of Hearts.']) == []
+    assert _groups(['Ada played Queen of Spades and asks for kings']) == [cards('King')]
+    assert _groups(['The stock is empty.']) == []
+
+
+def test_how_close_an_observation_is_counts_the_log_by_its_agreeing_start_and_the_rest_by_leaves():
+    # The repairs climb on this: a log agrees as far as its first difference
+    # (what follows a difference is not agreement), every other part leaf by
+    # leaf, in dicts and lists alike.
+    from pipvm.game.belief import _closeness, _leaves
+    assert _leaves({'a': [1, 2, {'b': 3}], 'c': 4}) == 4
+    assert _leaves([]) == 0 and _leaves('x') == 1
+    want = {'log': ['a', 'b', 'c', 'd'], 'hand': ['x', 'y', 'z'], 'sizes': {'P1': 5, 'P2': 3}}
+    assert _closeness(want, want) == 4 + 3 + 2
+    seen = {'log': ['a', 'X', 'c', 'd'], 'hand': ['x', 'Y', 'z'], 'sizes': {'P1': 5, 'P2': 4}}
+    assert _closeness(seen, want) == 1 + 2 + 1
+    assert _closeness({'log': ['a', 'b']}, want) == 2
