@@ -443,3 +443,189 @@ def test_how_close_an_observation_is_counts_the_log_by_its_agreeing_start_and_th
     seen = {'log': ['a', 'X', 'c', 'd'], 'hand': ['x', 'Y', 'z'], 'sizes': {'P1': 5, 'P2': 4}}
     assert _closeness(seen, want) == 1 + 2 + 1
     assert _closeness({'log': ['a', 'b']}, want) == 2
+    # a part the world lacks reads as undefined (None), at any depth: a
+    # leaf of want that is None agrees with it
+    assert _closeness({'view': {'y': 2}}, {'view': {'x': None, 'y': 1}}) == 1
+    assert _closeness({'view': {'a': {}}}, {'view': {'a': {'x': None}}}) == 1
+    assert _closeness({'view': [{}]}, {'view': [{'x': None}]}) == 1
+    assert _closeness({'view': {'x': None, 'y': 1}}, {'view': {'y': 2}}) == 0
+
+
+def _cards_named(*words):
+    """Deck indexes of the cards whose names hold any of words."""
+    from pipvm.game.determinize import DECK_INDEX
+    return frozenset(i for name, i in DECK_INDEX.items() if any(w in name for w in words))
+
+
+def test_where_two_logs_first_differ_and_what_one_list_holds_apart_from_another():
+    from pipvm.game.belief import _apart, _first_difference, _held
+    assert _first_difference(['a', 'b', 'c'], ['a', 'x', 'c']) == 1
+    assert _first_difference(['a', 'b'], ['a', 'b', 'c']) == 2
+    assert _first_difference(['a', 'b', 'c'], ['a', 'b']) == 2
+    assert _first_difference(['a'], ['a']) == 1 and _first_difference([], ['a']) == 0
+    # as multisets, in the first list's order
+    assert _apart([1, 2, 2, 3], [2, 3, 3]) == [1, 2]
+    assert _apart(['c', 'a', 'b', 'a'], ['a']) == ['c', 'b', 'a']
+    assert _apart([{'t': 1}, {'t': 2}], [{'t': 2}]) == [{'t': 1}]
+    places = {5: ('hand', 'Ada'), 6: ('stash', 'Ben'), 7: ('list', 'stock'), 8: ('area', 'pile')}
+    assert [_held(places, i) for i in (5, 6, 7, 8, 9)] == [True, True, False, False, False]
+
+
+def test_a_first_difference_relates_the_cards_its_lines_name_and_the_line_before():
+    from pipvm.game.belief import _related
+    from pipvm.game.determinize import DECK_INDEX
+    assert _related(None) == frozenset()
+    # an answer that was not an option: the cards its words speak of
+    assert _related(({}, 'Sevens')) == _cards_named('Seven')
+    queens = {'text': 'Ben asks Cleo for queens.'}
+    asks = {'text': 'Ada asks Ben for kings.'}
+    world = {'log': [queens, asks, {'text': 'Ben gives Ada the Two of Hearts.'}],
+             'hand': ['Three of Clubs'], 'sizes': [5, 4]}
+    real = {'log': [queens, asks, {'text': 'Ben says: Go fish!'}],
+            'hand': ['Four of Clubs'], 'sizes': [5, 4]}
+    # the differing lines and the one before (not the queens two lines up),
+    # and the cards of every other part that differs, on either side
+    assert _related((world, real)) == (_cards_named('King') | {
+        DECK_INDEX['Two of Hearts'], DECK_INDEX['Three of Clubs'], DECK_INDEX['Four of Clubs']})
+    real['log'][-1] = {'text': 'Ben gives Ada the Five of Clubs.'}
+    assert _related((world, real)) == (_cards_named('King') | {
+        DECK_INDEX['Two of Hearts'], DECK_INDEX['Five of Clubs'], DECK_INDEX['Three of Clubs'],
+        DECK_INDEX['Four of Clubs']})
+    # a difference at the first line: that line on both sides, not the next
+    world = {'log': [{'text': 'Ada asks for kings.'}, {'text': 'Ben asks for twos.'}]}
+    real = {'log': [{'text': 'Ada asks for jacks.'}, {'text': 'Ben asks for threes.'}]}
+    assert _related((world, real)) == _cards_named('King', 'Jack')
+    # a log that is the other's start: the first line past it
+    assert _related(({'log': world['log'][:1]}, world)) == _cards_named('King', 'Two ')
+
+
+def test_a_card_shown_otherwise_pairs_what_the_world_shows_with_what_the_seat_saw():
+    from pipvm.game.belief import _shown_pairs
+    world = {'hand': ['Nine of Clubs', 'Five of Hearts', 'King of Spades'],
+             'log': [{'text': 'Start.'}, {'text': 'Ada takes the Two of Clubs.'}]}
+    real = {'hand': ['King of Spades', 'Six of Hearts', 'Nine of Clubs'],
+            'log': [{'text': 'Start.'}, {'text': 'Ada takes the Three of Clubs.'}]}
+    # what both hold is set aside (a hand in another order); lines pair the
+    # card names in them; each card of the world's once
+    assert _shown_pairs((world, real)) == [('Five of Hearts', 'Six of Hearts'),
+                                           ('Two of Clubs', 'Three of Clubs')]
+    again = dict(real, log=real['log'] + [{'text': 'Ada shows the Three of Clubs.'}])
+    seen = dict(world, log=world['log'] + [{'text': 'Ada shows the Two of Clubs.'}])
+    assert _shown_pairs((seen, again)) == [('Five of Hearts', 'Six of Hearts'),
+                                           ('Two of Clubs', 'Three of Clubs')]
+    # a card more in one list of names: no pairing by place
+    assert _shown_pairs(({'hand': ['Ace of Spades']},
+                         {'hand': ['Two of Spades', 'Ace of Spades', 'Three of Spades']})) == []
+    # a line naming another number of cards pairs nothing
+    assert _shown_pairs(({'log': [{'text': 'Ada: Two of Clubs'}]},
+                         {'log': [{'text': 'Ada: Two of Hearts, Ace of Hearts'}]})) == []
+    assert _shown_pairs((real, real)) == []
+
+
+def test_a_play_named_otherwise_makes_one_deal_alone_one_exchanged_with_an_earlier_play_and_more():
+    from pipvm.game.belief import _Deal, _distinct, _named_deals
+    from types import SimpleNamespace as NS
+    plays = {2: 'Nine of Clubs', 5: 'Ten of Hearts', 7: 'Two of Spades', 9: 'Nine of Clubs'}
+    deal = _Deal(orders=[[1, 2, 3]], plays=plays)
+    out = _named_deals(deal, 7, 'Nine of Clubs', also=(5,))
+    assert [(d.plays, h) for d, h in out] == [
+        ({**plays, 7: 'Nine of Clubs'}, 7),
+        ({**plays, 7: 'Nine of Clubs', 2: 'Two of Spades'}, 2),     # the earlier play, not 9
+        ({**plays, 7: 'Nine of Clubs', 5: 'Nine of Clubs'}, 5)]
+    assert deal.plays == plays and all(d.orders == [[1, 2, 3]] for d, _ in out)
+    # a play not yet among the world's: nothing to exchange with
+    assert [h for _, h in _named_deals(deal, 8, 'Nine of Clubs')] == [8]
+    # copies of one deal fail alike: the first of them stands for all
+    a, b, c = (NS(deal=_Deal(orders=o, plays=p)) for o, p in
+               (([[1, 2]], {1: 'x'}), ([[1, 2]], {1: 'x'}), ([[2, 1]], {1: 'x'})))
+    d = NS(deal=_Deal(orders=[[1, 2]], plays={1: 'y'}))
+    assert _distinct([a, b, c, d]) == [a, c, d]
+
+
+def _thirty_one(answers=()):
+    """A Thirty-One game of seed 1 (examples/thirty_one.answers) after answers."""
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'thirty_one.pip'))
+    game = Game(Image(program), seed=1, players=3, names=['Ada', 'Ben', 'Cleo'])
+    for a in answers:
+        game.answer(game.decision.options.index(a))
+    return game
+
+
+def test_where_each_card_lies_and_two_cards_trading_places_with_everything_they_are():
+    from pipvm.game.belief import _places, _trade
+    from pipvm.game.determinize import DECK_INDEX
+    first = _places(_thirty_one().machine)
+    assert [i for i, w in first.items() if w[0] == 'area'] == [DECK_INDEX['Five of Spades']]
+    assert first[DECK_INDEX['Five of Spades']] == ('area', 0)
+    game = _thirty_one(['Take the Five of Spades'])
+    m = game.machine
+    places = _places(m)
+    assert len(places) == 52
+    ada = ['Five of Spades', 'Six of Spades', 'Five of Clubs', 'Four of Hearts']
+    assert sorted(i for i, w in places.items() if w == ('hand', 'Ada')) == \
+        sorted(DECK_INDEX[n] for n in ada)
+    assert sum(w == ('list', 'stock') for w in places.values()) == 52 - 10
+    assert sum(w[0] == 'area' for w in places.values()) == 0      # the pile's one card taken
+    a, b = DECK_INDEX['Four of Hearts'], DECK_INDEX['King of Clubs']
+    assert places[b] == ('list', 'stock')
+    x, y = m.deck[a], m.deck[b]
+    _trade(m, a, b)
+    # index a still means the Four of Hearts, now in the stock; the King of
+    # Clubs is in Ada's hand, with its rank and suit
+    after = _places(m)
+    assert (after[a], after[b]) == (places[b], places[a])
+    assert {i: w for i, w in after.items() if i not in (a, b)} == \
+        {i: w for i, w in places.items() if i not in (a, b)}
+    assert (m.deck[a], m.deck[b]) == (y, x)
+    from pipvm.core.runtime import SUIT_BY_LETTER
+    assert (m.deck[a].name, m.deck[a].rank, m.deck[a].suit) == ('Four of Hearts', 4, SUIT_BY_LETTER['H'])
+    assert (x.name, x.rank, x.suit) == ('King of Clubs', 13, SUIT_BY_LETTER['C'])
+    assert x in m.players[0].hand
+
+
+def test_a_decision_is_given_the_real_answer_by_its_label_or_an_unseen_play_as_the_world_played_it():
+    from pipvm.game.belief import _give
+    game = _thirty_one()
+    assert not _give(game.fork(), (0, 'Take the Ace of Spades'))       # not offered
+    g = game.fork()
+    assert _give(g, (5, 'Knock')) and g.history[-1] == (2, 'Knock')
+    g = game.fork()
+    assert _give(g, (1, 'Take the Five of Spades')) and g.history[-1] == (1, 'Take the Five of Spades')
+    cards = _thirty_one(['Take the Five of Spades'])
+    # an unseen play answered as the world played it before, else at random and noted
+    g, plays = cards.fork(), {7: 'Five of Clubs'}
+    assert _give(g, (0, 'Six of Spades'), (random.Random(1), plays, 7))
+    assert g.history[-1] == (cards.decision.options.index('Five of Clubs'), 'Five of Clubs')
+    assert plays == {7: 'Five of Clubs'}
+    labels = set()
+    for seed in range(20):
+        g, plays = cards.fork(), {}
+        assert _give(g, (0, 'Six of Spades'), (random.Random(seed), plays, 7))
+        assert plays == {7: g.history[-1][1]}
+        labels.add(plays[7])
+    assert labels == set(cards.decision.options)
+    ended = _thirty_one()
+    ended.decision = None
+    assert not _give(ended, (0, 'Knock'))
+
+
+def test_two_cards_traded_in_one_shuffle_take_each_others_part_and_its_unseen_plays():
+    from pipvm.game.belief import _NAMES, _Deal, _traded_in
+    one, two = _NAMES[1], _NAMES[2]
+    deal = _Deal(orders=[[1, 2, 3, 4], [4, 3, 2, 1]], plays={3: one, 8: two, 12: one})
+    shuffled_at = {0: 0, 1: 10}
+    d = _traded_in(deal, 0, 1, 2, shuffled_at)
+    assert d.orders == [[2, 1, 3, 4], [4, 3, 2, 1]]
+    assert d.plays == {3: two, 8: one, 12: one}          # shuffle 1 deals them again at 10
+    assert deal.orders == [[1, 2, 3, 4], [4, 3, 2, 1]] and deal.plays == {3: one, 8: two, 12: one}
+    assert _traded_in(deal, 0, 1, 2, shuffled_at, pinned=(8,)).plays == {3: two, 8: two, 12: one}
+    assert _traded_in(deal, 1, 3, 1, shuffled_at).orders == [[1, 2, 3, 4], [4, 1, 2, 3]]
+
+
+def test_a_name_decision_is_given_the_name_the_real_game_was_given():
+    from pipvm.game.belief import _give
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'thirty_one.pip'))
+    game = Game(Image(program), seed=1, players=3)
+    assert game.decision.kind == 'name'
+    assert _give(game, (None, 'Ada')) and game.names == {0: 'Ada'}
+    assert game.decision.kind == 'name' and game.decision.seat == 1
