@@ -581,6 +581,15 @@ def test_where_each_card_lies_and_two_cards_trading_places_with_everything_they_
     assert (m.deck[a].name, m.deck[a].rank, m.deck[a].suit) == ('Four of Hearts', 4, SUIT_BY_LETTER['H'])
     assert (x.name, x.rank, x.suit) == ('King of Clubs', 13, SUIT_BY_LETTER['C'])
     assert x in m.players[0].hand
+    # a card in a player's stash (dealt there as Go Fish lays a book down)
+    from pipvm.game.belief import _held
+    from pipvm.game.view import card_lists
+    stock = dict(card_lists(m))['stock']
+    ace = m.deck[DECK_INDEX['Ace of Diamonds']]
+    stock.remove(ace)
+    m.players[1].stash.append(ace)
+    assert _places(m)[DECK_INDEX['Ace of Diamonds']] == ('stash', 'Ben')
+    assert _held(_places(m), DECK_INDEX['Ace of Diamonds'])
 
 
 def test_a_decision_is_given_the_real_answer_by_its_label_or_an_unseen_play_as_the_world_played_it():
@@ -620,6 +629,10 @@ def test_two_cards_traded_in_one_shuffle_take_each_others_part_and_its_unseen_pl
     assert deal.orders == [[1, 2, 3, 4], [4, 3, 2, 1]] and deal.plays == {3: one, 8: two, 12: one}
     assert _traded_in(deal, 0, 1, 2, shuffled_at, pinned=(8,)).plays == {3: two, 8: two, 12: one}
     assert _traded_in(deal, 1, 3, 1, shuffled_at).orders == [[1, 2, 3, 4], [4, 1, 2, 3]]
+    # a shuffle made before the first answer has no position noted: its deal
+    # holds from the first answer on (position 0 too)
+    early = _Deal(orders=deal.orders, plays={0: one, 3: one, 8: two, 12: one})
+    assert _traded_in(early, 0, 1, 2, {1: 10}).plays == {0: two, 3: two, 8: one, 12: one}
 
 
 def test_a_name_decision_is_given_the_name_the_real_game_was_given():
