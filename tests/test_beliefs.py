@@ -520,6 +520,10 @@ def test_a_card_shown_otherwise_pairs_what_the_world_shows_with_what_the_seat_sa
     assert _shown_pairs(({'log': [{'text': 'Ada: Two of Clubs'}]},
                          {'log': [{'text': 'Ada: Two of Hearts, Ace of Hearts'}]})) == []
     assert _shown_pairs((real, real)) == []
+    # a part the world lacks pairs nothing (and is no error)
+    assert _shown_pairs(({}, {'view': {'hand': ['Two of Clubs']}})) == []
+    assert _shown_pairs(({'view': {'hand': ['Two of Clubs']}}, {'view': None})) == []
+    assert _shown_pairs(({'hand': ['Two of Clubs']}, {'hand': None})) == []
 
 
 def test_a_play_named_otherwise_makes_one_deal_alone_one_exchanged_with_an_earlier_play_and_more():
@@ -535,6 +539,8 @@ def test_a_play_named_otherwise_makes_one_deal_alone_one_exchanged_with_an_earli
     assert deal.plays == plays and all(d.orders == [[1, 2, 3]] for d, _ in out)
     # a play not yet among the world's: nothing to exchange with
     assert [h for _, h in _named_deals(deal, 8, 'Nine of Clubs')] == [8]
+    # a play that played name already: no exchange with itself
+    assert [h for _, h in _named_deals(deal, 2, 'Nine of Clubs')] == [2]
     # copies of one deal fail alike: the first of them stands for all
     a, b, c = (NS(deal=_Deal(orders=o, plays=p)) for o, p in
                (([[1, 2]], {1: 'x'}), ([[1, 2]], {1: 'x'}), ([[2, 1]], {1: 'x'})))
