@@ -271,12 +271,22 @@ class Builder:
         r = self.ref(want, depth)
         return r if r is not None else self.leaf(want)
 
+    def factor(self):
+        """A small constant factor, -3 to 3 (Pip writes a negative as 0 - k)."""
+        k = self.draw(between(-3, 3))
+        return str(k) if k >= 0 else '(0 - %d)' % -k
+
     def expr_Number(self, d):
         form = self.pick(['arith', 'arith', 'ref', 'rank', 'aggregate'])
         if form == 'aggregate':
             return self.aggregate(d)
         if form == 'arith':
             op = self.pick(['+', '-', '*', '/', '+', '-'])
+            if op == '*':
+                # by a small factor: Numbers have no bound, and x = x * x in a
+                # loop doubles x's digits at every step (memory and time run
+                # out long before the step limit); x * 3 adds two bits a step
+                return '(%s * %s)' % (self.expr(NUMBER, d), self.factor())
             return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
         if form == 'rank':
             return self.expr(RANK, d)
@@ -582,7 +592,10 @@ class Builder:
         target = self.writable(self.pick([NUMBER, NUMBER, RANK]), 2)
         if target is None:
             return self.stmt_message(labels, depth, pending)
-        return ['%s %s %s.' % (target, self.pick(['+=', '-=', '*=', '/=']), self.expr(NUMBER, 1))]
+        op = self.pick(['+=', '-=', '*=', '/='])
+        # (x *= x + 1 squares x at every step: a small factor, as in expr_Number)
+        value = self.factor() if op == '*=' else self.expr(NUMBER, 1)
+        return ['%s %s %s.' % (target, op, value)]
 
     def stmt_message(self, labels, depth, pending):
         text = self.expr(STRING, 1)
