@@ -56,3 +56,21 @@ def test_a_superinstruction_passes_values_between_its_parts_in_locals():
 def test_a_body_may_not_jump_where_nothing_can():
     with pytest.raises(ValueError, match='JUMP in a context'):
         cases.compose(opcodes.BY_NAME['JUMP_IF_FALSE'], cases.CONTEXTS['closure'], ['t'], ['f0'])
+
+
+def test_a_card_closure_reads_its_suit_before_it_checks_its_rank_as_the_loop_does():
+    # The loop has both operands on its stack before MAKE_CARD checks the
+    # rank; a closure that checked the rank first failed with "The value 0
+    # can't be a Rank" where the loop's error is the suit's "Undefined
+    # value" (test_closures_match_the_loop, PIPVM_FUZZ_SEED=1621129596).
+    from types import SimpleNamespace
+
+    import pytest
+
+    from pipvm.core.errors import Fault
+
+    def undefined(env):
+        raise Fault('Undefined value', 0)
+    card = generated_cases.closure_MAKE_CARD(0, lambda env: 0, undefined)
+    with pytest.raises(Fault, match='Undefined value'):
+        card([SimpleNamespace(deck=[])])

@@ -154,7 +154,7 @@ else:
     _body('NOT', '', 'a -- res', 'res = not a'),
     _body('FORMAT', 'n', '*values -- res', "res = joined(values)"),
     # cards and lists
-    _body('MAKE_CARD', '', 'a b -- res', 'res = machine.deck[runtime.card_index(as_rank(a), b)]'),
+    _body('MAKE_CARD', '', 'a b -- res', 'res = card_of(machine.deck, a, b)'),
     _body('MAKE_CARDS', '', 'a b -- res', 'res = make_cards(machine.deck, a, b)'),
     _body('RANGE', '', 'a b -- res', 'res = runtime.rank_range(int(a), int(b))'),
     _body('SEQ', '', 'a b -- res', 'res = items(a) + items(b)'),
@@ -299,6 +299,13 @@ def build_list(values):
         else:
             res.append(v)
     return res
+
+
+def card_of(deck, rank, suit):
+    """The card rank~suit.  A call, so that a closure evaluates the suit's
+    expression before it checks the rank, as the loop does (both are on
+    its stack first): an undefined suit is the error, not a bad rank."""
+    return deck[runtime.card_index(as_rank(rank), suit)]
 
 
 def make_cards(deck, ranks, suits):

@@ -314,7 +314,7 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
-from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+from pipvm.engine.bodies import (LOUD, build_list, card_of, contains, fault,  # noqa: F401
                                  make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
 '''

@@ -6,7 +6,7 @@ body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
-from pipvm.engine.bodies import (LOUD, build_list, contains, fault,  # noqa: F401 (LOUD())
+from pipvm.engine.bodies import (LOUD, build_list, card_of, contains, fault,  # noqa: F401
                                  make_cards, wild_rank, wild_suit)
 from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
 
@@ -144,7 +144,7 @@ def op_FORMAT(self, stack, frame, arg):    # 32
 
 def op_MAKE_CARD(self, stack, frame, arg):    # 40
     b = stack.pop()
-    stack[-1] = self.deck[runtime.card_index(as_rank(stack[-1]), b)]
+    stack[-1] = card_of(self.deck, stack[-1], b)
 
 
 def op_MAKE_CARDS(self, stack, frame, arg):    # 41
@@ -571,7 +571,7 @@ def closure_FORMAT(m, o0, fs):
 
 
 def closure_MAKE_CARD(m, f0, f1):
-    return lambda env: env[m].deck[runtime.card_index(as_rank(f0(env)), f1(env))]
+    return lambda env: card_of(env[m].deck, f0(env), f1(env))
 
 
 def closure_MAKE_CARDS(m, f0, f1):
