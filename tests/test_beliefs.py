@@ -409,25 +409,25 @@ def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which
     assert believed_through(case, which, belief_seed)
 
 
+def _cards_named(*words):
+    """Deck indexes of the cards whose names hold any of words."""
+    from pipvm.game.determinize import DECK_INDEX
+    return frozenset(i for name, i in DECK_INDEX.items() if any(w in name for w in words))
+
+
 def test_a_line_names_the_groups_of_cards_its_words_speak_of_but_not_the_cards_it_names():
     # "Have you any sixes?" speaks of every six (a plural, as a question
     # says it: sixes, sevens); a card's own name ("Nine of Hearts") names
     # that card, not its rank and suit: it is taken out before the words.
     from pipvm.game.belief import _groups
-    from pipvm.game.determinize import DECK_INDEX
-
-    def cards(rank=None, suit=None):
-        return frozenset(i for name, i in DECK_INDEX.items()
-                         if (rank is None or name.startswith(rank + ' of '))
-                         and (suit is None or name.endswith(' of ' + suit)))
-    assert _groups(['Ada asks Ben: have you any sixes?']) == [cards('Six')]
-    assert _groups(['Ben asks Cleo for sevens.']) == [cards('Seven')]
-    assert _groups(['Ben lays down a book: Nine; Ben has 1.']) == [cards('Nine')]
+    assert _groups(['Ada asks Ben: have you any sixes?']) == [_cards_named('Six')]
+    assert _groups(['Ben asks Cleo for sevens.']) == [_cards_named('Seven')]
+    assert _groups(['Ben lays down a book: Nine; Ben has 1.']) == [_cards_named('Nine')]
     # (every word that names a rank counts: "a book of four: Nine" names fours too)
-    assert _groups(['a book of four: Nine']) == [cards('Four'), cards('Nine')]
-    assert _groups(['Led: Hearts.']) == [cards(suit='Hearts')]
+    assert _groups(['a book of four: Nine']) == [_cards_named('Four'), _cards_named('Nine')]
+    assert _groups(['Led: Hearts.']) == [_cards_named('Hearts')]
     assert _groups(['Ada played Nine of Hearts.']) == []
-    assert _groups(['Ada played Queen of Spades and asks for kings']) == [cards('King')]
+    assert _groups(['Ada played Queen of Spades and asks for kings']) == [_cards_named('King')]
     assert _groups(['The stock is empty.']) == []
 
 
@@ -449,12 +449,6 @@ def test_how_close_an_observation_is_counts_the_log_by_its_agreeing_start_and_th
     assert _closeness({'view': {'a': {}}}, {'view': {'a': {'x': None}}}) == 1
     assert _closeness({'view': [{}]}, {'view': [{'x': None}]}) == 1
     assert _closeness({'view': {'x': None, 'y': 1}}, {'view': {'y': 2}}) == 0
-
-
-def _cards_named(*words):
-    """Deck indexes of the cards whose names hold any of words."""
-    from pipvm.game.determinize import DECK_INDEX
-    return frozenset(i for name, i in DECK_INDEX.items() if any(w in name for w in words))
 
 
 def test_where_two_logs_first_differ_and_what_one_list_holds_apart_from_another():

@@ -2,9 +2,11 @@
 operations' bodies (pipvm/engine/bodies.py) by pipvm/engine/cases.py; the
 checked-in pipvm/engine/generated_cases.py must be what it writes now."""
 import difflib
+from types import SimpleNamespace
 
 import pytest
 
+from pipvm.core.errors import Fault
 from pipvm.engine import bodies, cases, generated_cases, vm
 from pipvm.isa import opcodes
 
@@ -63,12 +65,6 @@ def test_a_card_closure_reads_its_suit_before_it_checks_its_rank_as_the_loop_doe
     # rank; a closure that checked the rank first failed with "The value 0
     # can't be a Rank" where the loop's error is the suit's "Undefined
     # value" (test_closures_match_the_loop, PIPVM_FUZZ_SEED=1621129596).
-    from types import SimpleNamespace
-
-    import pytest
-
-    from pipvm.core.errors import Fault
-
     def undefined(env):
         raise Fault('Undefined value', 0)
     card = generated_cases.closure_MAKE_CARD(0, lambda env: 0, undefined)

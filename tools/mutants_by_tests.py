@@ -11,7 +11,6 @@ Prints `killed ID`, `ALIVE ID` or `same ID` (the edit changes nothing) for
 each mutant in lines FIRST..LAST, and the count alive.  The tests must pass
 on the unmutated copy first."""
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,9 +26,7 @@ def main():
     with open(os.path.join(ROOT, path), encoding='utf-8') as f:
         source = f.read()
     with tempfile.TemporaryDirectory() as tmp:
-        for d in ('pipvm', 'tests', 'examples', 'compiler', 'disasm'):
-            shutil.copytree(os.path.join(ROOT, d), os.path.join(tmp, d))
-        shutil.copy(os.path.join(ROOT, 'pyproject.toml'), tmp)
+        mutation.copy_project(tmp)
 
         def passes():
             return subprocess.run(
