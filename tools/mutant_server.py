@@ -271,9 +271,9 @@ def _child(path, text, job, write, only=None):
             by = 'the properties on the real code'
             reply = _fuzz_reach(path)
         elif job == 'suite_reach':
-            from mutation import SUITE
+            from mutation import suite_tests
             os.chdir(ROOT)
-            reply = _suite_reach(path, SUITE[path])
+            reply = _suite_reach(path, suite_tests(path))
         elif job == 'fuzz':
             install(path, text)
             if only is None:
@@ -287,10 +287,10 @@ def _child(path, text, job, write, only=None):
         else:
             install(path, text)
             import pytest
-            from mutation import SUITE
+            from mutation import suite_tests
             os.chdir(ROOT)
             status = pytest.main(['-q', '-x', '-n', '0', '-p', 'no:cacheprovider']
-                                 + (SUITE[path] if only is None else only))
+                                 + (suite_tests(path) if only is None else only))
             reply = ({'result': 'survived'} if status == 0 else {'result': 'no tests'}
                      if status == 5 else {'result': 'killed', 'by': 'suite'})
     except BaseException as e:

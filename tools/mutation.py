@@ -123,7 +123,8 @@ SUITE = {
                            'tests/test_extensions.py'],
     'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
                                   'tests/test_determinization.py'],
-    'pipvm/game/belief.py': ['tests/test_beliefs.py', 'tests/test_determinization.py',
+    'pipvm/game/belief.py': ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
+                             'tests/test_determinization.py',
                              'tests/test_game.py', 'tests/test_bots.py'],
     'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
                               'tests/test_determinization.py',
@@ -131,6 +132,14 @@ SUITE = {
 }
 
 EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
+
+TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
+
+
+def suite_tests(path):
+    """The suite tests run on path's mutants: SUITE's, or those --tests named."""
+    named = os.environ.get(TESTS_VARIABLE)
+    return named.split('\n') if named else SUITE[path]
 
 _SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
              ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd}
@@ -374,7 +383,7 @@ class CopyWorker:
                       self._pytest(pytest + ['tests/fuzz', '-k', ' or '.join(
                           f for _, f in PROPERTIES[mutant['file']])], env, self.args.timeout))
             if result == 'survived' and (self.args.suite or self.args.suite_only):
-                if self._pytest(pytest + SUITE[mutant['file']], env,
+                if self._pytest(pytest + suite_tests(mutant['file']), env,
                                 self.args.suite_timeout) == 'killed':
                     result = 'killed by suite'
         finally:
@@ -654,6 +663,9 @@ def main():
                          "that run its line")
     ap.add_argument('--full-suite', action='store_true',
                     help='every suite test for each mutant, not only those that run its line')
+    ap.add_argument('--tests', nargs='+', metavar='TEST',
+                    help="the suite stage runs these tests instead of the file's SUITE "
+                         '(not with --cluster)')
     ap.add_argument('--suite-only', action='store_true',
                     help='only the suite tests: for --ids the fuzz properties left alive')
     ap.add_argument('--equivalent', default=EQUIVALENT,
@@ -674,6 +686,10 @@ def main():
                         latest[r['id']] = r
         print(summary(list(latest.values()), equivalent))
         return
+    if args.tests:
+        if args.cluster:
+            ap.error('--tests: not with --cluster (the workers would not see them)')
+        os.environ[TESTS_VARIABLE] = '\n'.join(args.tests)
     for f in args.only or ():
         if f not in TARGETS:
             ap.error('--only: %s is not one of %s' % (f, ', '.join(TARGETS)))
