@@ -641,6 +641,8 @@ def main():
     ap.add_argument('--sample', type=int, help='a fixed random sample of N mutants')
     ap.add_argument('--range', help='A:B, run only mutants A..B-1 of the (sampled) list')
     ap.add_argument('--ids', nargs='+', help='run only the mutants with these ids')
+    ap.add_argument('--ids-file', metavar='FILE',
+                    help='run only the mutants whose ids are the lines of FILE (ids hold spaces)')
     ap.add_argument('--jobs', type=int, default=1, help='mutants run at once (servers or workers)')
     ap.add_argument('--cluster', metavar='ADDRESS',
                     help="run on a Dask scheduler ('local': a LocalCluster of --jobs workers)")
@@ -694,6 +696,9 @@ def main():
         if f not in TARGETS:
             ap.error('--only: %s is not one of %s' % (f, ', '.join(TARGETS)))
     mutants = all_mutants(args.only)
+    if args.ids_file:
+        with open(args.ids_file, encoding='utf-8') as f:
+            args.ids = (args.ids or []) + [line.rstrip('\n') for line in f if line.strip()]
     if args.ids:
         wanted = set(args.ids)
         mutants = [m for m in mutants if m['id'] in wanted]
