@@ -512,7 +512,7 @@ def _prop_op(verb, prop):
 # --- constant folding ---------------------------------------------------------
 
 _FOLD_BINARY = {
-    '+': lambda a, b: a + b, '-': lambda a, b: a - b, '*': lambda a, b: a * b,
+    '+': lambda a, b: a + b, '-': lambda a, b: a - b, '*': runtime.multiply,
     '/': runtime.divide, '==': lambda a, b: a == b, '!=': lambda a, b: a != b,
     '<': lambda a, b: a < b, '<=': lambda a, b: a <= b, '>': lambda a, b: a > b,
     '>=': lambda a, b: a >= b, 'and': lambda a, b: a and b, 'or': lambda a, b: a or b,

@@ -14,7 +14,7 @@ action call), so both stop at the same point under the same budget.
 """
 from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
-from pipvm.core.runtime import (Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
+from pipvm.core.runtime import (LARGEST, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, area_of, card_sets, new_deck)
 
 from . import checked as c
@@ -512,7 +512,10 @@ class Interpreter:
         if op == '-':
             return a - b
         if op == '*':
-            return a * b
+            product = a * b
+            if not -LARGEST - 1 <= product <= LARGEST:
+                fail(pos, 'Number too large')
+            return product
         if b == 0:
             fail(pos, 'Division by zero')
         quotient = abs(a) // abs(b)              # truncated toward zero

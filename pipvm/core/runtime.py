@@ -214,6 +214,20 @@ def items(value):
     return value if type(value) is list else [value]
 
 
+LARGEST = 2 ** 62 - 1   # the 2008 interpreter's largest Number (OCaml's max_int)
+
+
+def multiply(a, b):
+    """Number multiplication.  Sums are exact however large (each adds a bit
+    at most a step), but a product can double a Number's size at every step
+    (`x *= x` in a loop), so one beyond the original's 63-bit Numbers (which
+    wrapped there silently) is an error, not a game that exhausts memory."""
+    res = a * b
+    if -LARGEST - 1 <= res <= LARGEST:
+        return res
+    raise Fault('Number too large')
+
+
 def divide(a, b):
     """Number division as the reference does it: truncated toward zero."""
     if b == 0:

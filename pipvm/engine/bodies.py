@@ -142,7 +142,7 @@ else:
     # operators
     _body('ADD', '', 'a b -- res', 'res = int(a) + b'),
     _body('SUB', '', 'a b -- res', 'res = int(a) - b'),
-    _body('MUL', '', 'a b -- res', 'res = int(a) * b'),
+    _body('MUL', '', 'a b -- res', 'res = runtime.multiply(int(a), b)'),
     _body('DIV', '', 'a b -- res', 'res = runtime.divide(int(a), int(b))'),
     _body('EQ', '', 'a b -- res', 'res = a == b'),
     _body('NE', '', 'a b -- res', 'res = a != b'),

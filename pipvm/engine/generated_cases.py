@@ -89,7 +89,7 @@ def op_SUB(self, stack, frame, arg):    # 21
 
 def op_MUL(self, stack, frame, arg):    # 22
     b = stack.pop()
-    stack[-1] = int(stack[-1]) * b
+    stack[-1] = runtime.multiply(int(stack[-1]), b)
 
 
 def op_DIV(self, stack, frame, arg):    # 23
@@ -522,7 +522,7 @@ def closure_SUB(m, f0, f1):
 
 
 def closure_MUL(m, f0, f1):
-    return lambda env: int(f0(env)) * f1(env)
+    return lambda env: runtime.multiply(int(f0(env)), f1(env))
 
 
 def closure_DIV(m, f0, f1):

@@ -283,9 +283,10 @@ class Builder:
         if form == 'arith':
             op = self.pick(['+', '-', '*', '/', '+', '-'])
             if op == '*':
-                # by a small factor: Numbers have no bound, and x = x * x in a
-                # loop doubles x's digits at every step (memory and time run
-                # out long before the step limit); x * 3 adds two bits a step
+                # by a small factor: x = x * x in a loop doubles x's digits
+                # at every step, so within six steps its product is beyond
+                # 63 bits and ends the game (`Number too large`; before that
+                # bound, memory ran out first); x * 3 adds two bits a step
                 return '(%s * %s)' % (self.expr(NUMBER, d), self.factor())
             return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
         if form == 'rank':
