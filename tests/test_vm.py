@@ -169,6 +169,18 @@ def test_division_by_zero():
         'Error: Line 1, Col 3: Division by zero'
 
 
+def test_a_product_is_a_number_of_the_original_63_bits_at_most():
+    from pipvm.core.errors import Fault
+    from pipvm.core.runtime import LARGEST, multiply
+    assert LARGEST == 2 ** 62 - 1
+    assert multiply(LARGEST, 1) == LARGEST and multiply(LARGEST, -1) == -LARGEST
+    assert multiply(-2 ** 31, 2 ** 31) == -2 ** 62         # the smallest
+    for a, b in ((2 ** 31, 2 ** 31), (-2 ** 31 - 1, 2 ** 31), (LARGEST, 2), (LARGEST + 1, 1)):
+        with pytest.raises(Fault, match='^Number too large$'):
+            multiply(a, b)
+    assert multiply(3, -7) == -21 and multiply(0, LARGEST + 5) == 0
+
+
 def test_not_and_in():
     g = run(('CONST', K['True']), ('NOT',), ('STORE_GLOBAL', 0),
             ('CONST', K['Three']), ('LOAD_BUILTIN', 2), ('IN',), ('STORE_GLOBAL', 1),
