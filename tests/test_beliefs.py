@@ -145,6 +145,16 @@ def test_worlds_differ_where_the_seat_cannot_tell():
         assert len(worlds) == POOL and len(hands) > POOL // 2
 
 
+def test_the_worlds_keep_no_events_unless_asked_to():
+    # a bot plays its worlds out, and nobody reads a playout's events
+    path = os.path.join(ROOT, 'examples', 'three_hearts.pip')
+    for game, worlds in beliefs_through(path, seed=2, decisions=1):
+        belief = Belief(0, 2, random.Random(1))
+        assert all(w.events is None for w in belief.worlds(game, 2))
+        assert all(w.events is not None and len(w.events) == len(game.events)
+                   for w in belief.worlds(game, 2, quiet=False))
+
+
 def test_a_card_turned_over_is_put_where_it_was_played_unseen():
     # Cheat: a challenge turns over the card a player laid face down, and the
     # seat may know that card was in that player's hand (it went there with
