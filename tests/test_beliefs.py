@@ -155,6 +155,36 @@ def test_the_worlds_keep_no_events_unless_asked_to():
                    for w in belief.worlds(game, 2, quiet=False))
 
 
+READY = '''
+Game "Ready" requires 2 players.
+Deck pack = standard.
+Area pile labeled "Pile" is faceup, spreadout.
+Rule any(p, c, cl) = True.
+Action main {
+  ask players->first {
+    "Deal" { message "Dealt.". }
+    "Wait" { message "Waited.". }
+  }
+  shuffle pack.
+  deal 2 from pack to players.
+  play any from players->first to pile.
+  winner players->first.
+}
+'''
+
+
+def test_before_anything_is_hidden_the_one_world_is_the_real_game():
+    from compiler import codegen, frontend
+    game = Game(codegen.generate(frontend.check_text(READY)), seed=1, players=2,
+                names=['Ann', 'Bob'])
+    belief = Belief(0, POOL, random.Random(1))
+    worlds = belief.worlds(game, POOL)      # the ask, before the shuffle
+    assert len(worlds) == 1 and _without_log(worlds[0].view(None)) == _without_log(game.view(None))
+    game.answer(0)
+    worlds = belief.worlds(game, POOL)      # the play: the other hand is hidden now
+    assert len(worlds) == POOL and _without_log(worlds[0].view(0)) == _without_log(game.view(0))
+
+
 def test_a_card_turned_over_is_put_where_it_was_played_unseen():
     # Cheat: a challenge turns over the card a player laid face down, and the
     # seat may know that card was in that player's hand (it went there with
