@@ -137,6 +137,7 @@ class Interpreter:
         self.players, self.teams = [], None
         self.max_steps = self.steps_left = max_steps
         self.init_frame = [None] * program.init_frame     # the initialisers' locals
+        self.at = None      # the position of the statement running (block)
 
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
@@ -195,6 +196,7 @@ class Interpreter:
         pending = None
         for s in stmts:
             if pending is None:
+                self.at = s.pos     # the statement's, where the VM reports a string's faults
                 pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
             elif isinstance(s, c.Label) and s.name == pending:
                 pending = None
@@ -455,8 +457,11 @@ class Interpreter:
             frame[ref.var.slot] = value
 
     def string(self, parts, frame=None):
-        return ''.join(p if isinstance(p, str) else text(self.load(p, frame), p.pos)
-                       for p in parts)
+        try:
+            return ''.join(p if isinstance(p, str) else text(self.load(p, frame), p.pos)
+                           for p in parts)
+        except ValueError:      # a Number over the 4,300 digits Python shows
+            fail(self.at, 'Number too large to show')
 
     # --- expressions ----------------------------------------------------------
 

@@ -181,6 +181,19 @@ def test_a_product_is_a_number_of_the_original_63_bits_at_most():
     assert multiply(3, -7) == -21 and multiply(0, LARGEST + 5) == 0
 
 
+def test_a_number_beyond_what_python_shows_is_an_error_not_invalid_bytecode(monkeypatch):
+    # sums stay exact, so x += x can pass the 4,300 digits Python shows (it
+    # raised ValueError, reported as "invalid bytecode"); both engines agree
+    from .fuzz import harness
+    monkeypatch.setattr(harness, 'MAX_STEPS', 100_000)
+    source = ('Game "Sum" requires 2 players.\nNumber x.\nNumber n.\nAction main {\n'
+              '  x = 1.\n  n = 0.\n  forever {\n    x += x.\n    n += 1.\n'
+              '    if n == 15000 { message "{x}". }\n    if n == 14000 { message "{n}". }\n  }\n}\n')
+    vm_run, ref_run = harness.both(source, 1, [0, 'A', 'B'])
+    assert vm_run.ending == ref_run.ending == 'Error: Line 10, Col 21: Number too large to show'
+    assert vm_run.transcript == ref_run.transcript and vm_run.transcript.endswith('14000\n')
+
+
 def test_not_and_in():
     g = run(('CONST', K['True']), ('NOT',), ('STORE_GLOBAL', 0),
             ('CONST', K['Three']), ('LOAD_BUILTIN', 2), ('IN',), ('STORE_GLOBAL', 1),

@@ -134,7 +134,10 @@ def to_str(value):
     if kind is str:
         return value
     if kind is int:
-        return str(value)
+        try:
+            return str(value)
+        except ValueError:      # over Python's 4,300 digits: a sum doubled 14,000 times
+            raise Fault('Number too large to show') from None
     if kind is bool:
         return 'True' if value else 'False'
     if kind is Rank:
