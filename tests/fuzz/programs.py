@@ -276,6 +276,14 @@ class Builder:
         k = self.draw(between(-3, 3))
         return str(k) if k >= 0 else '(0 - %d)' % -k
 
+    def edge_product(self):
+        """A product of constants at an edge of the 63-bit Numbers: 2^62 - 1
+        and -2^62 are Numbers, 2^62 and -2^62 - 2^31 are `Number too large`
+        (the compiler folds the first two; the reference multiplies them)."""
+        return self.pick(['(2147483647 * 2147483649)', '((0 - 2147483648) * 2147483648)',
+                          '(2147483647 * 2147483649)', '((0 - 2147483648) * 2147483648)',
+                          '(2147483648 * 2147483648)', '((0 - 2147483649) * 2147483648)'])
+
     def expr_Number(self, d):
         form = self.pick(['arith', 'arith', 'ref', 'rank', 'aggregate'])
         if form == 'aggregate':
@@ -287,6 +295,8 @@ class Builder:
                 # at every step, so within six steps its product is beyond
                 # 63 bits and ends the game (`Number too large`; before that
                 # bound, memory ran out first); x * 3 adds two bits a step
+                if self.rarely(0.1):
+                    return self.edge_product()
                 return '(%s * %s)' % (self.expr(NUMBER, d), self.factor())
             return '(%s %s %s)' % (self.expr(NUMBER, d), op, self.expr(NUMBER, d))
         if form == 'rank':
