@@ -175,7 +175,9 @@ def test_a_product_is_a_number_of_the_original_63_bits_at_most():
     assert LARGEST == 2 ** 62 - 1
     assert multiply(LARGEST, 1) == LARGEST and multiply(LARGEST, -1) == -LARGEST
     assert multiply(-2 ** 31, 2 ** 31) == -2 ** 62         # the smallest
-    for a, b in ((2 ** 31, 2 ** 31), (-2 ** 31 - 1, 2 ** 31), (LARGEST, 2), (LARGEST + 1, 1)):
+    # 2^62 + 1 = 5 * 922337203685477581: one past each end
+    for a, b in ((2 ** 31, 2 ** 31), (-2 ** 31 - 1, 2 ** 31), (LARGEST, 2), (LARGEST + 1, 1),
+                 (-5, 922337203685477581), (2 ** 62, 1)):
         with pytest.raises(Fault, match='^Number too large$'):
             multiply(a, b)
     assert multiply(3, -7) == -21 and multiply(0, LARGEST + 5) == 0

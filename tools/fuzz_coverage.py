@@ -34,7 +34,7 @@ TARGETS = {
     'pipvm/engine/fusion.py': None,        # superinstructions, fused by the VM's loader
     'pipvm/engine/pure.py': None,          # rules and orderings as closures
     'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output
-    'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'divide',
+    'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'multiply', 'divide',
                          'rank_range'),
     'compiler/codegen.py': None,
     'pipvm/game/game.py': None,            # the game object: decisions, forks
