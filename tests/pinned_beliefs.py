@@ -19,12 +19,12 @@ import json
 import os
 import random
 
-from pipvm.engine.vm import Image
 from pipvm.game import belief as belief_module
 from pipvm.game.belief import Belief
 from pipvm.game.game import Game
-from pipvm.play import loader
 from pipvm.play.bots import POOL
+
+from .util import seat_one_decisions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORD = os.path.join(ROOT, 'tests', 'data', 'beliefs', 'pinned.json')
@@ -79,23 +79,13 @@ def _digest(particles):
 def record(name, seed, decisions, size=POOL, repairs=None, fresh=None):
     """The entries of one case, one by one: seat 1 thinks (its belief asked
     for POOL worlds), every seat answers at random with the case's seed."""
-    program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
-    players = program.counts[0] * (program.team_size or 1)
-    game = Game(Image(program), seed=seed, players=players,
-                names=['P%d' % i for i in range(players)], max_steps=100_000)
     budget = {k: v for k, v in (('repairs', repairs), ('fresh', fresh)) if v is not None}
     belief = Belief(0, size, random.Random(seed), **budget)
-    rng = random.Random(seed)
-    made = 0
-    while game.decision is not None and made < decisions:
-        d = game.decision
-        if d.seat == 0 and len(d.options) > 1:
-            with _Costs() as costs:
-                worlds = belief.worlds(game, size)
-            made += 1
-            yield [len(worlds), belief.lost, len(belief.particles), costs.answers,
-                   costs.forks, costs.replays, _digest(belief.particles)]
-        game.answer(rng.randrange(len(d.options)))
+    for game in seat_one_decisions(os.path.join(ROOT, 'examples', name + '.pip'), seed, decisions):
+        with _Costs() as costs:
+            worlds = belief.worlds(game, size)
+        yield [len(worlds), belief.lost, len(belief.particles), costs.answers,
+               costs.forks, costs.replays, _digest(belief.particles)]
 
 
 def key(name, seed, decisions, *budget):

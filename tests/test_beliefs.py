@@ -14,7 +14,7 @@ from pipvm.play import loader
 from pipvm.play.bots import POOL
 
 from .fuzz import belief_contract
-from .util import CHOICELESS
+from .util import CHOICELESS, seat_one_decisions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
@@ -28,23 +28,13 @@ def beliefs_through(path, seed, decisions=None):
     """Play one game (seat 1 and the others at random); at each decision of
     seat 1 with a choice, ask its belief for POOL worlds.  Yields (real game,
     worlds) there."""
-    program = loader.load_program(path)
-    players = program.counts[0] * (program.team_size or 1)
-    game = Game(Image(program), seed=seed, players=players,
-                names=['P%d' % i for i in range(players)], max_steps=100_000)
     belief = Belief(0, POOL, random.Random(seed))
-    rng = random.Random(seed)
-    seen = 0
-    while game.decision is not None and (decisions is None or seen < decisions):
-        d = game.decision
-        if d.seat == 0 and len(d.options) > 1:
-            seen += 1
-            worlds = belief.worlds(game, POOL)
-            # and each particle is the game its deal makes (a trade in one
-            # hand's deal renamed the cards laid unseen in every earlier hand)
-            belief_contract.check(belief, worlds, POOL)
-            yield game, worlds
-        game.answer(rng.randrange(len(d.options)))
+    for game in seat_one_decisions(path, seed, decisions):
+        worlds = belief.worlds(game, POOL)
+        # and each particle is the game its deal makes (a trade in one
+        # hand's deal renamed the cards laid unseen in every earlier hand)
+        belief_contract.check(belief, worlds, POOL)
+        yield game, worlds
 
 
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)

@@ -24,6 +24,28 @@ DEFAULT_ANSWERS = b'2\nP1\nP2\n'
 CHOICELESS = {'old_maid.pip'}
 
 
+def seat_one_decisions(path, seed, decisions=None):
+    """Play the game at path with every seat answering at random (seed);
+    yield it at each decision of seat 1 (seat 0) that has a choice, before
+    that decision is answered, up to `decisions` of them."""
+    import random
+    from pipvm.engine.vm import Image
+    from pipvm.game.game import Game
+    from pipvm.play import loader
+    program = loader.load_program(path)
+    players = program.counts[0] * (program.team_size or 1)
+    game = Game(Image(program), seed=seed, players=players,
+                names=['P%d' % i for i in range(players)], max_steps=100_000)
+    rng = random.Random(seed)
+    seen = 0
+    while game.decision is not None and (decisions is None or seen < decisions):
+        d = game.decision
+        if d.seat == 0 and len(d.options) > 1:
+            seen += 1
+            yield game
+        game.answer(rng.randrange(len(d.options)))
+
+
 def answers_for(folder, name):
     path = os.path.join(folder, name + '.in')
     if os.path.exists(path):
