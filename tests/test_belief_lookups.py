@@ -1,0 +1,118 @@
+"""The belief's small lookups by their contracts: the cards seen since a
+shuffle, the last shuffle before a position, the plays a difference pins
+(_shown_pins), the cards of the players a difference concerns (_involved).
+The pinned record (test_beliefs_pinned.py) meets their edges (a shuffle
+at the very position, no shuffle noted, a list where an observation is a
+dict) only by chance."""
+import random
+from types import SimpleNamespace
+
+from pipvm.game.belief import Belief, _Deal
+from pipvm.game.determinize import DECK_INDEX
+
+NAME = {i: n for n, i in DECK_INDEX.items()}
+
+
+def belief():
+    b = Belief(1, 1, random.Random(1))
+    b.pins = [frozenset({1}), frozenset({2})]
+    b.pins_before = [frozenset({3}), frozenset({4})]
+    b.shuffled_at = {}
+    return b
+
+
+def test_the_cards_seen_since_a_shuffle_none_outside_the_shuffles():
+    b = belief()
+    assert [b._seen(j) for j in (-1, 0, 1, 2)] == [frozenset(), {1}, {2}, frozenset()]
+    assert [b._seen_before(j) for j in (-1, 0, 1, 2)] == [frozenset(), {3}, {4}, frozenset()]
+
+
+def test_the_last_shuffle_made_before_a_position():
+    b = belief()
+    b.shuffled_at = {1: 5, 2: 9}
+    orders = [[], [], []]
+    # shuffle 0 not noted: made before everything, position 0 included
+    assert [b._last_shuffle(orders, h) for h in (0, 1, 5, 6, 9, 10)] == [0, 0, 0, 1, 1, 2]
+    b.shuffled_at = {0: 3}
+    assert b._last_shuffle(orders[:1], 3) == 0          # none before: the default, 0
+    assert b._last_shuffle(orders[:1], 3, None) is None
+    assert b._last_shuffle(orders[:1], 4, None) == 0
+    b.shuffled_at = {}
+    assert [b._last_shuffle(orders[:1], h, None) for h in (0, 1, 2)] == [0, 0, 0]
+
+
+def shown(world, seat):
+    return ({'area': [NAME[i] for i in world]}, {'area': [NAME[i] for i in seat]})
+
+
+def test_a_difference_pins_the_latest_unseen_play_of_each_card_shown_otherwise():
+    b = belief()
+    deal = _Deal(plays={3: NAME[7], 8: NAME[7], 12: NAME[7], 9: NAME[8], 4: NAME[9]})
+    q = SimpleNamespace(diff=shown([7, 8], [20, 21]), matched=12)
+    # 7 shown as 20: its latest play before the world stopped (12 is where it stopped)
+    assert b._shown_pins(q, deal, {}) == {8: NAME[20], 9: NAME[21]}
+    # a play pinned already is not pinned again; the next latest is
+    assert b._shown_pins(q, deal, {8: NAME[30]}) == {3: NAME[20], 9: NAME[21]}
+    # a card with no such play gives no pin, and the others still do
+    q = SimpleNamespace(diff=shown([6, 8], [20, 21]), matched=12)
+    assert b._shown_pins(q, deal, {}) == {9: NAME[21]}
+    # one card the seat saw is one pin, though two of the world's stood for it
+    q = SimpleNamespace(diff=({'a': [NAME[7]], 'b': [NAME[8]]}, {'a': [NAME[20]], 'b': [NAME[20]]}),
+                        matched=12)
+    assert list(b._shown_pins(q, deal, {}).values()) == [NAME[20]]
+
+
+def test_only_an_observation_pairs_cards():
+    b = belief()
+    deal = _Deal(plays={3: NAME[7]})
+    for diff in [None, ([NAME[7]], [NAME[20]]), ({'area': [NAME[7]]}, 'no such answer')]:
+        assert b._shown_pins(SimpleNamespace(diff=diff, matched=12), deal, {}) == {}
+
+
+def table(pending='Cleo', ann='Ann'):
+    deck = [SimpleNamespace(name=NAME[i]) for i in range(52)]
+    players = [SimpleNamespace(name=n, hand=[deck[k], deck[k + 1]], stash=[deck[k + 2]])
+               for n, k in ((ann, 0), ('Bob', 10), ('Cleo', 20))]
+    pend = None if pending is None else SimpleNamespace(
+        player=next(p for p in players if p.name == pending))
+    return SimpleNamespace(deck=deck, players=players, pending=pend)
+
+
+def world(diff, refused=False, pending='Cleo', ann='Ann'):
+    return SimpleNamespace(game=SimpleNamespace(machine=table(pending, ann)), diff=diff,
+                           score=(5, -1 if refused else 0))
+
+
+ANN, BOB, CLEO = frozenset({0, 1, 2}), frozenset({10, 11, 12}), frozenset({20, 21, 22})
+
+
+def view(players=(), log=()):
+    return {'players': [dict(p) for p in players], 'log': [{'text': t} for t in log]}
+
+
+def test_the_cards_of_the_players_a_difference_concerns():
+    b = belief()                      # the seat is 1: Bob
+    me = {'name': 'Bob', 'seat': 1}
+    assert b._involved(world(None)) == frozenset()
+    # an answer refused: the player who could not give it
+    assert b._involved(world(('x', 'y'), refused=True)) == CLEO
+    assert b._involved(world(('x', 'y'), refused=True, pending=None)) == frozenset()
+    # a player's view that differs
+    ann, ann2 = {'name': 'Ann', 'cards': 2}, {'name': 'Ann', 'cards': 3}
+    cleo = {'name': 'Cleo', 'cards': 1}
+    diff = (view([ann, me, cleo]), view([ann2, me, cleo]))
+    assert b._involved(world(diff)) == ANN
+    # the players the news names, in either's log
+    assert b._involved(world((view(log=['Cleo asks']), view(log=['x'])))) == CLEO
+    assert b._involved(world((view(log=['x']), view(log=['Cleo asks'])))) == CLEO
+    assert b._involved(world((view([ann, me], log=['Cleo asks']), view([ann2, me])))) == ANN | CLEO
+    # a line with no text names nobody, whatever the names
+    assert b._involved(world(({'log': [{}], 'players': [me]}, view([me], log=['Ann asks'])))) == ANN
+    assert b._involved(world(({'log': [{}], 'players': [me]}, view([me], log=['Bob asks'])),
+                             ann='!')) == ANN | BOB | CLEO
+    # nobody but the seat, or nobody: every hand
+    every = ANN | BOB | CLEO
+    assert b._involved(world((view([me], log=['Bob draws']), view([me])))) == every
+    assert b._involved(world((view([me]), view([me])))) == every
+    # another seat's name alone is somebody
+    assert b._involved(world((view(log=['Ann draws']), view([me])))) == ANN
