@@ -18,10 +18,8 @@ import random
 from types import SimpleNamespace
 
 from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal
-from pipvm.game.determinize import DECK_INDEX
+from pipvm.game.belief import _NAMES as NAME, Belief, _Deal
 
-NAME = {i: n for n, i in DECK_INDEX.items()}
 H = 30                  # the pinned play that could not be made
 X = 5                   # its card, which Ann does not hold
 

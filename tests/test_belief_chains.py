@@ -44,8 +44,7 @@ class Script:
         b._last_shuffle = self.last_shuffle
 
     def particle(self, matched=5):
-        p = _Particle(None, _Deal(plays={h: 'C%d' % h for h in range(1000)}), matched)
-        return p
+        return _Particle(None, _Deal(plays={h: 'C%d' % h for h in range(1000)}), matched)
 
     def restart(self, p, j, deal):
         assert type(p) is _Particle and j == SHUFFLE   # from p, at the shuffle found

@@ -7,10 +7,8 @@ dict) only by chance."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game.belief import Belief, _Deal
-from pipvm.game.determinize import DECK_INDEX
+from pipvm.game.belief import _NAMES as NAME, Belief, _Deal
 
-NAME = {i: n for n, i in DECK_INDEX.items()}
 
 
 def belief():

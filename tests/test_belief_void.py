@@ -13,11 +13,9 @@ import random
 from types import SimpleNamespace
 
 from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
-from pipvm.game.determinize import DECK_INDEX
+from pipvm.game.belief import _NAMES as NAME, Belief, _Deal, _Particle
 from pipvm.game.kinds import CARD, NAME as NAME_KIND
 
-NAME = {i: n for n, i in DECK_INDEX.items()}
 END = 40
 HAND = [0, 1, 2, 3, 4]          # Ann's hand
 FOLLOW = [0, 1, 2]              # the cards she may play (the suit led)

@@ -15,10 +15,8 @@ import random
 from types import SimpleNamespace
 
 from pipvm.game import belief
-from pipvm.game.belief import TRADES, Belief, _Deal, _Particle
-from pipvm.game.determinize import DECK_INDEX
+from pipvm.game.belief import _NAMES as NAME, TRADES, Belief, _Deal, _Particle
 
-NAME = {i: n for n, i in DECK_INDEX.items()}
 END = 40
 
 
