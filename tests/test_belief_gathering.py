@@ -1,0 +1,84 @@
+"""belief._gathering and _Swapped's set-up by their contracts.
+
+_gathering: the groups of cards (ranks, suits) that the seat's first line
+differing from the world's names, the zone that must hold them (the hands
+of the players that line names, and the cards moved since), and the
+groups the world's own line there named instead (`wrong`); None where
+there is no difference, no line of the seat's there, no group or no zone.
+
+_Swapped: a game at a particle's last matched decision, its deal cut
+after shuffle j (later shuffles are dealt anew), the particle's orders
+kept whole for the windows of the unseen plays."""
+from types import SimpleNamespace
+
+from pipvm.game.belief import _Deal, _gathering, _groups, _Particle, _Swapped
+
+SEVENS, NINES, KINGS = (_groups([w])[0] for w in ('sevens', 'nines', 'kings'))
+
+
+def world(seen, want, players=('Ada', 'Ben', 'Cleo'), pending=None):
+    p = _Particle(None, _Deal(), 3)
+    m = SimpleNamespace(players=[SimpleNamespace(name=n) for n in players],
+                        pending=pending)
+    p.game = SimpleNamespace(machine=m)
+    p.diff = (seen, want)        # (the world's observation, the seat's)
+    return p
+
+
+def line(text):
+    return {'text': text}
+
+
+NOW = {0: ('hand', 'Ben'), 1: ('hand', 'Cleo'), 2: ('hand', 'Ada'), 3: ('pile', 'Ben')}
+
+
+def test_the_seats_line_names_the_groups_the_players_hands_and_the_worlds_line_the_wrong():
+    start = [line('Ada asks Ben for kings.')]
+    seen = {'log': start + [line('Cleo asks Ben for sevens.'), line('Ben asks for nines.')]}
+    want = {'log': start + [line('Ben asks Cleo for nines.'), line('Ada draws.')]}
+    groups, zone, wrong = _gathering(world(seen, want), NOW, {7})
+    assert groups == [NINES]
+    assert zone == {0, 1, 7}                # Ben's and Cleo's hands, and the card moved
+    assert wrong == SEVENS                  # the world's line at the difference, not the next
+
+
+def test_a_line_without_text_names_nothing():
+    seen = {'log': [line('Ada asks Ben for kings.')]}
+    want = {'log': [{'card': 'x'}]}
+    assert _gathering(world(seen, want), NOW, {7}) is None
+
+
+def test_no_difference_in_the_logs_is_no_gathering():
+    same = [line('Ben asks Cleo for nines.')]
+    assert _gathering(world({'log': same}, {'log': same}), NOW, {7}) is None
+    longer = {'log': same + [line('Cleo asks Ben for sevens.')]}
+    assert _gathering(world(longer, {'log': same}), NOW, {7}) is None
+
+
+def test_a_particle_without_a_difference_has_no_gathering():
+    p = world({}, {})
+    p.diff = None
+    assert _gathering(p, NOW, {7}) is None
+
+
+def test_a_real_answer_that_was_no_option_gathers_into_the_pending_players_hand():
+    pending = SimpleNamespace(player=SimpleNamespace(name='Cleo'))
+    groups, zone, wrong = _gathering(world({'log': []}, 'Sevens', pending=pending), NOW, set())
+    assert groups == [SEVENS] and zone == {1} and wrong == frozenset()
+
+
+def test_a_line_naming_no_group_or_no_hand_gathers_nothing():
+    seen = {'log': [line('Ada draws.')]}
+    assert _gathering(world(seen, {'log': [line('Ben asks Cleo for nines.')]}),
+                      {3: ('pile', 'Ben')}, set()) is None
+    assert _gathering(world(seen, {'log': [line('Ben says hello.')]}), NOW, {7}) is None
+
+
+def test_a_swapped_deal_keeps_the_shuffles_up_to_j_and_the_orders_whole():
+    orders, drawn = [[0, 1], [2, 3], [4, 5]], [[1, 0], [3, 2], [5, 4]]
+    deal = _Deal(orders, drawn, {9: 'AS'})
+    s = _Swapped(deal, 1, 'game', {})
+    assert s.deal.orders == orders[:2] and s.deal.drawn == drawn[:2]
+    assert s.deal.plays == {9: 'AS'}
+    assert s.orders == orders and s.moved == frozenset() and s.j == 1
+    assert _Swapped(deal, 0, 'game', {}).deal.orders == orders[:1]

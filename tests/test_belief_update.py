@@ -1,0 +1,106 @@
+"""Belief._update's end by its contract, on a scripted search: once some
+particles are alive, the dead are replaced by copies of the living until
+there are `size` particles, each copy nudged MOVES times (a Metropolis
+step) and the living kept first; while nothing is hidden the one world is
+the real game's fork; a lost belief replays the world that got furthest in
+full before checking it.
+
+The pinned record (test_beliefs_pinned.py) checks which worlds a real game
+gets; this checks how many there are and how they are made."""
+import random
+from types import SimpleNamespace
+
+from pipvm.game import belief
+from pipvm.game.belief import MOVES, Belief, _Deal, _Particle
+
+END = 30
+
+
+class Game:
+    def __init__(self, tag):
+        self.tag = tag
+
+    def fork(self):
+        return Game(self.tag + "'")
+
+
+def world(tag, matched):
+    p = _Particle(Game(tag), _Deal(), matched)
+    p.obs = SimpleNamespace(shown=0)
+    return p
+
+
+class Script:
+    def __init__(self, monkeypatch, particles, size, hidden=True, repaired=()):
+        self.b = b = Belief(0, size, random.Random(1))
+        b.history = [None] * END
+        b.real = Game('real')
+        b.unseen_plays = {}
+        b.particles, b.lost = list(particles), False
+        self.copies, self.nudged, self.restarts = [], [], []
+        self.repaired = set(repaired)
+        monkeypatch.setattr(belief, 'nothing_hidden', lambda real, plays: not hidden)
+        b._check = lambda p, end: p.matched
+        b._repair = lambda p, end, replays: p.game.tag in self.repaired
+        b._copy = self.copy
+        b._nudge = lambda p, end: self.nudged.append(p)
+        b._restart = self.restart
+
+    def copy(self, p):
+        assert len(self.copies) < 100, 'copies never stop'
+        q = world(p.game.tag + ' copy', p.matched)
+        self.copies.append((p, q))
+        return q
+
+    def restart(self, p, j, deal):
+        self.restarts.append((p.game.tag, j))
+        q = world(p.game.tag + ' replayed', END + 1)
+        return q
+
+
+def test_the_living_are_copied_until_there_are_size_particles_each_copy_nudged(monkeypatch):
+    alive, dead = world('alive', END + 1), world('dead', 4)
+    s = Script(monkeypatch, particles=[dead, alive], size=4)
+    s.b._update()
+    ps = s.b.particles
+    assert len(ps) == 4
+    assert ps[0] is alive
+    assert [p for p, q in s.copies] == [alive] * 3
+    assert ps[1:] == [q for p, q in s.copies]
+    assert s.nudged == ps[1:] * MOVES
+    assert s.b.checked == END and s.b.lost is False
+
+
+def test_as_many_living_as_the_size_make_no_copies(monkeypatch):
+    ps = [world(str(k), END + 1) for k in range(3)]
+    s = Script(monkeypatch, particles=ps, size=3)
+    s.b._update()
+    assert s.b.particles == ps and s.copies == [] and s.nudged == []
+
+
+def test_a_repaired_particle_counts_among_the_living_before_the_copies(monkeypatch):
+    alive, dead = world('alive', END + 1), world('dead', 9)
+    s = Script(monkeypatch, particles=[alive, dead], size=3,
+               repaired={'dead'})
+    s.b._update()
+    assert s.b.particles[:2] == [alive, dead]
+    assert len(s.b.particles) == 3 and len(s.copies) == 1
+
+
+def test_while_nothing_is_hidden_the_one_world_is_the_real_games_fork(monkeypatch):
+    s = Script(monkeypatch, particles=[world('old', 3)], size=5,
+               hidden=False)
+    s.b._update()
+    (p,) = s.b.particles
+    assert p.game.tag == "real'" and p.obs is None
+    assert s.b.checked == END
+
+
+def test_a_lost_belief_replays_its_worlds_in_full_before_checking_them(monkeypatch):
+    s = Script(monkeypatch, particles=[world('far', 7)], size=1)
+    s.b.lost = True
+    s.b._update()
+    assert s.restarts == [('far', 0)]
+    assert [p.game.tag for p in s.b.particles] == ['far replayed']
+    assert s.b.lost is False
+
