@@ -1,17 +1,11 @@
-"""belief._gathering and _Swapped's set-up by their contracts.
-
-_gathering: the groups of cards (ranks, suits) that the seat's first line
+"""belief._gathering by its contract: the groups of cards (ranks, suits) that the seat's first line
 differing from the world's names, the zone that must hold them (the hands
 of the players that line names, and the cards moved since), and the
 groups the world's own line there named instead (`wrong`); None where
-there is no difference, no line of the seat's there, no group or no zone.
-
-_Swapped: a game at a particle's last matched decision, its deal cut
-after shuffle j (later shuffles are dealt anew), the particle's orders
-kept whole for the windows of the unseen plays."""
+there is no difference, no line of the seat's there, no group or no zone."""
 from types import SimpleNamespace
 
-from pipvm.game.belief import _Deal, _gathering, _groups, _Particle, _Swapped
+from pipvm.game.belief import _Deal, _gathering, _groups, _Particle
 
 SEVENS, NINES, KINGS = (_groups([w])[0] for w in ('sevens', 'nines', 'kings'))
 
@@ -73,12 +67,3 @@ def test_a_line_naming_no_group_or_no_hand_gathers_nothing():
                       {3: ('pile', 'Ben')}, set()) is None
     assert _gathering(world(seen, {'log': [line('Ben says hello.')]}), NOW, {7}) is None
 
-
-def test_a_swapped_deal_keeps_the_shuffles_up_to_j_and_the_orders_whole():
-    orders, drawn = [[0, 1], [2, 3], [4, 5]], [[1, 0], [3, 2], [5, 4]]
-    deal = _Deal(orders, drawn, {9: 'AS'})
-    s = _Swapped(deal, 1, 'game', {})
-    assert s.deal.orders == orders[:2] and s.deal.drawn == drawn[:2]
-    assert s.deal.plays == {9: 'AS'}
-    assert s.orders == orders and s.moved == frozenset() and s.j == 1
-    assert _Swapped(deal, 0, 'game', {}).deal.orders == orders[:1]
