@@ -1,6 +1,9 @@
 """The belief's small lookups by their contracts: the cards seen since a
 shuffle, the last shuffle before a position, the plays a difference pins
-(_shown_pins), the cards of the players a difference concerns (_involved).
+(_shown_pins), the cards of the players a difference concerns (_involved)
+and their names (_concerned), the unseen plays a named card may have been
+(_named_plays), a deal with the seen cards where the real draws put them
+(_snapped_deal).
 The pinned record (test_beliefs_pinned.py) meets their edges (a shuffle
 at the very position, no shuffle noted, a list where an observation is a
 dict) only by chance."""
@@ -114,3 +117,39 @@ def test_the_cards_of_the_players_a_difference_concerns():
     assert b._involved(world((view([me]), view([me])))) == every
     # another seat's name alone is somebody
     assert b._involved(world((view(log=['Ann draws']), view([me])))) == ANN
+
+
+def test_the_names_of_the_players_a_difference_concerns():
+    b = belief()
+    assert b._concerned(world(None)) == set()
+    assert b._concerned(world(('x', 'y'))) == {'Cleo'}                 # the answer refused
+    assert b._concerned(world(('x', 'y'), pending=None)) == set()
+    assert b._concerned(world((view(log=['a']), view(log=['a', 'Cleo hands Ann 1.'])))) == \
+        {'Cleo', 'Ann'}
+    assert b._concerned(world((view(log=['a', 'b']), view(log=['a'])))) == set()   # no line
+    assert b._concerned(world((view(log=['a']), {'log': [{'text': 'a'}, {}]}))) == set()
+
+
+def test_the_unseen_plays_from_a_position_up_to_the_difference_may_have_been_the_card_named():
+    b = belief()
+    b.unseen_plays = {2, 4, 6, 9}
+    diff = ({'log': ['Ann shows %s.' % NAME[3]]}, {'log': ['Ann shows %s.' % NAME[8]]})
+    p = SimpleNamespace(diff=diff, matched=9)
+    assert b._named_plays(p, 4) == [(4, NAME[8]), (6, NAME[8])]
+    assert b._named_plays(p, 0) == [(2, NAME[8]), (4, NAME[8]), (6, NAME[8])]
+    assert b._named_plays(SimpleNamespace(diff=None, matched=9), 0) == []
+
+
+def test_a_snapped_deal_puts_each_seen_card_where_the_real_draw_put_it():
+    b = belief()
+    b.pins = [frozenset({1}), frozenset({5})]
+    # shuffle 1 has no draw noted: its order stands for it
+    deal = _Deal([[0, 1, 2], [3, 4, 5]], [[1, 0, 2]])
+    snapped, moved = b._snapped_deal(deal)
+    assert snapped.orders == [[1, 0, 2], [3, 4, 5]] and moved == 0
+    assert deal.orders == [[0, 1, 2], [3, 4, 5]]
+    b.pins = [frozenset(), frozenset({5})]
+    deal = _Deal([[0, 1, 2], [3, 5, 4]], [[0, 1, 2], [3, 4, 5]])
+    assert b._snapped_deal(deal)[0].orders == [[0, 1, 2], [3, 4, 5]]
+    assert b._snapped_deal(deal)[1] == 1
+    assert b._snapped_deal(_Deal([[0, 1, 2]], [[0, 1, 2]]))[1] is None
