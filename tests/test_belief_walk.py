@@ -158,3 +158,20 @@ def test_cards_still_in_place_trade_among_themselves_only_two_or_more(monkeypatc
         s.run(s.particle(), replays=10, still_share=1.0)
         assert bool(s.zoned) is traded, still
         assert all(sorted(z) == sorted(still) for z in s.zoned)
+
+
+def test_too_few_cards_gives_up_before_drawing_anything(monkeypatch):
+    s = Script(monkeypatch, order=[1, 2, 3], seen={1, 2})
+    state = s.b.rng.getstate()
+    assert s.run(s.particle()) is False
+    assert s.b.rng.getstate() == state
+
+
+def test_a_gathering_walk_trades_the_pairs_proposed_from_the_start_and_skips_none(monkeypatch):
+    s = Script(monkeypatch, order=[1, 2, 3, 4, 5])
+    monkeypatch.setattr(belief, '_gathering', lambda p, now, moved: 'the gathering')
+    proposed = [[], [(2, 3)], [], [(4, 5), (1, 2)]]
+    s.b._gather = lambda gather, hidden, moved: (
+        proposed.pop(0) if proposed else []) if gather == 'the gathering' else None
+    s.run(s.particle(), replays=2, gathers=1.0)
+    assert s.trades == [[(2, 3)], [(4, 5), (1, 2)]]

@@ -550,7 +550,7 @@ class Belief:
                 if trades <= 0 or replays <= 0:
                     return False
                 trades -= 1
-                played = None
+                played = pairs = None
                 if gather is not None and rng.random() < gathers:
                     pairs = self._gather(gather, hidden, moved)
                     if not pairs:
@@ -559,7 +559,7 @@ class Belief:
                 elif named and rng.random() < 0.3:
                     h, a = rng.choice(named)
                     played = DECK_INDEX.get(work.deal.plays.get(h))
-                if played in hidden:
+                if pairs or played in hidden:   # (a gathering's pairs: as they are)
                     b = played
                 elif len(still) >= 2 and rng.random() < still_share:
                     a, b = self._zone_trade(still, zone, related)
