@@ -150,6 +150,6 @@ def test_a_snapped_deal_puts_each_seen_card_where_the_real_draw_put_it():
     assert deal.orders == [[0, 1, 2], [3, 4, 5]]
     b.pins = [frozenset(), frozenset({5})]
     deal = _Deal([[0, 1, 2], [3, 5, 4]], [[0, 1, 2], [3, 4, 5]])
-    assert b._snapped_deal(deal)[0].orders == [[0, 1, 2], [3, 4, 5]]
-    assert b._snapped_deal(deal)[1] == 1
+    snapped, moved = b._snapped_deal(deal)
+    assert snapped.orders == [[0, 1, 2], [3, 4, 5]] and moved == 1
     assert b._snapped_deal(_Deal([[0, 1, 2]], [[0, 1, 2]]))[1] is None

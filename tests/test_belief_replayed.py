@@ -21,8 +21,7 @@ END = 50        # a world matching 51 matches everywhere
 
 
 def world(matched, tag=None):
-    p = _Particle(tag, _Deal(), matched)
-    return p
+    return _Particle(tag, _Deal(), matched)
 
 
 class Script:

@@ -54,8 +54,7 @@ class Script:
 
     def restart(self, p, j, deal):
         self.restarts.append((p.game.tag, j))
-        q = world(p.game.tag + ' replayed', END + 1)
-        return q
+        return world(p.game.tag + ' replayed', END + 1)
 
 
 def test_the_living_are_copied_until_there_are_size_particles_each_copy_nudged(monkeypatch):

@@ -559,7 +559,7 @@ class Belief:
                 elif named and rng.random() < 0.3:
                     h, a = rng.choice(named)
                     played = DECK_INDEX.get(work.deal.plays.get(h))
-                if pairs or played in hidden:   # (a gathering's pairs: as they are)
+                if pairs or played in hidden:   # a gathering: a = b = None, its pairs traded below
                     b = played
                 elif len(still) >= 2 and rng.random() < still_share:
                     a, b = self._zone_trade(still, zone, related)
