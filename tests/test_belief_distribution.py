@@ -1,15 +1,16 @@
 """The bots' worlds are drawn as the seat's information says: checked
-against an exact count, on a game small enough to count.
+against an exact count, on two games small enough to count.
 
 A thinking bot plays in the worlds its Belief hands it (pipvm/play/bots.py),
 and belief.py promises worlds spread uniformly over the deals consistent
 with what the seat observed: fresh deals are uniform and rejected when they
 disagree, and every other particle is moved on by Metropolis steps whose
 stationary distribution is that uniform one (its docstring).  Nothing here
-calls belief.py to find the answer: every deal of the small game is
-replayed by a dealer of this file and kept if it shows the seat exactly
-the views the real game showed it, and a card's chance to be in a hand is
-the share of the kept deals that put it there.  Then many beliefs (one per
+calls belief.py to find the answer: every deal of the small game (and, at
+each card played out of the seat's sight, every card the player could
+play) is replayed by a dealer of this file and kept if it shows the seat
+exactly the views the real game showed it, and a card's chance to be in a
+hand is the share of the kept worlds that put it there.  Then many beliefs (one per
 generator seed) follow the same real game as a bot's would, and at each of
 the seat's decisions their worlds' average share for each card and hand
 must agree with the count (the beliefs are independent, so their mean is
@@ -32,9 +33,8 @@ from pipvm.game.belief import Belief
 from pipvm.game.game import Game
 from pipvm.game.view import view
 
-# Three suits of four, three hands of three, three cards left in the stock;
-# follow suit if you can, so that a player who shows out tells where the
-# rest of the suit is.
+# Tricks of three, follow suit if you can, so that a player who shows out
+# tells where the rest of the suit is.
 TRICKS = """Suit led.
 Boolean must_follow.
 Rule follows(p, c, cl) = not must_follow or c->suit == led.
@@ -55,6 +55,7 @@ Action trick {
   rotate players.
 }
 """
+# Three suits of four, three hands of three, three cards left in the stock.
 THREE_SUITS = """Game "Three Suits" requires 3 players.
 Deck stock = [A~S; 2~S; 3~S; 4~S; A~H; 2~H; 3~H; 4~H; A~C; 2~C; 3~C; 4~C].
 Area trick labeled "Trick" is faceup, spreadout.
