@@ -178,8 +178,8 @@ def counted(image, seed, played, upto):
     for bob in itertools.combinations(never, len(spots['Bob'])):
         rest = [i for i in never if i not in bob]
         for cat in itertools.combinations(rest, len(spots['Cat'])):
-            order = list(drawn)
-            for n, cards in (('Bob', bob), ('Cat', cat), ('stock', [i for i in rest if i not in cat])):
+            order, stock = list(drawn), [i for i in rest if i not in cat]
+            for n, cards in (('Bob', bob), ('Cat', cat), ('stock', stock)):
                 for k, i in zip(spots[n], cards):
                     order[k] = i
             w = new_game(image, seed, Placed(order))
