@@ -24,6 +24,7 @@ import collections
 import itertools
 import random
 import statistics
+from types import SimpleNamespace
 
 import pytest
 
@@ -32,6 +33,8 @@ from pipvm.engine.vm import Dealer
 from pipvm.game.belief import Belief
 from pipvm.game.game import Game
 from pipvm.game.view import view
+
+from .fuzz.harness import NotingDealer
 
 # Tricks of three, follow suit if you can, so that a player who shows out
 # tells where the rest of the suit is.
@@ -74,9 +77,9 @@ Area kitty labeled "Kitty" is facedown, squaredup.
 }
 """
 # The same with every card dealt, four each, the hands in order, and each
-# player's first play a discard face down to the kitty: the seat does not see which card Bob
-# and Cat put there, so a world chooses (an unseen play), and its choice
-# must be spread as the count says too.
+# player's first play a discard face down to the kitty: the seat does not
+# see which card Bob and Cat put there, so a world chooses (an unseen
+# play), and its choice must be spread as the count says too.
 KITTY = THREE_SUITS.replace('Game "Three Suits"', 'Game "Kitty"').replace(
     'Action main {', 'Ordering by_suit(cards) = A..4~S,H,C.\nAction main {').replace(
     '  deal 3 from stock to players.\n',
@@ -87,14 +90,6 @@ PLACES = ('Bob', 'Cat', 'kitty')
 BELIEFS = 200       # independent beliefs, each a bot's pool of POOL worlds
 POOL = 20
 Z = 4.0             # how far (in standard errors) a mean may lie from the count
-
-
-class Noted(Dealer):
-    """The plain dealer, noting the shuffle's order (deck indexes)."""
-
-    def shuffle(self, machine, items):
-        super().shuffle(machine, items)
-        self.order = [machine.deck.index(c) for c in items]
 
 
 class Placed(Dealer):
@@ -122,24 +117,30 @@ def held(game):
 
 
 def real_game(image, seed):
-    """The answers of a game played at random (seed), Ann's views after
-    each, the positions of her decisions with a choice, and those of the
-    answers that played a card she did not see."""
-    g, rng = new_game(image, seed), random.Random(seed)
-    answers, views, decisions, unseen = [], [view(g, 0)], [], set()
+    """A game played at random (seed), as seen from Ann: the labels of its
+    answers, her views after each, the positions of her decisions with a
+    choice and of the answers that played a card she did not see, the
+    shuffle's order (deck indexes) and who was dealt each card."""
+    dealer, rng = NotingDealer(), random.Random(seed)
+    g = new_game(image, seed, dealer)
+    names = [str(c) for c in g.machine.deck]
+    holder = {names.index(str(c)): p.name for p in g.machine.players for c in p.hand}
+    real = SimpleNamespace(labels=[], views=[view(g, 0)], decisions=[], unseen=set(),
+                           drawn=dealer.orders[0], holder=holder, names=names)
     while g.decision is not None:
         if g.decision.seat == 0 and len(g.decision.options) > 1:
-            decisions.append(len(answers))
-        answers.append(rng.randrange(len(g.decision.options)))
+            real.decisions.append(len(real.labels))
+        a = rng.randrange(len(g.decision.options))
+        real.labels.append(g.decision.options[a])
         shown = len(g.events)
-        g.answer(answers[-1])
+        g.answer(a)
         if any(e.kind == 'played' and e.seen_by(0).card is None for e in g.events[shown:]):
-            unseen.add(len(answers) - 1)
-        views.append(view(g, 0))
-    return answers, views, decisions, unseen
+            real.unseen.add(len(real.labels) - 1)
+        real.views.append(view(g, 0))
+    return real
 
 
-def counted(image, seed, played, upto):
+def counted(image, seed, real, upto):
     """{(card, place): share of the worlds consistent with Ann's views at
     positions 0..upto that put card there}, and how many there are.  A
     world is a deal and, at each play Ann did not see, the card played.
@@ -147,20 +148,11 @@ def counted(image, seed, played, upto):
     for the same number of orders within the hands and the stock, which
     she cannot tell apart); every card the player holds at each unseen
     play (each is as likely: the hands are all of one size there)."""
-    answers, views, _, unseen = played
-    noted = Noted()
-    real = new_game(image, seed, noted)
-    labels = []
-    for a in answers[:upto]:
-        labels.append(real.decision.options[a])
-        real.answer(a)
-    drawn, names = noted.order, [str(c) for c in real.machine.deck]
-    first = new_game(image, seed)
-    holder = {names.index(str(c)): p.name for p in first.machine.players for c in p.hand}
+    labels, views, drawn, holder = real.labels, real.views, real.drawn, real.holder
     spots = {n: [k for k, i in enumerate(drawn) if holder.get(i, 'stock') == n]
              for n in ('Bob', 'Cat', 'stock')}
     never = sorted(i for i in drawn if holder.get(i) != 'Ann')
-    counts = collections.Counter({(names[i], p): 0 for i in never for p in PLACES})
+    counts = collections.Counter({(real.names[i], p): 0 for i in never for p in PLACES})
     worlds = []
 
     def walk(w, k):
@@ -168,7 +160,7 @@ def counted(image, seed, played, upto):
             worlds.append(w)
             return
         options = w.decision.options
-        tried = options if k in unseen else [labels[k]] if labels[k] in options else []
+        tried = options if k in real.unseen else [labels[k]] if labels[k] in options else []
         for label in tried:
             g = w.fork() if len(tried) > 1 else w
             g.answer(options.index(label))
@@ -190,15 +182,15 @@ def counted(image, seed, played, upto):
     return {key: n / len(worlds) for key, n in counts.items()}, len(worlds)
 
 
-def believed(image, seed, answers, decisions, belief_seed, fresh):
+def believed(image, seed, real, belief_seed, fresh):
     """At each of Ann's decisions: {(card, place): share of her belief's
     worlds that put card there}, the belief carried through the real game
     as a bot carries it."""
     g = new_game(image, seed)
     belief = Belief(0, POOL, random.Random(belief_seed), **fresh)
     out = {}
-    for k, a in enumerate(answers):
-        if k in decisions:
+    for k, label in enumerate(real.labels):
+        if k in real.decisions:
             worlds = belief.worlds(g, POOL)
             assert worlds, ('no world', belief_seed, k)
             at = collections.Counter()
@@ -206,7 +198,7 @@ def believed(image, seed, answers, decisions, belief_seed, fresh):
                 assert view(w, 0, log=False) == view(g, 0, log=False)
                 at.update(held(w))
             out[k] = collections.defaultdict(float, {key: n / len(worlds) for key, n in at.items()})
-        g.answer(a)
+        g.answer(g.decision.options.index(label))
     return out
 
 
@@ -227,12 +219,11 @@ def test_the_bots_worlds_are_spread_as_the_count_of_consistent_worlds(case, fres
     worlds come mostly from the repairs and their Metropolis steps."""
     source, seed, sizes = CASES[case]
     image = codegen.generate(frontend.check_text(source))
-    played = real_game(image, seed)
-    answers, _, decisions, _ = played
-    beliefs = [believed(image, seed, answers, decisions, s, fresh) for s in range(BELIEFS)]
-    for n, k in enumerate(decisions):
-        exact, kept = counted(image, seed, played, k)
-        assert sizes is None or kept == sizes[n]
+    real = real_game(image, seed)
+    beliefs = [believed(image, seed, real, s, fresh) for s in range(BELIEFS)]
+    for n, k in enumerate(real.decisions):
+        exact, kept = counted(image, seed, real, k)
+        assert kept == sizes[n]
         for key, p in sorted(exact.items()):
             xs = [b[k][key] for b in beliefs]
             mean, spread = statistics.mean(xs), statistics.pstdev(xs)
