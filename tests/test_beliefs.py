@@ -439,6 +439,20 @@ def test_a_belief_through_a_game_dealt_without_a_shuffle(n, seed, answers, which
     assert believed_through(case, which, belief_seed)
 
 
+def test_a_belief_through_asks_whose_options_share_a_label():
+    # Found by fuzz property 11 (PIPVM_FUZZ_SEED=1069688508; case seed 13,
+    # which=52, seed=2): this game's asks offer `for o49 in players ""`, four
+    # options labelled "", and the real game chose the fourth.  The
+    # particles answer with the real choice where its label is the same (as
+    # every replay does), but the contract's own replay took the first
+    # option of the label: a false "particle is not its deal's game".
+    from .fuzz.programs import Case
+    from .fuzz.test_views import believed_through
+    with open(os.path.join(ROOT, 'tests', 'data', 'beliefs_same_labels.pip')) as f:
+        case = Case(f.read(), 13, (0, 1, 0, 0, 2, 0, 0))
+    assert believed_through(case, 52, 2)
+
+
 def _cards_named(*words):
     """Deck indexes of the cards whose names hold any of words."""
     from pipvm.game.determinize import DECK_INDEX

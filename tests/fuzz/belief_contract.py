@@ -13,7 +13,8 @@ what it saw, which is all property 11 compared, so only this sees it.
 The deal is replayed here from the start by a dealer of this file's own
 (the real game's draws for each shuffle, then the deal's order of its
 cards), the unseen plays answered with the deal's cards and every other
-answer as the real game was answered, by label; the game it makes must be
+answer as the real game was answered (its choice, where another option
+has the same label); the game it makes must be
 the particle's, state for state (harness.snapshot).  Nothing here calls
 belief.py.
 """
@@ -61,7 +62,10 @@ def replayed(real, deal, unseen, end):
             continue
         want = deal.plays.get(h) if h in unseen else label
         assert want in d.options, ("a particle's deal does not make its game", h, want)
-        g.answer(d.options.index(want))
+        # two options may share a label (an ask's `for` with a constant
+        # text): the real game's own choice, as the real game answered
+        same = h not in unseen and choice < len(d.options) and d.options[choice] == want
+        g.answer(choice if same else d.options.index(want))
     return g
 
 
