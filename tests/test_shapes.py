@@ -10,6 +10,7 @@ import os
 import random
 import types
 
+import attrs
 import pytest
 
 from compiler import frontend
@@ -19,10 +20,11 @@ from pipvm.core.runtime import PROPERTY_NAMES, SUITS, new_deck
 from pipvm.engine import pure, vm
 from pipvm.game.game import Game
 from pipvm.isa import pipc
+from pipvm.isa.opcodes import AGGREGATES
 from pipvm.play import loader
 from tests import test_regressions
 from tests.fuzz import harness, test_pure
-from tests.test_vm import K, code, seated, validated
+from tests.test_vm import K, RULE, code, seated, validated
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, 'examples')) if f.endswith('.pip'))
@@ -436,3 +438,117 @@ def test_a_hand_made_rule_with_if_jump_and_drop_gives_the_loop_s_value():
         ('JUMP_IF_FALSE', 'else'), ('CONST', K['False']), ('JUMP', 'end'),
         ('LABEL', 'else'), ('CONST', K['True']),
         ('LABEL', 'end'), ('SWAP',), ('DROP', 1), ('RETURN_VALUE',)])))
+
+
+def test_a_hand_made_rule_that_calls_an_action_stays_on_the_loop():
+    # CALL changes the game and pushes nothing: a translation that skipped
+    # it would give the rule's value without the action having run
+    program = hand_made(code('rule', 'calls', ['p', 'c', 'pile'], [('CALL', 2)] + RULE))
+    assert pure.translate(program.codes[1], program, ()) is None
+    assert pure.translate(hand_made(code('rule', 'plain', ['p', 'c', 'pile'], RULE)).codes[1],
+                          program, ()) is not None
+
+
+def _counted_suits(agg):
+    """`(count x in p->hand where x->suit == c->suit) > 2` as the compiler
+    lays it out, its AGG_STEP then made to name aggregate agg, loaded as
+    any file is."""
+    text = SOURCE + 'Rule counted(p, c, cl) = (count x in p->hand where x->suit == c->suit) > 2.\n'
+    program = frontend.compile_text(text)
+    k = next(i for i, c in enumerate(program.codes) if c.name == 'counted')
+    code_ = bytearray(program.codes[k].code)
+    step = next(d for d in pipc.decode(bytes(code_)) if d.op.name == 'AGG_STEP')
+    assert code_[step.offset + 1] == 0      # (its first operand, count's number)
+    code_[step.offset + 1] = agg
+    codes = list(program.codes)
+    codes[k] = attrs.evolve(codes[k], code=bytes(code_))
+    return pipc.load(pipc.dump(attrs.evolve(program, codes=codes)), 'x'), k
+
+
+def test_a_hand_made_aggregate_whose_step_names_another_aggregate_stays_on_the_loop():
+    # the loader checks each instruction, not that AGG_STEP ends its own
+    # AGG_START: a count stepped as a sum is left to the loop
+    program, k = _counted_suits(0)
+    assert pure.translate(program.codes[k], program, ()) is not None
+    program, k = _counted_suits(AGGREGATES.index('sum'))
+    assert pure.translate(program.codes[k], program, ()) is None
+
+
+SUIT, BY = PROPERTY_NAMES.index('suit'), PROPERTY_NAMES.index('last_played_by')
+# `c->last_played_by == pile->top->last_played_by or c->suit == Hearts`: a
+# card never played has no last_played_by (only a hand-made file reads it)
+PLAYED_BY = [('LOAD_LOCAL', 1), ('LOAD_PROP', BY), ('LOAD_LOCAL', 2), ('LIST_PROP', 1),
+             ('LOAD_PROP', BY), ('EQ',), ('JUMP_IF_TRUE_OR_POP', 'end'),
+             ('LOAD_LOCAL', 1), ('LOAD_PROP', SUIT), ('CONST', K['Hearts']), ('EQ',),
+             ('LABEL', 'end'), ('RETURN_VALUE',)]
+
+
+@pytest.mark.parametrize('hand_played, top_played', [(False, True), (True, False), (True, True)],
+                         ids=['the card undefined', 'the top undefined', 'both defined'])
+def test_an_or_of_equalities_fails_where_the_loop_fails_on_an_undefined_property(
+        hand_played, top_played):
+    # one closure for the card (any_equal) and one for the hand (by_card,
+    # then filter_by_card): each raises where the loop raises, an undefined
+    # value on either side, and else gives the loop's cards
+    image = vm.Image(hand_made(code('rule', 'by', ['p', 'c', 'pile'], PLAYED_BY)))
+    m = vm.Machine(image, OCamlRandom(1), events=[])
+    player, other = seated()
+    deck = new_deck()
+    player.hand.extend(deck[:13] + deck[14:20])
+    dest = [deck[13]]
+    for k, card in enumerate(player.hand if hand_played else ()):
+        card.last_played_by = (player, other)[k % 2]
+    dest[0].last_played_by = other if top_played else None
+    fast = image.pure[1]
+    assert fast.by_card is not None and closure_shape(fast.fn) == 'any_equal.any_equal_'
+    card = player.hand[0]
+    if not (hand_played and top_played):
+        with pytest.raises(PipError):
+            by_loop(m, 1, player, dest)
+        with pytest.raises(Exception):
+            fast.filter(m, player, dest)
+        with pytest.raises(Exception):
+            fast.call(m, [player, card, dest])
+        return
+    want = by_loop(m, 1, player, dest)
+    assert fast.filter(m, player, dest) == want and 0 < len(want) < len(player.hand)
+    assert [fast.call(m, [player, c, dest]) for c in player.hand] == [c in want for c in player.hand]
+
+
+def test_a_hand_made_rule_evaluates_the_values_it_drops_for_their_failures():
+    # `pile->top->suit` computed and dropped (POP), then the rule: the loop
+    # fails on an empty pile, so the closure must fail there too, not skip it
+    image = vm.Image(hand_made(code('rule', 'drops', ['p', 'c', 'pile'], [
+        ('LOAD_LOCAL', 2), ('LIST_PROP', 1), ('LOAD_PROP', SUIT), ('POP',)] + RULE)))
+    m = vm.Machine(image, OCamlRandom(1), events=[])
+    player = seated()[0]
+    player.hand.extend(new_deck()[6:19])       # (7 to K of Clubs, A to 6 of Hearts)
+    fast = image.pure[1]
+    pile = [new_deck()[20]]
+    want = by_loop(m, 1, player, pile)
+    assert fast.filter(m, player, pile) == want and 0 < len(want) < 13
+    with pytest.raises(PipError):
+        by_loop(m, 1, player, [])
+    with pytest.raises(Exception):
+        fast.filter(m, player, [])
+
+
+def test_a_hand_made_branch_on_a_global_is_settled_to_the_side_it_takes():
+    # `if g0 == 7 then c->suit == Hearts else False`, the compiler's `and`
+    # written as a branch: settled with g0 known, the branch is gone, so
+    # one side is the card's equality alone and the other refuses the hand
+    # whole
+    image = vm.Image(hand_made(code('rule', 'branch', ['p', 'c', 'pile'], [
+        ('LOAD_GLOBAL', 0), ('CONST', K['7']), ('EQ',), ('JUMP_IF_FALSE', 'else')] + RULE[:-1]
+        + [('JUMP', 'end'), ('LABEL', 'else'), ('CONST', K['False']),
+           ('LABEL', 'end'), ('RETURN_VALUE',)])))
+    m = vm.Machine(image, OCamlRandom(1), events=[])
+    player = seated()[0]
+    player.hand.extend(new_deck()[6:19])
+    fast = image.pure[1]
+    env = [player, None, []] + fast.pad + [m]
+    for g0, shape in ((7, 'any_equal.any_equal_'), (0, False)):
+        m.globals[0] = g0
+        settled = fast.shapes.settle(env)
+        assert (closure_shape(settled.fn) if settled.always is None else settled.always) == shape
+        assert fast.filter(m, player, []) == by_loop(m, 1, player, [])
