@@ -5,7 +5,7 @@ and branch coverage.
 
 Runs tests/fuzz (and nothing else: no golden or unit tests) under
 coverage.py with branch coverage, at a fixed seed and budget (200
-examples per property by default; CI runs 100), then lists, for each file of TARGETS (the engine,
+examples per property by default; CI runs 50), then lists, for each file of TARGETS (the engine,
 the VM-only functions of pipvm/core/runtime.py, compiler/codegen.py and the
 game API), every line and branch no generated program reached, by function.  Needs the `dev` extra (coverage).
 docs/fuzzing.md keeps the figures of the last run.

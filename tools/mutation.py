@@ -650,7 +650,7 @@ def main():
                     help='run the properties also on mutants in statements they never run')
     ap.add_argument('--fresh-copies', action='store_true',
                     help='the first engine: a project copy and a fresh pytest per mutant')
-    ap.add_argument('--examples', type=int, default=200, help='per property (CI: 100; the scores and reach in docs/fuzzing.md: 200)')
+    ap.add_argument('--examples', type=int, default=200, help='per property (CI: 50; the scores and reach in docs/fuzzing.md: 200)')
     ap.add_argument('--seed', type=int, default=1, help='the fuzz seed (also samples mutants)')
     ap.add_argument('--timeout', type=float, default=120, help='seconds per mutant')
     ap.add_argument('--suite-timeout', type=float, default=900, help='seconds for the suite tests')
