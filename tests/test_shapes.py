@@ -364,16 +364,21 @@ def hand_made(one):
                       code('action', 'main', [], [('RETURN',)])], 2)
 
 
+def at_table(program, cards):
+    """The hand-made rule's closures (code 1), a machine of program and its
+    first player holding cards."""
+    image = vm.Image(program)
+    player = seated()[0]
+    player.hand.extend(cards)
+    return image.pure[1], vm.Machine(image, OCamlRandom(1), events=[]), player
+
+
 def filters_as_the_loop(program):
     """The hand-made rule (code 1) translates, and its closures allow some
     but not all of thirteen cards, the loop's."""
-    image = vm.Image(program)
-    m = vm.Machine(image, OCamlRandom(1), events=[])
-    player = seated()[0]
-    player.hand.extend(new_deck()[:13])
-    fast = image.pure[1]
+    fast, m, player = at_table(program, new_deck()[:13])
     assert fast is not None
-    want = [c for c in player.hand if m._run(image.codes[1], 0, [], [player, c, []], None)]
+    want = [c for c in player.hand if m._run(m.image.codes[1], 0, [], [player, c, []], None)]
     assert fast.filter(m, player, []) == want and 0 < len(want) < 13
 
 
@@ -490,16 +495,14 @@ def test_an_or_of_equalities_fails_where_the_loop_fails_on_an_undefined_property
     # one closure for the card (any_equal) and one for the hand (by_card,
     # then filter_by_card): each raises where the loop raises, an undefined
     # value on either side, and else gives the loop's cards
-    image = vm.Image(hand_made(code('rule', 'by', ['p', 'c', 'pile'], PLAYED_BY)))
-    m = vm.Machine(image, OCamlRandom(1), events=[])
-    player, other = seated()
     deck = new_deck()
-    player.hand.extend(deck[:13] + deck[14:20])
+    fast, m, player = at_table(hand_made(code('rule', 'by', ['p', 'c', 'pile'], PLAYED_BY)),
+                               deck[:13] + deck[14:20])
+    other = seated()[1]
     dest = [deck[13]]
     for k, card in enumerate(player.hand if hand_played else ()):
         card.last_played_by = (player, other)[k % 2]
     dest[0].last_played_by = other if top_played else None
-    fast = image.pure[1]
     assert fast.by_card is not None and closure_shape(fast.fn) == 'any_equal.any_equal_'
     card = player.hand[0]
     if not (hand_played and top_played):
@@ -518,12 +521,9 @@ def test_an_or_of_equalities_fails_where_the_loop_fails_on_an_undefined_property
 def test_a_hand_made_rule_evaluates_the_values_it_drops_for_their_failures():
     # `pile->top->suit` computed and dropped (POP), then the rule: the loop
     # fails on an empty pile, so the closure must fail there too, not skip it
-    image = vm.Image(hand_made(code('rule', 'drops', ['p', 'c', 'pile'], [
-        ('LOAD_LOCAL', 2), ('LIST_PROP', 1), ('LOAD_PROP', SUIT), ('POP',)] + RULE)))
-    m = vm.Machine(image, OCamlRandom(1), events=[])
-    player = seated()[0]
-    player.hand.extend(new_deck()[6:19])       # (7 to K of Clubs, A to 6 of Hearts)
-    fast = image.pure[1]
+    fast, m, player = at_table(hand_made(code('rule', 'drops', ['p', 'c', 'pile'], [
+        ('LOAD_LOCAL', 2), ('LIST_PROP', 1), ('LOAD_PROP', SUIT), ('POP',)] + RULE)),
+        new_deck()[6:19])       # (7 to K of Clubs, A to 6 of Hearts)
     pile = [new_deck()[20]]
     want = by_loop(m, 1, player, pile)
     assert fast.filter(m, player, pile) == want and 0 < len(want) < 13
@@ -538,14 +538,10 @@ def test_a_hand_made_branch_on_a_global_is_settled_to_the_side_it_takes():
     # written as a branch: settled with g0 known, the branch is gone, so
     # one side is the card's equality alone and the other refuses the hand
     # whole
-    image = vm.Image(hand_made(code('rule', 'branch', ['p', 'c', 'pile'], [
+    fast, m, player = at_table(hand_made(code('rule', 'branch', ['p', 'c', 'pile'], [
         ('LOAD_GLOBAL', 0), ('CONST', K['7']), ('EQ',), ('JUMP_IF_FALSE', 'else')] + RULE[:-1]
         + [('JUMP', 'end'), ('LABEL', 'else'), ('CONST', K['False']),
-           ('LABEL', 'end'), ('RETURN_VALUE',)])))
-    m = vm.Machine(image, OCamlRandom(1), events=[])
-    player = seated()[0]
-    player.hand.extend(new_deck()[6:19])
-    fast = image.pure[1]
+           ('LABEL', 'end'), ('RETURN_VALUE',)])), new_deck()[6:19])
     env = [player, None, []] + fast.pad + [m]
     for g0, shape in ((7, 'any_equal.any_equal_'), (0, False)):
         m.globals[0] = g0
