@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.game.game import Game
 
 SOURCE = '''Game "Counting" requires 4 players.

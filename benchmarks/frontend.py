@@ -14,7 +14,7 @@ import sys
 
 from common import GAMES, ROOT, median_ms, name
 
-from compiler import checker, frontend, lexer, parser  # noqa: E402
+from compiler.pip import checker, frontend, lexer, parser  # noqa: E402
 
 
 def main():

@@ -19,13 +19,13 @@ def _out(text):
 
 
 def cmd_parse(args):
-    from compiler import frontend
+    from compiler.pip import frontend
     _out(frontend.print_text(frontend.read_source(args.file)))
     return 0
 
 
 def cmd_check(args):
-    from compiler import frontend
+    from compiler.pip import frontend
     if not args.json:
         frontend.check_text(frontend.read_source(args.file), args.strict)
         return 0
@@ -41,7 +41,7 @@ def cmd_check(args):
 
 def strict_source(path):
     """`run --strict`: the game's source must be plain 2008 Pip."""
-    from compiler import frontend
+    from compiler.pip import frontend
     from pipvm.play import loader
     if loader.is_bytecode(path, loader.pipc.read_file(path)):
         raise PipError(None, 'run --strict: give the source (GAME.pip), not bytecode')
@@ -62,7 +62,7 @@ def diagnostic(path, e):
 
 
 def cmd_compile(args):
-    from compiler import frontend
+    from compiler.pip import frontend
     from pipvm.isa import pipc
     program = frontend.compile_text(frontend.read_source(args.file))
     out = args.output or os.path.splitext(args.file)[0] + '.pipc'

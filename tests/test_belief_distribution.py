@@ -28,7 +28,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from compiler import codegen, frontend
+from compiler.codegen import generator as codegen
+from compiler.pip import frontend
 from pipvm.engine.vm import Dealer
 from pipvm.game.belief import Belief
 from pipvm.game.game import Game

@@ -13,7 +13,8 @@ The pinned record (test_beliefs_pinned.py) sees only where the local
 moves lead; the trade itself is checked here on High Card's first play."""
 import os
 
-from compiler import codegen, frontend
+from compiler.codegen import generator as codegen
+from compiler.pip import frontend
 from pipvm.game.belief import _CARD_NAME, _NAMES as NAME, _Deal, _Swapped
 from pipvm.game.determinize import DECK_INDEX, deck_indexes
 from pipvm.game.game import Game

@@ -74,7 +74,8 @@ def test_the_cards_a_seat_takes_up_are_made_the_plays_that_laid_them_all_at_once
     and in which Bob's card was dealt to Cy, is repaired by Belief._shown:
     both plays made the cards shown at once, Bob's card brought into his
     hand by a trade in the deal with a card Ann never saw."""
-    from compiler import codegen, frontend
+    from compiler.codegen import generator as codegen
+    from compiler.pip import frontend
     from pipvm.game.belief import _places
     from pipvm.game.determinize import DECK_INDEX
     game = Game(codegen.generate(frontend.check_text(TAKE)), seed=1, players=3,
@@ -164,7 +165,8 @@ Action main {
 
 
 def test_before_anything_is_hidden_the_one_world_is_the_real_game():
-    from compiler import codegen, frontend
+    from compiler.codegen import generator as codegen
+    from compiler.pip import frontend
     game = Game(codegen.generate(frontend.check_text(READY)), seed=1, players=2,
                 names=['Ann', 'Bob'])
     belief = Belief(0, POOL, random.Random(1))
@@ -326,7 +328,8 @@ def test_a_belief_keeps_a_card_played_out_of_sight_hidden_in_a_game_without_shuf
     which one he played face down she cannot know, and her worlds must not
     tell her (they were the real game whenever nothing was shuffled, as
     determinize's samples were: tests/test_determinization.py)."""
-    from compiler import codegen, frontend
+    from compiler.codegen import generator as codegen
+    from compiler.pip import frontend
     from .test_determinization import BLIND
     game = Game(codegen.generate(frontend.check_text(BLIND)), seed=1, players=2,
                 names=['Ann', 'Bob'])

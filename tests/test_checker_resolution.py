@@ -1,9 +1,9 @@
 """The checked AST: slots, frames, types, and where we differ from the reference."""
 import pytest
 
-from compiler import checked as c
-from compiler import types as T
-from compiler.frontend import check_text
+from compiler.ir import checked as c
+from compiler.ir import types as T
+from compiler.pip.frontend import check_text
 
 from .util import error_text
 

@@ -5,7 +5,7 @@ The expected lines were produced by the original interpreter (../shared/oracle,
 """
 import pytest
 
-from compiler.frontend import check_text
+from compiler.pip.frontend import check_text
 
 from .util import error_text
 

@@ -1,6 +1,6 @@
 """DEAL's batched and card-by-card paths (the fuzzer compares them with the
 reference; these pin down what it found hard to reach)."""
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.isa import opcodes
 from pipvm.core import runtime
 from pipvm.engine import vm

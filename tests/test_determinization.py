@@ -5,7 +5,8 @@ every sample keeps; these check how the rest is dealt."""
 import collections
 import random
 
-from compiler import codegen, frontend
+from compiler.codegen import generator as codegen
+from compiler.pip import frontend
 from pipvm.core.rng import OCamlRandom
 from pipvm.game.determinize import Recorded, real_trace
 from pipvm.game.game import Game

@@ -142,7 +142,7 @@ def test_the_runner_notices_a_wrong_output(tmp_path, monkeypatch):
 
 
 # Where the language's error messages are made: the manual must name each.
-MESSAGE_SOURCES = ['compiler/lexer.py', 'compiler/checker.py', 'compiler/reference.py',
+MESSAGE_SOURCES = ['compiler/pip/lexer.py', 'compiler/pip/checker.py', 'compiler/reference/pip.py',
                    'pipvm/core/runtime.py', 'pipvm/engine/vm.py']
 MESSAGE = re.compile(r"""(?:\bfail|\bFault|PipError)\([^'"\n]*?(['"])((?:(?!\1).)+)\1""")
 
@@ -167,7 +167,7 @@ def test_the_manual_gives_every_error_message():
 
 
 def test_the_manual_lists_the_lexers_keywords():
-    from compiler.lexer import KEYWORDS
+    from compiler.pip.lexer import KEYWORDS
     with open(os.path.join(DOCS, 'language.md'), encoding='utf-8') as f:
         manual = f.read()
     section = manual[manual.index('**Keywords**'):manual.index('(`leaving` is reserved')]

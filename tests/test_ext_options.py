@@ -5,9 +5,9 @@ import random
 import pytest
 from pygments.token import Error
 
-from compiler import frontend
+from compiler.pip import frontend
 from compiler.errors import PipError
-from compiler.highlight import PipLexer
+from compiler.pip.highlight import PipLexer
 from pipvm.game.game import Game
 from tests.fuzz.harness import both
 from tests.test_extensions import printed_refused_found

@@ -6,9 +6,9 @@ import random
 import pytest
 from pygments.token import Keyword
 
-from compiler import frontend, parser
+from compiler.pip import frontend, parser
 from compiler.errors import PipError, PipSyntaxError
-from compiler.highlight import PipLexer
+from compiler.pip.highlight import PipLexer
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
 from pipvm.isa import pipc

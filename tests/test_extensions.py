@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from compiler import extensions, frontend, parser, printer
+from compiler.pip import extensions, frontend, parser, printer
 from compiler.errors import PipError, PipSyntaxError
-from compiler.highlight import PipLexer
+from compiler.pip.highlight import PipLexer
 from pygments.token import Keyword
 from tests.fuzz import harness
 from tests.fuzz.harness import both
@@ -506,7 +506,7 @@ def test_a_property_in_a_string_keeps_the_original_line_and_adds_a_hint():
 
 
 def test_highlighters_show_rank_words_as_ranks():
-    from compiler.highlight import RANK
+    from compiler.pip.highlight import RANK
     tokens = [(t, v) for t, v in PipLexer().get_tokens('asked = Four. x = A.') if v.strip()]
     assert (RANK, 'Four') in tokens and (RANK, 'A') in tokens
 

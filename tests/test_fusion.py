@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from compiler import frontend
-from compiler.assembler import Assembler
+from compiler.pip import frontend
+from compiler.codegen.assembler import Assembler
 from pipvm.isa import opcodes, pipc
 from pipvm.engine import vm
 from pipvm.play.table import TableGame

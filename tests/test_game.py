@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.play import loader
 from pipvm.game.determinize import NoSample, real_trace
 from pipvm.game.game import NAME, Game
@@ -20,7 +20,7 @@ EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
 
 
 def program_of(source):
-    from compiler import codegen
+    from compiler.codegen import generator as codegen
     from pipvm.isa import pipc
     return pipc.load(pipc.dump(codegen.generate(frontend.check_text(source))), '<test>')
 

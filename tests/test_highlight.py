@@ -13,11 +13,11 @@ from pipvm.core.runtime import RANK_NAMES
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, Number, Operator, Punctuation, String
 
-from compiler import frontend, highlight
+from compiler.pip import frontend, highlight
 from compiler.errors import PipError
-from compiler.lexer import KEYWORDS, PipLexer
-from compiler.parser import LOOP_EXITS, PASS, SETS
-from compiler.types import DECLARED
+from compiler.pip.lexer import KEYWORDS, PipLexer
+from compiler.pip.parser import LOOP_EXITS, PASS, SETS
+from compiler.ir.types import DECLARED
 
 from .test_tools import ROOT
 from .util import DATA

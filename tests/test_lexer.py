@@ -1,8 +1,8 @@
 """Tokens, their positions, strings and lexical errors."""
 import pytest
 
-from compiler import ast
-from compiler.lexer import PipLexer, char_escaped
+from compiler.pip import ast
+from compiler.pip.lexer import PipLexer, char_escaped
 
 from .util import error_text
 

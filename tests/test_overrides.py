@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.play import loader, overrides
 from pipvm.isa import pipc
 

@@ -1,10 +1,10 @@
 """The grammar: precedence, associativity, positions and syntax errors."""
 import pytest
 
-from compiler import ast
+from compiler.pip import ast
 from compiler.errors import PipError, PipSyntaxError
-from compiler.parser import parse
-from compiler.printer import game as print_game
+from compiler.pip.parser import parse
+from compiler.pip.printer import game as print_game
 
 HEAD = 'Game "g" requires 2 players.\n'
 
@@ -98,7 +98,7 @@ def test_syntax_error_lines(text, line):
 
 
 def test_chained_range_parses_then_fails_the_checker():
-    from compiler.frontend import check_text
+    from compiler.pip.frontend import check_text
     with pytest.raises(PipError) as e:
         check_text(HEAD + 'Deck b = 1..2..3~C.\nAction main {}\n')
     assert str(e.value) == 'Error: Line 2, Col 10: Expected type Rank but found type RankList'

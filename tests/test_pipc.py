@@ -7,7 +7,7 @@ import zlib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from compiler import frontend
+from compiler.pip import frontend
 from disasm.listing import listing
 from pipvm.isa import opcodes, pipc
 from pipvm.engine import vm

@@ -5,7 +5,7 @@ statement or a message-only loop whose operands cannot fail is skipped or
 run at once, never handed back to the loud code."""
 import pytest
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player

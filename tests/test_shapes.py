@@ -13,7 +13,7 @@ import types
 import attrs
 import pytest
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import PROPERTY_NAMES, SUITS, new_deck

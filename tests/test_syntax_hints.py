@@ -5,9 +5,9 @@ second, the hint, is pipvm's: where, what was found, what would fit.
 """
 import pytest
 
-from compiler import syntax_hints
+from compiler.pip import syntax_hints
 from compiler.errors import PipError, PipSyntaxError
-from compiler.parser import PipParser, parse
+from compiler.pip.parser import PipParser, parse
 
 HEAD = 'Game "g" requires 2 players.\n'
 

@@ -7,7 +7,7 @@ action leaves its results in globals g0, g1, ...; `run` returns them.
 """
 import pytest
 
-from compiler.assembler import Assembler
+from compiler.codegen.assembler import Assembler
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OP
 from pipvm.core.errors import GameOver, PipError

@@ -6,7 +6,7 @@ and branch coverage.
 Runs tests/fuzz (and nothing else: no golden or unit tests) under
 coverage.py with branch coverage, at a fixed seed and budget (200
 examples per property by default; CI runs 50), then lists, for each file of TARGETS (the engine,
-the VM-only functions of pipvm/core/runtime.py, compiler/codegen.py and the
+the VM-only functions of pipvm/core/runtime.py, compiler/codegen/generator.py and the
 game API), every line and branch no generated program reached, by function.  Needs the `dev` extra (coverage).
 docs/fuzzing.md keeps the figures of the last run.
 """
@@ -36,7 +36,7 @@ TARGETS = {
     'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output
     'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'multiply', 'divide',
                          'rank_range'),
-    'compiler/codegen.py': None,
+    'compiler/codegen/generator.py': None,
     'pipvm/game/game.py': None,            # the game object: decisions, forks
     'pipvm/game/view.py': None,            # what a seat may see
     'pipvm/game/determinize.py': None,     # worlds a seat cannot tell from the real one

@@ -291,7 +291,7 @@ def measure(seed, examples):
     cov.start()
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
-    from compiler import frontend
+    from compiler.pip import frontend
     from pipvm.core.rng import OCamlRandom
     from pipvm.game.game import Game
     from tests.fuzz import harness

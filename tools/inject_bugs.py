@@ -35,14 +35,14 @@ BUGS = {
         'pipvm/engine/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
-        'compiler/codegen.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
+        'compiler/codegen/generator.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
         '`skip` out of a `for` leaves its iteration state on the stack'),
     'starting_at_off_by_one': (
         'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
         'it = iter(lst[i + 1:] + lst[:i + 1])',
         '`starting at v` starts just after v'),
     'eager_and': (
-        'compiler/codegen.py',
+        'compiler/codegen/generator.py',
         "        if e.op in ('and', 'or'):",
         "        if e.op == 'and':             # injected: both sides always evaluated\n"
         "            self.expr(e.right)\n"

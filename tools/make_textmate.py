@@ -1,6 +1,6 @@
 """Write editors/pip.tmLanguage.json, the TextMate grammar for Pip.
 
-The grammar's word lists come from compiler.highlight's classes, which come
+The grammar's word lists come from compiler.pip.highlight's classes, which come
 from the project's lexer, so the three agree; tests/test_highlight.py checks
 that the committed file is what this script writes.
 
@@ -13,8 +13,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from compiler import highlight  # noqa: E402
-from compiler.lexer import IDENT  # noqa: E402
+from compiler.pip import highlight  # noqa: E402
+from compiler.pip.lexer import IDENT  # noqa: E402
 
 PATH = os.path.join(ROOT, 'editors', 'pip.tmLanguage.json')
 

@@ -8,7 +8,7 @@
 
 Mutants are made deterministically with `ast` from the files of TARGETS
 (the engine, the game API, the VM-only functions of pipvm/core/runtime.py,
-compiler/codegen.py): an operator or comparison swapped, a constant changed
+compiler/codegen/generator.py): an operator or comparison swapped, a constant changed
 by one (True/False flipped, a string changed), an index or slice bound off
 by one, the first two arguments of a call swapped, a statement removed.
 The file's fuzz properties (PROPERTIES) run against each at a fixed seed
@@ -86,7 +86,7 @@ PROPERTIES = {
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
     'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
     'pipvm/core/runtime.py': (_VM,),
-    'compiler/codegen.py': (_VM,),
+    'compiler/codegen/generator.py': (_VM,),
     # (_VM plays the table through game.Game: the set-up questions, the endings)
     'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
     'pipvm/game/view.py': (_VIEWS,),
@@ -117,7 +117,7 @@ SUITE = {
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py'],
     'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
-    'compiler/codegen.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
     'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py',
                            'tests/test_extensions.py'],

@@ -12,7 +12,7 @@ import argparse, glob, os, random, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from compiler import frontend  # noqa: E402
+from compiler.pip import frontend  # noqa: E402
 from compiler.errors import PipError  # noqa: E402
 
 ORACLE = os.path.expanduser('~/.cache/pip-oracle/bin/pip-native')

@@ -2,7 +2,7 @@
 """Differential check of the reference interpreter against the original.
 
 Plays fuzz-generated programs (tests/fuzz/programs.py) on
-compiler/reference.py and on the rebuilt original (../shared/oracle), with
+compiler/reference/pip.py and on the rebuilt original (../shared/oracle), with
 the same seed (PIP_SEED) and the same typed answers, and compares the whole
 terminal output.  This is what makes the reference interpreter, and through
 the fuzz property the VM, answer to the original on thousands of programs
@@ -27,7 +27,7 @@ sys.path.insert(0, ROOT)
 
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
-from compiler import frontend  # noqa: E402
+from compiler.pip import frontend  # noqa: E402
 from tests.fuzz import harness  # noqa: E402
 from tests.fuzz.programs import cases  # noqa: E402
 

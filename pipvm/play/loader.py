@@ -29,7 +29,8 @@ def load(path):
     data = pipc.read_file(path)
     if is_bytecode(path, data):
         return pipc.load(data, path), None
-    from compiler import codegen, frontend
+    from compiler.codegen import generator as codegen
+    from compiler.pip import frontend
     checked = frontend.check_text(data.decode('latin-1'))
     # Through the file format, so a .pip runs exactly as its .pipc would.
     return pipc.load(pipc.dump(deep(codegen.generate, checked)), path), checked
@@ -70,5 +71,5 @@ def engine_for(program, checked, path, engine='vm', max_steps=None, fuse=True):
         return vm_engine(program, max_steps, fuse)
     if checked is None:             # the reference walks the checked AST
         raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
-    from compiler import reference
+    from compiler.reference import pip as reference
     return lambda table, rng: reference.Interpreter(checked, table, rng, max_steps)

@@ -213,7 +213,7 @@ def _assemble(instrs):
 
 
 def _rewrite_checked(checked, settings):
-    from compiler import checked as c, types as T
+    from compiler.ir import checked as c, types as T
     inits = list(checked.globals)
     for s in settings:
         old = inits[s.slot]

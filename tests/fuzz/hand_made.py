@@ -10,7 +10,7 @@ program, which must play as the original, its closures giving the loop's
 values."""
 import attrs
 
-from compiler.assembler import Assembler
+from compiler.codegen.assembler import Assembler
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OPERANDS
 

@@ -10,7 +10,9 @@ import io
 
 import attrs
 
-from compiler import codegen, frontend, reference
+from compiler.codegen import generator as codegen
+from compiler.pip import frontend
+from compiler.reference import pip as reference
 from pipvm.play import loader
 from pipvm.isa import pipc
 from pipvm.core.errors import InputEnded, PipError, StepLimit

@@ -10,7 +10,7 @@ import tempfile
 import attrs
 from hypothesis import given
 
-from compiler import frontend, parser
+from compiler.pip import frontend, parser
 
 from ..util import run_cli
 from . import fusion_contract, harness, quiet_contract

@@ -8,7 +8,7 @@ import random
 import attrs
 from hypothesis import event, given, strategies as st
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.core.dialogue import KINDS
 from pipvm.engine import fusion
 from pipvm.engine.bodies import LOUD

@@ -11,7 +11,7 @@ from unittest import mock
 
 from hypothesis import event, given
 
-from compiler import frontend
+from compiler.pip import frontend
 from pipvm.engine import pure, vm
 from pipvm.isa import pipc
 from pipvm.core.errors import Fault, PipError

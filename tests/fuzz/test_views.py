@@ -1,6 +1,6 @@
 """The game API against oracles that share no code with it.
 
-Views: the reference interpreter (compiler/reference.py) is replayed with
+Views: the reference interpreter (compiler/reference/pip.py) is replayed with
 the answers the Game was given, and at each decision its own table says
 what each seat may see (docs/api.md, "What a seat may see": its hand, the
 sizes of the others', every card of a faceup area or the top card of a
@@ -19,7 +19,9 @@ import random
 
 from hypothesis import event, given, strategies as st
 
-from compiler import frontend, reference, types as T
+from compiler.pip import frontend
+from compiler.reference import pip as reference
+from compiler.ir import types as T
 from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card

@@ -12,8 +12,8 @@ from pipvm.core import runtime
 from pipvm.core.errors import Fault
 from pipvm.isa.pipc import CardRef, Code, Program
 
-from . import checked as c
-from . import types as T
+from compiler.ir import checked as c
+from compiler.ir import types as T
 from .assembler import Assembler
 
 _BINARY = {'+': 'ADD', '-': 'SUB', '*': 'MUL', '/': 'DIV', '==': 'EQ', '!=': 'NE',

@@ -17,8 +17,8 @@ from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (LARGEST, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, area_of, card_sets, new_deck)
 
-from . import checked as c
-from . import types as T
+from compiler.ir import checked as c
+from compiler.ir import types as T
 
 
 # What a block returns after `break.` / `continue.`: pending like a skip's

@@ -7,9 +7,10 @@ the reference reports for that expression (its leftmost operand's).
 """
 from pipvm.core.runtime import RANK_NAMES
 
-from . import ast, checked as c, extensions
-from . import types as T
-from .errors import PipError
+from . import ast, extensions
+from compiler.ir import checked as c
+from compiler.ir import types as T
+from ..errors import PipError
 
 RANK_WORDS = {name: n for n, name in enumerate(RANK_NAMES) if name}   # extension: `Four`
 

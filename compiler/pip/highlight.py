@@ -5,7 +5,7 @@ Registered as the `pip` lexer through the `pygments.lexers` entry point (the
 and Markdown renderers find it.  Nothing that runs a game imports this.
 
 The keywords are not listed here: they are the project lexer's own
-(`compiler.lexer.KEYWORDS`), sorted into the classes an editor shows.  The
+(`compiler.pip.lexer.KEYWORDS`), sorted into the classes an editor shows.  The
 TextMate grammar in `editors/` is generated from the same classes
 (`tools/make_textmate.py`).
 """
@@ -17,7 +17,7 @@ from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, RANK_NAMES, SUIT_BY_L
 
 from .lexer import IDENT, KEYWORDS
 from .parser import AGGREGATES, LOOP_EXITS, OWNERS, PASS, SETS
-from .types import DECLARED
+from compiler.ir.types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
 # them falls back to Name.Constant).

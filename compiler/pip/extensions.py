@@ -7,7 +7,7 @@ write for the original interpreter.
 import attrs
 
 from . import ast
-from .errors import PipError
+from ..errors import PipError
 
 # node type -> how the error names it (given the node)
 EXTENSIONS = {

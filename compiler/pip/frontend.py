@@ -1,5 +1,6 @@
 """Reading Pip source and running the front end's passes over it."""
-from . import checker, codegen, extensions, parser, printer
+from . import checker, extensions, parser, printer
+from compiler.codegen import generator as codegen
 from pipvm.core.deepstack import deep
 from pipvm.isa.pipc import read_file
 

@@ -8,7 +8,7 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 from sly import Parser
 
 from . import ast, syntax_hints
-from .errors import PipSyntaxError
+from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 
 

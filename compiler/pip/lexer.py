@@ -11,7 +11,7 @@ import attrs
 from sly import Lexer
 
 from . import ast
-from .errors import PipError
+from ..errors import PipError
 
 KEYWORDS = {
     # types

@@ -1,0 +1,1 @@
+"""Code generation: the checked program to pipc bytecode."""

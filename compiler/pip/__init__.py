@@ -1,0 +1,1 @@
+"""Pip's front end: lexer, parser, syntax tree, checker, printer, highlighter."""

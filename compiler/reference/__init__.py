@@ -1,0 +1,1 @@
+"""The reference semantics: tree-walking interpreters the VM is fuzzed against."""
