@@ -181,9 +181,11 @@ def tree_equivalents(directory=RESULTS):
 # --- running them -----------------------------------------------------------------
 
 def copy_project(dest):
-    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples'):
+    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples', 'docs'):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
                         ignore=shutil.ignore_patterns('__pycache__', '.hypothesis'))
+    for name in ('pyproject.toml', 'README.md'):       # some tests read them
+        shutil.copy(os.path.join(ROOT, name), dest)
     # A failure counts, not its shrunk form: skip hypothesis's shrinking.
     with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
         f.write('\nfrom hypothesis import Phase\n'
