@@ -81,7 +81,7 @@ def cmd_run(args):
     program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
     seats = seating(args)
     seats.check(program)
-    console = terminal_input.console(args.easy_answers, args.numbered)
+    console = terminal_input.console(args.easy_answers, args.numbered, args.echo)
     if args.record:
         from pipvm.records import replay
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
@@ -95,7 +95,8 @@ def resume(args):
     given = [name for name, value in (
         ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
         ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
-        ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set))
+        ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set),
+        ('--echo', args.echo))
         if value]
     if given:
         raise PipError(None, '--resume plays the game, seed and seats of its record: '
@@ -218,6 +219,9 @@ def build_parser():
                         'even when the answers are not typed at a terminal')
     p.add_argument('--numbered', action='store_true',
                    help='print each option after its number (and accept the number)')
+    p.add_argument('--echo', action='store_true',
+                   help='show each answer read from a pipe or file after its prompt, '
+                        'as a terminal shows what is typed')
     p.add_argument('--record', metavar='FILE.json',
                    help='write the game to FILE.json as it goes (every answer given)')
     p.add_argument('--resume', metavar='FILE.json',

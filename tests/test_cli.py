@@ -162,3 +162,18 @@ def test_every_command_help_ends_with_examples_that_parse(capsys):
             words = words[:words.index('<')] if '<' in words else words
             assert words[0] == 'pipvm'
             assert build_parser().parse_args(words[1:]).command == name
+
+
+def test_echo_shows_piped_answers_as_a_terminal_shows_them_typed():
+    from .util import run_cli
+    game = EXAMPLE
+    with open(game[:-4] + '.answers', 'rb') as f:
+        answers = f.read() + b'Ace of Clubs\n'        # one answer too many: never read
+    _, typed = run_cli(['run', '--seed', '1', game], answers, echo=True)
+    rc, out, err = pipvm('run', '--seed', '1', '--echo', game, stdin=answers)
+    assert (rc, out.encode('latin-1'), err) == (0, typed, '')
+    assert 'Your choice? 2\nThis game has 2 players.\n' in out
+    assert 'Ace of Clubs' not in out
+    # off by default: piped answers stay unseen, as in the golden transcripts
+    assert pipvm('run', '--seed', '1', game, stdin=answers)[1] == run_cli(
+        ['run', '--seed', '1', game], answers)[1].decode('latin-1') != out

@@ -174,3 +174,47 @@ def test_the_manual_lists_the_lexers_keywords():
     listed = ' '.join(re.findall(r'`([^`]*)`', section)).split()
     literals = {'True', 'False', 'A', 'K', 'Q', 'J', 'C', 'H', 'S', 'D'}
     assert sorted(listed) == sorted(set(KEYWORDS) - literals)
+
+
+# The README: its first command plays as shown, with the base package only;
+# its second installs the test extra and runs the tests as .ci/run does; its
+# table lists every example with the players its heading requires.
+README = os.path.join(ROOT, 'README.md')
+
+
+def readme_commands():
+    with open(README, encoding='utf-8') as f:
+        return [line[4:] for line in f if line.startswith('    python3 ') or line.startswith('    .venv/')]
+
+
+def test_the_readmes_first_command_installs_the_base_package_and_plays_as_shown(monkeypatch):
+    first = readme_commands()[0]
+    install, play = first.split(' && .venv/bin/pipvm ')
+    assert install == 'python3 -m venv .venv && .venv/bin/pip install -q -e .', install
+    text = next(text for _, lang, _, text in blocks(README) if lang == 'text')
+    monkeypatch.chdir(ROOT)
+    assert '--echo' in play and 'Your choice? 2' in text
+    check_command('pipvm ' + play.strip(), text.splitlines(), 'README')
+
+
+def test_the_readmes_test_command_is_the_one_ci_runs():
+    second = readme_commands()[1]
+    assert second == ".venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest\n"
+    with open(os.path.join(ROOT, '.ci', 'run'), encoding='utf-8') as f:
+        ci = f.read()
+    assert re.search(r"pip\" install -q -e '\.\[test[],]", ci)
+    assert re.search(r'python" -m pytest( |$)', ci, re.M)
+
+
+def test_the_readme_lists_every_example_with_its_players():
+    with open(README, encoding='utf-8') as f:
+        rows = dict(re.findall(r'^\| `(\w+\.pip)` \| ([^|]+) \|', f.read(), re.M))
+    folder = os.path.join(ROOT, 'examples')
+    assert sorted(rows) == sorted(n for n in os.listdir(folder) if n.endswith('.pip'))
+    for name, players in rows.items():
+        with open(os.path.join(folder, name), encoding='latin-1') as f:
+            m = re.search(r'^Game "[^"]*" requires (\d+) (?:to (\d+) )?(players|teams of \d+)',
+                          f.read(), re.M)
+        low, high, unit = m.groups()
+        said = low if high in (None, low) else '%s–%s' % (low, high)
+        assert players.strip() == (said if unit == 'players' else '%s %s' % (said, unit)), name

@@ -47,3 +47,38 @@ def test_the_measured_parts_name_real_functions():
         names = {name for _, _, name in fuzz_coverage.functions(path)}
         for part in parts:
             assert any(n == part or n.startswith(part + '.') for n in names), part
+
+
+def test_mutation_results_keep_the_latest_verdict_of_each_mutant(tmp_path):
+    path = 'pipvm/game/view.py'
+    a, b = path + ':22:25:True -> False', path + ':41:7:drop Not'
+    keep = mutation.Keep(directory=str(tmp_path))
+    keep({'id': a, 'file': path, 'result': 'survived', 'by': 'not reached by its properties'})
+    keep({'id': b, 'file': path, 'result': 'killed', 'by': 'its examples:\tAssertionError'})
+    keep({'id': a, 'file': path, 'result': 'killed by suite', 'by': 'suite'})
+    name = mutation.results_file(str(tmp_path), path)
+    rows = mutation.read_results(name)
+    assert [rows[i]['status'] for i in (a, b)] == ['killed by suite', 'killed']
+    assert rows[b]['by'] == 'its examples: AssertionError'        # one row, one line
+    assert rows[a]['commit'] == mutation.measured_commit(path)
+    # a fuzz-only survival keeps the suite's kill; an equivalent stays so while it lives
+    keep({'id': a, 'file': path, 'result': 'survived'})
+    rows = mutation.read_results(name)
+    rows[b].update(status='equivalent', by='why')
+    mutation.write_results(name, path, rows)
+    keep({'id': b, 'file': path, 'result': 'timeout'})
+    keep({'id': b + '!', 'file': path, 'result': 'no tests'})
+    rows = mutation.read_results(name)
+    assert sorted(rows) == [a, b]
+    assert (rows[a]['status'], rows[b]['status'], rows[b]['by']) == ('killed by suite', 'equivalent', 'why')
+    report = mutation.summarize([name], {})
+    assert '| `%s` | 2 | 0 | 1 | 0 | 1 | 0 | 0.0%% | 100.0%% |' % path in report
+
+
+def test_the_trees_mutation_results_name_their_targets():
+    for name in os.listdir(mutation.RESULTS):
+        rows = mutation.read_results(os.path.join(mutation.RESULTS, name))
+        assert rows, name
+        for mutant_id, row in rows.items():
+            assert mutation.results_file(mutation.RESULTS, mutant_id.split(':')[0]).endswith(name)
+            assert row['status'] in mutation.KINDS + ('equivalent',) and row['commit'], row

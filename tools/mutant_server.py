@@ -146,7 +146,7 @@ def install(path, text):
 
 
 def properties(path):
-    from mutation import PROPERTIES
+    from mutation_plan import PROPERTIES
     return [getattr(importlib.import_module('tests.fuzz.' + m), f) for m, f in PROPERTIES[path]]
 
 
@@ -271,7 +271,7 @@ def _child(path, text, job, write, only=None):
             by = 'the properties on the real code'
             reply = _fuzz_reach(path)
         elif job == 'suite_reach':
-            from mutation import suite_tests
+            from mutation_plan import suite_tests
             os.chdir(ROOT)
             reply = _suite_reach(path, suite_tests(path))
         elif job == 'fuzz':
@@ -287,7 +287,7 @@ def _child(path, text, job, write, only=None):
         else:
             install(path, text)
             import pytest
-            from mutation import suite_tests
+            from mutation_plan import suite_tests
             os.chdir(ROOT)
             status = pytest.main(['-q', '-x', '-n', '0', '-p', 'no:cacheprovider']
                                  + (suite_tests(path) if only is None else only))
@@ -340,7 +340,7 @@ def _original(path, originals={}):
 
 def run(request):
     """One request (see the module's doc) in this process: the reply."""
-    from mutation import apply
+    from mutation_plan import apply
     for job in ('reach', 'suite_reach'):
         if job in request:
             return run_child(request[job], None, job, request['timeout'])
@@ -380,7 +380,7 @@ def prepare(seed, examples):
     # A failure counts, not its shrunk form; nothing is replayed from a database.
     settings.register_profile('mutation', deadline=None, database=None, phases=[Phase.generate])
     settings.load_profile('mutation')
-    from mutation import PROPERTIES
+    from mutation_plan import PROPERTIES
     for path in PROPERTIES:
         properties(path)
         importlib.import_module(module_name(path))

@@ -5,11 +5,13 @@ tree, and the tests run on it with pytest.  For checking that direct tests
 of a module's helpers kill what they should, in minutes rather than the
 full suite's hours.
 
-    python tools/mutants_by_tests.py FILE FIRST LAST TEST_ID [TEST_ID ...]
+    python tools/mutants_by_tests.py FILE FIRST LAST TEST_ID [TEST_ID ...] [--results DIR]
 
 Prints `killed ID`, `ALIVE ID` or `same ID` (the edit changes nothing) for
 each mutant in lines FIRST..LAST, and the count alive.  The tests must pass
-on the unmutated copy first."""
+on the unmutated copy first.  --results DIR (the tree's:
+tools/mutation-results) records each kill in DIR/MODULE.tsv as `killed by
+suite`, by these tests; a mutant they leave alive keeps its row."""
 import os
 import subprocess
 import sys
@@ -22,7 +24,12 @@ import mutation  # noqa: E402
 
 
 def main():
-    path, first, last, tests = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+    argv, results = sys.argv[1:], None
+    if '--results' in argv:                 # the rest go to pytest as they are
+        at = argv.index('--results')
+        results, argv = argv[at + 1], argv[:at] + argv[at + 2:]
+    path, first, last, tests = argv[0], int(argv[1]), int(argv[2]), argv[3:]
+    keep = mutation.Keep(directory=results)
     with open(os.path.join(ROOT, path), encoding='utf-8') as f:
         source = f.read()
     with tempfile.TemporaryDirectory() as tmp:
@@ -48,6 +55,8 @@ def main():
             ok = passes()
             alive += ok
             print('ALIVE' if ok else 'killed', m['id'], flush=True)
+            if not ok:
+                keep(dict(m, result='killed by suite', by=' '.join(tests)))
         print('alive:', alive)
 
 

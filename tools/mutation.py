@@ -3,16 +3,18 @@
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
                              [--jobs J | --cluster ADDRESS|local] [--suite [--full-suite]]
                              [--all-examples] [--run-unreached]
-                             [--examples 200] [--seed 1] [--timeout 120] [--json OUT]
-                             [--list] [--summarize OUT ...]
+                             [--examples 200] [--seed 1] [--timeout 120]
+                             [--results tools/mutation-results] [--json OUT]
+                             [--list] [--summarize [FILE ...]]
 
-Mutants are made deterministically with `ast` from the files of TARGETS
+Mutants are made deterministically with `ast` (tools/mutation_plan.py) from
+the files of TARGETS
 (the engine, the game API, the VM-only functions of pipvm/core/runtime.py,
 compiler/codegen/generator.py): an operator or comparison swapped, a constant changed
 by one (True/False flipped, a string changed), an index or slice bound off
 by one, the first two arguments of a call swapped, a statement removed.
 The file's fuzz properties (PROPERTIES) run against each at a fixed seed
-and budget (200 examples; CI runs 100), without shrinking, with a timeout: killed
+and budget (200 examples; CI runs 50), without shrinking, with a timeout: killed
 when one fails, survived when all pass.  With --suite, the file's suite
 tests (SUITE) then run on the survivors: only those that run a line of the
 mutated statement on the real code (recorded once per file, each test's
@@ -28,12 +30,16 @@ arguments; --all-examples: every one), none if no example does (it survives
 them without a run: the run would be the same).  --cluster runs
 the mutants as tasks of a Dask scheduler (the `cluster` extra), each worker
 with its own server; --fresh-copies is the first engine (a project copy, a
-fresh pytest per mutant), kept to check the server against.  Each result is
-appended to --json as it comes, so a campaign can run in chunks and be added
-up (--summarize).  Needs the `test` extra.
+fresh pytest per mutant), kept to check the server against.
+
+Each verdict is kept as it comes, so a campaign can run in chunks: --results
+DIR puts it in DIR/MODULE.tsv (one row per mutant id: its latest status,
+what killed it or why it is equivalent, the commit it was measured at; the
+tree's are in tools/mutation-results, and a mutant is classified as
+equivalent by editing its row there), --json appends the whole reply to a
+log.  --summarize adds them up.  Needs the `test` extra.
 """
 import argparse
-import ast
 import concurrent.futures
 import json
 import os
@@ -48,305 +54,138 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 
-from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
+from mutation_plan import (  # noqa: E402  (re-exported: tools/mutants_by_tests.py, tests/test_tools.py)
+    OUT_OF_SCOPE, PROPERTIES, SUITE, TARGETS, TESTS_VARIABLE, all_mutants, apply, mutants_of,
+    suite_tests)
 import mutant_server  # noqa: E402
 
-# Parts of the targets the differential fuzzer does not play through: it
-# cannot see a fault there, other tests do.  qualified name prefix -> why
-OUT_OF_SCOPE = {
-    'pipvm/engine/vm.py': {
-        'Machine.fork': 'copying a game: tests/fuzz/test_game_object.py tests it',
-        'Copier': 'copying a game: tests/fuzz/test_game_object.py tests it',
-    },
-}
 
-# The fuzz properties that answer for each file (module of tests/fuzz,
-# function), in the order they run against a mutant: the one that kills
-# most, cheapest, first; the first failure stops the run.  The others cannot
-# see a mutant of the file, or see it through these.
-_VM = ('test_fuzz', 'test_vm_matches_reference')
-_CLOSURES = ('test_pure', 'test_closures_match_the_loop')
-_QUIET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one')
-_UNSET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset')
-_FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original')
-_VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
-_WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
-_API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
-_SOLVE = ('test_relabel', 'test_relabel_solves_what_brute_force_solves')
-_SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
-_SEARCH = ('test_relabel', 'test_relabel_search_spends_what_its_order_and_checks_say')
-_BELIEF = ('test_views', 'test_a_seats_belief_carried_through_a_game')
-PROPERTIES = {
-    # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
-    # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
-    'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
-    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK, _UNSET),
-    'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
-    'pipvm/engine/fusion.py': (_VM, _QUIET),
-    'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
-    'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
-    'pipvm/core/runtime.py': (_VM,),
-    'compiler/codegen/generator.py': (_VM,),
-    # (_VM plays the table through game.Game: the set-up questions, the endings)
-    'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
-    'pipvm/game/view.py': (_VIEWS,),
-    'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
-    'pipvm/game/belief.py': (_WORLDS, _BELIEF),
-    'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _SEARCH, _WORLDS, _BELIEF),
-}
+# --- the results kept in the tree ---------------------------------------------------
 
-# The rest of the suite that answers for each file: run (with --suite) on the
-# mutants the fuzz properties leave alive.
-SUITE = {
-    'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
-                           'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py',
-                           'tests/test_extensions.py', 'tests/test_ext_options.py',
-                           'tests/test_ext_sets.py', 'tests/test_determinization.py',
-                           'tests/test_quiet.py'],
-    # the handlers and closure factories run for every program, the
-    # extensions' (aggregates, sets, options) for theirs
-    'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
-                                        'tests/test_regressions.py', 'tests/test_fusion.py',
-                                        'tests/test_shapes.py', 'tests/test_extensions.py',
-                                        'tests/test_ext_sets.py', 'tests/test_game.py'],
-    'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
-                               'tests/test_extensions.py', 'tests/test_game.py'],
-    'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
-    'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
-                             'tests/test_shapes.py'],
-    'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
-                              'tests/test_quiet.py'],
-    'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
-    'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
-    'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
-    'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py',
-                           'tests/test_extensions.py'],
-    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
-                                  'tests/test_determinization.py'],
-    'pipvm/game/belief.py': ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
-                             'tests/test_determinization.py',
-                             'tests/test_game.py', 'tests/test_bots.py'],
-    'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
-                              'tests/test_determinization.py',
-                              'tests/test_ext_sets.py'],
-}
-
-EQUIVALENT = os.path.join(ROOT, 'tools', 'mutants_equivalent.tsv')
-
-TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
+RESULTS = os.path.join(ROOT, 'tools', 'mutation-results')
+COLUMNS = ('id', 'status', 'by', 'commit')
+HEADER = """\
+# The mutants of %s (tools/mutation.py): the latest verdict on each id, one a line.
+# status: killed (by the fuzz properties), killed by suite, timeout (counts as killed),
+# survived, unchanged (the edit changes nothing), or equivalent (classified by hand:
+# `by` says why).  by: what killed it (property or exception; suite), or why it lives.
+# commit: the commit it was measured at (+: the file had uncommitted changes); an id
+# names a line of the file at that commit.  The runs themselves are in the git log.
+"""
 
 
-def suite_tests(path):
-    """The suite tests run on path's mutants: SUITE's, or those --tests named."""
-    named = os.environ.get(TESTS_VARIABLE)
-    return named.split('\n') if named else SUITE[path]
-
-_SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
-             ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd}
-_SWAP_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-             ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
-             ast.In: ast.NotIn, ast.NotIn: ast.In}
+def results_file(directory, path):
+    """The results file of a target (pipvm/engine/vm.py -> DIRECTORY/vm.tsv)."""
+    return os.path.join(directory, os.path.basename(path)[:-3] + '.tsv')
 
 
-# --- making mutants -------------------------------------------------------------
-
-def _docstrings(tree):
-    """ids of the string constants that are docstrings (never mutated)."""
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                out.add(id(first))
-                out.add(id(first.value))
-    return out
-
-
-def _scopes(tree):
-    """{id(node): qualified name of its innermost function or class}."""
+def read_results(name):
+    """{id: row} of one results file (row: a dict of COLUMNS)."""
     out = {}
-
-    def visit(node, name):
-        for child in ast.iter_child_nodes(node):
-            inner = name
-            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
-                inner = (name + '.' if name else '') + child.name
-            out[id(child)] = inner
-            visit(child, inner)
-    visit(tree, '')
-    return out
-
-
-def _edits(node):
-    """[(description, function that edits this node in place)] for one node."""
-    out = []
-    kind = type(node)
-    if kind is ast.BinOp and type(node.op) in _SWAP_BIN:
-        new = _SWAP_BIN[type(node.op)]
-        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
-                    lambda n, new=new: setattr(n, 'op', new())))
-    elif kind is ast.Compare:
-        for i, op in enumerate(node.ops):
-            if type(op) in _SWAP_CMP:
-                new = _SWAP_CMP[type(op)]
-
-                def swap(n, i=i, new=new):
-                    n.ops[i] = new()
-                out.append(('%s -> %s' % (type(op).__name__, new.__name__), swap))
-    elif kind is ast.BoolOp:
-        new = ast.Or if type(node.op) is ast.And else ast.And
-        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
-                    lambda n, new=new: setattr(n, 'op', new())))
-    elif kind is ast.UnaryOp and type(node.op) in (ast.Not, ast.USub):
-        out.append(('drop %s' % type(node.op).__name__, 'unwrap'))
-    elif kind is ast.Constant:
-        v = node.value
-        if type(v) is bool:
-            out.append(('%r -> %r' % (v, not v), lambda n: setattr(n, 'value', not n.value)))
-        elif type(v) is int:
-            out.append(('%d -> %d' % (v, v + 1), lambda n: setattr(n, 'value', n.value + 1)))
-            out.append(('%d -> %d' % (v, v - 1), lambda n: setattr(n, 'value', n.value - 1)))
-        elif type(v) is str:
-            out.append(('string %r changed' % v[:20], lambda n: setattr(n, 'value', n.value + '!')))
-    elif kind is ast.Subscript:
-        s = node.slice
-        if isinstance(s, ast.Slice):
-            for part in ('lower', 'upper'):
-                if getattr(s, part) is not None and not isinstance(getattr(s, part), ast.Constant):
-                    out.append(('slice %s + 1' % part,
-                                lambda n, part=part: setattr(n.slice, part, _plus_one(getattr(n.slice, part)))))
-        elif not isinstance(s, (ast.Constant, ast.Tuple)):
-            out.append(('index + 1', lambda n: setattr(n, 'slice', _plus_one(n.slice))))
-    elif kind is ast.Call and len(node.args) >= 2 and not any(
-            isinstance(a, ast.Starred) for a in node.args[:2]):
-        def swap_args(n):
-            n.args[0], n.args[1] = n.args[1], n.args[0]
-        out.append(('swap arguments 1 and 2', swap_args))
-    return out
-
-
-def _plus_one(expr):
-    return ast.BinOp(expr, ast.Add(), ast.Constant(1))
-
-
-def _statements(tree, docstrings):
-    """Statements that can be removed: (parent body, index) for each."""
-    for node in ast.walk(tree):
-        for field in ('body', 'orelse', 'finalbody'):
-            body = getattr(node, field, None)
-            if not isinstance(body, list):
+    with open(name, encoding='utf-8') as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
                 continue
-            for i, stmt in enumerate(body):
-                if (isinstance(stmt, ast.stmt) and id(stmt) not in docstrings
-                        and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Import,
-                                                  ast.ImportFrom, ast.Pass, ast.Global))):
-                    yield node, field, i, stmt
-
-
-def mutants_of(path):
-    """[mutant dict] for one file, in a fixed order.  A mutant is named by its
-    file, line, column and what it does; applying it re-parses the file and
-    edits the node found by the same walk."""
-    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
-        text = f.read()
-    tree = ast.parse(text)
-    docstrings = _docstrings(tree)
-    scopes = _scopes(tree)
-    wanted = TARGETS[path]
-    skip = OUT_OF_SCOPE.get(path, {})
-
-    def keep(node):
-        name = scopes.get(id(node), '')
-        if any(name == p or name.startswith(p + '.') for p in skip):
-            return False
-        return wanted is None or name.split('.')[0] in wanted
-
-    out = []
-    holder = _enclosing(tree)
-
-    def add(node, what, how):
-        s = holder.get(id(node), node)
-        out.append({'id': '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what),
-                    'file': path, 'line': node.lineno, 'what': what, 'how': how,
-                    'span': [s.lineno, s.end_lineno]})
-    for k, node in enumerate(ast.walk(tree)):
-        if id(node) in docstrings or not keep(node) or not hasattr(node, 'lineno'):
-            continue
-        for j, (what, _) in enumerate(_edits(node)):
-            add(node, what, ('node', k, j))
-    for _, _, _, stmt in _statements(tree, docstrings):
-        if keep(stmt):
-            add(stmt, 'remove `%s`' % ast.unparse(stmt).split('\n')[0][:40],
-                ('stmt', stmt.lineno, stmt.col_offset))
+            row = dict(zip(COLUMNS, line.rstrip('\n').split('\t')))
+            if row['id'] != 'id':
+                out[row['id']] = row
     return out
 
 
-def _enclosing(tree):
-    """{id(node): the innermost statement holding it (itself, for a statement;
-    for a `nonlocal` declaration, its function's def: it runs no line of its
-    own, so a mutant removing it is reached wherever the function runs)}."""
+def _order(mutant_id):
+    path, line, col, what = mutant_id.split(':', 3)
+    return int(line), int(col), what
+
+
+def write_results(name, path, rows):
+    with open(name, 'w', encoding='utf-8') as f:
+        f.write(HEADER % path + '\t'.join(COLUMNS) + '\n')
+        for i in sorted(rows, key=_order):
+            f.write('\t'.join(rows[i][c] for c in COLUMNS) + '\n')
+
+
+def merge(rows, result, commit):
+    """Put one run's result into rows.  A later verdict replaces an earlier,
+    but a mutant that survives the fuzz properties alone keeps an earlier
+    kill by the suite (not run this time), and one classified as equivalent
+    stays so while it survives or times out (the machine's load)."""
+    status, was = result['result'], rows.get(result['id'])
+    if status == 'no tests':            # the runner was broken: no verdict
+        return
+    if was and (was['status'] == 'killed by suite' and status == 'survived'
+                or was['status'] == 'equivalent' and status in ('survived', 'timeout')):
+        return
+    by = ' '.join(str(result.get('by', '')).split())
+    rows[result['id']] = {'id': result['id'], 'status': status, 'by': by, 'commit': commit}
+
+
+def measured_commit(path):
+    """HEAD's short hash, with a + when path differs from it."""
+    def git(*a):
+        return subprocess.run(['git', *a], cwd=ROOT, capture_output=True, text=True)
+    head = git('rev-parse', '--short', 'HEAD').stdout.strip() or 'unknown'
+    return head + ('+' if git('diff', '--quiet', 'HEAD', '--', path).returncode else '')
+
+
+class Keep:
+    """Where each result goes as it comes, so an interrupted run keeps what
+    it did: a JSON line to --json, a row of --results's file for its target."""
+
+    def __init__(self, json_name=None, directory=None):
+        self.json = open(json_name, 'a') if json_name else None
+        self.directory, self.commits = directory, {}
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+
+    def __call__(self, result):
+        if self.json:
+            self.json.write(json.dumps(result) + '\n')
+            self.json.flush()
+        if self.directory:
+            path = result['file']
+            if path not in self.commits:
+                self.commits[path] = measured_commit(path)
+            name = results_file(self.directory, path)
+            rows = read_results(name) if os.path.exists(name) else {}
+            merge(rows, result, self.commits[path])
+            write_results(name, path, rows)
+
+    def close(self):
+        if self.json:
+            self.json.close()
+
+
+def as_results(rows):
+    """Rows of results files as summary() reads runs, and {id: why} of the
+    equivalent ones."""
+    results, equivalent = [], {}
+    for row in rows:
+        status = row['status']
+        if status == 'equivalent':
+            equivalent[row['id']] = row['by']
+            status = 'survived'
+        results.append({'id': row['id'], 'file': row['id'].split(':')[0],
+                        'line': _order(row['id'])[0], 'result': status})
+    return results, equivalent
+
+
+def tree_equivalents(directory=RESULTS):
+    """{id: why} of the mutants classified as equivalent in the tree's files."""
     out = {}
-
-    def visit(node, stmt):
-        for child in ast.iter_child_nodes(node):
-            inner = (stmt if isinstance(child, ast.Nonlocal)
-                     else child if isinstance(child, ast.stmt) else stmt)
-            out[id(child)] = inner
-            visit(child, inner)
-    visit(tree, None)
-    return out
-
-
-def apply(mutant, text):
-    """The text of the file with the mutant applied (None if it changes nothing)."""
-    tree = ast.parse(text)
-    how = mutant['how']
-    if how[0] == 'node':
-        _, k, j = how
-        node = list(ast.walk(tree))[k]
-        _, edit = _edits(node)[j]
-        if edit == 'unwrap':
-            _replace(tree, node, node.operand)
-        else:
-            edit(node)
-    else:
-        _, line, col = how
-        docstrings = _docstrings(tree)
-        for parent, field, i, stmt in _statements(tree, docstrings):
-            if (stmt.lineno, stmt.col_offset) == (line, col):
-                getattr(parent, field)[i] = ast.Pass()
-                break
-    new = ast.unparse(ast.fix_missing_locations(tree))
-    return None if new == ast.unparse(ast.parse(text)) else new
-
-
-def _replace(tree, old, new):
-    for node in ast.walk(tree):
-        for field, value in ast.iter_fields(node):
-            if value is old:
-                setattr(node, field, new)
-                return
-            if isinstance(value, list):
-                for i, v in enumerate(value):
-                    if v is old:
-                        value[i] = new
-                        return
-
-
-def all_mutants(only=None):
-    out = []
-    for path in TARGETS:
-        if only is None or path in only:
-            out += mutants_of(path)
+    for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else ():
+        if name.endswith('.tsv'):
+            out.update(as_results(read_results(os.path.join(directory, name)).values())[1])
     return out
 
 
 # --- running them -----------------------------------------------------------------
 
 def copy_project(dest):
-    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples'):
+    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples', 'docs'):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
                         ignore=shutil.ignore_patterns('__pycache__', '.hypothesis'))
+    for name in ('pyproject.toml', 'README.md'):       # some tests read them
+        shutil.copy(os.path.join(ROOT, name), dest)
     # A failure counts, not its shrunk form: skip hypothesis's shrinking.
     with open(os.path.join(dest, 'tests', 'conftest.py'), 'a') as f:
         f.write('\nfrom hypothesis import Phase\n'
@@ -506,13 +345,12 @@ def _report(results, mutant, reply, keep, lock):
                                      '  (%s)' % reply['by'] if reply.get('by') else ''),
               flush=True)
         if keep:
-            keep.write(json.dumps(results[-1]) + '\n')
-            keep.flush()
+            keep(results[-1])
 
 
 def campaign(mutants, args, keep=None):
-    """Run the mutants; each result is also appended to the file `keep` as it
-    comes (one JSON object a line), so an interrupted chunk keeps its results."""
+    """Run the mutants; each result is also handed to keep (a Keep) as it
+    comes, so an interrupted chunk keeps its results."""
     if args.cluster:
         return cluster_campaign(mutants, args, keep)
     results = []
@@ -623,16 +461,19 @@ def summary(results, equivalent=None):
     return '\n'.join(lines)
 
 
-def load_equivalent(path):
-    """{mutant id: why it is equivalent}, from lines `ID<TAB>why` (# comments)."""
-    out = {}
-    if path and os.path.exists(path):
-        with open(path, encoding='utf-8') as f:
+def summarize(names, equivalent):
+    """summary() of the results in these files: results files (MODULE.tsv) and
+    --json's, whose runs are merged in the order given."""
+    rows = {}
+    for name in names:
+        if name.endswith('.tsv'):
+            rows.update(read_results(name))
+            continue
+        with open(name) as f:
             for line in f:
-                if line.strip() and not line.startswith('#'):
-                    mid, _, why = line.rstrip('\n').partition('\t')
-                    out[mid] = why
-    return out
+                merge(rows, json.loads(line), '')
+    results, classified = as_results(rows.values())
+    return summary(results, dict(equivalent, **classified))
 
 
 def main():
@@ -655,8 +496,12 @@ def main():
     ap.add_argument('--timeout', type=float, default=120, help='seconds per mutant')
     ap.add_argument('--suite-timeout', type=float, default=900, help='seconds for the suite tests')
     ap.add_argument('--json', help='append the results here, one JSON object a line')
-    ap.add_argument('--summarize', nargs='+', metavar='JSON',
-                    help='run nothing: add up the results kept in these files')
+    ap.add_argument('--results', metavar='DIR',
+                    help="keep each mutant's verdict in DIR/MODULE.tsv as it comes "
+                         '(the tree\'s: tools/mutation-results)')
+    ap.add_argument('--summarize', nargs='*', metavar='FILE',
+                    help='run nothing: add up the results in these files (MODULE.tsv, or '
+                         "--json's, taken in order); none: the tree's results")
     ap.add_argument('--list', action='store_true', help='only list the mutants')
     ap.add_argument('--suite', action='store_true',
                     help="run the file's suite tests (SUITE) on the fuzz properties' survivors")
@@ -670,23 +515,11 @@ def main():
                          '(not with --cluster)')
     ap.add_argument('--suite-only', action='store_true',
                     help='only the suite tests: for --ids the fuzz properties left alive')
-    ap.add_argument('--equivalent', default=EQUIVALENT,
-                    help='mutants classified as equivalent (ID<TAB>why a line)')
     args = ap.parse_args()
-    equivalent = load_equivalent(args.equivalent)
-    if args.summarize:
-        latest = {}
-        for name in args.summarize:
-            with open(name) as f:
-                for line in f:
-                    r = json.loads(line)
-                    # a later run of a mutant replaces an earlier, but a run
-                    # of the fuzz properties alone that it survives keeps
-                    # the suite's earlier kill (the suite was not run)
-                    was = latest.get(r['id'])
-                    if not (was and was['result'] == 'killed by suite' and r['result'] == 'survived'):
-                        latest[r['id']] = r
-        print(summary(list(latest.values()), equivalent))
+    equivalent = tree_equivalents()
+    if args.summarize is not None:
+        print(summarize(args.summarize or [os.path.join(RESULTS, n) for n in sorted(
+            os.listdir(RESULTS)) if n.endswith('.tsv')], equivalent))
         return
     if args.tests:
         if args.cluster:
@@ -712,12 +545,11 @@ def main():
             print(m['id'])
         print('%d mutants' % len(mutants))
         return
-    keep = open(args.json, 'a') if args.json else None
+    keep = Keep(args.json, args.results)
     try:
         results = campaign(mutants, args, keep)
     finally:
-        if keep:
-            keep.close()
+        keep.close()
     print(summary(results, equivalent))
 
 

@@ -1,7 +1,10 @@
 """The console of `pipvm run`: a person at an interactive terminal gets easy
 answers (answers.match) and readline, with Tab completion of the options on
 offer and a history of what was typed; piped and scripted input keeps the
-original's exact answers.  What is printed is the same either way.
+original's exact answers.  What is printed is the same either way, but for
+--echo: answers from a pipe or a file are then shown after their prompts, as
+a terminal shows what is typed (off by default: the golden transcripts are
+those of the original, which never echoed).
 """
 import sys
 
@@ -10,12 +13,14 @@ from pipvm.play.table import Console
 _saved_modes = []               # (fd, termios attributes) to put back on Ctrl-C
 
 
-def console(easy=False, numbered=False):
+def console(easy=False, numbered=False, echo=False):
     """The console for a game at this process's standard input and output.
     easy: accept easy answers even when the input is not a terminal;
-    numbered: number the options (and accept their numbers)."""
+    numbered: number the options (and accept their numbers);
+    echo: show each answer read when the input is not a terminal."""
     interactive = _isatty(sys.stdin)
-    made = ReadlineConsole() if interactive and _isatty(sys.stdout) and _readline() else Console()
+    made = (ReadlineConsole() if interactive and _isatty(sys.stdout) and _readline()
+            else Console() if interactive or not echo else EchoConsole())
     made.easy = easy or numbered or interactive
     made.screen = interactive and _isatty(sys.stdout)      # people can hand it over
     made.numbered = numbered
@@ -35,6 +40,17 @@ def _readline():
     except ImportError:         # e.g. Windows: answers are read without editing
         return None
     return readline
+
+
+class EchoConsole(Console):
+    """A Console that shows each line it reads after its prompt, so that a
+    game played from a file reads as the dialogue it stands for."""
+
+    def read_line(self, prompt):
+        line = super().read_line(prompt)
+        if line is not None:
+            self.write(line + '\n')
+        return line
 
 
 class ReadlineConsole(Console):

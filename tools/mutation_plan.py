@@ -1,0 +1,304 @@
+"""What tools/mutation.py mutates and what answers for each file: the mutants
+of the target files (made deterministically with `ast`, applied to a file's
+text) and, per file, the fuzz properties and suite tests run against them.
+
+Both the runner (tools/mutation.py) and each mutant server
+(tools/mutant_server.py) read it; neither imports the other's side.
+"""
+import ast
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+
+from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
+
+
+# Parts of the targets the differential fuzzer does not play through: it
+# cannot see a fault there, other tests do.  qualified name prefix -> why
+OUT_OF_SCOPE = {
+    'pipvm/engine/vm.py': {
+        'Machine.fork': 'copying a game: tests/fuzz/test_game_object.py tests it',
+        'Copier': 'copying a game: tests/fuzz/test_game_object.py tests it',
+    },
+}
+
+# The fuzz properties that answer for each file (module of tests/fuzz,
+# function), in the order they run against a mutant: the one that kills
+# most, cheapest, first; the first failure stops the run.  The others cannot
+# see a mutant of the file, or see it through these.
+_VM = ('test_fuzz', 'test_vm_matches_reference')
+_CLOSURES = ('test_pure', 'test_closures_match_the_loop')
+_QUIET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one')
+_UNSET = ('test_game_object', 'test_a_quiet_game_plays_as_a_watched_one_with_a_local_left_unset')
+_FORK = ('test_game_object', 'test_a_fork_at_any_decision_plays_as_the_original')
+_VIEWS = ('test_views', 'test_views_show_what_the_reference_table_lets_each_seat_see')
+_WORLDS = ('test_views', 'test_determinization_as_bots_use_it')
+_API = ('test_game_object', 'test_the_game_object_keeps_its_contract_with_drivers')
+_SOLVE = ('test_relabel', 'test_relabel_solves_what_brute_force_solves')
+_SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
+_SEARCH = ('test_relabel', 'test_relabel_search_spends_what_its_order_and_checks_say')
+_BELIEF = ('test_views', 'test_a_seats_belief_carried_through_a_game')
+PROPERTIES = {
+    # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
+    # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
+    'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
+    'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK, _UNSET),
+    'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
+    'pipvm/engine/fusion.py': (_VM, _QUIET),
+    'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
+    'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
+    'pipvm/core/runtime.py': (_VM,),
+    'compiler/codegen/generator.py': (_VM,),
+    # (_VM plays the table through game.Game: the set-up questions, the endings)
+    'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
+    'pipvm/game/view.py': (_VIEWS,),
+    'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
+    'pipvm/game/belief.py': (_WORLDS, _BELIEF),
+    'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _SEARCH, _WORLDS, _BELIEF),
+}
+
+# The rest of the suite that answers for each file: run (with --suite) on the
+# mutants the fuzz properties leave alive.
+SUITE = {
+    'pipvm/engine/vm.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                           'tests/test_fusion.py', 'tests/test_pipc.py', 'tests/test_game.py',
+                           'tests/test_extensions.py', 'tests/test_ext_options.py',
+                           'tests/test_ext_sets.py', 'tests/test_determinization.py',
+                           'tests/test_quiet.py'],
+    # the handlers and closure factories run for every program, the
+    # extensions' (aggregates, sets, options) for theirs
+    'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
+                                        'tests/test_regressions.py', 'tests/test_fusion.py',
+                                        'tests/test_shapes.py', 'tests/test_extensions.py',
+                                        'tests/test_ext_sets.py', 'tests/test_game.py'],
+    'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                               'tests/test_extensions.py', 'tests/test_game.py'],
+    'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
+    'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                             'tests/test_shapes.py'],
+    'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
+                              'tests/test_quiet.py'],
+    'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
+    'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py',
+                           'tests/test_extensions.py'],
+    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
+                                  'tests/test_determinization.py'],
+    'pipvm/game/belief.py': ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
+                             'tests/test_determinization.py',
+                             'tests/test_game.py', 'tests/test_bots.py'],
+    'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
+                              'tests/test_determinization.py',
+                              'tests/test_ext_sets.py'],
+}
+
+
+TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
+
+
+def suite_tests(path):
+    """The suite tests run on path's mutants: SUITE's, or those --tests named."""
+    named = os.environ.get(TESTS_VARIABLE)
+    return named.split('\n') if named else SUITE[path]
+
+_SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+             ast.Mod: ast.FloorDiv, ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd}
+_SWAP_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+             ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+             ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+# --- making mutants -------------------------------------------------------------
+
+def _docstrings(tree):
+    """ids of the string constants that are docstrings (never mutated)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first))
+                out.add(id(first.value))
+    return out
+
+
+def _scopes(tree):
+    """{id(node): qualified name of its innermost function or class}."""
+    out = {}
+
+    def visit(node, name):
+        for child in ast.iter_child_nodes(node):
+            inner = name
+            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
+                inner = (name + '.' if name else '') + child.name
+            out[id(child)] = inner
+            visit(child, inner)
+    visit(tree, '')
+    return out
+
+
+def _edits(node):
+    """[(description, function that edits this node in place)] for one node."""
+    out = []
+    kind = type(node)
+    if kind is ast.BinOp and type(node.op) in _SWAP_BIN:
+        new = _SWAP_BIN[type(node.op)]
+        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
+                    lambda n, new=new: setattr(n, 'op', new())))
+    elif kind is ast.Compare:
+        for i, op in enumerate(node.ops):
+            if type(op) in _SWAP_CMP:
+                new = _SWAP_CMP[type(op)]
+
+                def swap(n, i=i, new=new):
+                    n.ops[i] = new()
+                out.append(('%s -> %s' % (type(op).__name__, new.__name__), swap))
+    elif kind is ast.BoolOp:
+        new = ast.Or if type(node.op) is ast.And else ast.And
+        out.append(('%s -> %s' % (type(node.op).__name__, new.__name__),
+                    lambda n, new=new: setattr(n, 'op', new())))
+    elif kind is ast.UnaryOp and type(node.op) in (ast.Not, ast.USub):
+        out.append(('drop %s' % type(node.op).__name__, 'unwrap'))
+    elif kind is ast.Constant:
+        v = node.value
+        if type(v) is bool:
+            out.append(('%r -> %r' % (v, not v), lambda n: setattr(n, 'value', not n.value)))
+        elif type(v) is int:
+            out.append(('%d -> %d' % (v, v + 1), lambda n: setattr(n, 'value', n.value + 1)))
+            out.append(('%d -> %d' % (v, v - 1), lambda n: setattr(n, 'value', n.value - 1)))
+        elif type(v) is str:
+            out.append(('string %r changed' % v[:20], lambda n: setattr(n, 'value', n.value + '!')))
+    elif kind is ast.Subscript:
+        s = node.slice
+        if isinstance(s, ast.Slice):
+            for part in ('lower', 'upper'):
+                if getattr(s, part) is not None and not isinstance(getattr(s, part), ast.Constant):
+                    out.append(('slice %s + 1' % part,
+                                lambda n, part=part: setattr(n.slice, part, _plus_one(getattr(n.slice, part)))))
+        elif not isinstance(s, (ast.Constant, ast.Tuple)):
+            out.append(('index + 1', lambda n: setattr(n, 'slice', _plus_one(n.slice))))
+    elif kind is ast.Call and len(node.args) >= 2 and not any(
+            isinstance(a, ast.Starred) for a in node.args[:2]):
+        def swap_args(n):
+            n.args[0], n.args[1] = n.args[1], n.args[0]
+        out.append(('swap arguments 1 and 2', swap_args))
+    return out
+
+
+def _plus_one(expr):
+    return ast.BinOp(expr, ast.Add(), ast.Constant(1))
+
+
+def _statements(tree, docstrings):
+    """Statements that can be removed: (parent body, index) for each."""
+    for node in ast.walk(tree):
+        for field in ('body', 'orelse', 'finalbody'):
+            body = getattr(node, field, None)
+            if not isinstance(body, list):
+                continue
+            for i, stmt in enumerate(body):
+                if (isinstance(stmt, ast.stmt) and id(stmt) not in docstrings
+                        and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Import,
+                                                  ast.ImportFrom, ast.Pass, ast.Global))):
+                    yield node, field, i, stmt
+
+
+def mutants_of(path):
+    """[mutant dict] for one file, in a fixed order.  A mutant is named by its
+    file, line, column and what it does; applying it re-parses the file and
+    edits the node found by the same walk."""
+    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+        text = f.read()
+    tree = ast.parse(text)
+    docstrings = _docstrings(tree)
+    scopes = _scopes(tree)
+    wanted = TARGETS[path]
+    skip = OUT_OF_SCOPE.get(path, {})
+
+    def keep(node):
+        name = scopes.get(id(node), '')
+        if any(name == p or name.startswith(p + '.') for p in skip):
+            return False
+        return wanted is None or name.split('.')[0] in wanted
+
+    out = []
+    holder = _enclosing(tree)
+
+    def add(node, what, how):
+        s = holder.get(id(node), node)
+        out.append({'id': '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what),
+                    'file': path, 'line': node.lineno, 'what': what, 'how': how,
+                    'span': [s.lineno, s.end_lineno]})
+    for k, node in enumerate(ast.walk(tree)):
+        if id(node) in docstrings or not keep(node) or not hasattr(node, 'lineno'):
+            continue
+        for j, (what, _) in enumerate(_edits(node)):
+            add(node, what, ('node', k, j))
+    for _, _, _, stmt in _statements(tree, docstrings):
+        if keep(stmt):
+            add(stmt, 'remove `%s`' % ast.unparse(stmt).split('\n')[0][:40],
+                ('stmt', stmt.lineno, stmt.col_offset))
+    return out
+
+
+def _enclosing(tree):
+    """{id(node): the innermost statement holding it (itself, for a statement;
+    for a `nonlocal` declaration, its function's def: it runs no line of its
+    own, so a mutant removing it is reached wherever the function runs)}."""
+    out = {}
+
+    def visit(node, stmt):
+        for child in ast.iter_child_nodes(node):
+            inner = (stmt if isinstance(child, ast.Nonlocal)
+                     else child if isinstance(child, ast.stmt) else stmt)
+            out[id(child)] = inner
+            visit(child, inner)
+    visit(tree, None)
+    return out
+
+
+def apply(mutant, text):
+    """The text of the file with the mutant applied (None if it changes nothing)."""
+    tree = ast.parse(text)
+    how = mutant['how']
+    if how[0] == 'node':
+        _, k, j = how
+        node = list(ast.walk(tree))[k]
+        _, edit = _edits(node)[j]
+        if edit == 'unwrap':
+            _replace(tree, node, node.operand)
+        else:
+            edit(node)
+    else:
+        _, line, col = how
+        docstrings = _docstrings(tree)
+        for parent, field, i, stmt in _statements(tree, docstrings):
+            if (stmt.lineno, stmt.col_offset) == (line, col):
+                getattr(parent, field)[i] = ast.Pass()
+                break
+    new = ast.unparse(ast.fix_missing_locations(tree))
+    return None if new == ast.unparse(ast.parse(text)) else new
+
+
+def _replace(tree, old, new):
+    for node in ast.walk(tree):
+        for field, value in ast.iter_fields(node):
+            if value is old:
+                setattr(node, field, new)
+                return
+            if isinstance(value, list):
+                for i, v in enumerate(value):
+                    if v is old:
+                        value[i] = new
+                        return
+
+
+def all_mutants(only=None):
+    out = []
+    for path in TARGETS:
+        if only is None or path in only:
+            out += mutants_of(path)
+    return out
