@@ -112,7 +112,7 @@ def test_the_walk_from_a_pipc_to_the_engine_returns_to_no_file_it_has_left(
         n = len(program.consts)
         assert program.consts[n - len(sets):] == [{'2': 2, 'true': True}.get(v, v)
                                                   for _, v in sets]
-        assert {i.args[0] for i in program.codes[0].instrs if i.op.name == 'CONST'} >= set(
+        assert {i.args[0] for i in program.codes[0].decoded if i.op.name == 'CONST'} >= set(
             range(n - len(sets), n))
 
 

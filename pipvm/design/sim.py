@@ -499,7 +499,7 @@ class Variant:
 def prepare(args, seating, sets=()):
     """The Variant of the game in args.file with sets ([(name, text)]) applied.
     Every error (file, --set, seating, --skill) is raised here, before a game runs."""
-    loaded = loader.load_variant(args.file, sets, args.lang)
+    loaded = loader.load_variant(args.file, sets, getattr(args, 'lang', None))
     program, settings = loaded.program, loaded.settings
     engine = loader.engine_for(loaded, args.file, args.engine, args.max_steps)
     if args.cluster and args.engine != 'vm':
@@ -596,7 +596,7 @@ def play(args, variant, progress=None):
     options = overrides.options(settings) + ['--max-steps', str(args.max_steps)]
     if args.engine != 'vm':
         options += ['--engine', args.engine]
-    if args.lang:
+    if getattr(args, 'lang', None):
         options += ['--lang', args.lang]
 
     def replay(seed):

@@ -43,7 +43,7 @@ class Code:
     max_stack: int = attrs.field(default=0, eq=False)   # found by the validator
     # The validated instructions (load decodes each code object once; an
     # engine can take them instead of decoding the bytes again).
-    instrs: list = attrs.field(default=None, eq=False, repr=False)
+    decoded: list = attrs.field(default=None, eq=False, repr=False)
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
@@ -295,7 +295,7 @@ def load(data, path, initial=None):
     calls = []
     for c in program.codes:
         try:
-            c.instrs = decode(c.code)
+            c.decoded = decode(c.code)
         except BadCode as e:
             _invalid(path, c, e)
         calls.append(_checked(path, program, c))
@@ -336,7 +336,7 @@ def with_initial(program, values, path):
     without a value has none, so its constant goes where it would be.  The
     result's init code is decoded already (it still needs validating)."""
     code = program.codes[0]
-    instrs = code.instrs
+    instrs = code.decoded
     consts = list(program.consts)
     todo = {}
     for slot, value in values.items():
@@ -495,7 +495,7 @@ def _parse(r, version):
 def _validate(program, code):
     """Check every instruction of a code object: (maximum stack depth, the
     indexes of the code objects it runs)."""
-    instrs = code.instrs
+    instrs = code.decoded
     if not instrs:
         raise BadCode(0, 'empty code')
     index = {ins.offset: i for i, ins in enumerate(instrs)}

@@ -23,7 +23,7 @@ from pipvm.play.table import TableGame
 from pipvm.engine.vm import Image
 
 
-class Loaded(NamedTuple):
+class LoadedGame(NamedTuple):
     program: object            # the validated pipc.Program (the variant, with --set)
     checked: object            # the language's checked program; None from a .pipc
     settings: list             # the overrides.Settings applied
@@ -40,13 +40,13 @@ def load_program(path, lang=None):
 
 
 def load_variant(path, sets=(), lang=None):
-    """The Loaded game in path, with the initial values `--set NAME=VALUE`
+    """The LoadedGame in path, with the initial values `--set NAME=VALUE`
     gives (sets: [(name, text)]); lang: `--lang`, for a source."""
     data = read_file(path)
     if is_bytecode(path, data):
         initial = overrides.Initial(list(sets), path) if sets else None
         program = pipc.load(data, path, initial)
-        return Loaded(program, None, initial.settings if initial else [], None)
+        return LoadedGame(program, None, initial.settings if initial else [], None)
     from pipvm.play import languages
     language = languages.for_path(path, lang)
     checked = language.check(language.read_source(path))
@@ -56,7 +56,7 @@ def load_variant(path, sets=(), lang=None):
         checked = language.with_values(checked, overrides.values(settings))
     # Through the file format, so a source runs exactly as its .pipc would.
     program = pipc.load(pipc.dump(language.compile(checked)), path)
-    return Loaded(program, checked, settings, language)
+    return LoadedGame(program, checked, settings, language)
 
 
 def fingerprint(program):
@@ -79,7 +79,7 @@ def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=(), lang=None
 
 
 def engine_for(loaded, path, engine='vm', max_steps=None, fuse=True):
-    """The engine factory that plays a Loaded game."""
+    """The engine factory that plays a LoadedGame."""
     if engine != 'reference':
         return vm_engine(loaded.program, max_steps, fuse)
     if loaded.checked is None:      # the reference walks the checked program
