@@ -17,22 +17,30 @@ GROUP = 'pipvm.languages'
 
 
 @functools.cache
-def installed():
-    """{name: Language} of every language installed."""
+def _entry_points():
     from importlib.metadata import entry_points
-    return {ep.name: ep.load() for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name)}
+    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name)}
+
+
+@functools.cache
+def _load(name):
+    return _entry_points()[name].load()
+
+
+def installed():
+    """The names of the languages installed."""
+    return list(_entry_points())
 
 
 def _names():
-    return ', '.join(installed()) or 'none: install pipvm (pip install -e .) to register Pip'
+    return ', '.join(installed()) or 'none; installing pipvm (pip install -e .) registers Pip'
 
 
 def named(name):
-    """The language `--lang name` means, or PipError."""
-    language = installed().get(name)
-    if language is None:
+    """The language `--lang name` means (only its front end is imported), or PipError."""
+    if name not in _entry_points():
         raise PipError(None, '--lang %s: no such language (installed: %s)' % (name, _names()))
-    return language
+    return _load(name)
 
 
 def for_path(path, lang=None):
@@ -40,9 +48,9 @@ def for_path(path, lang=None):
     if lang is not None:
         return named(lang)
     extension = os.path.splitext(path)[1]
-    for language in installed().values():
-        if extension.lower() in language.extensions:
-            return language
+    for name in installed():        # front ends imported in name order until one reads it
+        if extension.lower() in _load(name).extensions:
+            return _load(name)
     read_file(path)                 # a file that cannot be read says so first
     raise PipError(None, '%s: no language reads %s files; name one with --lang (installed: %s)'
                    % (path, extension or 'extensionless', _names()))
