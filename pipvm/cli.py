@@ -1,7 +1,8 @@
 """The `pipvm` command line.
 
-Running a .pipc imports only the pipvm package: the compiler (and SLY) are
-imported by the commands that need them.
+A source file's language comes from `--lang NAME` or its extension, through
+the registry of front ends (pipvm/play/languages.py); running a .pipc imports
+only the pipvm package, and reads no registry.
 """
 import argparse
 import os
@@ -18,20 +19,27 @@ def _out(text):
     sys.stdout.flush()
 
 
+def language(args):
+    """The language of args.file (`--lang`, or its extension)."""
+    from pipvm.play import languages
+    return languages.for_path(args.file, args.lang)
+
+
 def cmd_parse(args):
-    from compiler.pip import frontend
-    _out(frontend.print_text(frontend.read_source(args.file)))
+    lang = language(args)
+    _out(lang.print_text(lang.read_source(args.file)))
     return 0
 
 
 def cmd_check(args):
-    from compiler.pip import frontend
     if not args.json:
-        frontend.check_text(frontend.read_source(args.file), args.strict)
+        lang = language(args)
+        lang.check(lang.read_source(args.file), args.strict)
         return 0
     import json
     try:
-        frontend.check_text(frontend.read_source(args.file), args.strict)
+        lang = language(args)
+        lang.check(lang.read_source(args.file), args.strict)
         found = []
     except Exception as e:
         found = [diagnostic(args.file, e)]
@@ -39,13 +47,14 @@ def cmd_check(args):
     return 1 if found else 0
 
 
-def strict_source(path):
+def strict_source(args):
     """`run --strict`: the game's source must be plain 2008 Pip."""
-    from compiler.pip import frontend
+    from pipvm.core.files import read_file
     from pipvm.play import loader
-    if loader.is_bytecode(path, loader.pipc.read_file(path)):
+    if loader.is_bytecode(args.file, read_file(args.file)):
         raise PipError(None, 'run --strict: give the source (GAME.pip), not bytecode')
-    frontend.check_text(frontend.read_source(path), strict=True)
+    lang = language(args)
+    lang.check(lang.read_source(args.file), strict=True)
 
 
 def diagnostic(path, e):
@@ -62,9 +71,9 @@ def diagnostic(path, e):
 
 
 def cmd_compile(args):
-    from compiler.pip import frontend
     from pipvm.isa import pipc
-    program = frontend.compile_text(frontend.read_source(args.file))
+    lang = language(args)
+    program = lang.compile(lang.check(lang.read_source(args.file)))
     out = args.output or os.path.splitext(args.file)[0] + '.pipc'
     pipc.write_file(out, pipc.dump(program))
     return 0
@@ -77,8 +86,9 @@ def cmd_run(args):
     if args.file is None:
         raise PipError(None, 'run: give GAME.pip (or GAME.pipc), or --resume FILE.json')
     if args.strict:
-        strict_source(args.file)
-    program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set)
+        strict_source(args)
+    program, engine = loader.load_engine(args.file, args.engine, args.max_steps, sets=args.set,
+                                         lang=args.lang)
     seats = seating(args)
     seats.check(program)
     console = terminal_input.console(args.easy_answers, args.numbered, args.echo)
@@ -96,7 +106,7 @@ def resume(args):
         ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
         ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
         ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set),
-        ('--echo', args.echo))
+        ('--echo', args.echo), ('--lang', args.lang))
         if value]
     if given:
         raise PipError(None, '--resume plays the game, seed and seats of its record: '
@@ -142,7 +152,7 @@ def cmd_serve(args):
 def cmd_dis(args):
     from disasm.listing import listing, loaded_listing
     from pipvm.play.loader import load_program
-    program = load_program(args.file)
+    program = load_program(args.file, args.lang)
     _out(loaded_listing(program) if args.loaded else listing(program, args.fused))
     return 0
 
@@ -195,21 +205,25 @@ def build_parser():
 
     p = command('parse', help='print a program back from its syntax tree')
     p.add_argument('file', metavar='FILE.pip')
+    lang_option(p)
     p.set_defaults(func=cmd_parse)
     p = command('check', help='check a program; print its first error, if any')
     p.add_argument('file', metavar='FILE.pip')
     p.add_argument('--json', action='store_true',
                    help='print the errors as a JSON list of {file, line, column, message}')
     strict_option(p)
+    lang_option(p)
     p.set_defaults(func=cmd_check)
     p = command('compile', help='compile a program to bytecode (GAME.pipc)')
     p.add_argument('file', metavar='GAME.pip')
     p.add_argument('-o', '--output', metavar='OUT.pipc', help='default: beside the source')
+    lang_option(p)
     p.set_defaults(func=cmd_compile)
     p = command('run', help='play a game at the terminal')
     p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
     strict_option(p)
+    lang_option(p)
     seat_options(p, 'human')
     set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
@@ -253,6 +267,7 @@ def build_parser():
     p.add_argument('--host', default='127.0.0.1', help='default: 127.0.0.1 (this machine only)')
     p.add_argument('--port', type=int, default=8000, help='default: 8000; 0: any free port')
     p.add_argument('--seed', type=int, help='make every shuffle (and random bot) reproducible')
+    lang_option(p)
     seat_options(p, 'human')
     p.add_argument('--record', metavar='FILE.json', help='write every answer to FILE.json')
     p.add_argument('--resume', metavar='FILE.json',
@@ -274,6 +289,7 @@ def build_parser():
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
     p.add_argument('--fused', action='store_true',
                    help='show the superinstructions the VM fuses runs of opcodes into')
+    lang_option(p)
     p.add_argument('--loaded', action='store_true',
                    help='show what the VM runs: superinstructions, rewrites, how each runs, '
                         'the quiet variant `pipvm sim` runs, and the closures of rules and orderings')
@@ -302,6 +318,7 @@ def sim_options(p):
                    help='game i (from 0) uses seed S+i; default: 1')
     p.add_argument('--jobs', type=positive, default=1, metavar='J',
                    help='processes to spread the games over; the results do not depend on it')
+    lang_option(p)
     seat_options(p, 'random')
     set_option(p)
     p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',
@@ -337,6 +354,11 @@ def vary(text):
     if not values:
         raise argparse.ArgumentTypeError('expected NAME=V1,V2,..., not %r' % text)
     return name, values.split(',')
+
+
+def lang_option(p):
+    p.add_argument('--lang', metavar='NAME',
+                   help="the source's language (e.g. pip); default: from the file's extension")
 
 
 def strict_option(p):

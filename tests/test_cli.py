@@ -106,7 +106,7 @@ def test_reference_engine_runs_sources_not_bytecode(tmp_path):
     out = str(tmp_path / 'g.pipc')
     assert pipvm('compile', GAME, '-o', out)[0] == 0
     assert pipvm('run', '--engine', 'reference', out) == (
-        1, '', 'Error: %s: the reference engine runs .pip sources, not bytecode\n' % out)
+        1, '', 'Error: %s: the reference engine runs sources, not bytecode\n' % out)
     bad = tmp_path / 'bad.pip'
     bad.write_bytes(b'Game "g" requires 2 players.\nNumber n = True.\n')
     assert pipvm('run', '--engine', 'reference', str(bad)) == (
@@ -177,3 +177,31 @@ def test_echo_shows_piped_answers_as_a_terminal_shows_them_typed():
     # off by default: piped answers stay unseen, as in the golden transcripts
     assert pipvm('run', '--seed', '1', game, stdin=answers)[1] == run_cli(
         ['run', '--seed', '1', game], answers)[1].decode('latin-1') != out
+
+
+def test_a_source_language_comes_from_lang_or_the_extension(tmp_path):
+    """The registry of front ends (pipvm.languages entry points): an extension
+    no language reads is one line naming --lang; --lang reads any file."""
+    game = tmp_path / 'game.txt'
+    game.write_bytes(open(GAME, 'rb').read())
+    unknown = 'Error: %s: no language reads .txt files; name one with --lang (installed: pip)\n'
+    for command in ('parse', 'check', 'compile', 'dis'):
+        assert pipvm(command, str(game)) == (1, '', unknown % game)
+    assert pipvm('run', str(game), '--bots', 'random', '--players', '2')[::2] == (1, unknown % game)
+    assert pipvm('check', '--lang', 'pip', str(game)) == (0, '', '')
+    assert pipvm('parse', '--lang', 'pip', str(game)) == pipvm('parse', GAME)
+    assert pipvm('check', '--lang', 'recycle', GAME) == (
+        1, '', 'Error: --lang recycle: no such language (installed: pip)\n')
+    played = pipvm('run', '--lang', 'pip', str(game), '--bots', 'random', '--players', '2',
+                   '--seed', '3')
+    assert played[0] == 0 and played == pipvm('run', GAME, '--bots', 'random', '--players', '2',
+                                              '--seed', '3')
+
+
+def test_pip_is_registered_as_a_language():
+    from importlib.metadata import entry_points
+    from pipvm.play import languages
+    from compiler.pip.language import PIP
+    assert [ep.value for ep in entry_points(group=languages.GROUP, name='pip')] == [
+        'compiler.pip.language:PIP']
+    assert languages.for_path('x/GAME.PIP') is PIP and languages.named('pip') is PIP

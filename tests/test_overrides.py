@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
 from compiler.pip import frontend
+from compiler.pip.language import PIP
 from pipvm.play import loader, overrides
 from pipvm.isa import pipc
 
@@ -157,7 +158,8 @@ def settable(path):
 
 @pytest.mark.parametrize('path', GAMES, ids=os.path.basename)
 def test_settings_play_alike_on_both_engines_in_every_game(path):
-    """The VM's rewritten bytecode against the reference's rewritten syntax tree."""
+    """The VM's program compiled from the checked program with the values
+    against the reference's checked program with them."""
     sets = [a for n, v in settable(path) for a in ('--set', '%s=%s' % (n, v))]
     assert sets or 'high_card' not in path
     argv = ['run', path, *sets, '--bots', 'random', '--seed', '2', '--max-steps', '3000']
@@ -209,8 +211,14 @@ def test_settings_in_generated_programs_play_alike_on_both_engines(case, data):
     assume(settable)
     chosen = data.draw(st.lists(st.sampled_from(settable), min_size=1, unique=True))
     sets = [(name, data.draw(VALUES[t])) for name, t in chosen]
-    variant, variant_checked, settings_ = overrides.apply(program, checked, sets, 'g.pip')
-    assert [s.name for s in settings_] == [n for n, _ in chosen]
+    # The .pipc's way (constants in its init code) against the source's (literals
+    # in the checked program before code generation).
+    initial = overrides.Initial(sets, 'g.pipc')
+    variant = pipc.load(pipc.dump(program), 'g.pipc', initial)
+    assert [s.name for s in initial.settings] == [n for n, _ in chosen]
+    declared = PIP.declarations(checked)
+    assert overrides.resolve(declared, sets, 'g.pip') == initial.settings
+    variant_checked = PIP.with_values(checked, overrides.values(initial.settings))
     vm = harness.run(loader.vm_engine(variant, harness.MAX_STEPS), case.seed, case.answers)
     ref = harness.run(harness.reference_engine(variant_checked), case.seed, case.answers)
     assert (vm.transcript, vm.ending, vm.state) == (ref.transcript, ref.ending, ref.state), REPLAY

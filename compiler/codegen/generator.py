@@ -7,6 +7,8 @@ state on the stack, so `skip to L` first drops the state of every loop it
 leaves (the codegen knows how many: it records each label's loop depth when
 the label's block begins).
 """
+import attrs
+
 from pipvm.isa import opcodes
 from pipvm.core import runtime
 from pipvm.core.errors import Fault
@@ -93,6 +95,15 @@ def _const_key(value):
     return (type(value).__name__, value if type(value) is not runtime.Suit else value.index)
 
 
+@attrs.define
+class LoopExits:
+    """Where `break` and `continue` in a loop go, and what they leave on the stack."""
+    own: int                   # iteration states the loop itself keeps on the stack (0 or 1)
+    outside: int               # iteration states of the loops around it
+    top: int = None            # where `continue` jumps (a `for` knows it once emitted)
+    breaks: list = attrs.Factory(list)   # the offsets of `break` jumps, patched at its end
+
+
 class Function:
     """Generates one code object."""
 
@@ -104,7 +115,7 @@ class Function:
         self.loops = 0             # iteration states on the stack
         self.label_loops = {}      # label -> loop depth of its block
         self.skips = {}            # label -> offsets of jumps waiting for it
-        self.exits = []            # per enclosing loop: [states it owns, loops outside it, top, break jumps]
+        self.exits = []            # a LoopExits per enclosing loop, innermost last
 
     def emit(self, name, *args, pos=None):
         return self.asm.emit(name, *args, pos=pos or self.pos)
@@ -230,28 +241,28 @@ class Function:
 
     def stmt_Forever(self, s):
         top = self.asm.here()
-        self.exits.append([0, self.loops, top, []])
+        self.exits.append(LoopExits(0, self.loops, top))
         self.block(s.body)
         self.emit('JUMP', top, pos=s.pos)
         self.end_loop()
 
     def end_loop(self):
-        for jump in self.exits.pop()[3]:
+        for jump in self.exits.pop().breaks:
             self.asm.patch(jump)
 
     def stmt_LoopExit(self, s):
         # `break` drops the iteration states of every loop it leaves, its own
         # included; `continue` keeps its own loop's and jumps to the loop's top.
-        own, outside, top, breaks = self.exits[-1]
-        leave = self.loops - outside
+        loop = self.exits[-1]
+        leave = self.loops - loop.outside
         if s.word == 'break':
             if leave:
                 self.emit('DROP', leave)
-            breaks.append(self.emit('JUMP', 0))
+            loop.breaks.append(self.emit('JUMP', 0))
             return
-        if leave - own:
-            self.emit('DROP', leave - own)
-        self.emit('JUMP', top)
+        if leave - loop.own:
+            self.emit('DROP', leave - loop.own)
+        self.emit('JUMP', loop.top)
 
     def stmt_For(self, s):
         self.local_names[s.var.slot] = s.var.name
@@ -261,10 +272,10 @@ class Function:
         else:
             self.expr(s.start)
             self.emit('FOR_ITER_FROM', pos=s.pos)
-        self.exits.append([1, self.loops, None, []])
+        loop = LoopExits(1, self.loops)
+        self.exits.append(loop)
         self.loops += 1
-        top = self.emit('FOR_NEXT', s.var.slot, 0, pos=s.pos)
-        self.exits[-1][2] = top
+        top = loop.top = self.emit('FOR_NEXT', s.var.slot, 0, pos=s.pos)
         self.block(s.body)
         self.emit('JUMP', top, pos=s.pos)
         self.asm.patch(top)

@@ -2,7 +2,7 @@
 from . import checker, extensions, parser, printer
 from compiler.codegen import generator as codegen
 from pipvm.core.deepstack import deep
-from pipvm.isa.pipc import read_file
+from pipvm.core.files import read_file
 
 
 def read_source(path):

@@ -499,8 +499,9 @@ class Variant:
 def prepare(args, seating, sets=()):
     """The Variant of the game in args.file with sets ([(name, text)]) applied.
     Every error (file, --set, seating, --skill) is raised here, before a game runs."""
-    program, checked, settings = loader.load_variant(args.file, sets)
-    engine = loader.engine_for(program, checked, args.file, args.engine, args.max_steps)
+    loaded = loader.load_variant(args.file, sets, getattr(args, 'lang', None))
+    program, settings = loaded.program, loaded.settings
+    engine = loader.engine_for(loaded, args.file, args.engine, args.max_steps)
     if args.cluster and args.engine != 'vm':
         raise PipError(None, '--cluster plays games on the VM engine only')
     seating = sim_seating(program, seating)
@@ -595,6 +596,8 @@ def play(args, variant, progress=None):
     options = overrides.options(settings) + ['--max-steps', str(args.max_steps)]
     if args.engine != 'vm':
         options += ['--engine', args.engine]
+    if getattr(args, 'lang', None):
+        options += ['--lang', args.lang]
 
     def replay(seed):
         turn = turned(seating, seed % seating.players if rotate else 0)

@@ -77,6 +77,13 @@ class Ending:
                 'error': None if self.error is None else str(self.error)}
 
 
+class Setup(NamedTuple):
+    """What a Game was started with, for a game replayed with other deals."""
+    players: int               # None: the first decision asks
+    names: list                # the players' names by seat; None: each is asked
+    max_steps: int             # None: no limit
+
+
 class Game:
     """One game of a program (a validated pipc.Program or a vm.Image)."""
 
@@ -93,7 +100,7 @@ class Game:
         rng = rng or OCamlRandom(0 if seed is None else seed)
         self.events = None if quiet else []
         self.machine = Machine(self.image, rng, max_steps, self.events, dealer)
-        self.setup = {'players': players, 'names': names, 'max_steps': max_steps}
+        self.setup = Setup(players, names, max_steps)
         self.traces = {}               # determinize.py's cache of this game's observations
         self.history = []              # (choice or name, label) of each decision answered
         self.decision = None
@@ -292,5 +299,5 @@ class Game:
         """A new game of the same program and set-up (players, names, step
         limit), dealt by rng through dealer, waiting for its first answer."""
         s = self.setup
-        return Game(self.image, rng=rng, players=s['players'], names=s['names'],
-                    max_steps=s['max_steps'], dealer=dealer)
+        return Game(self.image, rng=rng, players=s.players, names=s.names,
+                    max_steps=s.max_steps, dealer=dealer)

@@ -6,15 +6,14 @@ constant, every instruction and operand, jump targets, and the stack depth
 along every path, so the VM can run what it is given without further checks.
 """
 import bisect
-import os
-import tempfile
 import zlib
 
 import attrs
 
 from pipvm.core.errors import PipError
+from pipvm.core.files import read_file, write_file      # noqa: F401 (where callers find them)
 from pipvm.isa.constants import CardRef
-from pipvm.isa.opcodes import ASKS, BY_CODE, CODE_KINDS, OPERANDS, ask_table
+from pipvm.isa.opcodes import ASKS, BY_CODE, CODE_KINDS, OP, OPERANDS, ask_table
 from pipvm.core.runtime import RANKS, SUITS, Rank, Suit
 
 MAGIC = b'PIPC'
@@ -42,6 +41,9 @@ class Code:
     code: bytes
     lines: list                # [(offset, line, col)], offsets ascending
     max_stack: int = attrs.field(default=0, eq=False)   # found by the validator
+    # The validated instructions (load decodes each code object once; an
+    # engine can take them instead of decoding the bytes again).
+    decoded: list = attrs.field(default=None, eq=False, repr=False)
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
@@ -84,36 +86,6 @@ class FileError(PipError):
 
 class Corrupt(Exception):
     pass
-
-
-def read_file(path):
-    """A file's bytes, or a one-line PipError."""
-    try:
-        with open(path, 'rb') as f:
-            return f.read()
-    except OSError as e:
-        raise PipError(None, 'cannot read %s: %s' % (path, e.strerror or e)) from None
-
-
-def write_file(path, data):
-    """Write atomically: a failed write never leaves a half-written file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.%s-' % os.path.basename(path))
-        try:
-            with os.fdopen(fd, 'wb') as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())          # on disk before it takes the name
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)     # as open() would have made it
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError as e:
-        raise PipError(None, 'cannot write %s: %s' % (path, e.strerror or e)) from None
 
 
 # --- encoding -----------------------------------------------------------------
@@ -304,8 +276,12 @@ class BadCode(Exception):
         self.offset, self.reason = offset, reason
 
 
-def load(data, path):
-    """The validated Program in a .pipc file's bytes, or FileError."""
+def load(data, path, initial=None):
+    """The validated Program in a .pipc file's bytes, or FileError.
+
+    initial (for `--set`): called with the program once it is validated, it
+    gives {global slot: constant} for the globals whose initialisers are to
+    be replaced by those constants (see with_initial)."""
     if len(data) < 9 or data[:4] != MAGIC:
         raise FileError(path, 'not a pipvm bytecode file')
     if data[4] not in VERSIONS:
@@ -319,15 +295,132 @@ def load(data, path):
     calls = []
     for c in program.codes:
         try:
-            c.max_stack, callees = _validate(program, c)
+            c.decoded = decode(c.code)
         except BadCode as e:
-            raise FileError(path, 'invalid bytecode at offset %d of %s %s (%s)'
-                            % (e.offset, c.kind, c.name, e.reason)) from None
-        calls.append(callees)
+            _invalid(path, c, e)
+        calls.append(_checked(path, program, c))
     if _has_cycle(calls):
         # Pip cannot recurse; a file that does would only exhaust the stack.
         raise FileError(path, 'corrupt (code objects call each other in a cycle)')
+    values = initial(program) if initial is not None else None
+    if values:
+        program = with_initial(program, values, path)
+        _checked(path, program, program.codes[0])
     return program
+
+
+def _checked(path, program, code):
+    """Validate a decoded code object (setting its max_stack): the indexes of
+    the code objects it runs."""
+    try:
+        code.max_stack, callees = _validate(program, code)
+    except BadCode as e:
+        _invalid(path, code, e)
+    return callees
+
+
+def _invalid(path, code, e):
+    raise FileError(path, 'invalid bytecode at offset %d of %s %s (%s)'
+                    % (e.offset, code.kind, code.name, e.reason)) from None
+
+
+# --- replacing initialisers (`--set`) -----------------------------------------
+
+def with_initial(program, values, path):
+    """The program with the initialisers of the globals in values ({slot:
+    constant}) replaced by those constants, as if declared so: the original
+    initialiser is not run, and the initialisers after it see the constant.
+
+    codes[0] (decoded) is a run of segments, one per initialised global, each
+    ending in that global's STORE_GLOBAL, in slot order; a global declared
+    without a value has none, so its constant goes where it would be.  The
+    result's init code is decoded already (it still needs validating)."""
+    code = program.codes[0]
+    instrs = code.decoded
+    consts = list(program.consts)
+    todo = {}
+    for slot, value in values.items():
+        todo[slot] = len(consts)
+        consts.append(value)
+    const, store_global = BY_CODE[OP.CONST], BY_CODE[OP.STORE_GLOBAL]
+    out, segment = [], []          # out: (opcode, args, old offset or None, position)
+
+    def keep(i):
+        out.append((i.op, i.args, i.offset, code.position(i.offset)))
+
+    def store(slot, pos=None):
+        out.append((const, (todo.pop(slot),), None, pos))
+        out.append((store_global, (slot,), None, None))
+
+    def cannot(slot):
+        raise PipError(None, "--set: %s: cannot replace the initial value of '%s'"
+                             % (path, program.global_names[slot]))
+
+    for ins in instrs:
+        is_store = ins.op.code == OP.STORE_GLOBAL
+        if ins.op.code == OP.INIT_OWN:
+            # A value for each player (extension) is its own segment, kept; the
+            # constants of globals declared without a value before it go first
+            # (its initialiser may read them; a later global's it cannot).
+            after = min((i.args[0] for i in instrs if i.op.code == OP.STORE_GLOBAL
+                         and i.offset > ins.offset), default=len(program.global_names))
+            for earlier in sorted(g for g in todo if g < after):
+                store(earlier)
+            for i in segment + [ins]:
+                keep(i)
+            segment = []
+            continue
+        if not (is_store or ins.op.code == OP.RETURN):
+            segment.append(ins)
+            continue
+        slot = ins.args[0] if is_store else len(program.global_names)
+        for earlier in sorted(g for g in todo if g < slot):
+            store(earlier)                       # declared without a value
+        if is_store and slot in todo:
+            inside = {i.offset for i in segment} | {ins.offset}
+            if any(t in inside for i in instrs if i.offset not in inside
+                   for _, t in _targets(i.op, i.args)):
+                cannot(slot)
+            store(slot, code.position(segment[0].offset if segment else ins.offset))
+            segment = []
+            continue
+        for i in segment + [ins]:
+            keep(i)
+        segment = []
+    for i in segment:                            # after the last RETURN: kept, never run
+        keep(i)
+    if todo:                                     # only a crafted file has no RETURN to end on
+        cannot(min(todo))
+    init = Code('init', code.name, code.local_names, *_assemble(out))
+    return attrs.evolve(program, consts=consts, codes=[init] + program.codes[1:])
+
+
+def _targets(op, args):
+    """(operand index, offset) of each jump target among an instruction's operands."""
+    return [(k, a) for k, (kind, a) in enumerate(zip(op.operands, args))
+            if OPERANDS[kind].is_target]
+
+
+def _assemble(instrs):
+    """(bytes, line table, max_stack 0, Instrs) of [(opcode, args, old offset or
+    None, position)], jump targets moved from old offsets to new.  Targets are
+    fixed-width, so every instruction's new offset is known before any is encoded."""
+    new_at, at = {}, 0
+    for op, args, old, _ in instrs:
+        if old is not None:
+            new_at[old] = at
+        at += len(encode_instr(op, args))
+    data, lines, decoded = bytearray(), [], []
+    for op, args, _, pos in instrs:
+        args = list(args)
+        for k, target in _targets(op, args):
+            args[k] = new_at[target]
+        if pos is not None and (not lines or lines[-1][1:] != tuple(pos)):
+            lines.append((len(data),) + tuple(pos))
+        start = len(data)
+        data += encode_instr(op, args)
+        decoded.append(Instr(start, op, tuple(args), len(data)))
+    return bytes(data), lines, 0, decoded
 
 
 def _has_cycle(calls):
@@ -402,7 +495,7 @@ def _parse(r, version):
 def _validate(program, code):
     """Check every instruction of a code object: (maximum stack depth, the
     indexes of the code objects it runs)."""
-    instrs = decode(code.code)
+    instrs = code.decoded
     if not instrs:
         raise BadCode(0, 'empty code')
     index = {ins.offset: i for i, ins in enumerate(instrs)}

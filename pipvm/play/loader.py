@@ -1,39 +1,62 @@
-"""Loading a game: a validated program from a .pipc, or from a .pip compiled
-in memory; and the engines that play it (the VM, or the reference
-interpreter with `--engine reference`).
+"""Loading a game: a validated program from a .pipc, or from a source file
+compiled in memory by its language (pipvm/play/languages.py); and the
+engines that play it (the VM, or the language's reference interpreter with
+`--engine reference`).
+
+`--set` makes the variant on the way in, so that a program is decoded once
+and the path from a .pipc to the engine never comes back to a file it has
+left (tests/test_load_path.py): a .pipc's initialisers are replaced while
+pipc.load validates them; a source's checked program before it is compiled.
 
 An engine factory is (table, rng) -> engine, an engine anything with
 `play()` returning the winner's name (or None when main returns), and
 `players`/`teams` for who played.
 """
 import hashlib
+from typing import NamedTuple
 
 from pipvm.isa import pipc
-from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
+from pipvm.core.files import read_file
+from pipvm.play import overrides
 from pipvm.play.table import TableGame
 from pipvm.engine.vm import Image
+
+
+class LoadedGame(NamedTuple):
+    program: object            # the validated pipc.Program (the variant, with --set)
+    checked: object            # the language's checked program; None from a .pipc
+    settings: list             # the overrides.Settings applied
+    language: object           # the pipvm.core.language.Language; None for a .pipc
 
 
 def is_bytecode(path, data):
     return path.endswith('.pipc') or data.startswith(pipc.MAGIC)
 
 
-def load_program(path):
+def load_program(path, lang=None):
     """A validated program from a .pipc file, or compiled in memory from source."""
-    return load(path)[0]
+    return load_variant(path, (), lang).program
 
 
-def load(path):
-    """(validated program, its checked AST, or None for a .pipc)."""
-    data = pipc.read_file(path)
+def load_variant(path, sets=(), lang=None):
+    """The LoadedGame in path, with the initial values `--set NAME=VALUE`
+    gives (sets: [(name, text)]); lang: `--lang`, for a source."""
+    data = read_file(path)
     if is_bytecode(path, data):
-        return pipc.load(data, path), None
-    from compiler.codegen import generator as codegen
-    from compiler.pip import frontend
-    checked = frontend.check_text(data.decode('latin-1'))
-    # Through the file format, so a .pip runs exactly as its .pipc would.
-    return pipc.load(pipc.dump(deep(codegen.generate, checked)), path), checked
+        initial = overrides.Initial(list(sets), path) if sets else None
+        program = pipc.load(data, path, initial)
+        return LoadedGame(program, None, initial.settings if initial else [], None)
+    from pipvm.play import languages
+    language = languages.for_path(path, lang)
+    checked = language.check(language.read_source(path))
+    settings = []
+    if sets:
+        settings = overrides.resolve(language.declarations(checked), sets, path)
+        checked = language.with_values(checked, overrides.values(settings))
+    # Through the file format, so a source runs exactly as its .pipc would.
+    program = pipc.load(pipc.dump(language.compile(checked)), path)
+    return LoadedGame(program, checked, settings, language)
 
 
 def fingerprint(program):
@@ -48,28 +71,18 @@ def vm_engine(program, max_steps=None, fuse=True):
     return lambda table, rng: TableGame(image, table, rng, max_steps)
 
 
-def load_variant(path, sets=()):
-    """(program, checked AST or None, overrides.Settings): the game in path
-    with the initial values `--set NAME=VALUE` gives (sets: [(name, text)])."""
-    program, checked = load(path)
-    if not sets:
-        return program, checked, []
-    from pipvm.play import overrides
-    return overrides.apply(program, checked, sets, path)
-
-
-def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=()):
+def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=(), lang=None):
     """(program, engine factory) for the game in path.  The program is the
     compiled one whichever engine runs it (it knows the player counts)."""
-    program, checked, _ = load_variant(path, sets)
-    return program, engine_for(program, checked, path, engine, max_steps, fuse)
+    loaded = load_variant(path, sets, lang)
+    return loaded.program, engine_for(loaded, path, engine, max_steps, fuse)
 
 
-def engine_for(program, checked, path, engine='vm', max_steps=None, fuse=True):
-    """The engine factory that plays a loaded program (see load_variant)."""
+def engine_for(loaded, path, engine='vm', max_steps=None, fuse=True):
+    """The engine factory that plays a LoadedGame."""
     if engine != 'reference':
-        return vm_engine(program, max_steps, fuse)
-    if checked is None:             # the reference walks the checked AST
-        raise PipError(None, '%s: the reference engine runs .pip sources, not bytecode' % path)
-    from compiler.reference import pip as reference
-    return lambda table, rng: reference.Interpreter(checked, table, rng, max_steps)
+        return vm_engine(loaded.program, max_steps, fuse)
+    if loaded.checked is None:      # the reference walks the checked program
+        raise PipError(None, '%s: the reference engine runs sources, not bytecode' % path)
+    interpreter = loaded.language.interpreter
+    return lambda table, rng: interpreter(loaded.checked, table, rng, max_steps)

@@ -121,7 +121,7 @@ class Lobby:
         if tab not in self.tables:
             raise Conflict('no such table')
         table, seats = self.tables[tab], self.seats[tab]
-        free = [n for n in range(table.game.setup['players']) if n not in seats]
+        free = [n for n in range(table.game.setup.players) if n not in seats]
         if not free:
             raise Conflict('the table is full')
         if name in seats.values():
@@ -146,7 +146,7 @@ class Lobby:
         if seat is None:
             raise Conflict('a spectator has no seat at a rematch')
         if tab not in self.rematches:
-            new = self.new(table.game_index, table.game.setup['players'])
+            new = self.new(table.game_index, table.game.setup.players)
             self.db.execute('UPDATE tables SET rematch = ? WHERE id = ?', (new, tab))
             self.rematches[tab] = new
             for n, name in self.seats[tab].items():          # named now, linked when asked
@@ -164,7 +164,7 @@ class Lobby:
         tables = []
         for tab, table in reversed(self.tables.items()):
             seats = self.seats[tab]
-            players = table.game.setup['players']
+            players = table.game.setup.players
             ending = table.game.ending
             tables.append({
                 'id': tab, 'game': table.game.program.name, 'players': players,

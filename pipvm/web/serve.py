@@ -29,7 +29,7 @@ def main(args, seating):
     if args.resume:
         table = Table.resume(args.resume, args.bot_pause, args.new_links)
     else:
-        program = loader.load_program(args.file)
+        program = loader.load_program(args.file, args.lang)
         table = Table(program, seating, args.seed, args.bot_pause, args.record, args.file)
     sock = listen(args.host, args.port)
     host, port = sock.getsockname()[:2]

@@ -1,0 +1,28 @@
+"""What a language's front end gives the tools: the record a front end
+declares (compiler/pip/language.py for Pip) and registers under the
+`pipvm.languages` entry point group, where pipvm/play/languages.py finds it.
+
+It lives in the bottom layer so that a front end can build one without
+importing the runtime, and the runtime can use one without importing a
+front end.  `checked` below is the front end's own checked program: the
+tools only hand it from one function to the next.
+"""
+from typing import Callable, NamedTuple
+
+
+class Declarations(NamedTuple):
+    """What `--set` needs to know of a program's declarations."""
+    globals: list              # (name, type) per global slot; type: a pipc.GLOBAL_TYPES name
+    codes: list                # (name, kind) per action, rule and ordering; kind: 'action' ...
+
+
+class Language(NamedTuple):
+    name: str                  # `--lang NAME`
+    extensions: tuple          # ('.pip',): the source files it reads without --lang
+    read_source: Callable      # path -> text (PipError when unreadable)
+    print_text: Callable       # text -> the program printed back from its syntax tree
+    check: Callable            # (text, strict=False) -> checked program, or PipError
+    compile: Callable          # checked -> pipc.Program
+    declarations: Callable     # checked -> Declarations
+    with_values: Callable      # (checked, {slot: value}) -> checked, those globals' initialisers replaced
+    interpreter: Callable      # (checked, table, rng, max_steps) -> the reference engine
