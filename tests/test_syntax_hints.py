@@ -88,6 +88,8 @@ MISTAKES = [
      'at column 16, found "."; expected a value'),
     ('empty file', '', 1,
      'at the end of the file; expected "Game" to begin the heading, e.g. Game "Snap" requires 2 players.'),
+    ('missing opening brace after elseif', action('  if True { } elseif False shuffle d.'), 5,
+     'at column 28, found "shuffle"; expected "{" to begin the body of "elseif"'),
     ('string found where a block belongs', action('  ask players->first "q" { }'), 5,
      'at column 22, found the string "q"; expected "{" to begin the body of "ask"'),
 ]
@@ -139,6 +141,10 @@ OFFERS = [
      'at column 10, found "n"; an action takes no arguments: set global variables before '
      'calling "helper()." and read them in the action'),
     ('return', action('  return n.'), 5,
+     'at column 3, found "return"; an action gives no result ("return" is not a keyword): set a '
+     'global variable and read it after the call; to end the action early, "skip to done." with '
+     '"label done." as its last statement'),
+    ('return in brackets', action('  return (n + 1).'), 5,
      'at column 3, found "return"; an action gives no result ("return" is not a keyword): set a '
      'global variable and read it after the call; to end the action early, "skip to done." with '
      '"label done." as its last statement'),

@@ -257,7 +257,10 @@ def _block_owner(c, states):
     for p, dot in sorted(c.tables.items[states[-1]]):
         prod = c.tables.prods[p]
         if prod.prod[dot:dot + 1] in (('block',), ('questionblock',)):
-            first = prod.prod[0]
+            # Its first token: `elseifs ELSEIF expr block` begins with the elseifs before it.
+            first = next((s for s in prod.prod if s in SPELLING or s == 'STRINGLIT'), None)
+            if first is None:
+                return ''
             owner = 'the question' if first == 'STRINGLIT' else '"%s"' % SPELLING[first]
             return ' to begin the body of %s' % owner
     return ''
@@ -455,6 +458,8 @@ def _action_with_parameters(c):
         return _where(c), _found(c), OFFERS[key].format(name=name)
     if kinds == ['ID', 'LPAREN'] and c.type in VALUE_START and set(c.shifted) == {'RPAREN'}:
         name = c.symbols[-2].value.value
+        if name == 'return':        # `return (x).`
+            return _where(c, c.symbols[-2]), '"return"', OFFERS['return']
         return _where(c), _found(c), OFFERS['call with arguments'].format(name=name)
 
 
