@@ -224,3 +224,11 @@ def test_an_action_calling_itself_keeps_the_original_message_alone():
                        if name != 'main' else HEAD + 'Action main {\n  main().\n}\n')
         assert str(e.value) == "Error: Line 3, Col 3: Unknown action '%s'" % name
         assert e.value.hint is None
+
+
+@pytest.mark.parametrize('body', ['  shuffle d. ~H.', '  message~H "x".'])
+def test_a_tilde_after_no_value_gets_the_grammar_s_words(body):
+    """The computed-rank hint is for a "~" after brackets, where a rank was meant."""
+    with pytest.raises(PipSyntaxError) as e:
+        parse(action(body))
+    assert e.value.hint.startswith('at column') and 'beside "~"' not in e.value.hint

@@ -413,13 +413,15 @@ def _for_over_range(c):
 
 
 def _computed_rank(c):
-    """`(r + 1)~H`: a card expression's sides are names and literals only."""
-    if c.type == 'TILDE' and 'TILDE' not in c.shifted:
+    """`(r + 1)~H`, `[3; 4]~S`: a card expression's sides are names and literals only."""
+    prev = c.previous
+    if c.type == 'TILDE' and 'TILDE' not in c.shifted and prev is not None \
+            and prev.type in ('RPAREN', 'RSQUARE'):
         expr = 'EXPR'
-        if c.previous is not None and c.previous.type == 'RPAREN' and len(c.symbols) >= 3:
+        if prev.type == 'RPAREN' and len(c.symbols) >= 3:
             opener = c.symbols[-3]
             if getattr(opener, 'type', None) == 'LPAREN':
-                expr = _quoted(c.text[opener.index + 1:c.previous.index].strip(), expr)
+                expr = _quoted(c.text[opener.index + 1:prev.index].strip(), expr)
         suit = re.match(r'\s*(%|[A-Za-z_]\w*)', c.text[c.token.end:])
         return _where(c), _found(c), OFFERS['computed rank'].format(
             expr=expr, suit=suit.group(1) if suit else 'H')
