@@ -10,6 +10,7 @@ would finish, and special cases for the mistakes authors make most.
 """
 import difflib
 import functools
+import re
 from collections import defaultdict
 
 from .lexer import KEYWORDS, Positions
@@ -256,7 +257,10 @@ def _block_owner(c, states):
     for p, dot in sorted(c.tables.items[states[-1]]):
         prod = c.tables.prods[p]
         if prod.prod[dot:dot + 1] in (('block',), ('questionblock',)):
-            first = prod.prod[0]
+            # Its first token: `elseifs ELSEIF expr block` begins with the elseifs before it.
+            first = next((s for s in prod.prod if s in SPELLING or s == 'STRINGLIT'), None)
+            if first is None:
+                return ''
             owner = 'the question' if first == 'STRINGLIT' else '"%s"' % SPELLING[first]
             return ' to begin the body of %s' % owner
     return ''
@@ -284,6 +288,45 @@ def _did_you_mean(word, spellings):
 
 
 # --- the common mistakes ------------------------------------------------------
+
+# What Pip offers instead of what authors reach for first: functions, calls
+# with arguments, results, a card of a computed rank.  One table, so that
+# when Pip gains one of these, its hint is changed here (actions with
+# parameters or results: the 'call...', 'action...' and 'return' rows).
+# Each text follows `found "X"; ` and is filled in with str.format from the
+# author's own words (or a placeholder in capitals where those cannot be quoted).
+OFFERS = {
+    'computed rank': (
+        'beside "~" goes only a name, a number or a rank, not a calculation: name it first '
+        '("let n be {expr}." then n~{suit}), or go over the cards and compare ranks '
+        '("for c in %~{suit} {{ if c->rank == {expr} {{ ... }} }}")'),
+    'call in expression': (
+        'an expression cannot call a rule or an action: write the condition out here; '
+        '"canplay {name} from PLAYER to PLACE" says whether a card in the hand passes a rule; '
+        'an action called on its own line ("{name}().") can set a global variable to use after it'),
+    'call with arguments': (
+        'an action takes no arguments: set global variables before calling "{name}()." and '
+        'read them in the action'),
+    'action parameters': (
+        'an action takes no parameters and gives no result: set global variables before '
+        'calling it, and have it set one for its result (Action {name} {{ ... }}, called '
+        'as "{name}().")'),
+    'action ()': (
+        'an action is declared without "()": Action {name} {{ ... }} (it takes no '
+        'parameters; "{name}()." calls it)'),
+    'return': (
+        'an action gives no result ("return" is not a keyword): set a global variable and '
+        'read it after the call; to end the action early, "skip to done." with "label done." '
+        'as its last statement'),
+    'min': 'there is no function "min": (min X in {list} of NUMBER) is the smallest of a list',
+    'max': 'there is no function "max": (max X in {list} of NUMBER) is the largest of a list',
+    'min of two': '; for two numbers use "if": "let m be {a}. if {b} < m {{ m = {b}. }}"',
+    'max of two': '; for two numbers use "if": "let m be {a}. if {b} > m {{ m = {b}. }}"',
+    'count': (
+        'there is no function "count": (count X in {list} where CONDITION) counts the items '
+        'that make CONDITION true, and {list}->size counts them all'),
+    'sum': 'there is no function "sum": (sum X in {list} of NUMBER) adds up a NUMBER for each item',
+}
 
 def _no_heading(c):
     if c.states == [0]:
@@ -369,6 +412,95 @@ def _for_over_range(c):
                                       'a list: for i in [1; 2; 3; 4; 5] { ... }')
 
 
+def _computed_rank(c):
+    """`(r + 1)~H`, `[3; 4]~S`: a card expression's sides are names and literals only."""
+    prev = c.previous
+    if c.type == 'TILDE' and 'TILDE' not in c.shifted and prev is not None \
+            and prev.type in ('RPAREN', 'RSQUARE'):
+        expr = 'EXPR'
+        if prev.type == 'RPAREN' and len(c.symbols) >= 3:
+            opener = c.symbols[-3]
+            if getattr(opener, 'type', None) == 'LPAREN':
+                expr = _quoted(c.text[opener.index + 1:prev.index].strip(), expr)
+        suit = re.match(r'\s*(%|[A-Za-z_]\w*)', c.text[c.token.end:])
+        return _where(c), _found(c), OFFERS['computed rank'].format(
+            expr=expr, suit=suit.group(1) if suit else 'H')
+
+
+def _function_call(c):
+    """`min(a, 10)`, `if big(p, c, p->hand)`: a call inside an expression.
+    (A name in an expression can go on with "->": that tells it from a
+    declaration's name.)"""
+    prev = c.previous
+    if not (c.type == 'LPAREN' and prev is not None and prev.type == 'ID'
+            and 'LPAREN' not in c.shifted and 'ARROW' in c.shifted):
+        return None
+    name = prev.value.value
+    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
+    in_rule = 'RULE' in kinds or 'ORDERING' in kinds
+    if name in ('min', 'max', 'count', 'sum'):
+        args = _arguments(c.text, c.token.index)
+        advice = OFFERS[name].format(list=args[0] if len(args) == 1 else 'LIST')
+        if name in ('min', 'max') and len(args) != 1 and not in_rule:   # a rule has no "if"
+            a, b = args if len(args) == 2 else ('A', 'B')
+            advice += OFFERS[name + ' of two'].format(a=a, b=b)
+        return _where(c), _found(c), advice
+    if in_rule:
+        return None                 # _rule_calls_rule says it for rules
+    return _where(c), _found(c), OFFERS['call in expression'].format(name=name)
+
+
+def _action_with_parameters(c):
+    """`Action value(p) {`, `Action value() {`, and `value(p).` where it is called."""
+    kinds = [getattr(sym, 'type', None) for sym in c.symbols[-2:]]
+    if kinds == ['ACTION', 'ID'] and c.type == 'LPAREN':
+        name = c.symbols[-1].value.value
+        after = c.text[c.token.end:].lstrip()
+        key = 'action ()' if after.startswith(')') else 'action parameters'
+        return _where(c), _found(c), OFFERS[key].format(name=name)
+    if kinds == ['ID', 'LPAREN'] and c.type in VALUE_START and set(c.shifted) == {'RPAREN'}:
+        name = c.symbols[-2].value.value
+        if name == 'return':        # `return (x).`
+            return _where(c, c.symbols[-2]), '"return"', OFFERS['return']
+        return _where(c), _found(c), OFFERS['call with arguments'].format(name=name)
+
+
+def _return(c):
+    """`return x.`: a statement that begins with "return", which Pip has not."""
+    prev = c.previous
+    if prev is not None and prev.type == 'ID' and prev.value.value == 'return' \
+            and _began_a_statement(c):
+        return _where(c, prev), '"return"', OFFERS['return']
+
+
+def _arguments(text, start):
+    """The arguments of the call whose "(" is at start, as written, if each
+    is short and on the call's line; else []."""
+    depth, args, begin = 0, [], start + 1
+    for i in range(start, min(len(text), start + 200)):
+        ch = text[i]
+        if ch in '"\n':
+            return []
+        if ch in '([':
+            depth += 1
+        elif ch in ')]':
+            depth -= 1
+            if depth == 0:
+                args.append(text[begin:i].strip())
+                break
+        elif ch == ',' and depth == 1:
+            args.append(text[begin:i].strip())
+            begin = i + 1
+    else:
+        return []
+    return args if all(0 < len(a) <= SHOWN for a in args) else []
+
+
+def _quoted(words, placeholder):
+    """The author's words, if short and on one line; else the placeholder."""
+    return words if words and '\n' not in words and len(words) <= SHOWN else placeholder
+
+
 def _began_a_statement(c):
     """Whether the name just read began a statement: it is alone on top of the
     stack, where any statement keyword could have stood instead."""
@@ -395,7 +527,8 @@ def _unclosed_string_before(c):
                                           % (_expected(c), first, last))
 
 
-SPECIALS = [_no_heading, _rule_calls_rule, _for_over_range, _assign_for_equals, _else_if,
+SPECIALS = [_no_heading, _computed_rank, _function_call, _action_with_parameters, _return,
+            _rule_calls_rule, _for_over_range, _assign_for_equals, _else_if,
             _declaration_in_action, _range_without_suits, _statement_outside_action,
             _unclosed_string_before, _keyword_as_name,
             _misspelled_keyword, _name_alone]
