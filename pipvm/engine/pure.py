@@ -127,7 +127,7 @@ _BINARY = {op.name for op in _EXPRESSION
            if op.pops == 2 and op.pushes == 1 and 'hand' not in op.reads}
 _COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
 _POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
-# Each has a closure factory, written from its body (pipvm/engine/bodies.py).
+# Each has a closure factory, written from its body (pipvm/isa/instructions.py).
 _CANPLAY = {'CANPLAY', 'CANPLAY_SET'}
 assert (_LOADS | _UNARY | _BINARY | _COUNTED | _CANPLAY) - {'CONST'} <= set(CLOSURES)
 # Operands the VM decodes (pipvm/isa/opcodes.OPERANDS): a property by its name.

@@ -332,7 +332,7 @@ class Machine:
     def _run(self, loaded, pc, stack, frame, frames):
         # The instructions the table marks inline are branches here, the
         # hottest first (cases.HOT), written from their bodies
-        # (pipvm/engine/bodies.py) by pipvm/engine/cases.py.  The rest have
+        # (pipvm/isa/instructions.py) by pipvm/engine/cases.py.  The rest have
         # a handler, called first (one test instead of the whole chain),
         # which may return where to jump, PAUSE, CALLED or LOUD.  An action
         # runs in the top frame record of frames; a rule or ordering runs
@@ -477,7 +477,7 @@ class Machine:
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
                 loaded.offsets[pc - 1], c.kind, c.name, e)) from None
 
-    tick = generated_cases.tick         # a step (TICK in pipvm/engine/bodies.py)
+    tick = generated_cases.tick         # a step (TICK in pipvm/isa/instructions.py)
 
     def limit_steps(self, steps):
         """Give a game without a step limit one: `steps` steps from here."""
