@@ -72,3 +72,14 @@ def test_a_card_closure_reads_its_suit_before_it_checks_its_rank_as_the_loop_doe
     card = generated_cases.closure_MAKE_CARD(0, lambda env: 0, undefined)
     with pytest.raises(Fault, match='Undefined value'):
         card([SimpleNamespace(deck=[])])
+
+
+def test_the_generated_code_follows_the_table_s_numbers(monkeypatch):
+    # the numbers come from the one table too: renumbering an instruction
+    # there changes the loop's branch and the handlers' index
+    renumbered = tuple(attrs.evolve(op, code=250) if op.name in ('JUMP', 'DIV') else op
+                       for op in opcodes.INSTRUCTIONS)
+    monkeypatch.setattr(cases, 'INSTRUCTIONS', renumbered)
+    after = cases.outputs()
+    assert 'elif op == 250:    # JUMP' in after[cases.VM]
+    assert '250: op_DIV,' in after[cases.OUT] and '23: op_DIV' not in after[cases.OUT]
