@@ -53,7 +53,7 @@ def loaded_listing(program):
     """`pipvm dis --loaded`: what the VM runs for program, read from the
     image it loads (vm.Image), not worked out again: each instruction as
     the loop runs it (superinstructions, load-time rewrites, and how: inline
-    in the loop, a handler written from its body, or a Machine method),
+    in the loop, a handler written from its body, or the quiet variant's),
     then, where it differs, what the quiet variant runs in its place
     (`pipvm sim`, a bot's playouts), and each rule's and ordering's
     closures, in the shape pure.py built them."""
@@ -96,7 +96,7 @@ def _how(op, handler, generated):
         return 'inline'
     if generated.HANDLERS.get(op) is handler:
         return 'body'
-    return handler.__qualname__.replace('Machine.', '')
+    return handler.__qualname__
 
 
 def _locals(code, slots):

@@ -29,10 +29,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # name -> (file, text to replace, replacement, what the bug is)
 BUGS = {
     'rotate_backwards': (
-        'pipvm/engine/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
+        'pipvm/isa/instructions.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
         '`rotate` moves the last element to the front'),
     'deal_first_to_first': (
-        'pipvm/engine/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
+        'pipvm/engine/bodies.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
         'compiler/codegen/generator.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
@@ -59,7 +59,7 @@ BUGS = {
         'pipvm/engine/vm.py', 'return sorted(cards, key=', 'return sorted(reversed(cards), key=',
         '`order` reverses cards the ordering ranks equal'),
     'deal_count_not_per_player': (
-        'pipvm/engine/vm.py', 'n = len(source) if count is None else count * k',
+        'pipvm/engine/bodies.py', 'n = len(source) if count is None else count * k',
         'n = len(source) if count is None else count',
         '`deal N` to players deals N cards in all, not N each'),
     'for_without_snapshot': (

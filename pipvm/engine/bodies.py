@@ -90,3 +90,57 @@ def wild_rank(deck, suits):
 def wild_suit(deck, ranks):
     ranks = [as_rank(r) for r in items(ranks)]
     return [c for c in deck if as_rank(c.rank) in ranks]
+
+
+def new_frame(loaded):
+    """A frame record: [code, pc, operand stack, local slots]."""
+    return [loaded, 0, [], [None] * loaded.frame_size]
+
+
+def move(card, source, dest, missing):
+    """Move a card from anywhere in source to the front of dest."""
+    for i, c in enumerate(source):
+        if c is card:
+            del source[i]
+            dest.insert(0, card)
+            return
+    raise Fault(missing)
+
+
+def deal(source, dests, count):
+    """DEAL: count cards to each of dests (all of source's when count is
+    None), from the front of source, round-robin."""
+    if not dests:
+        return              # nobody to deal to (the reference divides by zero)
+    k = len(dests)
+    n = len(source) if count is None else count * k
+    if (dests[0] is source if k == 1 else
+            any(d is source for d in dests) or len(set(map(id, dests))) < k):
+        # A hand that is also the source, or is dealt to twice (a player
+        # listed twice): card i (from 1) to the top of dests[i mod k], one
+        # at a time, exactly as the reference does.
+        if all(d is source for d in dests):
+            return          # each card would go back on top of where it was
+        # Now every k steps move a card out of source: n may be huge, the
+        # loop still ends soon.
+        for i in range(1, n + 1):
+            if not source:
+                break       # the reference crashes; we deal what there is
+            dests[i % k].insert(0, source.pop(0))
+        return
+    n = max(0, min(n, len(source)))      # a negative count deals nothing
+    dealt = source[:n]
+    del source[:n]
+    for j, hand in enumerate(dests):
+        # The cards i = j, j+k, ... (so the first card goes to the second
+        # player), each put on top of the last: in reverse.
+        hand[:0] = dealt[(j - 1) % k::k][::-1]
+
+
+def addressees(to):
+    """The players a MESSAGE goes to: a player, a team's members, or a list."""
+    if type(to) is runtime.Player:
+        return [to]
+    if type(to) is runtime.Team:
+        return list(to.members)
+    return list(to)

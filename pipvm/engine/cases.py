@@ -21,7 +21,7 @@ import tokenize
 
 import attrs
 
-from pipvm.isa.instructions import INSTRUCTIONS, MACROS
+from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
 # The instructions with a body, by name (a superinstruction is its parts').
@@ -39,9 +39,13 @@ HOT = ('LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_GLOBAL_PROP', 'STORE_GLOBAL', 'STORE_L
 class Context:
     """How one place names what a body uses."""
 
-    def __init__(self, names, jump, loud, ret, real_stack=True):
+    def __init__(self, names, jump, loud, ret, real_stack=True, signal=None):
         self.names, self.jump, self.loud, self.ret = names, jump, loud, ret
-        self.real_stack = real_stack
+        self.real_stack, self.signal = real_stack, signal
+
+
+# The statement macros each context writes in its own way, by its template.
+TEMPLATES = {'JUMP': 'jump', 'LOUD': 'loud', 'RETURN': 'ret', 'SIGNAL': 'signal'}
 
 
 CONTEXTS = {
@@ -49,7 +53,7 @@ CONTEXTS = {
                     ['pc = {0}'], ['pc -= 1', 'instrs = loaded.instrs'], ['return {0}']),
     'handler': Context({'machine': 'self', 'consts': 'self.consts', 'globals_': 'self.globals',
                         'PUSH': 'stack.append', 'POP': 'stack.pop'},
-                       ['return {0}'], ['return LOUD'], None),
+                       ['return {0}'], ['return LOUD'], None, signal=['return {0}']),
     'closure': Context({'machine': 'env[m]', 'consts': 'env[m].consts',
                         'globals_': 'env[m].globals', 'frame': 'env'},
                        None, None, ['return {0}'], real_stack=False),
@@ -74,19 +78,22 @@ def _words(text):
 
 
 def expand(text, ctx):
-    """The statement macros JUMP(x), LOUD(), RETURN(x), TICK() in ctx's words."""
+    """The statement macros in ctx's words: JUMP(x), LOUD(), RETURN(x),
+    SIGNAL(x) by ctx's templates, and those the table writes out (MACROS:
+    TICK(n), PAUSE(choice), CALL(code), EMIT(event))."""
     out = []
     for line in text.split('\n'):
         stripped = line.strip()
         indent = line[:len(line) - len(line.lstrip())]
         macro = stripped.split('(', 1)[0]
-        if stripped.endswith(')') and macro in ('JUMP', 'LOUD', 'RETURN', 'TICK'):
+        if stripped.endswith(')') and (macro in MACRO_PARAMS or macro in TEMPLATES):
             arg = stripped[len(macro) + 1:-1]
-            if macro == 'TICK':
-                lines = expand(substitute(MACROS['TICK'], dict(ctx.names, n=arg or '1')),
+            if macro in MACRO_PARAMS:
+                param, default = MACRO_PARAMS[macro]
+                lines = expand(substitute(MACROS[macro], dict(ctx.names, **{param: arg or default})),
                                ctx).split('\n')
             else:
-                template = {'JUMP': ctx.jump, 'LOUD': ctx.loud, 'RETURN': ctx.ret}[macro]
+                template = getattr(ctx, TEMPLATES[macro])
                 if template is None:
                     raise ValueError('%s in a context that has none' % macro)
                 lines = [t.format(arg) for t in template]
@@ -130,7 +137,7 @@ def compose(op, ctx, operand_exprs, inputs=None):
             if not ctx.real_stack and body.stack:
                 raise ValueError('%s uses the stack: no closure' % body.name)
             flush()
-        if body.counted:
+        if body.counted and not body.stack:
             if ctx.real_stack:
                 n = names[body.counted]
                 lines.append('values = stack[-%s:]' % n)
@@ -313,11 +320,15 @@ pipvm/isa/instructions.py: do not edit (`python -m pipvm.engine.cases`).
 The handlers, tick and the closure factories of pure.py, each operation's
 body as the table writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
-from pipvm.core.errors import Fault, StepLimit
-from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
-from pipvm.engine.bodies import (LOUD, build_list, card_of, contains, fault,  # noqa: F401
-                                 make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.core.dialogue import PASS, Event, set_label
+from pipvm.core.errors import Fault, GameOver, StepLimit
+from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees, build_list,  # noqa: F401
+                                 card_of, contains, deal, fault, make_cards, move, new_frame,
+                                 wild_rank, wild_suit)
+from pipvm.engine.choices import SetChoice, action_choice, card_choice
+from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
+                               DEAL_TO_PLAYERS, PLAY_PASS)
 '''
 
 # The loop's inline branches stand in vm.py's Machine._run between these

@@ -4,11 +4,15 @@ pipvm/isa/instructions.py: do not edit (`python -m pipvm.engine.cases`).
 The handlers, tick and the closure factories of pure.py, each operation's
 body as the table writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
-from pipvm.core.errors import Fault, StepLimit
-from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
-from pipvm.engine.bodies import (LOUD, build_list, card_of, contains, fault,  # noqa: F401
-                                 make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.core.dialogue import PASS, Event, set_label
+from pipvm.core.errors import Fault, GameOver, StepLimit
+from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees, build_list,  # noqa: F401
+                                 card_of, contains, deal, fault, make_cards, move, new_frame,
+                                 wild_rank, wild_suit)
+from pipvm.engine.choices import SetChoice, action_choice, card_choice
+from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
+                               DEAL_TO_PLAYERS, PLAY_PASS)
 
 
 def tick(self, n=1):
@@ -203,11 +207,70 @@ def op_FOR_ITER_FROM(self, stack, frame, arg):    # 55
     stack[-1] = it
 
 
+def op_CALL(self, stack, frame, arg):    # 57
+    self.steps_left -= 1
+    if self.steps_left < 0:
+        raise StepLimit(self.max_steps)
+    self.frames.append(new_frame(self.image.codes[arg]))
+    return CALLED
+
+
+def op_ASK(self, stack, frame, arg):    # 60
+    flat = stack[-2 * arg[0]:]
+    del stack[-2 * arg[0]:]
+    player = stack.pop()
+    enabled = [i for i in range(arg[0]) if flat[2 * i + 1]]
+    if not enabled:
+        raise Fault('None of the questions can be asked')
+    self.pending = action_choice((player, [flat[2 * i] for i in enabled], arg[1], enabled, None))
+    return PAUSE
+
+
+def op_MESSAGE(self, stack, frame, arg):    # 61
+    to = stack.pop()
+    text = stack.pop()
+    if self.events is not None:  # (nobody reads it: the operands were checked when pushed)
+        shows = shown(text)
+        for player in addressees(to):
+            if self.events is not None:
+                self.events.append(Event('message', '%s: %s' % (player.name, text), player.seat, shows=shows))
+
+
 def op_MESSAGE_ALL(self, stack, frame, arg):    # 62
     text = stack.pop()
     if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
         raise TypeError('message of %s' % type(text).__name__)
-    self.emit('message', text)
+    if self.events is not None:
+        self.events.append(Event('message', text, shows=shown(text)))
+
+
+def op_WINNER(self, stack, frame, arg):    # 63
+    raise GameOver(to_str(stack.pop()))
+
+
+def op_DEAL(self, stack, frame, arg):    # 70
+    count = None if arg & DEAL_ALL else int(stack.pop())
+    dest = stack.pop()
+    deal(cards_of(stack.pop()), [p.hand for p in dest] if arg & DEAL_TO_PLAYERS else [cards_of(dest)], count)
+
+
+def op_DEAL_CARD(self, stack, frame, arg):    # 71
+    dest = stack.pop()
+    source = stack.pop()
+    card = stack.pop()
+    to = cards_of(dest)            # (the destination's error first, as the reference)
+    move(card, cards_of(source), to, 'Card is not in the source')
+
+
+def op_PLAY(self, stack, frame, arg):    # 72
+    dest = stack.pop()
+    player = stack.pop()
+    to = cards_of(dest)
+    cards = self.playable(arg, player, to)
+    if not cards:
+        raise Fault('No cards match the given rule')
+    self.pending = card_choice((player, cards, to))
+    return PAUSE
 
 
 def op_CANPLAY(self, stack, frame, arg):    # 73
@@ -215,6 +278,21 @@ def op_CANPLAY(self, stack, frame, arg):    # 73
     found = self.playable(arg, stack[-1], cards_of(dest))
     self.canplay_found = found
     stack[-1] = bool(found)
+
+
+def op_ORDER(self, stack, frame, arg):    # 74
+    cards = stack.pop()
+    cards[:] = self.ordered(arg, cards)
+
+
+def op_ROTATE(self, stack, frame, arg):    # 75
+    lst = stack.pop()
+    if len(lst) > 1:
+        lst.append(lst.pop(0))
+
+
+def op_SHUFFLE(self, stack, frame, arg):    # 76
+    self.dealer.shuffle(self, stack.pop())
 
 
 def op_LOAD_OWN(self, stack, frame, arg):    # 77
@@ -289,6 +367,29 @@ def op_OPTION_ITEM(self, stack, frame, arg):    # 86
     stack.append(it)
 
 
+def op_ASK_FROM(self, stack, frame, arg):    # 87
+    options = stack.pop()
+    player = stack.pop()
+    if not options:
+        raise Fault('None of the questions can be asked')
+    self.pending = action_choice((player, [o[0] for o in options], arg[1], [o[1] for o in options], [None if slot is None else (slot, item) for _, _, slot, item in options]))
+    return PAUSE
+
+
+def op_PLAY_SET(self, stack, frame, arg):    # 88
+    to = cards_of(stack.pop())
+    player = stack.pop()
+    sets = list(self.allowed_sets(arg[0], player, to))
+    labels = [set_label([card.name for card in s]) for s in sets]
+    if arg[1] & PLAY_PASS:
+        sets.append(None)
+        labels.append(PASS)
+    if not sets:
+        raise Fault('No cards match the given rule')
+    self.pending = SetChoice(player, sets, labels, to)
+    return PAUSE
+
+
 def op_CANPLAY_SET(self, stack, frame, arg):    # 89
     dest = stack.pop()
     stack[-1] = any(self.allowed_sets(arg, stack[-1], cards_of(dest)))
@@ -323,7 +424,8 @@ def op_FORMAT_MESSAGE_ALL(self, stack, frame, arg):    # 108
     res0 = joined(values)
     if not isinstance(res0, str):   # only from a damaged .pipc: never shown (a Text is one)
         raise TypeError('message of %s' % type(res0).__name__)
-    self.emit('message', res0)
+    if self.events is not None:
+        self.events.append(Event('message', res0, shows=shown(res0)))
 
 
 def op_GT_JUMP_IF_FALSE(self, stack, frame, arg):    # 110
@@ -390,6 +492,14 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     stack.append(list_prop(value0, arg[1], 1))
 
 
+def op_PLAY_AGAIN(self, stack, frame, arg):    # 202
+    dest = stack.pop()
+    player = stack.pop()
+    found, self.canplay_found = self.canplay_found, None
+    self.pending = card_choice((player, found, cards_of(dest)))
+    return PAUSE
+
+
 HANDLERS = {
     2: op_LIST_CONST,
     7: op_LOAD_BUILTIN,
@@ -426,8 +536,18 @@ HANDLERS = {
     52: op_JUMP_IF_FALSE_OR_POP,
     54: op_FOR_ITER,
     55: op_FOR_ITER_FROM,
+    57: op_CALL,
+    60: op_ASK,
+    61: op_MESSAGE,
     62: op_MESSAGE_ALL,
+    63: op_WINNER,
+    70: op_DEAL,
+    71: op_DEAL_CARD,
+    72: op_PLAY,
     73: op_CANPLAY,
+    74: op_ORDER,
+    75: op_ROTATE,
+    76: op_SHUFFLE,
     77: op_LOAD_OWN,
     78: op_STORE_OWN,
     79: op_DEFINED_OWN,
@@ -438,6 +558,8 @@ HANDLERS = {
     84: op_PICK_BY,
     85: op_OPTION,
     86: op_OPTION_ITEM,
+    87: op_ASK_FROM,
+    88: op_PLAY_SET,
     89: op_CANPLAY_SET,
     101: op_EQ_CONST,
     104: op_STORE_LOCAL_ADD_CONST,
@@ -452,6 +574,7 @@ HANDLERS = {
     117: op_CANPLAY_JUMP_IF_FALSE,
     118: op_LOAD_GLOBAL_PROP_LIST_PROP,
     119: op_LOAD_BUILTIN_LIST_PROP,
+    202: op_PLAY_AGAIN,
 }
 
 

@@ -11,18 +11,18 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-import functools
-from typing import NamedTuple
-
 from pipvm.engine import fusion, generated_cases, pure, quiet
-from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram  # noqa: F401
+from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
+                                 move, new_frame)
+from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
+                                  SetChoice)
 from pipvm.isa import pipc
 from pipvm.core import runtime
-from pipvm.core.dialogue import PASS, Event, played, set_label
-from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
+from pipvm.core.dialogue import played
+from pipvm.core.errors import Fault, PipError, StepLimit
+from pipvm.isa.opcodes import INSTRUCTIONS, OP, OPERANDS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area_of, card_sets,
-                                cards_of, list_prop, shown, to_str)
+                                list_prop)
 
 
 class Loaded:
@@ -118,68 +118,6 @@ def _resolve(const, deck):
     if kind is tuple:
         return tuple(_resolve(c, deck) for c in const)
     return const
-
-
-# The kinds of decision the loop can stop at (returning PAUSED: bodies.py).
-CARD, ACTION, SETS = 'card', 'action', 'cards'
-
-
-class CardChoice(NamedTuple):
-    """A PLAY waiting for the player to choose one of the cards (of their
-    hand, in hand order) the rule allows; it moves to dest.  (A named tuple,
-    as game.Decision: games make one per decision, by _card_choice.)"""
-    player: Player
-    cards: list
-    dest: list
-    kind = CARD
-
-    def copied(self, copy):
-        return CardChoice(copy(self.player), copy(self.cards), copy(self.dest))
-
-
-class ActionChoice(NamedTuple):
-    """An ASK waiting for the player to choose one of the labels: question
-    enabled[i] continues at the JUMP first + enabled[i].  binds (ASK_FROM's,
-    else None): per label, None or the (local slot, item) of a question from
-    a list, stored before its branch runs."""
-    player: Player
-    labels: list
-    first: int
-    enabled: list
-    binds: list
-    kind = ACTION
-
-    def copied(self, copy):
-        binds = self.binds and [b and (b[0], copy(b[1])) for b in self.binds]
-        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled),
-                            binds)
-
-
-class SetChoice(NamedTuple):
-    """A PLAY_SET waiting for the player to choose one of the sets of cards
-    (lists; None: the pass) by its label; the cards move to dest, then
-    whether the player passed is pushed."""
-    player: Player
-    sets: list
-    labels: list
-    dest: list
-    kind = SETS
-
-    def copied(self, copy):
-        return SetChoice(copy(self.player), [copy(s) for s in self.sets], list(self.labels),
-                         copy(self.dest))
-
-    def relabelled(self):
-        """The same choice labelled by its cards' names now (a belief's
-        particle trades cards that were never seen: pipvm/game/belief.py)."""
-        labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
-        return self._replace(labels=labels)
-
-
-# Made as tuples are, in C (a NamedTuple's own constructor is Python code):
-# _card_choice((player, cards, dest)).
-_card_choice = functools.partial(tuple.__new__, CardChoice)
-_action_choice = functools.partial(tuple.__new__, ActionChoice)
 
 
 class Dealer:
@@ -309,10 +247,6 @@ class Machine:
         if self.events is not None:
             # who may read the card: by where it lands (dialogue.played)
             self.events.append(played(player, card.name, area_of(dest, self.globals)))
-
-    def emit(self, kind, text, seat=None, card=None, by=None):
-        if self.events is not None:
-            self.events.append(Event(kind, text, seat, card, by, None, shown(text)))
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments: by its
@@ -488,95 +422,6 @@ class Machine:
         """Shuffle from here on with rng, through the plain dealer."""
         self.rng, self.dealer = rng, DEALER
 
-    # --- the operations that decide, call or show: handlers return a jump
-    # target, PAUSE or CALLED, or None (the rest: generated_cases) --------
-
-    def op_ASK(self, stack, frame, arg):
-        """Continue at the chosen one of the n JUMPs that follow (the first at first)."""
-        n, first = arg
-        flat = stack[-2 * n:]
-        del stack[-2 * n:]
-        player = stack.pop()
-        enabled = [i for i in range(n) if flat[2 * i + 1]]
-        if not enabled:
-            raise Fault('None of the questions can be asked')
-        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled,
-                                       None))
-        return PAUSE
-
-    def op_ASK_FROM(self, stack, frame, arg):
-        """ASK over the options OPTION and OPTION_ITEM gathered: (text,
-        question, local slot or None, item), in order."""
-        n, first = arg
-        options = stack.pop()
-        player = stack.pop()
-        if not options:
-            raise Fault('None of the questions can be asked')
-        binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
-        self.pending = _action_choice((player, [o[0] for o in options], first,
-                                       [o[1] for o in options], binds))
-        return PAUSE
-
-    def op_CALL(self, stack, frame, action):
-        self.tick()
-        self.frames.append(new_frame(self.image.codes[action]))
-        return CALLED
-
-    def op_MESSAGE(self, stack, frame, _):
-        to = stack.pop()
-        text = stack.pop()
-        events = self.events
-        if events is None:
-            return              # nobody reads it (the operands were checked when pushed)
-        if type(to) is Player:
-            to = [to]
-        elif type(to) is Team:
-            to = to.members
-        shows = shown(text)
-        for player in list(to):
-            events.append(Event('message', '%s: %s' % (player.name, text), player.seat,
-                                shows=shows))
-
-    def op_WINNER(self, stack, frame, _):
-        raise GameOver(to_str(stack.pop()))
-
-    def op_DEAL(self, stack, frame, mode):
-        count = None if mode & DEAL_ALL else int(stack.pop())
-        dest = stack.pop()
-        source = cards_of(stack.pop())
-        dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
-        if not dests:
-            return              # nobody to deal to (the reference divides by zero)
-        k = len(dests)
-        n = len(source) if count is None else count * k
-        if (dests[0] is source if k == 1 else
-                any(d is source for d in dests) or len(set(map(id, dests))) < k):
-            # A hand that is also the source, or is dealt to twice (a player
-            # listed twice): card i (from 1) to the top of dests[i mod k], one
-            # at a time, exactly as the reference does.
-            if all(d is source for d in dests):
-                return          # each card would go back on top of where it was
-            # Now every k steps move a card out of source: n may be huge, the
-            # loop still ends soon.
-            for i in range(1, n + 1):
-                if not source:
-                    break       # the reference crashes; we deal what there is
-                dests[i % k].insert(0, source.pop(0))
-            return
-        n = max(0, min(n, len(source)))      # a negative count deals nothing
-        dealt = source[:n]
-        del source[:n]
-        for j, hand in enumerate(dests):
-            # The cards i = j, j+k, ... (so the first card goes to the second
-            # player), each put on top of the last: in reverse.
-            hand[:0] = dealt[(j - 1) % k::k][::-1]
-
-    def op_DEAL_CARD(self, stack, frame, _):
-        dest = cards_of(stack.pop())
-        source = cards_of(stack.pop())
-        card = stack.pop()
-        move(card, source, dest, 'Card is not in the source')
-
     def playable(self, rule, player, dest):
         """The cards of the player's hand the rule allows, in hand order."""
         fast = self.image.pure[rule]
@@ -595,43 +440,6 @@ class Machine:
         in the order they are offered (runtime.card_sets), one at a time."""
         return (s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest)))
 
-    def op_PLAY(self, stack, frame, rule):
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        cards = self.playable(rule, player, dest)
-        if not cards:
-            raise Fault('No cards match the given rule')
-        self.pending = _card_choice((player, cards, dest))
-        return PAUSE
-
-    def op_PLAY_AGAIN(self, stack, frame, rule):
-        """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        self.pending = _card_choice((player, self.canplay_found, dest))
-        self.canplay_found = None
-        return PAUSE
-
-    def op_PLAY_SET(self, stack, frame, arg):
-        """Extension: the sets of cards of one rank the rule allows (and the
-        pass, with PLAY_PASS); the answer pushes whether the player passed."""
-        rule, mode = arg
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        sets = list(self.allowed_sets(rule, player, dest))
-        labels = [set_label([card.name for card in s]) for s in sets]
-        if mode & PLAY_PASS:
-            sets.append(None)
-            labels.append(PASS)
-        if not sets:
-            raise Fault('No cards match the given rule')
-        self.pending = SetChoice(player, sets, labels, dest)
-        return PAUSE
-
-    def op_ORDER(self, stack, frame, ordering):
-        cards = stack.pop()
-        cards[:] = self.ordered(ordering, cards)
-
     def ordered(self, ordering, cards):
         """The cards sorted stably by their first place in the ordering's
         result (a card not in it: after the rest)."""
@@ -649,14 +457,6 @@ class Machine:
                 self.places[ordering] = places
         first, last = places
         return sorted(cards, key=lambda card: first.get(id(card), last))
-
-    def op_ROTATE(self, stack, frame, _):
-        lst = stack.pop()
-        if len(lst) > 1:
-            lst.append(lst.pop(0))
-
-    def op_SHUFFLE(self, stack, frame, _):
-        self.dealer.shuffle(self, stack.pop())
 
     # --- copying ------------------------------------------------------------
 
@@ -682,11 +482,6 @@ class Machine:
         other.canplay_found = None
         other.places = {}                       # (by the ids of this game's cards)
         return other
-
-
-def new_frame(loaded):
-    """A frame record: [code, pc, operand stack, local slots]."""
-    return [loaded, 0, [], [None] * loaded.frame_size]
 
 
 class Copier:
@@ -751,20 +546,8 @@ _LIST_ITERATOR = type(iter([]))
 _SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
 
 
-def move(card, source, dest, missing):
-    """Move a card from anywhere in source to the front of dest."""
-    for i, c in enumerate(source):
-        if c is card:
-            del source[i]
-            dest.insert(0, card)
-            return
-    raise Fault(missing)
-
-
 # Each instruction that is not inline has a handler: written from its body
-# (generated_cases.HANDLERS), or Machine.op_NAME if it decides, calls or
-# shows, or the quiet variant's quiet.NAME.
-HANDLERS = {op.code: (generated_cases.HANDLERS.get(op.code)
-                      or getattr(Machine, 'op_' + op.name, None) or getattr(quiet, op.name.lower()))
+# (generated_cases.HANDLERS), or the quiet variant's quiet.NAME.
+HANDLERS = {op.code: generated_cases.HANDLERS.get(op.code) or getattr(quiet, op.name.lower())
             for op in INSTRUCTIONS if not op.inline}
 INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)

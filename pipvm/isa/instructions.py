@@ -27,8 +27,11 @@ cannot: run the ordinary code) and `RETURN(value)`; a `keeps` body says
 with `KEEP()` or `DROP()` whether its input stays on the stack.  A body
 marked `stack` moves the stack itself, with `POP()`, `PUSH(x)` and
 `stack`, as its effect says (tests/test_effects.py checks every body
-against its effect).  An instruction without a body decides, calls or
-shows: its handler is Machine.op_NAME (or the quiet variant's).
+against its effect).  What a body does to the machine beyond its stack is
+a macro (MACROS): PAUSE(choice) at a decision, CALL(code) for an action's
+frame, EMIT(event) for output, TICK(n) for a step.  Only the quiet
+variant's QUIET_MESSAGE, QUIET_LOOP and QUIET_FOR have no body: they run
+closures loading builds, and their handlers are pipvm/engine/quiet.py's.
 """
 import textwrap
 
@@ -85,8 +88,9 @@ def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, b
     kinds = tuple(w.partition(':')[2] for w in operands.split() if ':' in w)
     ins, outs = (tuple(side.split()) for side in effect.split('--'))
     counted = None
-    if ins and ins[-1].startswith('*'):
-        counted, ins = names[-1], ins[:-1] + (ins[-1][1:],)
+    if ins and ins[-1].startswith('*'):       # (counted by the `count` operand)
+        counted = next(n for n, k in zip(names, kinds) if k == 'count')
+        ins = ins[:-1] + (ins[-1][1:],)
     if pops is None:
         pops = len(ins) if counted is None else (lambda n, k=len(ins) - 1: n + k)
     if branch is None and any(OPERANDS[k].is_target for k in kinds):
@@ -108,19 +112,34 @@ def _read(expr, out='value'):
     return "if (%s := %s) is None:\n    raise Fault('Undefined value', PART)" % (out, expr)
 
 
-# Statement macros a body may use: TICK(n), a step counted against
-# --max-steps (a loop's next round, a CALL; n at once for a quiet loop's
-# rounds); AGG_TOTAL, an aggregate's total after one more item's value
-# (AGG_STEP's body, and an aggregate in pure.py's closures).
+# Statement macros a body may use, each written out where it stands:
+# TICK(n), a step counted against --max-steps (a loop's next round, a CALL;
+# n at once for a quiet loop's rounds); PAUSE(choice), stop at a decision
+# (the loop returns, or play_out answers it); CALL(code), run an action in a
+# new frame; EMIT(event), output for whoever reads it; and AGG_TOTAL, an
+# aggregate's total after one more item's value (AGG_STEP's body, and an
+# aggregate in pure.py's closures, written in with `# body: AGG_TOTAL`).
 MACROS = {'TICK': """
 machine.steps_left -= n
 if machine.steps_left < 0:
     raise StepLimit(machine.max_steps)""".strip(),
+    'PAUSE': """
+machine.pending = choice
+SIGNAL(PAUSE)""".strip(),
+    'CALL': """
+TICK()
+machine.frames.append(new_frame(machine.image.codes[code]))
+SIGNAL(CALLED)""".strip(),
+    'EMIT': """
+if machine.events is not None:
+    machine.events.append(event)""".strip(),
     'AGG_TOTAL': """
 if agg < AGG_MAX:               # count (a Boolean adds 1 or 0), sum
     total = int(total) + value
 elif total is None or (value > total if agg == AGG_MAX else value < total):
     total = value""".strip()}
+MACRO_PARAMS = {'TICK': ('n', '1'), 'PAUSE': ('choice', None), 'CALL': ('code', None),
+                'EMIT': ('event', None)}      # (its parameter, and its default)
 
 
 _FILE_OPCODES = _section(1,
@@ -249,7 +268,7 @@ if item is END:
     JUMP(target)
 else:
     frame[slot] = item""", flags='inline stack', branch=-1),
-    _op('CALL', 'action:action', '--', 'run an action in a new frame'),
+    _op('CALL', 'action:action', '--', 'run an action in a new frame', 'CALL(action)'),
     _op('RETURN', '', '--', 'end an action (or the initialisers)', """
 frames.pop()
 if not frames:
@@ -262,37 +281,62 @@ push, pop = stack.append, stack.pop""", flags='inline stack loop_only', ends=Tru
 )
 
 _GAME = _section(60,
-    _op('ASK', 'n:count', 'player *values --',
+    # (first: where its JUMPs begin, the VM's operand)
+    _op('ASK', 'n:count first', 'player *values --',
         'player, then text and enabled flag per question -> run the chosen one: '
-        'continue at the chosen one of the n JUMPs that follow', flags='fails',
-        pops=lambda n: 2 * n + 1),
-    _op('MESSAGE', '', 'text to --', 'text, player(s) or team -> "NAME: text" to each',
+        'continue at the chosen one of the n JUMPs that follow', """
+flat = stack[-2 * n:]
+del stack[-2 * n:]
+player = POP()
+enabled = [i for i in range(n) if flat[2 * i + 1]]
+if not enabled:
+    raise Fault('None of the questions can be asked')
+PAUSE(action_choice((player, [flat[2 * i] for i in enabled], first, enabled, None)))""",
+        flags='fails stack', pops=lambda n: 2 * n + 1),
+    _op('MESSAGE', '', 'text to --', 'text, player(s) or team -> "NAME: text" to each', """
+if machine.events is not None:  # (nobody reads it: the operands were checked when pushed)
+    shows = shown(text)
+    for player in addressees(to):
+        EMIT(Event('message', '%s: %s' % (player.name, text), player.seat, shows=shows))""",
         flags='shows'),
     _op('MESSAGE_ALL', '', 'text --', 'text -> show it to everyone', """
 if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
     raise TypeError('message of %s' % type(text).__name__)
-machine.emit('message', text)""", flags='shows'),
-    _op('WINNER', '', 'who --', 'end the game won by a player or team'),
+EMIT(Event('message', text, shows=shown(text)))""", flags='shows'),
+    _op('WINNER', '', 'who --', 'end the game won by a player or team',
+        'raise GameOver(to_str(who))'),
 )
 
 _CARD_GAME = _section(70,
     _op('DEAL', 'mode:mode', 'source dest count --',
-        'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)',
-        pops=lambda m: 2 if m & DEAL_ALL else 3),
-    _op('DEAL_CARD', '', 'card source dest --', 'card, source, destination -> move that card',
-        flags='fails'),
+        'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)', """
+count = None if mode & DEAL_ALL else int(POP())
+dest = POP()
+source = cards_of(POP())
+deal(source, [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)], count)""",
+        flags='stack', pops=lambda m: 2 if m & DEAL_ALL else 3),
+    _op('DEAL_CARD', '', 'card source dest --', 'card, source, destination -> move that card', """
+to = cards_of(dest)            # (the destination's error first, as the reference)
+from_ = cards_of(source)
+move(card, from_, to, 'Card is not in the source')""", flags='fails'),
     _op('PLAY', 'rule:rule', 'player dest --',
-        'player, destination -> the player chooses a card the rule allows; it moves',
-        reads='hand', flags='fails'),
+        'player, destination -> the player chooses a card the rule allows; it moves', """
+to = cards_of(dest)
+cards = machine.playable(rule, player, to)
+if not cards:
+    raise Fault('No cards match the given rule')
+PAUSE(card_choice((player, cards, to)))""", reads='hand', flags='fails'),
     _op('CANPLAY', 'rule:rule', 'player dest -- res',
         'player, destination -> can any card be played', """
 found = machine.playable(rule, player, cards_of(dest))
 machine.canplay_found = found
 res = bool(found)""", 'hand', 'pure fails'),
     _op('ORDER', 'ordering:ordering', 'cards --', 'card list -> sort it stably by the ordering',
-        flags='fails'),
-    _op('ROTATE', '', 'lst --', "move a list's first item to its end"),
-    _op('SHUFFLE', '', 'lst --', 'shuffle a list'),
+        'cards[:] = machine.ordered(ordering, cards)', flags='fails'),
+    _op('ROTATE', '', 'lst --', "move a list's first item to its end", """
+if len(lst) > 1:
+    lst.append(lst.pop(0))"""),
+    _op('SHUFFLE', '', 'lst --', 'shuffle a list', 'machine.dealer.shuffle(machine, lst)'),
     # extension: values for each player or team (the program's owns table), by their number
     _op('LOAD_OWN', 'k:own', 'obj -- value',
         "replace a player or team by its value for each player/team; error if undefined",
@@ -339,14 +383,29 @@ if asked:
         "local's item, if asked)", '''
 if asked:
     options.append((text, k, slot, frame[slot]))'''),
-    _op('ASK_FROM', 'n:count', 'player options --',
+    # (options: (text, question, local slot or None, item) each, as OPTION* gathered them)
+    _op('ASK_FROM', 'n:count first', 'player options --',
         "player, options -> run the chosen one: continue at its question's one of the n "
-        'JUMPs that follow, its item (if any) stored in its local', flags='fails'),
+        'JUMPs that follow, its item (if any) stored in its local', """
+if not options:
+    raise Fault('None of the questions can be asked')
+binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
+PAUSE(action_choice((player, [o[0] for o in options], first, [o[1] for o in options], binds)))""",
+        flags='fails'),
     # extension: several cards at once (the player's answer pushes whether they passed)
     _op('PLAY_SET', 'rule:rule mode:mode', 'player dest -- passed',
         'player, destination -> the player chooses a set of cards of one rank the rule allows '
-        '(or passes, mode PLAY_PASS); they move; push whether the player passed',
-        reads='hand', flags='fails'),
+        '(or passes, mode PLAY_PASS); they move; push whether the player passed', """
+to = cards_of(POP())
+player = POP()
+sets = list(machine.allowed_sets(rule, player, to))
+labels = [set_label([card.name for card in s]) for s in sets]
+if mode & PLAY_PASS:
+    sets.append(None)
+    labels.append(PASS)
+if not sets:
+    raise Fault('No cards match the given rule')
+PAUSE(SetChoice(player, sets, labels, to))""", reads='hand', flags='fails stack'),
     _op('CANPLAY_SET', 'rule:rule', 'player dest -- res',
         'player, destination -> is there a set of cards PLAY_SET would offer (no pass)',
         'res = any(machine.allowed_sets(rule, player, cards_of(dest)))', 'hand', 'pure fails'),
@@ -440,7 +499,9 @@ _LOAD_TIME = _section(200,
           'run the remaining rounds of a loop that only shows messages at once, counting '
           'their steps', reads='local', flags='fails'),
     _made('PLAY_AGAIN', 'rule', 'player dest --', 'PLAY right after the CANPLAY that found its cards',
-          reads='hand', flags='fails'),
+          """
+found, machine.canplay_found = machine.canplay_found, None
+PAUSE(card_choice((player, found, cards_of(dest))))""", reads='hand', flags='fails'),
     # messages nobody reads whose operands are locals only need them defined
     _made('QUIET_LOCALS', 'slots after', '--',
           'jump past messages whose operands are locals if they are all defined', """
