@@ -92,9 +92,20 @@ def wild_suit(deck, ranks):
     return [c for c in deck if as_rank(c.rank) in ranks]
 
 
+class Frame:
+    """One action call: the code it runs (a vm.Loaded), where it goes on
+    (pc, written back only at a call or a decision), its operand stack and
+    its local slots.  The loop reads the four into locals at a call and a
+    return."""
+    __slots__ = ('code', 'pc', 'stack', 'locals')
+
+    def __init__(self, code, pc, stack, locals_):
+        self.code, self.pc, self.stack, self.locals = code, pc, stack, locals_
+
+
 def new_frame(loaded):
-    """A frame record: [code, pc, operand stack, local slots]."""
-    return [loaded, 0, [], [None] * loaded.frame_size]
+    """The frame of a call of loaded, at its start."""
+    return Frame(loaded, 0, [], [None] * loaded.frame_size)
 
 
 def move(card, source, dest, missing):

@@ -90,8 +90,8 @@ def expand(text, ctx):
             arg = stripped[len(macro) + 1:-1]
             if macro in MACRO_PARAMS:
                 param, default = MACRO_PARAMS[macro]
-                lines = expand(substitute(MACROS[macro], dict(ctx.names, **{param: arg or default})),
-                               ctx).split('\n')
+                names = dict(ctx.names, **{param: arg or default})
+                lines = expand(substitute(MACROS[macro], names), ctx).split('\n')
             else:
                 template = getattr(ctx, TEMPLATES[macro])
                 if template is None:

@@ -232,8 +232,9 @@ def op_MESSAGE(self, stack, frame, arg):    # 61
     if self.events is not None:  # (nobody reads it: the operands were checked when pushed)
         shows = shown(text)
         for player in addressees(to):
+            line = '%s: %s' % (player.name, text)
             if self.events is not None:
-                self.events.append(Event('message', '%s: %s' % (player.name, text), player.seat, shows=shows))
+                self.events.append(Event('message', line, player.seat, shows=shows))
 
 
 def op_MESSAGE_ALL(self, stack, frame, arg):    # 62
@@ -251,7 +252,8 @@ def op_WINNER(self, stack, frame, arg):    # 63
 def op_DEAL(self, stack, frame, arg):    # 70
     count = None if arg & DEAL_ALL else int(stack.pop())
     dest = stack.pop()
-    deal(cards_of(stack.pop()), [p.hand for p in dest] if arg & DEAL_TO_PLAYERS else [cards_of(dest)], count)
+    source = cards_of(stack.pop())
+    deal(source, ([p.hand for p in dest] if arg & DEAL_TO_PLAYERS else [cards_of(dest)]), count)
 
 
 def op_DEAL_CARD(self, stack, frame, arg):    # 71
@@ -372,7 +374,9 @@ def op_ASK_FROM(self, stack, frame, arg):    # 87
     player = stack.pop()
     if not options:
         raise Fault('None of the questions can be asked')
-    self.pending = action_choice((player, [o[0] for o in options], arg[1], [o[1] for o in options], [None if slot is None else (slot, item) for _, _, slot, item in options]))
+    binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
+    labels, questions = [o[0] for o in options], [o[1] for o in options]
+    self.pending = action_choice((player, labels, arg[1], questions, binds))
     return PAUSE
 
 

@@ -28,6 +28,7 @@ which of two failures comes first, never whether one happens).
 """
 import functools
 import operator
+from typing import NamedTuple
 
 import attrs
 
@@ -373,13 +374,24 @@ class Equality:
     value: object = None       # the constant
 
     def flat(self):
-        """(slot, item, property, other slot, item, property, constant):
-        any_equal and by_card unpack it, the fastest way to
-        read it in Python."""
+        """The Term any_equal and by_card read."""
         a, b = self.path, self.other
         if b is None:
-            return a.slot, a.item, a.prop, None, None, None, self.value
-        return a.slot, a.item, a.prop, b.slot, b.item, b.prop, None
+            return Term(a.slot, a.item, a.prop, None, None, None, self.value)
+        return Term(a.slot, a.item, a.prop, b.slot, b.item, b.prop, None)
+
+
+class Term(NamedTuple):
+    """An Equality flat, as the closures of any_equal and by_card read it
+    (they unpack it as a plain tuple: CPython unpacks an exact tuple
+    fastest, at every card)."""
+    slot: int
+    item: object               # None, 0 or -1 (Path)
+    prop: str
+    other_slot: object         # None: the other side is the constant
+    other_item: object
+    other_prop: object
+    value: object              # the constant
 
 
 def _by_card(tree, card):
@@ -573,7 +585,9 @@ def _any_equal(terms):
 # property read and of equality written into them (pipvm/engine/cases.py).
 def any_equal(specs):
     """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
-    specs as Equality.flat gives them."""
+    specs Terms (Equality.flat)."""
+    specs = [tuple(term) for term in specs]
+
     def any_equal_(env):
         for sa, ia, pa, sb, ib, pb, k in specs:
             x = env[sa] if ia is None else env[sa][ia]
@@ -602,6 +616,8 @@ def by_card(specs):
     """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
     a whole hand (filter_by_card).  (Inline, not a function per path: it
     runs at every PLAY and CANPLAY.)"""
+    specs = [tuple(term) for term in specs]
+
     def by_card_(env):
         out = []
         for _, _, pa, sb, ib, pb, k in specs:

@@ -1,7 +1,7 @@
 """The virtual machine: a dispatch loop over code decoded once at load time.
 
 A game's whole state is data: the cards, players, globals and the chain of
-action calls, each frame a list [code, pc, operand stack, local slots].  The
+action calls, each a Frame (its code, pc, operand stack and local slots).  The
 loop runs until the game needs a decision (PLAY, ASK), the game ends, or an
 error; it then returns, leaving everything needed to go on in `frames`.
 Nothing outside is called from inside the loop: output is appended to
@@ -13,7 +13,7 @@ failing instruction.
 """
 from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
-                                 move, new_frame)
+                                 Frame, move, new_frame)
 from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
                                   SetChoice)
 from pipvm.isa import pipc
@@ -26,8 +26,10 @@ from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area
 
 
 class Loaded:
-    """One code object decoded for the loop: (opcode, operand, handler) per instruction,
-    with runs of instructions fused into superinstructions (pipvm/engine/fusion.py),
+    """One code object decoded for the loop: (opcode, operand, handler) per instruction
+    (an exact tuple, not a NamedTuple: CPython unpacks only exact tuples
+    fast, and the loop unpacks one at every instruction; a NamedTuple took
+    2.5-3x as long, about 50 ns more each), with runs of instructions fused into superinstructions (pipvm/engine/fusion.py),
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
@@ -74,7 +76,8 @@ def rewritten(name, instr):
     if name not in REWRITES:
         raise ValueError('no load-time rewrite %r' % name)
     code = getattr(OP, name)
-    return (code, REWRITES[name](instr[1]), HANDLERS.get(code))
+    _, arg, _ = instr
+    return (code, REWRITES[name](arg), HANDLERS.get(code))
 
 
 def _load(kind, arg, index):
@@ -175,15 +178,15 @@ class Machine:
         pending), or the end (None when main returns; GameOver for a winner;
         PipError and StepLimit as raised)."""
         frames = self.frames
-        loaded, pc, stack, frame = frames[-1]
-        result = self._run(loaded, pc, stack, frame, frames)
+        top = frames[-1]
+        result = self._run(top.code, top.pc, top.stack, top.locals, frames)
         return PAUSED if result is PAUSED else None
 
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
         target = self._apply(choice)
         if target is not None:
-            self.frames[-1][1] = target
+            self.frames[-1].pc = target
         return self.resume()
 
     def play_out(self, choose, log):
@@ -197,7 +200,7 @@ class Machine:
         try:
             target = self._answer_auto()
             if target is not None:
-                self.frames[-1][1] = target
+                self.frames[-1].pc = target
             return self.resume()
         finally:
             self.auto = None
@@ -232,11 +235,11 @@ class Machine:
             chosen = pending.sets[choice]
             for card in chosen or ():
                 self.play_card(player, card, pending.dest)
-            self.frames[-1][2].append(chosen is None)
+            self.frames[-1].stack.append(chosen is None)
             return None
         if pending.binds is not None and pending.binds[choice] is not None:
             slot, item = pending.binds[choice]
-            self.frames[-1][3][slot] = item
+            self.frames[-1].locals[slot] = item
         return pending.first + pending.enabled[choice]
 
     def play_card(self, player, card, dest):
@@ -287,7 +290,7 @@ class Machine:
                             continue
                         if target is PAUSE:
                             if self.auto is None:
-                                frames[-1][1] = pc
+                                frames[-1].pc = pc
                                 return PAUSED
                             # play_out: answer here and go on in the same frame
                             target = self._answer_auto()
@@ -300,8 +303,10 @@ class Machine:
                             instrs = loaded.instrs
                             continue
                         # CALL pushed the callee's frame: run it.
-                        frames[-2][1] = pc
-                        loaded, pc, stack, frame = frames[-1]
+                        frames[-2].pc = pc
+                        callee = frames[-1]
+                        loaded, pc = callee.code, callee.pc
+                        stack, frame = callee.stack, callee.locals
                         instrs = loaded.instrs if loud else loaded.quiet
                         push, pop = stack.append, stack.pop
                 # --- generated by pipvm/engine/cases.py from the bodies: do not edit ---
@@ -366,7 +371,8 @@ class Machine:
                     frames.pop()
                     if not frames:
                         return None
-                    loaded, pc, stack, frame = frames[-1]
+                    caller = frames[-1]
+                    loaded, pc, stack, frame = caller.code, caller.pc, caller.stack, caller.locals
                     instrs = loaded.instrs if loud else loaded.quiet
                     push, pop = stack.append, stack.pop
                 elif op == 10:    # LIST_PROP
@@ -473,8 +479,8 @@ class Machine:
         other.globals = copy.all(self.globals)
         other.players = copy(self.players)
         other.teams = copy(self.teams)
-        other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
-                        for code, pc, stack, slots in self.frames]
+        other.frames = [Frame(f.code, f.pc, copy.all(f.stack), copy.all(f.locals))
+                        for f in self.frames]
         other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
         other.events = events

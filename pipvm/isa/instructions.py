@@ -237,7 +237,8 @@ JUMP(target)""", flags='inline loop_only', ends=True),
     _op('JUMP_IF_FALSE', 'target:jump', 'cond --', 'pop; jump if False', """
 if not cond:
     JUMP(target)""", flags='inline'),
-    _op('JUMP_IF_FALSE_OR_POP', 'target:jump', 'cond --', 'if False jump (keeping it), else pop', """
+    _op('JUMP_IF_FALSE_OR_POP', 'target:jump', 'cond --',
+        'if False jump (keeping it), else pop', """
 if not cond:
     KEEP()
     JUMP(target)
@@ -273,7 +274,8 @@ else:
 frames.pop()
 if not frames:
     RETURN(None)
-loaded, pc, stack, frame = frames[-1]
+caller = frames[-1]
+loaded, pc, stack, frame = caller.code, caller.pc, caller.stack, caller.locals
 instrs = loaded.instrs if loud else loaded.quiet
 push, pop = stack.append, stack.pop""", flags='inline stack loop_only', ends=True),
     _op('RETURN_VALUE', '', 'value --', 'end a rule or ordering with its value', 'RETURN(value)',
@@ -297,7 +299,8 @@ PAUSE(action_choice((player, [flat[2 * i] for i in enabled], first, enabled, Non
 if machine.events is not None:  # (nobody reads it: the operands were checked when pushed)
     shows = shown(text)
     for player in addressees(to):
-        EMIT(Event('message', '%s: %s' % (player.name, text), player.seat, shows=shows))""",
+        line = '%s: %s' % (player.name, text)
+        EMIT(Event('message', line, player.seat, shows=shows))""",
         flags='shows'),
     _op('MESSAGE_ALL', '', 'text --', 'text -> show it to everyone', """
 if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
@@ -313,7 +316,8 @@ _CARD_GAME = _section(70,
 count = None if mode & DEAL_ALL else int(POP())
 dest = POP()
 source = cards_of(POP())
-deal(source, [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)], count)""",
+dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
+deal(source, dests, count)""",
         flags='stack', pops=lambda m: 2 if m & DEAL_ALL else 3),
     _op('DEAL_CARD', '', 'card source dest --', 'card, source, destination -> move that card', """
 to = cards_of(dest)            # (the destination's error first, as the reference)
@@ -390,7 +394,8 @@ if asked:
 if not options:
     raise Fault('None of the questions can be asked')
 binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
-PAUSE(action_choice((player, [o[0] for o in options], first, [o[1] for o in options], binds)))""",
+labels, questions = [o[0] for o in options], [o[1] for o in options]
+PAUSE(action_choice((player, labels, first, questions, binds)))""",
         flags='fails'),
     # extension: several cards at once (the player's answer pushes whether they passed)
     _op('PLAY_SET', 'rule:rule mode:mode', 'player dest -- passed',
@@ -498,8 +503,8 @@ _LOAD_TIME = _section(200,
     _made('QUIET_LOOP', 'loop', 'it --',
           'run the remaining rounds of a loop that only shows messages at once, counting '
           'their steps', reads='local', flags='fails'),
-    _made('PLAY_AGAIN', 'rule', 'player dest --', 'PLAY right after the CANPLAY that found its cards',
-          """
+    _made('PLAY_AGAIN', 'rule', 'player dest --',
+          'PLAY right after the CANPLAY that found its cards', """
 found, machine.canplay_found = machine.canplay_found, None
 PAUSE(card_choice((player, found, cards_of(dest))))""", reads='hand', flags='fails'),
     # messages nobody reads whose operands are locals only need them defined
