@@ -103,11 +103,12 @@ def expand(text, ctx):
     return '\n'.join(out)
 
 
-def compose(op, ctx, operand_exprs, inputs=None):
+def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions.  In a closure, `inputs` are the
     names holding the values it takes (deepest first); it returns the last
-    output."""
+    output.  own_parts: a part after the first that can fail gives a
+    Fault raised without a part its own (the compiled tier's blocks)."""
     parts = op.parts or (op,)
     bodies = [BODIES[p.name] for p in parts]
     lines = []
@@ -119,18 +120,22 @@ def compose(op, ctx, operand_exprs, inputs=None):
     def emit(text, names):
         lines.append(expand(substitute(with_bodies(text, ctx), dict(ctx.names, **names)), ctx))
 
-    def flush():
-        for name, peek in pending:
+    def flush(keep=0):
+        """Push the values left for the next part but the top `keep`."""
+        for name, peek in pending[:len(pending) - keep]:
             if peek is not None:
                 peeks[peek] = 'top'
                 lines.append('stack[-1] = %s' % name)
             else:
                 lines.append('%s(%s)' % (ctx.names['PUSH'], name))
-        pending.clear()
+        del pending[:len(pending) - keep]
 
     for index, body in enumerate(bodies):
         last = index == len(bodies) - 1
         names = {'PART': str(index)}
+        if ctx.real_stack and 'JUMP' in _words(body.body) and pending:
+            # it may leave: what the parts before left under its inputs goes first
+            flush(0 if body.counted or body.stack else min(len(body.inputs), len(pending)))
         for operand in body.names:
             names[operand] = next(ops)
         if body.stack or body.counted:
@@ -186,6 +191,10 @@ def compose(op, ctx, operand_exprs, inputs=None):
             inherit = None
         if text != 'pass':
             emit(text, names)
+            if own_parts and index:
+                # a Fault raised without its part (runtime.divide's, ...) is this part's
+                lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
+                    _indent(lines[-1], 4), index)
         outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
         for k, name in enumerate(outs):
             pending.append([name, inherit if k == 0 else None])
@@ -323,8 +332,8 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees, build_list,  # noqa: F401
-                                 card_of, contains, deal, fault, make_cards, move, new_frame,
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, Frame, addressees,  # noqa: F401
+                                 build_list, card_of, contains, deal, fault, make_cards, move,
                                  wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,

@@ -7,8 +7,8 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees, build_list,  # noqa: F401
-                                 card_of, contains, deal, fault, make_cards, move, new_frame,
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, Frame, addressees,  # noqa: F401
+                                 build_list, card_of, contains, deal, fault, make_cards, move,
                                  wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
@@ -211,7 +211,8 @@ def op_CALL(self, stack, frame, arg):    # 57
     self.steps_left -= 1
     if self.steps_left < 0:
         raise StepLimit(self.max_steps)
-    self.frames.append(new_frame(self.image.codes[arg]))
+    callee = self.image.codes[arg]
+    self.frames.append(Frame(callee, 0, [], [None] * callee.frame_size))
     return CALLED
 
 

@@ -88,7 +88,7 @@ def _load(kind, arg, index):
 class Image:
     """A validated program, decoded once; any number of games can run from it."""
 
-    def __init__(self, program, fuse=True):
+    def __init__(self, program, fuse=True, compiled=False):
         self.program = program
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
@@ -99,6 +99,10 @@ class Image:
                             if type(program.consts[i]) is tuple
                             and all(type(c) is pipc.CardRef for c in program.consts[i])}
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
+        if compiled:        # the compiled tier's blocks (pipvm/engine/compiled.py)
+            from pipvm.engine import compiled as tier
+            for loaded in self.codes:
+                tier.compile_loaded(loaded)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
 

@@ -128,7 +128,8 @@ machine.pending = choice
 SIGNAL(PAUSE)""".strip(),
     'CALL': """
 TICK()
-machine.frames.append(new_frame(machine.image.codes[code]))
+callee = machine.image.codes[code]
+machine.frames.append(Frame(callee, 0, [], [None] * callee.frame_size))
 SIGNAL(CALLED)""".strip(),
     'EMIT': """
 if machine.events is not None:
