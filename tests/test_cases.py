@@ -37,14 +37,14 @@ def test_a_changed_body_changes_the_generated_module(monkeypatch):
     assert gone == len(eqs) + 3
 
 
-def test_every_instruction_runs_from_a_body_or_one_handwritten_handler():
+def test_every_instruction_runs_from_its_body_but_the_quiet_variant_s():
+    # the design card's DEAL, PLAY, ORDER, ASK, CALL, ... too: Machine keeps
+    # only the loop and its entry points
+    assert not [name for name in vars(vm.Machine) if name.startswith('op_')]
     for op in opcodes.INSTRUCTIONS:
         from_body = cases.derived(op)
-        method = getattr(vm.Machine, 'op_' + op.name, None)
-        assert not (from_body and method), '%s is written twice' % op.name
-        if op.inline:
-            assert from_body, op.name
-        else:
+        assert from_body or op.name in ('QUIET_MESSAGE', 'QUIET_LOOP', 'QUIET_FOR'), op.name
+        if not op.inline:
             assert vm.HANDLERS[op.code] is not None, op.name
             assert (vm.HANDLERS[op.code] is generated_cases.HANDLERS.get(op.code)) == from_body
 

@@ -15,7 +15,7 @@ from pipvm.core import runtime
 from pipvm.core.errors import GameOver
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine import cases, generated_cases, vm
-from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE, Frame
+from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE
 from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, INSTRUCTIONS
 from tests.fuzz import harness
 
@@ -121,7 +121,7 @@ def _loop_case(op, arg):
     source = ('def case(self, stack, frame, arg, frames, pc):\n'
               '    push, pop = stack.append, stack.pop\n'
               '    consts, globals_, loud, instrs = self.consts, self.globals, True, None\n'
-              '    loaded = frames[-1].code\n'
+              '    loaded = frames[-1][0]\n'
               '    for _ in (1,):\n%s\n'
               '    return pc\n') % '\n'.join('        ' + line for line in text.split('\n'))
     space = dict(vars(generated_cases), END=END)
@@ -138,7 +138,7 @@ def _run(m, op, arg, ins):
     below = [Below(), Below()]
     stack = below + list(ins)
     before = list(stack)
-    m.frames = [Frame(Loaded, 0, [], list(frame)), Frame(Loaded, 0, stack, frame)]
+    m.frames = [[Loaded, 0, [], list(frame)], [Loaded, 0, stack, frame]]
     pc = 4
     try:
         if op.inline or any(p.loop_only for p in op.parts or (op,)):

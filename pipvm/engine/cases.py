@@ -332,7 +332,7 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, Frame, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
                                  wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice

@@ -7,7 +7,7 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, Frame, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
                                  wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -212,7 +212,7 @@ def op_CALL(self, stack, frame, arg):    # 57
     if self.steps_left < 0:
         raise StepLimit(self.max_steps)
     callee = self.image.codes[arg]
-    self.frames.append(Frame(callee, 0, [], [None] * callee.frame_size))
+    self.frames.append([callee, 0, [], [None] * callee.frame_size])    # (a new frame)
     return CALLED
 
 

@@ -1,7 +1,8 @@
 """The virtual machine: a dispatch loop over code decoded once at load time.
 
 A game's whole state is data: the cards, players, globals and the chain of
-action calls, each a Frame (its code, pc, operand stack and local slots).  The
+action calls, each frame a list [code, pc, operand stack, local slots]
+(bodies.CODE, PC, STACK, LOCALS).  The
 loop runs until the game needs a decision (PLAY, ASK), the game ends, or an
 error; it then returns, leaving everything needed to go on in `frames`.
 Nothing outside is called from inside the loop: output is appended to
@@ -13,7 +14,7 @@ failing instruction.
 """
 from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
-                                 Frame, move, new_frame)
+                                 LOCALS, PC, STACK, move, new_frame)
 from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
                                   SetChoice)
 from pipvm.isa import pipc
@@ -26,10 +27,11 @@ from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area
 
 
 class Loaded:
-    """One code object decoded for the loop: (opcode, operand, handler) per instruction
-    (an exact tuple, not a NamedTuple: CPython unpacks only exact tuples
-    fast, and the loop unpacks one at every instruction; a NamedTuple took
-    2.5-3x as long, about 50 ns more each), with runs of instructions fused into superinstructions (pipvm/engine/fusion.py),
+    """One code object decoded for the loop: (opcode, operand, handler) per
+    instruction (an exact tuple, not a NamedTuple: CPython unpacks only exact
+    tuples fast, and the loop unpacks one at every instruction; a NamedTuple
+    took 2.5-3x as long, about 50 ns more each), with runs of instructions
+    fused into superinstructions (pipvm/engine/fusion.py),
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
@@ -159,7 +161,7 @@ class Machine:
         self.frames = []
         self.pending = None
         self.events = events
-        self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
+        self.canplay_found = None  # the cards the last CANPLAY found (PLAY_AGAIN's body)
         self.places = {}           # a constant ordering's places of cards (ordered), by ordering
         self.shuffles = []         # the generator's state before each SHUFFLE (see Dealer)
         self.dealer = dealer
@@ -182,15 +184,15 @@ class Machine:
         pending), or the end (None when main returns; GameOver for a winner;
         PipError and StepLimit as raised)."""
         frames = self.frames
-        top = frames[-1]
-        result = self._run(top.code, top.pc, top.stack, top.locals, frames)
+        loaded, pc, stack, frame = frames[-1]
+        result = self._run(loaded, pc, stack, frame, frames)
         return PAUSED if result is PAUSED else None
 
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
         target = self._apply(choice)
         if target is not None:
-            self.frames[-1].pc = target
+            self.frames[-1][PC] = target
         return self.resume()
 
     def play_out(self, choose, log):
@@ -204,7 +206,7 @@ class Machine:
         try:
             target = self._answer_auto()
             if target is not None:
-                self.frames[-1].pc = target
+                self.frames[-1][PC] = target
             return self.resume()
         finally:
             self.auto = None
@@ -239,11 +241,11 @@ class Machine:
             chosen = pending.sets[choice]
             for card in chosen or ():
                 self.play_card(player, card, pending.dest)
-            self.frames[-1].stack.append(chosen is None)
+            self.frames[-1][STACK].append(chosen is None)
             return None
         if pending.binds is not None and pending.binds[choice] is not None:
             slot, item = pending.binds[choice]
-            self.frames[-1].locals[slot] = item
+            self.frames[-1][LOCALS][slot] = item
         return pending.first + pending.enabled[choice]
 
     def play_card(self, player, card, dest):
@@ -294,7 +296,7 @@ class Machine:
                             continue
                         if target is PAUSE:
                             if self.auto is None:
-                                frames[-1].pc = pc
+                                frames[-1][PC] = pc
                                 return PAUSED
                             # play_out: answer here and go on in the same frame
                             target = self._answer_auto()
@@ -307,10 +309,8 @@ class Machine:
                             instrs = loaded.instrs
                             continue
                         # CALL pushed the callee's frame: run it.
-                        frames[-2].pc = pc
-                        callee = frames[-1]
-                        loaded, pc = callee.code, callee.pc
-                        stack, frame = callee.stack, callee.locals
+                        frames[-2][PC] = pc
+                        loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs if loud else loaded.quiet
                         push, pop = stack.append, stack.pop
                 # --- generated by pipvm/engine/cases.py from the bodies: do not edit ---
@@ -375,8 +375,7 @@ class Machine:
                     frames.pop()
                     if not frames:
                         return None
-                    caller = frames[-1]
-                    loaded, pc, stack, frame = caller.code, caller.pc, caller.stack, caller.locals
+                    loaded, pc, stack, frame = frames[-1]
                     instrs = loaded.instrs if loud else loaded.quiet
                     push, pop = stack.append, stack.pop
                 elif op == 10:    # LIST_PROP
@@ -483,8 +482,8 @@ class Machine:
         other.globals = copy.all(self.globals)
         other.players = copy(self.players)
         other.teams = copy(self.teams)
-        other.frames = [Frame(f.code, f.pc, copy.all(f.stack), copy.all(f.locals))
-                        for f in self.frames]
+        other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
+                        for code, pc, stack, slots in self.frames]
         other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
         other.events = events

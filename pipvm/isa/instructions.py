@@ -129,7 +129,7 @@ SIGNAL(PAUSE)""".strip(),
     'CALL': """
 TICK()
 callee = machine.image.codes[code]
-machine.frames.append(Frame(callee, 0, [], [None] * callee.frame_size))
+machine.frames.append([callee, 0, [], [None] * callee.frame_size])    # (a new frame)
 SIGNAL(CALLED)""".strip(),
     'EMIT': """
 if machine.events is not None:
@@ -275,8 +275,7 @@ else:
 frames.pop()
 if not frames:
     RETURN(None)
-caller = frames[-1]
-loaded, pc, stack, frame = caller.code, caller.pc, caller.stack, caller.locals
+loaded, pc, stack, frame = frames[-1]
 instrs = loaded.instrs if loud else loaded.quiet
 push, pop = stack.append, stack.pop""", flags='inline stack loop_only', ends=True),
     _op('RETURN_VALUE', '', 'value --', 'end a rule or ordering with its value', 'RETURN(value)',
