@@ -4,7 +4,7 @@ Everything here is derived from the opcode table: an instruction's name,
 and how each operand is shown by its kind (opcodes.OPERANDS); the fused
 runs are the VM's (pipvm/engine/fusion.py).
 """
-from pipvm.engine import fusion
+from pipvm.engine import fusion, pure
 from pipvm.isa import opcodes, pipc
 
 _WIDTH = max(len(op.name) for op in opcodes.INSTRUCTIONS)
@@ -53,7 +53,7 @@ def loaded_listing(program):
     """`pipvm dis --loaded`: what the VM runs for program, read from the
     image it loads (vm.Image), not worked out again: each instruction as
     the loop runs it (superinstructions, load-time rewrites, and how: inline
-    in the loop, a handler written from its body, or a Machine method),
+    in the loop, a handler written from its body, or the quiet variant's),
     then, where it differs, what the quiet variant runs in its place
     (`pipvm sim`, a bot's playouts), and each rule's and ordering's
     closures, in the shape pure.py built them."""
@@ -77,7 +77,8 @@ def loaded_listing(program):
                 i, parts[0].offset, _WIDTH, name, _how(op, handler, generated_cases),
                 operands)).rstrip())
             quiet = loaded.quiet[i]
-            if quiet[0] != op:
+            quiet_op, _, _ = quiet
+            if quiet_op != op:
                 out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded, p)))
         fast = image.pure[index]
         if code.kind in ('rule', 'ordering'):
@@ -96,7 +97,7 @@ def _how(op, handler, generated):
         return 'inline'
     if generated.HANDLERS.get(op) is handler:
         return 'body'
-    return handler.__qualname__.replace('Machine.', '')
+    return handler.__qualname__
 
 
 def _locals(code, slots):
@@ -164,5 +165,6 @@ def _term(spec, code):
     def path(slot, item, prop):
         where = code.local_names[slot] if slot < len(code.local_names) else 'slot %d' % slot
         return '%s%s.%s' % (where, '' if item is None else '[%d]' % item, prop)
-    sa, ia, pa, sb, ib, pb, k = spec
-    return '%s == %s' % (path(sa, ia, pa), repr(k) if sb is None else path(sb, ib, pb))
+    t = pure.Term(*spec)
+    return '%s == %s' % (path(t.slot, t.item, t.prop), repr(t.value) if t.other_slot is None
+                         else path(t.other_slot, t.other_item, t.other_prop))

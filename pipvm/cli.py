@@ -395,8 +395,10 @@ def cluster_option(p):
 
 
 def engine_option(p):
-    p.add_argument('--engine', choices=('vm', 'reference'), default='vm',
-                   help='reference: walk the checked syntax tree instead (the specification)')
+    p.add_argument('--engine', choices=('vm', 'compiled', 'reference'), default='vm',
+                   help='compiled: the VM with straight runs of instructions as generated '
+                        'functions (in progress); reference: walk the checked syntax tree '
+                        'instead (the specification)')
 
 
 def main(argv=None):

@@ -3,7 +3,7 @@ reference; these pin down what it found hard to reach)."""
 from compiler.pip import frontend
 from pipvm.isa import opcodes
 from pipvm.core import runtime
-from pipvm.engine import vm
+from pipvm.engine import generated_cases, vm
 
 from .fuzz import harness
 
@@ -25,8 +25,8 @@ def test_a_huge_deal_onto_its_own_source_ends_at_once():
     ada, ben = runtime.Player('Ada'), runtime.Player('Ben')
     ada.hand = CountingList(runtime.new_deck()[:5])
     before = list(ada.hand)
-    machine.op_DEAL([ada, ada, 10 ** 5], None, 0)
+    generated_cases.op_DEAL(machine, [ada, ada, 10 ** 5], None, 0)
     assert ada.hand == before and CountingList.pops == 0
     # To both: every other card goes to Ben, the rest back onto Ada's hand.
-    machine.op_DEAL([ada, [ada, ben], 10 ** 30], None, opcodes.DEAL_TO_PLAYERS)
+    generated_cases.op_DEAL(machine, [ada, [ada, ben], 10 ** 30], None, opcodes.DEAL_TO_PLAYERS)
     assert ada.hand == [] and ben.hand == before[::-1] and CountingList.pops <= 10

@@ -6,8 +6,9 @@ sys.setprofile sees for a Python function defined in the project (pipvm/,
 compiler/, disasm/) names the file the function is in.  Two kinds of event
 are left out:
 
-- calls into the bottom layers, pipvm/core/ and pipvm/isa/opcodes.py (the
-  instruction set's tables and the small helpers every layer shares):
+- calls into the bottom layers, pipvm/core/ and the instruction table
+  (pipvm/isa/instructions.py, the tables opcodes.py derives from it and the
+  operand kinds of operands.py) and the small helpers every layer shares:
   looking something up is not a step of the walk;
 - everything from the first call into pipvm/engine/ on: there the validated
   program is handed to the engine, and the walk has arrived.
@@ -33,7 +34,8 @@ from .test_sim import ROOT
 
 PROJECT = tuple(os.path.join(ROOT, p) + os.sep for p in ('pipvm', 'compiler', 'disasm'))
 LOOKUPS = (os.path.join(ROOT, 'pipvm', 'core') + os.sep,
-           os.path.join(ROOT, 'pipvm', 'isa', 'opcodes.py'))
+           *(os.path.join(ROOT, 'pipvm', 'isa', name)
+             for name in ('instructions.py', 'opcodes.py', 'operands.py')))
 ENGINE = os.path.join(ROOT, 'pipvm', 'engine') + os.sep
 
 

@@ -20,7 +20,7 @@ from .util import DATA, answers_for, transcript
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, 'examples')
-ENGINES = ('vm', 'reference')
+ENGINES = ('vm', 'compiled', 'reference')
 
 
 def names(folder):

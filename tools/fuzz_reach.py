@@ -121,7 +121,7 @@ def tiers():
         'loop': {VM: lines(vm, ['Machine._run'])},
         'handlers': plain,
         'superinstructions': super_,
-        'rewrites': {VM: lines(vm, ['Machine.op_PLAY_AGAIN'])},
+        'rewrites': {GEN: lines(gen, ['op_PLAY_AGAIN'])},
         # (the closure factories run at load, for every program: not counted)
         'closures': {PURE: lines(pure, ['Pure.call', 'Pure.filter'])},
         'quiet': {QUIET: lines(quiet, ['quiet_message', 'quiet_for', 'quiet_loop', '_loop']),

@@ -29,16 +29,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # name -> (file, text to replace, replacement, what the bug is)
 BUGS = {
     'rotate_backwards': (
-        'pipvm/engine/vm.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
+        'pipvm/isa/instructions.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
         '`rotate` moves the last element to the front'),
     'deal_first_to_first': (
-        'pipvm/engine/vm.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
+        'pipvm/engine/bodies.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
         'compiler/codegen/generator.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
         '`skip` out of a `for` leaves its iteration state on the stack'),
     'starting_at_off_by_one': (
-        'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
+        'pipvm/isa/instructions.py', 'it = iter(lst[i:] + lst[:i])',
         'it = iter(lst[i + 1:] + lst[:i + 1])',
         '`starting at v` starts just after v'),
     'eager_and': (
@@ -59,14 +59,14 @@ BUGS = {
         'pipvm/engine/vm.py', 'return sorted(cards, key=', 'return sorted(reversed(cards), key=',
         '`order` reverses cards the ordering ranks equal'),
     'deal_count_not_per_player': (
-        'pipvm/engine/vm.py', 'n = len(source) if count is None else count * k',
+        'pipvm/engine/bodies.py', 'n = len(source) if count is None else count * k',
         'n = len(source) if count is None else count',
         '`deal N` to players deals N cards in all, not N each'),
     'for_without_snapshot': (
-        'pipvm/engine/bodies.py', 'it = iter(list(lst))', 'it = iter(lst)',
+        'pipvm/isa/instructions.py', 'it = iter(list(lst))', 'it = iter(lst)',
         '`for` iterates the live list, not a snapshot'),
     'standard_is_shared': (
-        'pipvm/engine/bodies.py', 'value = list(machine.deck)', 'value = machine.deck',
+        'pipvm/isa/instructions.py', 'value = list(machine.deck)', 'value = machine.deck',
         '`standard` is one shared list instead of a new one each time'),
     'cards_suit_by_suit': (
         'pipvm/engine/bodies.py', 'for r in items(ranks) for s in suits]',
@@ -87,7 +87,7 @@ SLIPS = {
         '    stack[-1] = len(found) > 1\n',
         '`canplay` as a value is false with exactly one playable card'),
     'starting_at_wrap_short': (
-        'pipvm/engine/bodies.py', 'it = iter(lst[i:] + lst[:i])',
+        'pipvm/isa/instructions.py', 'it = iter(lst[i:] + lst[:i])',
         'it = iter(lst[i:] + lst[:i][:-1])',
         'a `starting at` loop loses the item before its start, after the wrap-around'),
     'ordering_last_match_wins': (
@@ -170,7 +170,7 @@ def inject(dest, bug):
         sys.exit('%s: the text to replace is not in %s exactly once; update BUGS' % (bug, path))
     with open(full, 'w') as f:
         f.write(text.replace(old, new))
-    if path == 'pipvm/engine/bodies.py':
+    if path == 'pipvm/isa/instructions.py':
         # a body reaches the VM through the code written from it
         subprocess.run([sys.executable, '-m', 'pipvm.engine.cases'], cwd=dest, check=True,
                        env=dict(os.environ, PYTHONPATH=dest), capture_output=True, timeout=120)

@@ -1,7 +1,7 @@
-"""Writes pipvm/engine/generated_cases.py from the instruction table
-(pipvm/isa/opcodes.py) and the operations' bodies (pipvm/engine/bodies.py),
-as CPython's Tools/cases_generator writes generated_cases.c.h from
-bytecodes.c.  Run `python -m pipvm.engine.cases` after changing either;
+"""Writes pipvm/engine/generated_cases.py from the instruction table and
+its bodies (pipvm/isa/instructions.py), as CPython's Tools/cases_generator
+writes generated_cases.c.h from bytecodes.c.  Run `python -m
+pipvm.engine.cases` after changing it;
 tests/test_cases.py fails while the checked-in module differs.
 
 One body is written into three contexts, each of which names the machine,
@@ -21,10 +21,11 @@ import tokenize
 
 import attrs
 
-from pipvm.engine.bodies import BODIES, MACROS
-from pipvm.isa.opcodes import INSTRUCTIONS
+from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
+# The instructions with a body, by name (a superinstruction is its parts').
+BODIES = {op.name: op for op in INSTRUCTIONS if op.body is not None}
 
 # The order of the loop's inline branches, hottest first (each test costs
 # every instruction after it: `benchmarks/engines.py --opcodes` counts
@@ -38,9 +39,13 @@ HOT = ('LOAD_LOCAL', 'LOAD_GLOBAL', 'LOAD_GLOBAL_PROP', 'STORE_GLOBAL', 'STORE_L
 class Context:
     """How one place names what a body uses."""
 
-    def __init__(self, names, jump, loud, ret, real_stack=True):
+    def __init__(self, names, jump, loud, ret, real_stack=True, signal=None):
         self.names, self.jump, self.loud, self.ret = names, jump, loud, ret
-        self.real_stack = real_stack
+        self.real_stack, self.signal = real_stack, signal
+
+
+# The statement macros each context writes in its own way, by its template.
+TEMPLATES = {'JUMP': 'jump', 'LOUD': 'loud', 'RETURN': 'ret', 'SIGNAL': 'signal'}
 
 
 CONTEXTS = {
@@ -48,7 +53,7 @@ CONTEXTS = {
                     ['pc = {0}'], ['pc -= 1', 'instrs = loaded.instrs'], ['return {0}']),
     'handler': Context({'machine': 'self', 'consts': 'self.consts', 'globals_': 'self.globals',
                         'PUSH': 'stack.append', 'POP': 'stack.pop'},
-                       ['return {0}'], ['return LOUD'], None),
+                       ['return {0}'], ['return LOUD'], None, signal=['return {0}']),
     'closure': Context({'machine': 'env[m]', 'consts': 'env[m].consts',
                         'globals_': 'env[m].globals', 'frame': 'env'},
                        None, None, ['return {0}'], real_stack=False),
@@ -73,19 +78,22 @@ def _words(text):
 
 
 def expand(text, ctx):
-    """The statement macros JUMP(x), LOUD(), RETURN(x), TICK() in ctx's words."""
+    """The statement macros in ctx's words: JUMP(x), LOUD(), RETURN(x),
+    SIGNAL(x) by ctx's templates, and those the table writes out (MACROS:
+    TICK(n), PAUSE(choice), CALL(code), EMIT(event))."""
     out = []
     for line in text.split('\n'):
         stripped = line.strip()
         indent = line[:len(line) - len(line.lstrip())]
         macro = stripped.split('(', 1)[0]
-        if stripped.endswith(')') and macro in ('JUMP', 'LOUD', 'RETURN', 'TICK'):
+        if stripped.endswith(')') and (macro in MACRO_PARAMS or macro in TEMPLATES):
             arg = stripped[len(macro) + 1:-1]
-            if macro == 'TICK':
-                lines = expand(substitute(MACROS['TICK'], dict(ctx.names, n=arg or '1')),
-                               ctx).split('\n')
+            if macro in MACRO_PARAMS:
+                param, default = MACRO_PARAMS[macro]
+                names = dict(ctx.names, **{param: arg or default})
+                lines = expand(substitute(MACROS[macro], names), ctx).split('\n')
             else:
-                template = {'JUMP': ctx.jump, 'LOUD': ctx.loud, 'RETURN': ctx.ret}[macro]
+                template = getattr(ctx, TEMPLATES[macro])
                 if template is None:
                     raise ValueError('%s in a context that has none' % macro)
                 lines = [t.format(arg) for t in template]
@@ -95,11 +103,12 @@ def expand(text, ctx):
     return '\n'.join(out)
 
 
-def compose(op, ctx, operand_exprs, inputs=None):
+def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions.  In a closure, `inputs` are the
     names holding the values it takes (deepest first); it returns the last
-    output."""
+    output.  own_parts: a part after the first that can fail gives a
+    Fault raised without a part its own (the compiled tier's blocks)."""
     parts = op.parts or (op,)
     bodies = [BODIES[p.name] for p in parts]
     lines = []
@@ -111,25 +120,29 @@ def compose(op, ctx, operand_exprs, inputs=None):
     def emit(text, names):
         lines.append(expand(substitute(with_bodies(text, ctx), dict(ctx.names, **names)), ctx))
 
-    def flush():
-        for name, peek in pending:
+    def flush(keep=0):
+        """Push the values left for the next part but the top `keep`."""
+        for name, peek in pending[:len(pending) - keep]:
             if peek is not None:
                 peeks[peek] = 'top'
                 lines.append('stack[-1] = %s' % name)
             else:
                 lines.append('%s(%s)' % (ctx.names['PUSH'], name))
-        pending.clear()
+        del pending[:len(pending) - keep]
 
     for index, body in enumerate(bodies):
         last = index == len(bodies) - 1
         names = {'PART': str(index)}
-        for operand in body.operands:
+        if ctx.real_stack and 'JUMP' in _words(body.body) and pending:
+            # it may leave: what the parts before left under its inputs goes first
+            flush(0 if body.counted or body.stack else min(len(body.inputs), len(pending)))
+        for operand in body.names:
             names[operand] = next(ops)
         if body.stack or body.counted:
             if not ctx.real_stack and body.stack:
                 raise ValueError('%s uses the stack: no closure' % body.name)
             flush()
-        if body.counted:
+        if body.counted and not body.stack:
             if ctx.real_stack:
                 n = names[body.counted]
                 lines.append('values = stack[-%s:]' % n)
@@ -138,8 +151,8 @@ def compose(op, ctx, operand_exprs, inputs=None):
                 lines.append('values = [f(env) for f in %s]' % taken.pop())
         # the inputs, from the top: left by the parts before, else the stack
         real, inherit = [], None
-        fixed = () if body.counted else body.inputs
-        text = body.text
+        fixed = () if body.counted or body.stack else body.inputs     # (a stack body's: its own)
+        text = body.body
         if body.keeps:
             text = _keeps(text, body.inputs[0], pending, peeks, ctx)
             if not pending:             # its input is on the stack: it stays there
@@ -153,7 +166,7 @@ def compose(op, ctx, operand_exprs, inputs=None):
                 if peek is not None:
                     inherit = peek
                 if src != name:
-                    if src not in _words(body.text):    # no clash: use it by its name
+                    if src not in _words(body.body):    # no clash: use it by its name
                         names[name] = src
                     else:
                         lines.append('%s = %s' % (name, src))
@@ -178,7 +191,11 @@ def compose(op, ctx, operand_exprs, inputs=None):
             inherit = None
         if text != 'pass':
             emit(text, names)
-        outs = [names.get(o, o) for o in body.outputs]
+            if own_parts and index:
+                # a Fault raised without its part (runtime.divide's, ...) is this part's
+                lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
+                    _indent(lines[-1], 4), index)
+        outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
         for k, name in enumerate(outs):
             pending.append([name, inherit if k == 0 else None])
     if ctx.real_stack:
@@ -289,7 +306,7 @@ def _keeps(text, name, pending, peeks, ctx):
 def operand_exprs(op, arg='arg'):
     """The operand as the VM gives it: one value, or a tuple of them (a
     load-time instruction's are the VM's own: its body names them)."""
-    n = len(op.operands) if op.operands or op.parts else len(BODIES[op.name].operands)
+    n = sum(len(p.names) for p in op.parts) if op.parts else len(op.names)
     return [arg] if n == 1 else ['%s[%d]' % (arg, i) for i in range(n)]
 
 
@@ -306,17 +323,21 @@ def _indent(text, n):
     return textwrap.indent(text, ' ' * n)
 
 
-HEADER = '''"""GENERATED by pipvm/engine/cases.py from pipvm/isa/opcodes.py and
-pipvm/engine/bodies.py: do not edit (`python -m pipvm.engine.cases`).
+HEADER = '''"""GENERATED by pipvm/engine/cases.py from the instruction table,
+pipvm/isa/instructions.py: do not edit (`python -m pipvm.engine.cases`).
 
 The handlers, tick and the closure factories of pure.py, each operation's
-body as bodies.py writes it once (the loop's inline branches are in vm.py)."""
+body as the table writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
-from pipvm.core.errors import Fault, StepLimit
-from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop
-from pipvm.engine.bodies import (LOUD, build_list, card_of, contains, fault,  # noqa: F401
-                                 make_cards, wild_rank, wild_suit)
-from pipvm.isa.opcodes import AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP
+from pipvm.core.dialogue import PASS, Event, set_label
+from pipvm.core.errors import Fault, GameOver, StepLimit
+from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
+                                 build_list, card_of, contains, deal, fault, make_cards, move,
+                                 wild_rank, wild_suit)
+from pipvm.engine.choices import SetChoice, action_choice, card_choice
+from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
+                               DEAL_TO_PLAYERS, PLAY_PASS)
 '''
 
 # The loop's inline branches stand in vm.py's Machine._run between these
@@ -435,8 +456,8 @@ def with_bodies(text, ctx=CONTEXTS['closure']):
             text = MACROS[name]
         else:
             body = BODIES[name]
-            assert set(body.inputs + body.outputs + body.operands) <= set(names), line
-            text = body.text
+            assert set(body.inputs + body.outputs + body.names) <= set(names), line
+            text = body.body
         indent = len(line) - len(line.lstrip())
         out.append(_indent(expand(substitute(text, names), ctx), indent))
         for rest in lines:
@@ -452,9 +473,9 @@ def _one_expression(body, operands, inputs, context='closure'):
     """A body `out = EXPR` that uses each input once, in stack order, as one
     expression in context, each input replaced by the expression in inputs
     (a closure's: f0 as f0(env)); None for other bodies."""
-    if body is None or body.counted or '\n' in body.text:
+    if body is None or body.counted or '\n' in body.body:
         return None
-    out, _, expr = body.text.partition(' = ')
+    out, _, expr = body.body.partition(' = ')
     if (out,) != body.outputs or 'PART' in _words(expr):
         return None
     used = [t.string for t in tokenize.generate_tokens(io.StringIO(expr).readline)
@@ -462,7 +483,7 @@ def _one_expression(body, operands, inputs, context='closure'):
     if used != list(body.inputs):
         return None
     call = '%s(env)' if context == 'closure' else '%s'
-    names = dict(CONTEXTS[context].names, **dict(zip(body.operands, operands)),
+    names = dict(CONTEXTS[context].names, **dict(zip(body.names, operands)),
                  **{i: call % f for i, f in zip(body.inputs, inputs)})
     return substitute(expr, names)
 
@@ -474,13 +495,13 @@ def _checked(body, operands, inputs):
     own; None for other bodies."""
     if body is None or body.counted:
         return None
-    test, _, fail = body.text.partition('\n')
+    test, _, fail = body.body.partition('\n')
     out, _, expr = test[len('if ('):-len(') is None:')].partition(' := ')
     if not (test.startswith('if (') and test.endswith(') is None:') and (out,) == body.outputs
             and fail.strip().startswith('raise Fault(') and '\n' not in fail):
         return None
-    read = _one_expression(attrs.evolve(body, text='%s = %s' % (out, expr)), operands, inputs)
-    names = dict(CONTEXTS['closure'].names, PART='0', **dict(zip(body.operands, operands)))
+    read = _one_expression(attrs.evolve(body, body='%s = %s' % (out, expr)), operands, inputs)
+    names = dict(CONTEXTS['closure'].names, PART='0', **dict(zip(body.names, operands)))
     # (the `else` under the `(` of `    return lambda env: (`, _factory's line)
     return '(%s if (%s := %s) is not None\n%selse %s)' % (
         out, out, read, ' ' * 24, substitute('f' + fail.strip()[len('raise F'):], names))

@@ -13,13 +13,10 @@ rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
 of such equalities, and, over a whole hand, `card->P == X or ...` with each
 X computed once.
 
-Translation is symbolic execution: the operand stack holds expression
-trees instead of values, and a conditional jump becomes a conditional node
-whose branches are the rest of the code from each side (code has only
-forward jumps; a stack value kept across a jump is kept in a scratch slot
-of the locals).  Only what the compiler makes of an expression is
-translated; anything else (a hand-made .pipc) gives None and runs on the
-loop.
+Translation is symbolic execution, into expression trees
+(pipvm/engine/expressions.py); only what the compiler makes of an
+expression is translated; anything else (a hand-made .pipc) gives None and
+runs on the loop.
 
 Errors stay the loop's: a closure that fails raises whatever Python
 raises, and the caller runs the same code on the loop, which raises the
@@ -31,18 +28,20 @@ which of two failures comes first, never whether one happens).
 """
 import functools
 import operator
+from typing import NamedTuple
 
 import attrs
 
 from pipvm.core.errors import Fault
+from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  # noqa: F401
+                                     _EXPRESSION, _LOADS, _UNARY, Aggregate, Binary, CanPlay,
+                                     Counted, If, Keep, Leaf, Return, Unary, _Refused,
+                                     _returns_kept, _Translator)
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import AGG_MAX, OPCODES  # noqa: F401 (the aggregates' bodies)
 from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
-
-MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
-
 
 class Pure:
     """One rule or ordering as a closure over an environment list: its
@@ -113,229 +112,10 @@ CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
 ARGUMENTS = {'rule': 3, 'ordering': 1}
 
 
-class _Refused(Exception):
-    pass
-
-
-# The instructions an expression is made of (the table's pure opcodes), by
-# how they use the stack.  CANPLAY and CANPLAY_SET (they read a hand) have a
-# node of their own.
-_EXPRESSION = [op for op in OPCODES if op.pure]
-_LOADS = {op.name for op in _EXPRESSION if op.pops == 0}
-_UNARY = {op.name for op in _EXPRESSION if op.pops == 1 and op.pushes == 1}
-_BINARY = {op.name for op in _EXPRESSION
-           if op.pops == 2 and op.pushes == 1 and 'hand' not in op.reads}
-_COUNTED = {op.name for op in _EXPRESSION if callable(op.pops) and op.pushes == 1}
-_POPS = {op.name: op.pops for op in _EXPRESSION if not callable(op.pops) and op.pops}
-# Each has a closure factory, written from its body (pipvm/engine/bodies.py).
-_CANPLAY = {'CANPLAY', 'CANPLAY_SET'}
+# Each has a closure factory, written from its body (pipvm/isa/instructions.py).
 assert (_LOADS | _UNARY | _BINARY | _COUNTED | _CANPLAY) - {'CONST'} <= set(CLOSURES)
 # Operands the VM decodes (pipvm/isa/opcodes.OPERANDS): a property by its name.
 _DECODE = {'LOAD_PROP': PROPERTY_NAMES.__getitem__, 'DEFINED_PROP': PROPERTY_NAMES.__getitem__}
-
-
-# The expression trees: what symbolic execution leaves on its stack and
-# makes of the control flow.  _Builder.b_NAME builds a closure from each
-# (Leaf: b_KIND).
-@attrs.frozen
-class Leaf:
-    """A value no operand computes: kind 'const' (a value), 'card_const' and
-    'list_const' (a constant pool index: its value depends on the deck),
-    'list' (a constant list), 'scratch' (a kept value's slot), or a load
-    opcode's name in lower case (its operand)."""
-    kind: str
-    arg: object
-
-
-@attrs.frozen
-class Unary:
-    op: str                    # an opcode name (_UNARY)
-    arg: object                # its operand, or None
-    operand: object
-
-
-@attrs.frozen
-class Binary:
-    op: str                    # an opcode name (_BINARY)
-    left: object
-    right: object              # (was on top)
-
-
-@attrs.frozen
-class CanPlay:
-    op: str                    # CANPLAY, or CANPLAY_SET (a rule for sets)
-    rule: int
-    player: object
-    dest: object
-
-
-@attrs.frozen
-class Aggregate:
-    """An aggregate's loop (the extension): AGG_START, the items, FOR_ITER,
-    FOR_NEXT into the local `slot`, the body, AGG_STEP (then AGG_END, a
-    Unary of its own, for max and min)."""
-    agg: int                   # opcodes.AGGREGATES's index
-    items: object              # a Return: the list
-    slot: int
-    body: object               # a Return: the item's value
-
-
-@attrs.frozen
-class Counted:
-    op: str                    # 'format' or 'build_list'
-    parts: tuple
-
-
-@attrs.frozen
-class If:
-    """JUMP_IF_FALSE: then if cond, else else_ (each the rest of the code)."""
-    cond: object
-    then: object
-    else_: object
-
-
-@attrs.frozen
-class Keep:
-    """JUMP_IF_TRUE_OR_POP (on_true) or JUMP_IF_FALSE_OR_POP: when cond is
-    on_true, it is kept in the scratch slot and `kept` runs, else `rest`."""
-    on_true: bool
-    cond: object
-    slot: int
-    kept: object
-    rest: object
-
-
-@attrs.frozen
-class Return:
-    value: object
-    dropped: tuple             # values popped unused, still to evaluate first
-
-
-def _returns_kept(tree):
-    """Is tree a Keep whose kept value is the result (`a or b`, `a and b`)?"""
-    return type(tree) is Keep and tree.kept == Return(Leaf('scratch', tree.slot), ())
-
-
-class _Translator:
-    """Bytecode to an expression tree (Leaf, Unary, ...; see _Builder)."""
-
-    def __init__(self, decoded, program, card_consts, nlocals):
-        self.decoded = decoded
-        self.index = {ins.offset: i for i, ins in enumerate(decoded)}
-        self.consts, self.card_consts = program.consts, card_consts
-        self.first_scratch, self.scratch = nlocals, 0
-        self.nodes = 0
-
-    def target(self, i, offset):
-        j = self.index.get(offset)
-        if j is None or j <= i:
-            raise _Refused()            # only forward jumps: no loops in an expression
-        return j
-
-    def straight(self, name, args, stack, dropped):
-        """(stack, dropped) after a straight-line instruction of an
-        expression, or None if it is not one."""
-        if name in _LOADS:
-            return stack + (self.load(name, args[0]),), dropped
-        n = _POPS.get(name)
-        if n is None:
-            n = args[0] if name in _COUNTED or name == 'DROP' else None
-            if n is None:
-                return None
-        if len(stack) < n:
-            raise _Refused()
-        top = stack[-n:]
-        if name in _UNARY:      # (PICK_BY's two operands as one tuple)
-            arg = None if not args else args[0] if len(args) == 1 else tuple(args)
-            return stack[:-1] + (Unary(name, arg, top[0]),), dropped
-        if name in _BINARY:
-            return stack[:-2] + (Binary(name, top[0], top[1]),), dropped
-        if name in _CANPLAY:
-            return stack[:-2] + (CanPlay(name, args[0], top[0], top[1]),), dropped
-        if name in _COUNTED:
-            return stack[:-n] + (Counted(name.lower(), top),), dropped
-        if name in ('POP', 'DROP'):
-            return stack[:-n], dropped + top
-        if name == 'DUP':
-            return stack + top, dropped         # evaluated twice: the same value
-        return stack[:-2] + (top[1], top[0]), dropped      # SWAP
-
-    def block(self, i, stack, dropped=(), stop=None):
-        """The tree for running from instruction i with this symbolic stack;
-        `dropped` holds the values popped unused so far, still to evaluate.
-        An aggregate's part ends at instruction `stop` as if it returned."""
-        while True:
-            self.nodes += 1
-            if self.nodes > MAX_NODES or i >= len(self.decoded) or (stop is not None and i > stop):
-                raise _Refused()
-            if i == stop:
-                if len(stack) != 1:
-                    raise _Refused()
-                return Return(stack[0], dropped)
-            ins = self.decoded[i]
-            name, args = ins.op.name, ins.args
-            after = self.straight(name, args, stack, dropped)
-            if after is not None:
-                stack, dropped = after
-            elif name == 'JUMP':
-                i = self.target(i, args[0])
-                continue
-            elif name in ('JUMP_IF_TRUE_OR_POP', 'JUMP_IF_FALSE_OR_POP', 'JUMP_IF_FALSE'):
-                if not stack:
-                    raise _Refused()
-                j = self.target(i, args[0])
-                cond, rest = stack[-1], stack[:-1]
-                if name == 'JUMP_IF_FALSE':
-                    return If(cond, self.block(i + 1, rest, dropped, stop),
-                              self.block(j, rest, dropped, stop))
-                slot = self.first_scratch + self.scratch
-                self.scratch += 1
-                kept = self.block(j, rest + (Leaf('scratch', slot),), dropped, stop)
-                on = name == 'JUMP_IF_TRUE_OR_POP'
-                return Keep(on, cond, slot, kept, self.block(i + 1, rest, dropped, stop))
-            elif name == 'AGG_START':
-                i, tree = self.aggregate(i, args[0])
-                stack += (tree,)
-                continue
-            elif name == 'RETURN_VALUE':
-                if len(stack) != 1:
-                    raise _Refused()
-                return Return(stack[0], dropped)
-            else:
-                raise _Refused()        # anything that is not part of an expression
-            i += 1
-
-    def aggregate(self, i, agg):
-        """(the index after it, an Aggregate) for the aggregate whose
-        AGG_START is instruction i, as the compiler lays it out:
-        AGG_START, items, FOR_ITER, FOR_NEXT slot END, body, AGG_STEP agg TOP, END:"""
-        j, depth = i + 1, 0
-        while j < len(self.decoded):        # this aggregate's FOR_ITER (an inner one's items come first)
-            name = self.decoded[j].op.name
-            if name == 'FOR_ITER' and depth == 0:
-                break
-            depth += (name == 'AGG_START') - (name == 'AGG_STEP')
-            j += 1
-        if j + 1 >= len(self.decoded) or self.decoded[j + 1].op.name != 'FOR_NEXT':
-            raise _Refused()
-        slot, end = self.decoded[j + 1].args
-        end = self.target(j + 1, end)
-        step = self.decoded[end - 1]
-        if step.op.name != 'AGG_STEP' or tuple(step.args) != (agg, self.decoded[j + 1].offset):
-            raise _Refused()
-        return end, Aggregate(agg, self.block(i + 1, (), (), j), slot,
-                              self.block(j + 2, (), (), end - 1))
-
-    def load(self, name, arg):
-        if name == 'CONST':
-            if arg in self.card_consts:
-                return Leaf('card_const', arg)
-            return Leaf('const', self.consts[arg])
-        if name == 'LIST_CONST':
-            if arg in self.card_consts:
-                return Leaf('list_const', arg)
-            return Leaf('list', self.consts[arg])
-        return Leaf(name.lower(), arg)
 
 
 class _Builder:
@@ -594,13 +374,24 @@ class Equality:
     value: object = None       # the constant
 
     def flat(self):
-        """(slot, item, property, other slot, item, property, constant):
-        any_equal and by_card unpack it, the fastest way to
-        read it in Python."""
+        """The Term any_equal and by_card read."""
         a, b = self.path, self.other
         if b is None:
-            return a.slot, a.item, a.prop, None, None, None, self.value
-        return a.slot, a.item, a.prop, b.slot, b.item, b.prop, None
+            return Term(a.slot, a.item, a.prop, None, None, None, self.value)
+        return Term(a.slot, a.item, a.prop, b.slot, b.item, b.prop, None)
+
+
+class Term(NamedTuple):
+    """An Equality flat, as the closures of any_equal and by_card read it
+    (they unpack it as a plain tuple: CPython unpacks an exact tuple
+    fastest, at every card)."""
+    slot: int
+    item: object               # None, 0 or -1 (Path)
+    prop: str
+    other_slot: object         # None: the other side is the constant
+    other_item: object
+    other_prop: object
+    value: object              # the constant
 
 
 def _by_card(tree, card):
@@ -794,7 +585,9 @@ def _any_equal(terms):
 # property read and of equality written into them (pipvm/engine/cases.py).
 def any_equal(specs):
     """`t1 or t2 or ...`, each term `path == path` or `path == constant`:
-    specs as Equality.flat gives them."""
+    specs Terms (Equality.flat)."""
+    specs = [tuple(term) for term in specs]
+
     def any_equal_(env):
         for sa, ia, pa, sb, ib, pb, k in specs:
             x = env[sa] if ia is None else env[sa][ia]
@@ -823,6 +616,8 @@ def by_card(specs):
     """For `card->P == X or ...`: env -> [(P, X's value)], computed once for
     a whole hand (filter_by_card).  (Inline, not a function per path: it
     runs at every PLAY and CANPLAY.)"""
+    specs = [tuple(term) for term in specs]
+
     def by_card_(env):
         out = []
         for _, _, pa, sb, ib, pb, k in specs:

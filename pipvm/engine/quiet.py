@@ -141,14 +141,13 @@ def variant(instrs, runs, code, program, card_consts):
                     (OP.QUIET_LOCALS, (slots, after), None))
     for f, (_, parts) in enumerate(runs):
         if parts[0].op.name == 'FOR_NEXT' and len(parts) == 1:
-            slot, end = instrs[f][1]
+            _, (slot, end), _ = instrs[f]           # (op, arg, handler): vm.Loaded
             slots, checks, k = (), (), f + 1
             while k in statements:
                 more = statements[k]
                 slots, checks, k = slots + more.slots, checks + more.checks, more.after
-            back = instrs[k] if k < len(instrs) else None
-            if k > f + 1 and back is not None and back[0] == OP.JUMP and back[1] == f \
-                    and end == k + 1:
+            back_op, back_arg, _ = instrs[k] if k < len(instrs) else (None, None, None)
+            if k > f + 1 and back_op == OP.JUMP and back_arg == f and end == k + 1:
                 others = tuple(dict.fromkeys(x for x in slots if x != slot))
                 loop = (slot, others, slot in slots, checks, end)
                 quiet[f] = (OP.QUIET_LOOP, loop, None)

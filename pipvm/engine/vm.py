@@ -1,7 +1,8 @@
 """The virtual machine: a dispatch loop over code decoded once at load time.
 
 A game's whole state is data: the cards, players, globals and the chain of
-action calls, each frame a list [code, pc, operand stack, local slots].  The
+action calls, each frame a list [code, pc, operand stack, local slots]
+(bodies.CODE, PC, STACK, LOCALS).  The
 loop runs until the game needs a decision (PLAY, ASK), the game ends, or an
 error; it then returns, leaving everything needed to go on in `frames`.
 Nothing outside is called from inside the loop: output is appended to
@@ -11,23 +12,26 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-import functools
-from typing import NamedTuple
-
 from pipvm.engine import fusion, generated_cases, pure, quiet
-from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram  # noqa: F401
+from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
+                                 LOCALS, PC, STACK, move, new_frame)
+from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
+                                  SetChoice)
 from pipvm.isa import pipc
 from pipvm.core import runtime
-from pipvm.core.dialogue import PASS, Event, played, set_label
-from pipvm.core.errors import Fault, GameOver, PipError, StepLimit
-from pipvm.isa.opcodes import DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS, OP, OPERANDS, PLAY_PASS
+from pipvm.core.dialogue import played
+from pipvm.core.errors import Fault, PipError, StepLimit
+from pipvm.isa.opcodes import INSTRUCTIONS, OP, OPERANDS
 from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area_of, card_sets,
-                                cards_of, list_prop, shown, to_str)
+                                list_prop)
 
 
 class Loaded:
-    """One code object decoded for the loop: (opcode, operand, handler) per instruction,
-    with runs of instructions fused into superinstructions (pipvm/engine/fusion.py),
+    """One code object decoded for the loop: (opcode, operand, handler) per
+    instruction (an exact tuple, not a NamedTuple: CPython unpacks only exact
+    tuples fast, and the loop unpacks one at every instruction; a NamedTuple
+    took 2.5-3x as long, about 50 ns more each), with runs of instructions
+    fused into superinstructions (pipvm/engine/fusion.py),
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
@@ -74,7 +78,8 @@ def rewritten(name, instr):
     if name not in REWRITES:
         raise ValueError('no load-time rewrite %r' % name)
     code = getattr(OP, name)
-    return (code, REWRITES[name](instr[1]), HANDLERS.get(code))
+    _, arg, _ = instr
+    return (code, REWRITES[name](arg), HANDLERS.get(code))
 
 
 def _load(kind, arg, index):
@@ -85,7 +90,7 @@ def _load(kind, arg, index):
 class Image:
     """A validated program, decoded once; any number of games can run from it."""
 
-    def __init__(self, program, fuse=True):
+    def __init__(self, program, fuse=True, compiled=False):
         self.program = program
         # Only constants naming cards differ from game to game (each has its deck).
         self.card_consts = [i for i, c in enumerate(program.consts)
@@ -96,6 +101,10 @@ class Image:
                             if type(program.consts[i]) is tuple
                             and all(type(c) is pipc.CardRef for c in program.consts[i])}
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
+        if compiled:        # the compiled tier's blocks (pipvm/engine/compiled.py)
+            from pipvm.engine import compiled as tier
+            for loaded in self.codes:
+                tier.compile_loaded(loaded)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
 
@@ -118,68 +127,6 @@ def _resolve(const, deck):
     if kind is tuple:
         return tuple(_resolve(c, deck) for c in const)
     return const
-
-
-# The kinds of decision the loop can stop at (returning PAUSED: bodies.py).
-CARD, ACTION, SETS = 'card', 'action', 'cards'
-
-
-class CardChoice(NamedTuple):
-    """A PLAY waiting for the player to choose one of the cards (of their
-    hand, in hand order) the rule allows; it moves to dest.  (A named tuple,
-    as game.Decision: games make one per decision, by _card_choice.)"""
-    player: Player
-    cards: list
-    dest: list
-    kind = CARD
-
-    def copied(self, copy):
-        return CardChoice(copy(self.player), copy(self.cards), copy(self.dest))
-
-
-class ActionChoice(NamedTuple):
-    """An ASK waiting for the player to choose one of the labels: question
-    enabled[i] continues at the JUMP first + enabled[i].  binds (ASK_FROM's,
-    else None): per label, None or the (local slot, item) of a question from
-    a list, stored before its branch runs."""
-    player: Player
-    labels: list
-    first: int
-    enabled: list
-    binds: list
-    kind = ACTION
-
-    def copied(self, copy):
-        binds = self.binds and [b and (b[0], copy(b[1])) for b in self.binds]
-        return ActionChoice(copy(self.player), list(self.labels), self.first, list(self.enabled),
-                            binds)
-
-
-class SetChoice(NamedTuple):
-    """A PLAY_SET waiting for the player to choose one of the sets of cards
-    (lists; None: the pass) by its label; the cards move to dest, then
-    whether the player passed is pushed."""
-    player: Player
-    sets: list
-    labels: list
-    dest: list
-    kind = SETS
-
-    def copied(self, copy):
-        return SetChoice(copy(self.player), [copy(s) for s in self.sets], list(self.labels),
-                         copy(self.dest))
-
-    def relabelled(self):
-        """The same choice labelled by its cards' names now (a belief's
-        particle trades cards that were never seen: pipvm/game/belief.py)."""
-        labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
-        return self._replace(labels=labels)
-
-
-# Made as tuples are, in C (a NamedTuple's own constructor is Python code):
-# _card_choice((player, cards, dest)).
-_card_choice = functools.partial(tuple.__new__, CardChoice)
-_action_choice = functools.partial(tuple.__new__, ActionChoice)
 
 
 class Dealer:
@@ -214,7 +161,7 @@ class Machine:
         self.frames = []
         self.pending = None
         self.events = events
-        self.canplay_found = None  # the cards the last CANPLAY found (op_PLAY_AGAIN)
+        self.canplay_found = None  # the cards the last CANPLAY found (PLAY_AGAIN's body)
         self.places = {}           # a constant ordering's places of cards (ordered), by ordering
         self.shuffles = []         # the generator's state before each SHUFFLE (see Dealer)
         self.dealer = dealer
@@ -245,7 +192,7 @@ class Machine:
         """Apply option `choice` of the pending decision, then resume()."""
         target = self._apply(choice)
         if target is not None:
-            self.frames[-1][1] = target
+            self.frames[-1][PC] = target
         return self.resume()
 
     def play_out(self, choose, log):
@@ -259,7 +206,7 @@ class Machine:
         try:
             target = self._answer_auto()
             if target is not None:
-                self.frames[-1][1] = target
+                self.frames[-1][PC] = target
             return self.resume()
         finally:
             self.auto = None
@@ -294,11 +241,11 @@ class Machine:
             chosen = pending.sets[choice]
             for card in chosen or ():
                 self.play_card(player, card, pending.dest)
-            self.frames[-1][2].append(chosen is None)
+            self.frames[-1][STACK].append(chosen is None)
             return None
         if pending.binds is not None and pending.binds[choice] is not None:
             slot, item = pending.binds[choice]
-            self.frames[-1][3][slot] = item
+            self.frames[-1][LOCALS][slot] = item
         return pending.first + pending.enabled[choice]
 
     def play_card(self, player, card, dest):
@@ -309,10 +256,6 @@ class Machine:
         if self.events is not None:
             # who may read the card: by where it lands (dialogue.played)
             self.events.append(played(player, card.name, area_of(dest, self.globals)))
-
-    def emit(self, kind, text, seat=None, card=None, by=None):
-        if self.events is not None:
-            self.events.append(Event(kind, text, seat, card, by, None, shown(text)))
 
     def evaluate(self, index, args):
         """The value of a rule or ordering for these arguments: by its
@@ -332,7 +275,7 @@ class Machine:
     def _run(self, loaded, pc, stack, frame, frames):
         # The instructions the table marks inline are branches here, the
         # hottest first (cases.HOT), written from their bodies
-        # (pipvm/engine/bodies.py) by pipvm/engine/cases.py.  The rest have
+        # (pipvm/isa/instructions.py) by pipvm/engine/cases.py.  The rest have
         # a handler, called first (one test instead of the whole chain),
         # which may return where to jump, PAUSE, CALLED or LOUD.  An action
         # runs in the top frame record of frames; a rule or ordering runs
@@ -353,7 +296,7 @@ class Machine:
                             continue
                         if target is PAUSE:
                             if self.auto is None:
-                                frames[-1][1] = pc
+                                frames[-1][PC] = pc
                                 return PAUSED
                             # play_out: answer here and go on in the same frame
                             target = self._answer_auto()
@@ -366,7 +309,7 @@ class Machine:
                             instrs = loaded.instrs
                             continue
                         # CALL pushed the callee's frame: run it.
-                        frames[-2][1] = pc
+                        frames[-2][PC] = pc
                         loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs if loud else loaded.quiet
                         push, pop = stack.append, stack.pop
@@ -477,7 +420,7 @@ class Machine:
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
                 loaded.offsets[pc - 1], c.kind, c.name, e)) from None
 
-    tick = generated_cases.tick         # a step (TICK in pipvm/engine/bodies.py)
+    tick = generated_cases.tick         # a step (TICK in pipvm/isa/instructions.py)
 
     def limit_steps(self, steps):
         """Give a game without a step limit one: `steps` steps from here."""
@@ -487,95 +430,6 @@ class Machine:
     def deal_anew(self, rng):
         """Shuffle from here on with rng, through the plain dealer."""
         self.rng, self.dealer = rng, DEALER
-
-    # --- the operations that decide, call or show: handlers return a jump
-    # target, PAUSE or CALLED, or None (the rest: generated_cases) --------
-
-    def op_ASK(self, stack, frame, arg):
-        """Continue at the chosen one of the n JUMPs that follow (the first at first)."""
-        n, first = arg
-        flat = stack[-2 * n:]
-        del stack[-2 * n:]
-        player = stack.pop()
-        enabled = [i for i in range(n) if flat[2 * i + 1]]
-        if not enabled:
-            raise Fault('None of the questions can be asked')
-        self.pending = _action_choice((player, [flat[2 * i] for i in enabled], first, enabled,
-                                       None))
-        return PAUSE
-
-    def op_ASK_FROM(self, stack, frame, arg):
-        """ASK over the options OPTION and OPTION_ITEM gathered: (text,
-        question, local slot or None, item), in order."""
-        n, first = arg
-        options = stack.pop()
-        player = stack.pop()
-        if not options:
-            raise Fault('None of the questions can be asked')
-        binds = [None if slot is None else (slot, item) for _, _, slot, item in options]
-        self.pending = _action_choice((player, [o[0] for o in options], first,
-                                       [o[1] for o in options], binds))
-        return PAUSE
-
-    def op_CALL(self, stack, frame, action):
-        self.tick()
-        self.frames.append(new_frame(self.image.codes[action]))
-        return CALLED
-
-    def op_MESSAGE(self, stack, frame, _):
-        to = stack.pop()
-        text = stack.pop()
-        events = self.events
-        if events is None:
-            return              # nobody reads it (the operands were checked when pushed)
-        if type(to) is Player:
-            to = [to]
-        elif type(to) is Team:
-            to = to.members
-        shows = shown(text)
-        for player in list(to):
-            events.append(Event('message', '%s: %s' % (player.name, text), player.seat,
-                                shows=shows))
-
-    def op_WINNER(self, stack, frame, _):
-        raise GameOver(to_str(stack.pop()))
-
-    def op_DEAL(self, stack, frame, mode):
-        count = None if mode & DEAL_ALL else int(stack.pop())
-        dest = stack.pop()
-        source = cards_of(stack.pop())
-        dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
-        if not dests:
-            return              # nobody to deal to (the reference divides by zero)
-        k = len(dests)
-        n = len(source) if count is None else count * k
-        if (dests[0] is source if k == 1 else
-                any(d is source for d in dests) or len(set(map(id, dests))) < k):
-            # A hand that is also the source, or is dealt to twice (a player
-            # listed twice): card i (from 1) to the top of dests[i mod k], one
-            # at a time, exactly as the reference does.
-            if all(d is source for d in dests):
-                return          # each card would go back on top of where it was
-            # Now every k steps move a card out of source: n may be huge, the
-            # loop still ends soon.
-            for i in range(1, n + 1):
-                if not source:
-                    break       # the reference crashes; we deal what there is
-                dests[i % k].insert(0, source.pop(0))
-            return
-        n = max(0, min(n, len(source)))      # a negative count deals nothing
-        dealt = source[:n]
-        del source[:n]
-        for j, hand in enumerate(dests):
-            # The cards i = j, j+k, ... (so the first card goes to the second
-            # player), each put on top of the last: in reverse.
-            hand[:0] = dealt[(j - 1) % k::k][::-1]
-
-    def op_DEAL_CARD(self, stack, frame, _):
-        dest = cards_of(stack.pop())
-        source = cards_of(stack.pop())
-        card = stack.pop()
-        move(card, source, dest, 'Card is not in the source')
 
     def playable(self, rule, player, dest):
         """The cards of the player's hand the rule allows, in hand order."""
@@ -595,43 +449,6 @@ class Machine:
         in the order they are offered (runtime.card_sets), one at a time."""
         return (s for s in card_sets(player.hand) if self.evaluate(rule, (player, s, dest)))
 
-    def op_PLAY(self, stack, frame, rule):
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        cards = self.playable(rule, player, dest)
-        if not cards:
-            raise Fault('No cards match the given rule')
-        self.pending = _card_choice((player, cards, dest))
-        return PAUSE
-
-    def op_PLAY_AGAIN(self, stack, frame, rule):
-        """PLAY right after the CANPLAY that found its cards (fusion.plays_after_canplay)."""
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        self.pending = _card_choice((player, self.canplay_found, dest))
-        self.canplay_found = None
-        return PAUSE
-
-    def op_PLAY_SET(self, stack, frame, arg):
-        """Extension: the sets of cards of one rank the rule allows (and the
-        pass, with PLAY_PASS); the answer pushes whether the player passed."""
-        rule, mode = arg
-        dest = cards_of(stack.pop())
-        player = stack.pop()
-        sets = list(self.allowed_sets(rule, player, dest))
-        labels = [set_label([card.name for card in s]) for s in sets]
-        if mode & PLAY_PASS:
-            sets.append(None)
-            labels.append(PASS)
-        if not sets:
-            raise Fault('No cards match the given rule')
-        self.pending = SetChoice(player, sets, labels, dest)
-        return PAUSE
-
-    def op_ORDER(self, stack, frame, ordering):
-        cards = stack.pop()
-        cards[:] = self.ordered(ordering, cards)
-
     def ordered(self, ordering, cards):
         """The cards sorted stably by their first place in the ordering's
         result (a card not in it: after the rest)."""
@@ -649,14 +466,6 @@ class Machine:
                 self.places[ordering] = places
         first, last = places
         return sorted(cards, key=lambda card: first.get(id(card), last))
-
-    def op_ROTATE(self, stack, frame, _):
-        lst = stack.pop()
-        if len(lst) > 1:
-            lst.append(lst.pop(0))
-
-    def op_SHUFFLE(self, stack, frame, _):
-        self.dealer.shuffle(self, stack.pop())
 
     # --- copying ------------------------------------------------------------
 
@@ -682,11 +491,6 @@ class Machine:
         other.canplay_found = None
         other.places = {}                       # (by the ids of this game's cards)
         return other
-
-
-def new_frame(loaded):
-    """A frame record: [code, pc, operand stack, local slots]."""
-    return [loaded, 0, [], [None] * loaded.frame_size]
 
 
 class Copier:
@@ -751,20 +555,8 @@ _LIST_ITERATOR = type(iter([]))
 _SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
 
 
-def move(card, source, dest, missing):
-    """Move a card from anywhere in source to the front of dest."""
-    for i, c in enumerate(source):
-        if c is card:
-            del source[i]
-            dest.insert(0, card)
-            return
-    raise Fault(missing)
-
-
 # Each instruction that is not inline has a handler: written from its body
-# (generated_cases.HANDLERS), or Machine.op_NAME if it decides, calls or
-# shows, or the quiet variant's quiet.NAME.
-HANDLERS = {op.code: (generated_cases.HANDLERS.get(op.code)
-                      or getattr(Machine, 'op_' + op.name, None) or getattr(quiet, op.name.lower()))
+# (generated_cases.HANDLERS), or the quiet variant's quiet.NAME.
+HANDLERS = {op.code: generated_cases.HANDLERS.get(op.code) or getattr(quiet, op.name.lower())
             for op in INSTRUCTIONS if not op.inline}
 INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)

@@ -64,10 +64,11 @@ def fingerprint(program):
     return hashlib.sha256(pipc.dump(program)).hexdigest()
 
 
-def vm_engine(program, max_steps=None, fuse=True):
+def vm_engine(program, max_steps=None, fuse=True, compiled=False):
     """An engine factory for a validated pipc.Program (fuse=False: without
-    superinstructions, to measure what they buy)."""
-    image = Image(program, fuse)
+    superinstructions, to measure what they buy; compiled: with the
+    compiled tier's blocks, pipvm/engine/compiled.py)."""
+    image = Image(program, fuse, compiled)
     return lambda table, rng: TableGame(image, table, rng, max_steps)
 
 
@@ -81,7 +82,7 @@ def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=(), lang=None
 def engine_for(loaded, path, engine='vm', max_steps=None, fuse=True):
     """The engine factory that plays a LoadedGame."""
     if engine != 'reference':
-        return vm_engine(loaded.program, max_steps, fuse)
+        return vm_engine(loaded.program, max_steps, fuse, compiled=engine == 'compiled')
     if loaded.checked is None:      # the reference walks the checked program
         raise PipError(None, '%s: the reference engine runs sources, not bytecode' % path)
     interpreter = loaded.language.interpreter

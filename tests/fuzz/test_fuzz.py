@@ -1,5 +1,6 @@
 """Property-based fuzzing: random well-typed programs through the whole
-toolchain, the VM checked against the reference interpreter.
+toolchain, the VM checked against the reference interpreter (and the
+compiled tier against the VM).
 
 The budget and seed come from the environment (see tests/fuzz/budget.py);
 CI uses a fresh seed each run and prints it in the session header.
@@ -44,6 +45,9 @@ def test_vm_matches_reference(case):
     assert vm_run.ending == ref_run.ending, REPLAY
     assert vm_run.state == ref_run.state, REPLAY
     assert vm_run.steps == ref_run.steps, REPLAY
+    # the compiled tier (--engine compiled) plays the same game as the loop
+    compiled = harness.image_engine(harness.Image(image.program, compiled=True))
+    assert harness.run(compiled, case.seed, case.answers) == vm_run, REPLAY
     used = harness.MAX_STEPS - vm_run.steps
     if case.seed % 4 == 0 and vm_run.ending != 'step limit' and used > 0:
         # the limit's edge: a game given exactly the steps it takes ends as
