@@ -10,8 +10,8 @@ Particles.shuffle: the real draws, then the never-seen cards in the deal's
 order, or a new random one noted in the deal).  check plays a particle on
 to a history position and compares the seat's observations; its score
 (how far it matched, then how close the first difference is) is what every
-repair climbs.  Nothing here keeps a world that differs: that is
-worlds.py's choice."""
+repair climbs.  Nothing here decides which particles live: worlds.py
+and the repairs do."""
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer
 from pipvm.game.determinize import _Observer, _replay_game, deck_indexes

@@ -1,13 +1,14 @@
 """The repairs: which search mends a dead particle, and the last resorts.
 
-repair is the first line (a dead particle while others live): the unseen
-plays made the cards named, local moves, then the directed walk and
+repair is the first line, for the dead particles that got furthest: the
+unseen plays made the cards named, local moves, then the directed walk and
 replayed moves.  The last resorts run only when no world is left (see
 worlds.py): window brings a card the difference names into its player's
 hand by one of that player's draws (Go Fish), void trades away at once
-every card a player who showed out could have played (Spades).  Each
-takes a particle and a history position end and returns True once it
-matches up to end; the particle stays the nearest miss otherwise."""
+every card a player who showed out could have played (Spades); neither
+leaves the particle further from matching than it was.  Each takes a
+particle and a history position end and returns True once it matches up
+to end."""
 import itertools
 
 from pipvm.game.determinize import deck_indexes

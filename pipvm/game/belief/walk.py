@@ -9,11 +9,14 @@ as it was at the last decision matched; replayed climbs by replays
 step of the game per trade, and replay from the shuffle only a trade that
 gets past it (min-conflicts repair; chained walks on from a trade the
 replay undid; gather moves a whole rank at once).  snapped puts every card
-the seat has seen where the real draws put it.  Each takes a particle and
-a history position end, and changes the particle only to one that scores
-at least as well (or, for snap, to the snapped deal); True once it
-matches up to end.  Every draw comes from the belief's rng, in an order
-tools/pin_beliefs.py pins."""
+the seat has seen where the real draws put it.
+
+Each search takes a particle p and a history position end and returns
+True once p matches up to end; p changes only to a particle that scores
+at least as well, but where the cards seen are put in place first (snap,
+replayed, directed: whatever that does to the score).  proposal, gather
+and zone_trade only propose.  Every draw comes from the belief's rng, in
+an order tools/pin_beliefs.py pins."""
 from pipvm.game.determinize import DECK_INDEX
 
 from . import clues
