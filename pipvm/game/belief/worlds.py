@@ -58,6 +58,12 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
         return out
 
     def update(self):
+        """The step at a decision (docs/metrics.md, "Beliefs", steps 1-5):
+        the particles played on to the real game's end; where none lives,
+        redealt and fresh deals; the dead that got furthest repaired; with
+        no world still, the last resorts in turn from the nearest miss; then
+        the living copied up to size and the copies nudged apart.  With no
+        world at all, only the nearest miss is kept (lost)."""
         end = len(self.history)
         if nothing_hidden(self.real, self.unseen_plays):
             self.particles = [Particle(self.real.fork(), [], 0)]
