@@ -19,8 +19,7 @@ import json
 import os
 import random
 
-from pipvm.game import belief as belief_module
-from pipvm.game.belief import Belief
+from pipvm.game.belief import Belief, particles, sight
 from pipvm.game.game import Game
 from pipvm.play.bots import POOL
 
@@ -48,7 +47,10 @@ class _Costs:
         self.answers = self.forks = self.replays = 0
 
     def __enter__(self):
-        answer, fork, replay = Game.answer, Game.fork, belief_module._replay_game
+        # (the belief replays from the start in two parts: the shadow of
+        # the real game, and the particles)
+        answer, fork, replay = Game.answer, Game.fork, particles._replay_game
+        assert sight._replay_game is replay
         self.saved = answer, fork, replay
 
         def counted_answer(g, choice):
@@ -62,12 +64,13 @@ class _Costs:
         def counted_replay(game, dealer):
             self.replays += 1
             return replay(game, dealer)
-        Game.answer, Game.fork, belief_module._replay_game = \
-            counted_answer, counted_fork, counted_replay
+        Game.answer, Game.fork = counted_answer, counted_fork
+        particles._replay_game = sight._replay_game = counted_replay
         return self
 
     def __exit__(self, *exc):
-        Game.answer, Game.fork, belief_module._replay_game = self.saved
+        Game.answer, Game.fork, replay = self.saved
+        particles._replay_game = sight._replay_game = replay
 
 
 def _digest(particles):

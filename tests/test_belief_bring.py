@@ -1,4 +1,4 @@
-"""Belief._bring (and _traded) by their contract, on a scripted table: the
+"""Belief.bring (and traded) by their contract, on a scripted table: the
 ways to bring the card X of a pinned play into the hand of the player
 who must play it, likeliest first:
 
@@ -17,8 +17,9 @@ checked here."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import _NAMES as NAME, Belief, _Deal
+from pipvm.game.belief import Belief, clues, replay
+from pipvm.game.belief.clues import NAMES as NAME
+from pipvm.game.belief.particles import Deal
 
 H = 30                  # the pinned play that could not be made
 X = 5                   # its card, which Ann does not hold
@@ -28,8 +29,8 @@ def table(monkeypatch, places, played_by, shuffled_at, seen=()):
     b = Belief(0, 1, random.Random(1))
     b.played_by, b.shuffled_at = played_by, shuffled_at
     b.pins = [frozenset(), frozenset(), frozenset(seen)]    # seen since each shuffle
-    monkeypatch.setattr(belief, '_places', lambda m: places)
-    monkeypatch.setattr(belief, '_traded_in', lambda deal, j, x, z, at, pinned=():
+    monkeypatch.setattr(clues, 'places', lambda m: places)
+    monkeypatch.setattr(replay, 'traded_in', lambda deal, j, x, z, at, pinned=():
                         ('traded', j, x, z, dict(pinned)))
     return b
 
@@ -50,14 +51,14 @@ ORDERS = [list(range(52)), [X, 7, 40], [X, 8, 7]]
 
 
 def options(b, deal, pinned=PINNED, was=WAS, w=None):
-    return [(o[0].plays if isinstance(o[0], _Deal) else o[0], o[1], o[2], o[3])
-            for o in b._bring(w or world(), deal, pinned, was)]
+    return [(o[0].plays if isinstance(o[0], Deal) else o[0], o[1], o[2], o[3])
+            for o in b.bring(w or world(), deal, pinned, was)]
 
 
 def test_the_ways_to_bring_a_card_in_their_order(monkeypatch):
     places = {X: BOB, 7: ANN, 8: ANN, 9: ANN, 2: ('hand', 'Cleo')}
     b = table(monkeypatch, places, BY, {1: 26, 2: H}, seen={9})
-    deal = _Deal(ORDERS, plays=PLAYS)
+    deal = Deal(ORDERS, plays=PLAYS)
     got = options(b, deal)
     made = lambda h0, card: {**PLAYS, h0: card}
     assert got == [
@@ -78,7 +79,7 @@ def test_the_ways_to_bring_a_card_in_their_order(monkeypatch):
 
 def test_no_decision_no_way(monkeypatch):
     b = table(monkeypatch, {X: BOB, 7: ANN}, BY, {})
-    assert b._bring(world(pending=False), _Deal(ORDERS, plays=PLAYS), PINNED, WAS) == []
+    assert b.bring(world(pending=False), Deal(ORDERS, plays=PLAYS), PINNED, WAS) == []
 
 
 def test_plays_are_made_the_card_only_where_another_player_holds_it(monkeypatch):
@@ -87,19 +88,19 @@ def test_plays_are_made_the_card_only_where_another_player_holds_it(monkeypatch)
         if where is not None:
             places[X] = where
         b = table(monkeypatch, places, BY, {1: 26}, seen={7, 8})
-        got = options(b, _Deal(ORDERS, plays=PLAYS))
+        got = options(b, Deal(ORDERS, plays=PLAYS))
         assert [o[2] for o in got] == [15, 12], where
 
 
 def test_the_displaced_card_only_when_the_pin_displaced_another(monkeypatch):
     for was in [{}, {H: NAME[X]}, {29: NAME[6]}]:
         b = table(monkeypatch, {X: ('stash', 'Bob'), 7: ANN}, BY, {1: 26}, seen={7})
-        assert options(b, _Deal(ORDERS, plays=PLAYS), was=was) == []
+        assert options(b, Deal(ORDERS, plays=PLAYS), was=was) == []
 
 
 def test_a_card_no_shuffle_dealt_with_x_is_not_traded(monkeypatch):
     b = table(monkeypatch, {X: ('stash', 'Bob'), 41: ANN}, BY, {1: 26})
-    deal = _Deal([[X, 7], [X, 8]], plays={})
+    deal = Deal([[X, 7], [X, 8]], plays={})
     assert options(b, deal) == []
     # nor one dealt with it by a shuffle at or after the pinned play
     b = table(monkeypatch, {X: ('stash', 'Bob'), 8: ANN}, BY, {0: 5, 1: H})
@@ -109,9 +110,9 @@ def test_a_card_no_shuffle_dealt_with_x_is_not_traded(monkeypatch):
 
 
 def test_a_shuffle_the_belief_did_not_note_was_made_before_everything(monkeypatch):
-    # (position 0: before the first decision) _traded replays it from the start
+    # (position 0: before the first decision) traded replays it from the start
     b = table(monkeypatch, {}, {}, {1: 3})
-    deal = _Deal([[X, 8], [X, 8]], plays={})
+    deal = Deal([[X, 8], [X, 8]], plays={})
     for h in (0, 1, 2):
-        assert b._traded(deal, {}, X, 8, h) == (('traded', 0, X, 8, {}), {}, 0)
-    assert b._traded(deal, {}, X, 8, 4)[2] == 3
+        assert b.traded(deal, {}, X, 8, h) == (('traded', 0, X, 8, {}), {}, 0)
+    assert b.traded(deal, {}, X, 8, 4)[2] == 3

@@ -1,4 +1,4 @@
-"""Belief._shown's chains, by their contract, on a scripted search: each
+"""Belief.shown's chains, by their contract, on a scripted search: each
 chain goes on while it gets further and ends after `depth` replays that do
 not; all the chains together spend at most their budget (SHOWN_REPLAYS,
 scaled as the belief's repairs); each chain starts from the furthest world
@@ -12,17 +12,19 @@ never spent) was invisible there.  Here the worlds are stand-ins whose
 scores the test decides, and the belief's replays are counted."""
 import random
 
-from pipvm.game.belief import REPAIRS, SHOWN_REPLAYS, Belief, _Deal, _Particle
+from pipvm.game.belief import Belief
+from pipvm.game.belief.budgets import REPAIRS, SHOWN_REPLAYS
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 50        # the seat's last observation: a world matching 51 matches everywhere
-SHUFFLE = 7     # the shuffle every replay starts from (_last_shuffle's answer)
+SHUFFLE = 7     # the shuffle every replay starts from (last_shuffle's answer)
 
 
 class Script:
     """A belief whose replays are scripted: each replay's world scores the
     next of `scores` (how far it matches), and every world has one more
     play to pin (a new position each time, `pins`) or, where `short` says,
-    a card to bring (_bring's options)."""
+    a card to bring (bring's options)."""
 
     def __init__(self, scores, repairs=REPAIRS, short=(), options=2, positions=None):
         self.b = Belief(0, 1, random.Random(1), repairs=repairs)
@@ -31,26 +33,26 @@ class Script:
         self.options = options
         self.positions = positions or (lambda n: 10 + n)
         self.restarts = []      # (the shuffle replayed from, the deal) of each replay
-        self.asked = []         # the world each _shown_pins or _bring was asked about
+        self.asked = []         # the world each shown_pins or bring was asked about
         self.los = []           # the position each replay starts before
-        self.offered, self.taken = [], []   # _bring's last options; which each replay took
+        self.offered, self.taken = [], []   # bring's last options; which each replay took
         self.checked = []       # the pins each replay was checked with
-        self.was = []           # the plays before their pins, as each _bring was given them
+        self.was = []           # the plays before their pins, as each bring was given them
         b = self.b
-        b._restart = self.restart
-        b._check = self.check
-        b._shown_pins = self.pins
-        b._bring = self.bring
-        b._last_shuffle = self.last_shuffle
+        b.restart = self.restart
+        b.check = self.check
+        b.shown_pins = self.pins
+        b.bring = self.bring
+        b.last_shuffle = self.last_shuffle
 
     def particle(self, matched=5):
-        return _Particle(None, _Deal(plays={h: 'C%d' % h for h in range(1000)}), matched)
+        return Particle(None, Deal(plays={h: 'C%d' % h for h in range(1000)}), matched)
 
     def restart(self, p, j, deal):
-        assert type(p) is _Particle and j == SHUFFLE   # from p, at the shuffle found
+        assert type(p) is Particle and j == SHUFFLE   # from p, at the shuffle found
         self.restarts.append((j, deal))
         self.taken.extend(k for k, o in enumerate(self.offered) if o[0] is deal)
-        return _Particle(None, deal, 0)
+        return Particle(None, deal, 0)
 
     def check(self, q, end, pinned=()):
         assert end == END
@@ -80,7 +82,7 @@ class Script:
         return SHUFFLE
 
     def run(self, p, chains=3, depth=4):
-        return self.b._shown(p, END, chains=chains, depth=depth)
+        return self.b.shown(p, END, chains=chains, depth=depth)
 
 
 def test_a_chain_that_gets_no_further_ends_after_depth_replays():
@@ -166,7 +168,7 @@ def test_the_first_world_that_matches_everywhere_is_taken_at_once():
 
 
 def test_a_world_short_of_a_card_brings_it_the_first_way_half_the_time():
-    # every replay's world is short of a card: _bring's options are taken,
+    # every replay's world is short of a card: bring's options are taken,
     # the first (the likeliest) about half the time, else one at random
     s = Script([1] * 1000, short=range(1, 1000), options=5, repairs=REPAIRS * 10)
     s.run(s.particle(), chains=40, depth=10)
@@ -174,7 +176,7 @@ def test_a_world_short_of_a_card_brings_it_the_first_way_half_the_time():
     assert len(taken) == len(s.restarts) - 40      # all but each chain's first
     assert 0.5 < taken.count(0) / len(taken) < 0.7  # 1/2 + 1/2 * 1/5
     assert set(taken) == set(range(5))
-    # _bring is told what the pinned play played before its pin, and the
+    # bring is told what the pinned play played before its pin, and the
     # replay is checked with the pin it brought too
     assert s.was[0] == {11: 'C11'}
     k = s.taken[0]

@@ -2,13 +2,13 @@
 against an exact count, on two games small enough to count.
 
 A thinking bot plays in the worlds its Belief hands it (pipvm/play/bots.py),
-and belief.py promises worlds spread uniformly over the deals consistent
+and the belief promises worlds spread uniformly over the deals consistent
 with what the seat observed: fresh deals are uniform and rejected when they
 disagree, and every other particle is moved on by Metropolis steps whose
-stationary distribution is that uniform one (its docstring).  Nothing here
-calls belief.py to find the answer: every deal of the small game (and, at
-each card played out of the seat's sight, every card the player could
-play) is replayed by a dealer of this file and kept if it shows the seat
+stationary distribution is that uniform one (docs/metrics.md, step 4).
+Nothing here calls the belief's code to find the answer: every deal of
+the small game (and, at each card played out of the seat's sight, every
+card the player could play) is replayed by a dealer of this file and kept if it shows the seat
 exactly the views the real game showed it, and a card's chance to be in a
 hand is the share of the kept worlds that put it there.  Then many beliefs (one per
 generator seed) follow the same real game as a bot's would, and at each of

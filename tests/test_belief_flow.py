@@ -1,4 +1,4 @@
-"""Belief._flow by its contract, on a scripted replay: p's world is
+"""Belief.flow by its contract, on a scripted replay: p's world is
 replayed from the checkpoint before the first shuffle (nothing is hidden
 before it) up to its first difference d; the cards named at each position
 come from the seat's trace where the replay has not been observed yet (its
@@ -9,13 +9,14 @@ for the card the seat saw.  (None, None) where the difference pairs no
 cards, or a replayed answer cannot be given.
 
 The pinned record (test_beliefs_pinned.py) meets this only through
-_relabel's solve, which forgives a flow that names a card at the wrong
+relabel_plays's solve, which forgives a flow that names a card at the wrong
 position; here the flow itself is checked."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import _NAMES as NAME, Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, replay
+from pipvm.game.belief.clues import NAMES as NAME
+from pipvm.game.belief.particles import Deal, Particle
 
 D = 4           # the first difference
 
@@ -38,15 +39,15 @@ class Script:
         b.unseen_plays = set()
         self.start, self.observed = start, observed
         self.restarts, self.looked = [], []
-        b._restart = self.restart
-        monkeypatch.setattr(belief, '_give', lambda g, answer, free: give and (
+        b.restart = self.restart
+        monkeypatch.setattr(replay, 'give', lambda g, answer, free: give and (
             g.history.append(answer) or True))
 
     def restart(self, p, j, deal):
         self.restarts.append(j)
         g = SimpleNamespace(history=[None] * self.start, decision=None,
                             machine=SimpleNamespace(deck=[SimpleNamespace(name=n) for n in NAME]))
-        q = _Particle(g, deal, 0)
+        q = Particle(g, deal, 0)
         q.observed = self.observed
         q.obs = self.obs
         return q
@@ -57,9 +58,9 @@ class Script:
         return world_line(h)
 
     def run(self):
-        p = _Particle(None, _Deal([list(range(52))]), D)
+        p = Particle(None, Deal([list(range(52))]), D)
         p.diff = (world_line(D), seat_line(D))
-        return self.b._flow(p)
+        return self.b.flow(p)
 
 
 def test_each_position_is_named_from_the_trace_before_the_replay_and_the_world_after(monkeypatch):
@@ -84,9 +85,9 @@ def test_the_seats_own_line_at_the_difference_when_the_replay_observed_it(monkey
 
 def test_a_difference_pairing_no_cards_has_no_flow(monkeypatch):
     s = Script(monkeypatch, 0, False)
-    p = _Particle(None, _Deal([list(range(52))]), D)
+    p = Particle(None, Deal([list(range(52))]), D)
     p.diff = ({'log': ['Ada says hello.']}, {'log': ['Ada says goodbye.']})
-    assert s.b._flow(p) == (None, None)
+    assert s.b.flow(p) == (None, None)
     assert s.restarts == []
 
 

@@ -1,4 +1,4 @@
-"""Belief._gather by its contract: pairs of never-seen cards to trade, each
+"""Belief.gather by its contract: pairs of never-seen cards to trade, each
 bringing a card of one of the groups (a rank, a suit) from outside the zone
 into it in exchange for a zone's card outside the group; the zone's cards
 that moved in the step go first, then those the world's own line named;
@@ -17,7 +17,7 @@ ZONE = frozenset({3, 10, 11, 12, 13})
 
 def gather(seed, hidden, moved=(), wrong=frozenset(), groups=(GROUP,)):
     b = Belief(0, 1, random.Random(seed))
-    return b._gather((list(groups), ZONE, wrong), list(hidden), set(moved))
+    return b.gather((list(groups), ZONE, wrong), list(hidden), set(moved))
 
 
 def test_each_pair_brings_a_group_card_into_the_zone_for_a_zone_card_outside_it():

@@ -1,4 +1,4 @@
-"""Belief._local's set-up by its contract, on a scripted game: it needs a
+"""Belief.local's set-up by its contract, on a scripted game: it needs a
 shuffle and two cards the seat had not seen by the last decision matched;
 a deal without that shuffle's draws takes its order as drawn; and where a
 card the seat named was played unseen, its first step makes that play
@@ -7,8 +7,8 @@ steps lead in real games.)"""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, walk
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 40
 
@@ -20,10 +20,10 @@ class Script:
         b.shuffled_at = {0: 0}
         self.order, self.drawn = list(order), [list(order)] if drawn is None else drawn
         self.trials = []
-        b._named_pairs = lambda p, movable, snaps: []
-        b._named_plays = lambda p, start: list(replays)
-        b._particle = lambda game, deal, like, shown: _Particle(game, deal, 0)
-        b._check = self.check
+        b.named_pairs = lambda p, movable, snaps: []
+        b.named_plays = lambda p, start: list(replays)
+        b.particle = lambda game, deal, like, shown: Particle(game, deal, 0)
+        b.check = self.check
         script = self
 
         class Swapped:
@@ -34,16 +34,16 @@ class Script:
                 script.trials.append((list(pairs), plays))
                 return self
 
-        monkeypatch.setattr(belief, '_Swapped', Swapped)
+        monkeypatch.setattr(walk, 'Swapped', Swapped)
 
     def check(self, q, end):
         q.matched, q.score = 1, (1, 0)
         return 1
 
     def run(self, shuffles=1, steps=5):
-        p = _Particle(None, _Deal([self.order], self.drawn), 10)
+        p = Particle(None, Deal([self.order], self.drawn), 10)
         p.base = (SimpleNamespace(history=[None] * 8), None, shuffles)
-        return self.b._local(p, END, steps)
+        return self.b.local(p, END, steps)
 
 
 def test_it_needs_a_shuffle_and_two_cards_not_seen_by_then(monkeypatch):

@@ -1,4 +1,4 @@
-"""Belief._move by its contract, on scripted replays: two never-seen cards
+"""Belief.move by its contract, on scripted replays: two never-seen cards
 of one shuffle's deal trade places (in a copy of the deal), the shuffle
 the last before the first difference (a Metropolis step: before the end)
 three times in four, else any shuffle up to it; a repair first puts a
@@ -12,7 +12,8 @@ moves lead to in eleven games; which moves are proposed, how often, and
 what is kept, are checked here over many draws."""
 import random
 
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 40
 
@@ -29,16 +30,16 @@ class Script:
         self.orders, self.drawn = orders, drawn if drawn is not None else orders
         self.matches = matches
         self.restarts = []          # (shuffle, deal) of each replay
-        self.b._restart = self.restart
-        self.b._check = self.check
+        self.b.restart = self.restart
+        self.b.check = self.check
 
     def particle(self, matched=20):
-        return _Particle(None, _Deal(self.orders, self.drawn), matched)
+        return Particle(None, Deal(self.orders, self.drawn), matched)
 
     def restart(self, p, j, deal):
-        assert type(p) is _Particle
+        assert type(p) is Particle
         self.restarts.append((j, deal))
-        return _Particle(None, deal, 0)
+        return Particle(None, deal, 0)
 
     def check(self, q, end, pinned=()):
         assert end == END
@@ -47,7 +48,7 @@ class Script:
         return q.matched
 
     def move(self, p, metropolis=False):
-        return self.b._move(p, END, metropolis)
+        return self.b.move(p, END, metropolis)
 
 
 def swapped(before, after):

@@ -1,4 +1,4 @@
-"""Belief._nudge by its contract (a Metropolis step): two cards the seat has
+"""Belief.nudge by its contract (a Metropolis step): two cards the seat has
 not seen since the last shuffle trade places in the game at the last
 decision matched; only if that world still matches is the trade replayed
 from the shuffle, and p takes it only if the replay matches too.  Fewer
@@ -9,8 +9,8 @@ The pinned record (test_beliefs_pinned.py) sees the copies this moves
 apart; the step's edges are checked here."""
 import random
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, walk
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 20
 
@@ -32,11 +32,11 @@ class Script:
                 script.trades.append(sorted(pairs[0]))
                 return self
 
-        monkeypatch.setattr(belief, '_Swapped', Swapped)
-        b._particle = lambda game, deal, like, shown: _Particle(game, deal, 0)
-        b._check = self.check
-        b._restart = self.restart
-        b._move = lambda p, end, metropolis: self.moves.append(metropolis)
+        monkeypatch.setattr(walk, 'Swapped', Swapped)
+        b.particle = lambda game, deal, like, shown: Particle(game, deal, 0)
+        b.check = self.check
+        b.restart = self.restart
+        b.move = lambda p, end, metropolis: self.moves.append(metropolis)
 
     def check(self, q, end):
         self.checks.append(q)
@@ -46,7 +46,7 @@ class Script:
 
     def restart(self, p, j, deal):
         self.restarts.append(j)
-        return _Particle('replayed', deal, 0)
+        return Particle('replayed', deal, 0)
 
 
 class Game:
@@ -55,7 +55,7 @@ class Game:
 
 
 def particle(order, shuffles=1):
-    p = _Particle('p', _Deal([list(order)]), END + 1)
+    p = Particle('p', Deal([list(order)]), END + 1)
     p.base = (Game(), 'shown', shuffles)
     return p
 
@@ -63,7 +63,7 @@ def particle(order, shuffles=1):
 def test_two_unseen_cards_are_enough_for_a_step(monkeypatch):
     s = Script(monkeypatch, seen={0, 1, 2})
     p = particle([0, 1, 2, 7, 8])
-    s.b._nudge(p, END)
+    s.b.nudge(p, END)
     assert s.trades == [[7, 8]] and s.restarts == [0]
     assert p.game == 'replayed' and p.base[1] == 'shown'
 
@@ -71,30 +71,30 @@ def test_two_unseen_cards_are_enough_for_a_step(monkeypatch):
 def test_one_unseen_card_is_no_step(monkeypatch):
     s = Script(monkeypatch, seen={0, 1, 2})
     p = particle([0, 1, 2, 7])
-    s.b._nudge(p, END)
+    s.b.nudge(p, END)
     assert s.trades == [] and s.checks == [] and p.game == 'p'
 
 
 def test_a_trade_the_last_decision_refuses_is_never_replayed(monkeypatch):
     s = Script(monkeypatch, seen=set(), matches=[False])
     p = particle([4, 5, 6])
-    s.b._nudge(p, END)
+    s.b.nudge(p, END)
     assert len(s.trades) == 1 and s.restarts == [] and p.game == 'p'
 
 
 def test_a_replay_that_fails_leaves_p_as_it_was(monkeypatch):
     s = Script(monkeypatch, seen=set(), matches=[True, False])
     p = particle([4, 5, 6])
-    s.b._nudge(p, END)
+    s.b.nudge(p, END)
     assert s.restarts == [0] and p.game == 'p'
 
 
 def test_no_shuffle_is_no_step_and_a_later_shuffle_a_replayed_move(monkeypatch):
     s = Script(monkeypatch, seen=set())
     p = particle([], shuffles=0)
-    p.deal = _Deal([])
-    s.b._nudge(p, END)
+    p.deal = Deal([])
+    s.b.nudge(p, END)
     assert s.trades == [] and s.moves == []
     p = particle([4, 5, 6], shuffles=0)         # its base is before the shuffle
-    s.b._nudge(p, END)
+    s.b.nudge(p, END)
     assert s.trades == [] and s.moves == [True]

@@ -1,18 +1,18 @@
-"""A particle's plumbing by its contract: _copy, _particle and _restart.
+"""A particle's plumbing by its contract: copy_particle, particle and restart.
 
 A copy is a fork of the world with its own deal, whose shuffles go through
 that deal (not the original's: a shuffle past the deal's end notes its new
 order in the copy alone), with the original's score, base and checkpoints
-and an observer at the same place.  _particle makes a world of a game and
+and an observer at the same place.  particle makes a world of a game and
 deal whose shuffles go through that deal, with its observer at `shown` and
-the checkpoints of the particle it is like.  _restart replays from the
+the checkpoints of the particle it is like.  restart replays from the
 checkpoint just before shuffle j where there is one (keeping the
 checkpoints up to j), and from the game's start otherwise."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, particles
+from pipvm.game.belief.particles import Deal, Particle
 
 
 class Game:
@@ -24,7 +24,7 @@ class Game:
 
 
 def particle():
-    p = _Particle(Game('p'), _Deal([[1, 2]], [[2, 1]], {4: 'Ace of Clubs'}), 7)
+    p = Particle(Game('p'), Deal([[1, 2]], [[2, 1]], {4: 'Ace of Clubs'}), 7)
     p.score, p.observed, p.base = (7, 2), True, 'its base'
     p.obs = SimpleNamespace(shown=3)
     p.checkpoints = {0: (Game('c0'), 1), 1: (Game('c1'), 2)}
@@ -34,7 +34,7 @@ def particle():
 def test_a_copy_deals_through_its_own_deal():
     b = Belief(1, 4, random.Random(1))
     p = particle()
-    q = b._copy(p)
+    q = b.copy_particle(p)
     assert q.game.tag == "p'" and q.matched == 7 and q.score == (7, 2)
     assert q.deal is not p.deal and (q.deal.orders, q.deal.drawn, q.deal.plays) == (
         p.deal.orders, p.deal.drawn, p.deal.plays)
@@ -48,8 +48,8 @@ def test_a_copy_deals_through_its_own_deal():
 def test_a_particle_of_a_game_deals_through_the_deal_given():
     b = Belief(2, 4, random.Random(1))
     like = particle()
-    deal = _Deal([[5, 6]])
-    q = b._particle(Game('g'), deal, like, 9)
+    deal = Deal([[5, 6]])
+    q = b.particle(Game('g'), deal, like, 9)
     assert q.game.tag == 'g' and q.deal is deal and q.observed is True
     assert q.game.machine.dealer.deal is deal
     assert q.obs.shown == 9 and q.obs.seat == 2
@@ -59,22 +59,22 @@ def test_a_particle_of_a_game_deals_through_the_deal_given():
 def test_a_restart_replays_from_the_checkpoint_before_the_shuffle(monkeypatch):
     b = Belief(0, 4, random.Random(1))
     p = particle()
-    deal = _Deal([[7, 8]])
-    q = b._restart(p, 1, deal)
+    deal = Deal([[7, 8]])
+    q = b.restart(p, 1, deal)
     assert q.game.tag == "c1'" and q.obs.shown == 2 and q.observed is True and q.deal is deal
     assert q.game.machine.dealer.deal is deal
     assert q.checkpoints == p.checkpoints
-    q = b._restart(p, 0, deal)
+    q = b.restart(p, 0, deal)
     assert q.game.tag == "c0'" and set(q.checkpoints) == {0}
 
 
 def test_a_restart_without_a_checkpoint_replays_the_real_game_from_its_start(monkeypatch):
     b = Belief(0, 4, random.Random(1))
     b.real = 'the real game'
-    monkeypatch.setattr(belief, '_replay_game', lambda real, dealer: SimpleNamespace(
+    monkeypatch.setattr(particles, '_replay_game', lambda real, dealer: SimpleNamespace(
         replayed=real, dealer=dealer))
     p = particle()
-    deal = _Deal([[7, 8]])
-    q = b._restart(p, 3, deal)
+    deal = Deal([[7, 8]])
+    q = b.restart(p, 3, deal)
     assert q.game.replayed == 'the real game' and q.game.dealer.deal is deal and q.deal is deal
     assert q.checkpoints == {} and q.observed is False and q.obs.shown == 0

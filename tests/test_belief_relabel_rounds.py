@@ -1,4 +1,4 @@
-"""Belief._relabel's rounds by their contract, on a scripted search: each
+"""Belief.relabel_plays's rounds by their contract, on a scripted search: each
 round solves which card every unseen play up to the first difference was
 (relabel.solve, else the exact solver), makes the plays those cards in a
 copy of the deal, and replays the game from the start; a world that
@@ -11,8 +11,8 @@ around them are checked here."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, replay
+from pipvm.game.belief.particles import Deal, Particle
 from pipvm.game.determinize import DECK_INDEX
 
 NAME = {i: n for n, i in DECK_INDEX.items()}
@@ -30,10 +30,10 @@ class Script:
         self.exact = exact or (lambda n: None)
         self.flows = flows or (lambda q: 'flow')
         self.restarts, self.asked = [], []
-        b._flow = self.flow
-        b._restart = self.restart
-        b._check = self.check
-        monkeypatch.setattr(belief, 'relabel', SimpleNamespace(solve=self.solve,
+        b.flow = self.flow
+        b.restart = self.restart
+        b.check = self.check
+        monkeypatch.setattr(replay, 'relabel', SimpleNamespace(solve=self.solve,
                                                                solve_exact=self.solve_exact))
 
     def flow(self, q):
@@ -53,7 +53,7 @@ class Script:
     def restart(self, q, j, deal):
         assert j == 0           # from the start
         self.restarts.append(deal)
-        return _Particle(None, deal, 0)
+        return Particle(None, deal, 0)
 
     def check(self, r, end):
         assert end == END
@@ -62,11 +62,11 @@ class Script:
         r.diff = 'a difference'
 
     def run(self, p, rounds=6):
-        return self.b._relabel(p, END, rounds=rounds)
+        return self.b.relabel_plays(p, END, rounds=rounds)
 
 
 def particle(matched=10):
-    p = _Particle(None, _Deal(plays={4: NAME[1], 9: NAME[2], 12: NAME[3]}), matched)
+    p = Particle(None, Deal(plays={4: NAME[1], 9: NAME[2], 12: NAME[3]}), matched)
     p.diff = 'the first difference'
     return p
 

@@ -1,4 +1,4 @@
-"""Belief._replay_named by its contract, on scripted replays: the unseen
+"""Belief.replay_named by its contract, on scripted replays: the unseen
 plays from the start of the game up to the world's first difference, the
 latest first and `most` of them, each made the card the seat saw named
 there (alone, and exchanged with an earlier unseen play of that card),
@@ -13,8 +13,8 @@ start of the game are checked here."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, clues
+from pipvm.game.belief.particles import Deal, Particle
 
 KH, TC, AS = 'King of Hearts', 'Two of Clubs', 'Ace of Spades'
 D3, D4 = 'Three of Diamonds', 'Four of Diamonds'
@@ -31,14 +31,14 @@ class Script:
         b.unseen_plays = set(unseen)
         b.played_by = {}
         b.shuffled_at = {0: -1}
-        b._snapped_deal = lambda deal: (deal.copy(), None)
-        b._restart = self.restart
-        b._check = self.check
+        b.snapped_deal = lambda deal: (deal.copy(), None)
+        b.restart = self.restart
+        b.check = self.check
         self.score, self.tried = score, []
-        monkeypatch.setattr(belief, '_places', lambda m: {})
+        monkeypatch.setattr(clues, 'places', lambda m: {})
 
     def restart(self, p, j, deal):
-        q = _Particle(SimpleNamespace(machine=None), deal, 0)
+        q = Particle(SimpleNamespace(machine=None), deal, 0)
         return q
 
     def check(self, q, end, pinned=()):
@@ -52,7 +52,7 @@ class Script:
 
 
 def particle(plays, matched=30):
-    p = _Particle(SimpleNamespace(machine=None), _Deal([list(range(52))], plays=dict(plays)),
+    p = Particle(SimpleNamespace(machine=None), Deal([list(range(52))], plays=dict(plays)),
                   matched)
     p.diff = ({'log': [AS]}, {'log': [KH]})     # the world showed AS, the seat saw KH
     p.base = 'its game at the last decision'
@@ -62,14 +62,14 @@ def particle(plays, matched=30):
 def test_the_play_at_the_very_start_of_the_game_is_made_the_card_named(monkeypatch):
     s = Script(monkeypatch, unseen={0}, score=lambda plays: END + 1 if plays[0] == KH else 1)
     p = particle({0: D3})
-    assert s.b._replay_named(p, END) is True
+    assert s.b.replay_named(p, END) is True
     assert p.deal.plays == {0: KH} and p.matched == END + 1 and p.base is None
 
 
 def test_one_round_finding_only_a_world_further_gives_false_and_keeps_p(monkeypatch):
     s = Script(monkeypatch, unseen={5}, score=lambda plays: 35)
     p = particle({5: D3})
-    assert s.b._replay_named(p, END) is False
+    assert s.b.replay_named(p, END) is False
     assert p.deal.plays == {5: D3} and p.matched == 30 and p.base is not None
 
 
@@ -78,7 +78,7 @@ def test_a_second_round_goes_on_from_the_world_the_first_got_further_with(monkey
         return {(KH, D3): 35, (KH, TC): END + 1}.get((plays[5], plays[3]), 1)
     s = Script(monkeypatch, unseen={3, 5}, score=score)
     p = particle({3: D3, 5: D4})
-    assert s.b._replay_named(p, END, rounds=2) is True
+    assert s.b.replay_named(p, END, rounds=2) is True
     assert p.deal.plays == {3: TC, 5: KH}
     assert s.tried[0] == {3: D3, 5: KH}         # the latest play first
 
@@ -87,5 +87,5 @@ def test_rounds_spent_give_false_not_none_the_last_world_kept(monkeypatch):
     s = Script(monkeypatch, unseen={3, 5}, score=lambda plays: 31 + len(
         [c for c in plays.values() if c in (KH, TC)]))
     p = particle({3: D3, 5: D4})
-    assert s.b._replay_named(p, END, rounds=2) is False
+    assert s.b.replay_named(p, END, rounds=2) is False
     assert p.matched > 31 and p.base is None

@@ -1,4 +1,4 @@
-"""Belief._replay_plays by its contract, on scripted replays: the last two
+"""Belief.replay_plays by its contract, on scripted replays: the last two
 unseen plays before the world's first difference, the latest first, each
 made up to six of the other cards its player could have played there (in
 the order the belief's generator draws them), each replayed from the
@@ -11,7 +11,8 @@ to; which plays and cards are tried is checked here."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 40
 OPTIONS = ['C%d' % k for k in range(10)]
@@ -31,19 +32,19 @@ class Script:
         self.decision = decision
         self.tries = []         # (play, card) of each world tried
         self.restarts = []      # (shuffle, deal) of each replay
-        self.b._restart = self.restart
-        self.b._check = self.check
+        self.b.restart = self.restart
+        self.b.check = self.check
 
     def particle(self, matched=20):
         plays = {h: 'C0' for h in self.b.unseen_plays}
-        return _Particle(None, _Deal([[0], [1]], plays=plays), matched)
+        return Particle(None, Deal([[0], [1]], plays=plays), matched)
 
     def restart(self, p, j, deal):
-        assert type(p) is _Particle
+        assert type(p) is Particle
         self.restarts.append((j, deal))
         game = SimpleNamespace(decision=SimpleNamespace(options=self.options)
                                if self.decision else None)
-        return _Particle(game, deal, 0)
+        return Particle(game, deal, 0)
 
     def check(self, q, end, pinned=()):
         if end != END:          # a replay up to play `end`
@@ -57,7 +58,7 @@ class Script:
 
     def run(self, p):
         self.p = p
-        return self.b._replay_plays(p, END)
+        return self.b.replay_plays(p, END)
 
 
 def test_the_last_two_unseen_plays_before_the_difference_six_cards_each():

@@ -1,4 +1,4 @@
-"""Belief._shuffle (the particles' dealer) by its contract: shuffle j draws
+"""Belief.shuffle (the particles' dealer) by its contract: shuffle j draws
 as the real game's j-th shuffle did while there was one (its generator
 state restored), from the world's own generator after that (its state
 noted); a shuffle of players leaves an empty order and an empty draw for
@@ -14,7 +14,8 @@ import random
 from types import SimpleNamespace
 
 from pipvm.core.rng import OCamlRandom
-from pipvm.game.belief import Belief, _Deal
+from pipvm.game.belief import Belief
+from pipvm.game.belief.particles import Deal
 
 CARDS = [SimpleNamespace(name='card %d' % i) for i in range(6)]
 
@@ -45,8 +46,8 @@ def test_a_shuffle_after_the_real_games_last_draws_from_the_worlds_generator():
     real = OCamlRandom(99)
     b = belief(states=[(real.state[:], real.idx)])    # the real game shuffled once
     items = list(CARDS)
-    deal = _Deal([[0, 1, 2, 3, 4, 5]], [[0, 1, 2, 3, 4, 5]])
-    b._shuffle(deal, m, items)
+    deal = Deal([[0, 1, 2, 3, 4, 5]], [[0, 1, 2, 3, 4, 5]])
+    b.shuffle(deal, m, items)
     assert m.shuffles[1] == (own.state[:], own.idx)
     assert deal.drawn[1] == [CARDS.index(c) for c in real_draw(own.state[:], own.idx, list(CARDS))]
 
@@ -56,8 +57,8 @@ def test_a_shuffle_the_real_game_made_draws_as_it_did():
     b = belief(states=[(state.state[:], state.idx)], seen=[set(range(6))])
     m = machine()
     items = list(CARDS)
-    deal = _Deal()
-    b._shuffle(deal, m, items)
+    deal = Deal()
+    b.shuffle(deal, m, items)
     assert items == real_draw(state.state[:], state.idx, list(CARDS))   # every card seen
     assert m.shuffles == [(state.state[:], state.idx)]
     assert deal.drawn == [[CARDS.index(c) for c in items]] == deal.orders
@@ -66,28 +67,28 @@ def test_a_shuffle_the_real_game_made_draws_as_it_did():
 def test_a_shuffle_of_players_forgets_every_later_order_and_draw():
     players = [SimpleNamespace(name=n) for n in 'ABC']
     m = machine()
-    deal = _Deal([[0, 1], [2, 3]], [[1, 0], [3, 2]])
+    deal = Deal([[0, 1], [2, 3]], [[1, 0], [3, 2]])
     items = list(players)
-    belief()._shuffle(deal, m, items)
+    belief().shuffle(deal, m, items)
     assert sorted(p.name for p in items) == ['A', 'B', 'C']
     assert deal.orders == [[]] and deal.drawn == [[]]
 
 
 def test_a_deals_own_order_is_kept_and_only_the_later_draws_forgotten():
     m = machine()
-    deal = _Deal([[5, 4, 3, 2, 1, 0], [0, 1]], [[0, 1, 2, 3, 4, 5], [1, 0]])
+    deal = Deal([[5, 4, 3, 2, 1, 0], [0, 1]], [[0, 1, 2, 3, 4, 5], [1, 0]])
     items = list(CARDS)
-    belief()._shuffle(deal, m, items)
+    belief().shuffle(deal, m, items)
     assert items == [CARDS[i] for i in (5, 4, 3, 2, 1, 0)]
     assert len(deal.drawn) == 1 and deal.orders[1] == [0, 1]
 
 
 def test_other_cards_are_dealt_anew_the_seen_where_drawn_and_later_orders_forgotten():
     m = machine()
-    deal = _Deal([[0, 1], [2, 3]], [[0, 1], [2, 3]])
+    deal = Deal([[0, 1], [2, 3]], [[0, 1], [2, 3]])
     items = list(CARDS)
     b = belief(seen=[{0, 5}])
-    b._shuffle(deal, m, items)
+    b.shuffle(deal, m, items)
     drawn = list(CARDS)
     OCamlRandom(7).shuffle(drawn)
     now = [CARDS.index(c) for c in items]

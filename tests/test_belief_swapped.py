@@ -1,4 +1,4 @@
-"""belief._Swapped by its contract: a game at a particle's last matched
+"""trades.Swapped by its contract: a game at a particle's last matched
 decision with never-seen cards traded, and the particle's deal with the
 same cards traded.  The deal keeps the shuffles up to j (later ones are
 dealt anew) and the particle's orders whole (for the windows of the
@@ -15,7 +15,9 @@ import os
 
 from compiler.codegen import generator as codegen
 from compiler.pip import frontend
-from pipvm.game.belief import _CARD_NAME, _NAMES as NAME, _Deal, _Swapped
+from pipvm.game.belief.clues import CARD_NAME, NAMES as NAME
+from pipvm.game.belief.particles import Deal
+from pipvm.game.belief.trades import Swapped
 from pipvm.game.determinize import DECK_INDEX, deck_indexes
 from pipvm.game.game import Game
 from pipvm.game.kinds import CARD, NAME as NAME_KIND, SETS
@@ -27,12 +29,12 @@ with open(os.path.join(ROOT, 'examples', 'high_card.pip'), encoding='utf-8') as 
 
 def test_a_swapped_deal_keeps_the_shuffles_up_to_j_and_the_orders_whole():
     orders, drawn = [[0, 1], [2, 3], [4, 5]], [[1, 0], [3, 2], [5, 4]]
-    deal = _Deal(orders, drawn, {9: 'AS'})
-    s = _Swapped(deal, 1, 'game', {})
+    deal = Deal(orders, drawn, {9: 'AS'})
+    s = Swapped(deal, 1, 'game', {})
     assert s.deal.orders == orders[:2] and s.deal.drawn == drawn[:2]
     assert s.deal.plays == {9: 'AS'}
     assert s.orders == orders and s.moved == frozenset() and s.j == 1
-    assert _Swapped(deal, 0, 'game', {}).deal.orders == orders[:1]
+    assert Swapped(deal, 0, 'game', {}).deal.orders == orders[:1]
 
 
 def first_play():
@@ -50,7 +52,7 @@ def test_a_trade_renames_the_cards_held_follows_the_constants_and_leaves_the_gam
     a, b = held[0], next(i for i in range(52) if i not in held)
     order = list(range(52))
     before = (game.decision.options, [c.name for c in m.deck])
-    s = _Swapped(_Deal([order], [order], {3: NAME[a], 7: NAME[b], 8: NAME[5]}), 0, game,
+    s = Swapped(Deal([order], [order], {3: NAME[a], 7: NAME[b], 8: NAME[5]}), 0, game,
                  {0: 0}).then([(a, b)], plays={8: NAME[6]})
     g = s.game
     assert (game.decision.options, [c.name for c in m.deck]) == before
@@ -78,8 +80,8 @@ def test_a_trade_at_a_decision_of_sets_offers_the_sets_of_the_cards_now_held():
     a = DECK_INDEX['Three of Clubs']
     b = next(i for i in range(52) if i not in hand and NAME[i].startswith('Three'))
     assert a in hand
-    g = _Swapped(_Deal([list(range(52))]), 0, game, {0: 0}).then([(a, b)]).game
-    named = {n for o in g.decision.options for n in _CARD_NAME.findall(o)}
+    g = Swapped(Deal([list(range(52))]), 0, game, {0: 0}).then([(a, b)]).game
+    named = {n for o in g.decision.options for n in CARD_NAME.findall(o)}
     held = {c.name for c in g.machine.pending.player.hand}
     assert named <= held and NAME[b] in named and NAME[a] not in named
     assert NAME[b] + ' and Three of Spades' in g.decision.options or \
@@ -90,5 +92,5 @@ def test_a_trade_at_a_decision_of_sets_offers_the_sets_of_the_cards_now_held():
 def test_a_trade_at_a_decision_of_no_cards_leaves_its_options():
     game = Game(codegen.generate(frontend.check_text(HIGH_CARD)), seed=1, players=2)
     assert game.decision.kind == NAME_KIND
-    g = _Swapped(_Deal([list(range(52))]), 0, game, {0: 0}).then([(0, 1)]).game
+    g = Swapped(Deal([list(range(52))]), 0, game, {0: 0}).then([(0, 1)]).game
     assert g.decision == game.decision

@@ -1,4 +1,4 @@
-"""Belief._update's end by its contract, on a scripted search: once some
+"""Belief.update's end by its contract, on a scripted search: once some
 particles are alive, the dead are replaced by copies of the living until
 there are `size` particles, each copy nudged MOVES times (a Metropolis
 step) and the living kept first; while nothing is hidden the one world is
@@ -10,8 +10,9 @@ gets; this checks how many there are and how they are made."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import MOVES, Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, worlds
+from pipvm.game.belief.budgets import MOVES
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 30
 
@@ -25,7 +26,7 @@ class Game:
 
 
 def world(tag, matched):
-    p = _Particle(Game(tag), _Deal(), matched)
+    p = Particle(Game(tag), Deal(), matched)
     p.obs = SimpleNamespace(shown=0)
     return p
 
@@ -39,12 +40,12 @@ class Script:
         b.particles, b.lost = list(particles), False
         self.copies, self.nudged, self.restarts = [], [], []
         self.repaired = set(repaired)
-        monkeypatch.setattr(belief, 'nothing_hidden', lambda real, plays: not hidden)
-        b._check = lambda p, end: p.matched
-        b._repair = lambda p, end, replays: p.game.tag in self.repaired
-        b._copy = self.copy
-        b._nudge = lambda p, end: self.nudged.append(p)
-        b._restart = self.restart
+        monkeypatch.setattr(worlds, 'nothing_hidden', lambda real, plays: not hidden)
+        b.check = lambda p, end: p.matched
+        b.repair = lambda p, end, replays: p.game.tag in self.repaired
+        b.copy_particle = self.copy
+        b.nudge = lambda p, end: self.nudged.append(p)
+        b.restart = self.restart
 
     def copy(self, p):
         assert len(self.copies) < 100, 'copies never stop'
@@ -60,7 +61,7 @@ class Script:
 def test_the_living_are_copied_until_there_are_size_particles_each_copy_nudged(monkeypatch):
     alive, dead = world('alive', END + 1), world('dead', 4)
     s = Script(monkeypatch, particles=[dead, alive], size=4)
-    s.b._update()
+    s.b.update()
     ps = s.b.particles
     assert len(ps) == 4
     assert ps[0] is alive
@@ -73,7 +74,7 @@ def test_the_living_are_copied_until_there_are_size_particles_each_copy_nudged(m
 def test_as_many_living_as_the_size_make_no_copies(monkeypatch):
     ps = [world(str(k), END + 1) for k in range(3)]
     s = Script(monkeypatch, particles=ps, size=3)
-    s.b._update()
+    s.b.update()
     assert s.b.particles == ps and s.copies == [] and s.nudged == []
 
 
@@ -81,7 +82,7 @@ def test_a_repaired_particle_counts_among_the_living_before_the_copies(monkeypat
     alive, dead = world('alive', END + 1), world('dead', 9)
     s = Script(monkeypatch, particles=[alive, dead], size=3,
                repaired={'dead'})
-    s.b._update()
+    s.b.update()
     assert s.b.particles[:2] == [alive, dead]
     assert len(s.b.particles) == 3 and len(s.copies) == 1
 
@@ -89,7 +90,7 @@ def test_a_repaired_particle_counts_among_the_living_before_the_copies(monkeypat
 def test_while_nothing_is_hidden_the_one_world_is_the_real_games_fork(monkeypatch):
     s = Script(monkeypatch, particles=[world('old', 3)], size=5,
                hidden=False)
-    s.b._update()
+    s.b.update()
     (p,) = s.b.particles
     assert p.game.tag == "real'" and p.obs is None
     assert s.b.checked == END
@@ -98,7 +99,7 @@ def test_while_nothing_is_hidden_the_one_world_is_the_real_games_fork(monkeypatc
 def test_a_lost_belief_replays_its_worlds_in_full_before_checking_them(monkeypatch):
     s = Script(monkeypatch, particles=[world('far', 7)], size=1)
     s.b.lost = True
-    s.b._update()
+    s.b.update()
     assert s.restarts == [('far', 0)]
     assert [p.game.tag for p in s.b.particles] == ['far replayed']
     assert s.b.lost is False

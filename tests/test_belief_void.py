@@ -1,4 +1,4 @@
-"""Belief._void by its contract, on a scripted table: where the real answer
+"""Belief.void by its contract, on a scripted table: where the real answer
 was a card the world's player holds but may not play (it must follow
 suit), every other card it may play there trades places, all at once,
 with never-seen cards not in its hand, drawn at random, in the deal of
@@ -12,8 +12,9 @@ up, are checked here."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import _NAMES as NAME, Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, repairs
+from pipvm.game.belief.clues import NAMES as NAME
+from pipvm.game.belief.particles import Deal, Particle
 from pipvm.game.kinds import CARD, NAME as NAME_KIND
 
 END = 40
@@ -53,24 +54,24 @@ class Script:
         self.order, self.scores, self.snapped = order, scores, snapped
         self.restarts = []      # (the world replayed from, shuffle, its trades) each time
         self.rounds = 0
-        b._snapped = self.snap
-        b._restart = self.restart
-        b._check = self.check
-        monkeypatch.setattr(belief, '_traded_in', lambda deal, j, x, z, at:
-                            _Deal(deal.orders, plays={**deal.plays, x: z}))
+        b.snapped = self.snap
+        b.restart = self.restart
+        b.check = self.check
+        monkeypatch.setattr(repairs, 'traded_in', lambda deal, j, x, z, at:
+                            Deal(deal.orders, plays={**deal.plays, x: z}))
 
     def particle(self, matched=21, refused=True):
-        p = _Particle(self.game, _Deal([self.order]), matched)
+        p = Particle(self.game, Deal([self.order]), matched)
         p.score = (matched, -1 if refused else 0)
         return p
 
     def snap(self, p, end):
-        assert type(p) is _Particle and end == END
+        assert type(p) is Particle and end == END
         return self.snapped
 
     def restart(self, q, j, deal):
         self.restarts.append((q, j, deal.plays))
-        return _Particle(self.game, deal, 0)
+        return Particle(self.game, deal, 0)
 
     def check(self, r, end):
         assert end == END
@@ -78,7 +79,7 @@ class Script:
         r.score = (r.matched, -1)
 
     def run(self, p, rounds=4, tries=24):
-        return self.b._void(p, END, rounds=rounds, tries=tries)
+        return self.b.void(p, END, rounds=rounds, tries=tries)
 
 
 def test_each_try_trades_every_other_playable_card_with_a_never_seen_one(monkeypatch):

@@ -1,4 +1,4 @@
-"""Belief._walk's set-up and budget by their contract, on a scripted game:
+"""Belief.walk's set-up and budget by their contract, on a scripted game:
 the walk starts at the decision before the first difference (before the
 one that lacked the answer, where the answer was refused), from the last
 shuffle before it; it gives up at once where there is none, where the
@@ -14,8 +14,10 @@ runs lead; these are the walk's edges, which no pinned case takes."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import _NAMES as NAME, TRADES, Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, clues, walk
+from pipvm.game.belief.budgets import TRADES
+from pipvm.game.belief.clues import NAMES as NAME
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 40
 
@@ -32,12 +34,12 @@ class Script:
         self.checks = []        # the positions the replay up to the walk's start was checked to
         self.trades = []        # the pairs each trial traded
         self.zoned = []         # the cards each zone trade was drawn from
-        b._restart = self.restart
-        b._check = self.check
-        b._involved = lambda p: involved
-        b._named_plays = self.named_plays
-        b._particle = lambda game, deal, like, shown: _Particle(game, deal, 0)
-        b._zone_trade = self.zone_trade
+        b.restart = self.restart
+        b.check = self.check
+        b.involved = lambda p: involved
+        b.named_plays = self.named_plays
+        b.particle = lambda game, deal, like, shown: Particle(game, deal, 0)
+        b.zone_trade = self.zone_trade
         script = self
 
         class Swapped:
@@ -49,18 +51,18 @@ class Script:
                 assert len(script.trades) < 10000, 'the walk never stops'
                 return self
 
-        monkeypatch.setattr(belief, '_Swapped', Swapped)
-        monkeypatch.setattr(belief, '_related', lambda diff: set())
+        monkeypatch.setattr(walk, 'Swapped', Swapped)
+        monkeypatch.setattr(clues, 'related', lambda diff: set())
         calls = iter(self.places)
-        monkeypatch.setattr(belief, '_places', lambda m: next(calls, {}))
+        monkeypatch.setattr(clues, 'places', lambda m: next(calls, {}))
 
     def particle(self, matched=21, refused=False):
-        p = _Particle(SimpleNamespace(machine=None), _Deal([self.order], plays=self.plays), matched)
+        p = Particle(SimpleNamespace(machine=None), Deal([self.order], plays=self.plays), matched)
         p.score = (matched, -1 if refused else 0)
         return p
 
     def restart(self, p, j, deal):
-        q = _Particle(SimpleNamespace(machine=None), deal, 0)
+        q = Particle(SimpleNamespace(machine=None), deal, 0)
         q.obs = SimpleNamespace(shown=None)
         return q
 
@@ -81,7 +83,7 @@ class Script:
         return cards[0], cards[1]
 
     def run(self, p, replays=2, **kw):
-        return self.b._walk(p, END, replays, **kw)
+        return self.b.walk(p, END, replays, **kw)
 
 
 def test_it_starts_at_the_decision_before_the_difference_from_the_shuffle_before(monkeypatch):
@@ -169,9 +171,9 @@ def test_too_few_cards_gives_up_before_drawing_anything(monkeypatch):
 
 def test_a_gathering_walk_trades_the_pairs_proposed_from_the_start_and_skips_none(monkeypatch):
     s = Script(monkeypatch, order=[1, 2, 3, 4, 5])
-    monkeypatch.setattr(belief, '_gathering', lambda p, now, moved: 'the gathering')
+    monkeypatch.setattr(clues, 'gathering', lambda p, now, moved: 'the gathering')
     proposed = [[], [(2, 3)], [], [(4, 5), (1, 2)]]
-    s.b._gather = lambda gather, hidden, moved: (
+    s.b.gather = lambda gather, hidden, moved: (
         proposed.pop(0) if proposed else []) if gather == 'the gathering' else None
     s.run(s.particle(), replays=2, gathers=1.0)
     assert s.trades == [[(2, 3)], [(4, 5), (1, 2)]]

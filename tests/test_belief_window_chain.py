@@ -1,5 +1,5 @@
-"""Belief._window_chain by its contract, on a scripted search: each round
-asks _window_trades for the trades at the world's first difference, then
+"""Belief.window_chain by its contract, on a scripted search: each round
+asks window_trades for the trades at the world's first difference, then
 tries each trade alone, then for the first CYCLED trades Z sent on to each
 other hidden card's place, then each trade followed by a walk of
 WINDOW_WALK replays; the first try that gets further is taken and a new
@@ -12,15 +12,15 @@ game needs a window's trade, and never ran it out of budget or into its
 cycles' order; here the trades and the worlds' scores are the test's."""
 import random
 
-from pipvm.game import belief
-from pipvm.game.belief import (CYCLED, REPAIRS, WINDOW_REPLAYS, WINDOW_WALK, Belief, _Deal,
-                               _Particle)
+from pipvm.game.belief import Belief, repairs as repairs_part
+from pipvm.game.belief.budgets import CYCLED, REPAIRS, WINDOW_REPLAYS, WINDOW_WALK
+from pipvm.game.belief.particles import Deal, Particle
 
 END = 50        # a world matching 51 matches everywhere
 
 
 class Script:
-    """rounds: for each call of _window_trades, (trades, hidden); scores:
+    """rounds: for each call of window_trades, (trades, hidden); scores:
     what each replay's world matches (then 1); walked: what a walk raises
     its world's match to (None: nothing)."""
 
@@ -31,11 +31,11 @@ class Script:
         self.walks = []         # (the world walked, its replays, fixed) of each walk
         self.asked = []         # the world each round was asked about
         b = self.b
-        b._window_trades = self.trades
-        b._restart = self.restart
-        b._check = self.check
-        b._walk = self.walk
-        monkeypatch.setattr(belief, '_traded_in', lambda deal, j, x, z, shuffled_at:
+        b.window_trades = self.trades
+        b.restart = self.restart
+        b.check = self.check
+        b.walk = self.walk
+        monkeypatch.setattr(repairs_part, 'traded_in', lambda deal, j, x, z, shuffled_at:
                             ('sent on', deal, j, x, z))
         b.shuffled_at = {}
 
@@ -45,7 +45,7 @@ class Script:
 
     def restart(self, p, j, deal):
         self.tried.append((j, deal))
-        return _Particle(None, deal, 0)
+        return Particle(None, deal, 0)
 
     def check(self, q, end, pinned=()):
         assert end == END
@@ -61,11 +61,11 @@ class Script:
             q.score = (q.matched, 0)
 
     def run(self, p):
-        return self.b._window_chain(p, END)
+        return self.b.window_chain(p, END)
 
 
 def particle(matched=5):
-    return _Particle(None, _Deal(), matched)
+    return Particle(None, Deal(), matched)
 
 
 def trade(k):

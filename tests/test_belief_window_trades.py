@@ -1,4 +1,4 @@
-"""Belief._window_trades by its contract, on a scripted replay: from the
+"""Belief.window_trades by its contract, on a scripted replay: from the
 last shuffle before the decision whose answer differs, the game is
 replayed step by step to there, noting each never-seen card that came
 into the hand of a player the difference concerns (drawn: not held by
@@ -14,8 +14,8 @@ here, on a table the test writes."""
 import random
 from types import SimpleNamespace
 
-from pipvm.game import belief
-from pipvm.game.belief import Belief, _Deal, _Particle
+from pipvm.game.belief import Belief, clues, repairs
+from pipvm.game.belief.particles import Deal, Particle
 
 ANN, BOB, STOCK = ('hand', 'Ann'), ('hand', 'Bob'), ('stock', 0)
 
@@ -30,28 +30,28 @@ class Script:
         self.b = b = Belief(0, 1, random.Random(1))
         b.pins = [frozenset(seen)]
         b.shuffled_at = {0: 2} if shuffled_at is None else shuffled_at
-        b._concerned = lambda p: set(names)
+        b.concerned = lambda p: set(names)
         self.checked = []
         self.start = start
-        b._restart = self.restart
-        b._check = self.check
+        b.restart = self.restart
+        b.check = self.check
         self.steps = list(steps)
         self.game = SimpleNamespace(history=[None] * start, machine=None)
-        monkeypatch.setattr(belief, '_related', lambda diff: set(related))
-        monkeypatch.setattr(belief, '_places', lambda m: self.steps[len(self.checked)])
-        monkeypatch.setattr(belief, '_traded_in', lambda deal, j, x, z, at: ('traded', j, x, z))
+        monkeypatch.setattr(clues, 'related', lambda diff: set(related))
+        monkeypatch.setattr(clues, 'places', lambda m: self.steps[len(self.checked)])
+        monkeypatch.setattr(repairs, 'traded_in', lambda deal, j, x, z, at: ('traded', j, x, z))
 
     def restart(self, p, j, deal):
         assert j == 0 and deal is not p.deal
-        return _Particle(self.game, deal, 0)
+        return Particle(self.game, deal, 0)
 
     def check(self, q, k):
         self.checked.append(k)
         return k + 1 if k < len(self.steps) + self.start else k
 
     def run(self, matched):
-        p = _Particle(None, _Deal([list(range(20))]), matched)
-        return self.b._window_trades(p)
+        p = Particle(None, Deal([list(range(20))]), matched)
+        return self.b.window_trades(p)
 
 
 def places(**moved):

@@ -343,7 +343,7 @@ def test_a_card_spelled_by_a_name_or_a_literal_is_not_seen():
 
 def test_a_replay_of_the_real_game_records_each_shuffles_order():
     # (a belief deals a hand anew only where a particle's shuffle had the
-    # cards in the real game's order: Belief._redealt reads these)
+    # cards in the real game's order: Belief.redealt reads these)
     noting = NotingDealer()
     game = Game(codegen.generate(frontend.check_text(TWICE)), seed=3, players=2,
                 names=['Ann', 'Bob'], dealer=noting)

@@ -421,12 +421,12 @@ def test_the_repairs_start_from_as_many_fresh_deals_as_tries(monkeypatch):
     find worlds by the repairs, so only the count tells."""
     from pipvm.game.belief import Belief
     made = []
-    fresh = Belief._fresh
+    fresh = Belief.fresh_particle
 
     def counted(self):
         made[-1] += 1
         return fresh(self)
-    monkeypatch.setattr(Belief, '_fresh', counted)
+    monkeypatch.setattr(Belief, 'fresh_particle', counted)
     game = Game(program_of(IMPOSSIBLE), seed=4, players=2, names=['A', 'B'])
     counts = []
     for k in range(30):

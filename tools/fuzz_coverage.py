@@ -19,6 +19,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+# the belief's parts (pipvm/game/belief/)
+BELIEF = ['pipvm/game/belief/%s.py' % part for part in (
+    'budgets', 'sight', 'particles', 'clues', 'trades', 'walk', 'replay', 'repairs', 'worlds')]
+
 # file -> the functions measured (None: all of it).  runtime.py's other
 # definitions are shared with the reference interpreter, so a fault there
 # shows on both engines alike: the differential fuzzer is not their test.
@@ -40,7 +44,7 @@ TARGETS = {
     'pipvm/game/game.py': None,            # the game object: decisions, forks
     'pipvm/game/view.py': None,            # what a seat may see
     'pipvm/game/determinize.py': None,     # worlds a seat cannot tell from the real one
-    'pipvm/game/belief.py': None,          # the beliefs determinize draws worlds from
+    **{part: None for part in BELIEF},     # the beliefs determinize draws worlds from
     'pipvm/game/relabel.py': None,         # which card each unseen play was (beliefs' last repair)
 }
 

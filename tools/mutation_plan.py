@@ -12,7 +12,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 
-from fuzz_coverage import TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
+from fuzz_coverage import BELIEF, TARGETS  # noqa: E402  (one list of what the fuzzer answers for)
 
 
 # Parts of the targets the differential fuzzer does not play through: it
@@ -55,7 +55,7 @@ PROPERTIES = {
     'pipvm/game/game.py': (_API, _VM, _FORK, _QUIET, _WORLDS, _VIEWS),
     'pipvm/game/view.py': (_VIEWS,),
     'pipvm/game/determinize.py': (_WORLDS, _VIEWS),
-    'pipvm/game/belief.py': (_WORLDS, _BELIEF),
+    **{part: (_WORLDS, _BELIEF) for part in BELIEF},
     'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _SEARCH, _WORLDS, _BELIEF),
 }
 
@@ -87,9 +87,9 @@ SUITE = {
                            'tests/test_extensions.py'],
     'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
                                   'tests/test_determinization.py'],
-    'pipvm/game/belief.py': ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
-                             'tests/test_determinization.py',
-                             'tests/test_game.py', 'tests/test_bots.py'],
+    **{part: ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
+              'tests/test_determinization.py', 'tests/test_game.py', 'tests/test_bots.py']
+       for part in BELIEF},
     'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
                               'tests/test_determinization.py',
                               'tests/test_ext_sets.py'],

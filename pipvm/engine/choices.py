@@ -57,7 +57,7 @@ class SetChoice(NamedTuple):
 
     def relabelled(self):
         """The same choice labelled by its cards' names now (a belief's
-        particle trades cards that were never seen: pipvm/game/belief.py)."""
+        particle trades cards that were never seen: pipvm/game/belief/)."""
         labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
         return self._replace(labels=labels)
 

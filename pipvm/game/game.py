@@ -281,7 +281,7 @@ class Game:
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random.  When no fresh
         deal in tries is consistent, a belief's repairs look for one
-        (pipvm/game/belief.py, with a budget of `repairs` replays, from as
+        (pipvm/game/belief/, with a budget of `repairs` replays, from as
         many fresh deals as tries again; unless not repair); NoSample only
         if they find none either."""
         tries = _determinize.TRIES if tries is None else tries

@@ -3,7 +3,7 @@ information-set MCTS (`ismcts`, Cowling, Powley and Whitehouse 2012).
 
 Both are fair: they see the game only through the deciding seat's eyes.
 Each decision they take a pool of at most POOL worlds from the seat's
-belief (pipvm/game/belief.py: particles consistent with everything the seat
+belief (pipvm/game/belief/: particles consistent with everything the seat
 observed, carried from decision to decision; the future shuffles drawn from
 the bot's own generator), reused round robin (OpenSpiel's
 `max_world_samples`), and think only in forks of those.  If the belief
@@ -79,7 +79,7 @@ class Thinker:
 
     def worlds(self, game, seat):
         """Up to POOL worlds consistent with what seat has observed, from the
-        seat's belief, carried from decision to decision (pipvm/game/belief.py)."""
+        seat's belief, carried from decision to decision (pipvm/game/belief/)."""
         if self.belief is None or self.belief.seat != seat:
             self.belief = Belief(seat, min(POOL, self.iterations), self.rng)
         return self.belief.worlds(game, min(POOL, self.iterations))

@@ -4,8 +4,8 @@ game its deal makes, and the worlds handed out are its particles.
 A particle carries a game and a deal: each shuffle's cards in the order
 the particle put them (deck indexes), and the card each play the seat did
 not see laid.  Every repair and Metropolis step replays from the deal
-(Belief._restart) or trades cards in the game and the deal together
-(_Swapped), so a step that changes one and not the other leaves a particle
+(Belief.restart) or trades cards in the game and the deal together
+(Swapped), so a step that changes one and not the other leaves a particle
 whose next repair starts from a game it is not, and whose moves the chain
 no longer weighs as its docstring says.  Its worlds still show the seat
 what it saw, which is all property 11 compared, so only this sees it.
@@ -16,7 +16,7 @@ cards), the unseen plays answered with the deal's cards and every other
 answer as the real game was answered (its choice, where another option
 has the same label); the game it makes must be
 the particle's, state for state (harness.snapshot).  Nothing here calls
-belief.py.
+the belief's code.
 """
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Dealer

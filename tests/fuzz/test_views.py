@@ -502,7 +502,7 @@ def test_determinization_as_bots_use_it(case, where, seed):
 @fuzz
 @given(cases(), st.integers(min_value=0), st.integers(min_value=0, max_value=2 ** 32))
 def test_a_seats_belief_carried_through_a_game(case, which, seed):
-    """Every seat's belief (pipvm/game/belief.py) as a thinking bot carries
+    """Every seat's belief (pipvm/game/belief/) as a thinking bot carries
     it, from decision to decision of one game: at each of a seat's decisions
     with a choice, every world its belief gives shows the seat exactly what
     the real game shows it, with the same decision to make, and every
