@@ -6,6 +6,7 @@ import glob
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import time
@@ -13,8 +14,11 @@ import urllib.error
 import urllib.request
 
 import pytest
+from starlette.testclient import WebSocketDenialResponse
 
+from pipvm.play import loader
 from pipvm.web.patch import apply
+from pipvm.web.serve import in_background
 from pipvm.web.table import LOG_PAGE, Table
 
 from .privacy import watch
@@ -137,10 +141,46 @@ def test_a_bad_token_gets_404():
             r = client.get(url)
             assert r.status_code == 404 and r.json() == {'error': 'no such seat'}
         assert post(client, '/play/nope/', {'decision': 0, 'text': 'Al'}).status_code == 404
-        with pytest.raises(Exception):
-            with client.websocket_connect('/play/nope/live') as ws:
-                ws.receive_json()
+        # the live channel too: refused before it opens, with the same JSON 404
+        for url, reason in (('/play/nope/live', 'no such seat'), ('/nowhere', 'no such page')):
+            with pytest.raises(WebSocketDenialResponse) as refused:
+                with client.websocket_connect(url) as ws:
+                    ws.receive_json()
+            r = refused.value
+            assert r.status_code == 404 and r.headers['content-type'] == 'application/json'
+            assert r.json() == {'error': reason}
         assert table.version == 0
+
+
+def raw(base, request):
+    """The status line, headers and body a real server answers to these bytes."""
+    host, port = base.rsplit('/', 1)[1].split(':')
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(request)
+        got = b''
+        while chunk := s.recv(65536):
+            got += chunk
+    head, _, body = got.partition(b'\r\n\r\n')
+    return head.decode('latin-1').lower(), body
+
+
+def test_what_the_server_refuses_before_any_route_is_json_too():
+    """A request line that is no HTTP, a WebSocket handshake without its key,
+    a WebSocket to a bad token: over a real socket, each refusal is JSON."""
+    table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
+    with in_background([table]) as base:
+        for request, status in (
+                (b'GARBAGE\r\n\r\n', 400),
+                (b'GET /play/nope/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n'
+                 b'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n', 400),
+                (b'GET /play/nope/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n'
+                 b'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n'
+                 b'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n', 404)):
+            head, body = raw(base, request)
+            assert head.startswith('http/1.1 %d ' % status), head
+            assert 'content-type: application/json' in head
+            error = json.loads(body)
+            assert list(error) == ['error'] and '\n' not in error['error'] and error['error']
 
 
 def test_answering_a_decision_that_is_not_yours_or_stale_gets_409():

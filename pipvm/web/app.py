@@ -107,7 +107,7 @@ def make_app(tables, routes=(), lifespan=None):
         try:
             table, n = seat(websocket)
         except KeyError:
-            await websocket.close(code=1008)
+            await _deny(websocket, 404, 'no such seat')
             return
         await websocket.accept()
         closed = asyncio.ensure_future(_until_closed(websocket))
@@ -138,6 +138,9 @@ def make_app(tables, routes=(), lifespan=None):
         for task in bots:
             task.cancel()
 
+    async def no_such_channel(websocket):
+        await _deny(websocket, 404, 'no such page')
+
     async def no_icon(request):
         return Response(status_code=204)
 
@@ -154,8 +157,9 @@ def make_app(tables, routes=(), lifespan=None):
         Route('/play/{token}/log', log),
         Route('/play/{token}/answer', answer, methods=['POST']),
         WebSocketRoute('/play/{token}/live', live),
-        Mount('/static', StaticFiles(directory=STATIC), name='static'),
         *routes,
+        WebSocketRoute('/{path:path}', no_such_channel),     # (else a bare 403)
+        Mount('/static', StaticFiles(directory=STATIC), name='static'),
     ]
     return Starlette(
         routes=routes, lifespan=lifespan or run_bots,
@@ -198,6 +202,15 @@ async def _until_closed(websocket):
 def _view(table, seat):
     return JSONResponse(table.view(seat), headers=dict(HEADERS, **{
         'Pip-Version': str(table.version)}))
+
+
+async def _deny(websocket, status, reason):
+    """Refuse a WebSocket before it opens with a JSON error, as an HTTP
+    request gets (the ASGI denial response; a server without it closes)."""
+    try:
+        await websocket.send_denial_response(_error(status, reason))
+    except RuntimeError:
+        await websocket.close(code=1008)
 
 
 def _error(status, reason):
