@@ -55,6 +55,7 @@ class Tally:
     def __init__(self):
         self.latencies, self.refused, self.taken = [], [], {}
         self.frames = self.frame_bytes = 0
+        self.reply_bytes = self.patch_replies = 0     # the answers' replies: patches, as the page asks
         self.errors = []           # (game, seat, the exception) of a seat that lost its server
 
 
@@ -69,6 +70,7 @@ async def seat(client, base, token, game, number, tally):
             tally.frames += 1
             tally.frame_bytes += len(message)
             view = live['view'] if 'view' in live else apply(view, live['patch'])
+            version = live['version']
             d = view['decision']
             if view['ending'] is not None:
                 return view
@@ -77,12 +79,16 @@ async def seat(client, base, token, game, number, tally):
             body = ({'decision': d['id'], 'text': 'P%d' % (number + 1)} if d['kind'] == 'name'
                     else {'decision': d['id'], 'choice': rng.randrange(len(d['options']))})
             start = time.perf_counter()
-            r = await client.post('%s/play/%s/answer' % (base, token), json=body)
+            # Pip-Base: the version it answers from, so the reply is a patch, as the page's is
+            r = await client.post('%s/play/%s/answer' % (base, token), json=body,
+                                  headers={'Pip-Base': str(version)})
             tally.latencies.append(time.perf_counter() - start)
             if r.status_code != 200:
                 tally.refused.append((game, number, r.status_code, r.text))
             else:
                 tally.taken[game] = tally.taken.get(game, 0) + 1
+                tally.reply_bytes += len(r.content)
+                tally.patch_replies += b'"patch":' in r.content[:40]
 
 
 async def guarded(seat, game, number, tally):
@@ -142,6 +148,16 @@ def long_game(answers):
     return len(table.history), len(frame), patch_ms, len(whole), whole_ms
 
 
+def cpu_seconds(pid):
+    """The CPU time (user and system) a process has used, or None off Linux."""
+    try:
+        with open('/proc/%d/stat' % pid) as f:
+            fields = f.read().rsplit(')', 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--games', type=int, default=50)
@@ -169,7 +185,9 @@ def main():
             return 1
         started = json.loads(line)
         base = 'http://127.0.0.1:%d' % started['port']
+        cpu = cpu_seconds(child.pid)
         tally, views, elapsed, counts = asyncio.run(load(base, started['links'], args.limit))
+        cpu = cpu_seconds(child.pid) - cpu if cpu is not None else None
     finally:
         child.terminate()
         child.wait(10)
@@ -178,10 +196,16 @@ def main():
     print('%d games of %s, %d seats, on one server' % (
         args.games, os.path.basename(args.game), sum(map(len, started['links']))))
     print('  %d answers in %.2f s: %.0f answers/s' % (answers, elapsed, answers / elapsed))
+    if cpu is not None and answers:
+        # what the server itself spent: the measure of a machine others share
+        print('  the server\'s CPU: %.2f ms an answer, %.0f answers per CPU second'
+              % (cpu / answers * 1000, answers / cpu))
     print('  answer latency: median %.1f ms, 99th percentile %.1f ms, slowest %.1f ms' % (
         statistics.median(lat) * 1000, lat[int(len(lat) * 0.99)] * 1000, lat[-1] * 1000))
-    print('  %d live messages, %.2f KB on average' % (
-        tally.frames, tally.frame_bytes / max(tally.frames, 1) / 1000))
+    print('  %d live messages, %.2f KB on average; answers\' replies %.2f KB on average '
+          '(%d of %d patches)' % (
+              tally.frames, tally.frame_bytes / max(tally.frames, 1) / 1000,
+              tally.reply_bytes / max(answers, 1) / 1000, tally.patch_replies, answers))
     taken = [tally.taken.get(g, 0) for g in range(args.games)]
     if views is None:
         print('FAILED: not finished within --limit %g s (%d answers taken by the server)'

@@ -94,7 +94,16 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 decision = decision or state['decision']
             if decision is None:
                 break
-            assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
+            # the answer's reply: a patch from the view answered from (Pip-Base) to the next
+            seat = decision['seat']
+            r = client.post(urls[seat] + 'answer', json=random_answer(decision, rng),
+                            headers={'Pip-Base': str(steps)})
+            reply = r.json()
+            assert r.status_code == 200 and reply['base'] == steps
+            assert reply['version'] == int(r.headers['Pip-Version']) == steps + 1
+            assert not witness.unseen(seat, reply)
+            after = apply(json.loads(json.dumps(pages[seat])), reply['patch'])
+            assert same_view(after, json.loads(json.dumps(game.view(seat))))
             steps += 1
         open_channels.close()
         assert game.ending.kind == 'winner'
@@ -553,6 +562,22 @@ def test_a_patch_turns_one_view_into_the_next():
                 assert diff(after, after) == []
                 before[seat] = after
         assert table.version > 20
+
+
+def test_an_answer_replies_with_a_patch_from_the_version_it_names_else_the_view():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        held = client.get(urls[0] + 'state').json()
+        r = client.post(urls[0] + 'answer', json={'decision': 0, 'text': 'Al'},
+                        headers={'Pip-Base': '0'})
+        assert r.json()['base'] == 0 and r.json()['version'] == 1
+        assert apply(held, r.json()['patch']) == client.get(urls[0] + 'state').json()
+        # another base (it holds another view), or none: the whole view
+        for headers in ({}, {'Pip-Base': '0'}, {'Pip-Base': 'x'}):
+            d = table.game.decision
+            seat = d.seat
+            r = client.post(urls[seat] + 'answer', headers=headers, json=(
+                {'decision': d.id, 'text': 'Bo'} if d.kind == 'name' else {'decision': d.id, 'choice': 0}))
+            assert r.status_code == 200 and r.json() == client.get(urls[seat] + 'state').json()
 
 
 def test_a_large_response_is_compressed():

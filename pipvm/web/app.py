@@ -4,7 +4,9 @@ the live channel.  docs/web.md documents the API.
     GET  /play/TOKEN/         the page
     GET  /play/TOKEN/state    view(seat) as JSON, with the last page of its log
     GET  /play/TOKEN/log?before=I   the page of the log before event I
-    POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME}
+    POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME};
+                              the reply: the new view, or with `Pip-Base: B` (the version
+                              answered from) {"version": N, "base": B, "patch": OPS}
     WS   /play/TOKEN/live     {"version": N, "view": VIEW} on connecting, then
                               {"version": N, "base": B, "patch": OPS} each time the game moves on
 
@@ -32,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from pipvm.web.requests import MAX_BODY, BadRequest, Conflict, check_name
+from pipvm.web.table import hashed
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static')
 # The page runs only its own files: no inline script, so program text that
@@ -56,9 +59,10 @@ def make_app(tables, routes=(), lifespan=None):
         token = request.path_params['token']
         if hasattr(tables, 'seat_of'):
             return tables.seat_of(token)
+        key = hashed(token)            # once, not once a table
         for table in tables:
-            with contextlib.suppress(KeyError):
-                return table, table.seat_of(token)
+            if key in table.links:
+                return table, table.links[key]
         raise KeyError(token)
 
     async def page(request):
@@ -95,13 +99,16 @@ def make_app(tables, routes=(), lifespan=None):
             if request.headers.get('content-type', '').split(';')[0].strip() != 'application/json':
                 raise BadRequest('the body must be sent as application/json')
             table.answer(n, await _body(request))
+            base = request.headers.get('pip-base', '')
+            reply = table.reply(n, int(base) if base.isdigit() and len(base) < 10 else None)
         except BadRequest as e:
             return _error(400, str(e))
         except ClientDisconnect:           # gone before its body came: nothing to answer
             return _error(400, 'the body was cut short')
         except Conflict as e:
             return _error(409, str(e))
-        return _view(table, n)
+        return Response(reply, media_type='application/json', headers=dict(HEADERS, **{
+            'Pip-Version': str(table.version)}))
 
     async def live(websocket):
         try:

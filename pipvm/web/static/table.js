@@ -533,11 +533,13 @@ async function send(body) {
   renderProblem();
   for (const b of document.querySelectorAll('#decision button, #hand button')) b.disabled = true;
   try {
+    // Pip-Base: the version this page holds; the reply is then a patch from it
     const r = await fetch('answer', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', 'Pip-Base': String(version) },
     });
     const reply = await r.json();
-    if (r.ok) { render(reply, versionOf(r)); return; }
+    if (r.ok) { update(reply, versionOf(r)); return; }
     // 400: refused, and it stays on the page until the next action;
     // 409: the game moved on (show where it is).
     problem = r.status === 409 ? 'The game has moved on: ' + reply.error + '.' : reply.error;
@@ -581,6 +583,16 @@ function applyPatch(doc, ops) {
   return doc;
 }
 
+// A message of the server: a whole view, or a patch from version base (the
+// live channel's, an answer's reply).  A patch from a view this page does
+// not hold is not applied: one already applied (the same change came the
+// other way first) is dropped, one from a view missed fetches the whole.
+function update(message, at) {
+  if (!message.patch) render(message, at);
+  else if (view && message.base === version) render(applyPatch(view, message.patch), message.version);
+  else if (message.version > version) refresh().catch(() => {});
+}
+
 // The live channel: the whole view first, then patches to it; a patch to a
 // view this page does not hold (it missed one) fetches the whole view again.
 function connect(delay = 500) {
@@ -590,12 +602,7 @@ function connect(delay = 500) {
   if (who) url.searchParams.set('name', who);      // a spectator's name, for the lobby's list
   const ws = new WebSocket(url);
   ws.onopen = () => { linkState = 'open'; renderLink(); delay = 500; };
-  ws.onmessage = (m) => {
-    const live = JSON.parse(m.data);
-    if (live.view) render(live.view, live.version);
-    else if (view && live.base === version) render(applyPatch(view, live.patch), live.version);
-    else if (live.version > version) refresh().catch(() => {});
-  };
+  ws.onmessage = (m) => { const live = JSON.parse(m.data); update(live.view || live, live.version); };
   ws.onclose = () => {
     linkState = 'closed';
     renderLink();
