@@ -117,18 +117,31 @@ def make_app(tables, routes=(), lifespan=None):
             await _deny(websocket, 404, 'no such seat')
             return
         await websocket.accept()
-        closed = asyncio.ensure_future(_until_closed(websocket))
+        # The channel waits for the table's next change alone; a watcher
+        # cancels it when the client leaves (a task and a wait for each
+        # change, to watch both, cost more than the frame itself).
+        sending = asyncio.current_task()
+        gone = []
+
+        async def watch():
+            with contextlib.suppress(Exception):
+                await _until_closed(websocket)
+            gone.append(True)
+            sending.cancel()
+        closed = asyncio.ensure_future(watch())
         spectator = _spectator(websocket) if n is None else None
         if n is None:
             table.spectators[spectator] += 1
         try:
             sent = None            # (version, view without log, log size) last sent
-            while not closed.done():
+            while True:
                 message, sent = table.frame(n, sent)
                 await websocket.send_text(message)
-                moved = asyncio.ensure_future(table.change(sent[0]))
-                await asyncio.wait((moved, closed), return_when=asyncio.FIRST_COMPLETED)
-                moved.cancel()
+                await table.change(sent[0])
+        except asyncio.CancelledError:
+            if not gone:
+                raise                  # the server stops: not ours to swallow
+            sending.uncancel()
         except (WebSocketDisconnect, RuntimeError):
             pass                       # the client went away while we were sending
         finally:

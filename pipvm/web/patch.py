@@ -18,8 +18,14 @@ def diff(old, new, path=''):
                 ops.append({'op': 'remove', 'path': path + '/' + _escape(key)})
         for key, value in new.items():
             if key in old:
-                if old[key] != value:
-                    ops += diff(old[key], value, path + '/' + _escape(key))
+                was = old[key]
+                if was == value:
+                    continue
+                where = path + '/' + _escape(key)
+                if type(value) in (dict, list) and type(was) is type(value):
+                    ops += diff(was, value, where)
+                else:
+                    ops.append({'op': 'replace', 'path': where, 'value': value})
             else:
                 ops.append({'op': 'add', 'path': path + '/' + _escape(key), 'value': value})
         return ops

@@ -4,7 +4,6 @@ not HTTP, a WebSocket handshake that is malformed), get the JSON error of
 every other refusal, {"error": "one line"}, not uvicorn's text/plain."""
 import json
 
-import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.datastructures import Headers
@@ -15,16 +14,58 @@ def error_body(reason):
     return json.dumps({'error': reason}).encode()
 
 
-class HTTPProtocol(H11Protocol):
+class Corked:
+    """A transport whose writes of one turn of the event loop leave in one
+    system call: a response's head and body (uvicorn writes each as it
+    comes) go out together, one send instead of two."""
+
+    def __init__(self, transport, loop):
+        self._transport, self._loop, self._out = transport, loop, []
+
+    def write(self, data):
+        if not data:
+            return
+        if not self._out:
+            self._loop.call_soon(self._flush)
+        self._out.append(data)
+
+    def _flush(self):
+        if self._out:
+            data = b''.join(self._out)
+            self._out.clear()
+            if not self._transport.is_closing():
+                self._transport.write(data)
+
+    def close(self):
+        self._flush()
+        self._transport.close()
+
+    def __getattr__(self, name):       # everything else as the transport does it
+        return getattr(self._transport, name)
+
+
+class _Refusing:
+    """What both HTTP protocols share: corked writes, a JSON 400."""
+
+    def connection_made(self, transport):
+        super().connection_made(Corked(transport, self.loop))
+
     def send_400_response(self, msg):
         body = error_body('the request is not HTTP/1.1')
-        event = h11.Response(status_code=400, reason='Bad Request', headers=[
-            (b'content-type', b'application/json'), (b'content-length', b'%d' % len(body)),
-            (b'connection', b'close')])
-        self.transport.write(self.conn.send(event))
-        self.transport.write(self.conn.send(h11.Data(data=body)))
-        self.transport.write(self.conn.send(h11.EndOfMessage()))
+        self.transport.write(b'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n'
+                             b'content-length: %d\r\nconnection: close\r\n\r\n%s'
+                             % (len(body), body))
         self.transport.close()
+
+
+try:            # httptools parses in C (uvicorn's `standard` choice); h11 is pure Python
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as _Base
+except ImportError:
+    _Base = H11Protocol
+
+
+class HTTPProtocol(_Refusing, _Base):
+    pass
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):
