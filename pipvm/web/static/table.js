@@ -293,9 +293,10 @@ function renderTrick(v, places) {
     trick.append(e);
   });
   if (heldTrick && heldTrick.winner) trick.append(el('p', 'taker', heldTrick.winner + ' takes the trick'));
-  if (heldTrick && !holdTimer) {
-    holdTimer = setTimeout(() => { holdTimer = null; if (view) renderTable(view); },
-                           Math.max(0, heldTrick.since + HOLD - Date.now()) + 20);
+  // once the pause is over, a next card already led replaces the trick
+  const left = heldTrick ? heldTrick.since + HOLD - Date.now() : 0;
+  if (left > 0 && !holdTimer) {
+    holdTimer = setTimeout(() => { holdTimer = null; if (view) renderTable(view); }, left + 20);
   }
 }
 
