@@ -564,6 +564,38 @@ def test_a_patch_turns_one_view_into_the_next():
         assert table.version > 20
 
 
+def test_without_httptools_h11_refuses_a_garbage_request_in_json_too():
+    """The web extra brings httptools; a server without it parses with h11,
+    and refuses as the other does."""
+    import threading
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from pipvm.web.app import make_app
+    from pipvm.web.protocols import WebSocketProtocol, _Refusing
+    from pipvm.web.serve import listen
+    h11 = type('H11Refusing', (_Refusing, H11Protocol), {})
+    table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
+    sock = listen('127.0.0.1', 0)
+    server = uvicorn.Server(uvicorn.Config(make_app([table]), log_level='error', http=h11,
+                                           ws=WebSocketProtocol, lifespan='on'))
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.01)
+        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+        head, body = raw(base, b'GARBAGE\r\n\r\n')
+        assert head.startswith('http/1.1 400 ') and 'content-type: application/json' in head
+        assert json.loads(body) == {'error': 'the request is not HTTP/1.1'}
+        head, body = raw(base, b'GET /play/nope/state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+        assert head.startswith('http/1.1 404 ') and json.loads(body) == {'error': 'no such seat'}
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
 def test_an_answer_replies_with_a_patch_from_the_version_it_names_else_the_view():
     with served(HIGH_CARD, seating(2)) as (table, client, urls):
         held = client.get(urls[0] + 'state').json()
