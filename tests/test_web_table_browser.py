@@ -71,6 +71,13 @@ def overlapping(found):
             if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]
 
 
+SHOWS_TRICK = '''([want, n]) => {
+    const cs = [...document.querySelectorAll('#trick.taken .card')].map((c) => c.title.split(',')[0]);
+    cs.sort();
+    return cs.length === n && cs.every((c, i) => c === want[i]);
+}'''
+
+
 def last_trick(table, seat):
     """The cards of the last trick taken, as the seat's log tells them."""
     log = table.game.view(seat)['log']
@@ -123,7 +130,8 @@ def test_every_card_of_a_trick_stays_visible_side_by_side(browser, path, players
                 continue
             trick = sorted(last_trick(table, 0)[-players:])
             for page, size in [(p, s) for p, s in zip(pages, SIZES)] + [(watcher, SIZES[0])]:
-                expect(page.locator('#trick.taken .card')).to_have_count(players)
+                # (a page a step behind may still hold the trick before: wait for this one)
+                page.wait_for_function(SHOWS_TRICK, arg=[trick, players])
                 found = boxes(page, '#trick .card')
                 assert sorted(c.split(',')[0] for c, *_ in found) == trick
                 assert not overlapping(found), (size, overlapping(found))
