@@ -6,6 +6,7 @@ import glob
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import time
@@ -13,8 +14,11 @@ import urllib.error
 import urllib.request
 
 import pytest
+from starlette.testclient import WebSocketDenialResponse
 
+from pipvm.play import loader
 from pipvm.web.patch import apply
+from pipvm.web.serve import in_background
 from pipvm.web.table import LOG_PAGE, Table
 
 from .privacy import watch
@@ -90,7 +94,16 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 decision = decision or state['decision']
             if decision is None:
                 break
-            assert post(client, urls[decision['seat']], random_answer(decision, rng)).status_code == 200
+            # the answer's reply: a patch from the view answered from (Pip-Base) to the next
+            seat = decision['seat']
+            r = client.post(urls[seat] + 'answer', json=random_answer(decision, rng),
+                            headers={'Pip-Base': str(steps)})
+            reply = r.json()
+            assert r.status_code == 200 and reply['base'] == steps
+            assert reply['version'] == int(r.headers['Pip-Version']) == steps + 1
+            assert not witness.unseen(seat, reply)
+            after = apply(json.loads(json.dumps(pages[seat])), reply['patch'])
+            assert same_view(after, json.loads(json.dumps(game.view(seat))))
             steps += 1
         open_channels.close()
         assert game.ending.kind == 'winner'
@@ -137,10 +150,46 @@ def test_a_bad_token_gets_404():
             r = client.get(url)
             assert r.status_code == 404 and r.json() == {'error': 'no such seat'}
         assert post(client, '/play/nope/', {'decision': 0, 'text': 'Al'}).status_code == 404
-        with pytest.raises(Exception):
-            with client.websocket_connect('/play/nope/live') as ws:
-                ws.receive_json()
+        # the live channel too: refused before it opens, with the same JSON 404
+        for url, reason in (('/play/nope/live', 'no such seat'), ('/nowhere', 'no such page')):
+            with pytest.raises(WebSocketDenialResponse) as refused:
+                with client.websocket_connect(url) as ws:
+                    ws.receive_json()
+            r = refused.value
+            assert r.status_code == 404 and r.headers['content-type'] == 'application/json'
+            assert r.json() == {'error': reason}
         assert table.version == 0
+
+
+def raw(base, request):
+    """The status line, headers and body a real server answers to these bytes."""
+    host, port = base.rsplit('/', 1)[1].split(':')
+    with socket.create_connection((host, int(port)), timeout=10) as s:
+        s.sendall(request)
+        got = b''
+        while chunk := s.recv(65536):
+            got += chunk
+    head, _, body = got.partition(b'\r\n\r\n')
+    return head.decode('latin-1').lower(), body
+
+
+def test_what_the_server_refuses_before_any_route_is_json_too():
+    """A request line that is no HTTP, a WebSocket handshake without its key,
+    a WebSocket to a bad token: over a real socket, each refusal is JSON."""
+    table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
+    with in_background([table]) as base:
+        for request, status in (
+                (b'GARBAGE\r\n\r\n', 400),
+                (b'GET /play/nope/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n'
+                 b'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n', 400),
+                (b'GET /play/nope/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n'
+                 b'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n'
+                 b'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n', 404)):
+            head, body = raw(base, request)
+            assert head.startswith('http/1.1 %d ' % status), head
+            assert 'content-type: application/json' in head
+            error = json.loads(body)
+            assert list(error) == ['error'] and '\n' not in error['error'] and error['error']
 
 
 def test_answering_a_decision_that_is_not_yours_or_stale_gets_409():
@@ -513,6 +562,54 @@ def test_a_patch_turns_one_view_into_the_next():
                 assert diff(after, after) == []
                 before[seat] = after
         assert table.version > 20
+
+
+def test_without_httptools_h11_refuses_a_garbage_request_in_json_too():
+    """The web extra brings httptools; a server without it parses with h11,
+    and refuses as the other does."""
+    import threading
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from pipvm.web.app import make_app
+    from pipvm.web.protocols import WebSocketProtocol, _Refusing
+    from pipvm.web.serve import listen
+    h11 = type('H11Refusing', (_Refusing, H11Protocol), {})
+    table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
+    sock = listen('127.0.0.1', 0)
+    server = uvicorn.Server(uvicorn.Config(make_app([table]), log_level='error', http=h11,
+                                           ws=WebSocketProtocol, lifespan='on'))
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive()
+            time.sleep(0.01)
+        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+        head, body = raw(base, b'GARBAGE\r\n\r\n')
+        assert head.startswith('http/1.1 400 ') and 'content-type: application/json' in head
+        assert json.loads(body) == {'error': 'the request is not HTTP/1.1'}
+        head, body = raw(base, b'GET /play/nope/state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+        assert head.startswith('http/1.1 404 ') and json.loads(body) == {'error': 'no such seat'}
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def test_an_answer_replies_with_a_patch_from_the_version_it_names_else_the_view():
+    with served(HIGH_CARD, seating(2)) as (table, client, urls):
+        held = client.get(urls[0] + 'state').json()
+        r = client.post(urls[0] + 'answer', json={'decision': 0, 'text': 'Al'},
+                        headers={'Pip-Base': '0'})
+        assert r.json()['base'] == 0 and r.json()['version'] == 1
+        assert apply(held, r.json()['patch']) == client.get(urls[0] + 'state').json()
+        # another base (it holds another view), or none: the whole view
+        for headers in ({}, {'Pip-Base': '0'}, {'Pip-Base': 'x'}):
+            d = table.game.decision
+            seat = d.seat
+            r = client.post(urls[seat] + 'answer', headers=headers, json=(
+                {'decision': d.id, 'text': 'Bo'} if d.kind == 'name' else {'decision': d.id, 'choice': 0}))
+            assert r.status_code == 200 and r.json() == client.get(urls[seat] + 'state').json()
 
 
 def test_a_large_response_is_compressed():

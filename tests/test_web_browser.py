@@ -203,7 +203,7 @@ def test_the_page_reconnects_to_a_restarted_server(browser):
         page.fill('#name', 'Lou')
         page.keyboard.press('Enter')
         expect(page.locator('#hand button.legal')).to_have_count(5)
-    expect(page.locator('#link')).to_have_text('reconnecting\u2026')
+    expect(page.locator('#link')).to_have_text('disconnected: reconnecting\u2026')
     d = table.game.decision                    # answered while the page cannot see it
     table.answer(0, ('{"decision": %d, "choice": 0}' % d.id).encode())
     with in_background([table], port=int(base.rsplit(':', 1)[1])):

@@ -75,6 +75,9 @@ def test_start_join_watch_play_and_rematch(tmp_path):
         for bad in ({'table': tab, 'name': '   '}, {'table': tab, 'name': 7}, {'table': tab}):
             assert client.post('/lobby/join', json=bad).status_code == 400
         ada = client.post('/lobby/join', json={'table': tab, 'name': ' Ada '}).json()['link']
+        # Ada's browser gets her seat back; another (no seat cookie) is refused
+        assert client.post('/lobby/join', json={'table': tab, 'name': 'Ada'}).json() == {'link': ada}
+        client.cookies.clear()
         assert client.post('/lobby/join', json={'table': tab, 'name': 'Ada'}).status_code == 409
         listed = client.get('/lobby/state').json()['tables'][0]
         assert listed['open'] and listed['names'] == ['Ada', None]
@@ -164,3 +167,64 @@ def test_a_lobby_killed_mid_game_comes_back_on_the_same_links(tmp_path):
         proc.wait(10)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_a_refused_name_or_number_creates_no_table(tmp_path):
+    """Starting a table with a name seats that person at once, or creates
+    nothing: a name the game cannot print leaves no empty table behind,
+    after a restart either."""
+    db = str(tmp_path / 'lobby.sqlite')
+    lobby = Lobby([HIGH_CARD], db)
+    with TestClient(make_lobby_app(lobby)) as client:
+        for body, reason in (({'game': 0, 'players': 2, 'name': '\u041e\u043b\u0435\u0433'}, 'Latin-1'),
+                             ({'game': 0, 'players': 2, 'name': 5}, '"name" must be a string'),
+                             ({'game': 0, 'players': 9, 'name': 'Ada'}, 'High Card is for')):
+            r = client.post('/lobby/new', json=body)
+            assert r.status_code == 400 and reason in r.json()['error']
+        assert client.get('/lobby/state').json()['tables'] == []
+        r = client.post('/lobby/new', json={'game': 0, 'players': 2, 'name': ' Ada '})
+        made = r.json()
+        assert set(made) == {'table', 'link'}
+        assert client.get(made['link'] + 'state').json()['seat'] == 0
+    assert [t['names'] for t in Lobby([HIGH_CARD], db).state()['tables']] == [['Ada', None]]
+
+
+def test_joining_names_the_field_at_fault_and_an_unknown_table_is_404(tmp_path):
+    lobby = Lobby([HIGH_CARD], str(tmp_path / 'lobby.sqlite'))
+    with TestClient(make_lobby_app(lobby)) as client:
+        tab = client.post('/lobby/new', json={'game': 0, 'players': 2}).json()['table']
+        r = client.post('/lobby/join', json={'table': tab, 'name': 5})
+        assert r.status_code == 400 and r.json() == {'error': '"name" must be a string'}
+        r = client.post('/lobby/join', json={'table': 'x', 'name': 'Ada'})
+        assert r.status_code == 404 and r.json() == {'error': 'no such table'}
+        r = client.post('/lobby/join', json={'table': 5, 'name': 'Ada'})
+        assert r.status_code == 400 and r.json() == {'error': '"table" must be a string'}
+
+
+def test_a_player_takes_their_seat_back_and_nobody_else_can(tmp_path):
+    """The seat cookie: Ada's browser, joining again under her name, gets
+    her seat back on its link (the table full and playing); Mallory, typing
+    'Ada' in another browser, is refused; so is Ben's browser."""
+    db = str(tmp_path / 'lobby.sqlite')
+    lobby = Lobby([HIGH_CARD], db)
+    app = make_lobby_app(lobby)
+    with TestClient(app) as ada, TestClient(app) as ben, TestClient(app) as mallory:
+        made = ada.post('/lobby/new', json={'game': 0, 'players': 2, 'name': 'Ada'}).json()
+        tab, link = made['table'], made['link']
+        assert ben.post('/lobby/join', json={'table': tab, 'name': 'Ben'}).status_code == 200
+        # the seat each browser holds, as the lobby shows it
+        assert [t['mine'] for t in ada.get('/lobby/state').json()['tables']] == [0]
+        assert [t['mine'] for t in ben.get('/lobby/state').json()['tables']] == [1]
+        assert [t['mine'] for t in mallory.get('/lobby/state').json()['tables']] == [None]
+        for other in (mallory, ben):
+            r = other.post('/lobby/join', json={'table': tab, 'name': 'Ada'})
+            assert r.status_code == 409 and 'name' in r.json()['error']
+        again = ada.post('/lobby/join', json={'table': tab, 'name': 'Ada'})
+        assert again.status_code == 200 and again.json() == {'link': link}
+        # a cookie for another table, or a made-up one, proves nothing
+        mallory.cookies.set('pip-seat-' + tab, 'x' * 24, path='/lobby/')
+        assert mallory.post('/lobby/join', json={'table': tab, 'name': 'Ada'}).status_code == 409
+    with TestClient(make_lobby_app(Lobby([HIGH_CARD], db))) as fresh:   # after a restart
+        fresh.cookies.set('pip-seat-' + tab, link.split('/')[2], path='/lobby/')
+        r = fresh.post('/lobby/join', json={'table': tab, 'name': 'Ada'})
+        assert r.json() == {'link': link}

@@ -4,7 +4,9 @@ the live channel.  docs/web.md documents the API.
     GET  /play/TOKEN/         the page
     GET  /play/TOKEN/state    view(seat) as JSON, with the last page of its log
     GET  /play/TOKEN/log?before=I   the page of the log before event I
-    POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME}
+    POST /play/TOKEN/answer   {"decision": ID, "choice": I} or {"decision": ID, "text": NAME};
+                              the reply: the new view, or with `Pip-Base: B` (the version
+                              answered from) {"version": N, "base": B, "patch": OPS}
     WS   /play/TOKEN/live     {"version": N, "view": VIEW} on connecting, then
                               {"version": N, "base": B, "patch": OPS} each time the game moves on
 
@@ -32,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from pipvm.web.requests import MAX_BODY, BadRequest, Conflict, check_name
+from pipvm.web.table import hashed
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static')
 # The page runs only its own files: no inline script, so program text that
@@ -56,9 +59,10 @@ def make_app(tables, routes=(), lifespan=None):
         token = request.path_params['token']
         if hasattr(tables, 'seat_of'):
             return tables.seat_of(token)
+        key = hashed(token)            # once, not once a table
         for table in tables:
-            with contextlib.suppress(KeyError):
-                return table, table.seat_of(token)
+            if key in table.links:
+                return table, table.links[key]
         raise KeyError(token)
 
     async def page(request):
@@ -95,33 +99,49 @@ def make_app(tables, routes=(), lifespan=None):
             if request.headers.get('content-type', '').split(';')[0].strip() != 'application/json':
                 raise BadRequest('the body must be sent as application/json')
             table.answer(n, await _body(request))
+            base = request.headers.get('pip-base', '')
+            reply = table.reply(n, int(base) if base.isdigit() and len(base) < 10 else None)
         except BadRequest as e:
             return _error(400, str(e))
         except ClientDisconnect:           # gone before its body came: nothing to answer
             return _error(400, 'the body was cut short')
         except Conflict as e:
             return _error(409, str(e))
-        return _view(table, n)
+        return Response(reply, media_type='application/json', headers=dict(HEADERS, **{
+            'Pip-Version': str(table.version)}))
 
     async def live(websocket):
         try:
             table, n = seat(websocket)
         except KeyError:
-            await websocket.close(code=1008)
+            await _deny(websocket, 404, 'no such seat')
             return
         await websocket.accept()
-        closed = asyncio.ensure_future(_until_closed(websocket))
+        # The channel waits for the table's next change alone; a watcher
+        # cancels it when the client leaves (a task and a wait for each
+        # change, to watch both, cost more than the frame itself).
+        sending = asyncio.current_task()
+        gone = []
+
+        async def watch():
+            with contextlib.suppress(Exception):
+                await _until_closed(websocket)
+            gone.append(True)
+            sending.cancel()
+        closed = asyncio.ensure_future(watch())
         spectator = _spectator(websocket) if n is None else None
         if n is None:
             table.spectators[spectator] += 1
         try:
             sent = None            # (version, view without log, log size) last sent
-            while not closed.done():
+            while True:
                 message, sent = table.frame(n, sent)
                 await websocket.send_text(message)
-                moved = asyncio.ensure_future(table.change(sent[0]))
-                await asyncio.wait((moved, closed), return_when=asyncio.FIRST_COMPLETED)
-                moved.cancel()
+                await table.change(sent[0])
+        except asyncio.CancelledError:
+            if not gone:
+                raise                  # the server stops: not ours to swallow
+            sending.uncancel()
         except (WebSocketDisconnect, RuntimeError):
             pass                       # the client went away while we were sending
         finally:
@@ -137,6 +157,9 @@ def make_app(tables, routes=(), lifespan=None):
         yield
         for task in bots:
             task.cancel()
+
+    async def no_such_channel(websocket):
+        await _deny(websocket, 404, 'no such page')
 
     async def no_icon(request):
         return Response(status_code=204)
@@ -154,8 +177,9 @@ def make_app(tables, routes=(), lifespan=None):
         Route('/play/{token}/log', log),
         Route('/play/{token}/answer', answer, methods=['POST']),
         WebSocketRoute('/play/{token}/live', live),
-        Mount('/static', StaticFiles(directory=STATIC), name='static'),
         *routes,
+        WebSocketRoute('/{path:path}', no_such_channel),     # (else a bare 403)
+        Mount('/static', StaticFiles(directory=STATIC), name='static'),
     ]
     return Starlette(
         routes=routes, lifespan=lifespan or run_bots,
@@ -198,6 +222,15 @@ async def _until_closed(websocket):
 def _view(table, seat):
     return JSONResponse(table.view(seat), headers=dict(HEADERS, **{
         'Pip-Version': str(table.version)}))
+
+
+async def _deny(websocket, status, reason):
+    """Refuse a WebSocket before it opens with a JSON error, as an HTTP
+    request gets (the ASGI denial response; a server without it closes)."""
+    try:
+        await websocket.send_denial_response(_error(status, reason))
+    except RuntimeError:
+        await websocket.close(code=1008)
 
 
 def _error(status, reason):

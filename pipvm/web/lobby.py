@@ -16,7 +16,7 @@ from pipvm.play import loader
 from pipvm.play.seats import Seating
 from pipvm.play.terminal import random_seed
 from pipvm.records.record import Answer
-from pipvm.web.requests import BadRequest, Conflict, check_name
+from pipvm.web.requests import BadRequest, Conflict, NotFound, check_name
 from pipvm.web.table import Table, hashed
 
 SCHEMA = '''
@@ -95,12 +95,19 @@ class Lobby:
         tab, seat = self.links[hashed(token)]
         return self.tables[tab], seat
 
-    def new(self, game, players):
-        """A new table of game (an index) for this many players: its id."""
+    def table_id(self, token):
+        return self.links[hashed(token)][0]
+
+    def new(self, game, players, name=None):
+        """A new table of game (an index) for this many players: its id; and
+        with a name, that person seated at it: (id, token).  Everything is
+        checked first: a refused name or number creates no table."""
         if type(game) is not int or type(players) is not int:
             raise BadRequest('"game" and "players" must be whole numbers')
         if not 0 <= game < len(self.programs):
             raise BadRequest('no such game')
+        if name is not None:
+            name = check_name(name, 'name')
         program = self.programs[game]
         size = program.team_size or 1
         if players not in [c * size for c in program.counts]:
@@ -113,20 +120,35 @@ class Lobby:
                         (tab, game, seed, players, time.time()))
         table = self._open(tab, game, seed, players)
         table.listeners.append(self._keeper(tab))
-        return tab
+        return tab if name is None else (tab, self._seat(tab, 0, name))
 
-    def join(self, tab, name):
-        """Seat a person by name at the first free seat: its secret link's token."""
-        name = check_name(name)
+    def join(self, tab, name, held=None):
+        """Seat a person by name at the first free seat: its secret link's
+        token.  held: the token this person's browser keeps for the table
+        (its seat cookie): with the name of that seat, the seat is theirs
+        again, on the same link; anyone else with a name taken is refused."""
+        name = check_name(name, 'name')
         if tab not in self.tables:
-            raise Conflict('no such table')
+            raise NotFound('no such table')
         table, seats = self.tables[tab], self.seats[tab]
+        if name in seats.values():
+            if held and self.links.get(hashed(held)) == (tab, self.seat_named(tab, name)):
+                return held
+            raise Conflict('someone at the table has that name already')
         free = [n for n in range(table.game.setup.players) if n not in seats]
         if not free:
             raise Conflict('the table is full')
-        if name in seats.values():
-            raise Conflict('someone at the table has that name already')
         return self._seat(tab, free[0], name)
+
+    def seat_named(self, tab, name):
+        return next(n for n, given in self.seats[tab].items() if given == name)
+
+    def held_seat(self, tab, held):
+        """The seat a browser's seat cookie for this table stands for, or None."""
+        if not held:
+            return None
+        place = self.links.get(hashed(held))
+        return place[1] if place and place[0] == tab else None
 
     def _seat(self, tab, seat, name):
         token = secrets.token_urlsafe(18)
@@ -156,8 +178,10 @@ class Lobby:
         token = self._seat(new, seat, self.seats[tab][seat])
         return token
 
-    def state(self):
-        """The lobby's page data: the games, and every table, newest first."""
+    def state(self, held=lambda tab: None):
+        """The lobby's page data: the games, and every table, newest first
+        (held(id): the token this browser keeps for a table, whose seat is
+        given as `mine`)."""
         games = [{'id': i, 'name': p.name,
                   'players': [c * (p.team_size or 1) for c in p.counts]}
                  for i, p in enumerate(self.programs)]
@@ -172,5 +196,5 @@ class Lobby:
                 'open': len(seats) < players, 'over': ending is not None,
                 'winner': ending.winner if ending else None, 'watchers': table.watchers,
                 'spectators': table.watching(),
-                'watch': '/play/watch-%s/' % tab})
+                'watch': '/play/watch-%s/' % tab, 'mine': self.held_seat(tab, held(tab))})
         return {'games': games, 'tables': tables[:100]}

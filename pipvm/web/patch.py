@@ -10,22 +10,31 @@ def diff(old, new, path=''):
     if old == new:
         return []
     if type(old) is dict and type(new) is dict:
+        # (equal values are skipped before any path is made: most of a view
+        # is as it was, and comparing is done in C)
         ops = []
         for key in old:
             if key not in new:
                 ops.append({'op': 'remove', 'path': path + '/' + _escape(key)})
         for key, value in new.items():
-            where = path + '/' + _escape(key)
             if key in old:
-                ops += diff(old[key], value, where)
+                was = old[key]
+                if was == value:
+                    continue
+                where = path + '/' + _escape(key)
+                if type(value) in (dict, list) and type(was) is type(value):
+                    ops += diff(was, value, where)
+                else:
+                    ops.append({'op': 'replace', 'path': where, 'value': value})
             else:
-                ops.append({'op': 'add', 'path': where, 'value': value})
+                ops.append({'op': 'add', 'path': path + '/' + _escape(key), 'value': value})
         return ops
     if type(old) is list and type(new) is list:
         if len(old) == len(new):
             ops = []
             for i, (a, b) in enumerate(zip(old, new)):
-                ops += diff(a, b, '%s/%d' % (path, i))
+                if a != b:
+                    ops += diff(a, b, '%s/%d' % (path, i))
             # many changed items: one replacement is smaller and as cheap
             if len(ops) <= len(new):
                 return ops
@@ -61,7 +70,8 @@ def apply(doc, ops):
 
 
 def _escape(key):
-    return str(key).replace('~', '~0').replace('/', '~1')
+    key = str(key)
+    return key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key
 
 
 def _unescape(key):

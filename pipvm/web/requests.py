@@ -16,6 +16,10 @@ class Conflict(Exception):
     """409: a well-formed answer to a decision this seat cannot answer now."""
 
 
+class NotFound(Exception):
+    """404: what the request names does not exist (a table, a seat)."""
+
+
 def parse_answer(body):
     """(decision id, 'choice' or 'text', value) from a POST /answer body."""
     if len(body) > MAX_BODY:
@@ -40,10 +44,11 @@ def parse_answer(body):
     return decision, 'text', check_name(obj['text'])
 
 
-def check_name(text):
-    """A player's name, trimmed: 1 to 40 printable characters that the game can print."""
+def check_name(text, field='text'):
+    """A player's name, trimmed: 1 to 40 printable characters that the game
+    can print (field: the body's key it came in, named when it is no string)."""
     if type(text) is not str:
-        raise BadRequest('"text" must be a string')
+        raise BadRequest('"%s" must be a string' % field)
     text = text.strip()
     if not 1 <= len(text) <= MAX_NAME:
         raise BadRequest('a name must be 1 to %d characters, not counting spaces round it'

@@ -3,7 +3,6 @@ then serve the table until the game ends and a while more (or Ctrl-C)."""
 import asyncio
 import contextlib
 import socket
-import sys
 import threading
 import time
 
@@ -34,11 +33,14 @@ def main(args, seating):
     sock = listen(args.host, args.port)
     host, port = sock.getsockname()[:2]
     base = 'http://%s:%d/play/' % ('[%s]' % host if ':' in host else host, port)
+    # flushed line by line: piped to a file or a program, the links are
+    # needed while the server runs, not when it exits
     for token, seat in table.tokens.items():
-        print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/')
+        print(('watch: ' if seat is None else 'seat %d: ' % (seat + 1)) + base + token + '/',
+              flush=True)
     if not table.tokens:
-        print('the links given before work again at %s... (--new-links for new ones)' % base)
-    sys.stdout.flush()
+        print('the links given before work again at %s... (--new-links for new ones)' % base,
+              flush=True)
     server = make_server([table])
 
     async def run():
@@ -67,8 +69,8 @@ def lobby_main(args):
         raise PipError(None, '%s: %s' % (args.db, e)) from None
     sock = listen(args.host, args.port)
     host, port = sock.getsockname()[:2]
-    print('lobby: http://%s:%d/lobby/' % ('[%s]' % host if ':' in host else host, port))
-    sys.stdout.flush()
+    print('lobby: http://%s:%d/lobby/' % ('[%s]' % host if ':' in host else host, port),
+          flush=True)
     make_server(None, make_lobby_app(lobby)).run(sockets=[sock])
     return 0
 
@@ -77,8 +79,9 @@ def make_server(tables, app=None):
     import uvicorn
 
     from pipvm.web.app import make_app
+    from pipvm.web.protocols import HTTPProtocol, WebSocketProtocol
     return uvicorn.Server(uvicorn.Config(app or make_app(tables), log_level='warning',
-                                         ws='websockets-sansio', lifespan='on',
+                                         http=HTTPProtocol, ws=WebSocketProtocol, lifespan='on',
                                          ws_per_message_deflate=False))
 
 

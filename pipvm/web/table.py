@@ -113,6 +113,7 @@ class Table:
         self._logs = {n: [] for n in [*range(self.seats), None]}    # each seat's events
         self._read = 0             # how many of the game's events are in _logs
         self._states = {}          # seat -> (view without log, log size) at this version
+        self._before = {}          # the same at the version before (an answer's reply patches it)
         self._frames = {}          # (seat, base version) -> a live message, at this version
 
     @classmethod
@@ -194,12 +195,28 @@ class Table:
             if base is None or self.version < base[0]:
                 message = {'version': self.version, 'view': self.view(seat)}
             else:
-                ops = diff(base[1], now[0])
-                ops += [{'op': 'add', 'path': '/log/-', 'value': e}
-                        for e in self._logs[seat][base[2]:now[1]]]
-                message = {'version': self.version, 'base': base[0], 'patch': ops}
+                message = self._patch(seat, base)
             self._frames[key] = json.dumps(message, separators=(',', ':'))
         return self._frames[key], (self.version, *now)
+
+    def reply(self, seat, base):
+        """The reply to a seat's answer (JSON text): a patch from its view at
+        version base (the one it answered from, just before its answer) to
+        now; or the whole view if it holds another (base None: it did not say)."""
+        held = self._before.get(seat) if base is not None and base == self.version - 1 else None
+        if held is None:
+            return json.dumps(self.view(seat), separators=(',', ':'))
+        frame, _ = self.frame(seat, (base, *held))
+        return frame
+
+    def _patch(self, seat, base):
+        """{version, base, patch}: the operations from the seat's view at
+        base (version, state, log size) to now; new events as appends."""
+        state, size = self._state(seat)
+        ops = diff(base[1], state)
+        ops += [{'op': 'add', 'path': '/log/-', 'value': e}
+                for e in self._logs[seat][base[2]:size]]
+        return {'version': self.version, 'base': base[0], 'patch': ops}
 
     def _state(self, seat):
         if seat not in self._states:
@@ -222,7 +239,9 @@ class Table:
         cannot be, and then nothing changes."""
         decision_id, field, value = parse_answer(body)
         d = self.game.decision
-        self._apply(d, check_against(d, seat, decision_id, field, value))
+        value = check_against(d, seat, decision_id, field, value)
+        self._state(seat)          # the view it answered from: its reply is a patch to it
+        self._apply(d, value)
 
     def _apply(self, d, value, save=True):
         self.game.answer(value)
@@ -233,7 +252,7 @@ class Table:
             for listener in self.listeners:
                 listener(self.history[-1])
         self.version += 1
-        self._states, self._frames = {}, {}
+        self._before, self._states, self._frames = self._states, {}, {}
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             if not waiter.done():      # (a waiter whose task was cancelled is)

@@ -37,10 +37,20 @@ async function join(table) {
   if (reply) location.assign(reply.link);
 }
 
+// A new table with this person at its first seat, in one request: a name
+// the server refuses creates no table.
 async function start(game, players) {
-  if (!myName()) return;
-  const reply = await post('/lobby/new', { game, players });
-  if (reply) await join(reply.table);
+  const name = myName();
+  if (!name) return;
+  const reply = await post('/lobby/new', { game, players, name });
+  if (reply) location.assign(reply.link);
+}
+
+// The seat this browser holds at a table (its seat cookie), taken back
+// under the name it was taken with, on the same link.
+async function rejoin(t) {
+  const reply = await post('/lobby/join', { table: t.id, name: t.names[t.mine] });
+  if (reply) location.assign(reply.link);
 }
 
 // "Zoe, Ann and 2 others": the named spectators, then how many gave no name.
@@ -71,7 +81,12 @@ function render(s) {
               el('span', t.open ? 'open' : '', t.over ? 'over' + (t.winner ? ': ' + t.winner + ' won' : '')
                 : t.open ? 'open: ' + seated.length + ' of ' + t.players + ' seated' : 'playing'));
     li.append(el('div', 'names', seated.length ? seated.join(', ') : 'nobody yet'));
-    if (t.open) {
+    if (t.mine !== null) {
+      const b = el('button', 'rejoin', 'Back to your seat (' + t.names[t.mine] + ')');
+      b.type = 'button';
+      b.addEventListener('click', () => rejoin(t));
+      li.append(b);
+    } else if (t.open) {
       const b = el('button', 'join', 'Join');
       b.type = 'button';
       b.addEventListener('click', () => join(t.id));

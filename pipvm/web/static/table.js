@@ -76,6 +76,9 @@ function render(v, at) {
   if (at < version) return;
   version = at;
   view = v;
+  const taken = takenTrick(lastTrick, v);
+  if (taken) heldTrick = taken;
+  lastTrick = noteTrick(v);
   const me = v.players.find((p) => p.seat === v.seat);
   document.title = (v.decision ? '\u25b6 Your turn \u2014 ' : '') + v.game + ' \u2014 Pip';
   $('game').textContent = v.game;
@@ -87,8 +90,49 @@ function render(v, at) {
   renderDecision(v);
   renderProblem();
   renderLog(v);
-  $('rematch').hidden = !(v.lobby && v.ending && me);
+  renderResult(v, me);
+  renderLink();
   $('to-lobby').hidden = !v.lobby;
+}
+
+// The end of the game: who won, then every team (or player) by score, with
+// what each took; a rematch and the way back to the lobby for a lobby's table.
+let resultSeen = false;   // the panel was closed to look at the table
+
+function renderResult(v, me) {
+  const box = $('result');
+  box.hidden = !v.ending || resultSeen;
+  if (!v.ending) { resultSeen = false; return; }
+  const e = v.ending;
+  const mine = me && (e.winner === me.name
+    || (v.teams || []).some((t) => t.name === e.winner && t.members.includes(me.seat)));
+  $('result-title').textContent = e.kind === 'winner' ? (mine ? 'You win! ' : '') + e.winner + ' wins.'
+    : e.kind === 'no winner' ? 'The game is over: no winner.' : 'The game stopped: ' + e.error;
+  const rows = standings(v, v.teams ? 'teams' : 'players');
+  const winner = (r) => e.kind === 'winner' && (r.name === e.winner);
+  rows.sort((a, b) => winner(b) - winner(a) || (b.score ?? -Infinity) - (a.score ?? -Infinity));
+  box.querySelector('tbody').replaceChildren(...rows.map((r, i) => {
+    const tr = el('tr', (r.mine ? 'mine ' : '') + (winner(r) ? 'winner' : i === rows.length - 1 && rows.length > 1 && e.kind === 'winner' ? 'loser' : ''));
+    tr.append(el('td', 'place', winner(r) ? 'won' : String(i + 1) + '.'), el('th', '', r.who),
+              el('td', '', r.score === null ? '\u2013' : String(r.score)), el('td', '', r.won));
+    tr.children[1].scope = 'row';
+    return tr;
+  }));
+  $('rematch').hidden = !(v.lobby && me);
+  $('back-to-lobby').hidden = !v.lobby;
+}
+
+// The live channel's state as it is: connecting, connected, or closed (and
+// then whether the page tries again).
+let linkState = 'connecting';
+
+function renderLink() {
+  const over = view && view.ending;
+  const text = linkState === 'open' ? (over ? 'game over \u00b7 connected' : 'connected')
+    : linkState === 'closed' ? (over ? 'game over \u00b7 the server has closed the table'
+      : 'disconnected: reconnecting\u2026') : 'connecting\u2026';
+  $('link').textContent = text;
+  $('link').dataset.state = linkState;
 }
 
 function renderTurn(v) {
@@ -128,19 +172,26 @@ function renderNotice(v, me) {
 function renderTable(v) {
   const felt = $('felt');
   for (const old of felt.querySelectorAll('.seat')) old.remove();
+  const places = placesOf(v);
+  for (const p of v.players) felt.append(seatBox(v, p, places[p.seat]));
+  $('empty').hidden = v.players.length > 0;
+  renderTrick(v, places);
+  renderAreas(v);
+  renderInfo(v);
+}
+
+// Where each seat sits: the page's own at the bottom (a spectator's page:
+// seat 1's), the others round from its left, so at four seats partners
+// sit opposite.
+function placesOf(v) {
   const seats = v.players.map((p) => p.seat);
   const mine = seats.indexOf(v.seat);
   const first = mine >= 0 ? mine : 0;
   const order = seats.slice(first).concat(seats.slice(0, first));
   const places = {};
-  const others = mine >= 0 ? order.slice(1) : order;
-  const layout = PLACES[Math.min(others.length, PLACES.length - 1)];
-  if (mine >= 0) places[v.seat] = 'b';
-  others.forEach((s, i) => { places[s] = layout[i] || 'b'; });
-  for (const p of v.players) felt.append(seatBox(v, p, places[p.seat]));
-  $('empty').hidden = v.players.length > 0;
-  renderTrick(v, places);
-  renderAreas(v);
+  const layout = PLACES[Math.min(order.length - 1, PLACES.length - 1)] || [];
+  order.forEach((s, i) => { places[s] = i === 0 ? 'b' : layout[i - 1] || 'b'; });
+  return places;
 }
 
 function seatBox(v, p, place) {
@@ -180,18 +231,107 @@ function trickArea(v) {
     && a.by.every((s) => s !== null) && new Set(a.by).size === a.by.length);
 }
 
+// A trick is often taken in the same step as its last card is played: the
+// view goes from three cards to none.  The page keeps the whole trick from
+// what it was told: the cards it showed, then the cards the log says were
+// played after them (by seats not in it yet).  It stays on the table until
+// the next card is played there, and at least HOLD ms.
+const HOLD = 1500;
+let lastTrick = null;     // the trick area as last rendered (copied: patches change views in place)
+let heldTrick = null;     // {name, cards, by, winner, since}: a trick just taken
+let holdTimer = null;
+
+function noteTrick(v) {
+  const area = trickArea(v) || (lastTrick && v.areas.find((a) => a.name === lastTrick.name));
+  const stash = {};
+  for (const p of v.players) stash['p' + p.seat] = p.stash_size;
+  for (const [i, t] of (v.teams || []).entries()) stash['t' + i] = t.stash_size;
+  return area ? { name: area.name, cards: (area.cards || []).slice(), by: (area.by || []).slice(),
+                  logEnd: v.log_start + v.log.length, stash } : null;
+}
+
+function takenTrick(before, v) {
+  if (!before || !before.cards.length) return null;
+  const now = v.areas.find((a) => a.name === before.name);
+  if (!now || before.cards.every((c, i) => (now.cards || [])[i] === c)) return null;
+  const cards = before.cards.slice();
+  const by = before.by.slice();
+  for (const e of v.log.slice(Math.max(0, before.logEnd - v.log_start))) {
+    if (e.kind !== 'played' || e.card === null || e.by === null) continue;
+    if (by.includes(e.by) || by.length >= v.players.length) break;
+    cards.push(e.card);
+    by.push(e.by);
+  }
+  // who took it: the player a message names ("Ada takes the trick."), else
+  // the one player (or team) whose pile grew by the trick
+  const fresh = v.log.slice(Math.max(0, before.logEnd - v.log_start));
+  const names = v.players.map((p) => p.name);
+  const said = fresh.map((e) => e.kind === 'message' && /\btrick\b/i.test(e.text)
+    && names.find((n) => e.text.startsWith(n + ' '))).find((n) => n);
+  if (said) return { name: before.name, cards, by, winner: said, since: Date.now() };
+  const grew = [];
+  for (const p of v.players) if (p.stash_size > (before.stash['p' + p.seat] || 0)) grew.push(p.name);
+  const teams = (v.teams || []).filter((t, i) => t.stash_size > (before.stash['t' + i] || 0));
+  const winner = teams.length === 1 ? teams[0].name : grew.length === 1 ? grew[0] : null;
+  return { name: before.name, cards, by, winner, since: Date.now() };
+}
+
 function renderTrick(v, places) {
   const trick = $('trick');
-  const area = trickArea(v);
+  const area = v.areas.find((a) => heldTrick && a.name === heldTrick.name);
+  if (heldTrick && area && area.cards && area.cards.length
+      && Date.now() - heldTrick.since >= HOLD) heldTrick = null;     // the next trick is led
+  const shown = heldTrick || trickArea(v);
   trick.replaceChildren();
-  trick.hidden = !area;
-  if (!area) return;
-  area.cards.forEach((c, i) => {
+  trick.hidden = !shown;
+  trick.classList.toggle('taken', !!heldTrick);
+  if (!shown) return;
+  shown.cards.forEach((c, i) => {
     const e = card(c);
-    e.classList.add('played', 'at-' + (places[area.by[i]] || 'b'));
-    e.title = c + ', played by ' + nameOf(v, area.by[i]);
+    e.classList.add('played', 'at-' + (places[shown.by[i]] || 'b'));
+    e.title = c + ', played by ' + nameOf(v, shown.by[i]);
     trick.append(e);
   });
+  if (heldTrick && heldTrick.winner) trick.append(el('p', 'taker', heldTrick.winner + ' takes the trick'));
+  // once the pause is over, a next card already led replaces the trick
+  const left = heldTrick ? heldTrick.since + HOLD - Date.now() : 0;
+  if (left > 0 && !holdTimer) {
+    holdTimer = setTimeout(() => { holdTimer = null; if (view) renderTable(view); }, left + 20);
+  }
+}
+
+// What the table says in its messages and shows nowhere else: trump, and
+// the card turned up (the last message that names them).
+const SUIT_WORD = /\b(Spades|Hearts|Diamonds|Clubs)\b/;
+const CARD_NAME = /\b(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King) of (Spades|Hearts|Diamonds|Clubs)\b/;
+
+let trump = null;         // kept while the messages that named them scroll out of the log
+let up = null;
+
+function renderInfo(v) {
+  for (const e of v.log) {
+    if (e.kind !== 'message' && e.kind !== 'show') continue;
+    if (/trump/i.test(e.text) && SUIT_WORD.test(e.text) && !/\bno trump/i.test(e.text)) {
+      trump = (/trumps? (?:is|are) (\w+)/i.exec(e.text) || /(\w+) (?:is|are) trumps?/i.exec(e.text)
+               || [])[1];
+      if (!(trump in SUITS)) trump = SUIT_WORD.exec(e.text.replace(CARD_NAME, ''))?.[1] || null;
+    }
+    if (/turn(?:s|ed)? up/i.test(e.text) && CARD_NAME.test(e.text)) up = CARD_NAME.exec(e.text)[0];
+  }
+  const box = $('info');
+  const parts = [];
+  if (trump) {
+    const t = el('span', 'trump' + (trump === 'Hearts' || trump === 'Diamonds' ? ' red' : ''));
+    t.append('Trump ', el('strong', 'suit', SUITS[trump] + ' ' + trump));
+    parts.push(t);
+  }
+  if (up) {
+    const u = el('span', 'up');
+    u.append('Turned up ', card(up));
+    parts.push(u);
+  }
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
 }
 
 // The areas as the program declares them: facedown as a back with a count,
@@ -199,7 +339,8 @@ function renderTrick(v, places) {
 // card list in no area (a deck) as a face-down pile with its size.
 function renderAreas(v) {
   const shown = trickArea(v);
-  const boxes = v.areas.filter((a) => a !== shown).map((a) => {
+  const held = heldTrick && heldTrick.name;        // drawn as the trick above
+  const boxes = v.areas.filter((a) => a !== shown && a.name !== held).map((a) => {
     const kind = a.facedown ? 'facedown' : 'faceup';
     const box = el('div', 'area ' + kind + (a.squaredup ? ' squaredup' : ' spreadout'));
     box.append(el('h2', '', a.name));
@@ -232,23 +373,31 @@ function renderAreas(v) {
 
 // Scores and what each team or player has won (its stash); in a game with a
 // trick, a stash of whole tricks is counted in tricks too.
-function renderScores(v) {
+function standings(v, which = 'both') {
   const rows = [];
-  const perTrick = trickArea(v) || v.areas.some((a) => /trick/i.test(a.name)) ? v.players.length : 0;
+  const perTrick = trickArea(v) || heldTrick || v.areas.some((a) => /trick/i.test(a.name))
+    ? v.players.length : 0;
   const won = (n) => n === 0 ? '\u2013' : perTrick && n % perTrick === 0
     ? plural(n / perTrick, 'trick') : plural(n, 'card');
-  if (v.teams) {
+  if (v.teams && which !== 'players') {
     v.teams.forEach((t, i) => {
       const names = t.members.map((s) => nameOf(v, s)).join(', ');
       const values = valueFacts(t.values).map((f) => ' \u00b7 ' + f).join('');
-      rows.push(['Team ' + (i + 1) + ' (' + names + ')' + values, t.score, won(t.stash_size),
-                 t.members.includes(v.seat)]);
+      rows.push({ who: 'Team ' + (i + 1) + ' (' + names + ')' + values, name: t.name, score: t.score,
+                  won: won(t.stash_size), mine: t.members.includes(v.seat) });
     });
   }
+  if (which === 'teams') return rows;
   for (const p of v.players) {
-    if (v.teams && !p.score && !p.stash_size) continue;      // a team game scores teams
-    rows.push([p.name, p.score, won(p.stash_size), p.seat === v.seat]);
+    if (v.teams && which === 'both' && !p.score && !p.stash_size) continue;   // a team game scores teams
+    rows.push({ who: p.name, name: p.name, score: p.score, won: won(p.stash_size),
+                mine: p.seat === v.seat });
   }
+  return rows;
+}
+
+function renderScores(v) {
+  const rows = standings(v).map((r) => [r.who, r.score, r.won, r.mine]);
   $('scores').hidden = rows.length === 0;
   $('scores').querySelector('tbody').replaceChildren(...rows.map(([who, score, got, mine]) => {
     const tr = el('tr', mine ? 'mine' : '');
@@ -332,7 +481,7 @@ function renderDecision(v) {
   if (shownDecision === d.id) return;       // keep focus where it is
   shownDecision = d.id;
   if (d.kind === 'name') { $('name').value = ''; $('name').focus(); }
-  else { const first = choices()[0]; if (first) first.focus(); }
+  else { const first = choices()[0]; if (first) first.focus({ preventScroll: true }); }
 }
 
 function renderProblem() {
@@ -340,10 +489,26 @@ function renderProblem() {
   $('problem').hidden = !problem;
 }
 
+// The hand the game prints to its player before each card it asks for
+// ("Ada: Your hand:", then "Ada:   Nine of Spades" a line): the page shows
+// the hand itself, so these lines are left out of the messages.
+function handListing(events) {
+  const out = new Set();
+  let inHand = false;
+  events.forEach((e, i) => {
+    const mine = e.kind === 'message' && e.to !== null;
+    if (mine && /: Your hand:$/.test(e.text)) inHand = true;
+    else if (!(inHand && mine && /^[^:]*: {3}\S/.test(e.text))) inHand = false;
+    if (inHand) out.add(i);
+  });
+  return out;
+}
+
 function renderLog(v) {
   const log = $('log');
   const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  log.replaceChildren(...v.log.map((e) => {
+  const hidden = handListing(v.log);
+  log.replaceChildren(...v.log.filter((e, i) => !hidden.has(i)).map((e) => {
     // The banner's rules of dashes are cut at the pane's edge, not wrapped.
     const rule = /^-{8,}$/.test(e.text) ? ' rule' : '';
     return el('li', e.kind + (e.to !== null ? ' to-me' : '') + rule, e.text || '\u00a0');
@@ -369,11 +534,13 @@ async function send(body) {
   renderProblem();
   for (const b of document.querySelectorAll('#decision button, #hand button')) b.disabled = true;
   try {
+    // Pip-Base: the version this page holds; the reply is then a patch from it
     const r = await fetch('answer', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', 'Pip-Base': String(version) },
     });
     const reply = await r.json();
-    if (r.ok) { render(reply, versionOf(r)); return; }
+    if (r.ok) { update(reply, versionOf(r)); return; }
     // 400: refused, and it stays on the page until the next action;
     // 409: the game moved on (show where it is).
     problem = r.status === 409 ? 'The game has moved on: ' + reply.error + '.' : reply.error;
@@ -417,6 +584,16 @@ function applyPatch(doc, ops) {
   return doc;
 }
 
+// A message of the server: a whole view, or a patch from version base (the
+// live channel's, an answer's reply).  A patch from a view this page does
+// not hold is not applied: one already applied (the same change came the
+// other way first) is dropped, one from a view missed fetches the whole.
+function update(message, at) {
+  if (!message.patch) render(message, at);
+  else if (view && message.base === version) render(applyPatch(view, message.patch), message.version);
+  else if (message.version > version) refresh().catch(() => {});
+}
+
 // The live channel: the whole view first, then patches to it; a patch to a
 // view this page does not hold (it missed one) fetches the whole view again.
 function connect(delay = 500) {
@@ -425,15 +602,11 @@ function connect(delay = 500) {
   const who = new URLSearchParams(location.search).get('name');
   if (who) url.searchParams.set('name', who);      // a spectator's name, for the lobby's list
   const ws = new WebSocket(url);
-  ws.onopen = () => { $('link').textContent = 'connected'; delay = 500; };
-  ws.onmessage = (m) => {
-    const live = JSON.parse(m.data);
-    if (live.view) render(live.view, live.version);
-    else if (view && live.base === version) render(applyPatch(view, live.patch), live.version);
-    else if (live.version > version) refresh().catch(() => {});
-  };
+  ws.onopen = () => { linkState = 'open'; renderLink(); delay = 500; };
+  ws.onmessage = (m) => { const live = JSON.parse(m.data); update(live.view || live, live.version); };
   ws.onclose = () => {
-    $('link').textContent = view && view.ending ? 'game over' : 'reconnecting\u2026';
+    linkState = 'closed';
+    renderLink();
     if (view && view.ending) return;
     setTimeout(() => { refresh().catch(() => {}); connect(Math.min(delay * 2, 8000)); }, delay);
   };
@@ -479,6 +652,8 @@ $('earlier').addEventListener('click', async () => {
   renderLog(view);
   log.scrollTop = log.scrollHeight - from;
 });
+
+$('see-table').addEventListener('click', () => { resultSeen = true; $('result').hidden = true; });
 
 // The same seats at a new deal: the server gives this seat its link there.
 $('rematch').addEventListener('click', async () => {
