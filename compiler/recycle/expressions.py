@@ -399,7 +399,7 @@ class Expressions:
         stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
             [self.fail_unless(found, T.CARD, pos)]
         self.hoist(stmts, pos, '(%s ... using)' % e.word)
-        return Val(CARD, local_expr(best, pos))
+        return Val(CARD, local_expr(best, pos), home=self.home_of(coll))
 
     def ex_Filter(self, e):
         v = self.expr(e.coll)

@@ -116,8 +116,7 @@ class Layout:
             return own
         own = self.own(owner, name.title(), T.AREA, pos)
         count = self.players if owner == 'Player' else self.teams
-        who = 'player' if owner == 'Player' else 'team'
-        seats = [self.area('%s %d' % (name.title(), k + 1), '%s of %s %d' % (name.title(), who, k + 1),
+        seats = [self.area('%s %d' % (name.title(), k + 1), '%s %d' % (name.title(), k + 1),
                            vis != 'vloc', pos) for k in range(count)]
         self.per_seat.append((own, seats))
         return own
