@@ -51,7 +51,7 @@ class Checker(Expressions):
     def program(self):
         g = self.game
         for var, value in g.declares:
-            v = self.expr(value)
+            v = self.expr(value) if type(value) in (ast.Int, ast.Str, ast.StrColl) else Val(INT)
             if v.const is None:
                 fail(value.pos, 'A declaration gives a constant: an Integer, a String or Strings')
             if var.name in self.env:
@@ -73,8 +73,8 @@ class Checker(Expressions):
     def seating(self, setup):
         """(players, team size, teams): RECYCLE's teams as Pip's, whose seats
         interleave the teams (team t: seats t, t + n, ...)."""
-        v = self.typed(setup.players, INT)
-        if v.const is None or not 1 <= v.const <= 64:
+        v = self.typed(setup.players, INT) if type(setup.players) in (ast.Int, ast.Var) else None
+        if v is None or v.const is None or not 1 <= v.const <= 64:
             fail(setup.players.pos, 'The number of players is a constant from 1 to 64')
         n = v.const
         teams = setup.teams

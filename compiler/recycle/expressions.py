@@ -85,12 +85,11 @@ class Expressions:
         return Val(STRS, const=[s.value for s in e.items])
 
     def ex_Var(self, e):
-        if e.name not in self.env:
-            fail(e.pos, "Unknown variable '%s" % e.name)
-        v = self.env[e.name]
-        if v == 'points':
-            fail(e.pos, "'%s is a points map: use it after `using`" % e.name)
-        return v
+        if e.name in self.env:
+            return self.env[e.name]
+        if e.name in self.points:
+            fail(e.pos, "'%s is a points map: it goes after using" % e.name)
+        fail(e.pos, "Unknown variable '%s" % e.name)
 
     def ex_Range(self, e):
         low, high = self.typed(e.low, INT), self.typed(e.high, INT)

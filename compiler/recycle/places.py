@@ -100,7 +100,7 @@ class Layout:
 
     def new_loc(self, owner, vis, name, pos):
         taken = [v.name for v in self.locs[owner].values() if isinstance(v, c.Field)]
-        names = {'iloc': ['hand', 'stash'], 'hloc': ['stash']}.get(vis, [])
+        names = {'iloc': ['hand'], 'hloc': ['stash']}.get(vis, [])
         if owner == 'Team':
             names = ['stash'] if vis in ('iloc', 'hloc') else []
         for n in names:
