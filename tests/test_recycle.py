@@ -372,3 +372,13 @@ def test_run_time_errors_are_positioned_in_the_recycle_source():
     game = play(game_of('(do ((move (top (game vloc NONE)) (top (game vloc PILE)))))'))
     assert str(game.ending.error) == "Error: Line 5, Col 13: Can't get item from empty list"
     assert isinstance(game.ending.error, PipError)
+
+
+def test_let_names_a_value():
+    """(let VALUE 'NAME ACTION): the value is computed once, before the action."""
+    game = play(game_of('''(do ((repeat 2 (move (top (game iloc STOCK)) (top (game vloc PILE))))
+        (let (size (game vloc PILE)) 'N
+             (do ((move (top (game iloc STOCK)) (top (game vloc PILE)))
+                  (set ((1 player) sto SCORE) 'N)
+                  (set ((0 player) sto SCORE) (size (game vloc PILE))))))))'''))
+    assert [p['score'] for p in view(game, None, log=False)['players']] == [3, 2]
