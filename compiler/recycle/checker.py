@@ -45,6 +45,7 @@ class Checker(Expressions):
         self.points = {}
         self.pre, self.no_pre = [], None
         self.owner_tests = []
+        self.turns, self.turn_inits = {}, []
 
     # --- the game ------------------------------------------------------------
 
@@ -65,7 +66,7 @@ class Checker(Expressions):
             body += self.statement(part)
         body += self.scoring(g.scoring)
         self.finish()
-        body = self.layout.prologue(self.frame, g.pos) + body
+        body = self.layout.prologue(self.frame, g.pos) + self.turn_inits + body
         main = c.Action('main', self.frame.size, body, g.pos)
         return c.Program([self.name], [counts if team_size else players], team_size,
                          self.layout.globals, [main], [], [], 0, g.pos, self.layout.owns)
@@ -164,8 +165,7 @@ class Checker(Expressions):
         pos = s.pos
         cycle = Cycle(s.kind, self.frame.new('current', t), self.frame.new('next', t))
         outer = [x for x in self.stages if x.kind == s.kind]
-        start = local_expr(outer[-1].cur, pos) if outer else c.Ref(c.PropRef(
-            self.group(kind, pos), c.ListProp('first', t), t, pos), t, pos)
+        start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
@@ -175,7 +175,19 @@ class Checker(Expressions):
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
         finally:
             self.stages.pop()
-        return [c.Let(cycle.cur, start, pos), c.Forever(body, pos)]
+        after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
+                                           local_expr(cycle.cur, pos), pos)]
+        return [c.Let(cycle.cur, start, pos), c.Forever(body, pos)] + after
+
+    def game_turn(self, kind, pos):
+        """The game's own current player (team): where a stage at the top level
+        starts, and what it leaves when it ends; seat 0 (the first team) at first."""
+        if kind not in self.turns:
+            t = IR_TYPE[kind]
+            self.turns[kind] = self.frame.new('turn', t)
+            self.turn_inits.append(c.Let(self.turns[kind], c.Ref(c.PropRef(
+                self.group(kind, pos), c.ListProp('first', t), t, pos), t, pos), pos))
+        return self.turns[kind]
 
     def statement_cond(self, e):
         """(statements computing its values, the checked condition)."""
