@@ -459,3 +459,38 @@ def test_a_top_level_stage_starts_where_the_last_one_ended():
         (stage player (end (> (game sto TURNS) 0))
           (do ((inc (game sto TURNS) 1) (inc ((current player) sto SCORE) 1))))''', players=3))
     assert game.ending.winner == 'Cy'
+
+
+def _blackjack_total(cards):
+    values = [min(10, RANKS.index(c.split(' of ')[0]) + 2) if not c.startswith('Ace') else 1 for c in cards]
+    total = sum(values)
+    return total + 10 if 'Ace' in [c.split(' of ')[0] for c in cards] and total + 10 <= 21 else total
+
+
+def test_blackjack_pays_who_beats_the_dealer():
+    for seed in range(1, 9):
+        game = play(example('blackjack'), seed=seed, pick=lambda d: random.Random(d.id).randrange(2))
+        shown = areas(game)
+        dealer = _blackjack_total(shown['Dealer']['cards'])
+        assert dealer >= 17
+        scores = {}
+        for k, name in enumerate(NAMES[:3]):
+            total = _blackjack_total(shown['Hand %d' % (k + 1)]['cards'])
+            scores[name] = total if total <= 21 and (dealer > 21 or total > dealer) else 0
+        assert [p['score'] for p in view(game, None, log=False)['players']] == list(scores.values())
+        best = max(scores.values())
+        winners = [n for n, v in scores.items() if v == best]
+        assert game.ending.winner == (winners[0] if len(winners) == 1 else None)
+
+
+def test_go_fish_makes_books_of_four_and_the_most_books_wins():
+    for seed in range(1, 4):
+        game = play(example('go_fish'), seed=seed, pick=lambda d: random.Random(d.id).randrange(len(d.options)))
+        books = {name: areas(game)['Books %d' % (k + 1)]['cards'] for k, name in enumerate(NAMES[:3])}
+        assert sum(len(b) for b in books.values()) == 52
+        for cards in books.values():
+            ranks = [c.split(' of ')[0] for c in cards]
+            assert all(ranks.count(r) == 4 for r in ranks)
+        most = max(len(b) for b in books.values())
+        winners = [n for n, b in books.items() if len(b) == most]
+        assert game.ending.winner == (winners[0] if len(winners) == 1 else None)

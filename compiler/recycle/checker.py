@@ -451,7 +451,9 @@ def _summary(a, var):
         return 'pass'
     if kind is ast.Conditional:
         return _summary(a.action, var)
-    return {ast.IntAction: a.op if kind is ast.IntAction else None, ast.Shuffle: 'shuffle',
+    if kind is ast.IntAction:
+        return '%s %s' % (a.op, a.target.name.title())
+    return {ast.Shuffle: 'shuffle',
             ast.Forget: 'forget', ast.Cycle: 'cycle', ast.Repeat: 'repeat'}.get(kind, '')
 
 
