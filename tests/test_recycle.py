@@ -133,6 +133,9 @@ def tricks(name, players, seed, trump=lambda game: None, first=None):
         d = game.decision
         hand = view(game, d.seat, log=False)['players'][d.seat]['hand']
         options = [o.split(' (')[0] for o in d.options]
+        if ' of ' not in options[0]:            # not a card: a bid, say
+            game.answer(rng.randrange(len(options)))
+            continue
         if not trick:
             if leader is not None:
                 assert d.player == (leader(game) if callable(leader) else leader)
@@ -494,3 +497,20 @@ def test_go_fish_makes_books_of_four_and_the_most_books_wins():
         most = max(len(b) for b in books.values())
         winners = [n for n, b in books.items() if len(b) == most]
         assert game.ending.winner == (winners[0] if len(winners) == 1 else None)
+
+
+def test_spades_contracts_are_the_partners_bids_and_score_as_the_rules_say():
+    for seed in range(1, 4):
+        game, taken = tricks('spades', 4, seed, trump=lambda g: 'Spades')
+        v = view(game, None, log=False)
+        bids = {p['name']: p['values']['Bid'] for p in v['players']}
+        assert all(0 <= b <= 13 for b in bids.values())
+        scores = []
+        for team, (a, b) in zip(v['teams'], (('Ada', 'Cy'), ('Ben', 'Di'))):
+            won = (len(taken.get(a, ())) + len(taken.get(b, ()))) // 4
+            contract = bids[a] + bids[b]
+            assert team['values'] == {'Contract': contract, 'Tricks': won}
+            scores.append(10 * contract + won - contract if won >= contract else -10 * contract)
+            assert team['score'] == scores[-1]
+        assert game.ending.winner == (None if scores[0] == scores[1] else
+                                      v['teams'][scores.index(max(scores))]['name'])

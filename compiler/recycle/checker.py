@@ -402,13 +402,16 @@ class Checker(Expressions):
                 self.option(x, conds, out)
             return
         if type(o) is ast.Aggregate and o.word == 'any':
-            return out.append(self.list_question(o, conds))
+            q = self.list_question(o, conds)
+            return out.extend(q) if type(q) is list else out.append(q)
         body = self.statement(o)
         cond = conj(conds, 'and', o.pos) if conds else None
         out.append(c.Question(self.describe(o, None), cond, body, o.pos))
 
     def list_question(self, a, conds):
         v = self.expr(a.coll)
+        if v.type in (STRS, INTS):
+            return self.written_out(a, v, conds)
         if v.type not in (CARDS, PLAYERS, TEAMS):
             fail(a.coll.pos, 'A choice of any is over cards, players or teams; found %s' % v.type)
         elem = ELEMENT[v.type]
@@ -427,6 +430,25 @@ class Checker(Expressions):
             return c.ListQuestion(var, items, self.describe(body, (a.var.name, var)), cond,
                                   self.statement(body), a.pos)
         return self.bound(a.var.name, Val(elem, local_expr(var, a.pos), home=home), inside)
+
+    def written_out(self, a, v, conds, out=None):
+        """A choice of any over Strings or a range: one option per element,
+        labelled with it."""
+        elem = ELEMENT[v.type]
+        questions = []
+        for x in v.const:
+            def one(x=x):
+                body, more = a.body, []
+                while type(body) is ast.Conditional:
+                    more.append(self.no_hoist("a choice's condition", lambda b=body: self.cond(b.cond)))
+                    body = body.action
+                cond = conj(conds + more, 'and', a.pos) if conds + more else None
+                what = _summary(body, None)
+                text = [str(x).title() if elem == STR else str(x)] + ([' (%s)' % what] if what else [])
+                return c.Question(text, cond, self.statement(body), a.pos)
+            questions.append(self.bound(a.var.name, Val(elem, lit(x, T.NUMBER, a.pos) if elem == INT
+                                                        else None, const=x), one))
+        return questions
 
     def describe(self, a, var):
         """An option's label: its variable's value, and what the action does."""
