@@ -514,3 +514,33 @@ def test_spades_contracts_are_the_partners_bids_and_score_as_the_rules_say():
             assert team['score'] == scores[-1]
         assert game.ending.winner == (None if scores[0] == scores[1] else
                                       v['teams'][scores.index(max(scores))]['name'])
+
+
+def test_sevens_plays_sevens_and_neighbours_and_the_first_out_wins():
+    for seed in range(1, 4):
+        program = compiled(example('sevens'))
+        game = Game(program, seed=seed, players=4, names=NAMES[:4])
+        rng = random.Random(seed)
+        while game.decision:
+            d = game.decision
+            layout = set(areas(game)['Layout']['cards'])
+            hand = view(game, d.seat, log=False)['players'][d.seat]['hand']
+            options = [o.split(' (')[0] for o in d.options]
+            if not layout:
+                assert options == ['Seven of Diamonds']
+            elif options == ['pass']:
+                assert not [c for c in hand if _sevens_playable(c, layout)]
+            else:
+                assert sorted(options) == sorted(c for c in hand if _sevens_playable(c, layout))
+            game.answer(rng.randrange(len(options)))
+        sizes = {p['name']: p['hand_size'] for p in view(game, None, log=False)['players']}
+        assert game.ending.winner in sizes and sizes[game.ending.winner] == 0
+        assert sorted(sizes.values())[1] > 0
+
+
+def _sevens_playable(card, layout):
+    rank, suit = card.split(' of ')
+    n = (['Ace'] + RANKS[:-1]).index(rank)
+    names = ['Ace'] + RANKS[:-1]
+    return rank == 'Seven' or any('%s of %s' % (names[m], suit) in layout for m in (n - 1, n + 1)
+                                  if 0 <= m < 13)
