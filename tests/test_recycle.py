@@ -544,3 +544,13 @@ def _sevens_playable(card, layout):
     names = ['Ace'] + RANKS[:-1]
     return rank == 'Seven' or any('%s of %s' % (names[m], suit) in layout for m in (n - 1, n + 1)
                                   if 0 <= m < 13)
+
+
+def test_a_card_played_face_up_is_told_to_everyone_and_a_hidden_one_to_no_one():
+    game = play(example('agram'))
+    plays = [e for e in game.events if ' plays ' in e.text]
+    assert len(plays) == 24 and plays[0].text.startswith('Ada plays ') and plays[0].text.endswith(' to Trick')
+    assert all(e.seen_by(seat) is not None for e in plays for seat in (None, 0, 1, 2, 3))
+    assert plays[0].shows and plays[0].shows[0] in plays[0].text
+    gops = play(example('gops'))
+    assert not [e for e in gops.events if e.kind == 'message']

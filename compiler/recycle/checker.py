@@ -427,8 +427,14 @@ class Checker(Expressions):
                 fail(body.pos, 'A choice of any inside a choice of any is not supported yet')
             all_conds = conds + ([keep] if keep is not None else []) + more
             cond = conj(all_conds, 'and', a.pos) if all_conds else None
-            return c.ListQuestion(var, items, self.describe(body, (a.var.name, var)), cond,
-                                  self.statement(body), a.pos)
+            stmts = self.statement(body)
+            shown = _shown(body, a.var.name)
+            if shown is not None and elem == CARD:
+                # a card that lands face up: everyone reads who played it where
+                who = local_ref(self.stage_of('player', a.pos).cur, a.pos)
+                stmts.append(c.Message(None, c.StrLiteral(
+                    [who, ' plays ', local_ref(var, a.pos), ' to ' + shown], T.STRING, a.pos), a.pos))
+            return c.ListQuestion(var, items, self.describe(body, (a.var.name, var)), cond, stmts, a.pos)
         return self.bound(a.var.name, Val(elem, local_expr(var, a.pos), home=home), inside)
 
     def written_out(self, a, v, conds, out=None):
@@ -477,6 +483,19 @@ def _summary(a, var):
         return '%s %s' % (a.op, a.target.name.title())
     return {ast.Shuffle: 'shuffle',
             ast.Forget: 'forget', ast.Cycle: 'cycle', ast.Repeat: 'repeat'}.get(kind, '')
+
+
+def _shown(a, var):
+    """The name of the face-up location (vloc) an option moves its card to first, if any."""
+    kind = type(a)
+    if kind is ast.Do:
+        return _shown(a.actions[0], var) if a.actions else None
+    if kind is ast.Conditional:
+        return _shown(a.action, var)
+    if kind is ast.Move and a.word == 'move' and type(a.card) is ast.Var and a.card.name == var \
+            and type(a.dest) is ast.End and type(a.dest.coll) is ast.Loc and a.dest.coll.vis == 'vloc':
+        return a.dest.coll.name.title()
+    return None
 
 
 def _top_to_top(a):
