@@ -401,6 +401,12 @@ class Checker(Expressions):
             for x in o.options:
                 self.option(x, conds, out)
             return
+        if type(o) is ast.Aggregate and o.word == 'any' and conds:
+            # the conditions around an any hold or not before it offers its
+            # elements (as CardStock checks them): computed once, first
+            ok = self.frame.new('ok', T.BOOLEAN)
+            self.pre.append(c.Let(ok, conj(conds, 'and', o.pos), o.pos))
+            conds = [local_expr(ok, o.pos)]
         if type(o) is ast.Aggregate and o.word == 'any':
             q = self.list_question(o, conds)
             return out.extend(q) if type(q) is list else out.append(q)

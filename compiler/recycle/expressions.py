@@ -191,8 +191,16 @@ class Expressions:
                 var.name, var.name))
         return pm
 
-    def score(self, card, pm, pos):
-        """The points a card scores: the sum of the entries its attributes match."""
+    def score(self, card, pm, pos, sure=False):
+        """The points a card scores: the sum of the entries its attributes match.
+        Where statements can go and the card surely exists (sure: reading it
+        cannot fail, so computing it first changes nothing), they compute it:
+        an `if` per entry, one chain for the entries of one key.  Elsewhere a
+        count per entry adds it up."""
+        if self.pre is not None and sure:
+            total = self.frame.new('points', T.NUMBER)
+            self.pre.extend(self.score_stmts(card, pm, total, pos))
+            return local_expr(total, pos)
         x = self.frame.new('scored', T.CARD)
         one = c.ListLit([card], T.CARDS, pos)
         terms = []
@@ -211,8 +219,34 @@ class Expressions:
             total = binary(total, '+', t, T.NUMBER, pos)
         return total
 
+    def score_stmts(self, card, pm, total, pos):
+        held = self.frame.new('scored', T.CARD)
+        out = [c.Let(held, card, pos), c.Let(total, lit(0, T.NUMBER, pos), pos)]
+        chain, chain_key = [], None
+        for key, value, points in pm + [(None, None, None)]:
+            if chain and (key != chain_key or type(value) is not str):
+                out.append(c.If(chain, pos))
+                chain = []
+            if key is None:
+                break
+            x = local_expr(held, pos)
+            test = self.has_value(x, key, value, pos) if type(value) is str else \
+                self.same_string(Val(STR, att=(key, x)), Val(STR, att=(value[0], local_expr(value[1], pos))),
+                                 pos)
+            if type(test) is c.Literal and not test.value:
+                continue
+            branch = (test, [c.Compound(local_ref(total, pos), '+', points, pos)])
+            if type(value) is str:          # values of one key exclude each other: one chain
+                chain.append(branch)
+                chain_key = key
+            else:
+                out.append(c.If([branch], pos))
+        return out
+
     def ex_Score(self, e):
-        return Val(INT, self.score(self.scalar(e.card, CARD), self.points_map(e.points), e.pos))
+        card = self.typed(e.card, CARD)
+        sure = type(card.ir) is c.Ref and isinstance(card.ir.ref, c.VarRef)
+        return Val(INT, self.score(card.ir, self.points_map(e.points), e.pos, sure))
 
     def ex_Sum(self, e):
         coll = self.typed(e.coll, CARDS).ir
@@ -258,15 +292,14 @@ class Expressions:
         """The player (team) after who in turn order (which='next'), or before it."""
         ir_type = IR_TYPE[kind]
         res = into or self.frame.new(which, ir_type)
-        q = self.frame.new('q', ir_type)
-        k = self.frame.new('k', T.NUMBER)
-        step = [c.Assign(local_ref(res, pos), local_expr(q, pos), pos)]
-        if which == 'next':
-            step = [c.If([(binary(local_expr(k, pos), '==', lit(1, T.NUMBER, pos), T.BOOLEAN, pos),
-                           step)], pos)]
-        stmts = [c.Let(res, who, pos), c.Let(k, lit(0, T.NUMBER, pos), pos),
-                 c.For(q, self.group(kind, pos), who,
-                       step + [c.Compound(local_ref(k, pos), '+', lit(1, T.NUMBER, pos), pos)], pos)]
+        held = self.frame.new('who', ir_type)
+        seats = self.layout.seat_globals(kind, pos)
+        step = 1 if which == 'next' else -1
+        stmts = [c.Let(held, who, pos), c.If([
+            (binary(local_expr(held, pos), '==', as_expr(c.VarRef(g, ir_type, pos)), T.BOOLEAN, pos),
+             [c.Assign(local_ref(res, pos), as_expr(c.VarRef(seats[(k + step) % len(seats)], ir_type, pos)),
+                       pos)])
+            for k, g in enumerate(seats)], pos)]
         if into is not None:
             return stmts
         self.hoist(stmts, pos, '(%s %s)' % (which, kind.lower()))
@@ -276,6 +309,12 @@ class Expressions:
         kind = PLAYER if e.kind == 'player' else TEAM
         self.need_teams(kind, e.pos)
         index = self.scalar(e.index, INT)
+        if type(index) is c.Literal:
+            seats = self.layout.seat_globals(kind, e.pos)
+            if not 0 <= index.value < len(seats):
+                fail(e.pos, 'There is no %s %d: they count from 0 to %d' % (e.kind, index.value,
+                                                                           len(seats) - 1))
+            return Val(kind, as_expr(c.VarRef(seats[index.value], IR_TYPE[kind], e.pos)))
         res, q, k = (self.frame.new('seat', IR_TYPE[kind]), self.frame.new('q', IR_TYPE[kind]),
                      self.frame.new('k', T.NUMBER))
         pos = e.pos
@@ -389,7 +428,7 @@ class Expressions:
                         T.BOOLEAN, pos)
 
         def body():
-            return [c.Let(v, self.score(local_expr(x, pos), pm, pos), pos),
+            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [
                     c.If([(binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better,
                                   T.BOOLEAN, pos),
                            [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),

@@ -61,6 +61,7 @@ class Layout:
         self.stos = {'Player': {}, 'Team': {}}
         self.per_seat = []                         # (Own, [Global per seat]) to join at the start
         self.mems = []                             # Owns of card lists, made at the start
+        self.seats = {}                            # owner -> a global per seat: who sits there
 
     def global_(self, name, type_, pos, init=None):
         var = c.Global(len(self.globals), type_, name)
@@ -76,6 +77,15 @@ class Layout:
         own = c.Own(owner, len(self.owns), name, type_, init, 0, pos)
         self.owns.append(own)
         return own
+
+    def seat_globals(self, owner, pos):
+        """The players (teams) by seat, in globals set at the start: turn
+        order is then a comparison per seat, not a loop."""
+        if owner not in self.seats:
+            count = self.players if owner == 'Player' else self.teams
+            self.seats[owner] = [self.global_('%s %d' % (owner, k + 1), owner, pos)
+                                 for k in range(count)]
+        return self.seats[owner]
 
     def game_loc(self, vis, name, pos):
         key = (vis, name)
@@ -145,18 +155,23 @@ class Layout:
         for owner, builtin, list_type in (('Player', 'players', T.PLAYERS), ('Team', 'teams', T.TEAMS)):
             joins = [(own, seats) for own, seats in self.per_seat if own.owner == owner]
             mems = [own for own in self.mems if own.owner == owner]
-            if not joins and not mems:
+            seats = self.seats.get(owner, [])
+            if not joins and not mems and not seats:
                 continue
             who = frame.new('p', owner)
             k = frame.new('k', T.NUMBER)
             each = as_expr(c.VarRef(who, owner, pos))
             body = [c.Assign(c.PropRef(each, own, own.type, pos), c.ListLit([], T.CARDS, pos), pos)
                     for own in mems]
+            if seats:
+                joins = joins + [(None, seats)]
             for own, seats in joins:
                 branches = [(c.Binary(as_expr(c.VarRef(k, T.NUMBER, pos)), '==',
                                       c.Literal(i, T.NUMBER, pos), T.BOOLEAN, pos),
                              [c.Assign(c.PropRef(each, own, own.type, pos),
-                                       as_expr(c.VarRef(g, T.AREA, pos)), pos)])
+                                       as_expr(c.VarRef(g, T.AREA, pos)), pos)
+                              if own is not None else
+                              c.Assign(c.VarRef(g, owner, pos), each, pos)])
                             for i, g in enumerate(seats)]
                 body.append(c.If(branches, pos))
             body.append(c.Compound(c.VarRef(k, T.NUMBER, pos), '+', c.Literal(1, T.NUMBER, pos), pos))
