@@ -554,3 +554,30 @@ def test_a_card_played_face_up_is_told_to_everyone_and_a_hidden_one_to_no_one():
     assert plays[0].shows and plays[0].shows[0] in plays[0].text
     gops = play(example('gops'))
     assert not [e for e in gops.events if e.kind == 'message']
+
+
+def _winner_shares(program, games, players=4):
+    wins = {}
+    for seed in range(1, games + 1):
+        game = Game(program, seed=seed, players=players, names=NAMES[:players], quiet=True)
+        rng = random.Random(seed)
+        while game.decision:
+            game.answer(rng.randrange(len(game.decision.options)))
+        wins[game.ending.winner] = wins.get(game.ending.winner, 0) + 1
+    return wins
+
+
+def test_agram_wins_by_seat_as_the_pip_port_does():
+    """Seed 001's Agram and examples/agram.pip (the hand port) are one game:
+    on random answers each seat's share of wins agrees within three
+    standard errors of the difference."""
+    from compiler.pip import frontend as pip_frontend
+    pip = pipc.load(pipc.dump(pip_frontend.compile_text(
+        pip_frontend.read_source(os.path.join(ROOT, 'examples', 'agram.pip')))), 'agram.pip')
+    n = 400
+    ours, theirs = _winner_shares(compiled(example('agram')), n), _winner_shares(pip, n)
+    assert None not in ours and None not in theirs
+    for name in NAMES[:4]:
+        a, b = ours.get(name, 0) / n, theirs.get(name, 0) / n
+        p = (a + b) / 2
+        assert abs(a - b) <= 3 * (p * (1 - p) * 2 / n) ** 0.5, (name, ours, theirs)
