@@ -581,3 +581,19 @@ def test_agram_wins_by_seat_as_the_pip_port_does():
         a, b = ours.get(name, 0) / n, theirs.get(name, 0) / n
         p = (a + b) / 2
         assert abs(a - b) <= 3 * (p * (1 - p) * 2 / n) ** 0.5, (name, ours, theirs)
+
+
+@pytest.mark.parametrize('name', ['agram', 'gops'])
+def test_a_thinking_bot_plays_a_recycle_game_from_its_seats_view(name):
+    """The bots think in worlds their seat's belief finds consistent with
+    what it saw (pipvm/game/belief.py): on RECYCLE's areas, every decision
+    finds one."""
+    from pipvm.play.bots import MonteCarlo
+    program = compiled(example(name))
+    game = Game(program, seed=3, players=program.counts[0], names=NAMES[:program.counts[0]])
+    bot, rng = MonteCarlo(3, random.Random(1)), random.Random(2)
+    while game.decision:
+        d = game.decision
+        game.answer(bot.choose(game, d) if d.seat == 0 else rng.randrange(len(d.options)))
+    assert game.ending.kind in ('winner', 'no winner')
+    assert bot.stats.decisions > 2 and bot.stats.no_world == 0
