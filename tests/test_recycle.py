@@ -597,3 +597,26 @@ def test_a_thinking_bot_plays_a_recycle_game_from_its_seats_view(name):
         game.answer(bot.choose(game, d) if d.seat == 0 else rng.randrange(len(d.options)))
     assert game.ending.kind in ('winner', 'no winner')
     assert bot.stats.decisions > 2 and bot.stats.no_world == 0
+
+
+@pytest.mark.parametrize('name', GAMES)
+def test_printed_programs_read_back_the_same(name):
+    from compiler.recycle import reader
+    text = example(name)
+    printed = frontend.print_text(text)
+    assert frontend.print_text(printed) == printed
+    strip = lambda tree: _without_positions(tree)     # noqa: E731
+    assert strip(reader.read(printed)) == strip(reader.read(text))
+    assert max(len(line) for line in printed.splitlines()) <= 100
+
+
+def _without_positions(x):
+    import attrs
+    if attrs.has(type(x)):
+        return (type(x).__name__,) + tuple(_without_positions(getattr(x, f.name))
+                                           for f in attrs.fields(type(x)) if f.name not in ('pos', 'teams_pos'))
+    if type(x) in (list, tuple):
+        return tuple(_without_positions(i) for i in x)
+    if type(x) is dict:
+        return tuple(sorted(x.items()))
+    return x

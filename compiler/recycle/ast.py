@@ -282,9 +282,17 @@ class Repeat:                  # (repeat N ACTION); count None: (repeat all MOVE
 
 
 @node
+class PointEntry:              # ((KEY (VALUE)) POINTS)
+    key: str
+    value: object              # a String, or an expression of one
+    points: object             # an Integer expression
+    pos: tuple
+
+
+@node
 class PutPoints:               # (put points 'V (((KEY (VALUE)) POINTS) ...))
     var: Var
-    entries: list              # (key Str, value expression, points expression, pos)
+    entries: list              # PointEntry
     pos: tuple
 
 

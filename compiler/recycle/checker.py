@@ -313,7 +313,8 @@ class Checker(Expressions):
     def st_PutPoints(self, a):
         """A points map: its entries, each value and number computed now and kept."""
         entries, out = [], []
-        for key, value, points, pos in a.entries:
+        for entry in a.entries:
+            key, value, points, pos = entry.key, entry.value, entry.points, entry.pos
             if key not in self.cards.keys():
                 fail(pos, 'No card of this game has the key %s' % key)
             v = self.typed(value, STR)

@@ -6,7 +6,7 @@ from compiler.codegen import generator as codegen
 from pipvm.core.deepstack import deep
 from pipvm.isa.pipc import read_file
 
-from . import checker, reader
+from . import checker, printer, reader
 
 DEFAULT_NAME = 'RECYCLE game'
 
@@ -20,6 +20,11 @@ def game_name(text):
     """RECYCLE games have no name: the first comment's text names it (`;; Agram`)."""
     m = re.match(r'\s*;+[ \t]*([^\n]*\S)', text)
     return m.group(1) if m else DEFAULT_NAME
+
+
+def print_text(text):
+    """The program printed back in one layout (printer.py), comments dropped."""
+    return deep(lambda: (reader.read(text), printer.program(text))[1])
 
 
 def check_text(text, strict=False):

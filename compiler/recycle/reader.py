@@ -245,7 +245,7 @@ class Reader:
             key, value = e.items[0].items
             if type(value) is SList and len(value.items) == 1 and _is(value.items[0], 'string'):
                 value = value.items[0]
-            entries.append((key.value, self.expr(value), self.expr(e.items[1]), e.pos))
+            entries.append(ast.PointEntry(key.value, self.expr(value), self.expr(e.items[1]), e.pos))
         return ast.PutPoints(self.var(x.items[2]), entries, x.pos)
 
     def act_let(self, x):
