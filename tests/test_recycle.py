@@ -620,3 +620,29 @@ def _without_positions(x):
     if type(x) is dict:
         return tuple(sorted(x.items()))
     return x
+
+
+def test_a_card_chosen_from_the_hand_is_pips_play_and_stays_hidden_from_bots():
+    """GOPS's bid is a `play` to a face-down place: the others read that a
+    card was played, and another seat's sampled worlds bid any card."""
+    program = compiled(example('gops'))
+    game = Game(program, seed=4, players=2, names=NAMES[:2])
+    assert game.decision.kind == 'card'
+    game.answer(5)
+    assert game.events[-1].seen_by(1).text == 'Ada played a card.'
+    assert game.events[-1].seen_by(0).text == 'Ada played Six of Hearts.'
+    rng = random.Random(1)
+    bids = {str(game.determinize(1, rng).machine.players[0].stash[0]) for _ in range(10)}
+    assert len(bids) > 3
+
+
+def test_a_choice_reading_a_let_stays_an_ask():
+    text = game_of('''(do ((all player 'P (move (top (game iloc STOCK)) (top ('P iloc HAND))))))
+        (stage player (end (== (size ((current player) iloc HAND)) 0))
+          (do ((let (size (game vloc PILE)) 'N (choice ((any ((current player) iloc HAND) 'C
+                                       ((< 'N 9) (move 'C (top (game vloc PILE))))))))))
+          (choice ((any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))))''')
+    program = frontend.check_text(text)
+    assert len(program.rules) == 1
+    game = Game(compiled(text), seed=1, players=2, names=NAMES[:2])
+    assert game.decision.kind == 'action'

@@ -17,6 +17,7 @@ from . import ast
 from .cards import Cards, card_list
 from .expressions import Expressions, fail
 from .places import Frame, Layout
+from .plays import Plays
 from .values import (BOOL, CARD, CARDS, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
                      TEAMS, ELEMENT, GroupColl, LocColl, Val, binary, conj, lit, local_expr,
                      local_ref)
@@ -35,7 +36,7 @@ def check(game, name='RECYCLE game'):
     return Checker(game, name).program()
 
 
-class Checker(Expressions):
+class Checker(Expressions, Plays):
     def __init__(self, game, name):
         self.game, self.name = game, name
         self.cards = Cards()
@@ -46,6 +47,7 @@ class Checker(Expressions):
         self.pre, self.no_pre = [], None
         self.owner_tests = []
         self.turns, self.turn_inits = {}, []
+        self.rules = []
 
     # --- the game ------------------------------------------------------------
 
@@ -69,7 +71,7 @@ class Checker(Expressions):
         body = self.layout.prologue(self.frame, g.pos) + self.turn_inits + body
         main = c.Action('main', self.frame.size, body, g.pos)
         return c.Program([self.name], [counts if team_size else players], team_size,
-                         self.layout.globals, [main], [], [], 0, g.pos, self.layout.owns)
+                         self.layout.globals, [main], self.rules, [], 0, g.pos, self.layout.owns)
 
     def seating(self, setup):
         """(players, team size, teams): RECYCLE's teams as Pip's, whose seats
@@ -374,6 +376,9 @@ class Checker(Expressions):
         if not any(s.kind == 'player' for s in self.stages):
             fail(ch.pos, 'A choice is made by (current player): it goes inside a stage player')
         player = local_ref(self.stage_of('player', ch.pos).cur, ch.pos)
+        play = self.as_play(ch)
+        if play is not None:
+            return play
         questions = []
         for o in ch.options:
             self.option(o, [], questions)

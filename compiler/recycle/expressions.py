@@ -276,6 +276,8 @@ class Expressions:
         if e.which == 'current':
             return Val(kind, local_expr(s.cur, e.pos))
         if e.which == 'next':
+            if s.nxt is None:
+                fail(e.pos, '(next %s) is not known in a rule' % e.kind)
             return Val(kind, local_expr(s.nxt, e.pos))
         return Val(kind, self.neighbour(kind, local_expr(s.cur, e.pos), 'previous', e.pos))
 
