@@ -201,9 +201,10 @@ class Expressions:
             total = self.frame.new('points', T.NUMBER)
             self.pre.extend(self.score_stmts(card, pm, total, pos))
             return local_expr(total, pos)
+        base, pm = self.by_rank(card, pm, pos)
         x = self.frame.new('scored', T.CARD)
         one = c.ListLit([card], T.CARDS, pos)
-        terms = []
+        terms = [] if base is None else [base]
         for key, value, points in pm:
             test = self.has_value(local_expr(x, pos), key, value, pos) if type(value) is str else \
                 self.same_string(Val(STR, att=(key, local_expr(x, pos))),
@@ -219,9 +220,46 @@ class Expressions:
             total = binary(total, '+', t, T.NUMBER, pos)
         return total
 
+    def by_rank(self, card, pm, pos):
+        """(a*rank + b, the other entries): the RANK entries of constant points
+        as a line through most of the game's ranks, and the ranks off it as
+        entries of their own (Agram's precedence: the rank, and 13 more for
+        an ace).  (None, pm) if under three ranks have points."""
+        points, rest = {}, []
+        for key, value, n in pm:
+            if key == 'RANK' and type(value) is str and value in RANKS and type(n) is c.Literal:
+                points[RANKS[value]] = points.get(RANKS[value], 0) + n.value
+            else:
+                rest.append((key, value, n))
+        ranks = sorted({RANKS[v] for v in self.cards.values('RANK')})
+        if len(points) < 3 or not ranks:
+            return None, pm
+        p = [points.get(r, 0) for r in ranks]
+        best = None
+        for i in range(len(ranks)):
+            for j in range(i + 1, len(ranks)):
+                a, left = divmod(p[j] - p[i], ranks[j] - ranks[i])
+                if left:
+                    continue
+                b = p[i] - a * ranks[i]
+                off = [k for k, r in enumerate(ranks) if a * r + b != p[k]]
+                if best is None or len(off) < len(best[2]):
+                    best = (a, b, off)
+        if best is None or len(best[2]) * 2 >= len(ranks):
+            return None, pm
+        a, b, off = best
+        names = {n: name for name, n in RANKS.items()}
+        rank = self.card_prop(card, 'rank', pos)
+        line = rank if a == 1 else binary(lit(a, T.NUMBER, pos), '*', rank, T.NUMBER, pos)
+        if b:
+            line = binary(line, '+', lit(b, T.NUMBER, pos), T.NUMBER, pos)
+        return line, [('RANK', names[ranks[k]], lit(p[k] - a * ranks[k] - b, T.NUMBER, pos))
+                      for k in off] + rest
+
     def score_stmts(self, card, pm, total, pos):
         held = self.frame.new('scored', T.CARD)
-        out = [c.Let(held, card, pos), c.Let(total, lit(0, T.NUMBER, pos), pos)]
+        base, pm = self.by_rank(local_expr(held, pos), pm, pos)
+        out = [c.Let(held, card, pos), c.Let(total, base or lit(0, T.NUMBER, pos), pos)]
         chain, chain_key = [], None
         for key, value, points in pm + [(None, None, None)]:
             if chain and (key != chain_key or type(value) is not str):
