@@ -62,3 +62,13 @@ def test_every_decision_names_a_test_that_exists():
     assert len(names) >= 12
     for name in names:
         assert 'def %s(' % name in source, name
+
+
+def test_the_python_example_runs(monkeypatch, capsys):
+    with open(DOC, encoding='utf-8') as f:
+        doc = f.read()
+    code = [m.group(2) for m in FENCE.finditer(doc) if m.group(1).strip() == 'python']
+    assert len(code) == 1
+    monkeypatch.chdir(ROOT)
+    exec(compile(code[0], 'docs/recycle.md', 'exec'), {})
+    assert re.fullmatch(r'winner (Ada|Ben|Cy|Di)\n', capsys.readouterr().out)
