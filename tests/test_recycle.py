@@ -57,7 +57,7 @@ GAMES = sorted(f[:-8] for f in os.listdir(EXAMPLES) if f.endswith('.recycle'))
 
 
 def test_there_are_examples():
-    assert {'agram', 'gops', 'crazy_eights'} <= set(GAMES)
+    assert len(GAMES) >= 10 and {'agram', 'gops', 'crazy_eights', 'pitch'} <= set(GAMES)
 
 
 @pytest.mark.parametrize('name', GAMES)
@@ -646,3 +646,23 @@ def test_a_choice_reading_a_let_stays_an_ask():
     assert len(program.rules) == 1
     game = Game(compiled(text), seed=1, players=2, names=NAMES[:2])
     assert game.decision.kind == 'action'
+
+
+def test_pitch_scores_high_low_jack_and_game():
+    order = ['Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Jack', 'Queen',
+             'King', 'Ace']
+    worth = {'Ten': 10, 'Ace': 4, 'King': 3, 'Queen': 2, 'Jack': 1}
+    for seed in range(1, 6):
+        game = play(example('pitch'), seed=seed, pick=lambda d: random.Random(d.id).randrange(len(d.options)))
+        trump = _global(game, 'Trump')[0].suit.name
+        won = [areas(game)['Won %d' % k]['cards'] for k in (1, 2)]
+        assert sum(map(len, won)) == 24
+        trumps = [c for w in won for c in w if c.endswith(' of ' + trump)]
+        high = max(trumps, key=lambda c: order.index(c.split(' of ')[0]))
+        low = min(trumps, key=lambda c: order.index(c.split(' of ')[0]))
+        points = [sum(worth.get(c.split(' of ')[0], 0) for c in w) for w in won]
+        scores = [(high in w) + (low in w) + ('Jack of ' + trump in w) + (points[k] > points[1 - k])
+                  for k, w in enumerate(won)]
+        teams = view(game, None, log=False)['teams']
+        assert [t['score'] for t in teams] == scores
+        assert game.ending.winner == (None if scores[0] == scores[1] else teams[scores.index(max(scores))]['name'])
