@@ -12,16 +12,13 @@ import attrs
 from compiler.ir import checked as c
 from compiler.ir import types as T
 
-from ..errors import PipError
 from . import ast
 from .cards import Cards, card_list
 from .expressions import Expressions, fail
-from .places import Frame, Layout
+from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
-from .values import (BOOL, CARD, CARDS, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
-                     TEAMS, ELEMENT, GroupColl, LocColl, Val, binary, conj, lit, local_expr,
-                     local_ref)
-from .places import as_expr, cards_of
+from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
+                     TEAMS, LocColl, Val, binary, conj, lit, local_expr, local_ref)
 
 
 @attrs.define(slots=True)

@@ -3,7 +3,7 @@ line if it fits in WIDTH columns, else its head and the words after it on
 the first line and each further item on a line of its own, indented by the list's depth.  Comments
 are dropped; reading the output gives the same syntax tree."""
 from .lexer import Atom
-from .parser import SList, parse
+from .parser import parse
 
 WIDTH = 80
 
