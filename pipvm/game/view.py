@@ -106,10 +106,12 @@ def _team(t, owns):
 def _values(obj, owner, owns):
     """Its values `for each player` (or team), the extension, by name, as
     `score` is shown: a Number or Boolean as itself, others as the game
-    prints them, undefined as None.  A Card is not shown: it may be hidden."""
+    prints them, undefined as None.  A Card is not shown: it may be hidden;
+    nor an Area or a card list (a RECYCLE location held for each player):
+    the view shows areas and lists by their own rules."""
     out = {}
     for k, (kind, name, t) in enumerate(owns):
-        if kind == owner and t != 'Card':
+        if kind == owner and t not in ('Card', 'Area', 'CardList'):
             v = obj.own.get(k)
             out[name] = v if v is None or type(v) in (int, bool) else to_str(v)
     return out

@@ -1,0 +1,529 @@
+"""The RECYCLE checker: a Game (ast.py) to the checked program Pip's
+checker makes (compiler/ir/checked.py), so that Pip's code generator and VM
+run it unchanged.
+
+The whole game runs in one action, `main`: first the setup (each deck's
+cards into its location, each player's areas), then the game's flow, then
+the scoring.  A stage is a `forever` loop with the player (team) whose turn
+it is, and the one to go next, in two locals (docs/recycle.md, "Stages").
+"""
+import attrs
+
+from compiler.ir import checked as c
+from compiler.ir import types as T
+
+from . import ast
+from .cards import Cards, card_list
+from .expressions import Expressions, fail
+from .places import Frame, Layout, as_expr, cards_of
+from .plays import Plays
+from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
+                     TEAMS, LocColl, Val, binary, conj, lit, local_expr, local_ref)
+
+
+@attrs.define(slots=True)
+class Cycle:
+    kind: str                  # player or team
+    cur: object                # the Local of whose turn it is
+    nxt: object                # the Local of who goes next
+
+
+def check(game, name='RECYCLE game'):
+    """The checked Program of a Game, or PipError."""
+    return Checker(game, name).program()
+
+
+class Checker(Expressions, Plays):
+    def __init__(self, game, name):
+        self.game, self.name = game, name
+        self.cards = Cards()
+        self.frame = Frame()
+        self.env = {}
+        self.stages = []
+        self.points = {}
+        self.pre, self.no_pre = [], None
+        self.owner_tests = []
+        self.turns, self.turn_inits = {}, []
+        self.rules = []
+
+    # --- the game ------------------------------------------------------------
+
+    def program(self):
+        g = self.game
+        for var, value in g.declares:
+            v = self.expr(value) if type(value) in (ast.Int, ast.Str, ast.StrColl) else Val(INT)
+            if v.const is None:
+                fail(value.pos, 'A declaration gives a constant: an Integer, a String or Strings')
+            if var.name in self.env:
+                fail(var.pos, "'%s is declared twice" % var.name)
+            self.env[var.name] = v
+        players, team_size, counts = self.seating(g.setup)
+        self.layout = Layout(players, counts if team_size else 0)
+        self.teams = bool(team_size)
+        body = self.decks(g.setup)
+        for part in g.flow:
+            body += self.statement(part)
+        body += self.scoring(g.scoring)
+        self.finish()
+        body = self.layout.prologue(self.frame, g.pos) + self.turn_inits + body
+        main = c.Action('main', self.frame.size, body, g.pos)
+        return c.Program([self.name], [counts if team_size else players], team_size,
+                         self.layout.globals, [main], self.rules, [], 0, g.pos, self.layout.owns)
+
+    def seating(self, setup):
+        """(players, team size, teams): RECYCLE's teams as Pip's, whose seats
+        interleave the teams (team t: seats t, t + n, ...)."""
+        v = self.typed(setup.players, INT) if type(setup.players) in (ast.Int, ast.Var) else None
+        if v is None or v.const is None or not 1 <= v.const <= 64:
+            fail(setup.players.pos, 'The number of players is a constant from 1 to 64')
+        n = v.const
+        teams = setup.teams
+        if not teams:
+            return n, 0, n
+        seats = sorted(s for t in teams for s in t)
+        if seats != list(range(n)):
+            fail(setup.teams_pos, 'The teams must seat each of the %d players (0 to %d) once' % (n, n - 1))
+        size = len(teams[0])
+        if any(t != [m * len(teams) + k for m in range(size)] for k, t in enumerate(teams)):
+            fail(setup.teams_pos, 'Teams sit alternately, each of the same size, as (0, 2) (1, 3): '
+                 'the VM seats teams so')
+        if size == 1:
+            return n, 0, n             # teams of one are the players themselves
+        return n, size, len(teams)
+
+    def decks(self, setup):
+        out = []
+        for deck in setup.decks:
+            keys = self.cards.add_deck(deck)
+            v = self.expr(deck.loc)
+            if deck.loc.owner.__class__ is not ast.GameOwner or deck.loc.vis == 'mem':
+                fail(deck.loc.pos, 'A deck is created in a location of the game, as (game iloc STOCK)')
+            tmp = self.frame.new('deck', T.CARDS)
+            out += [c.Let(tmp, card_list(keys, deck.pos), deck.pos),
+                    c.DealCards(None, local_ref(tmp, deck.pos), v.ir.ref, deck.pos)]
+        return out
+
+    def finish(self):
+        """The owner of a card: the player holding it in any of its places."""
+        for test, held, p, pos in self.owner_tests:
+            who = as_expr(local_ref(p, pos))
+            places = self.layout.locs['Player'].values()
+            holds = [binary(local_expr(held, pos), 'in',
+                            as_expr(cards_of(c.PropRef(who, prop, prop.type, pos))), T.BOOLEAN, pos)
+                     for prop in places]
+            cond, body = test.branches[0]
+            test.branches[0] = (conj(holds, 'or', pos), body)
+
+    def scoring(self, s):
+        """Each player (team) scored; the best alone wins, a tie is a draw."""
+        kind = TEAM if _mentions_team(s.expr) else PLAYER
+        pos = s.pos
+        t = IR_TYPE[kind]
+        who, best, value, seen, tie = (self.frame.new('scored', t), self.frame.new('winner', t),
+                                       self.frame.new('best', T.NUMBER), self.frame.new('seen', T.BOOLEAN),
+                                       self.frame.new('tie', T.BOOLEAN))
+        self.stages.append(Cycle(kind.lower(), who, who))
+        saved, self.pre = self.pre, []
+        v = self.scalar(s.expr, INT)
+        pre, self.pre = self.pre, saved
+        self.stages.pop()
+        score = self.frame.new('score', T.NUMBER)
+        better = binary(local_expr(score, pos), '>' if s.word == 'max' else '<', local_expr(value, pos),
+                        T.BOOLEAN, pos)
+        body = pre + [c.Let(score, v, pos), c.If([
+            (binary(c.Not(local_expr(seen, pos), T.BOOLEAN, pos), 'or', better, T.BOOLEAN, pos),
+             [c.Assign(local_ref(best, pos), local_expr(who, pos), pos),
+              c.Assign(local_ref(value, pos), local_expr(score, pos), pos),
+              c.Assign(local_ref(seen, pos), lit(True, T.BOOLEAN, pos), pos),
+              c.Assign(local_ref(tie, pos), lit(False, T.BOOLEAN, pos), pos)]),
+            (binary(local_expr(score, pos), '==', local_expr(value, pos), T.BOOLEAN, pos),
+             [c.Assign(local_ref(tie, pos), lit(True, T.BOOLEAN, pos), pos)])], pos)]
+        return [c.Let(seen, lit(False, T.BOOLEAN, pos), pos), c.Let(tie, lit(False, T.BOOLEAN, pos), pos),
+                c.For(who, self.group(kind, pos), None, body, pos),
+                c.If([(conj([local_expr(seen, pos), c.Not(local_expr(tie, pos), T.BOOLEAN, pos)], 'and',
+                            pos), [c.Winner(local_ref(best, pos), pos)])], pos)]
+
+    # --- statements -------------------------------------------------------------
+
+    def statement(self, a):
+        """The checked statements of an action, after those computing its values."""
+        saved, self.pre = self.pre, []
+        try:
+            out = getattr(self, 'st_' + type(a).__name__)(a)
+            return self.pre + out
+        finally:
+            self.pre = saved
+
+    def block(self, actions):
+        return [s for a in actions for s in self.statement(a)]
+
+    def st_Stage(self, s):
+        kind = PLAYER if s.kind == 'player' else TEAM
+        self.need_teams(kind, s.pos)
+        t = IR_TYPE[kind]
+        pos = s.pos
+        cycle = Cycle(s.kind, self.frame.new('current', t), self.frame.new('next', t))
+        outer = [x for x in self.stages if x.kind == s.kind]
+        start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
+        self.stages.append(cycle)
+        try:
+            end = self.statement_cond(s.end)
+            body = self.neighbour(kind, local_expr(cycle.cur, pos), 'next', pos, into=cycle.nxt)
+            body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body
+            body += self.block(s.body)
+            body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
+        finally:
+            self.stages.pop()
+        after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
+                                           local_expr(cycle.cur, pos), pos)]
+        return [c.Let(cycle.cur, start, pos), c.Forever(body, pos)] + after
+
+    def game_turn(self, kind, pos):
+        """The game's own current player (team): where a stage at the top level
+        starts, and what it leaves when it ends; seat 0 (the first team) at first."""
+        if kind not in self.turns:
+            t = IR_TYPE[kind]
+            self.turns[kind] = self.frame.new('turn', t)
+            self.turn_inits.append(c.Let(self.turns[kind], c.Ref(c.PropRef(
+                self.group(kind, pos), c.ListProp('first', t), t, pos), t, pos), pos))
+        return self.turns[kind]
+
+    def statement_cond(self, e):
+        """(statements computing its values, the checked condition)."""
+        saved, self.pre = self.pre, []
+        try:
+            v = self.cond(e)
+            return self.pre, v
+        finally:
+            self.pre = saved
+
+    def st_Do(self, d):
+        return self.block(d.actions)
+
+    def st_Conditional(self, a):
+        cond = self.cond(a.cond)
+        return [c.If([(cond, self.statement(a.action))], a.pos)]
+
+    def st_Pass(self, a):
+        return []
+
+    def st_Shuffle(self, a):
+        coll = self.typed(a.coll, CARDS).ir
+        if type(coll) is not LocColl or coll.vis == 'mem':
+            fail(a.coll.pos, 'shuffle shuffles a location (not a memory)')
+        return [c.Shuffle(cards_of(coll.ref), a.pos)]
+
+    def st_IntAction(self, a):
+        target = self.expr(a.target).ref
+        value = self.scalar(a.value, INT)
+        if a.op == 'set':
+            return [c.Assign(target, value, a.pos)]
+        return [c.Compound(target, '+' if a.op == 'inc' else '-', value, a.pos)]
+
+    def destination(self, e, mem, word):
+        """(location's reference, top or bottom) of a move's or remember's second card."""
+        if type(e) is not ast.End or e.which not in ('top', 'bottom'):
+            fail(e.pos, 'The second card of %s is (top LOCATION) or (bottom LOCATION)' % word)
+        coll = self.typed(e.coll, CARDS).ir
+        if type(coll) is not LocColl or (coll.vis == 'mem') != mem:
+            fail(e.pos, '%s puts a card %s' % (word, 'in a memory (mem)' if mem else
+                                              'in a location that is not a memory'))
+        return coll.ref, e.which
+
+    def st_Move(self, a):
+        card = self.typed(a.card, CARD)
+        if a.word == 'remember':
+            ref, end = self.destination(a.dest, True, 'remember')
+            lst = as_expr(ref)
+            new = c.Seq(card.ir, lst, T.CARDS, a.pos) if end == 'top' else c.Seq(lst, card.ir, T.CARDS, a.pos)
+            return [c.Assign(ref, new, a.pos)]
+        home = self.source(card, a.card.pos, 'move')
+        ref, end = self.destination(a.dest, False, 'move')
+        if end == 'top':
+            return [c.DealCard(card.ir, home, ref, a.pos)]
+        # to the bottom: out of its place, then after the last card
+        scratch, held = self.frame.new('moved', T.CARDS), self.frame.new('card', T.CARD)
+        lst = cards_of(ref)
+        return [c.Let(held, card.ir, a.pos), c.Let(scratch, c.ListLit([], T.CARDS, a.pos), a.pos),
+                c.DealCard(local_expr(held, a.pos), home, local_ref(scratch, a.pos), a.pos),
+                c.Assign(lst, c.Seq(as_expr(lst), local_expr(held, a.pos), T.CARDS, a.pos), a.pos)]
+
+    def source(self, card, pos, word):
+        if card.home is None:
+            fail(pos, 'Cannot tell which location this card is in: %s a card of a location, '
+                 '(top LOCATION) or a variable over one' % word)
+        if card.home.type == T.CARDS and self.is_mem(card.home):
+            if word == 'move':
+                fail(pos, 'A card in a memory (mem) is a copy: forget it, do not move it')
+        elif word == 'forget':
+            fail(pos, 'forget forgets a card in a memory (mem)')
+        return card.home
+
+    def is_mem(self, ref):
+        lay = self.layout
+        if isinstance(ref, c.VarRef):
+            return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem')
+        return ref.prop in lay.mems
+
+    def st_Forget(self, a):
+        card = self.typed(a.card, CARD)
+        home = self.source(card, a.card.pos, 'forget')
+        scratch = self.frame.new('forgotten', T.CARDS)
+        return [c.Let(scratch, c.ListLit([], T.CARDS, a.pos), a.pos),
+                c.DealCard(card.ir, home, local_ref(scratch, a.pos), a.pos)]
+
+    def st_Cycle(self, a):
+        if type(a.target) is str:
+            if not self.stages:
+                fail(a.pos, 'cycle changes the turn order of a stage: it goes inside one')
+            s = self.stages[-1]
+            kind = PLAYER if s.kind == 'player' else TEAM
+            who = {'current': local_expr(s.cur, a.pos), 'next': local_expr(s.nxt, a.pos)}.get(a.target)
+            if who is None:
+                who = self.neighbour(kind, local_expr(s.cur, a.pos), 'previous', a.pos)
+        else:
+            v = self.typed(a.target, PLAYER, TEAM)
+            kind, who = v.type, v.ir
+            s = self.stage_of('player' if kind == PLAYER else 'team', a.pos)
+        if a.which == 'next':
+            return [c.Assign(local_ref(s.nxt, a.pos), who, a.pos)]
+        return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + \
+            self.neighbour(kind, local_expr(s.cur, a.pos), 'next', a.pos, into=s.nxt)
+
+    def st_Repeat(self, a):
+        if a.count is None or _top_to_top(a.action):
+            src = self.typed(a.action.card.coll, CARDS).ir if _top_to_top(a.action) else None
+            if src is None:
+                fail(a.action.pos, 'repeat all moves (top LOCATION) to (top LOCATION)')
+            dest, _ = self.destination(a.action.dest, False, 'move')
+            if type(src) is not LocColl or src.vis == 'mem':
+                fail(a.action.card.pos, 'repeat moves the top card of a location')
+            count = None if a.count is None else self.scalar(a.count, INT)
+            return [c.DealCards(count, src.ref, dest, a.pos)]
+        count = self.scalar(a.count, INT)
+        pos = a.pos
+        n, i = self.frame.new('times', T.NUMBER), self.frame.new('i', T.NUMBER)
+        body = [c.If([(binary(local_expr(i, pos), '>=', local_expr(n, pos), T.BOOLEAN, pos),
+                       [c.LoopExit('break', pos)])], pos)]
+        body += self.statement(a.action)
+        body.append(c.Compound(local_ref(i, pos), '+', lit(1, T.NUMBER, pos), pos))
+        return [c.Let(n, count, pos), c.Let(i, lit(0, T.NUMBER, pos), pos), c.Forever(body, pos)]
+
+    def st_PutPoints(self, a):
+        """A points map: its entries, each value and number computed now and kept."""
+        entries, out = [], []
+        for entry in a.entries:
+            key, value, points, pos = entry.key, entry.value, entry.points, entry.pos
+            if key not in self.cards.keys():
+                fail(pos, 'No card of this game has the key %s' % key)
+            v = self.typed(value, STR)
+            if v.att is not None:
+                held = self.frame.new(a.var.name.lower(), T.CARD)
+                out.append(c.Let(held, v.att[1], pos))
+                v = (v.att[0], held)
+            else:
+                v = v.const
+            n = self.typed(points, INT)
+            if n.const is None:
+                kept = self.frame.new(a.var.name.lower(), T.NUMBER)
+                out.append(c.Let(kept, n.ir, pos))
+                n = local_expr(kept, pos)
+            else:
+                n = n.ir
+            entries.append((key, v, n))
+        old = self.points.get(a.var.name)
+        if a.var.name in self.env or (old is not None and len(old) != len(entries)):
+            fail(a.var.pos, "'%s is already a variable or another points map" % a.var.name)
+        self.points[a.var.name] = entries
+        return out
+
+    def st_Let(self, a):
+        v = self.expr(a.value)
+        if v.const is None and v.type in (INT, CARD, PLAYER, TEAM):
+            local = self.frame.new(a.var.name.lower(), IR_TYPE[v.type])
+            stmts = [c.Let(local, v.ir, a.pos)]
+            v = Val(v.type, local_expr(local, a.pos), home=v.home)
+        elif v.const is None and v.type not in (CARDS, PLAYERS, TEAMS, STR):
+            fail(a.value.pos, 'let names an Integer, a String, a Card, a Player, a Team or a collection')
+        else:
+            stmts = []
+        return stmts + self.bound(a.var.name, v, lambda: self.statement(a.body))
+
+    def st_Aggregate(self, a):
+        if a.word == 'any':
+            return self.st_Choice(ast.Choice([a], a.pos))
+        v = self.expr(a.coll)
+        if v.type in (STRS, INTS):
+            elem = ELEMENT[v.type]
+            return [s for x in v.const for s in self.bound(
+                a.var.name, Val(elem, lit(x, T.NUMBER, a.pos) if elem == INT else None, const=x),
+                lambda: self.statement(a.body))]
+        if v.type not in (CARDS, PLAYERS, TEAMS):
+            fail(a.coll.pos, 'Expected a collection after all; found %s' % v.type)
+        elem = ELEMENT[v.type]
+        var = self.frame.new(a.var.name.lower(), IR_TYPE[elem])
+        home = self.home_of(v.ir)
+        return self.each(v.ir, var, lambda: self.bound(
+            a.var.name, Val(elem, local_expr(var, a.pos), home=home),
+            lambda: self.statement(a.body)), a.pos)
+
+    # --- choices ----------------------------------------------------------------
+
+    def st_Choice(self, ch):
+        if not any(s.kind == 'player' for s in self.stages):
+            fail(ch.pos, 'A choice is made by (current player): it goes inside a stage player')
+        player = local_ref(self.stage_of('player', ch.pos).cur, ch.pos)
+        play = self.as_play(ch)
+        if play is not None:
+            return play
+        questions = []
+        for o in ch.options:
+            self.option(o, [], questions)
+        if not questions:
+            return []
+        able = []
+        for q in questions:
+            if isinstance(q, c.ListQuestion):
+                count = c.Aggregate('count', q.var, q.items, q.cond or lit(True, T.BOOLEAN, q.pos),
+                                    T.NUMBER, q.pos)
+                able.append(binary(count, '>', lit(0, T.NUMBER, q.pos), T.BOOLEAN, q.pos))
+            else:
+                able.append(q.cond or lit(True, T.BOOLEAN, q.pos))
+        ask = c.Ask(player, questions, ch.pos)
+        avail = conj(able, 'or', ch.pos)
+        if type(avail) is c.Literal:
+            return [ask] if avail.value else []
+        return [c.If([(avail, [ask])], ch.pos)]
+
+    def option(self, o, conds, out):
+        """The questions of one option: its conditions so far in conds."""
+        if type(o) is ast.Conditional:
+            cond = self.no_hoist("a choice's condition", lambda: self.cond(o.cond))
+            return self.option(o.action, conds + [cond], out)
+        if type(o) is ast.Choice:
+            for x in o.options:
+                self.option(x, conds, out)
+            return
+        if type(o) is ast.Aggregate and o.word == 'any' and conds:
+            # the conditions around an any hold or not before it offers its
+            # elements (as CardStock checks them): computed once, first
+            ok = self.frame.new('ok', T.BOOLEAN)
+            self.pre.append(c.Let(ok, conj(conds, 'and', o.pos), o.pos))
+            conds = [local_expr(ok, o.pos)]
+        if type(o) is ast.Aggregate and o.word == 'any':
+            q = self.list_question(o, conds)
+            return out.extend(q) if type(q) is list else out.append(q)
+        body = self.statement(o)
+        cond = conj(conds, 'and', o.pos) if conds else None
+        out.append(c.Question(self.describe(o, None), cond, body, o.pos))
+
+    def list_question(self, a, conds):
+        v = self.expr(a.coll)
+        if v.type in (STRS, INTS):
+            return self.written_out(a, v, conds)
+        if v.type not in (CARDS, PLAYERS, TEAMS):
+            fail(a.coll.pos, 'A choice of any is over cards, players or teams; found %s' % v.type)
+        elem = ELEMENT[v.type]
+        items, var, keep = self.flat(v.ir, a.pos, 'the cards of a choice')
+        home = self.home_of(v.ir)
+
+        def inside():
+            body, more = a.body, []
+            while type(body) is ast.Conditional:
+                more.append(self.no_hoist("a choice's condition", lambda b=body: self.cond(b.cond)))
+                body = body.action
+            if type(body) is ast.Aggregate and body.word == 'any':
+                fail(body.pos, 'A choice of any inside a choice of any is not supported yet')
+            all_conds = conds + ([keep] if keep is not None else []) + more
+            cond = conj(all_conds, 'and', a.pos) if all_conds else None
+            stmts = self.statement(body)
+            shown = _shown(body, a.var.name)
+            if shown is not None and elem == CARD:
+                # a card that lands face up: everyone reads who played it where
+                who = local_ref(self.stage_of('player', a.pos).cur, a.pos)
+                stmts.append(c.Message(None, c.StrLiteral(
+                    [who, ' plays ', local_ref(var, a.pos), ' to ' + shown], T.STRING, a.pos), a.pos))
+            return c.ListQuestion(var, items, self.describe(body, (a.var.name, var)), cond, stmts, a.pos)
+        return self.bound(a.var.name, Val(elem, local_expr(var, a.pos), home=home), inside)
+
+    def written_out(self, a, v, conds, out=None):
+        """A choice of any over Strings or a range: one option per element,
+        labelled with it."""
+        elem = ELEMENT[v.type]
+        questions = []
+        for x in v.const:
+            def one(x=x):
+                body, more = a.body, []
+                while type(body) is ast.Conditional:
+                    more.append(self.no_hoist("a choice's condition", lambda b=body: self.cond(b.cond)))
+                    body = body.action
+                cond = conj(conds + more, 'and', a.pos) if conds + more else None
+                what = _summary(body, None)
+                text = [str(x).title() if elem == STR else str(x)] + ([' (%s)' % what] if what else [])
+                return c.Question(text, cond, self.statement(body), a.pos)
+            questions.append(self.bound(a.var.name, Val(elem, lit(x, T.NUMBER, a.pos) if elem == INT
+                                                        else None, const=x), one))
+        return questions
+
+    def describe(self, a, var):
+        """An option's label: its variable's value, and what the action does."""
+        head = [local_ref(var[1], a.pos)] if var else []
+        what = _summary(a, var[0] if var else None)
+        if head and what:
+            return head + [' (%s)' % what]
+        return head or [what or 'do it']
+
+
+def _summary(a, var):
+    kind = type(a)
+    if kind is ast.Do:
+        return _summary(a.actions[0], var) if a.actions else ''
+    if kind is ast.Move:
+        dest = a.dest.coll if type(a.dest) is ast.End else None
+        where = dest.name.title() if type(dest) is ast.Loc else 'there'
+        if type(a.card) is ast.Var and a.card.name == var:
+            return '%s to %s' % (a.word, where)
+        return '%s a card to %s' % (a.word, where)
+    if kind is ast.Pass:
+        return 'pass'
+    if kind is ast.Conditional:
+        return _summary(a.action, var)
+    if kind is ast.IntAction:
+        return '%s %s' % (a.op, a.target.name.title())
+    return {ast.Shuffle: 'shuffle',
+            ast.Forget: 'forget', ast.Cycle: 'cycle', ast.Repeat: 'repeat'}.get(kind, '')
+
+
+def _shown(a, var):
+    """The name of the face-up location (vloc) an option moves its card to first, if any."""
+    kind = type(a)
+    if kind is ast.Do:
+        return _shown(a.actions[0], var) if a.actions else None
+    if kind is ast.Conditional:
+        return _shown(a.action, var)
+    if kind is ast.Move and a.word == 'move' and type(a.card) is ast.Var and a.card.name == var \
+            and type(a.dest) is ast.End and type(a.dest.coll) is ast.Loc and a.dest.coll.vis == 'vloc':
+        return a.dest.coll.name.title()
+    return None
+
+
+def _top_to_top(a):
+    return type(a) is ast.Move and a.word == 'move' and type(a.card) is ast.End and \
+        a.card.which == 'top' and type(a.dest) is ast.End and a.dest.which == 'top' and \
+        type(a.card.coll) is ast.Loc and type(a.dest.coll) is ast.Loc
+
+
+def _mentions_team(e):
+    if type(e) is ast.Who:
+        return e.kind == 'team'
+    return any(_mentions_team(v) for v in _children(e))
+
+
+def _children(e):
+    if not attrs.has(type(e)):
+        return []
+    out = []
+    for f in attrs.fields(type(e)):
+        v = getattr(e, f.name)
+        out += v if type(v) is list else [v]
+    return [x for x in out if attrs.has(type(x))]

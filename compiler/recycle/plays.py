@@ -1,0 +1,134 @@
+"""A choice of a card from the hand, as Pip's `play` (a mixin of the checker).
+
+`(choice ((any ((current player) iloc HAND) 'C (move 'C (top LOC)))))`, with
+any conditions and filters, is exactly Pip's `play RULE from P to LOC`: the
+player picks one of the cards the rule allows, and it moves on top of LOC.
+Lowered so, it is one card decision the VM filters with the rule (quickly,
+pipvm/engine/pure.py), the table tells who played what as Pip's plays are
+told (the card named only where it lands face up), and a bot's sampled
+worlds replay a card played face down as any card of the player's
+(pipvm/game/determinize.py): an `ask` would be replayed by its label, which
+names the card.
+
+A rule sees its three parameters (the player, the card, the destination)
+and the globals only, so a choice whose conditions read anything else (a
+`let`, a variable of an enclosing `all`) stays an `ask`.
+"""
+import attrs
+
+from compiler.ir import checked as c
+from compiler.ir import types as T
+
+from ..errors import PipError
+from . import ast
+from .places import Frame, as_expr, cards_of
+from .values import CARD, LocColl, Val, conj, lit, local_expr, local_ref
+
+
+class RuleFrame(Frame):
+    """A rule's locals: its three parameters, then any aggregate's variable."""
+
+    def __init__(self):
+        super().__init__()
+        self.made = []
+        self.params = [self.new(n, t) for n, t in (('player', T.PLAYER), ('card', T.CARD),
+                                                   ('dest', T.CARDS))]
+
+    def new(self, name, type_):
+        local = super().new(name, type_)
+        self.made.append(local)
+        return local
+
+
+@attrs.define(slots=True)
+class RuleCycle:               # (current player) inside a rule: its first parameter
+    kind: str
+    cur: object
+    nxt: object = None
+
+
+class Plays:
+    def as_play(self, ch):
+        """The statements of a choice as a `play`, or None if it is not one."""
+        if len(ch.options) != 1:
+            return None
+        o, conds = ch.options[0], []
+        while type(o) is ast.Conditional:
+            conds.append(o.cond)
+            o = o.action
+        if type(o) is not ast.Aggregate or o.word != 'any':
+            return None
+        body, inner = o.body, []
+        while type(body) is ast.Conditional:
+            inner.append(body.cond)
+            body = body.action
+        actions = body.actions if type(body) is ast.Do else [body]
+        first = actions[0] if actions else None
+        if not (type(first) is ast.Move and first.word == 'move' and type(first.card) is ast.Var
+                and first.card.name == o.var.name and type(first.dest) is ast.End
+                and first.dest.which == 'top' and type(first.dest.coll) is ast.Loc):
+            return None
+        hand, filters = o.coll, []
+        while type(hand) is ast.Filter:
+            filters.append(hand)
+            hand = hand.coll
+        if not (type(hand) is ast.Loc and hand.vis == 'iloc' and type(hand.owner) is ast.Who
+                and hand.owner.which == 'current' and hand.owner.kind == 'player'):
+            return None
+        try:
+            hand_ref = self.typed(hand, 'CardCollection').ir.ref
+            dest = self.typed(first.dest.coll, 'CardCollection').ir
+        except PipError:
+            return None
+        if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
+                type(dest) is not LocColl or dest.vis == 'mem':
+            return None
+        rule = self.rule_of(o, conds, filters, inner)
+        if rule is None:
+            return None
+        pos = ch.pos
+        player = local_ref(self.stage_of('player', pos).cur, pos)
+        card = self.frame.new(o.var.name.lower(), T.CARD)
+        top = c.Ref(c.PropRef(as_expr(cards_of(dest.ref)), c.ListProp('first', T.CARD), T.CARD, pos),
+                    T.CARD, pos)
+        rest = self.bound(o.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
+                          lambda: self.block(actions[1:]))
+        return [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
+                       [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + rest)], pos)]
+
+    def rule_of(self, o, conds, filters, inner):
+        """The index of a new rule allowing a card, or None if its conditions
+        read more than a rule can."""
+        saved = self.frame, self.stages, self.pre, self.no_pre
+        frame = RuleFrame()
+        player, card, _ = frame.params
+        self.frame, self.stages = frame, [RuleCycle('player', player)]
+        self.pre, self.no_pre = None, 'a rule'
+        try:
+            tests = [self.cond(x) for x in conds]
+            for f in filters:
+                tests.append(self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)),
+                                        lambda f=f: self.cond(f.cond)))
+            tests += self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
+                                lambda: [self.cond(x) for x in inner])
+        except (PipError, TypeError):
+            return None
+        finally:
+            self.frame, self.stages, self.pre, self.no_pre = saved
+        body = conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos)
+        if not _locals_within(body, {id(x) for x in frame.made}):
+            return None
+        self.rules.append(c.Rule('choice_%d' % (len(self.rules) + 1), ['player', 'card', 'dest'], body,
+                                 o.pos, frame.size))
+        return len(self.rules) - 1
+
+
+def _locals_within(node, mine):
+    """Does the checked expression read only the locals in mine?"""
+    if isinstance(node, c.Local):
+        return id(node) in mine
+    if isinstance(node, (list, tuple)):
+        return all(_locals_within(x, mine) for x in node)
+    if attrs.has(type(node)):
+        return all(_locals_within(getattr(node, f.name), mine) for f in attrs.fields(type(node)))
+    return True

@@ -1,0 +1,112 @@
+"""The checker's values: what a RECYCLE expression checks to.
+
+A scalar (Integer, Boolean, Card, Player, Team) is a checked expression; a
+String is a constant or a card's attribute (`cardatt`), compared by
+expanding it over the values its key has (cards.py); a collection is a
+description the checker walks when it is used (`Coll`), since the checked
+program has lists but no filter or union of its own.
+"""
+import attrs
+
+from compiler.ir import checked as c
+from compiler.ir import types as T
+
+INT, BOOL, STR, CARD, PLAYER, TEAM = 'Integer', 'Boolean', 'String', 'Card', 'Player', 'Team'
+CARDS, PLAYERS, TEAMS = 'CardCollection', 'PlayerCollection', 'TeamCollection'
+STRS, INTS, GAME = 'StringCollection', 'IntegerCollection', 'Game'
+IR_TYPE = {INT: T.NUMBER, BOOL: T.BOOLEAN, CARD: T.CARD, PLAYER: T.PLAYER, TEAM: T.TEAM}
+ELEMENT = {CARDS: CARD, PLAYERS: PLAYER, TEAMS: TEAM, STRS: STR, INTS: INT}
+
+
+@attrs.define(slots=True)
+class Val:
+    type: str
+    ir: object = None          # the checked expression (a scalar), or a Coll
+    const: object = None       # the value of a constant Integer, String or StringCollection
+    home: object = None        # a Card: the reference of the location it is in, if known
+    ref: object = None         # a storage: its reference, to assign
+    att: tuple = None          # a String from (cardatt KEY CARD): (KEY, card expression)
+    guard: object = None       # a Card that may not exist ((top EMPTY)): the test that it does
+
+
+# --- collections ----------------------------------------------------------------
+
+
+@attrs.define(slots=True)
+class LocColl:                 # a location: its reference (an area, or a card list)
+    ref: object
+    vis: str
+    name: str
+
+
+@attrs.define(slots=True)
+class FilterColl:              # (filter COLL 'V COND)
+    base: object
+    var: str
+    cond: object               # the syntax tree, checked with 'V bound at each use
+    env: dict
+
+
+@attrs.define(slots=True)
+class UnionColl:
+    parts: list
+
+
+@attrs.define(slots=True)
+class EachColl:                # (all PLAYERS 'P COLL): a collection of collections
+    source: object             # a GroupColl
+    var: str
+    body: object               # the syntax tree
+    env: dict
+
+
+@attrs.define(slots=True)
+class GroupColl:               # every player (team), or those a filter keeps
+    kind: str                  # PLAYER or TEAM
+    items: object              # the list's checked expression
+    var: str = None
+    cond: object = None        # filter: checked with var bound, or a function of the element
+    env: dict = None
+
+
+@attrs.define(slots=True)
+class ListColl:                # a card list made by the checker (a materialized collection)
+    items: object
+
+
+def ref_expr(ref):
+    return c.Ref(ref, ref.type, ref.pos)
+
+
+def local_ref(local, pos):
+    return c.VarRef(local, local.type, pos)
+
+
+def local_expr(local, pos):
+    return ref_expr(local_ref(local, pos))
+
+
+def lit(value, type_, pos):
+    return c.Literal(value, type_, pos)
+
+
+def binary(left, op, right, type_, pos):
+    return c.Binary(left, op, right, type_, pos)
+
+
+def conj(items, op, pos):
+    """The `and` (`or`) of checked Booleans; folds constants away."""
+    neutral = op == 'and'
+    out = []
+    for x in items:
+        if type(x) is c.Literal:
+            if x.value != neutral:
+                return lit(not neutral, T.BOOLEAN, pos)
+            continue
+        out.append(x)
+    if not out:
+        return lit(neutral, T.BOOLEAN, pos)
+    res = out[0]
+    for x in out[1:]:
+        res = binary(res, op, x, T.BOOLEAN, pos)
+    return res
