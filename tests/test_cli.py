@@ -184,18 +184,38 @@ def test_a_source_language_comes_from_lang_or_the_extension(tmp_path):
     no language reads is one line naming --lang; --lang reads any file."""
     game = tmp_path / 'game.txt'
     game.write_bytes(open(GAME, 'rb').read())
-    unknown = 'Error: %s: no language reads .txt files; name one with --lang (installed: pip)\n'
+    unknown = 'Error: %s: no language reads .txt files; name one with --lang (installed: pip, recycle)\n'
     for command in ('parse', 'check', 'compile', 'dis'):
         assert pipvm(command, str(game)) == (1, '', unknown % game)
     assert pipvm('run', str(game), '--bots', 'random', '--players', '2')[::2] == (1, unknown % game)
     assert pipvm('check', '--lang', 'pip', str(game)) == (0, '', '')
     assert pipvm('parse', '--lang', 'pip', str(game)) == pipvm('parse', GAME)
-    assert pipvm('check', '--lang', 'recycle', GAME) == (
-        1, '', 'Error: --lang recycle: no such language (installed: pip)\n')
+    assert pipvm('check', '--lang', 'cobol', GAME) == (
+        1, '', 'Error: --lang cobol: no such language (installed: pip, recycle)\n')
+    # Pip's source read as RECYCLE: RECYCLE's own error, one positioned line
+    rc, out, err = pipvm('check', '--lang', 'recycle', GAME)
+    assert (rc, out, err.count('\n')) == (1, '', 1) and err.startswith('Error: Line 1, Col ')
     played = pipvm('run', '--lang', 'pip', str(game), '--bots', 'random', '--players', '2',
                    '--seed', '3')
     assert played[0] == 0 and played == pipvm('run', GAME, '--bots', 'random', '--players', '2',
                                               '--seed', '3')
+
+
+def test_recycle_files_go_through_every_tool_by_their_extension(tmp_path):
+    """RECYCLE is registered beside Pip: .recycle and .gdl sources are
+    checked, printed, compiled, disassembled and played like .pip ones."""
+    agram = os.path.join(os.path.dirname(EXAMPLE), 'recycle', 'agram.recycle')
+    assert pipvm('check', agram) == (0, '', '')
+    gdl = tmp_path / 'agram.gdl'
+    gdl.write_bytes(open(agram, 'rb').read())
+    assert pipvm('parse', str(gdl)) == pipvm('parse', agram)
+    assert pipvm('compile', '-o', str(tmp_path / 'a.pipc'), agram) == (0, '', '')
+    played = pipvm('run', '--bots', 'random', '--seed', '3', agram)
+    assert played[0] == 0 and 'The game was won by' in played[1]
+    assert pipvm('run', '--bots', 'random', '--seed', '3', str(tmp_path / 'a.pipc')) == played
+    assert 'WINNER' in pipvm('dis', agram)[1]
+    assert pipvm('run', '--engine', 'reference', '--bots', 'random', agram)[::2] == (
+        1, 'Error: RECYCLE has no reference interpreter yet: use --engine vm\n')
 
 
 def test_pip_is_registered_as_a_language():
