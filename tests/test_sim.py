@@ -116,8 +116,7 @@ def test_the_text_report():
     assert text.startswith('High Card: 30 games (seeds 1..30), 3 players, '
                            '--bots random --players 3 --seat 2=first\n')
     assert '  seat 2  Ben ' in text and 'length: mean 15.0 decisions, median 15' in text
-    jobs = sim.default_jobs()
-    assert 'games/s (%d job%s)' % (jobs, '' if jobs == 1 else 's') in text     # the cores by default
+    assert 'games/s (1 job)' in text        # High Card's games are too short for a second process
     assert ('  played all 30 games of --games; not every interval the verdict reads is narrower '
             'than 20.0%; the widest, seat ') in text
 

@@ -217,6 +217,11 @@ def test_precision_is_a_width_from_0_up_to_1():
         b"argument --precision: expected a width from 0 up to 1, not '2'\n")
 
 
-def test_jobs_default_to_the_cores():
-    s = sim_json(HIGH_CARD, '--players', '3', '--games', '4')
+def test_jobs_default_to_the_cores_where_processes_pay():
+    # Three of Six with a thinking seat: seconds of games, every core.
+    s = sim_json(THREE_OF_SIX, '--seat', '1=mc:10', '--games', '60', '--precision', '0')
     assert s['timing']['jobs'] == sim.default_jobs() == len(os.sched_getaffinity(0))
+    # 40 games of High Card: a few hundredths of a second, less than a process costs.
+    assert sim_json(HIGH_CARD, '--players', '3', '--games', '40')['timing']['jobs'] == 1
+    assert sim_json(HIGH_CARD, '--players', '3', '--games', '40', '--jobs', '2')['timing'][
+        'jobs'] == 2

@@ -181,17 +181,54 @@ def default_jobs():
         return os.cpu_count() or 1
 
 
+PAYS = 0.5             # CPU seconds of games for which starting processes pays (benchmarks/README.md)
+
+
 def jobs_of(args):
     return args.jobs or default_jobs()
 
 
-def _simulate(args, variant, seating, seeds, progress, rotate=False):
+class Jobs:
+    """The processes a run's games are spread over: --jobs, or by default
+    every core for a batch of games long enough to pay for starting them
+    (PAYS: CPU seconds, timed on the first games, played here; 40 games of
+    High Card take 0.04 s, less than starting a process).  `used`: the
+    most used at once."""
+
+    TRY = 2                # games played here to time them
+
+    def __init__(self, args):
+        self.cores, self.auto = jobs_of(args), args.jobs is None
+        self.per_game = None if self.auto and self.cores > 1 else 0.0
+        self.used = 1 if self.auto else self.cores
+
+    def count(self, games):
+        n = self.cores if not self.auto or self.per_game * games >= PAYS else 1
+        self.used = max(self.used, n)
+        return n
+
+
+def _simulate(args, variant, seating, seeds, progress, rotate=False, jobs=None):
     """(results, interrupted, workers or None), here or on the cluster."""
     if args.cluster:
         from pipvm.design import cluster
         return cluster.simulate(args.cluster, variant.program, seating, seeds, args.max_steps,
                                 progress, rotate)
-    return (*simulate(variant.engine, seating, seeds, jobs_of(args), progress, rotate), None)
+    jobs = jobs or Jobs(args)
+    first, interrupted = [], False
+    if jobs.per_game is None:
+        start = time.process_time()         # (a busy machine stretches the wall clock)
+        first, interrupted = simulate(variant.engine, seating, seeds[:jobs.TRY], 1, progress,
+                                      rotate)
+        jobs.per_game = (time.process_time() - start) / max(1, len(first))
+        seeds = seeds[jobs.TRY:]
+    if interrupted or not seeds:
+        return first, interrupted, None
+    before = sum(r.decisions for r in first)
+    step = progress and (lambda done, d=0: progress(len(first) + done, before + d))
+    rest, interrupted = simulate(variant.engine, seating, seeds, jobs.count(len(seeds)), step,
+                                 rotate)
+    return first + rest, interrupted, None
 
 
 def run(args, variant, progress=None):
@@ -303,6 +340,7 @@ def play(args, variant, progress=None):
     played = {name: [] for name, _ in series}
     start = time.perf_counter()
     workers, interrupted, decisions = None, False, 0
+    jobs = Jobs(args)
     target = most if precision is None else min(most, FIRST_ROUND)
     while True:
         for name, seats in list(series):
@@ -314,7 +352,7 @@ def play(args, variant, progress=None):
             if not seeds:
                 continue
             results, interrupted, w = _simulate(args, variant, seats, seeds,
-                                                progress and step, rotate)
+                                                progress and step, rotate, jobs)
             workers = workers or w
             played[name] += results
             decisions += sum(r.decisions for r in results)
@@ -336,8 +374,8 @@ def play(args, variant, progress=None):
     widest = max(widths, key=lambda x: x[1], default=(None, 0.0))
     summary['stopping'] = {'precision': precision, 'most': most, 'reason': reason,
                            'widest': widest[0], 'width': round(widest[1], 4)}
-    jobs = jobs_of(args)
-    where = {'cluster': args.cluster, 'workers': workers} if args.cluster else {'jobs': jobs}
+    where = ({'cluster': args.cluster, 'workers': workers} if args.cluster
+             else {'jobs': jobs.used})
     summary['timing'] = {'seconds': round(seconds, 3), **where,
                          'games_per_second': significant(sum(map(len, played.values())) / seconds)
                          if seconds else 0.0}
