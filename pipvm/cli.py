@@ -297,12 +297,12 @@ def sim_options(p):
                    help='at most N games; default: 1000')
     p.add_argument('--precision', type=precision, default=DEFAULT_PRECISION, metavar='W',
                    help='stop once every 95%% interval the verdict reads (win shares, skill gaps) '
-                        'is narrower than W; default: %g; 0: play all --games' % DEFAULT_PRECISION)
+                        'is narrower than W; default: %(default)s; 0: play all --games')
     p.add_argument('--seed', type=int, default=1, metavar='S',
                    help='game i (from 0) uses seed S+i; default: 1')
     p.add_argument('--jobs', type=positive, metavar='J',
                    help="processes to spread the games over; the results do not depend on it; "
-                        "default: the machine's cores")
+                        "default: the machine's cores, for games long enough to pay for them")
     seat_options(p, 'random')
     set_option(p)
     p.add_argument('--max-steps', type=positive, default=DEFAULT_SIM_STEPS, metavar='K',

@@ -217,6 +217,18 @@ def test_precision_is_a_width_from_0_up_to_1():
         b"argument --precision: expected a width from 0 up to 1, not '2'\n")
 
 
+def test_the_help_names_precision_and_its_default():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', '--help'], capture_output=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    words = ' '.join(done.stdout.decode().split())
+    assert ('--precision W stop once every 95% interval the verdict reads (win shares, skill '
+            'gaps) is narrower than W; default: 0.2; 0: play all --games') in words
+    assert "default: the machine's cores, for games long enough to pay for them" in words
+
+
 def test_jobs_default_to_the_cores_where_processes_pay():
     # Three of Six with a thinking seat: seconds of games, every core.
     s = sim_json(THREE_OF_SIX, '--seat', '1=mc:10', '--games', '60', '--precision', '0')
