@@ -181,7 +181,7 @@ def default_jobs():
         return os.cpu_count() or 1
 
 
-PAYS = 0.5             # CPU seconds of games for which starting processes pays (benchmarks/README.md)
+PAYS = 0.5             # CPU seconds of games worth starting processes for (benchmarks/README.md)
 
 
 def jobs_of(args):

@@ -8,7 +8,7 @@ import attrs
 from pipvm.design import metrics
 
 MIN_FINISHED = 10      # balance and fairness need at least this many games with a winner
-RARELY = 20            # random seats hardly ever finish a game that fewer than 1 in RARELY end with a winner
+RARELY = 20            # hardly ever finished: fewer than 1 game in RARELY with a winner
 
 
 class Intervals:

@@ -184,7 +184,8 @@ def notes(s):
         lines.append('  balance: from the games with %s' % balance['from'])
     if len({row['report']['games'] for row in s['variants']}) > 1:
         lines.append('  games: %s (each variant stops once its intervals are narrower than '
-                     '--precision)' % ', '.join(str(row['report']['games']) for row in s['variants']))
+                     '--precision)' % ', '.join(str(row['report']['games'])
+                                                for row in s['variants']))
     t = s['timing']
     lines.append('  %.2f s, %s' % (t['seconds'], sim.games_rate(t['games_per_second'])))
     if s.get('interrupted'):
