@@ -19,7 +19,8 @@ JOBS = (1, 2)
 
 def games_per_second(path, games, jobs):
     out = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', path, '--games', str(games),
-                          '--jobs', str(jobs), '--json'], check=True, capture_output=True).stdout
+                          '--jobs', str(jobs), '--precision', '0', '--json'],
+                         check=True, capture_output=True).stdout
     report = json.loads(out)
     return report['timing']['games_per_second'], report
 

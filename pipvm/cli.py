@@ -313,11 +313,16 @@ def positive(text):
 def sim_options(p):
     """The options of sim, which sweep shares."""
     p.add_argument('file', metavar='GAME.pipc|GAME.pip')
-    p.add_argument('--games', type=positive, default=1000, metavar='N', help='default: 1000')
+    p.add_argument('--games', type=positive, default=1000, metavar='N',
+                   help='at most N games; default: 1000')
+    p.add_argument('--precision', type=precision, default=DEFAULT_PRECISION, metavar='W',
+                   help='stop once every 95%% interval the verdict reads (win shares, skill gaps) '
+                        'is narrower than W; default: %(default)s; 0: play all --games')
     p.add_argument('--seed', type=int, default=1, metavar='S',
                    help='game i (from 0) uses seed S+i; default: 1')
-    p.add_argument('--jobs', type=positive, default=1, metavar='J',
-                   help='processes to spread the games over; the results do not depend on it')
+    p.add_argument('--jobs', type=positive, metavar='J',
+                   help="processes to spread the games over; the results do not depend on it; "
+                        "default: the machine's cores, for games long enough to pay for them")
     lang_option(p)
     seat_options(p, 'random')
     set_option(p)
@@ -340,6 +345,20 @@ def sim_options(p):
                         '(e.g. 10,30,100,300; seat 1 is ismcts unless a thinking bot is seated)')
     cluster_option(p)
     engine_option(p)
+
+
+DEFAULT_PRECISION = 0.2        # the README's verdicts stand at this width (docs/metrics.md)
+
+
+def precision(text):
+    """--precision W: a width of interval, 0 (no early stop) up to 1."""
+    try:
+        w = float(text)
+    except ValueError:
+        w = -1.0
+    if not 0 <= w < 1:
+        raise argparse.ArgumentTypeError('expected a width from 0 up to 1, not %r' % text)
+    return w
 
 
 def budgets(text):

@@ -169,8 +169,8 @@ def test_the_progress_bar_shows_decisions_per_second_with_thinking_bots():
     from pipvm.design import sim
     for thinking in (False, True):
         stream = io.StringIO()
-        bar = sim.Progress(10, stream, thinking)
-        bar(10, 420)
+        bar = sim.Progress(stream, thinking)
+        bar([('as seated', 10, 10)], 420)
         assert ('decisions/s' in stream.getvalue()) == thinking
 
 

@@ -146,7 +146,7 @@ def test_the_json_report_has_the_design_measures():
     s = json.loads(out)
     assert status == 0
     assert set(s['balance']['seats']) == {'fairness', 'balance', 'first_advantage',
-                                          'first_advantage_ci95'}
+                                          'first_advantage_ci95', 'first_significant'}
     assert s['completion']['winner'] + s['no_winner'] / 12 == pytest.approx(1, abs=1e-4)
     assert s['duration']['decisions']['median'] == 6 and s['duration']['turns']['mean'] == 6
     assert s['decision_moves'] == 1.0 and s['branching_course'][0] == 6.0
@@ -160,7 +160,7 @@ def test_the_json_report_has_the_design_measures():
 
 
 def test_docs_metrics_defines_every_measure_of_the_report():
-    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '6', '--seat', '1=mc:2', '--json'])
+    status, out, _ = run_cli_split(['sim', THREE_OF_SIX, '--games', '12', '--seat', '1=mc:2', '--json'])
     s = json.loads(out)
     with open(os.path.join(ROOT, 'docs', 'metrics.md')) as f:
         doc = f.read()
@@ -170,7 +170,8 @@ def test_docs_metrics_defines_every_measure_of_the_report():
             + list(s['skill'][0]) + list(s['thinking']['1']) + list(depth[0])
             + list(s['balance']) + ['decision_moves', 'branching_course', 'duration.decisions',
                                     'duration.turns', 'balance.seats', 'balance.teams',
-                                    'thinking', 'depth', 'rotate', 'win_shares'])
+                                    'thinking', 'depth', 'rotate', 'win_shares',
+                                    'random_unfinished', 'stopping'] + list(s['stopping']))
     missing = [k for k in keys if '`%s`' % k not in doc and k not in ('seat', 'name', 'games')]
     assert not missing
 

@@ -116,7 +116,9 @@ def test_the_text_report():
     assert text.startswith('High Card: 30 games (seeds 1..30), 3 players, '
                            '--bots random --players 3 --seat 2=first\n')
     assert '  seat 2  Ben ' in text and 'length: mean 15.0 decisions, median 15' in text
-    assert 'games/s (1 job)' in text
+    assert 'games/s (1 job)' in text        # High Card's games are too short for a second process
+    assert ('  played all 30 games of --games; not every interval the verdict reads is narrower '
+            'than 20.0%; the widest, seat ') in text
 
 
 def test_wilson_interval():
@@ -143,24 +145,25 @@ def test_a_dead_worker_is_one_clear_error():
 def test_progress_bar_redraws_in_place_and_clears():
     import io
     stream = io.StringIO()
-    bar = sim.Progress(40, stream)
-    bar(10)                 # too soon after the start: not drawn
-    bar(40)                 # the last one always is
+    bar = sim.Progress(stream)
+    bar([('as seated', 10, 20), ('every seat random', 0, 20)])     # too soon: not drawn
+    bar([('as seated', 20, 20), ('every seat random', 20, 20)])    # the last one always is
     bar.clear()
     text = stream.getvalue()
-    assert '\r[' + '#' * 30 + '] 40/40 games' in text and '10/40' not in text
+    assert ('\r[' + '#' * 30 + '] as seated 20/20, every seat random 20/20 games' in text
+            and '10/20' not in text)
     assert text.endswith('\r')
 
 
 def test_without_a_terminal_progress_is_a_line_now_and_then():
     import io
     stream = io.StringIO()
-    bar = sim.Progress(40, stream, thinking=True, tty=False)
-    bar(10, 5)              # too soon: a log gets a line every LINE_EVERY seconds
+    bar = sim.Progress(stream, thinking=True, tty=False)
+    bar([('', 10, 40)], 5)  # too soon: a log gets a line every LINE_EVERY seconds
     bar.last -= bar.LINE_EVERY
     bar.start -= 100
-    bar(20, 50)
-    bar(40, 99)             # the end: the report follows, no line of its own
+    bar([('', 20, 40)], 50)
+    bar([('', 40, 40)], 99)     # the end: the report follows, no line of its own
     bar.clear()
     lines = stream.getvalue().splitlines()
     assert len(lines) == 1 and '\r' not in stream.getvalue()
@@ -180,7 +183,7 @@ def test_a_terminated_run_reports_the_games_so_far():
     import time
     path = os.path.join(ROOT, 'examples', 'high_card.pip')
     proc = subprocess.Popen([sys.executable, '-m', 'pipvm', 'sim', path, '--games', '1000000',
-                             '--json'],
+                             '--precision', '0', '--json'],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(8)
     proc.send_signal(signal.SIGTERM)    # as `timeout` does
@@ -222,11 +225,12 @@ def first_wins(tmp_path):
 def test_first_seat_advantage_is_the_seatings_whoever_sits_where(first_wins, seat):
     # Seat 1 wins by rule: +50% first-seat advantage, from the all-random
     # games, whichever seat the other bot takes.
-    s = sim_json(first_wins, '--games', '10', '--seat', seat)
+    s = sim_json(first_wins, '--games', '10', '--seat', seat, '--precision', '0')
     assert s['balance']['from'] == 'every seat random, not the seats as given'
     assert s['balance']['seats'] == {'fairness': [0.0, 0.0], 'balance': 0.0,
-                                     'first_advantage': 0.5,
+                                     'first_advantage': 0.5, 'first_significant': True,
                                      'first_advantage_ci95': [0.2225, 0.5]}     # wilson(10, 10) - 0.5
+    assert s['balance']['finished'] == 10
 
 
 def test_a_thinking_seat_does_not_make_the_game_look_unbalanced():
@@ -306,7 +310,8 @@ def test_rotate_turns_the_seats_by_the_seed():
 
 
 def test_the_depth_curve_has_a_point_per_budget():
-    s = sim_json(THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth', '1,4,16')
+    s = sim_json(THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth', '1,4,16',
+                 '--precision', '0')
     points = s['depth']
     assert [p['iterations'] for p in points] == [1, 4, 16]
     assert [p['bot'] for p in points] == ['ismcts:1', 'ismcts:4', 'ismcts:16']
@@ -319,7 +324,7 @@ def test_the_depth_curve_has_a_point_per_budget():
         assert p['ci95'] == sim.wilson(p['wins'], 30)
         assert p['random_share'] == k['random_share']
     text = run_cli(['sim', THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth',
-                    '1,4,16'])[1].decode()
+                    '1,4,16', '--precision', '0'])[1].decode()
     assert '  depth: seat 1 (Ada) against random seats, by budget:\n    ismcts:1   wins ' in text
     # without a thinking seat, --depth seats one at seat 1, as --skill does
     s = sim_json(THREE_OF_SIX, '--games', '4', '--depth', '2')

@@ -120,3 +120,88 @@ def lead_summary(per_game):
     for key in ('drama', 'decisiveness', 'lead_changes', 'stability'):
         out[key] = round(statistics.fmean(m[key] for m in games), 4)
     return out
+
+
+# --- intervals that stay valid however the run stops ------------------------------
+
+ALPHA = 0.05           # 95% intervals
+GRID = 1000            # a confidence sequence tries the means k / GRID
+HEDGE_CAP = 0.5        # c of the hedged bets: at most half the capital on one game
+FLOOR = 0.01           # the least variance a bet is sized for (a run of one outcome)
+
+
+class ConfidenceSequence:
+    """A 95% confidence sequence for the mean of outcomes in 0..1 seen one
+    at a time: an interval after every outcome, and with probability 95%
+    every one of them holds the true mean at once, so a run may stop as
+    soon as the interval is narrow enough (Ville's inequality; a fixed-n
+    interval such as Wilson's, looked at after every batch, does not keep
+    its coverage).  The hedged capital process with predictable plug-in
+    bets of Waudby-Smith and Ramdas, *Estimating means of bounded random
+    variables by betting* (JRSS B 86, 2024), Theorem 3: for each candidate
+    mean m on a grid, a gambler bets on the outcomes against m; m leaves
+    the sequence, for good, once its capital reaches 1/ALPHA.  Feed it
+    with extend(); interval() is the hull of the means still in.
+
+    The bets are sized for the width wanted: a fixed bet lambda against
+    outcomes of variance v makes an interval about 2 sqrt(2 v log(2/ALPHA)
+    / n) wide after n, and it reaches `width` soonest with lambda =
+    width / (2 v); v is the running variance of the outcomes before this
+    one (the paper's plug-in, which keeps every bet predictable).  Any
+    predictable bets keep the coverage; these make the run stop sooner."""
+
+    def __init__(self, width):
+        self.width = width
+        self.seen = []
+        self.alive = list(range(GRID + 1))
+        self.up = [0.0] * (GRID + 1)        # log capital of the bets that the mean is above m
+        self.down = [0.0] * (GRID + 1)      # ... below m
+        self.total, self.squares = 0.5, 0.25    # the plug-in's sums (a prior of one game at 1/2)
+        self.bar = math.log(1 / ALPHA) + math.log(2)     # (K+ + K-) / 2 >= 1/ALPHA
+
+    def extend(self, outcomes):
+        for x in outcomes:
+            self._add(float(x))
+
+    def _add(self, x):
+        t = len(self.seen) + 1
+        var = self.squares / t
+        bet = self.width / (2 * max(var, FLOOR))
+        alive = []
+        for i in self.alive:
+            m = i / GRID
+            up = self.up[i] + math.log1p(min(bet, HEDGE_CAP / m if m else bet) * (x - m))
+            down = self.down[i] + math.log1p(-min(bet, HEDGE_CAP / (1 - m) if m < 1 else bet)
+                                             * (x - m))
+            self.up[i], self.down[i] = up, down
+            top = max(up, down)
+            if top + math.log1p(math.exp(min(up, down) - top)) < self.bar:
+                alive.append(i)
+        self.alive = alive
+        self.seen.append(x)
+        self.total += x
+        self.squares += (x - self.total / (t + 1)) ** 2     # against the mean with x
+
+    def interval(self):
+        """[low, high], widened by one grid step each way (the sequence's
+        edge lies between a mean still in and the next one out)."""
+        if not self.alive:              # (probability at most ALPHA): the running estimate
+            mean = self.total / (len(self.seen) + 1)
+            return [round(mean, 4), round(mean, 4)]
+        return [round(max(0, self.alive[0] - 1) / GRID, 4),
+                round(min(GRID, self.alive[-1] + 1) / GRID, 4)]
+
+
+def sequence_interval(outcomes, width):
+    """The interval after outcomes (each in 0..1) of a confidence sequence
+    whose bets are sized for width."""
+    cs = ConfidenceSequence(width)
+    cs.extend(outcomes)
+    return cs.interval()
+
+
+def excludes_zero(ci):
+    """Whether an interval lies clear of 0 as a report prints it (to 0.1%):
+    one printed '+0.0% to +81.2%' reaches 0, and is not significant."""
+    lo, hi = (round(100 * x, 1) for x in ci)
+    return lo > 0 or hi < 0

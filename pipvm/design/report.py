@@ -24,7 +24,14 @@ def page(s, results):
     p.pre(sim.format_report(s))
     p.heading('Who wins')
     p.image(win_shares(s), 'win shares per seat with 95% intervals')
+    if s['rotate']:
+        p.text('The bars count the seats of the table: with --rotate the bots given by --seat '
+               'moved round it game by game, so their own wins are under What thinking buys.')
+    if 'random_unfinished' in s:
+        p.text(sentence(sim.unfinished_words(s)))
     b = s['balance']
+    if sim.too_few(b):
+        p.text(sentence(sim.too_few_words(b)))
     if b['from']:
         p.text('Balance, fairness and first-seat advantage describe the seating, so they come '
                'from the games with %s.%s' % (b['from'], ' The seats as given play differently, '
@@ -84,6 +91,10 @@ def page(s, results):
     p.heading('Measures')
     p.table(['measure', 'value', 'meaning'], measures(s))
     return str(p)
+
+
+def sentence(words):
+    return words[0].upper() + words[1:] + '.'
 
 
 def win_shares(s):
@@ -231,11 +242,9 @@ def measures(s):
                      ('fairness (%s)' % key, ' '.join('%.2f' % f for f in b[key]['fairness']),
                       '1 when a share is 1/n, 0 when it is 0 or everything (CardStock)'
                       + where),
-                     ('first-%s advantage' % key[:-1], '%+.1f%% (%+.1f%% to %+.1f%%)' % tuple(
-                         100 * x for x in [b[key]['first_advantage']]
-                         + b[key]['first_advantage_ci95']),
-                      "the first one's win share minus the mean share, with its 95% interval"
-                      + where)]
+                     ('first-%s advantage' % key[:-1], sim.first_words(b[key]),
+                      "the first one's win share minus the mean share, with its 95% interval; "
+                      '"not significant" when that reaches 0' + where)]
     rows += [('completion', c['winner'], 'share of games with a winner'),
              ('no winner', c['no_winner'], 'games that ended without a winner'),
              ('timeouts', c['step_limit'], 'games stopped at the step limit'),
@@ -251,8 +260,9 @@ def measures(s):
                                                                       k['random_share']),
                      'win share of a thinking seat vs the same seat under random play'))
         rows.append(('skill gap (seat %d)' % k['seat'], sim.gap_words(k)[4:],
-                     'the difference, with its 95% interval (Newcombe, paired); '
-                     '"not significant" when the interval covers 0'))
+                     'the difference, with its 95% interval (a confidence sequence; with '
+                     '--precision 0, Newcombe\'s paired interval); '
+                     '"not significant" when the interval covers or reaches 0'))
     for seat, t in (s.get('thinking') or {}).items():
         rows.append(('no world (seat %s)' % seat, sim.percent(sim.no_world_share(t)),
                      'share of its decisions with no consistent world (answered at random)'))

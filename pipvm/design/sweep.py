@@ -114,16 +114,6 @@ def combinations(varies):
     return [list(zip(names, values)) for values in itertools.product(*(v for _, v in varies))]
 
 
-class _Offset:
-    """A progress callback for one variant of a bar over the whole sweep."""
-
-    def __init__(self, bar, before):
-        self.bar, self.before = bar, before
-
-    def __call__(self, done, decisions=0):
-        self.bar(self.before + done, decisions)
-
-
 def sweep(args, seating, progress=None):
     """The sweep as plain data (JSON-ready); 'interrupted' if Ctrl-C cut it short."""
     names = [name for name, _ in args.vary]
@@ -131,13 +121,12 @@ def sweep(args, seating, progress=None):
         raise PipError(None, '--vary: a global is varied twice')
     combos = combinations(args.vary)
     variants = [sim.prepare(args, seating, args.set + combo) for combo in combos]
-    games = [args.games * len(sim.plan(args, v)) for v in variants]    # each series of each
-    if progress:
-        progress.total = sum(games)
     start = time.perf_counter()
     rows, metrics = [], None
     for i, variant in enumerate(variants):
-        report = sim.run(args, variant, progress and _Offset(progress, sum(games[:i])))
+        if progress:
+            progress.prefix = 'variant %d of %d: ' % (i + 1, len(variants))
+        report = sim.run(args, variant, progress)
         metrics = metrics or metrics_for(report)
         rows.append({'vary': {s.name: s.text for s in variant.settings if s.name in names},
                      'metrics': {m.key: m.value(report) for m in metrics},
@@ -167,8 +156,11 @@ def sweep(args, seating, progress=None):
 
 def title(s):
     n = len(s['variants'])
-    return '%s: %d variant%s, %d games each (seeds %d..%d), %d players, %s%s%s' % (
-        s['game'], n, '' if n == 1 else 's', s['games'], s['seed'], s['seed'] + s['games'] - 1,
+    games = [row['report']['games'] for row in s['variants']]
+    each = ('%d games each' % games[0] if len(set(games)) == 1
+            else '%d to %d games' % (min(games), max(games)))
+    return '%s: %d variant%s, %s (seeds %d..%d), %d players, %s%s%s' % (
+        s['game'], n, '' if n == 1 else 's', each, s['seed'], s['seed'] + max(games) - 1,
         s['players'], s['seating'], ' --rotate' if s['variants'][0]['report']['rotate'] else '',
         sim.set_words(s['set']))
 
@@ -190,6 +182,10 @@ def notes(s):
     balance = s['variants'][0]['report']['balance']
     if 'win_shares' in balance:
         lines.append('  balance: from the games with %s' % balance['from'])
+    if len({row['report']['games'] for row in s['variants']}) > 1:
+        lines.append('  games: %s (each variant stops once its intervals are narrower than '
+                     '--precision)' % ', '.join(str(row['report']['games'])
+                                                for row in s['variants']))
     t = s['timing']
     lines.append('  %.2f s, %s' % (t['seconds'], sim.games_rate(t['games_per_second'])))
     if s.get('interrupted'):
@@ -262,11 +258,10 @@ def format_html(s, metrics, figures):
 
 def main(args, seating):
     from pipvm.isa import pipc
-    total = args.games * len(combinations(args.vary))
     if args.report:
         from pipvm.design.html import figure_class
         figure_class()                  # matplotlib missing: say so before any game
-    progress = sim.progress_bar(total)          # sweep() counts the baselines in
+    progress = sim.progress_bar()
     s, metrics = sweep(args, seating, progress)
     if progress:
         progress.clear()

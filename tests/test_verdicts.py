@@ -1,0 +1,239 @@
+"""`pipvm sim`: no figure a designer can misread, and reports that stop
+when the answer is known (intervals valid however the run stopped)."""
+import argparse
+import json
+import os
+import random
+
+import pytest
+
+from pipvm.design import metrics, sim
+from pipvm.play.seats import seating
+
+from .util import DATA, run_cli, run_cli_split
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLIMB = os.path.join(DATA, 'design', 'climb.pip')
+THREE_OF_SIX = os.path.join(DATA, 'bots', 'three_of_six.pip')
+HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+
+
+def sim_json(*argv):
+    status, out, err = run_cli_split(['sim', *argv, '--json'])
+    assert status == 0, err
+    return json.loads(out)
+
+
+# --- figures resting on too few finished games ----------------------------------
+
+def test_a_game_random_seats_never_finish_says_so_instead_of_a_balance():
+    # Climb: random seats hit the step limit; before, "balance by seat: 1.000"
+    # stood beside "fairness 0.00 0.00" with no word of why.
+    argv = [CLIMB, '--games', '12', '--max-steps', '300', '--precision', '0', '--jobs', '1']
+    s = sim_json(*argv)
+    assert s['balance']['seats'] is None and s['balance']['finished'] == 0
+    assert s['random_unfinished'] == {'games': 12, 'winners': 0, 'step_limit': 12}
+    text = run_cli(['sim', *argv])[1].decode()
+    assert ('  random seats hardly ever finish this game: 0 of 12 games with every seat random '
+            'had a winner (12 stopped at the step limit); seat a thinking bot (--skill) to '
+            'measure the game with players that finish it\n') in text
+    assert ('  balance, fairness and first-seat advantage not measured: 0 of those games had a '
+            'winner, and they need 10\n') in text
+    assert 'balance by seat' not in text and 'fairness 0.00' not in text
+
+
+def test_when_random_seats_never_finish_the_verdict_rests_on_the_thinking_games():
+    argv = [CLIMB, '--games', '12', '--max-steps', '300', '--seat', '1=mc:4', '--precision', '0',
+            '--jobs', '1']
+    s = sim_json(*argv)
+    b = s['balance']
+    assert b['from'] == 'every seat mc:4 (random seats hardly ever finish)'
+    assert b['finished'] >= 10 and b['seats'] is not None
+    assert s['random_unfinished']['winners'] == 0
+    assert s['skill'][0]['random_share'] == 0.0
+    text = run_cli(['sim', *argv])[1].decode()
+    assert '12 stopped at the step limit); the verdict rests on the thinking games\n' in text
+    assert 'balance by seat: ' in text
+
+
+def test_a_few_finished_games_are_too_few_for_a_balance():
+    # Three of Six always has a winner, but 6 games are too few to weigh seats by.
+    s = sim_json(THREE_OF_SIX, '--games', '6', '--precision', '0')
+    assert s['balance']['finished'] == 6 and s['balance']['seats'] is None
+    assert 'random_unfinished' not in s
+    assert sim_json(THREE_OF_SIX, '--games', '10', '--precision', '0')['balance']['seats']
+
+
+# --- intervals through 0 ----------------------------------------------------------
+
+def test_an_interval_that_reaches_0_as_printed_is_not_significant():
+    # "+50.0% (+0.0% to +81.2%)" was called significant: its low end was 0.0004.
+    assert not metrics.excludes_zero([0.0004, 0.812])
+    assert not metrics.excludes_zero([-0.3, -0.0004])
+    assert metrics.excludes_zero([0.0005, 0.812]) and metrics.excludes_zero([-0.3, -0.0006])
+    k = {'gap': 0.5, 'gap_ci95': [0.0004, 0.812],
+         'significant': metrics.excludes_zero([0.0004, 0.812])}
+    assert sim.gap_words(k) == 'gap +50.0% (+0.0% to +81.2%), not significant'
+
+
+def test_a_first_seat_advantage_through_0_is_marked_not_significant():
+    s = sim_json(HIGH_CARD, '--players', '3', '--games', '60', '--precision', '0')
+    seats = s['balance']['seats']
+    lo, hi = seats['first_advantage_ci95']
+    assert seats['first_significant'] == metrics.excludes_zero([lo, hi])
+    text = run_cli(['sim', HIGH_CARD, '--players', '3', '--games', '60', '--precision', '0'])[1]
+    assert (', not significant' in text.decode().split('first seat advantage')[1].split('\n')[0]
+            ) == (not seats['first_significant'])
+
+
+# --- --rotate ---------------------------------------------------------------------
+
+def test_under_rotate_the_table_says_what_it_counts_and_shows_the_bots_row():
+    argv = [THREE_OF_SIX, '--games', '12', '--seat', '2=mc:2', '--rotate', '--precision', '0']
+    (k,) = sim_json(*argv)['skill']
+    text = run_cli(['sim', *argv])[1].decode()
+    assert ('  (--rotate: the rows count the seats of the table; the bots given by --seat moved '
+            'round it game by game)\n') in text
+    lo, hi = k['ci95']
+    assert '  bot of seat 2, mc:2: won %d (%s, %s - %s) wherever it sat\n' % (
+        k['wins'], sim.percent(k['share']), sim.percent(lo), sim.percent(hi)) in text
+    assert '(--rotate' not in run_cli(['sim', *argv[:-3], '--precision', '0'])[1].decode()
+
+
+# --- progress counts each series apart ---------------------------------------------
+
+def args_for(path, **options):
+    args = argparse.Namespace(file=path, engine='vm', max_steps=100000, cluster=None, skill=None,
+                              depth=None, think_all=False, rotate=False, seed=1, jobs=1,
+                              games=5, precision=0)
+    args.__dict__.update(options)
+    return args
+
+
+def test_progress_counts_each_series_apart():
+    # --games 5 with a thinking seat used to read "4/10 games" for the
+    # random baseline's games added to the others.
+    args = args_for(THREE_OF_SIX)
+    calls = []
+    sim.play(args, sim.prepare(args, seating('random', ['1=mc:2'])),
+             lambda counts, decisions=0: calls.append(counts))
+    assert calls[-1] == [('as seated', 5, 5), ('every seat random', 5, 5)]
+    assert all(most == 5 and 0 <= done <= 5 for counts in calls for _, done, most in counts)
+    assert any(counts[0][1] < 5 for counts in calls)          # counted as they came
+
+
+# --- reports that stop when the answer is known ------------------------------------
+
+def coin_runs(p, runs, stop, most, rng):
+    """How many of `runs` runs of coin flips (heads with chance p) ended
+    with an interval that missed p, each run looking after every 5 flips
+    and stopping when stop(interval, p) or after `most` flips."""
+    missed = 0
+    for _ in range(runs):
+        cs = metrics.ConfidenceSequence(0.2)
+        while len(cs.seen) < most:
+            cs.extend(rng.random() < p for _ in range(5))
+            if stop(cs.interval(), p):
+                break
+        lo, hi = cs.interval()
+        missed += not lo <= p <= hi
+    return missed
+
+
+@pytest.fixture
+def coarse(monkeypatch):
+    monkeypatch.setattr(metrics, 'GRID', 200)     # fast; the interval is widened by a step
+
+
+def test_confidence_sequences_keep_their_coverage_when_the_run_stops_as_it_likes(coarse):
+    rng = random.Random(59)
+    # As the report stops: once the interval is narrower than 0.2.
+    narrow = lambda ci, p: ci[1] - ci[0] < 0.2          # noqa: E731
+    for p in (0.1, 0.5, 0.75):
+        assert coin_runs(p, 60, narrow, 400, rng) <= 3      # 95%: at most 5% of 60
+    # The worst stopping rule there is: stop the moment the interval misses
+    # the truth.  A fixed-n 95% interval looked at every 5 flips fails so in
+    # far more than 5% of the runs; the confidence sequence does not.
+    spiteful = lambda ci, p: not ci[0] <= p <= ci[1]     # noqa: E731
+    assert coin_runs(0.5, 60, spiteful, 300, rng) <= 3
+    wilson_missed = 0
+    for _ in range(60):
+        heads = n = 0
+        while n < 300:
+            heads += sum(rng.random() < 0.5 for _ in range(5))
+            n += 5
+            lo, hi = metrics.wilson_bounds(heads, n)
+            if not lo <= 0.5 <= hi:
+                wilson_missed += 1
+                break
+    assert wilson_missed > 10                           # the test can tell the two apart
+
+
+def test_a_gap_sequence_holds_the_true_difference(coarse):
+    rng = random.Random(7)
+    iv = sim.Intervals(0.3)
+    missed = 0
+    for run in range(40):
+        mine = [rng.random() < 0.7 for _ in range(150)]
+        theirs = [rng.random() < 0.4 for _ in range(150)]
+        lo, hi = iv.gap(('gap', run), mine, theirs)
+        missed += not lo <= 0.3 <= hi
+    assert missed <= 2
+
+
+def test_a_report_stops_once_every_interval_it_reads_is_narrow_and_says_so():
+    s = sim_json(HIGH_CARD, '--players', '3', '--games', '1000', '--jobs', '1')
+    st = s['stopping']
+    assert st['reason'] == 'precision' and st['precision'] == 0.2 and st['most'] == 1000
+    assert 100 < s['games'] < 1000
+    assert all(hi - lo < 0.2 for lo, hi in (r['ci95'] for r in s['seats']))
+    assert st['width'] == pytest.approx(max(r['ci95'][1] - r['ci95'][0] for r in s['seats']))
+    # The intervals are the confidence sequences of the games in seed order.
+    seat1 = s['seats'][0]
+    assert seat1['ci95'] != metrics.wilson(seat1['wins'], s['games'])
+    text = run_cli(['sim', HIGH_CARD, '--players', '3', '--games', '1000', '--jobs', '1'])[1]
+    assert ('  stopped after %d games (at most 1000): every interval the verdict reads is '
+            'narrower than 20.0%%; the widest, ' % s['games']) in text.decode()
+    # the same report whatever the number of jobs
+    two = sim_json(HIGH_CARD, '--players', '3', '--games', '1000', '--jobs', '2')
+    assert {k: v for k, v in two.items() if k != 'timing'} == {
+        k: v for k, v in s.items() if k != 'timing'}
+
+
+def test_a_thinking_report_stops_on_the_skill_gap_too():
+    s = sim_json(THREE_OF_SIX, '--seat', '1=ismcts:10', '--games', '400', '--precision', '0.35',
+                 '--jobs', '1')
+    (k,) = s['skill']
+    assert s['stopping']['reason'] == 'precision' and s['games'] < 400
+    assert k['gap_ci95'][1] - k['gap_ci95'][0] < 0.35 and k['significant']
+
+
+def test_precision_is_a_width_from_0_up_to_1():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', HIGH_CARD, '--precision', '2'],
+                          capture_output=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.endswith(
+        b"argument --precision: expected a width from 0 up to 1, not '2'\n")
+
+
+def test_the_help_names_precision_and_its_default():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', '--help'], capture_output=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    words = ' '.join(done.stdout.decode().split())
+    assert ('--precision W stop once every 95% interval the verdict reads (win shares, skill '
+            'gaps) is narrower than W; default: 0.2; 0: play all --games') in words
+    assert "default: the machine's cores, for games long enough to pay for them" in words
+
+
+def test_jobs_default_to_the_cores_where_processes_pay():
+    # Three of Six with a thinking seat: seconds of games, every core.
+    s = sim_json(THREE_OF_SIX, '--seat', '1=mc:10', '--games', '60', '--precision', '0')
+    assert s['timing']['jobs'] == sim.default_jobs() == len(os.sched_getaffinity(0))
+    # 40 games of High Card: a few hundredths of a second, less than a process costs.
+    assert sim_json(HIGH_CARD, '--players', '3', '--games', '40')['timing']['jobs'] == 1
+    assert sim_json(HIGH_CARD, '--players', '3', '--games', '40', '--jobs', '2')['timing'][
+        'jobs'] == 2
