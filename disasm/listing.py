@@ -168,3 +168,31 @@ def _term(spec, code):
     t = pure.Term(*spec)
     return '%s == %s' % (path(t.slot, t.item, t.prop), repr(t.value) if t.other_slot is None
                          else path(t.other_slot, t.other_item, t.other_prop))
+
+
+def compiled_listing(program):
+    """`pipvm dis --compiled`: each code object's instructions as the VM
+    loads them, with the compiled tier's blocks (pipvm/engine/compiled.py)
+    beside them: the instructions each block covers (marked `|`) and the
+    function it runs, as generated from the table's bodies."""
+    from pipvm.engine import compiled, vm
+    image = vm.Image(program, compiled=True)
+    p = program
+    out = ['game "%s" as `--engine compiled` runs it: blocks of instructions as functions'
+           % p.name]
+    for code, loaded in zip(p.codes, image.codes):
+        out.append('')
+        out.append('%s %s (locals: %s)' % (code.kind, code.name,
+                                           ', '.join(code.local_names) or '-'))
+        end = 0
+        for i, ((op, arg, fn), parts) in enumerate(zip(loaded.instrs, loaded.parts)):
+            if op == compiled.BLOCK:
+                end = arg[0]
+                out.append('     block of %d instructions, %d to %d:' % (end - i, i, end - 1))
+                out += ['       ' + line for line in fn.source.rstrip().split('\n')]
+            operands = ', '.join(show_operand(p, code, ins, kind, a) for ins in parts
+                                 for kind, a in zip(ins.op.operands, ins.args))
+            name = '+'.join(ins.op.name for ins in parts)
+            out.append(('%4d %6d %s %s %s' % (i, parts[0].offset, '|' if i < end else ' ',
+                                              name, operands)).rstrip())
+    return '\n'.join(out) + '\n'

@@ -150,10 +150,11 @@ def cmd_serve(args):
 
 
 def cmd_dis(args):
-    from disasm.listing import listing, loaded_listing
+    from disasm.listing import compiled_listing, listing, loaded_listing
     from pipvm.play.loader import load_program
     program = load_program(args.file, args.lang)
-    _out(loaded_listing(program) if args.loaded else listing(program, args.fused))
+    _out(loaded_listing(program) if args.loaded else compiled_listing(program)
+         if args.compiled else listing(program, args.fused))
     return 0
 
 
@@ -293,6 +294,9 @@ def build_parser():
     p.add_argument('--loaded', action='store_true',
                    help='show what the VM runs: superinstructions, rewrites, how each runs, '
                         'the quiet variant `pipvm sim` runs, and the closures of rules and orderings')
+    p.add_argument('--compiled', action='store_true',
+                   help="show the compiled tier's blocks (--engine compiled) beside the "
+                        'instructions, with the function each runs')
     p.set_defaults(func=cmd_dis)
     return ap
 

@@ -126,3 +126,16 @@ def test_a_block_passes_values_between_its_instructions_in_locals():
     frame = [41]
     machine = type('M', (), {'consts': [1]})()
     assert fn(machine, [], frame, (7, 0, 0, 0)) == 7 and frame == [42]
+
+
+def test_dis_shows_the_blocks_beside_the_bytecode():
+    import subprocess
+    import sys
+    p = subprocess.run([sys.executable, '-m', 'pipvm', 'dis', '--compiled',
+                        os.path.join(ROOT, 'examples', 'high_card.pip')],
+                       capture_output=True, timeout=120)
+    text = p.stdout.decode()
+    assert p.returncode == 0 and p.stderr == b''
+    assert re.search(r'block of \d+ instructions, 0 to \d+:\n +def block\(self, stack, frame, '
+                     r'arg\):', text)
+    assert re.search(r'\n +\d+ +\d+ \| STORE_GLOBAL \d+ \(deck\)', text)

@@ -1,11 +1,12 @@
 """Every instruction's stack effect, as its record in the one table
 (pipvm/isa/instructions.py) states it, is what its code does: each runs on
-a synthetic stack, as the VM runs it (its loop branch written from the
-body, its handler, or the hand-written handler of one that decides, calls
-or shows), on each path it can take (falling through, jumping, pausing for
-an answer, handing back to the loud code), and the stack's depth after it
-must be the record's: pops and pushes when it falls through, `branch` when
-it jumps; nothing under its inputs may change."""
+a synthetic stack, as the VM runs it (its loop branch or its handler,
+both written from the body, or the quiet variant's hand-written handler),
+on each path it can take (falling through, jumping, pausing for an answer,
+handing back to the loud code), and the stack's depth after it must be the
+record's: pops and pushes when it falls through, `branch` when it jumps,
+the pushes after the answer when it pauses; nothing under its inputs may
+change."""
 import types
 
 import attrs
