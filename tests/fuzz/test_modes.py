@@ -1,6 +1,8 @@
-"""Every mode of running a program under a property (issue 58): loud
-against quiet code, every engine on Numbers past Python's digit limit,
-and `--strict` against a strict reference of its own (strict_reference.py).
+"""Every mode of running a program under a property (issue 58): every
+engine on Numbers past Python's digit limit, and `--strict` against a
+strict reference of its own (strict_reference.py).  (Loud against quiet
+code on generated programs is property 6, test_game_object.py; the
+generator now draws Numbers past the digit limit for it.)
 
 A Number over Python's 4,300 digits (`str()` refuses it) is made only by
 sums; `{x}` of one is the run-time error `Number too large to show`
@@ -8,11 +10,13 @@ sums; `{x}` of one is the run-time error `Number too large to show`
 game nobody watches runs (`pipvm sim`, playouts), a rule's closures and
 the reference interpreter.
 """
+import glob
 import os
 import tempfile
 
 import attrs
 import pytest
+from hypothesis import given
 
 from compiler.pip import frontend
 from pipvm.core.errors import InputEnded, PipError, StepLimit
@@ -20,7 +24,10 @@ from pipvm.core.rng import OCamlRandom
 from pipvm.game.game import Game
 
 from ..util import run_cli
-from . import harness
+from . import harness, strict_reference
+from .budget import fuzz
+from .programs import sources
+from .test_fuzz import REPLAY
 
 TOO_LONG = 'Number too large to show'
 
@@ -117,3 +124,48 @@ def test_pipvm_sim_counts_the_number_past_the_digit_limit_as_an_error():
                                    '--engine', engine])
         assert status == 0, out
         assert b'0.0% with a winner, 0 without, 0 stopped at the step limit, 1 errors' in out, out
+
+
+# --- --strict against a strict reference of its own (strict_reference.py) ---------
+
+def strict_says(source):
+    try:
+        frontend.check_text(source, strict=True)
+    except PipError as e:
+        return str(e)
+    return None
+
+
+@fuzz
+@given(sources())
+def test_strict_refuses_each_extension_at_its_first_use(source):
+    # every generated program uses some (a value for each player, at least)
+    may = strict_reference.strict_lines(source)
+    assert may != [None], REPLAY
+    assert strict_says(source) in may, (strict_says(source), may[:3], REPLAY)
+
+
+DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), 'data')
+PROGRAMS = sorted(glob.glob(os.path.join(DATA, '**', '*.pip'), recursive=True)
+                  + glob.glob(os.path.join(os.path.dirname(DATA), '..', 'examples', '*.pip')))
+
+
+def test_strict_accepts_every_2008_program_and_refuses_each_other_at_its_first_extension():
+    # tests/data (the 2008 corpus among them) and examples/: the programs
+    # that check, each as the strict reference says; both kinds are there
+    accepted = refused = 0
+    for path in PROGRAMS:
+        with open(path, encoding='latin-1') as f:
+            text = f.read()
+        try:
+            plain = frontend.check_text(text)
+        except PipError:
+            continue            # (a program of the error tests)
+        may = strict_reference.strict_lines(text)
+        assert strict_says(text) in may, (path, strict_says(text), may[:3])
+        if may == [None]:
+            assert frontend.check_text(text, strict=True) == plain, path
+            accepted += 1
+        else:
+            refused += 1
+    assert accepted >= 20 and refused >= 5, (accepted, refused)
