@@ -38,7 +38,9 @@ def test_the_command_lists_what_the_vm_runs():
     # a superinstruction, a rewrite, the quiet variant and a rule's closures
     assert re.search(r' EQ_CONST_JUMP_IF_FALSE +body +\d+ \(0\), to \d+', text)
     assert re.search(r'PLAY_AGAIN +body +\(rewritten from PLAY 4 \(valid\)\)', text)
-    assert re.search(r'quiet: QUIET_LOOP over c: locals - defined; then \d+', text)
+    # (the loop's variable shown is checked for a Number too long to show: issue 58)
+    assert re.search(r'quiet: QUIET_LOOP over c: locals - defined, shows\(parts=\(\), '
+                     r'slots=\(\d+,\)\); then \d+', text)
     assert ('closures: any_equal(c.rank == cl[0].rank, c.suit == cl[0].suit, c.rank == 8)'
             in text)
 

@@ -1,7 +1,10 @@
 """What share of generated programs reaches each tier of the VM, and each
 situation issue 23 found the generator never made.
 
-    python tools/fuzz_reach.py [--seed 1] [--examples 200]
+    python tools/fuzz_reach.py [--seed 1] [--examples 200] [--edges]
+
+(--edges: only the generator's edge values of issue 58, each counted as
+drawn and as reached, its mark shown by the watched game; no coverage.)
 
 Draws the cases of tests/fuzz/programs.py (the same strategy, seed and
 budget as one fuzz property; no shrinking), plays each on the VM as a
@@ -340,11 +343,49 @@ def measure(seed, examples):
     return len(per_case), reached, situations, depths
 
 
+def measure_edges(seed, examples):
+    """{edge: (programs that draw it, programs whose watched game reaches it)}:
+    the generator's edge values (programs.Builder.edges), each reached when
+    its mark `~edge NAME` is shown (the statements after it then run)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+    from compiler.pip import frontend
+    from tests.fuzz import harness
+    from tests.fuzz.programs import Builder, cases
+    counts = {e: [0, 0] for e in Builder.EDGES}
+    total = []
+
+    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @hseed(seed)
+    @given(cases())
+    def run(case):
+        total.append(1)
+        shown = harness.run(harness.vm_engine(frontend.check_text(case.source)),
+                            case.seed, case.answers).transcript
+        for e in Builder.EDGES:
+            mark = '~edge %s' % e
+            counts[e][0] += mark in case.source
+            counts[e][1] += mark in shown
+    run()
+    return len(total), counts
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--examples', type=int, default=200)
+    ap.add_argument('--edges', action='store_true',
+                    help="only the generator's edge values (issue 58): drawn and reached")
     args = ap.parse_args()
+    if args.edges:
+        n, counts = measure_edges(args.seed, args.examples)
+        print('%d programs, seed %d\n' % (n, args.seed))
+        print('| edge | programs that draw it | reach it |\n| --- | --- | --- |')
+        for e, (drawn, reached) in counts.items():
+            print('| %s | %d (%.0f%%) | %d (%.0f%%) |' % (e, drawn, 100.0 * drawn / n,
+                                                        reached, 100.0 * reached / n))
+        return
     n, reached, situations, depths = measure(args.seed, args.examples)
     print('%d programs, seed %d\n' % (n, args.seed))
     print('| tier | programs that execute it |\n| --- | --- |')

@@ -116,6 +116,10 @@ SLIPS = {
     'view_squaredup_bottom': (
         'pipvm/game/view.py', 'return area.cards[:1]', 'return area.cards[-1:]',
         'a squared-up faceup area shows its bottom card instead of its top'),
+    'played_facedown_to_all': (
+        'pipvm/core/dialogue.py', '    if area is not None and not area.is_facedown:\n',
+        '    if area is not None:\n',
+        "a card played to a face-down area is named to every seat (issue 58's view oracle)"),
 }
 
 PROFILE = ('\nfrom hypothesis import Phase\n'

@@ -26,7 +26,12 @@ known only at run time, then VM operations on them whose results are shown
 (negative arithmetic, comparisons, card expressions, `in`, fused
 equalities, list properties of empty lists, `defined`, unusual deals), and
 perhaps one rare ending at the end of `main`; docs/fuzzing.md measures what
-this buys.
+this buys.  And it draws the boundaries of the extensions and aggregates
+on purpose (`Builder.edges`, issue 58: an unset value read outside
+`defined`, max of an empty or all-negative list, options of game-bound
+values, one- and two-element rotations, an ask whose first condition is
+false, a Number past Python's digit limit), each marked for
+`tools/fuzz_reach.py --edges`.
 
 `broken()` damages a generated program so that the checker must reject it.
 """
@@ -836,6 +841,76 @@ class Builder:
         decls.append(self.action('main', prologue=True))
         return '\n'.join(decls) + '\n'
 
+    # --- edge values by construction (issue 58): each boundary of an
+    # extension or aggregate drawn on purpose, marked `message "~edge NAME".`
+    # just before it (tools/fuzz_reach.py --edges counts the marks shown) ---
+
+    EDGES = ('own_unset', 'max_empty', 'max_negative', 'options_bound', 'rotate_one',
+             'rotate_two', 'ask_first_false', 'digit_limit')
+
+    def edges(self):
+        """(main's first statements, before the table's; its last): the edges
+        drawn, those that end the game (an unset value, max of nothing, a
+        Number too long to show) last, so that the rest of the game runs."""
+        lines = []
+
+        def mark(name, *statements):
+            lines.append('message "~edge %s".' % name)
+            lines.extend(statements)
+        n, e, p = self.tg['n'], self.tg['e'], 'players->first'
+        # aggregates: all-negative values
+        if self.chance(0.3):
+            t = self.fresh('t')
+            mark('max_negative', 'let %s be (%s c in standard of (0 - c->rank)).'
+                 % (t, self.pick(['max', 'min'])), 'message "{%s}".' % t)
+        # options listing game-bound values (the decision may be forked)
+        if self.chance(0.3):
+            lst = self.pick(['players', 'standard', '%s->hand' % p]
+                            + ['teams'] * bool(self.teams))
+            o = self.fresh('o')
+            mark('options_bound', 'ask %s {' % p,
+                 '  for %s in %s "{%s}" { message "{%s}". }' % (o, lst, o, o),
+                 '  "none" { message "none". }', '}')
+        # rotations of one and two elements (the players of a two-player game)
+        if self.chance(0.3):
+            t = self.fresh('t')
+            f = self.fresh('t')
+            mark('rotate_one', 'let %s be [%s].' % (t, p), 'rotate %s.' % t,
+                 'let %s be %s->first.' % (f, t), 'message "{%s}".' % f)
+        if self.chance(0.3):
+            t, f = self.fresh('t'), self.fresh('t')
+            two = self.pick(['players', t])
+            mark('rotate_two', *((['let %s be [players->first; players->last].' % t]
+                                  if two == t else []) + ['rotate %s.' % two,
+                                                          'let %s be %s->first.' % (f, two),
+                                                          'message "{%s}".' % f]))
+        # a plain ask whose first question's condition is false
+        if self.chance(0.25):
+            mark('ask_first_false', 'ask %s {' % p,
+                 '  "%s" if (%s > 13) { message "then". }' % (self.pick(WORDS[:3]), n),
+                 '  "%s" { message "else". }' % self.pick(WORDS[3:5]), '}')
+        # the edges that end the game, at main's end (games that get there),
+        # one of them at most: the first would end the game before the others
+        lines, first = [], lines
+        ending = self.pick(['own_unset'] * 3 * self.tb['own_unset'] + ['max_empty', 'digit_limit'])
+        # extensions' values: a value for each player never set, read outside `defined`
+        if ending == 'own_unset' and self.chance(0.8):
+            t = self.fresh('t')
+            mark('own_unset', 'let %s be players->last->%s.' % (t, self.tb['own']),
+                 'message "{%s}".' % t)
+        # max or min of an empty list
+        if ending == 'max_empty' and self.chance(0.8):
+            t = self.fresh('t')
+            mark('max_empty', 'let %s be (%s c in %s of c->rank).'
+                 % (t, self.pick(['max', 'min']), e), 'message "{%s}".' % t)
+        # a Number past Python's 4,300 digits (260 rounds of 55 doublings), shown
+        if ending == 'digit_limit' and self.chance(0.8):
+            t = self.fresh('t')
+            mark('digit_limit', 'let %s be 1.' % t,
+                 'for c in standard { for r in [A; 2; 3; 4; 5] {',
+                 *['  %s += %s.' % (t, t)] * 55, '} }', 'message "{%s}".' % t)
+        return first, lines
+
     # --- the tour: each program also walks through some VM operations with
     # values known only at run time, and shows the results ----------------------
 
@@ -1050,7 +1125,8 @@ class Builder:
         self.tb = {'pile': pile, 'heap': heap, 'rules': [], 'safe': []}
         # a value for each player the turns count in (sometimes never set: `defined` tells)
         self.tb['own'] = own = self.fresh('own')
-        decls.append('Number %s for each player%s.' % (own, '' if self.chance(0.3) else ' = 0'))
+        self.tb['own_unset'] = self.chance(0.3)
+        decls.append('Number %s for each player%s.' % (own, '' if self.tb['own_unset'] else ' = 0'))
         # a Boolean and a Suit the turns change, which rules test alone
         # (Euchre's `not must_follow`, `led == trump`: pure.py's Shapes);
         # always defined (an undefined one ends the game at its first test,
@@ -1540,19 +1616,20 @@ class Builder:
         lines = []
         if prologue and self.chance(0.8):
             lines += ['shuffle stock.', 'deal %d from stock to players.' % self.draw(between(1, 5))]
-        tour, table, self.ending = [], [], None
+        tour, table, last, self.ending = [], [], [], None
         if name == 'main':
             self.scopes.append({})       # the tour's locals, for the statements after it too
             tour = self.tour()
             if self.at_table:
                 table = self.table()
-        body = tour + self.block([], 3, 8)
+            edges, last = self.edges()
+        body = tour + self.block([], 3, 8) + last
         if name == 'main':
             self.scopes.pop()
             # main calls every helper, before or after its own statements
             calls = ['%s().' % a for a in self.actions]
             early = [c for c in calls if self.chance(0.5)]
-            body = table + early + body + [c for c in calls if c not in early]
+            body = edges + table + early + body + [c for c in calls if c not in early]
             if self.ending:
                 body.append(self.ending)
         else:

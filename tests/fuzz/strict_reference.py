@@ -1,0 +1,84 @@
+"""Which extensions to 2008 Pip a program uses, and where it first does, read
+from its text alone (issue 58): the strict reference `pipvm check --strict`
+is judged against.  Written from docs/language.md's table of extensions,
+apart from the checker (compiler/pip/checker.py) that refuses them.
+
+The text is read with its strings blanked out (a string may say anything),
+on the forms the language's grammar gives each extension:
+
+| extension | where it is | what --strict calls it |
+| --- | --- | --- |
+| `TYPE NAME for each player` (`team`) | its declaration | `'for each player'` |
+| `Rule R(p, cards, pile) for sets = ...` | its declaration | `a rule for sets of cards ('for sets')` |
+| `(count X in L where C)`, `(sum/max/min X in L of N)`, `(max/min X in L by O)` | its `(` | `'(count ... where ...)'` |
+| `break.`, `continue.` | the word | `'break.'` |
+| an ask's `for X in L "text"` | `for` | `an ask's options from a list ('for X in')` |
+| `Ace`, `Two`, ..., `King` as a Rank | the word | `'Four' (a Rank word)` |
+"""
+import re
+
+WORDS = ('Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten',
+         'Jack', 'Queen', 'King')
+REFUSED = 'Error: Line %d, Col %d: %s is an extension to 2008 Pip (refused by --strict)'
+
+_OWN = re.compile(r'^\w+ \w+ for each (player|team)\b')
+_SETS = re.compile(r'^Rule \w+\([^)]*\) for sets\b')
+_AGGREGATE = re.compile(r'\((count|sum|max|min) \w+ in ')
+_EXIT = re.compile(r'\b(break|continue)\s*\.')
+_OPTIONS = re.compile(r'\bfor (\w+) in [^{"]*"')
+_WORD = re.compile(r'\b(%s)\b' % '|'.join(WORDS))
+
+
+def blanked(line):
+    """The line with each string's text blanked (its quotes kept) and
+    without its comment (`#` to the end of the line)."""
+    line = re.sub(r'"[^"]*"', lambda m: '"' + ' ' * (len(m.group()) - 2) + '"', line)
+    return line.split('#', 1)[0]
+
+
+def _aggregate_word(line, at):
+    """where, of or by: the first of them after the aggregate's `in` at its own depth."""
+    depth = 0
+    for m in re.finditer(r'[()\[\]]|\b(where|of|by)\b', line[at + 1:]):
+        token = m.group()
+        if token in '([':
+            depth += 1
+        elif token in ')]':
+            depth -= 1
+        elif depth == 0:
+            return token
+    return None
+
+
+def extensions(source):
+    """[(line, col, what)] of every extension the source uses, in text order;
+    `what` as --strict's line names it."""
+    out = []
+    for n, raw in enumerate(source.split('\n'), 1):
+        line = blanked(raw)
+        m = _OWN.match(line)
+        if m:
+            out.append((n, 1, "'for each %s'" % m.group(1)))
+        if _SETS.match(line):
+            out.append((n, 1, "a rule for sets of cards ('for sets')"))
+        for m in _AGGREGATE.finditer(line):
+            word = _aggregate_word(line, m.end() - 1)
+            out.append((n, m.start() + 1, "'(%s ... %s ...)'" % (m.group(1), word)))
+        for m in _EXIT.finditer(line):
+            out.append((n, m.start() + 1, "'%s.'" % m.group(1)))
+        for m in _OPTIONS.finditer(line):
+            out.append((n, m.start() + 1, "an ask's options from a list ('for %s in')"
+                        % m.group(1)))
+        for m in _WORD.finditer(line):
+            out.append((n, m.start() + 1, "'%s' (a Rank word)" % m.group(1)))
+    return sorted(out)
+
+
+def strict_lines(source):
+    """What `pipvm check --strict` may say of source: [None] (accepted: a 2008
+    program), or the one line it may print for each extension used, the
+    first in the text first.  (The checker reports one, not always the
+    first in the text: it checks the values `for each player` before the
+    globals' initial values, 2026-11-28.)"""
+    found = extensions(source)
+    return [REFUSED % f for f in found] if found else [None]
