@@ -260,6 +260,20 @@ class If:
 class Invoke:
     name: str
     pos: Pos = at()
+    args: list = None          # extension: `name(a; b).`; None: 2008's `name().`
+
+
+@node
+class Call:                    # extension: `name(a; b)` in an expression, an action's result
+    name: str
+    args: list
+    pos: Pos = at()
+
+
+@node
+class Give:                    # extension: `give EXPR.`, an action's result
+    value: object
+    pos: Pos = at()
 
 
 @node
@@ -359,6 +373,15 @@ class AreaDecl:
 @node
 class ActionDecl:
     name: str
+    body: list
+    pos: Pos = at()
+
+
+@node
+class ParamActionDecl:         # extension: `Action NAME(TYPE p, ...) [gives TYPE] { ... }`
+    name: str
+    params: list               # [(type name, name, Pos)]
+    gives: str                 # the result's type name, or None
     body: list
     pos: Pos = at()
 

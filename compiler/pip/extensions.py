@@ -17,6 +17,10 @@ EXTENSIONS = {
     ast.PlayOrPass: lambda node: "'or pass'",
     ast.OwnDecl: lambda node: "'for each %s'" % node.owner,
     ast.Aggregate: lambda node: "'(%s ... %s ...)'" % (node.word, node.how),
+    ast.ParamActionDecl: lambda node: "an action with parameters ('Action %s(...)')" % node.name,
+    ast.Call: lambda node: "a call in an expression ('%s(...)')" % node.name,
+    ast.Invoke: lambda node: "a call with arguments ('%s(...).')" % node.name,
+    ast.Give: lambda node: "'give'",
 }
 
 
@@ -25,7 +29,7 @@ def found(tree):
     hits = []
 
     def walk(x):
-        if type(x) in EXTENSIONS:
+        if type(x) in EXTENSIONS and (type(x) is not ast.Invoke or x.args is not None):
             hits.append(x)
         if attrs.has(type(x)):
             for field in attrs.fields(type(x)):

@@ -32,8 +32,32 @@ NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
                  'or "()" to call an action')
 
 
+# Extension: the parse's token stream names two kinds of word the lexer
+# cannot tell (pipvm's `retag`): CALLNAME, a name followed by "(" inside an
+# expression (a call: 2008 Pip has a name before "(" only at a statement's
+# start, after `Action`, `Rule` or `Ordering`, and as `message`'s addressee);
+# GIVE, `give` beginning a statement that does not give it a value or call it.
+STATEMENT_START = ('LCURLY', 'RCURLY', 'DOT')
+NOT_A_CALL = STATEMENT_START + ('MESSAGE', 'ARROW', 'ACTION', 'RULE', 'ORDERING')
+NAME_USES = ('ASSIGN', 'PLUSEQ', 'MINUSEQ', 'TIMESEQ', 'DIVIDEEQ', 'ARROW', 'DOT')
+GIVES = 'gives'                 # a word only after an action's parameters
+
+
+def retag(prev, tok, after, after2):
+    """The type tok has in the parse, given the token before and the two after."""
+    if tok.type != 'ID' or after is None:
+        return tok.type
+    if after.type == 'LPAREN' and prev is not None and prev.type not in NOT_A_CALL:
+        return 'CALLNAME'
+    if (tok.value.value == 'give' and prev is not None and prev.type in STATEMENT_START
+            and after.type not in NAME_USES
+            and not (after.type == 'LPAREN' and after2 is not None and after2.type == 'RPAREN')):
+        return 'GIVE'
+    return tok.type
+
+
 class PipParser(Parser):
-    tokens = PipLexer.tokens
+    tokens = PipLexer.tokens | {'CALLNAME', 'GIVE'}
     log = _Quiet()
     track_positions = False     # positions travel in the token values
 
@@ -98,7 +122,7 @@ class PipParser(Parser):
         p.decls.append(p.decl)
         return p.decls
 
-    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl')
+    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl', 'paramactiondecl')
     def decl(self, p):
         return p[0]
 
@@ -153,6 +177,35 @@ class PipParser(Parser):
     def actiondecl(self, p):
         return ast.ActionDecl(p.ID.value, p.block, p.ACTION.pos)
 
+    # Extension: an action with parameters, and a result (`gives` is a word only here).
+    @_('ACTION ID LPAREN paramsopt RPAREN block')
+    def paramactiondecl(self, p):
+        return ast.ParamActionDecl(p.ID.value, p.paramsopt, None, p.block, p.ACTION.pos)
+
+    @_('ACTION ID LPAREN paramsopt RPAREN ID dtype block')
+    def paramactiondecl(self, p):
+        if p.ID1.value != GIVES:
+            self.refuse(p.ID1, '"%s"' % p.ID1.value, 'expected "{" (or "gives TYPE")')
+        return ast.ParamActionDecl(p.ID0.value, p.paramsopt, p.dtype.value, p.block,
+                                   p.ACTION.pos)
+
+    @_('')
+    def paramsopt(self, p):
+        return []
+
+    @_('params')
+    def paramsopt(self, p):
+        return p.params
+
+    @_('dtype ID')
+    def params(self, p):
+        return [(p.dtype.value, p.ID.value, p.ID.pos)]
+
+    @_('params COMMA dtype ID')
+    def params(self, p):
+        p.params.append((p.dtype.value, p.ID.value, p.ID.pos))
+        return p.params
+
     @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN ASSIGN expr DOT')
     def ruledecl(self, p):
         return ast.RuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr, p.RULE.pos)
@@ -186,7 +239,8 @@ class PipParser(Parser):
 
     @_('askstmt', 'assignstmt', 'compoundstmt', 'dealstmt', 'foreverstmt', 'forstmt',
        'ifstmt', 'invokestmt', 'labelstmt', 'letstmt', 'messagestmt', 'orderstmt',
-       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt', 'loopexitstmt')
+       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt', 'loopexitstmt',
+       'givestmt')
     def stmt(self, p):
         return p[0]
 
@@ -282,6 +336,25 @@ class PipParser(Parser):
     @_('ID LPAREN RPAREN DOT')
     def invokestmt(self, p):
         return ast.Invoke(p.ID.value, p.ID.pos)
+
+    # Extension: a call with arguments, separated by ";" as a list's items
+    # are (a comma already joins ranks and suits: `A, K~S`).
+    @_('ID LPAREN args RPAREN DOT')
+    def invokestmt(self, p):
+        return ast.Invoke(p.ID.value, p.ID.pos, p.args)
+
+    @_('GIVE expr DOT')
+    def givestmt(self, p):
+        return ast.Give(p.expr, p.GIVE.pos)
+
+    @_('expr')
+    def args(self, p):
+        return [p.expr]
+
+    @_('args SEMI expr')
+    def args(self, p):
+        p.args.append(p.expr)
+        return p.args
 
     @_('LABEL ID DOT')
     def labelstmt(self, p):
@@ -480,6 +553,15 @@ class PipParser(Parser):
                                      '"%s"' % word.value, AGGREGATE_FORMS)
         return ast.Aggregate(p.ID0.value, p.ID1.value, p[4], how.value, body, p.LPAREN.pos)
 
+    # Extension: an action's result.
+    @_('CALLNAME LPAREN RPAREN')
+    def expr(self, p):
+        return ast.Call(p.CALLNAME.value, [], p.CALLNAME.pos)
+
+    @_('CALLNAME LPAREN args RPAREN')
+    def expr(self, p):
+        return ast.Call(p.CALLNAME.value, p.args, p.CALLNAME.pos)
+
     @_('rankexpr DOTDOT rankexpr')
     def rankexpr(self, p):
         return ast.RangeExpr(p.rankexpr0, p.rankexpr1, p.DOTDOT.pos)
@@ -624,7 +706,13 @@ def parse(text):
     parser.previous = None          # the token before the parser's look-ahead
 
     def tokens():
-        for tok in PipLexer().tokenize(text):
+        stream = PipLexer().tokenize(text)
+        window = [next(stream, None), next(stream, None), next(stream, None)]
+        prev = None
+        while window[0] is not None:
+            tok = window[0]
+            tok.type = retag(prev, tok, window[1], window[2])
             yield tok
-            parser.previous = tok
+            parser.previous = prev = tok
+            window = window[1:] + [next(stream, None)]
     return parser.parse(tokens())

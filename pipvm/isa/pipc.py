@@ -300,7 +300,7 @@ def load(data, path, initial=None):
             _invalid(path, c, e)
         calls.append(_checked(path, program, c))
     if _has_cycle(calls):
-        # Pip cannot recurse; a file that does would only exhaust the stack.
+        # 2008 Pip cannot recurse (CALL); a file that does would only exhaust the stack.
         raise FileError(path, 'corrupt (code objects call each other in a cycle)')
     values = initial(program) if initial is not None else None
     if values:
@@ -543,5 +543,7 @@ def _validate(program, code):
                 work.append(j)
             elif depth[j] != dj:
                 raise BadCode(instrs[j].offset, 'inconsistent stack depth')
+    # (CALL_WITH's and CALL_FOR's action, their second operand, is no edge:
+    # those calls may recurse, as deep as the VM's limit)
     callees = {ins.args[0] for ins in instrs if ins.op.operands[:1] and ins.op.operands[0] in CODE_KINDS}
     return peak, callees
