@@ -7,7 +7,7 @@ the reference reports for that expression (its leftmost operand's).
 """
 from pipvm.core.runtime import RANK_NAMES
 
-from . import ast, extensions
+from . import ast, extensions, syntax_hints
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from ..errors import PipError
@@ -411,8 +411,13 @@ class Checker:
             fail(pos, "Only an action can call an action ('%s')" % name)
         if name in self.signatures:
             index, types, gives = self.signatures[name]
+        elif name in self.actions:
+            index, types, gives = self.actions[name], [], None
         else:
-            index, types, gives = self.find(self.actions, 'action', name, pos), [], None
+            error = PipError(pos, "Unknown action '%s'" % name)
+            error.hint = syntax_hints.unknown_call_hint(
+                name, written(args[0]) if len(args) == 1 else None)
+            raise error
         if len(args) != len(types):
             fail(pos, "Action '%s' takes %d argument%s but is given %d"
                  % (name, len(types), '' if len(types) == 1 else 's', len(args)))
@@ -671,6 +676,19 @@ def ends_with_give(stmts):
         return True
     return (isinstance(last, c.If) and last.branches[-1][0] is None
             and all(ends_with_give(block) for _, block in last.branches))
+
+
+def written(e):
+    """A reference as its author wrote it (for a hint), or None."""
+    r = e.ref if isinstance(e, ast.RefExpr) else None
+    if isinstance(r, ast.Id):
+        return r.name
+    if isinstance(r, ast.Prop):
+        obj = written(r.obj)
+        return None if obj is None else obj + '->' + r.name
+    if r is not None and type(r) in _BUILTINS:
+        return _BUILTINS[type(r)][0]
+    return None
 
 
 def writable(target):

@@ -8,7 +8,7 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 from sly import Parser
 
 from . import ast, syntax_hints
-from ..errors import PipSyntaxError
+from ..errors import PipError, PipSyntaxError
 from .lexer import PipLexer, Positions
 
 
@@ -41,13 +41,17 @@ STATEMENT_START = ('LCURLY', 'RCURLY', 'DOT')
 NOT_A_CALL = STATEMENT_START + ('MESSAGE', 'ARROW', 'ACTION', 'RULE', 'ORDERING')
 NAME_USES = ('ASSIGN', 'PLUSEQ', 'MINUSEQ', 'TIMESEQ', 'DIVIDEEQ', 'ARROW', 'DOT')
 GIVES = 'gives'                 # a word only after an action's parameters
+VALUE_END = ('ID', 'NUMLIT', 'STRINGLIT', 'RPAREN', 'RSQUARE', 'TRUE', 'FALSE', 'PERCENT',
+             'PLAYERS', 'TEAMS', 'STANDARD', 'ACE', 'KING', 'QUEEN', 'JACK',
+             'CLUBS', 'HEARTS', 'SPADES', 'DIAMONDS')
 
 
 def retag(prev, tok, after, after2):
     """The type tok has in the parse, given the token before and the two after."""
     if tok.type != 'ID' or after is None:
         return tok.type
-    if after.type == 'LPAREN' and prev is not None and prev.type not in NOT_A_CALL:
+    if after.type == 'LPAREN' and prev is not None and prev.type not in NOT_A_CALL \
+            and not (tok.value.value == 'where' and prev.type in VALUE_END):   # an aggregate's
         return 'CALLNAME'
     if (tok.value.value == 'give' and prev is not None and prev.type in STATEMENT_START
             and after.type not in NAME_USES
@@ -706,13 +710,37 @@ def parse(text):
     parser.previous = None          # the token before the parser's look-ahead
 
     def tokens():
+        # The retag looks at most two tokens ahead, and only after a name; a
+        # lexing error there waits until the parser asks for that token, so
+        # an error before it is still the one reported.
         stream = PipLexer().tokenize(text)
-        window = [next(stream, None), next(stream, None), next(stream, None)]
+        window = []
+
+        def peek(n):
+            while len(window) < n:
+                try:
+                    window.append(next(stream, None))
+                except PipError as e:
+                    window.append(e)
+            return window[n - 1]
+
         prev = None
-        while window[0] is not None:
-            tok = window[0]
-            tok.type = retag(prev, tok, window[1], window[2])
+        while True:
+            tok = peek(1)
+            if isinstance(tok, PipError):
+                raise tok
+            if tok is None:
+                return
+            if tok.type == 'ID':
+                after = peek(2)
+                after = None if isinstance(after, PipError) else after
+                if after is not None and after.type == 'LPAREN' and tok.value.value == 'give':
+                    after2 = peek(3)
+                    after2 = None if isinstance(after2, PipError) else after2
+                else:
+                    after2 = None
+                tok.type = retag(prev, tok, after, after2)
+            window.pop(0)
             yield tok
             parser.previous = prev = tok
-            window = window[1:] + [next(stream, None)]
     return parser.parse(tokens())
