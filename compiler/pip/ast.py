@@ -378,9 +378,16 @@ class ActionDecl:
 
 
 @node
+class Param:                   # extension: one of an action's parameters, `Number n`
+    type: str
+    name: str
+    pos: Pos = at()           # the name
+
+
+@node
 class ParamActionDecl:         # extension: `Action NAME(TYPE p, ...) [gives TYPE] { ... }`
     name: str
-    params: list               # [(type name, name, Pos)]
+    params: list               # of Param
     gives: str                 # the result's type name, or None
     body: list
     pos: Pos = at()

@@ -449,9 +449,9 @@ class Checker:
         gives = None if d.gives is None else T.DECLARED[d.gives]
         body = self.frame = Body(gives)
         scope = {}
-        for type_name, name, pos in d.params:
-            expect_unique(scope, name, pos, 'Variable')
-            scope[name] = body.new_local(name, T.DECLARED[type_name])
+        for param in d.params:
+            expect_unique(scope, param.name, param.pos, 'Variable')
+            scope[param.name] = body.new_local(param.name, T.DECLARED[param.type])
         self.scopes.append(scope)
         try:
             stmts = self.block(d.body, body)
@@ -475,7 +475,7 @@ class Checker:
         index = 0
         for d in decls:
             if isinstance(d, ast.ParamActionDecl) and d.name not in self.signatures:
-                types = [T.DECLARED[type_name] for type_name, _, _ in d.params]
+                types = [T.DECLARED[param.type] for param in d.params]
                 gives = None if d.gives is None else T.DECLARED[d.gives]
                 self.signatures[d.name] = (index, types, gives)
             index += isinstance(d, (ast.ActionDecl, ast.ParamActionDecl))

@@ -203,11 +203,11 @@ class PipParser(Parser):
 
     @_('dtype ID')
     def params(self, p):
-        return [(p.dtype.value, p.ID.value, p.ID.pos)]
+        return [ast.Param(p.dtype.value, p.ID.value, p.ID.pos)]
 
     @_('params COMMA dtype ID')
     def params(self, p):
-        p.params.append((p.dtype.value, p.ID.value, p.ID.pos))
+        p.params.append(ast.Param(p.dtype.value, p.ID.value, p.ID.pos))
         return p.params
 
     @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN ASSIGN expr DOT')

@@ -175,7 +175,7 @@ def decl(d, out):
         out.append('Action %s ' % d.name)
         block(d.body, 0, out)
     elif t is ast.ParamActionDecl:
-        params = ', '.join('%s %s' % (type_name, name) for type_name, name, _ in d.params)
+        params = ', '.join('%s %s' % (param.type, param.name) for param in d.params)
         gives = '' if d.gives is None else 'gives %s ' % d.gives
         out.append('Action %s(%s) %s' % (d.name, params, gives))
         block(d.body, 0, out)
