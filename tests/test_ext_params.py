@@ -269,3 +269,50 @@ def test_strict_on_the_command_line(tmp_path):
         "Error: Line 5, Col 1: an action with parameters ('Action deal_to(...)') is an "
         "extension to 2008 Pip (refused by --strict)"]
     assert _cli('check', str(game)).returncode == 0
+
+
+# --- the decline option's label: `or "Take"` ------------------------------------
+
+TAKE = HEAD + '''Deck d = [5~H; 5~S; 9~C].
+Area table labeled "Table" is faceup.
+Rule beats(p, cards, cl) for sets = cards->top->rank > 6.
+
+Action main {
+  let p be players->first.
+  deal 3 from d to p.
+  let word be "Take".
+  play beats from p to table or "{word} them" {
+    message "{p} took".
+  }
+  play beats from p to table or "Done".
+  let n be table->cards->size.
+  message "{n} on the table".
+}
+'''
+
+
+def test_the_pass_takes_the_author_s_label_on_both_engines():
+    vm, ref = both(TAKE, 1, SEATS + ['Take them', 'Nine of Clubs'])
+    assert vm == ref
+    lines = vm.transcript.splitlines()
+    assert lines.count('  Take them') == 1 and lines.count('  Done') == 1
+    assert 'Ada took' in lines and '1 on the table' in lines and '  Pass' not in lines
+
+
+def test_the_label_prints_round_trips_and_is_refused_by_strict():
+    printed = printer.game(parser.parse(TAKE))
+    assert 'or "{word} them" {' in printed and 'or "Done" {' in printed
+    assert parser.parse(printed) == parser.parse(TAKE)
+    with pytest.raises(PipError) as e:
+        frontend.check_text(TAKE, strict=True)
+    assert str(e.value) == ("Error: Line 4, Col 1: a rule for sets of cards ('for sets') is an "
+                            "extension to 2008 Pip (refused by --strict)")
+    node = [n for n in extensions.found(parser.parse(TAKE)) if type(n) is ast.PlayOrPass][0]
+    assert extensions.EXTENSIONS[ast.PlayOrPass](node) == '\'or "..."\''
+
+
+def test_a_label_needs_a_rule_for_sets():
+    source = TAKE.replace(' for sets', '').replace('cards->top->rank', 'cards->rank')
+    assert check_error(source) == (
+        "Error: Line 10, Col 3: 'or pass' takes a rule for sets of cards "
+        "(Rule beats(p, cards, pile) for sets = ...)")

@@ -352,7 +352,11 @@ class Function:
         self.load(s.player)
         self.load(s.dest)
         mode = 0 if s.passing is None else opcodes.PLAY_PASS
-        self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
+        if s.label is not None:         # (extension: the pass in the author's words)
+            self.string(s.label)
+            self.emit('PLAY_SET_OR', self.gen.code_index(c.Rule, s.rule), pos=s.pos)
+        else:
+            self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
         if s.passing is None:
             self.emit('POP')
             return

@@ -385,6 +385,7 @@ class PlaySet:                 # a set of cards of one rank the (set) rule allow
     dest: object
     passing: object            # None: no pass; else the block run on a pass
     pos: tuple
+    label: list = None         # extension: the pass's label (string parts); None: "Pass"
 
 
 @node

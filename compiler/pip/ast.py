@@ -352,6 +352,7 @@ class PlayOrPass:              # extension: `play RULE from P to DEST or pass { 
     dest: object
     passing: list              # the block run when the player passes ([] for `or pass.`)
     pos: Pos = at()
+    label: list = None         # extension: `or "Take"`, the pass's label (string parts); None: Pass
 
 
 @node

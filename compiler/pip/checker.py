@@ -524,7 +524,8 @@ class Checker:
         if rule not in self.set_rules:
             fail(s.pos, "'or pass' takes a rule for sets of cards "
                         "(Rule %s(p, cards, pile) for sets = ...)" % s.rule)
-        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos)
+        label = None if s.label is None else self.string(s.label)
+        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos, label)
 
     def stmt_Rotate(self, s, body):
         target, t = self.ref(s.target)

@@ -14,7 +14,7 @@ EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
     ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
     ast.SetRuleDecl: lambda node: "a rule for sets of cards ('for sets')",
-    ast.PlayOrPass: lambda node: "'or pass'",
+    ast.PlayOrPass: lambda node: "'or pass'" if node.label is None else "'or \"...\"'",
     ast.OwnDecl: lambda node: "'for each %s'" % node.owner,
     ast.Aggregate: lambda node: "'(%s ... %s ...)'" % (node.word, node.how),
     ast.ParamActionDecl: lambda node: "an action with parameters ('Action %s(...)')" % node.name,

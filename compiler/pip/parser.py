@@ -395,6 +395,15 @@ class PipParser(Parser):
         self.passing(p)
         return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, p.block, p.PLAY.pos)
 
+    # Extension: the pass labelled in the author's words, `or "Take"`.
+    @_('PLAY ID FROM ref TO ref OR STRINGLIT DOT')
+    def playstmt(self, p):
+        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, [], p.PLAY.pos, p.STRINGLIT.value)
+
+    @_('PLAY ID FROM ref TO ref OR STRINGLIT block')
+    def playstmt(self, p):
+        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, p.block, p.PLAY.pos, p.STRINGLIT.value)
+
     def passing(self, p):
         if p.ID1.value != PASS:           # what a 2008 parser says of `to d or`
             self.refuse(p.OR, '"or"', 'expected "." (or "or pass")')

@@ -150,7 +150,8 @@ def stmt(s, ind, out):
     elif t is ast.Play:
         out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
     elif t is ast.PlayOrPass:
-        out.append('play %s from %s to %s or pass ' % (s.rule, ref(s.player), ref(s.dest)))
+        word = 'pass' if s.label is None else string(s.label)
+        out.append('play %s from %s to %s or %s ' % (s.rule, ref(s.player), ref(s.dest), word))
         block(s.passing, ind, out)
     elif t is ast.Rotate:
         out.append('rotate %s.\n' % ref(s.target))

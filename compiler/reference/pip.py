@@ -390,12 +390,15 @@ class Interpreter:
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
         player = self.load(s.player, frame)
-        dest = card_list(self.load(s.dest, frame))
+        dest = self.load(s.dest, frame)
+        # (the pass's own label, an extension, is made before the destination's cards are read)
+        label = PASS if s.label is None else self.string(s.label, frame)
+        dest = card_list(dest)
         sets = list(self.allowed_sets(s.rule, player, dest))
         labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
         if s.passing is not None:
             sets.append(None)
-            labels.append(PASS)
+            labels.append(label)
         if not sets:
             fail(s.pos, 'No cards match the given rule')
         chosen = sets[self.choose(player, 'cards', labels)]

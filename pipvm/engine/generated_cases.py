@@ -431,6 +431,20 @@ def op_CALL_FOR(self, stack, frame, arg):    # 91
     return CALLED
 
 
+def op_PLAY_SET_OR(self, stack, frame, arg):    # 93
+    label = stack.pop()
+    to = cards_of(stack.pop())
+    player = stack.pop()
+    sets = list(self.allowed_sets(arg, player, to))
+    labels = [set_label([card.name for card in s]) for s in sets]
+    sets.append(None)
+    labels.append(label)
+    if not sets:
+        raise Fault('No cards match the given rule')
+    self.pending = SetChoice(player, sets, labels, to)
+    return PAUSE
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -599,6 +613,7 @@ HANDLERS = {
     89: op_CANPLAY_SET,
     90: op_CALL_WITH,
     91: op_CALL_FOR,
+    93: op_PLAY_SET_OR,
     101: op_EQ_CONST,
     104: op_STORE_LOCAL_ADD_CONST,
     105: op_EQ_JUMP_IF_FALSE,
