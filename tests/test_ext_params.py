@@ -1,5 +1,6 @@
 """Extension: actions with parameters and results, and recursion with a
 depth limit (docs/language.md, "Actions with parameters and results")."""
+import re
 import subprocess
 import sys
 
@@ -316,3 +317,15 @@ def test_a_label_needs_a_rule_for_sets():
     assert check_error(source) == (
         "Error: Line 10, Col 3: 'or pass' takes a rule for sets of cards "
         "(Rule beats(p, cards, pile) for sets = ...)")
+
+
+def test_the_highlighter_shows_give_and_gives_as_keywords_only_there():
+    from pygments.token import Keyword, Name
+    from compiler.pip.highlight import PipLexer
+    source = HELPERS + 'Action g { give = 1. give(). }\n'
+    words = [(t, v) for t, v in PipLexer().get_tokens(source) if v in ('give', 'gives')]
+    gives = HELPERS.count(') gives ')
+    give = len(re.findall(r'\bgive\b', HELPERS))
+    assert words.count((Keyword, 'gives')) == gives == 5
+    assert words.count((Keyword, 'give')) == give == 9
+    assert words[-2:] == [(Name, 'give'), (Name, 'give')]
