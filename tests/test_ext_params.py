@@ -176,6 +176,25 @@ def test_checking_errors_have_positions(decls, main, error):
     assert check_error(source) == 'Error: ' + error
 
 
+def test_message_then_a_call_reads_the_name_as_the_addressee_as_in_2008():
+    source = HEAD + '''Action name_of(Player p) gives String { give p->name. }
+Action main {
+  let p be players->first.
+  message p name_of(p).
+  message (name_of(p)).
+  message name_of(p).
+}
+'''
+    with pytest.raises(PipError) as e:
+        frontend.check_text(source)
+    assert str(e.value) == "Error: Line 7, Col 11: Unknown identifier 'name_of'"
+    assert e.value.hint == ('"message NAME (...)" sends to NAME: for an action\'s result, put '
+                            'the call in brackets, "message (name_of(...))."')
+    vm, ref = both(source.replace('  message name_of(p).\n', ''), 1, SEATS)
+    assert vm == ref and vm.transcript.splitlines()[-3:] == [
+        'Ada: Ada', 'Ada', 'No winner has been declared.']
+
+
 def test_main_takes_no_parameters():
     assert check_error(HEAD + 'Action main(Number n) { }\n') == (
         "Error: Line 2, Col 1: Action 'main' takes no parameters and gives no result")

@@ -497,7 +497,14 @@ class Checker:
         return c.Let(var, value, s.pos)
 
     def stmt_Message(self, s, body):
-        to, t1 = self.opt_ref(s.to)
+        try:
+            to, t1 = self.opt_ref(s.to)
+        except PipError as e:
+            # `message f(x).` reads f as the addressee, as 2008 Pip does
+            if type(s.to) is ast.Id and s.to.name in self.signatures:
+                e.hint = ('"message NAME (...)" sends to NAME: for an action\'s result, '
+                          'put the call in brackets, "message (%s(...))."' % s.to.name)
+            raise
         expect_one_of(MESSAGE_TO, t1, s.pos)
         text, t2, p = self.expr(s.text)
         expect(T.STRING, t2, p)
