@@ -4,6 +4,7 @@ import re
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 from compiler.codegen import generator
@@ -348,3 +349,17 @@ def test_the_highlighter_shows_give_and_gives_as_keywords_only_there():
     assert words.count((Keyword, 'gives')) == gives == 5
     assert words.count((Keyword, 'give')) == give == 9
     assert words[-2:] == [(Name, 'give'), (Name, 'give')]
+
+
+def test_a_file_whose_call_for_runs_an_action_without_a_result_is_refused():
+    program = generator.generate(frontend.check_text(HELPERS))
+    names = [c.name for c in program.codes]
+    main = program.codes[program.main]
+    at = main.code.index(bytes([91, 1, names.index('highest')]))      # CALL_FOR 1, highest
+    code = bytearray(main.code)
+    code[at + 2] = names.index('deal_to')
+    program.codes[program.main] = attrs.evolve(main, code=bytes(code))
+    with pytest.raises(pipc.FileError) as e:
+        pipc.load(pipc.dump(program), 'g.pipc')
+    assert str(e.value) == ('Error: g.pipc: corrupt (CALL_FOR at offset %d of action main runs '
+                            'an action that gives no result)' % at)
