@@ -139,7 +139,8 @@ def _run(m, op, arg, ins):
     below = [Below(), Below()]
     stack = below + list(ins)
     before = list(stack)
-    m.frames = [[Loaded, 0, [], list(frame)], [Loaded, 0, stack, frame]]
+    caller = [None] if op.name == 'GIVE' else []     # (CALL_FOR's place for the result)
+    m.frames = [[Loaded, 0, caller, list(frame)], [Loaded, 0, stack, frame]]
     pc = 4
     try:
         if op.inline or any(p.loop_only for p in op.parts or (op,)):

@@ -53,7 +53,7 @@ MISTAKES = [
     ('unclosed parenthesis', action('  let x be (1 + 2.'), 5,
      'at column 18, found "."; expected ")" to close the "(" opened at column 12'),
     ('an action call not closed', action('  helper(.'), 5,
-     'at column 10, found "."; expected ")" to close the "(" opened at column 9'),
+     'at column 10, found "."; expected ")" to close the "(" opened at column 9 or a value'),
     ('list items without ;', action('  let x be [1 2].'), 5,
      'at column 15, found "2"; expected "]" to close the list opened at column 12 or ";" '
      'between the items of a list'),
@@ -98,9 +98,10 @@ MISTAKES = [
 COMPUTED_RANK = ('beside "~" goes only a name, a number or a rank, not a calculation: name it '
                  'first ("let n be %s." then n~%s), or go over the cards and compare ranks '
                  '("for c in %%~%s { if c->rank == %s { ... } }")')
-CALL = ('an expression cannot call a rule or an action: write the condition out here; '
-        '"canplay %s from PLAYER to PLACE" says whether a card in the hand passes a rule; an '
-        'action called on its own line ("%s().") can set a global variable to use after it')
+COMMAS = ('a call\'s arguments are separated by ";", as a list\'s items are (a comma joins '
+          'ranks and suits, as in A, K~S): %s')
+RETURN = ('an action gives its result with "give" ("return" is not a word of Pip): '
+          'Action NAME(Number n) gives Number { ... give n + 1. }')
 OFFERS = [
     ('a card of a computed rank', action('  let c be (r + 1)~H.'), 5,
      'at column 19, found "~"; ' + COMPUTED_RANK % ('r + 1', 'H', 'H', 'r + 1')),
@@ -108,46 +109,23 @@ OFFERS = [
      'at column 26, found "~"; ' + COMPUTED_RANK % ('p->score - 2', '%', '%', 'p->score - 2')),
     ('a list beside ~', action('  let c be [3; 4]~S.'), 5,
      'at column 18, found "~"; ' + COMPUTED_RANK % ('EXPR', 'S', 'S', 'EXPR')),
-    ('a rule called with arguments', action('  if big(p, c, p->hand) { }'), 5,
-     'at column 9, found "("; ' + CALL % ('big', 'big')),
-    ('an action called for its result', action('  let x be helper().'), 5,
-     'at column 18, found "("; ' + CALL % ('helper', 'helper')),
+    ('a call with commas', action('  if big(p, c, p->hand) { }'), 5,
+     'at column 9, found "("; ' + COMMAS % 'big(p; c; p->hand)'),
     ('min of two numbers', action('  let x be min(a, 10).'), 5,
      'at column 15, found "("; there is no function "min": (min X in LIST of NUMBER) is the '
      'smallest of a list; for two numbers use "if": "let m be a. if 10 < m { m = 10. }"'),
     ('max of two numbers', action('  n = max(n, p->score).'), 5,
      'at column 10, found "("; there is no function "max": (max X in LIST of NUMBER) is the '
      'largest of a list; for two numbers use "if": "let m be n. if p->score > m { m = p->score. }"'),
-    ('min of a list', action('  let m be min(p->hand).'), 5,
-     'at column 15, found "("; there is no function "min": (min X in p->hand of NUMBER) is the '
-     'smallest of a list'),
     ('min in a rule, which has no "if"', HEAD + 'Rule r(p, c, l) = min(1, 2) > 0.\n', 2,
      'at column 22, found "("; there is no function "min": (min X in LIST of NUMBER) is the '
      'smallest of a list'),
-    ('count as a function', action('  let n be count(p->hand).'), 5,
-     'at column 17, found "("; there is no function "count": (count X in p->hand where '
-     'CONDITION) counts the items that make CONDITION true, and p->hand->size counts them all'),
-    ('sum as a function', action('  let n be sum(p->hand).'), 5,
-     'at column 15, found "("; there is no function "sum": (sum X in p->hand of NUMBER) adds up '
-     'a NUMBER for each item'),
     ('an action with parameters', HEAD + 'Action value(p) {\n}\n', 2,
-     'at column 13, found "("; an action takes no parameters and gives no result: set global '
-     'variables before calling it, and have it set one for its result (Action value { ... }, '
-     'called as "value().")'),
-    ('an action declared with ()', HEAD + 'Action value() {\n}\n', 2,
-     'at column 13, found "("; an action is declared without "()": Action value { ... } (it '
-     'takes no parameters; "value()." calls it)'),
+     'at column 14, found "p"; each parameter of an action has its type before it: Action '
+     'value(Player p, Number n) { ... }, and "gives TYPE" after them for a result'),
     ('an action called with arguments', action('  helper(n, 2).'), 5,
-     'at column 10, found "n"; an action takes no arguments: set global variables before '
-     'calling "helper()." and read them in the action'),
-    ('return', action('  return n.'), 5,
-     'at column 3, found "return"; an action gives no result ("return" is not a keyword): set a '
-     'global variable and read it after the call; to end the action early, "skip to done." with '
-     '"label done." as its last statement'),
-    ('return in brackets', action('  return (n + 1).'), 5,
-     'at column 3, found "return"; an action gives no result ("return" is not a keyword): set a '
-     'global variable and read it after the call; to end the action early, "skip to done." with '
-     '"label done." as its last statement'),
+     'at column 9, found "("; ' + COMMAS % 'helper(n; 2)'),
+    ('return', action('  return n.'), 5, 'at column 3, found "return"; ' + RETURN),
 ]
 
 
@@ -157,6 +135,33 @@ def test_common_mistakes(source, line, hint):
     with pytest.raises(PipSyntaxError) as e:
         parse(source)
     assert str(e.value) == 'Error: syntax error on line %d' % line     # the original's
+    assert e.value.hint == hint
+
+
+# Calls that parse (extension: actions with parameters and results) and fail
+# when checked, the hint naming what Pip has.
+CHECKED = [
+    ('an action called for its result', action('  let x be helper().'), 5, 12,
+     "Action 'helper' gives no result (declare it 'Action helper(...) gives TYPE')", None),
+    ('min of a list', action('  let m be min(p->hand).'), 5, 12, "Unknown action 'min'",
+     'there is no function "min": (min X in p->hand of NUMBER) is the smallest of a list'),
+    ('count as a function', action('  let n be count(p->hand).'), 5, 12,
+     "Unknown action 'count'",
+     'there is no function "count": (count X in p->hand where CONDITION) counts the items '
+     'that make CONDITION true, and p->hand->size counts them all'),
+    ('sum as a function', action('  let n be sum(p->hand).'), 5, 12, "Unknown action 'sum'",
+     'there is no function "sum": (sum X in p->hand of NUMBER) adds up a NUMBER for each item'),
+    ('return in brackets', action('  return (n + 1).'), 5, 3, "Unknown action 'return'", RETURN),
+]
+
+
+@pytest.mark.parametrize('source,line,col,message,hint', [m[1:] for m in CHECKED],
+                         ids=[m[0] for m in CHECKED])
+def test_calls_that_parse_are_checked_with_a_hint(source, line, col, message, hint):
+    source = source.replace('Action main {', 'Player p.\nNumber n.\nAction helper { }\nAction main {')
+    with pytest.raises(PipError) as e:
+        check_text(source)
+    assert str(e.value) == 'Error: Line %d, Col %d: %s' % (line + 3, col, message)
     assert e.value.hint == hint
 
 

@@ -42,7 +42,8 @@ class CodeGen:
         p = self.src
         name = ''.join(p.name)          # the checker allows only text in the name
         codes = [self.initialiser()]
-        codes += [Function(self, a.name, a.frame_size).action(a) for a in p.actions]
+        codes += [Function(self, a.name, a.frame_size, [v.name for v in a.params]).action(a)
+                  for a in p.actions]
         codes += [Function(self, r.name, r.frame_size, r.params).expression('rule', r.body)
                   for r in p.rules]
         codes += [Function(self, o.name, o.frame_size, [o.param]).expression('ordering', o.body)
@@ -300,7 +301,26 @@ class Function:
             self.asm.patch(end)
 
     def stmt_Invoke(self, s):
-        self.emit('CALL', self.gen.code_index(c.Action, s.action))
+        if s.args is None:
+            self.emit('CALL', self.gen.code_index(c.Action, s.action))
+            return
+        self.call(s.action, s.args, s.pos, s.gives is not None)
+        if s.gives is not None:
+            self.emit('POP', pos=s.pos)        # a result called for its effect only
+
+    # Extension: an action with arguments (in its first frame slots), and its result.
+    def call(self, action, args, pos, gives):
+        for arg in args:
+            self.expr(arg)
+        self.emit('CALL_FOR' if gives else 'CALL_WITH', len(args),
+                  self.gen.code_index(c.Action, action), pos=pos)
+
+    def expr_Call(self, e):
+        self.call(e.action, e.args, e.pos, True)
+
+    def stmt_Give(self, s):
+        self.expr(s.value)
+        self.emit('GIVE', pos=s.pos)
 
     def stmt_Label(self, s):
         for jump in self.skips.pop(s.name, ()):
@@ -332,7 +352,11 @@ class Function:
         self.load(s.player)
         self.load(s.dest)
         mode = 0 if s.passing is None else opcodes.PLAY_PASS
-        self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
+        if s.label is not None:         # (extension: the pass in the author's words)
+            self.string(s.label)
+            self.emit('PLAY_SET_OR', self.gen.code_index(c.Rule, s.rule), pos=s.pos)
+        else:
+            self.emit('PLAY_SET', self.gen.code_index(c.Rule, s.rule), mode, pos=s.pos)
         if s.passing is None:
             self.emit('POP')
             return

@@ -289,6 +289,24 @@ class If:
 class Invoke:
     action: int
     pos: tuple
+    args: list = None          # extension: the arguments, in parameter order
+    gives: object = None       # the called action's result type (dropped): None for none
+
+
+@node
+class Call:
+    """Extension: an action's result, `name(a; b)` in an expression."""
+    action: int
+    args: list
+    type: object
+    pos: tuple
+
+
+@node
+class Give:
+    """Extension: `give EXPR.`, end the action with its result."""
+    value: object
+    pos: tuple
 
 
 @node
@@ -367,6 +385,7 @@ class PlaySet:                 # a set of cards of one rank the (set) rule allow
     dest: object
     passing: object            # None: no pass; else the block run on a pass
     pos: tuple
+    label: list = None         # extension: the pass's label (string parts); None: "Pass"
 
 
 @node
@@ -396,9 +415,11 @@ class AreaInit:
 @node
 class Action:
     name: str
-    frame_size: int            # local slots: one per let/for in the body
+    frame_size: int            # local slots: one per let/for in the body (parameters first)
     body: list
     pos: tuple
+    params: list = attrs.Factory(list)   # extension: Locals in slots 0.., filled by the call
+    gives: object = None                 # extension: the result's type; None: no result
 
 
 @node

@@ -260,6 +260,20 @@ class If:
 class Invoke:
     name: str
     pos: Pos = at()
+    args: list = None          # extension: `name(a; b).`; None: 2008's `name().`
+
+
+@node
+class Call:                    # extension: `name(a; b)` in an expression, an action's result
+    name: str
+    args: list
+    pos: Pos = at()
+
+
+@node
+class Give:                    # extension: `give EXPR.`, an action's result
+    value: object
+    pos: Pos = at()
 
 
 @node
@@ -338,6 +352,7 @@ class PlayOrPass:              # extension: `play RULE from P to DEST or pass { 
     dest: object
     passing: list              # the block run when the player passes ([] for `or pass.`)
     pos: Pos = at()
+    label: list = None         # extension: `or "Take"`, the pass's label (string parts); None: Pass
 
 
 @node
@@ -359,6 +374,22 @@ class AreaDecl:
 @node
 class ActionDecl:
     name: str
+    body: list
+    pos: Pos = at()
+
+
+@node
+class Param:                   # extension: one of an action's parameters, `Number n`
+    type: str
+    name: str
+    pos: Pos = at()           # the name
+
+
+@node
+class ParamActionDecl:         # extension: `Action NAME(TYPE p, ...) [gives TYPE] { ... }`
+    name: str
+    params: list               # of Param
+    gives: str                 # the result's type name, or None
     body: list
     pos: Pos = at()
 

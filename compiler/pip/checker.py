@@ -7,7 +7,7 @@ the reference reports for that expression (its leftmost operand's).
 """
 from pipvm.core.runtime import RANK_NAMES
 
-from . import ast, extensions
+from . import ast, extensions, syntax_hints
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from ..errors import PipError
@@ -58,7 +58,8 @@ WINNER = [T.PLAYER, T.TEAM]
 class Body:
     """What the checker threads through one action's statements."""
 
-    def __init__(self):
+    def __init__(self, gives=None):
+        self.gives = gives     # the action's result type (extension), or None
         self.locals = 0        # frame slots used so far
         self.skips = {}        # pending skips of the current block: name -> pos
         self.labels = {}       # every label of the action: name -> pos
@@ -79,6 +80,7 @@ class Checker:
         self.owns = {}         # (owner type, name) -> c.Own: the extension's per-player values
         self.init_frame = Body()   # the initialisers' locals
         self.frame = self.init_frame   # the Body of the code being checked (its locals)
+        self.signatures = {}   # extension: action name -> (index, parameter types, result type)
         self.program = c.Program([], [], 0, [], [], [], [], -1, None)
 
     # --- names --------------------------------------------------------------
@@ -393,7 +395,90 @@ class Checker:
         return c.If(branches, s.pos)
 
     def stmt_Invoke(self, s, body):
-        return c.Invoke(self.find(self.actions, 'action', s.name, s.pos), s.pos)
+        if s.args is None and s.name not in self.signatures:
+            return c.Invoke(self.find(self.actions, 'action', s.name, s.pos), s.pos)
+        index, args, gives = self.call(s.name, s.args or [], s.pos)
+        return c.Invoke(index, s.pos, args, gives)
+
+    # --- extension: actions with parameters and results -----------------------
+
+    def call(self, name, args, pos):
+        """(action index, checked arguments, result type) of a call: an action
+        with parameters may be called anywhere (itself too); a 2008 action
+        only once declared, as before."""
+        if self.frame is self.init_frame or not isinstance(self.frame, Body) \
+                or self.frame.gives is RULE:
+            fail(pos, "Only an action can call an action ('%s')" % name)
+        if name in self.signatures:
+            index, types, gives = self.signatures[name]
+        elif name in self.actions:
+            index, types, gives = self.actions[name], [], None
+        else:
+            error = PipError(pos, "Unknown action '%s'" % name)
+            error.hint = syntax_hints.unknown_call_hint(
+                name, written(args[0]) if len(args) == 1 else None)
+            raise error
+        if len(args) != len(types):
+            fail(pos, "Action '%s' takes %d argument%s but is given %d"
+                 % (name, len(types), '' if len(types) == 1 else 's', len(args)))
+        out = []
+        for arg, want in zip(args, types):
+            x, t, p = self.expr(arg)
+            expect(want, t, p)
+            out.append(x)
+        return index, out, gives
+
+    def expr_Call(self, e):
+        index, args, gives = self.call(e.name, e.args, e.pos)
+        if gives is None:
+            fail(e.pos, "Action '%s' gives no result (declare it 'Action %s(...) gives TYPE')"
+                 % (e.name, e.name))
+        return c.Call(index, args, gives, e.pos), gives, e.pos
+
+    def stmt_Give(self, s, body):
+        if body.gives is None:
+            fail(s.pos, "'give' ends an action that gives a result "
+                        "(Action NAME(...) gives TYPE { ... })")
+        value, t, p = self.expr(s.value)
+        expect(body.gives, t, p)
+        return c.Give(value, s.pos)
+
+    def decl_ParamActionDecl(self, d):
+        if d.name == 'main':
+            fail(d.pos, "Action 'main' takes no parameters and gives no result")
+        gives = None if d.gives is None else T.DECLARED[d.gives]
+        body = self.frame = Body(gives)
+        scope = {}
+        for param in d.params:
+            expect_unique(scope, param.name, param.pos, 'Variable')
+            scope[param.name] = body.new_local(param.name, T.DECLARED[param.type])
+        self.scopes.append(scope)
+        try:
+            stmts = self.block(d.body, body)
+        finally:
+            self.scopes.pop()
+            self.frame = self.init_frame
+        if body.skips:
+            name = min(body.skips)
+            fail(body.skips[name], "Can't find label '%s'" % name)
+        if gives is not None and not ends_with_give(stmts):
+            fail(d.pos, "Action '%s' can end without a result: end it with 'give VALUE.' "
+                        "(or an if/else whose every branch does)" % d.name)
+        expect_unique(self.actions, d.name, d.pos, 'Action')
+        self.actions[d.name] = len(self.program.actions)
+        self.program.actions.append(c.Action(d.name, body.locals, stmts, d.pos,
+                                             list(scope.values()), gives))
+
+    def signature_pass(self, decls):
+        """Extension: the actions with parameters, known before any body is
+        checked, so that they may call themselves and each other."""
+        index = 0
+        for d in decls:
+            if isinstance(d, ast.ParamActionDecl) and d.name not in self.signatures:
+                types = [T.DECLARED[param.type] for param in d.params]
+                gives = None if d.gives is None else T.DECLARED[d.gives]
+                self.signatures[d.name] = (index, types, gives)
+            index += isinstance(d, (ast.ActionDecl, ast.ParamActionDecl))
 
     def stmt_Label(self, s, body):
         expect_unique(body.labels, s.name, s.pos, 'Label')
@@ -412,7 +497,14 @@ class Checker:
         return c.Let(var, value, s.pos)
 
     def stmt_Message(self, s, body):
-        to, t1 = self.opt_ref(s.to)
+        try:
+            to, t1 = self.opt_ref(s.to)
+        except PipError as e:
+            # `message f(x).` reads f as the addressee, as 2008 Pip does
+            if type(s.to) is ast.Id and s.to.name in self.signatures:
+                e.hint = ('"message NAME (...)" sends to NAME: for an action\'s result, '
+                          'put the call in brackets, "message (%s(...))."' % s.to.name)
+            raise
         expect_one_of(MESSAGE_TO, t1, s.pos)
         text, t2, p = self.expr(s.text)
         expect(T.STRING, t2, p)
@@ -439,7 +531,8 @@ class Checker:
         if rule not in self.set_rules:
             fail(s.pos, "'or pass' takes a rule for sets of cards "
                         "(Rule %s(p, cards, pile) for sets = ...)" % s.rule)
-        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos)
+        label = None if s.label is None else self.string(s.label)
+        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos, label)
 
     def stmt_Rotate(self, s, body):
         target, t = self.ref(s.target)
@@ -488,7 +581,7 @@ class Checker:
         """Check an expression with a rule's or ordering's parameters in scope:
         (its result, its frame size)."""
         self.scopes.append(params)
-        self.frame = Body()
+        self.frame = Body(RULE)
         self.frame.locals = len(params)
         try:
             return check(), self.frame.locals
@@ -568,6 +661,7 @@ class Checker:
         p.name, p.pos = self.string(g.name), g.pos
         p.counts = list(g.count.counts)
         p.team_size = g.count.size if isinstance(g.count, ast.TeamCount) else 0
+        self.signature_pass(g.decls)
         for d in g.decls:
             getattr(self, 'decl_' + type(d).__name__)(d)
         if 'main' not in self.actions:
@@ -575,6 +669,34 @@ class Checker:
         p.main = self.actions['main']
         p.init_frame = self.init_frame.locals
         return p
+
+
+RULE = object()     # a rule's or ordering's Body.gives: no calls there
+
+
+def ends_with_give(stmts):
+    """Whether a block cannot end without `give` (its last statement gives, or
+    is an if/else every branch of which does)."""
+    if not stmts:
+        return False
+    last = stmts[-1]
+    if isinstance(last, c.Give):
+        return True
+    return (isinstance(last, c.If) and last.branches[-1][0] is None
+            and all(ends_with_give(block) for _, block in last.branches))
+
+
+def written(e):
+    """A reference as its author wrote it (for a hint), or None."""
+    r = e.ref if isinstance(e, ast.RefExpr) else None
+    if isinstance(r, ast.Id):
+        return r.name
+    if isinstance(r, ast.Prop):
+        obj = written(r.obj)
+        return None if obj is None else obj + '->' + r.name
+    if r is not None and type(r) in _BUILTINS:
+        return _BUILTINS[type(r)][0]
+    return None
 
 
 def writable(target):

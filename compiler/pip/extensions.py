@@ -14,9 +14,13 @@ EXTENSIONS = {
     ast.LoopExit: lambda node: "'%s.'" % node.word,
     ast.ListQuestion: lambda node: "an ask's options from a list ('for %s in')" % node.name,
     ast.SetRuleDecl: lambda node: "a rule for sets of cards ('for sets')",
-    ast.PlayOrPass: lambda node: "'or pass'",
+    ast.PlayOrPass: lambda node: "'or pass'" if node.label is None else "'or \"...\"'",
     ast.OwnDecl: lambda node: "'for each %s'" % node.owner,
     ast.Aggregate: lambda node: "'(%s ... %s ...)'" % (node.word, node.how),
+    ast.ParamActionDecl: lambda node: "an action with parameters ('Action %s(...)')" % node.name,
+    ast.Call: lambda node: "a call in an expression ('%s(...)')" % node.name,
+    ast.Invoke: lambda node: "a call with arguments ('%s(...).')" % node.name,
+    ast.Give: lambda node: "'give'",
 }
 
 
@@ -25,7 +29,7 @@ def found(tree):
     hits = []
 
     def walk(x):
-        if type(x) in EXTENSIONS:
+        if type(x) in EXTENSIONS and (type(x) is not ast.Invoke or x.args is not None):
             hits.append(x)
         if attrs.has(type(x)):
             for field in attrs.fields(type(x)):

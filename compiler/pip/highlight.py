@@ -16,7 +16,7 @@ from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Pun
 from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, RANK_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
-from .parser import AGGREGATES, LOOP_EXITS, OWNERS, PASS, SETS
+from .parser import AGGREGATES, GIVES as GIVES_WORD, LOOP_EXITS, OWNERS, PASS, SETS
 from compiler.ir.types import DECLARED
 
 # Card literals and wildcards have token types of their own (a style without
@@ -62,6 +62,12 @@ FOR_EACH = r'\b(for)([ \t\n]+)(each)([ \t\n]+)(%s)\b' % '|'.join(OWNERS)
 AGGREGATE = r'(\()([ \t\n]*)(%s)(?=[ \t\n]+%s[ \t\n]+in\b)' % (
     '|'.join(sorted({w for ws in AGGREGATES.values() for w in ws})), IDENT)
 
+# Actions with parameters and results (extension): `gives` after the
+# parameters, and `give` beginning a statement that neither gives `give` a
+# value nor calls it (the parser's retag), are words only there.
+GIVES = r'(\))([ \t\n]*)(%s)\b' % GIVES_WORD
+GIVE = r'([{}.])([ \t\n]*)(give)\b(?![ \t\n]*(=|\+=|-=|\*=|/=|->|\.|\([ \t\n]*\)))'
+
 # A Rank word (extension: `Four` is a Rank that prints as its name where no
 # variable has that name; the highlighter cannot tell, so always a rank).
 RANK_WORD = r'\b(%s)\b' % '|'.join(name for name in RANK_NAMES if name)
@@ -106,6 +112,8 @@ class PipLexer(RegexLexer):
             (PAIRED, _paired),
             (FOR_EACH, bygroups(Keyword, Whitespace, Keyword, Whitespace, Keyword)),
             (AGGREGATE, bygroups(Punctuation, Whitespace, Keyword)),
+            (GIVES, bygroups(Punctuation, Whitespace, Keyword)),
+            (GIVE, bygroups(Punctuation, Whitespace, Keyword)),
             (RANK_WORD, RANK),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),

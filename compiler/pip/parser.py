@@ -8,7 +8,7 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 from sly import Parser
 
 from . import ast, syntax_hints
-from ..errors import PipSyntaxError
+from ..errors import PipError, PipSyntaxError
 from .lexer import PipLexer, Positions
 
 
@@ -32,8 +32,36 @@ NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
                  'or "()" to call an action')
 
 
+# Extension: the parse's token stream names two kinds of word the lexer
+# cannot tell (pipvm's `retag`): CALLNAME, a name followed by "(" inside an
+# expression (a call: 2008 Pip has a name before "(" only at a statement's
+# start, after `Action`, `Rule` or `Ordering`, and as `message`'s addressee);
+# GIVE, `give` beginning a statement that does not give it a value or call it.
+STATEMENT_START = ('LCURLY', 'RCURLY', 'DOT')
+NOT_A_CALL = STATEMENT_START + ('MESSAGE', 'ARROW', 'ACTION', 'RULE', 'ORDERING')
+NAME_USES = ('ASSIGN', 'PLUSEQ', 'MINUSEQ', 'TIMESEQ', 'DIVIDEEQ', 'ARROW', 'DOT')
+GIVES = 'gives'                 # a word only after an action's parameters
+VALUE_END = ('ID', 'NUMLIT', 'STRINGLIT', 'RPAREN', 'RSQUARE', 'TRUE', 'FALSE', 'PERCENT',
+             'PLAYERS', 'TEAMS', 'STANDARD', 'ACE', 'KING', 'QUEEN', 'JACK',
+             'CLUBS', 'HEARTS', 'SPADES', 'DIAMONDS')
+
+
+def retag(prev, tok, after, after2):
+    """The type tok has in the parse, given the token before and the two after."""
+    if tok.type != 'ID' or after is None:
+        return tok.type
+    if after.type == 'LPAREN' and prev is not None and prev.type not in NOT_A_CALL \
+            and not (tok.value.value == 'where' and prev.type in VALUE_END):   # an aggregate's
+        return 'CALLNAME'
+    if (tok.value.value == 'give' and prev is not None and prev.type in STATEMENT_START
+            and after.type not in NAME_USES
+            and not (after.type == 'LPAREN' and after2 is not None and after2.type == 'RPAREN')):
+        return 'GIVE'
+    return tok.type
+
+
 class PipParser(Parser):
-    tokens = PipLexer.tokens
+    tokens = PipLexer.tokens | {'CALLNAME', 'GIVE'}
     log = _Quiet()
     track_positions = False     # positions travel in the token values
 
@@ -98,7 +126,7 @@ class PipParser(Parser):
         p.decls.append(p.decl)
         return p.decls
 
-    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl')
+    @_('vardecl', 'areadecl', 'actiondecl', 'ruledecl', 'orderdecl', 'owndecl', 'paramactiondecl')
     def decl(self, p):
         return p[0]
 
@@ -153,6 +181,35 @@ class PipParser(Parser):
     def actiondecl(self, p):
         return ast.ActionDecl(p.ID.value, p.block, p.ACTION.pos)
 
+    # Extension: an action with parameters, and a result (`gives` is a word only here).
+    @_('ACTION ID LPAREN paramsopt RPAREN block')
+    def paramactiondecl(self, p):
+        return ast.ParamActionDecl(p.ID.value, p.paramsopt, None, p.block, p.ACTION.pos)
+
+    @_('ACTION ID LPAREN paramsopt RPAREN ID dtype block')
+    def paramactiondecl(self, p):
+        if p.ID1.value != GIVES:
+            self.refuse(p.ID1, '"%s"' % p.ID1.value, 'expected "{" (or "gives TYPE")')
+        return ast.ParamActionDecl(p.ID0.value, p.paramsopt, p.dtype.value, p.block,
+                                   p.ACTION.pos)
+
+    @_('')
+    def paramsopt(self, p):
+        return []
+
+    @_('params')
+    def paramsopt(self, p):
+        return p.params
+
+    @_('dtype ID')
+    def params(self, p):
+        return [ast.Param(p.dtype.value, p.ID.value, p.ID.pos)]
+
+    @_('params COMMA dtype ID')
+    def params(self, p):
+        p.params.append(ast.Param(p.dtype.value, p.ID.value, p.ID.pos))
+        return p.params
+
     @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN ASSIGN expr DOT')
     def ruledecl(self, p):
         return ast.RuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr, p.RULE.pos)
@@ -186,7 +243,8 @@ class PipParser(Parser):
 
     @_('askstmt', 'assignstmt', 'compoundstmt', 'dealstmt', 'foreverstmt', 'forstmt',
        'ifstmt', 'invokestmt', 'labelstmt', 'letstmt', 'messagestmt', 'orderstmt',
-       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt', 'loopexitstmt')
+       'playstmt', 'rotatestmt', 'shufflestmt', 'skipstmt', 'winnerstmt', 'loopexitstmt',
+       'givestmt')
     def stmt(self, p):
         return p[0]
 
@@ -283,6 +341,25 @@ class PipParser(Parser):
     def invokestmt(self, p):
         return ast.Invoke(p.ID.value, p.ID.pos)
 
+    # Extension: a call with arguments, separated by ";" as a list's items
+    # are (a comma already joins ranks and suits: `A, K~S`).
+    @_('ID LPAREN args RPAREN DOT')
+    def invokestmt(self, p):
+        return ast.Invoke(p.ID.value, p.ID.pos, p.args)
+
+    @_('GIVE expr DOT')
+    def givestmt(self, p):
+        return ast.Give(p.expr, p.GIVE.pos)
+
+    @_('expr')
+    def args(self, p):
+        return [p.expr]
+
+    @_('args SEMI expr')
+    def args(self, p):
+        p.args.append(p.expr)
+        return p.args
+
     @_('LABEL ID DOT')
     def labelstmt(self, p):
         return ast.Label(p.ID.value, p.LABEL.pos)
@@ -317,6 +394,15 @@ class PipParser(Parser):
     def playstmt(self, p):
         self.passing(p)
         return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, p.block, p.PLAY.pos)
+
+    # Extension: the pass labelled in the author's words, `or "Take"`.
+    @_('PLAY ID FROM ref TO ref OR STRINGLIT DOT')
+    def playstmt(self, p):
+        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, [], p.PLAY.pos, p.STRINGLIT.value)
+
+    @_('PLAY ID FROM ref TO ref OR STRINGLIT block')
+    def playstmt(self, p):
+        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, p.block, p.PLAY.pos, p.STRINGLIT.value)
 
     def passing(self, p):
         if p.ID1.value != PASS:           # what a 2008 parser says of `to d or`
@@ -480,6 +566,15 @@ class PipParser(Parser):
                                      '"%s"' % word.value, AGGREGATE_FORMS)
         return ast.Aggregate(p.ID0.value, p.ID1.value, p[4], how.value, body, p.LPAREN.pos)
 
+    # Extension: an action's result.
+    @_('CALLNAME LPAREN RPAREN')
+    def expr(self, p):
+        return ast.Call(p.CALLNAME.value, [], p.CALLNAME.pos)
+
+    @_('CALLNAME LPAREN args RPAREN')
+    def expr(self, p):
+        return ast.Call(p.CALLNAME.value, p.args, p.CALLNAME.pos)
+
     @_('rankexpr DOTDOT rankexpr')
     def rankexpr(self, p):
         return ast.RangeExpr(p.rankexpr0, p.rankexpr1, p.DOTDOT.pos)
@@ -624,7 +719,37 @@ def parse(text):
     parser.previous = None          # the token before the parser's look-ahead
 
     def tokens():
-        for tok in PipLexer().tokenize(text):
+        # The retag looks at most two tokens ahead, and only after a name; a
+        # lexing error there waits until the parser asks for that token, so
+        # an error before it is still the one reported.
+        stream = PipLexer().tokenize(text)
+        window = []
+
+        def peek(n):
+            while len(window) < n:
+                try:
+                    window.append(next(stream, None))
+                except PipError as e:
+                    window.append(e)
+            return window[n - 1]
+
+        prev = None
+        while True:
+            tok = peek(1)
+            if isinstance(tok, PipError):
+                raise tok
+            if tok is None:
+                return
+            if tok.type == 'ID':
+                after = peek(2)
+                after = None if isinstance(after, PipError) else after
+                if after is not None and after.type == 'LPAREN' and tok.value.value == 'give':
+                    after2 = peek(3)
+                    after2 = None if isinstance(after2, PipError) else after2
+                else:
+                    after2 = None
+                tok.type = retag(prev, tok, after, after2)
+            window.pop(0)
             yield tok
-            parser.previous = tok
+            parser.previous = prev = tok
     return parser.parse(tokens())

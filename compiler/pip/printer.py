@@ -66,7 +66,13 @@ def expr(e):
     if t is ast.Aggregate:
         body = e.body if e.how == 'by' else expr(e.body)
         return '(%s %s in %s %s %s)' % (e.word, e.name, expr(e.items), e.how, body)
+    if t is ast.Call:
+        return call(e.name, e.args)
     raise TypeError('not an expression: %r' % (e,))
+
+
+def call(name, args):
+    return '%s(%s)' % (name, '; '.join(expr(a) for a in args))
 
 
 def ref(r):
@@ -129,7 +135,9 @@ def stmt(s, ind, out):
                 out.append('if %s ' % expr(cond))
             block(body, ind, out)
     elif t is ast.Invoke:
-        out.append(s.name + '().\n')
+        out.append(call(s.name, s.args or []) + '.\n')
+    elif t is ast.Give:
+        out.append('give %s.\n' % expr(s.value))
     elif t is ast.Label:
         out.append('label %s.\n' % s.name)
     elif t is ast.Let:
@@ -142,7 +150,8 @@ def stmt(s, ind, out):
     elif t is ast.Play:
         out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
     elif t is ast.PlayOrPass:
-        out.append('play %s from %s to %s or pass ' % (s.rule, ref(s.player), ref(s.dest)))
+        word = 'pass' if s.label is None else string(s.label)
+        out.append('play %s from %s to %s or %s ' % (s.rule, ref(s.player), ref(s.dest), word))
         block(s.passing, ind, out)
     elif t is ast.Rotate:
         out.append('rotate %s.\n' % ref(s.target))
@@ -165,6 +174,11 @@ def decl(d, out):
         out.append('Area %s labeled %s%s.\n' % (d.name, string(d.label), opts))
     elif t is ast.ActionDecl:
         out.append('Action %s ' % d.name)
+        block(d.body, 0, out)
+    elif t is ast.ParamActionDecl:
+        params = ', '.join('%s %s' % (param.type, param.name) for param in d.params)
+        gives = '' if d.gives is None else 'gives %s ' % d.gives
+        out.append('Action %s(%s) %s' % (d.name, params, gives))
         block(d.body, 0, out)
     elif t is ast.RuleDecl or t is ast.SetRuleDecl:
         sets = ' for sets' if t is ast.SetRuleDecl else ''

@@ -300,24 +300,18 @@ OFFERS = {
         'beside "~" goes only a name, a number or a rank, not a calculation: name it first '
         '("let n be {expr}." then n~{suit}), or go over the cards and compare ranks '
         '("for c in %~{suit} {{ if c->rank == {expr} {{ ... }} }}")'),
-    'call in expression': (
-        'an expression cannot call a rule or an action: write the condition out here; '
-        '"canplay {name} from PLAYER to PLACE" says whether a card in the hand passes a rule; '
-        'an action called on its own line ("{name}().") can set a global variable to use after it'),
-    'call with arguments': (
-        'an action takes no arguments: set global variables before calling "{name}()." and '
-        'read them in the action'),
+    'call in a rule': (
+        'a rule or ordering cannot call a rule or an action: write the condition out here '
+        '(a statement can test a rule with "canplay RULE from PLAYER to PLACE")'),
+    'call with commas': (
+        'a call\'s arguments are separated by ";", as a list\'s items are (a comma joins '
+        'ranks and suits, as in A, K~S): {name}({args})'),
     'action parameters': (
-        'an action takes no parameters and gives no result: set global variables before '
-        'calling it, and have it set one for its result (Action {name} {{ ... }}, called '
-        'as "{name}().")'),
-    'action ()': (
-        'an action is declared without "()": Action {name} {{ ... }} (it takes no '
-        'parameters; "{name}()." calls it)'),
+        'each parameter of an action has its type before it: Action {name}(Player p, '
+        'Number n) {{ ... }}, and "gives TYPE" after them for a result'),
     'return': (
-        'an action gives no result ("return" is not a keyword): set a global variable and '
-        'read it after the call; to end the action early, "skip to done." with "label done." '
-        'as its last statement'),
+        'an action gives its result with "give" ("return" is not a word of Pip): '
+        'Action NAME(Number n) gives Number { ... give n + 1. }'),
     'min': 'there is no function "min": (min X in {list} of NUMBER) is the smallest of a list',
     'max': 'there is no function "max": (max X in {list} of NUMBER) is the largest of a list',
     'min of two': '; for two numbers use "if": "let m be {a}. if {b} < m {{ m = {b}. }}"',
@@ -392,17 +386,6 @@ def _name_alone(c):
                                       'value, or "()" to call an action')
 
 
-def _rule_calls_rule(c):
-    """`Rule b(p, c, l) = a(p, c, l).`: a rule's body is one expression, and
-    no expression calls anything."""
-    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
-    if c.type == 'LPAREN' and ('RULE' in kinds or 'ORDERING' in kinds) \
-            and c.previous is not None and c.previous.type == 'ID':
-        return _where(c), _found(c), ('a rule or ordering cannot call a rule or an action: '
-                                      'write the condition out here (a statement can test '
-                                      'a rule with "canplay RULE from PLAYER to PLACE")')
-
-
 def _for_over_range(c):
     """`for i in 1..5 { ... }`: a range is part of a card expression, not a list."""
     kinds = [getattr(sym, 'type', None) for sym in c.symbols]
@@ -427,42 +410,52 @@ def _computed_rank(c):
             expr=expr, suit=suit.group(1) if suit else 'H')
 
 
-def _function_call(c):
-    """`min(a, 10)`, `if big(p, c, p->hand)`: a call inside an expression.
-    (A name in an expression can go on with "->": that tells it from a
-    declaration's name.)"""
-    prev = c.previous
-    if not (c.type == 'LPAREN' and prev is not None and prev.type == 'ID'
-            and 'LPAREN' not in c.shifted and 'ARROW' in c.shifted):
+def _call_with_commas(c):
+    """`min(a, 10)`, `big(p, c, p->hand)`, `helper(n, 2).`: a call's arguments
+    separated by commas, which Pip reads as ranks joined (`A, K~S`)."""
+    syms = c.symbols
+    kinds = [getattr(sym, 'type', None) for sym in syms]
+    for i in range(len(syms) - 1, 0, -1):
+        if kinds[i] == 'LPAREN' and (kinds[i - 1] == 'CALLNAME' or (
+                kinds[i - 1] == 'ID' and (i < 2 or kinds[i - 2] not in DECL_START))):
+            break
+    else:
         return None
-    name = prev.value.value
-    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
+    args = _arguments(c.text, syms[i].index)
+    if len(args) < 2:
+        return None
+    name = syms[i - 1].value.value
+    where, found = _where(c, syms[i]), '"("'
     in_rule = 'RULE' in kinds or 'ORDERING' in kinds
     if name in ('min', 'max', 'count', 'sum'):
-        args = _arguments(c.text, c.token.index)
-        advice = OFFERS[name].format(list=args[0] if len(args) == 1 else 'LIST')
-        if name in ('min', 'max') and len(args) != 1 and not in_rule:   # a rule has no "if"
+        advice = OFFERS[name].format(list='LIST')
+        if name in ('min', 'max') and not in_rule:   # a rule has no "if"
             a, b = args if len(args) == 2 else ('A', 'B')
             advice += OFFERS[name + ' of two'].format(a=a, b=b)
-        return _where(c), _found(c), advice
+        return where, found, advice
     if in_rule:
-        return None                 # _rule_calls_rule says it for rules
-    return _where(c), _found(c), OFFERS['call in expression'].format(name=name)
+        return where, found, OFFERS['call in a rule']
+    return where, found, OFFERS['call with commas'].format(name=name, args='; '.join(args))
+
+
+def unknown_call_hint(name, arg):
+    """The hint for a call of `min(x)` (and max, count, sum) or `return (x).`
+    where no action has that name (arg: the one argument as written, or
+    None), or None."""
+    if name in ('min', 'max', 'count', 'sum'):
+        return OFFERS[name].format(list=arg or 'LIST')
+    if name == 'return':
+        return OFFERS['return']
+    return None
 
 
 def _action_with_parameters(c):
-    """`Action value(p) {`, `Action value() {`, and `value(p).` where it is called."""
-    kinds = [getattr(sym, 'type', None) for sym in c.symbols[-2:]]
-    if kinds == ['ACTION', 'ID'] and c.type == 'LPAREN':
-        name = c.symbols[-1].value.value
-        after = c.text[c.token.end:].lstrip()
-        key = 'action ()' if after.startswith(')') else 'action parameters'
-        return _where(c), _found(c), OFFERS[key].format(name=name)
-    if kinds == ['ID', 'LPAREN'] and c.type in VALUE_START and set(c.shifted) == {'RPAREN'}:
-        name = c.symbols[-2].value.value
-        if name == 'return':        # `return (x).`
-            return _where(c, c.symbols[-2]), '"return"', OFFERS['return']
-        return _where(c), _found(c), OFFERS['call with arguments'].format(name=name)
+    """`Action value(p) {`: a parameter without its type."""
+    kinds = [getattr(sym, 'type', None) for sym in c.symbols]
+    if c.type == 'ID' and len(kinds) >= 3 and kinds[-1] in ('LPAREN', 'COMMA') \
+            and 'ACTION' in kinds and 'LCURLY' not in kinds[kinds.index('ACTION'):]:
+        name = c.symbols[kinds.index('ACTION') + 1].value.value
+        return _where(c), _found(c), OFFERS['action parameters'].format(name=name)
 
 
 def _return(c):
@@ -527,8 +520,8 @@ def _unclosed_string_before(c):
                                           % (_expected(c), first, last))
 
 
-SPECIALS = [_no_heading, _computed_rank, _function_call, _action_with_parameters, _return,
-            _rule_calls_rule, _for_over_range, _assign_for_equals, _else_if,
+SPECIALS = [_no_heading, _computed_rank, _call_with_commas, _action_with_parameters, _return,
+            _for_over_range, _assign_for_equals, _else_if,
             _declaration_in_action, _range_without_suits, _statement_outside_action,
             _unclosed_string_before, _keyword_as_name,
             _misspelled_keyword, _name_alone]

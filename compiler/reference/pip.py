@@ -12,9 +12,11 @@ The fuzzer (tests/fuzz) runs both on random programs and compares them.
 Steps are counted as the VM counts them (a completed loop iteration, an
 action call), so both stop at the same point under the same budget.
 """
+import sys
+
 from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
-from pipvm.core.runtime import (LARGEST, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
+from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, area_of, card_sets, new_deck)
 
 from compiler.ir import checked as c
@@ -127,6 +129,13 @@ def move(card, source, dest):
 
 # --- the interpreter --------------------------------------------------------
 
+class Gave(Exception):
+    """`give VALUE.`: the running action ends with its result."""
+
+    def __init__(self, value):
+        self.value = value
+
+
 class Interpreter:
     """One game of a checked program."""
 
@@ -138,6 +147,7 @@ class Interpreter:
         self.max_steps = self.steps_left = max_steps
         self.init_frame = [None] * program.init_frame     # the initialisers' locals
         self.at = None      # the position of the statement running (block)
+        self.depth = 0      # actions running, main's included (the VM's frames)
 
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
@@ -148,6 +158,9 @@ class Interpreter:
 
     def run(self):
         p, table = self.program, self.table
+        # Pip's calls nest Python's (about a dozen frames each), as deep as
+        # MAX_CALL_DEPTH actions: room for them, so the limit is Pip's own error.
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 30 * MAX_CALL_DEPTH))
         table.banner(''.join(p.name))
         if p.team_size:
             self.players, self.teams = table.seat_teams(p.counts, p.team_size)
@@ -186,9 +199,33 @@ class Interpreter:
             if self.steps_left < 0:
                 raise StepLimit(self.max_steps)
 
-    def run_action(self, index):
+    def run_action(self, index, args=()):
         action = self.program.actions[index]
-        self.block(action.body, [None] * action.frame_size)
+        frame = [None] * action.frame_size
+        frame[:len(args)] = args
+        self.depth += 1
+        try:
+            self.block(action.body, frame)
+        except Gave as gave:            # (an action with a result)
+            return gave.value
+        finally:
+            self.depth -= 1
+        return None
+
+    # Extension: actions with parameters and results, which may recurse as
+    # deep as the VM lets them (runtime.MAX_CALL_DEPTH frames).
+    def call(self, action, args, pos, frame):
+        values = [self.expr(arg, frame) for arg in args]
+        self.step()
+        if self.depth >= MAX_CALL_DEPTH:
+            fail(pos, CALL_TOO_DEEP)
+        return self.run_action(action, values)
+
+    def stmt_Give(self, s, frame):
+        raise Gave(self.expr(s.value, frame))
+
+    def expr_Call(self, e, frame):
+        return self.call(e.action, e.args, e.pos, frame)
 
     # --- statements: each returns the label of a pending skip, or None ------
 
@@ -256,6 +293,9 @@ class Interpreter:
         return None
 
     def stmt_Invoke(self, s, frame):
+        if s.args is not None:
+            self.call(s.action, s.args, s.pos, frame)
+            return
         self.step()
         self.run_action(s.action)
 
@@ -350,12 +390,15 @@ class Interpreter:
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
         player = self.load(s.player, frame)
-        dest = card_list(self.load(s.dest, frame))
+        dest = self.load(s.dest, frame)
+        # (the pass's own label, an extension, is made before the destination's cards are read)
+        label = PASS if s.label is None else self.string(s.label, frame)
+        dest = card_list(dest)
         sets = list(self.allowed_sets(s.rule, player, dest))
         labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
         if s.passing is not None:
             sets.append(None)
-            labels.append(PASS)
+            labels.append(label)
         if not sets:
             fail(s.pos, 'No cards match the given rule')
         chosen = sets[self.choose(player, 'cards', labels)]

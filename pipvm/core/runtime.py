@@ -245,6 +245,12 @@ def rank_range(low, high):
     return [as_rank(n) for n in range(low, high + step, step)]
 
 
+# Extension (actions with parameters): how deep actions may call one another,
+# main's frame included, before the game stops with one error line.
+MAX_CALL_DEPTH = 1000
+CALL_TOO_DEEP = ('Actions called inside one another more than %d deep '
+                 '(does an action call itself without end?)' % MAX_CALL_DEPTH)
+
 MAX_SET = 4     # the most cards of one rank a standard deck has
 
 

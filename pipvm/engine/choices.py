@@ -3,7 +3,7 @@ the player chooses from, and what the answer does (Machine.answer)."""
 import functools
 from typing import NamedTuple
 
-from pipvm.core.dialogue import PASS, set_label
+from pipvm.core.dialogue import set_label
 from pipvm.core.runtime import Player
 
 # The kinds of decision the loop can stop at (returning PAUSED).
@@ -58,7 +58,8 @@ class SetChoice(NamedTuple):
     def relabelled(self):
         """The same choice labelled by its cards' names now (a belief's
         particle trades cards that were never seen: pipvm/game/belief/)."""
-        labels = [PASS if s is None else set_label([card.name for card in s]) for s in self.sets]
+        labels = [label if s is None else set_label([card.name for card in s])
+                  for s, label in zip(self.sets, self.labels)]     # (the pass keeps its own)
         return self._replace(labels=labels)
 
 

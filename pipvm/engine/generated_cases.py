@@ -400,6 +400,51 @@ def op_CANPLAY_SET(self, stack, frame, arg):    # 89
     stack[-1] = any(self.allowed_sets(arg, stack[-1], cards_of(dest)))
 
 
+def op_CALL_WITH(self, stack, frame, arg):    # 90
+    self.steps_left -= 1
+    if self.steps_left < 0:
+        raise StepLimit(self.max_steps)
+    if len(self.frames) >= runtime.MAX_CALL_DEPTH:
+        raise Fault(runtime.CALL_TOO_DEEP, 0)
+    callee = self.image.codes[arg[1]]
+    slots = [None] * callee.frame_size
+    if arg[0]:
+        slots[:arg[0]] = stack[-arg[0]:]
+        del stack[-arg[0]:]
+    self.frames.append([callee, 0, [], slots])    # (a new frame)
+    return CALLED
+
+
+def op_CALL_FOR(self, stack, frame, arg):    # 91
+    self.steps_left -= 1
+    if self.steps_left < 0:
+        raise StepLimit(self.max_steps)
+    if len(self.frames) >= runtime.MAX_CALL_DEPTH:
+        raise Fault(runtime.CALL_TOO_DEEP, 0)
+    callee = self.image.codes[arg[1]]
+    slots = [None] * callee.frame_size
+    if arg[0]:
+        slots[:arg[0]] = stack[-arg[0]:]
+        del stack[-arg[0]:]
+    stack.append(None)
+    self.frames.append([callee, 0, [], slots])    # (a new frame)
+    return CALLED
+
+
+def op_PLAY_SET_OR(self, stack, frame, arg):    # 93
+    label = stack.pop()
+    to = cards_of(stack.pop())
+    player = stack.pop()
+    sets = list(self.allowed_sets(arg, player, to))
+    labels = [set_label([card.name for card in s]) for s in sets]
+    sets.append(None)
+    labels.append(label)
+    if not sets:
+        raise Fault('No cards match the given rule')
+    self.pending = SetChoice(player, sets, labels, to)
+    return PAUSE
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -566,6 +611,9 @@ HANDLERS = {
     87: op_ASK_FROM,
     88: op_PLAY_SET,
     89: op_CANPLAY_SET,
+    90: op_CALL_WITH,
+    91: op_CALL_FOR,
+    93: op_PLAY_SET_OR,
     101: op_EQ_CONST,
     104: op_STORE_LOCAL_ADD_CONST,
     105: op_EQ_JUMP_IF_FALSE,

@@ -412,6 +412,13 @@ class Machine:
                 elif op == 106:    # EQ_RETURN
                     b = pop()
                     return pop() == b
+                elif op == 92:    # GIVE
+                    value = pop()
+                    frames.pop()
+                    loaded, pc, stack, frame = frames[-1]
+                    instrs = loaded.instrs if loud else loaded.quiet
+                    push, pop = stack.append, stack.pop
+                    stack[-1] = value
                 # --- end of generated code ---
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None

@@ -6,7 +6,7 @@ properties, its meaning in words and its body, all in one place.
 Numbers are assigned by the table's order: each section starts at a number
 of its own and counts up (the gaps keep the numbers of files written
 before).  Three kinds share the one numbering: the opcodes of a .pipc file
-(1-89), superinstructions the VM fuses from them when it loads a program
+(1-93), superinstructions the VM fuses from them when it loads a program
 (100-119) and the instructions loading makes otherwise (200-204: a
 rewritten PLAY, the quiet variant).  Only the first may appear in a file
 (`in_file`); the validator refuses the others.  pipvm/isa/opcodes.py
@@ -141,6 +141,19 @@ elif total is None or (value > total if agg == AGG_MAX else value < total):
     total = value""".strip()}
 MACRO_PARAMS = {'TICK': ('n', '1'), 'PAUSE': ('choice', None), 'CALL': ('code', None),
                 'EMIT': ('event', None)}      # (its parameter, and its default)
+
+
+def _play_set(passing):
+    """PLAY_SET's body, `passing` the statements that add the pass (if any)."""
+    return """
+to = cards_of(POP())
+player = POP()
+sets = list(machine.allowed_sets(rule, player, to))
+labels = [set_label([card.name for card in s]) for s in sets]
+%s
+if not sets:
+    raise Fault('No cards match the given rule')
+PAUSE(SetChoice(player, sets, labels, to))""".strip() % passing
 
 
 _FILE_OPCODES = _section(1,
@@ -400,22 +413,52 @@ PAUSE(action_choice((player, labels, first, questions, binds)))""",
     # extension: several cards at once (the player's answer pushes whether they passed)
     _op('PLAY_SET', 'rule:rule mode:mode', 'player dest -- passed',
         'player, destination -> the player chooses a set of cards of one rank the rule allows '
-        '(or passes, mode PLAY_PASS); they move; push whether the player passed', """
-to = cards_of(POP())
-player = POP()
-sets = list(machine.allowed_sets(rule, player, to))
-labels = [set_label([card.name for card in s]) for s in sets]
-if mode & PLAY_PASS:
-    sets.append(None)
-    labels.append(PASS)
-if not sets:
-    raise Fault('No cards match the given rule')
-PAUSE(SetChoice(player, sets, labels, to))""", reads='hand', flags='fails stack'),
+        '(or passes, mode PLAY_PASS); they move; push whether the player passed',
+        _play_set('if mode & PLAY_PASS:\n    sets.append(None)\n    labels.append(PASS)'), reads='hand', flags='fails stack'),
     _op('CANPLAY_SET', 'rule:rule', 'player dest -- res',
         'player, destination -> is there a set of cards PLAY_SET would offer (no pass)',
         'res = any(machine.allowed_sets(rule, player, cards_of(dest)))', 'hand', 'pure fails'),
 )
-_FILE = _FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME
+# Extension: the pass in the author's words, `or "Take"`.
+_PLAY_SET_OR = _section(93,
+    _op('PLAY_SET_OR', 'rule:rule', 'player dest label -- passed',
+        "as PLAY_SET with a pass, the pass's option labelled by the string on top",
+        'label = POP()\n' + _play_set('sets.append(None)\nlabels.append(label)'), reads='hand', flags='fails stack'),
+)
+# Extension: actions with parameters and results.  An action's arguments
+# fill its first frame slots; GIVE hands its result to the caller's stack.
+def _call_with(result):
+    """CALL_WITH's body (CALL_FOR's: result, the caller's place for the result)."""
+    return """
+TICK()
+if len(machine.frames) >= runtime.MAX_CALL_DEPTH:
+    raise Fault(runtime.CALL_TOO_DEEP, PART)
+callee = machine.image.codes[action]
+slots = [None] * callee.frame_size
+if n:
+    slots[:n] = stack[-n:]
+    del stack[-n:]%s
+machine.frames.append([callee, 0, [], slots])    # (a new frame)
+SIGNAL(CALLED)""" % ('\nPUSH(None)' if result else '')
+
+
+_CALLS = _section(90,
+    _op('CALL_WITH', 'n:count action:action', '*values --',
+        'the n arguments -> run the action in a new frame, the arguments in its first '
+        'slots; error past runtime.MAX_CALL_DEPTH frames', _call_with(False), flags='fails stack'),
+    # (the result's place waits on the stack, None, until GIVE fills it)
+    _op('CALL_FOR', 'n:count action:action', '*values -- result',
+        "as CALL_WITH, for an action's result: GIVE puts it where this leaves None",
+        _call_with(True), flags='fails stack'),
+    _op('GIVE', '', 'value --', "end an action with its result, in its caller's CALL_FOR place", """
+value = POP()
+frames.pop()
+loaded, pc, stack, frame = frames[-1]
+instrs = loaded.instrs if loud else loaded.quiet
+push, pop = stack.append, stack.pop
+stack[-1] = value""", flags='inline stack loop_only', ends=True),
+)
+_FILE = _FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _CALLS + _PLAY_SET_OR
 _FILE_BY_NAME = {op.name: op for op in _FILE}
 
 

@@ -299,14 +299,35 @@ def load(data, path, initial=None):
         except BadCode as e:
             _invalid(path, c, e)
         calls.append(_checked(path, program, c))
+    _check_results(path, program)
     if _has_cycle(calls):
-        # Pip cannot recurse; a file that does would only exhaust the stack.
+        # 2008 Pip cannot recurse (CALL); a file that does would only exhaust the stack.
         raise FileError(path, 'corrupt (code objects call each other in a cycle)')
     values = initial(program) if initial is not None else None
     if values:
         program = with_initial(program, values, path)
         _checked(path, program, program.codes[0])
     return program
+
+
+# Extension (actions with results): the calls that wait for a result, and GIVE.
+CALLS = {'CALL': 0, 'CALL_WITH': 1, 'CALL_FOR': 1}     # name -> the action operand's place
+
+
+def _check_results(path, program):
+    """An action that gives a result (has GIVE) is run only by CALL_FOR, and
+    CALL_FOR runs only such an action; main gives none."""
+    gives = [any(ins.op.name == 'GIVE' for ins in c.decoded) for c in program.codes]
+    if gives[program.main]:
+        raise FileError(path, 'corrupt (main gives a result)')
+    for c in program.codes:
+        for ins in c.decoded:
+            place = CALLS.get(ins.op.name)
+            if place is not None and gives[ins.args[place]] != (ins.op.name == 'CALL_FOR'):
+                raise FileError(path, 'corrupt (%s at offset %d of %s %s runs an action that '
+                                      'gives %s result)' % (ins.op.name, ins.offset, c.kind,
+                                                            c.name, 'a' if gives[ins.args[place]]
+                                                            else 'no'))
 
 
 def _checked(path, program, code):
@@ -512,6 +533,7 @@ def _validate(program, code):
                 raise BadCode(ins.offset, '%s must be followed by one JUMP per question'
                               % ins.op.name)
     want_end = 'RETURN_VALUE' if code.kind in FRAME_SIZE else 'RETURN'
+    gives = code.kind == 'action' and any(ins.op.name == 'GIVE' for ins in instrs)
     # Stack depth along every path: one depth per instruction.
     depth = [None] * len(instrs)
     depth[0] = peak = 0
@@ -528,6 +550,10 @@ def _validate(program, code):
         if ins.op.name in ('RETURN', 'RETURN_VALUE'):
             if ins.op.name != want_end or after != 0:
                 raise BadCode(ins.offset, 'bad return')
+            if gives:
+                raise BadCode(ins.offset, 'an action that gives a result ends without one')
+        elif ins.op.name == 'GIVE' and code.kind != 'action':
+            raise BadCode(ins.offset, 'GIVE outside an action')
         elif ins.op.name in ASKS:
             targets = [(i + 1 + k, after) for k in range(ins.args[0])]
         else:
@@ -543,5 +569,7 @@ def _validate(program, code):
                 work.append(j)
             elif depth[j] != dj:
                 raise BadCode(instrs[j].offset, 'inconsistent stack depth')
+    # (CALL_WITH's and CALL_FOR's action, their second operand, is no edge:
+    # those calls may recurse, as deep as the VM's limit)
     callees = {ins.args[0] for ins in instrs if ins.op.operands[:1] and ins.op.operands[0] in CODE_KINDS}
     return peak, callees
