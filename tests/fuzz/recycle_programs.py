@@ -34,8 +34,7 @@ def integers(draw, depth=0):
         leaves.append(st.tuples(st.sampled_from(['+', '-', '*', '//', 'mod']), sub, sub).map(
             lambda t: '(%s %s %s)' % t if t[0] not in ('//', 'mod') else
             '(%s %s (+ 1 (* %s 0)))' % t))
-        leaves.append(st.tuples(st.sampled_from(['all', 'all']), sub).map(
-            lambda t: "(all player 'P (size ('P vloc SHOWN)))"))
+        leaves.append(st.just("(all player 'P (size ('P vloc SHOWN)))"))
     return draw(st.one_of(leaves))
 
 
@@ -84,8 +83,9 @@ def options_(draw, depth):
     if kind == 0:
         return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % draw(locs())
     if kind == 1:
-        return "(any (filter ((current player) iloc HAND) 'C %s) 'C (do ((move 'C (top (game vloc PILE))) %s)))" % (
-            "(== (cardatt SUIT 'C) %s)" % draw(st.sampled_from(SUITS)), draw(actions(depth)))
+        suit = "(== (cardatt SUIT 'C) %s)" % draw(st.sampled_from(SUITS))
+        return "(any (filter ((current player) iloc HAND) 'C %s) 'C (do ((move 'C (top (game vloc PILE))) %s)))" \
+            % (suit, draw(actions(depth)))
     if kind == 2:
         return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
     return draw(actions(depth))
