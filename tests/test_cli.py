@@ -214,8 +214,7 @@ def test_recycle_files_go_through_every_tool_by_their_extension(tmp_path):
     assert played[0] == 0 and 'The game was won by' in played[1]
     assert pipvm('run', '--bots', 'random', '--seed', '3', str(tmp_path / 'a.pipc')) == played
     assert 'WINNER' in pipvm('dis', agram)[1]
-    assert pipvm('run', '--engine', 'reference', '--bots', 'random', agram)[::2] == (
-        1, 'Error: RECYCLE has no reference interpreter yet: use --engine vm\n')
+    assert pipvm('run', '--engine', 'reference', '--bots', 'random', '--seed', '3', agram) == played
 
 
 def test_pip_is_registered_as_a_language():

@@ -1,17 +1,34 @@
 """RECYCLE as the tools see it: the Language record registered under the
-`pipvm.languages` entry point group (pyproject.toml).  RECYCLE checks into
-Pip's checked program (compiler/ir), so compiling it and `--set` are the
-same as Pip's; its own reference interpreter is not written yet.
+`pipvm.languages` entry point group (pyproject.toml).
+
+RECYCLE checks into Pip's checked program (compiler/ir), so compiling it
+and `--set` are Pip's.  Its reference interpreter (compiler/reference/
+recycle.py) walks RECYCLE's own syntax tree instead, so the checked value
+the tools hand from one function to the next is a `Recycled`: the checked
+program beside the tree and the game's name.
 """
+import attrs
+
 from compiler.codegen import compile_checked
 from compiler.ir.settings import declarations, with_values
-from pipvm.core.errors import PipError
+from compiler.reference.recycle import Interpreter
+from pipvm.core.deepstack import deep
 from pipvm.core.language import Language
-from . import frontend
+from . import checker, frontend, reader
 
 
-def interpreter(checked, table, rng, max_steps=None):
-    raise PipError(None, 'RECYCLE has no reference interpreter yet: use --engine vm')
+@attrs.frozen
+class Recycled:
+    program: object            # compiler/ir/checked.py's Program
+    game: object               # ast.Game, what the reference walks
+    name: str
+
+
+def check(text, strict=False):
+    """The Recycled of a source, or PipError (strict changes nothing: RECYCLE has no extensions)."""
+    name = frontend.game_name(text)
+    game = deep(lambda: reader.read(text))
+    return Recycled(deep(lambda: checker.check(game, name)), game, name)
 
 
 RECYCLE = Language(
@@ -19,9 +36,9 @@ RECYCLE = Language(
     extensions=('.recycle', '.gdl'),
     read_source=frontend.read_source,
     print_text=frontend.print_text,
-    check=frontend.check_text,
-    compile=compile_checked,
-    declarations=declarations,
-    with_values=with_values,
-    interpreter=interpreter,
+    check=check,
+    compile=lambda checked: compile_checked(checked.program),
+    declarations=lambda checked: declarations(checked.program),
+    with_values=lambda checked, values: attrs.evolve(checked, program=with_values(checked.program, values)),
+    interpreter=Interpreter,
 )

@@ -1,0 +1,111 @@
+"""Hypothesis strategies for small RECYCLE programs (seed 001), for the
+differential property of tests/fuzz/test_recycle_fuzz.py: the VM running the
+lowered program against RECYCLE's reference interpreter.
+
+A program deals a small deck to two or three players, then runs a stage
+whose end is a turn counter (so it always ends) and whose turns draw from
+actions, conditions, aggregates and choices over the locations it names;
+the scoring is max or min of an Integer.  Programs may end in a run-time
+error (the top of an empty location): both engines must report the same.
+"""
+from hypothesis import strategies as st
+
+RANKS = ('ACE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN',
+         'JACK', 'QUEEN', 'KING')
+SUITS = ('CLUBS', 'HEARTS', 'SPADES', 'DIAMONDS')
+GAME_LOCS = ('(game vloc PILE)', '(game iloc STOCK)', '(game hloc SPARE)')
+PLAYER_LOCS = ('((current player) iloc HAND)', '((current player) vloc SHOWN)',
+               '((current player) hloc HIDDEN)', '((next player) vloc SHOWN)')
+STOS = ('((current player) sto SCORE)', '(game sto COUNT)', '((current player) sto BONUS)',
+        '((previous player) sto SCORE)')
+
+
+def locs():
+    return st.sampled_from(GAME_LOCS + PLAYER_LOCS)
+
+
+@st.composite
+def integers(draw, depth=0):
+    leaves = [st.integers(0, 9).map(str), st.sampled_from(STOS),
+              locs().map(lambda l: '(size %s)' % l),
+              st.just("(sum (game vloc PILE) using 'VALUE)")]
+    if depth < 2:
+        sub = integers(depth + 1)
+        leaves.append(st.tuples(st.sampled_from(['+', '-', '*', '//', 'mod']), sub, sub).map(
+            lambda t: '(%s %s %s)' % t if t[0] not in ('//', 'mod') else
+            '(%s %s (+ 1 (* %s 0)))' % t))
+        leaves.append(st.just("(all player 'P (size ('P vloc SHOWN)))"))
+    return draw(st.one_of(leaves))
+
+
+@st.composite
+def conditions(draw, depth=0):
+    i = integers(1)
+    leaves = [st.tuples(st.sampled_from(['==', '!=', '<', '<=', '>', '>=']), i, i).map(
+        lambda t: '(%s %s %s)' % t),
+        st.tuples(st.sampled_from(['RANK', 'SUIT']), locs(), st.sampled_from(RANKS[:4] + SUITS)).map(
+            lambda t: '(== (cardatt %s (top %s)) %s)' % t),
+        st.just("(any player 'P (> (size ('P vloc SHOWN)) 1))")]
+    if depth < 1:
+        c = conditions(depth + 1)
+        leaves.append(st.tuples(st.sampled_from(['and', 'or']), c, c).map(lambda t: '(%s %s %s)' % t))
+        leaves.append(c.map(lambda x: '(not %s)' % x))
+    return draw(st.one_of(leaves))
+
+
+@st.composite
+def actions(draw, depth=0):
+    src, dst = draw(locs()), draw(locs())
+    options = [
+        '(move (top %s) (%s %s))' % (src, draw(st.sampled_from(['top', 'bottom'])), dst),
+        '(%s %s %s)' % (draw(st.sampled_from(['set', 'inc', 'dec'])), draw(st.sampled_from(STOS)),
+                        draw(integers(1))),
+        '(repeat %d (move (top %s) (top %s)))' % (draw(st.integers(0, 3)), src, dst),
+        '(shuffle %s)' % src,
+        '(remember (top %s) (top (game mem SEEN)))' % src,
+        '(turn pass)',
+        '(cycle next %s)' % draw(st.sampled_from(['current', 'previous', 'next', '(0 player)'])),
+        "(put points 'VALUE (((SUIT (HEARTS)) %d)))" % draw(st.integers(0, 3)),
+        "(move (max %s using 'VALUE) (top (game vloc PILE)))" % src,
+    ]
+    if depth < 1:
+        options += [
+            '(%s %s)' % (draw(conditions()), draw(actions(depth + 1))),
+            "(all player 'P (move (top %s) (top ('P vloc SHOWN))))" % draw(st.sampled_from(GAME_LOCS)),
+            '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1), min_size=1, max_size=3))),
+        ]
+    return draw(st.sampled_from(options))
+
+
+@st.composite
+def options_(draw, depth):
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % draw(locs())
+    if kind == 1:
+        suit = "(== (cardatt SUIT 'C) %s)" % draw(st.sampled_from(SUITS))
+        return "(any (filter ((current player) iloc HAND) 'C %s) 'C (do ((move 'C (top (game vloc PILE))) %s)))" \
+            % (suit, draw(actions(depth)))
+    if kind == 2:
+        return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
+    return draw(actions(depth))
+
+
+@st.composite
+def recycle_programs(draw):
+    players = draw(st.integers(2, 3))
+    ranks = draw(st.lists(st.sampled_from(RANKS), min_size=3, max_size=8, unique=True))
+    suits = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
+    turns = draw(st.integers(1, 6))
+    body = ' '.join(draw(st.lists(actions(), min_size=1, max_size=4)))
+    scoring = draw(st.sampled_from(['max', 'min']))
+    return (';; Fuzzed\n(game\n (setup\n  (create players %d)\n'
+            '  (create deck (game iloc STOCK) (deck (RANK (%s)) (SUIT (%s)))))\n'
+            " (do ((shuffle (game iloc STOCK)) (put points 'VALUE (((RANK (ACE)) 11)))\n"
+            "      (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))\n"
+            ' (stage player (end (>= (game sto TURNS) %d))\n'
+            '  (do ((inc (game sto TURNS) 1)\n'
+            '       (inc ((current player) sto SCORE) (* (game sto TURNS) (size ((current player) iloc HAND))))\n'
+            '       %s)))\n'
+            ' (scoring %s ((current player) sto SCORE)))\n') % (
+        players, ', '.join(ranks), ', '.join(suits), turns, body, scoring)

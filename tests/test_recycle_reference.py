@@ -1,0 +1,48 @@
+"""RECYCLE's reference interpreter (compiler/reference/recycle.py), which
+walks RECYCLE's own syntax tree, against the VM running the program the
+RECYCLE checker lowers: for the same seed and the same (random) seats, the
+two transcripts are the same, and a slip planted in the lowering shows."""
+import os
+
+import pytest
+
+from compiler.recycle import checker, expressions
+from tests.util import run_cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = os.path.join(ROOT, 'examples', 'recycle')
+GAMES = sorted(f for f in os.listdir(EXAMPLES) if f.endswith('.recycle'))
+SEEDS = (1, 2, 3, 4)
+
+
+def both(path, seed):
+    """(the VM's transcript, the reference's) of a game with random seats."""
+    argv = ['run', '--bots', 'random', '--seed', str(seed), path]
+    return run_cli(argv), run_cli(argv[:-1] + ['--engine', 'reference', path])
+
+
+def test_every_example_is_compared():
+    assert len(GAMES) >= 10
+
+
+@pytest.mark.parametrize('name', GAMES)
+def test_the_reference_plays_each_example_as_the_vm(name):
+    path = os.path.join(EXAMPLES, name)
+    for seed in SEEDS:
+        vm, ref = both(path, seed)
+        assert vm[0] == 0 and b'Your choice?' in vm[1], vm
+        assert ref == vm, (name, seed)
+
+
+def slipped(op):
+    """The lowering's binary() with `>` and `<` swapped: a comparison flipped."""
+    swap = {'>': '<', '<': '>'}
+    return lambda left, o, right, t, pos: op(left, swap.get(o, o), right, t, pos)
+
+
+@pytest.mark.parametrize('module', [checker, expressions])
+def test_a_comparison_flipped_in_the_lowering_is_caught(monkeypatch, module):
+    monkeypatch.setattr(module, 'binary', slipped(module.binary))
+    caught = [name for name in GAMES
+              if (lambda t: t[0] != t[1])(both(os.path.join(EXAMPLES, name), 1))]
+    assert caught, 'no transcript differs'
