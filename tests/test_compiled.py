@@ -139,3 +139,42 @@ def test_dis_shows_the_blocks_beside_the_bytecode():
     assert re.search(r'block of \d+ instructions, 0 to \d+:\n +def block\(self, stack, frame, '
                      r'arg\):', text)
     assert re.search(r'\n +\d+ +\d+ \| STORE_GLOBAL \d+ \(deck\)', text)
+
+
+LOOPS = '''Game "g" requires 2 players.
+Number total = 0.
+Action main {
+  let n be 0.
+  for p in players {
+    p->score = n.
+    total += 1.
+  }
+  forever {
+    if n >= 5 { skip to done. }
+    n += 1.
+    if n > 2 { total = total * 2. }
+  }
+  label done.
+  message "{total} {n}".
+}
+'''
+
+
+def test_a_loop_body_runs_as_one_block_with_its_jump_and_step_count(tmp_path):
+    # `for` whose body ends in JUMP back to its FOR_NEXT: one `while True`
+    # function counting each round; conditional jumps inside blocks leave them
+    source = tmp_path / 'loops.pip'
+    source.write_text(LOOPS)
+    program = harness.compile_checked(frontend.check_text(LOOPS))
+    sources = [fn.source for (_, _, fn), _ in _blocks(program)]
+    assert any('while True:' in s and 'StepLimit' in s for s in sources)
+    assert any(re.search(r'\n +if not \w+:\n +return arg\[\d+\]\n', s) and 'return arg[0]' in s
+               for s in sources)
+    for steps in ('', '2', '3', '5', '6'):
+        extra = ['--max-steps', steps] if steps else []
+        runs = [transcript(['run', '--engine', e, '--players', '2', '--bots', 'random',
+                            '--seed', '1'] + extra + [str(source)], b'')
+                for e in ('vm', 'compiled')]
+        assert runs[0] == runs[1], steps
+        # the whole game, or a stop at the limit inside the `for` or the `forever`
+        assert (b'stopped after %s steps' % steps.encode() if steps else b'\n16 5\n') in runs[0]

@@ -25,8 +25,8 @@ block's opcodes: it is made once per opcode sequence, cached in memory
 """
 import types
 
-from pipvm.engine import cases, fusion, generated_cases
-from pipvm.isa.opcodes import BY_CODE, OPERANDS
+from pipvm.engine import bodies, cases, fusion, generated_cases
+from pipvm.isa.opcodes import BY_CODE, OP
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
 _SIGNALS = {'PAUSE', 'CALL', 'LOUD', 'SIGNAL', 'RETURN'}
@@ -39,8 +39,8 @@ def _runs_in_block(op):
             and not (cases._words(op.body) & _SIGNALS))
 
 
-def _jumps(op):
-    return op.ends or any(OPERANDS[k].is_target for k in op.operands)
+def _ends(op):
+    return op.ends
 
 
 def _parts(entry):
@@ -60,42 +60,65 @@ def _operands(entry):
     return [arg] if n == 1 else list(arg)
 
 
-def function(codes):
-    """The block function for a sequence of file opcodes (cached)."""
-    fn = _MADE.get(codes)
+def _jump_text(k, ctx):
+    """JUMP's body, its target arg[k] and the loop's pc after it arg[k + 1]."""
+    body = cases.BODIES['JUMP'].body
+    return cases.expand(cases.substitute(body, dict(ctx.names, target='arg[%d]' % k,
+                                                    pc='arg[%d]' % (k + 1))), ctx)
+
+
+def function(codes, jump=None):
+    """The block function for a sequence of file opcodes (cached); jump:
+    None, or the block ends with a JUMP ('out'), or with a JUMP back to
+    its own first instruction ('loop': the block is a Python `while`)."""
+    key = codes if jump is None else (codes, jump)
+    fn = _MADE.get(key)
     if fn is None:
+        ctx = cases.CONTEXTS['handler']
         ops = tuple(BY_CODE[c] for c in codes)
         n = sum(len(op.names) for op in ops)
-        text = cases.compose(types.SimpleNamespace(parts=ops), cases.CONTEXTS['handler'],
+        text = cases.compose(types.SimpleNamespace(parts=ops), ctx,
                              ['arg[%d]' % (i + 1) for i in range(n)], own_parts=True)
-        if not ops[-1].ends:
+        if jump == 'loop':          # the next round is this block again: no return
+            tick = cases.expand('TICK()', ctx)
+            text = 'while True:\n' + cases._indent(text + '\n' + tick, 4)
+        elif jump == 'out':
+            text += '\n' + _jump_text(n + 1, ctx)
+        elif not ops[-1].ends:
             text += '\nreturn arg[0]'
+        if jump is not None:
+            ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases))
+        space = dict(vars(generated_cases), END=bodies.END)    # (FOR_NEXT's; the loop's own)
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
-        fn = _MADE[codes] = space['block']
+        fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
 
 
 def blocks(instrs, entered):
-    """[(first index, end index)] of the blocks in a list of loaded
-    instructions; entered: the indexes control may enter other than by
-    falling through."""
+    """[(first index, end index, jump)] of the blocks in a list of loaded
+    instructions (jump as function's); entered: the indexes control may
+    enter other than by falling through.  A conditional jump may stand
+    inside a block (it leaves it); a JUMP ends it."""
     out, i = [], 0
     while i < len(instrs):
-        j = i
+        j, jump = i, None
         while j < len(instrs) and (j == i or j not in entered):
+            if instrs[j][0] == OP.JUMP and j > i:
+                jump = 'loop' if instrs[j][1] == i else 'out'
+                j += 1
+                break
             parts = _parts(instrs[j])
             if parts is None:
                 break
             j += 1
-            if _jumps(parts[-1]):
+            if _ends(parts[-1]):
                 break
         if j - i >= MIN_BLOCK:
-            out.append((i, j))
+            out.append((i, j, jump))
             i = j
         else:
             i += 1
@@ -105,10 +128,14 @@ def blocks(instrs, entered):
 def variant(loaded, instrs, entered):
     """A copy of instrs with each block's function at its first index."""
     out = list(instrs)
-    for start, end in blocks(instrs, entered):
-        parts = [p for entry in instrs[start:end] for p in _parts(entry)]
-        fn = function(tuple(p.code for p in parts))
-        arg = tuple([end] + [x for entry in instrs[start:end] for x in _operands(entry)])
+    for start, end, jump in blocks(instrs, entered):
+        body = instrs[start:end - 1] if jump else instrs[start:end]
+        parts = [p for entry in body for p in _parts(entry)]
+        fn = function(tuple(p.code for p in parts), jump)
+        operands = [x for entry in body for x in _operands(entry)]
+        if jump == 'out':           # the JUMP's target, and the loop's pc after it
+            operands += [instrs[end - 1][1], end]
+        arg = tuple([end] + operands)
         out[start] = (BLOCK, arg, fn)
         positions = tuple(p for k in range(start, end) for p in loaded.positions[k])
         if len(positions) > len(loaded.positions[start]):
