@@ -178,3 +178,20 @@ def test_a_loop_body_runs_as_one_block_with_its_jump_and_step_count(tmp_path):
         assert runs[0] == runs[1], steps
         # the whole game, or a stop at the limit inside the `for` or the `forever`
         assert (b'stopped after %s steps' % steps.encode() if steps else b'\n16 5\n') in runs[0]
+
+
+def test_the_quiet_variant_s_blocks_begin_where_its_messages_are_skipped_to():
+    # a quiet instruction jumps past its messages; a block spanning its target
+    # would leave the code after the messages to the loop, one instruction at a time
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image = vm.Image(program, compiled=True)
+    targets = starts = 0
+    for loaded in image.codes:
+        quiet = loaded.quiet
+        spans = [(i, arg[0]) for i, (op, arg, _) in enumerate(quiet) if op == compiled.BLOCK]
+        for op, arg, _ in quiet:
+            if op in compiled._QUIET:
+                targets += 1
+                assert not any(s < arg[-1] < e for s, e in spans), (loaded.code.name, arg[-1])
+                starts += any(s == arg[-1] for s, _ in spans)
+    assert targets > 10 and starts > 5

@@ -146,6 +146,11 @@ def variant(loaded, instrs, entered):
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
 
 
+# The quiet variant's instructions (pipvm/engine/quiet.py) jump past the
+# messages they stand for, to the index their operand tuple ends with.
+_QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_FOR, OP.QUIET_LOOP}
+
+
 def compile_loaded(loaded):
     """Give a vm.Loaded its compiled instructions (loud and quiet)."""
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
@@ -153,4 +158,5 @@ def compile_loaded(loaded):
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
     loaded.instrs = variant(loaded, loud, entered)
-    loaded.quiet = loaded.instrs if quiet is loud else variant(loaded, quiet, entered)
+    loaded.quiet = loaded.instrs if quiet is loud else variant(
+        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET})
