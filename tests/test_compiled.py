@@ -32,7 +32,9 @@ def _table_text():
 
 def _blocks(program):
     image = vm.Image(program, compiled=True)
-    return [(entry, loaded) for loaded in image.codes for entry in loaded.instrs
+    # the loud code's blocks, then the quiet variant's own (sim, playouts)
+    return [(entry, loaded) for loaded in image.codes
+            for entry in loaded.instrs + [e for e in loaded.quiet if e not in loaded.instrs]
             if entry[0] == compiled.BLOCK]
 
 
