@@ -102,11 +102,15 @@ def blocks(instrs, entered):
     """[(first index, end index, jump)] of the blocks in a list of loaded
     instructions (jump as function's); entered: the indexes control may
     enter other than by falling through.  A conditional jump may stand
-    inside a block (it leaves it); a JUMP ends it."""
-    out, i = [], 0
-    while i < len(instrs):
+    inside a block (it leaves it); a JUMP ends it.  A block runs on past
+    an index entered by a jump, which opens a block of its own too: the
+    path that falls through stays in one function."""
+    out, covered = [], 0
+    for i in range(len(instrs)):
+        if i < covered and i not in entered:
+            continue
         j, jump = i, None
-        while j < len(instrs) and (j == i or j not in entered):
+        while j < len(instrs):
             if instrs[j][0] == OP.JUMP and j > i:
                 jump = 'loop' if instrs[j][1] == i else 'out'
                 j += 1
@@ -119,14 +123,13 @@ def blocks(instrs, entered):
                 break
         if j - i >= MIN_BLOCK:
             out.append((i, j, jump))
-            i = j
-        else:
-            i += 1
+            covered = max(covered, j)
     return out
 
 
-def variant(loaded, instrs, entered):
-    """A copy of instrs with each block's function at its first index."""
+def variant(loaded, instrs, entered, positions):
+    """A copy of instrs with each block's function at its first index;
+    positions: the instructions' own (a block's index gets its parts')."""
     out = list(instrs)
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
@@ -137,9 +140,10 @@ def variant(loaded, instrs, entered):
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
         out[start] = (BLOCK, arg, fn)
-        positions = tuple(p for k in range(start, end) for p in loaded.positions[k])
-        if len(positions) > len(loaded.positions[start]):
-            loaded.positions[start] = positions
+        # (the loud and the quiet block at an index: one's parts begin the other's)
+        mine = tuple(p for k in range(start, end) for p in positions[k])
+        if len(mine) > len(loaded.positions[start]):
+            loaded.positions[start] = mine
     return out
 
 
@@ -157,6 +161,7 @@ def compile_loaded(loaded):
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
-    loaded.instrs = variant(loaded, loud, entered)
+    positions = list(loaded.positions)
+    loaded.instrs = variant(loaded, loud, entered, positions)
     loaded.quiet = loaded.instrs if quiet is loud else variant(
-        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET})
+        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)
