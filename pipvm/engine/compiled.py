@@ -4,16 +4,20 @@ Python function generated from the same bodies as the loop's code.
 
 A block is a run of at least two of the loaded instructions that a
 handler can run (a body that neither reads the loop's own state nor
-pauses, calls or hands back), that no jump enters past its first, and in
-which only the last may jump.  Its function is the block's file
+pauses, calls or hands back), ended by a JUMP (written from its body) or
+by an instruction it cannot hold.  Its function is the block's file
 instructions composed as one superinstruction (cases.compose, in a
 handler's words): a value one instruction leaves for the next is a Python
 local, never pushed.  It returns where the loop goes on: the instruction
-after the block, or a jump's target.  It stands at the block's first index
-in a copy of the instruction list; the other indexes keep their own
-instructions, so a frame resumed or entered inside a block runs them as
-before, and an error's position is its instruction's (the block's first
-index holds the positions of all its instructions, by part).
+after the block, or a jump's target (a conditional jump leaves from the
+middle); a block whose JUMP goes back to its own first index is a Python
+`while`.  It stands at the block's first index in a copy of the
+instruction list.  Every index a jump enters (and, in the quiet variant,
+every index a skipped message lands on) opens a block of its own, also
+inside another block; the other indexes keep their own instructions, so a
+frame resumed inside a block runs them as before, and an error's position
+is its instruction's (the block's first index holds the positions of all
+its instructions, by part).
 
 Trust: the generated source holds only text from the instruction table
 (the bodies and macros) and subscripts of the handler's operand tuple:
