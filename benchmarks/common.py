@@ -35,17 +35,21 @@ def name(path):
 @contextlib.contextmanager
 def worktrees(revs):
     """Each rev checked out in a temporary git worktree: their paths, in order
-    (removed afterwards)."""
+    (removed afterwards); a rev that is a directory (`.`) is used as it stands."""
     with tempfile.TemporaryDirectory() as tmp:
-        trees = []
+        trees, made = [], []
         try:
             for i, rev in enumerate(revs):
+                if os.path.isdir(rev):      # a checkout as it stands (`.`: this tree)
+                    trees.append(os.path.abspath(rev))
+                    continue
                 tree = os.path.join(tmp, 'tree%d' % i)
                 subprocess.run(['git', '-C', ROOT, 'worktree', 'add', '--detach', tree, rev],
                                check=True, capture_output=True)
                 trees.append(tree)
+                made.append(tree)
             yield trees
         finally:
-            for t in trees:
+            for t in made:
                 subprocess.run(['git', '-C', ROOT, 'worktree', 'remove', '--force', t],
                                capture_output=True)

@@ -3,7 +3,10 @@
 side by side in one run: CPU microseconds per answer.
 
     python benchmarks/playouts.py REV [REV ...] [--reps 10] [--rounds 3]
-                                  [--files FILE.pip ...]
+                                  [--files FILE.pip ...] [--engines loop compiled]
+
+A REV may be a directory (`.`: this tree as it stands).  --engines runs each
+tree with each engine (`compiled`: the compiled tier, in trees that have it).
 
 The playouts are what an `ismcts` decision spends most of its time in
 (profile_thinking.py).  Each tree (either package layout) finds the same six states (seat 1's first
@@ -38,10 +41,10 @@ except ImportError:                     # the flat layout before it (b394470)
     from pipvm.vm import Image
     from pipvm.game import Game
     from pipvm.bots import playout
-path, reps = sys.argv[1], int(sys.argv[2])
+path, reps, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 program = loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
-image = Image(program)
+image = Image(program, compiled=True) if engine == 'compiled' else Image(program)
 states, seed = [], 0
 while len(states) < 6:
     seed += 1
@@ -71,9 +74,9 @@ print(json.dumps([1e6 * best / answers, answers,
 '''
 
 
-def measure(tree, path, reps):
+def measure(tree, path, reps, engine='loop'):
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', PROBE, path, str(reps)], check=True,
+    out = subprocess.run([sys.executable, '-c', PROBE, path, str(reps), engine], check=True,
                          capture_output=True, cwd=tree, env=env, timeout=3600).stdout
     return json.loads(out)
 
@@ -84,23 +87,28 @@ def main():
     ap.add_argument('--reps', type=int, default=10)
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
+    ap.add_argument('--engines', nargs='+', default=['loop'], choices=('loop', 'compiled'))
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files]
     with worktrees(a.revs) as trees:
+        runners = [(t, e) for t in trees for e in a.engines]
+        names = dict(zip(runners, ['%s %s' % (rev, e) if len(a.engines) > 1 else rev
+                                   for rev in a.revs for e in a.engines]))
         print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
-              'median of the rounds; speed-up against %s)' % (a.reps, a.rounds, a.revs[0]))
+              'median of the rounds; speed-up against %s)' % (a.reps, a.rounds,
+                                                              names[runners[0]]))
         for f in files:
-            runs = {t: [] for t in trees}
-            for r in range(a.rounds):
-                for t in (trees if r % 2 == 0 else trees[::-1]):
-                    runs[t].append(measure(t, f, a.reps))
+            runs = {r: [] for r in runners}
+            for n in range(a.rounds):
+                for r in (runners if n % 2 == 0 else runners[::-1]):
+                    runs[r].append(measure(r[0], f, a.reps, r[1]))
             if len({tuple(x[1:]) for v in runs.values() for x in v}) != 1:
                 sys.exit('%s: the trees played different playouts' % os.path.basename(f))
-            base = statistics.median(x[0] for x in runs[trees[0]])
-            for rev, t in zip(a.revs, trees):
-                us = statistics.median(x[0] for x in runs[t])
-                print('  %-12s %-12s %6.1f us/answer  %5.2fx  (%d answers)' % (
-                    os.path.basename(f), rev, us, base / us, runs[t][0][1]))
+            base = statistics.median(x[0] for x in runs[runners[0]])
+            for r in runners:
+                us = statistics.median(x[0] for x in runs[r])
+                print('  %-12s %-20s %6.1f us/answer  %5.2fx  (%d answers)' % (
+                    os.path.basename(f), names[r], us, base / us, runs[r][0][1]))
 
 
 if __name__ == '__main__':

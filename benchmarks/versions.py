@@ -3,7 +3,8 @@
 
     python benchmarks/versions.py REV [REV ...] [--games N] [--rounds R] [--files FILE.pip ...]
 
-Each REV is checked out in a temporary git worktree; each round runs every
+Each REV is checked out in a temporary git worktree (a directory is used
+as it stands; `--engines vm compiled` runs each tree with each engine); each round runs every
 tree's `pipvm sim --json` on each game, in turn (the order alternating from
 round to round), and the medians are reported against the first REV (above
 1: faster).  The reports must agree on everything but timing, or the
@@ -55,7 +56,7 @@ except ImportError:                     # the flat layout before it
         from pipvm import loader
     except ImportError:
         from pipvm import game as loader
-program, engine = loader.load_engine(sys.argv[1], 'vm', 100000)
+program, engine = loader.load_engine(sys.argv[1], sys.argv[3], 100000)
 seating = sim.sim_seating(program, Seating({}, parse_kind('random'), None))
 t = time.process_time()
 for seed in range(1, int(sys.argv[2]) + 1):
@@ -64,9 +65,9 @@ print(int(sys.argv[2]) / (time.process_time() - t))
 """
 
 
-def sim_cpu(tree, path, games):
+def sim_cpu(tree, path, games, engine='vm'):
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', CPU_SNIPPET, path, str(games)], check=True,
+    out = subprocess.run([sys.executable, '-c', CPU_SNIPPET, path, str(games), engine], check=True,
                          capture_output=True, cwd=tree, env=env).stdout
     return float(out), None
 
@@ -98,17 +99,28 @@ def main():
     ap.add_argument('--handwritten', action='store_true',
                     help='also the hand-written Crazy Eights, and ratios to it (with --cpu)')
     ap.add_argument('--files', nargs='*', default=None, metavar='FILE.pip')
+    ap.add_argument('--engines', nargs='+', default=['vm'], choices=('vm', 'compiled'),
+                    help='each tree with each engine (with --cpu)')
     a = ap.parse_args()
     if a.files:                 # (each tree runs in its own folder)
         a.files = [os.path.abspath(f) for f in a.files]
     measure = sim_cpu if a.cpu else sim
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {}
+        trees, made = {}, []
         for i, rev in enumerate(a.revs):
+            if os.path.isdir(rev):      # a checkout as it stands
+                trees[rev] = os.path.abspath(rev)
+                continue
             trees[rev] = os.path.join(tmp, 'tree%d' % i)
+            made.append(trees[rev])
             subprocess.run(['git', 'worktree', 'add', '-q', '--detach', trees[rev], rev],
                            cwd=ROOT, check=True)
         trees['now'] = ROOT
+        if len(a.engines) > 1:          # each tree with each engine: 'REV ENGINE'
+            trees = {'%s %s' % (k, e): (t, e) for k, t in trees.items() for e in a.engines}
+        else:
+            trees = {k: (t, a.engines[0]) for k, t in trees.items()}
+        first_key = list(trees)[0]
         try:
             for path in a.files or GAMES:
                 rates = {k: [] for k in trees}
@@ -121,19 +133,21 @@ def main():
                         if k == HANDWRITTEN:
                             rates[k].append(handwritten_cpu(a.games * 20))
                             continue
-                        rate, reports[k] = measure(trees[k], path, a.games)
+                        tree, engine = trees[k]
+                        rate, reports[k] = (measure(tree, path, a.games) if engine == 'vm'
+                                            else measure(tree, path, a.games, engine))
                         rates[k].append(rate)
                     if len({json.dumps(v, sort_keys=True) for v in reports.values()}) > 1:
                         sys.exit('%s: the trees report different results' % path)
                 med = {k: statistics.median(v) for k, v in rates.items()}
-                first = med[a.revs[0]]
+                first = med[first_key]
                 print('%s, %d games, %d rounds, medians' % (name(path), a.games, a.rounds))
-                print('%-12s %10s %10s %10s%s' % ('tree', 'g/s', 'vs ' + a.revs[0][:7],
+                print('%-24s %10s %10s %10s%s' % ('tree', 'g/s', 'vs ' + first_key[-16:],
                                                   'vs prev', '  / hand-written' if hand else ''))
                 prev = None
                 for k in trees:
-                    print('%-12s %10.1f %9.2fx %10s%s' % (
-                        k[:12], med[k], med[k] / first,
+                    print('%-24s %10.1f %9.2fx %10s%s' % (
+                        k[-24:], med[k], med[k] / first,
                         '' if prev is None else '%.2fx' % (med[k] / prev),
                         '  %.4f' % (med[k] / med[HANDWRITTEN]) if hand else ''))
                     prev = med[k]
@@ -141,9 +155,8 @@ def main():
                     print('%-12s %10.1f' % (HANDWRITTEN, med[HANDWRITTEN]))
                 print()
         finally:
-            for k, tree in trees.items():
-                if tree != ROOT:
-                    subprocess.run(['git', 'worktree', 'remove', '--force', tree], cwd=ROOT,
+            for tree in made:
+                subprocess.run(['git', 'worktree', 'remove', '--force', tree], cwd=ROOT,
                                    check=True)
 
 

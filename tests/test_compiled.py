@@ -32,7 +32,9 @@ def _table_text():
 
 def _blocks(program):
     image = vm.Image(program, compiled=True)
-    return [(entry, loaded) for loaded in image.codes for entry in loaded.instrs
+    # the loud code's blocks, then the quiet variant's own (sim, playouts)
+    return [(entry, loaded) for loaded in image.codes
+            for entry in loaded.instrs + [e for e in loaded.quiet if e not in loaded.instrs]
             if entry[0] == compiled.BLOCK]
 
 
@@ -139,3 +141,62 @@ def test_dis_shows_the_blocks_beside_the_bytecode():
     assert re.search(r'block of \d+ instructions, 0 to \d+:\n +def block\(self, stack, frame, '
                      r'arg\):', text)
     assert re.search(r'\n +\d+ +\d+ \| STORE_GLOBAL \d+ \(deck\)', text)
+
+
+LOOPS = '''Game "g" requires 2 players.
+Number total = 0.
+Action main {
+  let n be 0.
+  for p in players {
+    p->score = n.
+    total += 1.
+  }
+  forever {
+    if n >= 5 { skip to done. }
+    n += 1.
+    if n > 2 { total = total * 2. }
+  }
+  label done.
+  message "{total} {n}".
+}
+'''
+
+
+def test_a_loop_body_runs_as_one_block_with_its_jump_and_step_count(tmp_path):
+    # `for` whose body ends in JUMP back to its FOR_NEXT: one `while True`
+    # function counting each round; conditional jumps inside blocks leave them
+    source = tmp_path / 'loops.pip'
+    source.write_text(LOOPS)
+    program = harness.compile_checked(frontend.check_text(LOOPS))
+    fns = [fn for (_, _, fn), _ in _blocks(program)]
+    assert any('while True:' in fn.source and 'StepLimit' in fn.source for fn in fns)
+    assert any(re.search(r'\n +if not \w+:\n +return arg\[\d+\]\n', fn.source)
+               and 'JUMP_IF_FALSE' in [op.name for op in fn.ops[:-2]] for fn in fns)
+    for steps in ('', '2', '3', '5', '6'):
+        extra = ['--max-steps', steps] if steps else []
+        runs = [transcript(['run', '--engine', e, '--players', '2', '--bots', 'random',
+                            '--seed', '1'] + extra + [str(source)], b'')
+                for e in ('vm', 'compiled')]
+        assert runs[0] == runs[1], steps
+        # the whole game, or a stop at the limit inside the `for` or the `forever`
+        assert (b'stopped after %s steps' % steps.encode() if steps else b'\n16 5\n') in runs[0]
+
+
+def test_the_quiet_variant_s_blocks_begin_where_its_messages_are_skipped_to():
+    # a quiet instruction jumps past its messages; its target inside a block
+    # must open a block of its own, or the code after the messages would run
+    # in the loop one instruction at a time
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image, plain = vm.Image(program, compiled=True), vm.Image(program)
+    targets = starts = 0
+    for loaded, uncompiled in zip(image.codes, plain.codes):
+        quiet = loaded.quiet
+        spans = [(i, arg[0]) for i, (op, arg, _) in enumerate(quiet) if op == compiled.BLOCK]
+        for op, arg, _ in quiet:
+            if op in compiled._QUIET:
+                targets += 1
+                t = arg[-1]
+                can = compiled.blocks(uncompiled.quiet[t:t + compiled.MIN_BLOCK], set())
+                assert quiet[t][0] == compiled.BLOCK or not can, (loaded.code.name, t)
+                starts += any(s == arg[-1] for s, _ in spans)
+    assert targets > 10 and starts > 5

@@ -4,16 +4,20 @@ Python function generated from the same bodies as the loop's code.
 
 A block is a run of at least two of the loaded instructions that a
 handler can run (a body that neither reads the loop's own state nor
-pauses, calls or hands back), that no jump enters past its first, and in
-which only the last may jump.  Its function is the block's file
+pauses, calls or hands back), ended by a JUMP (written from its body) or
+by an instruction it cannot hold.  Its function is the block's file
 instructions composed as one superinstruction (cases.compose, in a
 handler's words): a value one instruction leaves for the next is a Python
 local, never pushed.  It returns where the loop goes on: the instruction
-after the block, or a jump's target.  It stands at the block's first index
-in a copy of the instruction list; the other indexes keep their own
-instructions, so a frame resumed or entered inside a block runs them as
-before, and an error's position is its instruction's (the block's first
-index holds the positions of all its instructions, by part).
+after the block, or a jump's target (a conditional jump leaves from the
+middle); a block whose JUMP goes back to its own first index is a Python
+`while`.  It stands at the block's first index in a copy of the
+instruction list.  Every index a jump enters (and, in the quiet variant,
+every index a skipped message lands on) opens a block of its own, also
+inside another block; the other indexes keep their own instructions, so a
+frame resumed inside a block runs them as before, and an error's position
+is its instruction's (the block's first index holds the positions of all
+its instructions, by part).
 
 Trust: the generated source holds only text from the instruction table
 (the bodies and macros) and subscripts of the handler's operand tuple:
@@ -25,8 +29,8 @@ block's opcodes: it is made once per opcode sequence, cached in memory
 """
 import types
 
-from pipvm.engine import cases, fusion, generated_cases
-from pipvm.isa.opcodes import BY_CODE, OPERANDS
+from pipvm.engine import bodies, cases, fusion, generated_cases
+from pipvm.isa.opcodes import BY_CODE, OP
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
 _SIGNALS = {'PAUSE', 'CALL', 'LOUD', 'SIGNAL', 'RETURN'}
@@ -39,8 +43,8 @@ def _runs_in_block(op):
             and not (cases._words(op.body) & _SIGNALS))
 
 
-def _jumps(op):
-    return op.ends or any(OPERANDS[k].is_target for k in op.operands)
+def _ends(op):
+    return op.ends
 
 
 def _parts(entry):
@@ -60,63 +64,99 @@ def _operands(entry):
     return [arg] if n == 1 else list(arg)
 
 
-def function(codes):
-    """The block function for a sequence of file opcodes (cached)."""
-    fn = _MADE.get(codes)
+def _jump_text(k, ctx):
+    """JUMP's body, its target arg[k] and the loop's pc after it arg[k + 1]."""
+    body = cases.BODIES['JUMP'].body
+    return cases.expand(cases.substitute(body, dict(ctx.names, target='arg[%d]' % k,
+                                                    pc='arg[%d]' % (k + 1))), ctx)
+
+
+def function(codes, jump=None):
+    """The block function for a sequence of file opcodes (cached); jump:
+    None, or the block ends with a JUMP ('out'), or with a JUMP back to
+    its own first instruction ('loop': the block is a Python `while`)."""
+    key = codes if jump is None else (codes, jump)
+    fn = _MADE.get(key)
     if fn is None:
+        ctx = cases.CONTEXTS['handler']
         ops = tuple(BY_CODE[c] for c in codes)
         n = sum(len(op.names) for op in ops)
-        text = cases.compose(types.SimpleNamespace(parts=ops), cases.CONTEXTS['handler'],
+        text = cases.compose(types.SimpleNamespace(parts=ops), ctx,
                              ['arg[%d]' % (i + 1) for i in range(n)], own_parts=True)
-        if not ops[-1].ends:
+        if jump == 'loop':          # the next round is this block again: no return
+            tick = cases.expand('TICK()', ctx)
+            text = 'while True:\n' + cases._indent(text + '\n' + tick, 4)
+        elif jump == 'out':
+            text += '\n' + _jump_text(n + 1, ctx)
+        elif not ops[-1].ends:
             text += '\nreturn arg[0]'
+        if jump is not None:
+            ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases))
+        space = dict(vars(generated_cases), END=bodies.END)    # (FOR_NEXT's; the loop's own)
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
-        fn = _MADE[codes] = space['block']
+        fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
 
 
 def blocks(instrs, entered):
-    """[(first index, end index)] of the blocks in a list of loaded
-    instructions; entered: the indexes control may enter other than by
-    falling through."""
-    out, i = [], 0
-    while i < len(instrs):
-        j = i
-        while j < len(instrs) and (j == i or j not in entered):
+    """[(first index, end index, jump)] of the blocks in a list of loaded
+    instructions (jump as function's); entered: the indexes control may
+    enter other than by falling through.  A conditional jump may stand
+    inside a block (it leaves it); a JUMP ends it.  A block runs on past
+    an index entered by a jump, which opens a block of its own too: the
+    path that falls through stays in one function."""
+    out, covered = [], 0
+    for i in range(len(instrs)):
+        if i < covered and i not in entered:
+            continue
+        j, jump = i, None
+        while j < len(instrs):
+            if instrs[j][0] == OP.JUMP and j > i:
+                jump = 'loop' if instrs[j][1] == i else 'out'
+                j += 1
+                break
             parts = _parts(instrs[j])
             if parts is None:
                 break
             j += 1
-            if _jumps(parts[-1]):
+            if _ends(parts[-1]):
                 break
         if j - i >= MIN_BLOCK:
-            out.append((i, j))
-            i = j
-        else:
-            i += 1
+            out.append((i, j, jump))
+            covered = max(covered, j)
     return out
 
 
-def variant(loaded, instrs, entered):
-    """A copy of instrs with each block's function at its first index."""
+def variant(loaded, instrs, entered, positions):
+    """A copy of instrs with each block's function at its first index;
+    positions: the instructions' own (a block's index gets its parts')."""
     out = list(instrs)
-    for start, end in blocks(instrs, entered):
-        parts = [p for entry in instrs[start:end] for p in _parts(entry)]
-        fn = function(tuple(p.code for p in parts))
-        arg = tuple([end] + [x for entry in instrs[start:end] for x in _operands(entry)])
+    for start, end, jump in blocks(instrs, entered):
+        body = instrs[start:end - 1] if jump else instrs[start:end]
+        parts = [p for entry in body for p in _parts(entry)]
+        fn = function(tuple(p.code for p in parts), jump)
+        operands = [x for entry in body for x in _operands(entry)]
+        if jump == 'out':           # the JUMP's target, and the loop's pc after it
+            operands += [instrs[end - 1][1], end]
+        arg = tuple([end] + operands)
         out[start] = (BLOCK, arg, fn)
-        positions = tuple(p for k in range(start, end) for p in loaded.positions[k])
-        if len(positions) > len(loaded.positions[start]):
-            loaded.positions[start] = positions
+        # (the loud and the quiet block at an index: one's parts begin the other's)
+        mine = tuple(p for k in range(start, end) for p in positions[k])
+        if len(mine) > len(loaded.positions[start]):
+            loaded.positions[start] = mine
     return out
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
+
+
+# The quiet variant's instructions (pipvm/engine/quiet.py) jump past the
+# messages they stand for, to the index their operand tuple ends with.
+_QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_FOR, OP.QUIET_LOOP}
 
 
 def compile_loaded(loaded):
@@ -125,5 +165,7 @@ def compile_loaded(loaded):
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
-    loaded.instrs = variant(loaded, loud, entered)
-    loaded.quiet = loaded.instrs if quiet is loud else variant(loaded, quiet, entered)
+    positions = list(loaded.positions)
+    loaded.instrs = variant(loaded, loud, entered, positions)
+    loaded.quiet = loaded.instrs if quiet is loud else variant(
+        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)
