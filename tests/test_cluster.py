@@ -182,7 +182,9 @@ def test_bad_addresses_are_one_line(cluster):
         assert p.stderr.count(b'\n') == 1, p.stderr
 
 
-ARGV = ['examples/three_hearts.pip', '--games', '600', '--seed', '3']
+# Every game played (--precision 0): these tests are about games lost or kept, and
+# the default stops once the answer is known, long before 600.
+ARGV = ['examples/three_hearts.pip', '--games', '600', '--seed', '3', '--precision', '0']
 
 
 def test_ctrl_c_reports_the_games_finished_so_far(cluster):
@@ -196,8 +198,10 @@ def test_ctrl_c_reports_the_games_finished_so_far(cluster):
     report = json.loads(out)
     assert report['interrupted'] and report['games'] < 600
     if report['games']:         # a prefix of the seeds, as --jobs 1 plays them
-        same = sim_json(ARGV[0], '--games', str(report['games']), '--seed', '3')
-        assert without_timing(report) == dict(without_timing(same), interrupted=True)
+        same = sim_json(ARGV[0], '--games', str(report['games']), '--seed', '3', '--precision', '0')
+        stopped = dict(same['stopping'], reason='interrupted', most=600)
+        assert without_timing(report) == dict(without_timing(same), interrupted=True,
+                                              stopping=stopped)
 
 
 def test_a_worker_killed_mid_run_loses_no_games(cluster):
