@@ -7,45 +7,20 @@ the reference reports for that expression (its leftmost operand's).
 """
 from pipvm.core.runtime import RANK_NAMES
 
-from . import ast, extensions, syntax_hints
+from . import ast, extensions
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from ..errors import PipError
+from .calls import Calls
+from .checks import (_BUILTINS, RULE, Body, expect, expect_list, expect_one_of, expect_unique,
+                     fail)
 
 RANK_WORDS = {name: n for n, name in enumerate(RANK_NAMES) if name}   # extension: `Four`
 
-_BUILTINS = {ast.Players: ('players', T.PLAYERS), ast.Teams: ('teams', T.TEAMS),
-             ast.Standard: ('standard', T.CARDS)}
 _ARITH = {'+', '-', '*', '/'}
 _ORDER = {'<', '<=', '>', '>='}
 _CONTRADICTS = {'faceup': 'facedown', 'facedown': 'faceup',
                 'squaredup': 'spreadout', 'spreadout': 'squaredup'}
-
-
-def fail(pos, message):
-    raise PipError(pos, message)
-
-
-def expect(expected, actual, pos):
-    if not T.fits(expected, actual):
-        fail(pos, 'Expected type %s but found type %s' % (expected, actual))
-
-
-def expect_one_of(options, actual, pos):
-    if not any(T.fits(t, actual) for t in options):
-        fail(pos, 'Expected type to be one of %s but found type %s'
-             % (' or '.join(str(t) for t in options), actual))
-
-
-def expect_list(t, pos):
-    if not isinstance(t, T.ListOf):
-        fail(pos, 'Expected a list type but found type %s' % t)
-    return t.elem
-
-
-def expect_unique(names, name, pos, kind):
-    if name in names:
-        fail(pos, 'Duplicate %s: %s' % (kind, name))
 
 
 DEAL_FROM = [T.CARDS, T.PLAYER, T.AREA]
@@ -55,23 +30,7 @@ MESSAGE_TO = [T.PLAYER, T.PLAYERS, T.TEAM]
 WINNER = [T.PLAYER, T.TEAM]
 
 
-class Body:
-    """What the checker threads through one action's statements."""
-
-    def __init__(self, gives=None):
-        self.gives = gives     # the action's result type (extension), or None
-        self.locals = 0        # frame slots used so far
-        self.skips = {}        # pending skips of the current block: name -> pos
-        self.labels = {}       # every label of the action: name -> pos
-        self.loops = 0         # `for`/`forever` loops around the current statement
-
-    def new_local(self, name, t):
-        var = c.Local(self.locals, t, name)
-        self.locals += 1
-        return var
-
-
-class Checker:
+class Checker(Calls):
     def __init__(self, strict=False):
         self.strict = strict   # refuse the extensions the parser cannot tell (rank words)
         self.scopes = [{}]     # innermost last; [0] holds the globals
@@ -400,86 +359,6 @@ class Checker:
         index, args, gives = self.call(s.name, s.args or [], s.pos)
         return c.Invoke(index, s.pos, args, gives)
 
-    # --- extension: actions with parameters and results -----------------------
-
-    def call(self, name, args, pos):
-        """(action index, checked arguments, result type) of a call: an action
-        with parameters may be called anywhere (itself too); a 2008 action
-        only once declared, as before."""
-        if self.frame is self.init_frame or not isinstance(self.frame, Body) \
-                or self.frame.gives is RULE:
-            fail(pos, "Only an action can call an action ('%s')" % name)
-        if name in self.signatures:
-            index, types, gives = self.signatures[name]
-        elif name in self.actions:
-            index, types, gives = self.actions[name], [], None
-        else:
-            error = PipError(pos, "Unknown action '%s'" % name)
-            error.hint = syntax_hints.unknown_call_hint(
-                name, written(args[0]) if len(args) == 1 else None)
-            raise error
-        if len(args) != len(types):
-            fail(pos, "Action '%s' takes %d argument%s but is given %d"
-                 % (name, len(types), '' if len(types) == 1 else 's', len(args)))
-        out = []
-        for arg, want in zip(args, types):
-            x, t, p = self.expr(arg)
-            expect(want, t, p)
-            out.append(x)
-        return index, out, gives
-
-    def expr_Call(self, e):
-        index, args, gives = self.call(e.name, e.args, e.pos)
-        if gives is None:
-            fail(e.pos, "Action '%s' gives no result (declare it 'Action %s(...) gives TYPE')"
-                 % (e.name, e.name))
-        return c.Call(index, args, gives, e.pos), gives, e.pos
-
-    def stmt_Give(self, s, body):
-        if body.gives is None:
-            fail(s.pos, "'give' ends an action that gives a result "
-                        "(Action NAME(...) gives TYPE { ... })")
-        value, t, p = self.expr(s.value)
-        expect(body.gives, t, p)
-        return c.Give(value, s.pos)
-
-    def decl_ParamActionDecl(self, d):
-        if d.name == 'main':
-            fail(d.pos, "Action 'main' takes no parameters and gives no result")
-        gives = None if d.gives is None else T.DECLARED[d.gives]
-        body = self.frame = Body(gives)
-        scope = {}
-        for param in d.params:
-            expect_unique(scope, param.name, param.pos, 'Variable')
-            scope[param.name] = body.new_local(param.name, T.DECLARED[param.type])
-        self.scopes.append(scope)
-        try:
-            stmts = self.block(d.body, body)
-        finally:
-            self.scopes.pop()
-            self.frame = self.init_frame
-        if body.skips:
-            name = min(body.skips)
-            fail(body.skips[name], "Can't find label '%s'" % name)
-        if gives is not None and not ends_with_give(stmts):
-            fail(d.pos, "Action '%s' can end without a result: end it with 'give VALUE.' "
-                        "(or an if/else whose every branch does)" % d.name)
-        expect_unique(self.actions, d.name, d.pos, 'Action')
-        self.actions[d.name] = len(self.program.actions)
-        self.program.actions.append(c.Action(d.name, body.locals, stmts, d.pos,
-                                             list(scope.values()), gives))
-
-    def signature_pass(self, decls):
-        """Extension: the actions with parameters, known before any body is
-        checked, so that they may call themselves and each other."""
-        index = 0
-        for d in decls:
-            if isinstance(d, ast.ParamActionDecl) and d.name not in self.signatures:
-                types = [T.DECLARED[param.type] for param in d.params]
-                gives = None if d.gives is None else T.DECLARED[d.gives]
-                self.signatures[d.name] = (index, types, gives)
-            index += isinstance(d, (ast.ActionDecl, ast.ParamActionDecl))
-
     def stmt_Label(self, s, body):
         expect_unique(body.labels, s.name, s.pos, 'Label')
         if s.name not in body.skips:
@@ -669,34 +548,6 @@ class Checker:
         p.main = self.actions['main']
         p.init_frame = self.init_frame.locals
         return p
-
-
-RULE = object()     # a rule's or ordering's Body.gives: no calls there
-
-
-def ends_with_give(stmts):
-    """Whether a block cannot end without `give` (its last statement gives, or
-    is an if/else every branch of which does)."""
-    if not stmts:
-        return False
-    last = stmts[-1]
-    if isinstance(last, c.Give):
-        return True
-    return (isinstance(last, c.If) and last.branches[-1][0] is None
-            and all(ends_with_give(block) for _, block in last.branches))
-
-
-def written(e):
-    """A reference as its author wrote it (for a hint), or None."""
-    r = e.ref if isinstance(e, ast.RefExpr) else None
-    if isinstance(r, ast.Id):
-        return r.name
-    if isinstance(r, ast.Prop):
-        obj = written(r.obj)
-        return None if obj is None else obj + '->' + r.name
-    if r is not None and type(r) in _BUILTINS:
-        return _BUILTINS[type(r)][0]
-    return None
 
 
 def writable(target):
