@@ -82,14 +82,11 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
         self.lost = False
         # the dead that a card played face up killed, mended (Repairs.forward):
         # the played card moved into the player's hand, before any redeal
-        dead.sort(key=lambda p: p.score, reverse=True)
-        mended = 0
-        for p in distinct(dead):
+        for p in distinct(sorted(dead, key=lambda p: p.score, reverse=True)):
             if len(alive) >= self.size:
                 break
             if self.forward(p, end):
                 alive.append(p)
-                mended += 1
         dead = [p for p in dead if all(p is not q for q in alive)]
         fresh = []
         if not alive:
@@ -106,9 +103,8 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
         # while some are: copies of those will do; the first at length when
         # none is)
         dead.sort(key=lambda p: p.score, reverse=True)
-        # (none where some were mended: the rest failed to, and copies will do)
         for k, p in enumerate(distinct(dead)[:REPAIRED]):
-            if len(alive) * 2 >= self.size or mended:
+            if len(alive) * 2 >= self.size:
                 break
             if self.repair(p, end, self.repairs // 10 if alive or k else self.repairs):
                 alive.append(p)
