@@ -86,6 +86,13 @@ KITTY = THREE_SUITS.replace('Game "Three Suits"', 'Game "Kitty"').replace(
     '  deal 3 from stock to players.\n',
     '  deal 4 from stock to players.\n  for p in players { order p->hand by by_suit. }\n'
     '  for p in players { play any from p to kitty. }\n')
+# Every card dealt, four each, four tricks: each card Bob or Cat plays face up
+# kills the worlds that put it elsewhere, and the belief mends them
+# (Repairs.forward) instead of dealing anew; the mended worlds must be
+# spread as the count says too.
+FOUR_TRICKS = THREE_SUITS.replace('Game "Three Suits"', 'Game "Four Tricks"').replace(
+    'deal 3 from stock to players.', 'deal 4 from stock to players.').replace(
+    'let left be 3.', 'let left be 4.')
 NAMES = ['Ann', 'Bob', 'Cat']
 PLACES = ('Bob', 'Cat', 'kitty')
 BELIEFS = 200       # independent beliefs, each a bot's pool of POOL worlds
@@ -183,12 +190,23 @@ def counted(image, seed, real, upto):
     return {key: n / len(worlds) for key, n in counts.items()}, len(worlds)
 
 
+MENDED = collections.Counter()      # Repairs.forward's results: True, a particle mended
+
+
 def believed(image, seed, real, belief_seed, fresh):
     """At each of Ann's decisions: {(card, place): share of her belief's
     worlds that put card there}, the belief carried through the real game
-    as a bot carries it."""
+    as a bot carries it (MENDED counts its particles mended)."""
     g = new_game(image, seed)
     belief = Belief(0, POOL, random.Random(belief_seed), **fresh)
+    forward = belief.forward
+
+    def mend(p, end):
+        mended = forward(p, end)
+        MENDED[mended] += 1
+        return mended
+
+    belief.forward = mend
     out = {}
     for k, label in enumerate(real.labels):
         if k in real.decisions:
@@ -206,7 +224,9 @@ def believed(image, seed, real, belief_seed, fresh):
 CASES = {   # game, seed, and how many worlds are consistent at each of Ann's decisions
     'three suits': (THREE_SUITS, 2, [1680, 12]),
     'kitty': (KITTY, 11, [70, 1120, 10]),
+    'four tricks': (FOUR_TRICKS, 1, [70, 6]),
 }
+MENDS = {'four tricks'}     # the cases whose worlds must come partly from mending
 
 
 @pytest.mark.parametrize('fresh', [{}, {'fresh': 1}], ids=['as bots draw', 'found by repairs'])
@@ -215,13 +235,18 @@ def test_the_bots_worlds_are_spread_as_the_count_of_consistent_worlds(case, fres
     """Three Suits, seed 2: at Ann's first decision every card she does not
     hold is in Bob's hand, Cat's or the stock with a chance of 1/3; by her
     second, 12 of the 1,680 deals are left and the chances are 1/3, 1/4,
-    1/6 and 0.  Kitty: which card Bob and Cat laid face down.  'found by
+    1/6 and 0.  Kitty: which card Bob and Cat laid face down.  Four
+    Tricks: worlds mended where a card played face up killed them, at
+    least one a belief.  'found by
     repairs': one fresh deal only when every particle has died, so the
     worlds come mostly from the repairs and their Metropolis steps."""
     source, seed, sizes = CASES[case]
     image = codegen.generate(frontend.check_text(source))
     real = real_game(image, seed)
+    MENDED.clear()
     beliefs = [believed(image, seed, real, s, fresh) for s in range(BELIEFS)]
+    if case in MENDS:
+        assert MENDED[True] >= BELIEFS, MENDED
     for n, k in enumerate(real.decisions):
         exact, kept = counted(image, seed, real, k)
         assert kept == sizes[n]

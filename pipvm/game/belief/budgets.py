@@ -8,6 +8,8 @@ from pipvm.game.kinds import CARD, SETS
 PLAYS = (CARD, SETS)    # the decisions that play cards from the player's hand
 
 REPAIRS = 400       # replays to repair one particle when no world is left (a tenth while some are)
+FORWARD = 4         # replays to mend a particle a card played face up killed (Repairs.forward)
+FORWARD_TRADES = 6  # trades (steps of the game) to mend one where no shuffle came since
 LOCAL = 120         # local steps to repair one particle, at most
 REPAIRED = 3        # dead particles repaired per decision, at most
 FRESH = TRIES       # fresh deals tried when no particle is left, at most (as determinize)

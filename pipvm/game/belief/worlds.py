@@ -80,6 +80,14 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
             p.base = None if self.lost else (p.game.fork(), p.obs.shown, len(p.deal.orders))
             (alive if self.check(p, end) == end + 1 else dead).append(p)
         self.lost = False
+        # the dead that a card played face up killed, mended (Repairs.forward):
+        # the played card moved into the player's hand, before any redeal
+        for p in distinct(sorted(dead, key=lambda p: p.score, reverse=True)):
+            if len(alive) >= self.size:
+                break
+            if self.forward(p, end):
+                alive.append(p)
+        dead = [p for p in dead if all(p is not q for q in alive)]
         fresh = []
         if not alive:
             # the last shuffle dealt anew in the dead particles that got past
