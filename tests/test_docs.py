@@ -142,7 +142,8 @@ def test_the_runner_notices_a_wrong_output(tmp_path, monkeypatch):
 
 
 # Where the language's error messages are made: the manual must name each.
-MESSAGE_SOURCES = ['compiler/pip/lexer.py', 'compiler/pip/checker.py', 'compiler/reference/pip.py',
+MESSAGE_SOURCES = ['compiler/pip/lexer.py', 'compiler/pip/checker.py', 'compiler/pip/checks.py',
+                   'compiler/pip/calls.py', 'compiler/reference/pip.py',
                    'pipvm/core/runtime.py', 'pipvm/engine/vm.py']
 MESSAGE = re.compile(r"""(?:\bfail|\bFault|PipError)\([^'"\n]*?(['"])((?:(?!\1).)+)\1""")
 
