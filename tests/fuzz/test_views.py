@@ -113,7 +113,10 @@ class Recording(reference.Interpreter):
                 cards += v.cards
             elif type(v) is Card:
                 cards.append(DECK[str(v)])
-            out.append(v if isinstance(v, str) else reference.text(v, p.pos))
+            try:
+                out.append(v if isinstance(v, str) else reference.text(v, p.pos))
+            except ValueError:  # as the reference's own string(): past the digit limit
+                reference.fail(self.at, 'Number too large to show')
         text = Shown(''.join(out))
         text.cards = cards
         return text
