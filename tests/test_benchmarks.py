@@ -32,9 +32,6 @@ def test_every_row_is_as_wide_as_its_header(path):
     for number, row in enumerate(rows, 2):
         assert len(row) == len(header), '%s:%d: %d columns, the header has %d' % (
             os.path.basename(path), number, len(row), len(header))
-    if 'date' in header:
-        at = header.index('date')
-        assert all(re.fullmatch(r'\d{4}-\d\d-\d\d', row[at]) for row in rows)
 
 
 def test_the_page_names_files_that_exist():
