@@ -22,10 +22,8 @@ import argparse
 import collections
 import json
 import os
-import subprocess
-import sys
 
-from common import ROOT, worktrees
+from common import ROOT, python_in, worktrees
 
 FILE = os.path.join(ROOT, 'examples', 'euchre.pip')
 
@@ -93,12 +91,7 @@ print(json.dumps(counts))
 def measure(tree, path, players, decisions, round):
     """The probe's counts in tree; each round its own games (seeds from
     1000 * round + 1)."""
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', PROBE, path, str(players), str(decisions),
-                          str(1000 * round)],
-                         check=True, capture_output=True, cwd=tree, env=env,
-                         timeout=3600).stdout
-    return json.loads(out)
+    return json.loads(python_in(tree, '-c', PROBE, path, players, decisions, 1000 * round))
 
 
 def main():

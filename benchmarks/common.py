@@ -27,6 +27,22 @@ def median_ms(fn, runs):
     return statistics.median(times)
 
 
+def python_in(tree, *argv, timeout=3600):
+    """What `python ARGV...` prints, run in another checkout (its folder, its
+    packages first on the path): how a benchmark asks an earlier tree."""
+    env = dict(os.environ, PYTHONPATH=tree)
+    return subprocess.run([sys.executable, *map(str, argv)], check=True, capture_output=True,
+                          text=True, cwd=tree, env=env, timeout=timeout).stdout
+
+
+def interpreter_ms(runs):
+    """The median start-up of a bare `python -c pass`, printed and returned: the
+    part of a fresh process's time that is not ours."""
+    ms = median_ms(lambda: subprocess.run([sys.executable, '-c', 'pass'], check=True), runs)
+    print('python -c pass (interpreter start-up alone): %.1f ms' % ms)
+    return ms
+
+
 def name(path):
     folder = os.path.basename(os.path.dirname(path))
     return '%s/%s' % (folder, os.path.splitext(os.path.basename(path))[0])

@@ -12,7 +12,7 @@ import argparse
 import subprocess
 import sys
 
-from common import GAMES, ROOT, median_ms, name
+from common import GAMES, ROOT, interpreter_ms, median_ms, name
 
 from compiler.pip import checker, frontend, lexer, parser  # noqa: E402
 
@@ -23,8 +23,7 @@ def main():
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
     files = a.files or GAMES
-    python = median_ms(lambda: subprocess.run([sys.executable, '-c', 'pass'], check=True), a.runs)
-    print('python -c pass (interpreter start-up alone): %.1f ms' % python)
+    interpreter_ms(a.runs)
     print('%-22s %6s %8s %8s %8s %8s %9s' % ('program', 'lines', 'cold', 'lex', 'parse', 'check', 'lines/s'))
     for path in files:
         text = frontend.read_source(path)

@@ -15,10 +15,8 @@ each generated program several times, and so does a test that makes games.
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 
-from common import ROOT, worktrees
+from common import ROOT, python_in, worktrees
 
 # run inside each tree: compile everything first, then time the loads only
 PROBE = r'''
@@ -52,9 +50,7 @@ def main():
         for r in range(args.rounds):
             order = list(zip(args.revs, trees))
             for rev, tree in (order if r % 2 == 0 else order[::-1]):
-                out = subprocess.run([sys.executable, '-c', PROBE % corpus], cwd=tree,
-                                     env={**os.environ, 'PYTHONPATH': tree},
-                                     capture_output=True, text=True, check=True).stdout
+                out = python_in(tree, '-c', PROBE % corpus, timeout=None)
                 n, seconds = out.split()
                 counts.add(int(n))
                 times[rev].append(float(seconds) * 1000)

@@ -21,10 +21,9 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 
-from common import ROOT, worktrees
+from common import ROOT, python_in, worktrees
 
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
@@ -75,10 +74,7 @@ print(json.dumps([1e6 * best / answers, answers,
 
 
 def measure(tree, path, reps, engine='loop'):
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', PROBE, path, str(reps), engine], check=True,
-                         capture_output=True, cwd=tree, env=env, timeout=3600).stdout
-    return json.loads(out)
+    return json.loads(python_in(tree, '-c', PROBE, path, reps, engine))
 
 
 def main():

@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from common import GAMES, median_ms, name
+from common import GAMES, interpreter_ms, name
 
 PROMPTS = (b'Your choice? ', b'Enter a name')
 
@@ -40,8 +40,7 @@ def main():
     ap.add_argument('--runs', type=int, default=7)
     ap.add_argument('files', nargs='*')
     a = ap.parse_args()
-    python = median_ms(lambda: subprocess.run([sys.executable, '-c', 'pass'], check=True), a.runs)
-    print('python -c pass (interpreter start-up alone): %.1f ms' % python)
+    interpreter_ms(a.runs)
     print('%-24s %12s %12s' % ('game', '.pipc ms', '.pip ms'))
     with tempfile.TemporaryDirectory() as tmp:
         for path in a.files or GAMES:

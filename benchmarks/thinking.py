@@ -19,10 +19,8 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
 
-from common import ROOT, worktrees
+from common import ROOT, python_in, worktrees
 
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
@@ -43,10 +41,7 @@ print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n
 
 def rate(tree, path, kind, decisions):
     name, n = kind.split(':')
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', PROBE, path, name, n, str(decisions)],
-                         check=True, capture_output=True, cwd=tree, env=env, timeout=3600).stdout
-    return json.loads(out)
+    return json.loads(python_in(tree, '-c', PROBE, path, name, n, decisions))
 
 
 def main():

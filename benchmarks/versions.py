@@ -26,17 +26,15 @@ import subprocess
 import sys
 import tempfile
 
-from common import ROOT, name
+from common import ROOT, name, python_in
 
 GAMES = [os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip'),
          os.path.join(ROOT, 'examples', 'euchre.pip')]
 
 
 def sim(tree, path, games):
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', path, '--games', str(games),
-                          '--json'], check=True, capture_output=True, cwd=tree, env=env).stdout
-    report = json.loads(out)
+    report = json.loads(python_in(tree, '-m', 'pipvm', 'sim', path, '--games', games, '--json',
+                                  timeout=None))
     return report.pop('timing')['games_per_second'], report
 
 
@@ -66,10 +64,7 @@ print(int(sys.argv[2]) / (time.process_time() - t))
 
 
 def sim_cpu(tree, path, games, engine='vm'):
-    env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, '-c', CPU_SNIPPET, path, str(games), engine], check=True,
-                         capture_output=True, cwd=tree, env=env).stdout
-    return float(out), None
+    return float(python_in(tree, '-c', CPU_SNIPPET, path, games, engine, timeout=None)), None
 
 
 HANDWRITTEN_SNIPPET = """

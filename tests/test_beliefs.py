@@ -37,6 +37,15 @@ def beliefs_through(path, seed, decisions=None):
         yield game, worlds
 
 
+# Decisions of seat 1 (seed 1) that the test below must reach, where a repair
+# once failed.  Cheat: a challenge turns over the card a player laid face
+# down, and the seat may know that card was in that player's hand (it went
+# there with the pile); no trade of never-seen cards makes a world agree, and
+# the repair makes the unseen play have been that card (Belief.replay_named).
+# Before it, every world was lost at the 9th decision.
+REACHES = {'cheat.pip': 30}
+
+
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_the_thinking_seat_finds_consistent_worlds_at_every_decision(path):
     total = 0
@@ -49,6 +58,7 @@ def test_the_thinking_seat_finds_consistent_worlds_at_every_decision(path):
         for w in worlds:
             assert _without_log(w.view(0)) == want
     assert total > 0 or os.path.basename(path) in CHOICELESS
+    assert total >= REACHES.get(os.path.basename(path), 0)
 
 
 TAKE = '''
@@ -175,17 +185,6 @@ def test_before_anything_is_hidden_the_one_world_is_the_real_game():
     game.answer(0)
     worlds = belief.worlds(game, POOL)      # the play: the other hand is hidden now
     assert len(worlds) == POOL and _without_log(worlds[0].view(0)) == _without_log(game.view(0))
-
-
-def test_a_card_turned_over_is_put_where_it_was_played_unseen():
-    # Cheat: a challenge turns over the card a player laid face down, and the
-    # seat may know that card was in that player's hand (it went there with
-    # the pile).  No trade of never-seen cards can make a world agree; the
-    # repair makes the unseen play have been that card (Belief.replay_named).
-    # Before it, every world was lost at the 9th decision of this game.
-    path = os.path.join(ROOT, 'examples', 'cheat.pip')
-    found = [bool(worlds) for _, worlds in beliefs_through(path, seed=1, decisions=30)]
-    assert len(found) == 30 and all(found)
 
 
 @pytest.mark.parametrize('name', ['go_fish', 'oh_hell', 'president'])

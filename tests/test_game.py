@@ -78,6 +78,11 @@ def test_a_fork_is_independent_of_its_original():
     assert game.decision is not None
 
 
+# Random play of the bundled Crazy Eights runs to thousands of decisions a
+# game (a fifth reach the step limit): played to its end at one seed, not three.
+LONG = {'crazy_eights.pip'}
+
+
 @pytest.mark.parametrize('path', EXAMPLES, ids=os.path.basename)
 def test_play_out_is_the_same_game_as_answering_at_random(path):
     # Game.play_out (the machine answering by itself, a bot's playout) must
@@ -86,8 +91,9 @@ def test_play_out_is_the_same_game_as_answering_at_random(path):
     for seed in range(1, 4):
         game = start(path, seed)
         play_out(game, random.Random(seed), stop=seed * 3)
+        whole = seed == 1 or os.path.basename(path) not in LONG
         for quiet in (False, True):
-            for steps in (None, 40 * seed):
+            for steps in ((None, 40 * seed) if whole else (40 * seed,)):
                 by_answers, by_machine = game.fork(quiet), game.fork(quiet)
                 if steps:
                     by_answers.machine.max_steps = by_machine.machine.max_steps = None

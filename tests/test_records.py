@@ -104,13 +104,14 @@ def test_bot_games_replay_and_resume_byte_for_byte(name, tmp_path):
 
 
 # Thinking bots (issue 20): their budget is part of the seat kind the record
-# keeps (`ismcts:10`); a record that kept only `ismcts` replayed with the
+# keeps (`ismcts:4`); a record that kept only `ismcts` replayed with the
 # default budget, so the bot chose otherwise and the record was refused.
+# (A small budget: each replay and resume thinks the whole game again.)
 THINKING_GAMES = [
-    ('euchre', ['--seat', '1=ismcts:10', '--bots', 'random'],
-     {'bots': 'random', 'seats': {'1': 'ismcts:10'}}),
-    ('oh_hell', ['--players', '3', '--seat', '2=ismcts:10', '--seat', '3=mc:2', '--bots', 'first'],
-     {'bots': 'first', 'seats': {'2': 'ismcts:10', '3': 'mc:2'}}),
+    ('euchre', ['--seat', '1=ismcts:4', '--bots', 'random'],
+     {'bots': 'random', 'seats': {'1': 'ismcts:4'}}),
+    ('oh_hell', ['--players', '3', '--seat', '2=ismcts:4', '--seat', '3=mc:1', '--bots', 'first'],
+     {'bots': 'first', 'seats': {'2': 'ismcts:4', '3': 'mc:1'}}),
 ]
 
 

@@ -265,7 +265,7 @@ def test_the_skill_gap_has_an_interval_and_is_flagged_when_it_covers_0():
     (k,) = s['skill']
     lo, hi = k['gap_ci95']
     assert lo < 0 < hi and k['significant'] is False
-    text = run_cli(['sim', GUESS, '--games', '40', '--seat', '1=ismcts:4'])[1].decode()
+    text = sim.format_report(s)         # the command's words (tests/test_verdicts.py)
     assert 'gap %+.1f%% (%+.1f%% to %+.1f%%), not significant\n' % (
         100 * k['gap'], 100 * lo, 100 * hi) in text
     # Three of Six: thinking plainly pays.
@@ -323,8 +323,7 @@ def test_the_depth_curve_has_a_point_per_budget():
     for p in points:
         assert p['ci95'] == sim.wilson(p['wins'], 30)
         assert p['random_share'] == k['random_share']
-    text = run_cli(['sim', THREE_OF_SIX, '--games', '30', '--seat', '1=ismcts:4', '--depth',
-                    '1,4,16', '--precision', '0'])[1].decode()
+    text = sim.format_report(s)
     assert '  depth: seat 1 (Ada) against random seats, by budget:\n    ismcts:1   wins ' in text
     # without a thinking seat, --depth seats one at seat 1, as --skill does
     s = sim_json(THREE_OF_SIX, '--games', '4', '--depth', '2')
@@ -362,7 +361,7 @@ def test_the_thinking_block_equals_the_bots_counters():
         assert (t['1']['decisions'], t['1']['no_world']) == (decisions, no_world)
         # (summed over the jobs' processes, which think at the same time)
         assert 0 < t['1']['seconds'] < s['timing']['seconds'] * int(jobs)
-    text = run_cli(['sim', THREE_OF_SIX, '--games', '8', '--seat', '1=ismcts:4'])[1].decode()
+    text = sim.format_report(s)
     assert '  thinking: seat 1 (Ada) 24 decisions, no world at 0.0% (0), ' in text
     assert 'warning' not in text
 
@@ -373,7 +372,7 @@ def test_a_seat_that_finds_no_world_is_warned_of(monkeypatch):
     monkeypatch.setattr(bots.Thinker, 'worlds', lambda self, game, seat: [])
     s = sim_json(THREE_OF_SIX, '--games', '4', '--seat', '2=ismcts:4')
     assert s['thinking']['2']['decisions'] == s['thinking']['2']['no_world'] == 12
-    text = run_cli(['sim', THREE_OF_SIX, '--games', '4', '--seat', '2=ismcts:4'])[1].decode()
+    text = sim.format_report(s)
     assert ('  thinking: seat 2 (Ben) 12 decisions, no world at 100.0% (12)' in text
             and '  warning: seat 2 (Ben) found no consistent world at 100.0% of its decisions '
                 'and answered them at random\n' in text)

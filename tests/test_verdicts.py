@@ -24,16 +24,24 @@ def sim_json(*argv):
     return json.loads(out)
 
 
+def sim_json_and_text(*argv):
+    """`pipvm sim ARGV`'s report as --json gives it, and its text as the
+    command prints it (the same report's words: one run, not two;
+    test_a_first_seat_advantage_through_0_is_marked_not_significant
+    checks that the text is the command's)."""
+    s = sim_json(*argv)
+    return s, sim.format_report(s)
+
+
 # --- figures resting on too few finished games ----------------------------------
 
 def test_a_game_random_seats_never_finish_says_so_instead_of_a_balance():
     # Climb: random seats hit the step limit; before, "balance by seat: 1.000"
     # stood beside "fairness 0.00 0.00" with no word of why.
     argv = [CLIMB, '--games', '12', '--max-steps', '300', '--precision', '0', '--jobs', '1']
-    s = sim_json(*argv)
+    s, text = sim_json_and_text(*argv)
     assert s['balance']['seats'] is None and s['balance']['finished'] == 0
     assert s['random_unfinished'] == {'games': 12, 'winners': 0, 'step_limit': 12}
-    text = run_cli(['sim', *argv])[1].decode()
     assert ('  random seats hardly ever finish this game: 0 of 12 games with every seat random '
             'had a winner (12 stopped at the step limit); seat a thinking bot (--skill) to '
             'measure the game with players that finish it\n') in text
@@ -45,13 +53,12 @@ def test_a_game_random_seats_never_finish_says_so_instead_of_a_balance():
 def test_when_random_seats_never_finish_the_verdict_rests_on_the_thinking_games():
     argv = [CLIMB, '--games', '12', '--max-steps', '300', '--seat', '1=mc:4', '--precision', '0',
             '--jobs', '1']
-    s = sim_json(*argv)
+    s, text = sim_json_and_text(*argv)
     b = s['balance']
     assert b['from'] == 'every seat mc:4 (random seats hardly ever finish)'
     assert b['finished'] >= 10 and b['seats'] is not None
     assert s['random_unfinished']['winners'] == 0
     assert s['skill'][0]['random_share'] == 0.0
-    text = run_cli(['sim', *argv])[1].decode()
     assert '12 stopped at the step limit); the verdict rests on the thinking games\n' in text
     assert 'balance by seat: ' in text
 
@@ -84,14 +91,16 @@ def test_a_first_seat_advantage_through_0_is_marked_not_significant():
     text = run_cli(['sim', HIGH_CARD, '--players', '3', '--games', '60', '--precision', '0'])[1]
     assert (', not significant' in text.decode().split('first seat advantage')[1].split('\n')[0]
             ) == (not seats['first_significant'])
+    # sim_json_and_text's premise: the text is the JSON's report in words (but the clock's line)
+    assert text.decode('latin-1').splitlines()[:-1] == sim.format_report(s).splitlines()[:-1]
 
 
 # --- --rotate ---------------------------------------------------------------------
 
 def test_under_rotate_the_table_says_what_it_counts_and_shows_the_bots_row():
     argv = [THREE_OF_SIX, '--games', '12', '--seat', '2=mc:2', '--rotate', '--precision', '0']
-    (k,) = sim_json(*argv)['skill']
-    text = run_cli(['sim', *argv])[1].decode()
+    s, text = sim_json_and_text(*argv)
+    (k,) = s['skill']
     assert ('  (--rotate: the rows count the seats of the table; the bots given by --seat moved '
             'round it game by game)\n') in text
     lo, hi = k['ci95']

@@ -35,6 +35,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from fuzz_coverage import functions  # noqa: E402  (tools/, beside this file)
+
 VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
 GEN = 'pipvm/engine/generated_cases.py'     # handlers and closure factories made from the bodies
 
@@ -64,18 +66,7 @@ SITUATIONS = {
 
 def spans(path):
     """{qualified function name: (first line, last line)}."""
-    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
-        tree = ast.parse(f.read())
-    out = {}
-
-    def visit(node, prefix):
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
-                name = prefix + child.name
-                out[name] = (child.lineno, child.end_lineno)
-                visit(child, name + '.')
-    visit(tree, '')
-    return out
+    return {name: (first, last) for first, last, name in functions(path)}
 
 
 def inline_branches(codes):
@@ -288,26 +279,34 @@ class Situations:
                 self.seen.add('squared_up_2')
 
 
+def each_case(seed, examples):
+    """A function called once with each of the fuzz generator's first
+    `examples` cases at `seed` (generation only: nothing is shrunk or kept)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+    from tests.fuzz.programs import cases
+
+    def wrap(fn):
+        return settings(max_examples=examples, deadline=None, database=None,
+                        phases=[Phase.generate], suppress_health_check=list(HealthCheck))(
+            hseed(seed)(given(cases())(fn)))
+    return wrap
+
+
 def measure(seed, examples):
     import coverage
     cov = coverage.Coverage(data_file=None, include=[os.path.join(ROOT, p) for p in (VM, GEN, PURE, QUIET)])
     cov.start()
-    from hypothesis import HealthCheck, Phase, given, settings
-    from hypothesis import seed as hseed
     from compiler.pip import frontend
     from pipvm.core.rng import OCamlRandom
     from pipvm.game.game import Game
     from tests.fuzz import harness
-    from tests.fuzz.programs import cases
     from tests.fuzz.test_game_object import feed
     sit = Situations()
     sit.install()
     per_case = []
 
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(cases())
+    @each_case(seed, examples)
     def run(case):
         k = len(per_case)
         cov.switch_context('case%d' % k)
@@ -347,18 +346,13 @@ def measure_edges(seed, examples):
     """{edge: (programs that draw it, programs whose watched game reaches it)}:
     the generator's edge values (programs.Builder.edges), each reached when
     its mark `~edge NAME` is shown (the statements after it then run)."""
-    from hypothesis import HealthCheck, Phase, given, settings
-    from hypothesis import seed as hseed
     from compiler.pip import frontend
     from tests.fuzz import harness
-    from tests.fuzz.programs import Builder, cases
+    from tests.fuzz.programs import Builder
     counts = {e: [0, 0] for e in Builder.EDGES}
     total = []
 
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
-    @hseed(seed)
-    @given(cases())
+    @each_case(seed, examples)
     def run(case):
         total.append(1)
         shown = harness.run(harness.vm_engine(frontend.check_text(case.source)),
