@@ -103,12 +103,14 @@ def expand(text, ctx):
     return '\n'.join(out)
 
 
-def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
+def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',)):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions.  In a closure, `inputs` are the
     names holding the values it takes (deepest first); it returns the last
     output.  own_parts: a part after the first that can fail gives a
-    Fault raised without a part its own (the compiled tier's blocks)."""
+    Fault raised without a part its own (the compiled tier's blocks).
+    leaving: the words of a body that may leave the run (what the parts
+    before left goes on the stack first)."""
     parts = op.parts or (op,)
     bodies = [BODIES[p.name] for p in parts]
     lines = []
@@ -133,7 +135,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
     for index, body in enumerate(bodies):
         last = index == len(bodies) - 1
         names = {'PART': str(index)}
-        if ctx.real_stack and 'JUMP' in _words(body.body) and pending:
+        if ctx.real_stack and pending and _words(body.body) & set(leaving):
             # it may leave: what the parts before left under its inputs goes first
             flush(0 if body.counted or body.stack else min(len(body.inputs), len(pending)))
         for operand in body.names:

@@ -166,6 +166,7 @@ def compile_loaded(loaded):
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
     positions = list(loaded.positions)
+    loaded.plain = (loud, quiet, positions)     # (for actions.py: the action as one function)
     loaded.instrs = variant(loaded, loud, entered, positions)
     loaded.quiet = loaded.instrs if quiet is loud else variant(
         loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)

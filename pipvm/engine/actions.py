@@ -1,0 +1,359 @@
+"""The compiled tier's whole actions, for play-out mode (a bot's playouts:
+quiet code run to the game's end, every decision answered by the playout
+policy, Machine.play_out).
+
+In that mode nothing outside the machine waits between instructions, so
+an action called from the loop, or from another such action, runs as one
+generated Python function of (machine, its frame record) instead of in the
+loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
+locals within a straight run (cases.compose, as the blocks do), and a
+decision answered where it stands (Machine._answer_auto) instead of
+pausing.  The frames on the machine's stack when the playout starts keep
+running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
+A called action still pushes its frame record on machine.frames and pops
+it when it ends, so the call depth, an ASK's or a set's answer
+(Machine._apply writes the top frame's locals and stack) and GIVE's result
+(the caller's stack) are as in the loop.
+
+The function holds the action's quiet and loud code side by side, as
+instruction indexes i and i + n: a quiet instruction that cannot go on
+(LOUD) continues in the loud copy at its own index, as the loop does.  It
+is a `while True` over a tree of `if pc < k` tests whose leaves are the
+straight runs that start where control can enter (a jump's target, an
+ASK's choice, a LOUD's index); a run goes on past such an index, so the
+path that falls through never comes back to the tree, and a jump is
+`pc = target` then `continue`.  An instruction the table writes inline or
+a block can hold is its body (in this context's words); any other calls
+its handler and acts on what it returns (PAUSE: answer here; CALLED: call
+the callee's function; LOUD; a jump).  A Fault's position is found from
+the line the traceback stops at in the function (no bookkeeping at run
+time): each line maps to its instruction.
+
+Trust (docs/pipc.md): the source holds only the table's text, instruction
+indexes and opcode numbers; every operand reaches it as A[k], an index
+into the tuple the function gets as its default argument.  Functions are
+cached in memory by their source (never written to disk); an action's own
+function is its code object with its operands bound, made on its first call.
+"""
+import sys
+import types
+
+from pipvm.core import runtime
+from pipvm.core.errors import Fault, PipError
+from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
+from pipvm.isa.opcodes import BY_CODE, OP
+from pipvm.isa.operands import OPERANDS
+
+_MADE = {}              # source -> (code object, line -> instruction index)
+RUN_ON = 60             # instructions a straight run may hold before it dispatches again
+_OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
+# What may leave a run besides a jump: a decision (its answer may jump, an
+# ASK's), a call (Machine._apply and GIVE write the frame record's stack).
+_LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
+_QUIET = {OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}     # never fall through
+
+
+def _body_words(op):
+    words = set()
+    for p in op.parts or (op,):
+        words |= cases._words(p.body)
+    return words
+
+
+def _composable(op):
+    """Can op's body stand in a run (composed with its neighbours)?"""
+    parts = op.parts or (op,)
+    return (op.code not in _OWN and op.code not in _QUIET
+            and all(p.body is not None and not p.loop_only for p in parts)
+            and not any(_nested_leave(cases.expand(p.body, CONTEXT)) for p in parts))
+
+
+def _nested_leave(text):
+    """Does the text leave the run (`continue`) from inside a loop of its own?"""
+    loops = []                          # indentation of the loops open here
+    for line in text.split('\n'):
+        indent = len(line) - len(line.lstrip())
+        loops = [n for n in loops if n < indent]
+        word = line.strip()
+        if word.startswith(('for ', 'while ')):
+            loops.append(indent)
+        elif loops and (word == 'continue' or word.startswith('@SIGNAL')):
+            return True
+    return False
+
+
+# SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
+# ASK's), a called action run as its function.
+_SIGNALS = {
+    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_ + @BASE@',
+              '    continue'],
+    'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
+               '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
+}
+CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
+                        ['pc = {0}', 'continue'], ['pc = @LOUD@', 'continue'], None,
+                        signal=['@SIGNAL {0}@'])
+_COMPOSED = {}
+
+
+def _composed(codes):
+    """The statements of a run of these opcodes in this context, their
+    operands OPERANDk_ and SIGNAL written out (made once per sequence)."""
+    text = _COMPOSED.get(codes)
+    if text is None:
+        ops = tuple(p for c in codes for p in (BY_CODE[c].parts or (BY_CODE[c],)))
+        n = sum(len(p.names) for p in ops)
+        text = cases.compose(types.SimpleNamespace(parts=ops), CONTEXT,
+                             ['OPERAND%d_' % k for k in range(n)], own_parts=True,
+                             leaving=_LEAVING)
+        lines = []
+        for line in text.split('\n'):
+            word = line.strip()
+            if word.startswith('@SIGNAL '):
+                indent = line[:len(line) - len(line.lstrip())]
+                lines += [indent + x for x in _SIGNALS[word[8:-1]]]
+            else:
+                lines.append(line)
+        text = _COMPOSED[codes] = '\n'.join(lines)
+    return text
+
+
+class _Writer:
+    """The source of one action's function."""
+
+    def __init__(self, copies, entered, louds, positions):
+        self.copies, self.n = copies, len(copies[0])
+        self.entered, self.louds = entered, louds
+        self.positions = positions
+        self.lines = []             # (text, unit number or None)
+        self.operands = []          # A: every operand, by index
+        self.units = []             # P: each unit's positions, by part
+
+    def operand_exprs(self, c, i):
+        """(A[k] or a jump's index, for each operand of instruction i of copy c)."""
+        op, arg, _ = self.copies[c][i]
+        op = BY_CODE[op]
+        parts = op.parts or (op,)
+        n = sum(len(p.names) for p in parts)
+        args = [arg] if n == 1 else list(arg)
+        # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
+        targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
+                   for p in parts for j, name in enumerate(p.names)]
+        out = []
+        for a, target in zip(args, targets):
+            if target:
+                out.append(str(a + c * self.n))
+            else:
+                out.append('A[%d]' % len(self.operands))
+                self.operands.append(a)
+        return out
+
+    def emit(self, text, indent, unit):
+        for line in text.split('\n'):
+            self.lines.append((' ' * indent + line, unit))
+
+    def new_unit(self, indexes):
+        self.units.append(tuple(p for i in indexes for p in self.positions[i]))
+        return len(self.units) - 1
+
+    def group(self, c, indexes, indent):
+        """A run of composable instructions as one composition."""
+        codes = tuple(self.copies[c][i][0] for i in indexes)
+        exprs = [e for i in indexes for e in self.operand_exprs(c, i)]
+        text = _composed(codes)
+        assert ('OPERAND%d_' % len(exprs)) not in text, [BY_CODE[c].name for c in codes]
+        for k in reversed(range(len(exprs))):
+            text = text.replace('OPERAND%d_' % k, exprs[k])
+        text = text.replace('@BASE@', str(c * self.n))
+        self.emit(text, indent, self.new_unit(indexes))
+
+    def unit(self, c, i, indent):
+        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one.
+        True: control never falls through past it."""
+        base = c * self.n
+        op_code, arg, handler = self.copies[c][i]
+        op = BY_CODE[op_code]
+        u = self.new_unit([i])
+        emit = lambda text: self.emit(text, indent, u)
+        if op_code == OP.JUMP:
+            text = cases.substitute(cases.BODIES['JUMP'].body,
+                                    dict(CONTEXT.names, target=str(arg + base),
+                                         pc=str(i + 1 + base)))
+            emit(cases.expand(text, CONTEXT))
+        elif op_code == OP.RETURN:
+            emit('frames.pop()\nreturn')
+        elif op_code == OP.GIVE:
+            # (GIVE's own body, the loop's frame switch left out: the caller is a Python frame)
+            emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
+        elif op_code == OP.QUIET_LOCALS:
+            # its body's LOUD stands in a loop: it sets pc, and the code after leaves
+            exprs = self.operand_exprs(c, i)
+            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = %d' % (i + self.n)], None)
+            text = cases.compose(op, ctx, exprs)
+            emit('%s\ncontinue' % text)
+        elif op_code in _QUIET and handler is not None:
+            # the handler: where the statement ends, or LOUD (its own index, loud)
+            self.handlers['H%d' % op_code] = handler
+            k = len(self.operands)
+            self.operands.append(arg)
+            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n    pc = %d\nelse:\n'
+                 '    pc = t_ + %d\ncontinue' % (op_code, k, i + self.n, base))
+        else:
+            raise ValueError('%s in an action' % op.name)
+
+    def run(self, c, start, indent):
+        """The straight run of copy c from start."""
+        i, group = start, []
+        while i < self.n:
+            op = BY_CODE[self.copies[c][i][0]]
+            if len(group) >= RUN_ON:    # (a start of its own: the code stays linear in size)
+                self.group(c, group, indent)
+                self.pending.add((c, i))
+                self.emit('pc = %d\ncontinue' % (i + c * self.n), indent, None)
+                return
+            if _composable(op):
+                group.append(i)
+                i += 1
+                if op.ends:
+                    break
+                continue
+            if group:
+                self.group(c, group, indent)
+                group = []
+            self.unit(c, i, indent)
+            return
+        if group:
+            self.group(c, group, indent)
+            if not BY_CODE[self.copies[c][group[-1]][0]].ends:
+                raise ValueError('an action runs off its end')
+            return
+        raise ValueError('an action runs off its end')
+
+    def source(self):
+        self.handlers = {}
+        self.starts = {(0, 0)} | {(c, i) for c in range(len(self.copies)) for i in self.entered}
+        self.starts |= {(1, i) for i in self.louds if len(self.copies) > 1}
+        self.pending = set()
+        head = ['def action(self, rec, A=None, P=None):',
+                '    frames = self.frames',
+                '    stack, frame = rec[2], rec[3]',
+                '    push, pop = stack.append, stack.pop',
+                '    consts, globals_ = self.consts, self.globals',
+                '    pc = 0',
+                '    try:',
+                '        while True:']
+        while True:
+            todo = sorted(self.starts | self.pending)
+            self.lines, self.operands, self.units = [], [], []
+            self.pending = set()
+            self._tree(todo, 12)
+            if self.pending <= set(todo):
+                break
+            self.starts |= self.pending
+        tail = ['    except Fault as f:',
+                '        raise PipError(P[AT[f.__traceback__.tb_lineno]][f.part], f.message) '
+                'from None',
+                '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
+                "        raise InvalidProgram(None, 'invalid bytecode in %s %s (%s)' % (",
+                '            rec[0].code.kind, rec[0].code.name, e)) from None']
+        at = {}
+        for k, (_, unit) in enumerate(self.lines):
+            if unit is not None:
+                at[len(head) + k + 1] = unit
+        return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
+
+    def _tree(self, starts, indent):
+        """A test tree over starts (pc values) whose leaves are their runs."""
+        if len(starts) == 1:
+            c, i = starts[0]
+            self.run(c, i, indent)
+            return
+        mid = len(starts) // 2
+        c, i = starts[mid]
+        self.emit('if pc < %d:' % (i + c * self.n), indent, None)
+        self._tree(starts[:mid], indent + 4)
+        self.emit('else:', indent, None)
+        self._tree(starts[mid:], indent + 4)
+
+
+def _entered(loaded, instrs_list):
+    """Indexes control enters other than by falling through, in either copy."""
+    from pipvm.engine import fusion
+    index = {offset: i for i, offset in enumerate(loaded.offsets)}
+    decoded = [ins for parts in loaded.parts for ins in parts]
+    entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
+    for instrs in instrs_list:
+        for op, arg, _ in instrs:
+            if op == OP.QUIET_LOCALS:
+                entered.add(arg[1])
+            elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
+                entered.add(arg[-1])
+    return entered
+
+
+def function(loaded):
+    """The function running loaded's action in play-out mode (made once per
+    code object; its code object once per source)."""
+    loud, quiet, positions = loaded.plain
+    copies = (quiet,) if quiet is loud else (quiet, loud)
+    louds = {i for i, (op, _, _) in enumerate(quiet)
+             if op in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR)}
+    writer = _Writer(copies, _entered(loaded, copies), louds, positions)
+    source, at = writer.source()
+    made = _MADE.get(source)
+    if made is None:
+        space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
+                     LOUD=LOUD, Fault=Fault, PipError=PipError, InvalidProgram=InvalidProgram,
+                     AT=at, DEEP=DEEP, ensure_depth=ensure_depth, **writer.handlers)
+        exec(compile(source, '<pipvm action>', 'exec'), space)
+        made = _MADE[source] = space['action']
+        made.source = source
+    fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
+                            (tuple(writer.operands), tuple(writer.units)))
+    fn.source = made.source
+    return fn
+
+
+def prepare(image):
+    """Give each action of image its function (once per image): None for
+    one that cannot have one, or that may call one that cannot (a function
+    calls its callees' functions)."""
+    if image.actions_ready:
+        return
+    made, calls = {}, {}
+    for k, loaded in enumerate(image.codes):
+        loaded.action = None
+        if loaded.code.kind != 'action' or loaded.plain is None:
+            continue
+        try:
+            made[k] = function(loaded)
+        except ValueError:
+            continue
+        calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in loaded.plain[:2]
+                    for op, arg, _ in copy if op in _CALLS}
+    changed = True
+    while changed:              # (a function whose callee has none has none)
+        changed = False
+        for k in list(made):
+            if not calls[k] <= made.keys():
+                del made[k]
+                changed = True
+    for k, fn in made.items():
+        image.codes[k].action = fn
+    ensure_depth(runtime.MAX_CALL_DEPTH)
+    image.actions_ready = True
+
+
+_CALLS = {OP.CALL, OP.CALL_WITH, OP.CALL_FOR}
+
+
+# A called action is a Python call: Python's recursion limit must stay above
+# the VM's call depth (two Python frames a call; a deeper CALL, which has no
+# depth limit but its steps, raises the limit as it goes: Machine._run).
+def ensure_depth(depth):
+    if sys.getrecursionlimit() < 2 * depth + 500:
+        sys.setrecursionlimit(4 * depth + 500)
+
+
+DEEP = 1000
