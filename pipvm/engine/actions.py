@@ -46,7 +46,7 @@ from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
 _MADE = {}              # source -> (code object, line -> instruction index)
-RUN_ON = 60             # instructions a straight run may hold before it dispatches again
+RUN_ON = 12             # instructions a run holds before it stops where another starts
 _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
@@ -207,7 +207,9 @@ class _Writer:
         i, group = start, []
         while i < self.n:
             op = BY_CODE[self.copies[c][i][0]]
-            if len(group) >= RUN_ON:    # (a start of its own: the code stays linear in size)
+            if len(group) >= RUN_ON and ((c, i) in self.starts or len(group) >= 4 * RUN_ON):
+                # (past RUN_ON, a run stops where another starts: the code stays
+                # about linear in size)
                 self.group(c, group, indent)
                 self.pending.add((c, i))
                 self.emit('pc = %d\ncontinue' % (i + c * self.n), indent, None)
