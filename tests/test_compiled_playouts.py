@@ -118,6 +118,18 @@ def test_an_error_in_an_action_run_as_a_function_is_at_its_line():
     assert any('Line 8' in e and 'Division by zero' in e for e in errors), errors
 
 
+def test_a_quiet_message_that_fails_goes_on_loud_and_fails_where_the_loop_does():
+    # QUIET_MESSAGE's check fails (an undefined global): the action goes on in
+    # its loud code (actions.loud_run), which raises at the message's line
+    program = harness.compile_checked(frontend.check_text(FAILS.replace(
+        'Number n = 0.', 'Number n = 0.\nPlayer nobody.').replace(
+        'if n > 3 { let x be 10 / (n - n). }', 'if n > 3 { message "{nobody} is here". }')))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop}
+    assert any('Line 9' in e and 'Undefined' in e for e in errors), errors
+
+
 def test_the_functions_hold_only_the_table_s_text_and_indexes():
     # every operand by A[k]; what is not the table's text is an index or an opcode
     program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))

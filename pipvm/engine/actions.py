@@ -122,9 +122,9 @@ def _composed(codes):
 class _Writer:
     """The source of one action's function."""
 
-    def __init__(self, copies, entered, louds, positions):
-        self.copies, self.n = copies, len(copies[0])
-        self.entered, self.louds = entered, louds
+    def __init__(self, instrs, starts, positions):
+        self.copies, self.n = (instrs,), len(instrs)
+        self.entered = starts
         self.positions = positions
         self.lines = []             # (text, unit number or None)
         self.operands = []          # A: every operand, by index
@@ -189,16 +189,16 @@ class _Writer:
         elif op_code == OP.QUIET_LOCALS:
             # its body's LOUD stands in a loop: it sets pc, and the code after leaves
             exprs = self.operand_exprs(c, i)
-            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = %d' % (i + self.n)], None)
+            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
             text = cases.compose(op, ctx, exprs)
-            emit('%s\ncontinue' % text)
+            emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
         elif op_code in _QUIET and handler is not None:
             # the handler: where the statement ends, or LOUD (its own index, loud)
             self.handlers['H%d' % op_code] = handler
             k = len(self.operands)
             self.operands.append(arg)
-            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n    pc = %d\nelse:\n'
-                 '    pc = t_ + %d\ncontinue' % (op_code, k, i + self.n, base))
+            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n    return LOUD_RUN(self, rec, %d)\n'
+                 'pc = t_\ncontinue' % (op_code, k, i))
         else:
             raise ValueError('%s in an action' % op.name)
 
@@ -234,15 +234,13 @@ class _Writer:
 
     def source(self):
         self.handlers = {}
-        self.starts = {(0, 0)} | {(c, i) for c in range(len(self.copies)) for i in self.entered}
-        self.starts |= {(1, i) for i in self.louds if len(self.copies) > 1}
+        self.starts = {(0, 0)} | {(0, i) for i in self.entered}
         self.pending = set()
-        head = ['def action(self, rec, A=None, P=None):',
+        head = ['def action(self, rec, pc=0, A=None, P=None):',
                 '    frames = self.frames',
                 '    stack, frame = rec[2], rec[3]',
                 '    push, pop = stack.append, stack.pop',
                 '    consts, globals_ = self.consts, self.globals',
-                '    pc = 0',
                 '    try:',
                 '        while True:']
         while True:
@@ -294,27 +292,38 @@ def _entered(loaded, instrs_list):
     return entered
 
 
-def function(loaded):
-    """The function running loaded's action in play-out mode (made once per
-    code object; its code object once per source)."""
-    loud, quiet, positions = loaded.plain
-    copies = (quiet,) if quiet is loud else (quiet, loud)
-    louds = {i for i, (op, _, _) in enumerate(quiet)
-             if op in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR)}
-    writer = _Writer(copies, _entered(loaded, copies), louds, positions)
+def function(loaded, loud=False):
+    """The function running loaded's action in play-out mode, from its quiet
+    code (or its loud code: where a quiet instruction cannot go on, made
+    then); its code object is made once per source."""
+    plain, quiet, positions = loaded.plain
+    instrs = plain if loud else quiet
+    starts = _entered(loaded, (instrs,))
+    if loud:            # (where the quiet code goes on loud)
+        starts |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+    writer = _Writer(instrs, starts, positions)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, PipError=PipError, InvalidProgram=InvalidProgram,
-                     AT=at, DEEP=DEEP, ensure_depth=ensure_depth, **writer.handlers)
+                     AT=at, DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
+                     **writer.handlers)
         exec(compile(source, '<pipvm action>', 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
-                            (tuple(writer.operands), tuple(writer.units)))
+                            (0, tuple(writer.operands), tuple(writer.units)))
     fn.source = made.source
     return fn
+
+
+def loud_run(machine, rec, pc):
+    """Go on in the loud code of rec's action at pc (a quiet instruction can't)."""
+    loaded = rec[0]
+    if loaded.loud_action is None:
+        loaded.loud_action = function(loaded, loud=True)
+    return loaded.loud_action(machine, rec, pc)
 
 
 def prepare(image):

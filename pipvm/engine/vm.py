@@ -36,7 +36,7 @@ class Loaded:
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
     __slots__ = ('code', 'instrs', 'quiet', 'parts', 'positions', 'offsets', 'frame_size',
-                 'plain', 'action')
+                 'plain', 'action', 'loud_action')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
         runs = fusion.runs(pipc.decode(code.code), fuse)
@@ -66,6 +66,7 @@ class Loaded:
         self.frame_size = len(code.local_names)
         self.plain = None       # the compiled tier's: (instrs, quiet, positions) before its blocks
         self.action = None      # and the action as one function (pipvm/engine/actions.py)
+        self.loud_action = None
 
 
 # The load-time rewrites (fusion.rewrites): each by name, with its operand
