@@ -142,3 +142,24 @@ def test_the_functions_hold_only_the_table_s_text_and_indexes():
         for const in program.consts:
             if isinstance(const, str) and len(const) > 3:
                 assert repr(const) not in fn.source and '"%s"' % const not in fn.source
+
+
+def _deep(n):
+    """A chain of n actions, each calling the one before (Pip has no recursion:
+    an action calls only those defined before it)."""
+    lines = ['Game "g" requires 2 players.', 'Number n = 0.', 'Rule any(p, c, pile) = True.',
+             'Area table labeled "Table" is faceup.', 'Action a0 { n += 1. }']
+    lines += ['Action a%d { n += 1. a%d(). }' % (k, k - 1) for k in range(1, n)]
+    lines += ['Action turn {', '  play any from players->first to table.',
+              '  a%d().' % (n - 1), '  rotate players.', '}',
+              'Action main {', '  deal 20 from standard to players.',
+              '  forever { turn(). }', '}']
+    return '\n'.join(lines) + '\n'
+
+
+@pytest.mark.parametrize('steps', [1500, 100_000])
+def test_actions_called_hundreds_deep_run_as_functions_as_in_the_loop(steps):
+    # deeper than Python's default recursion limit allows two frames a call
+    program = harness.compile_checked(frontend.check_text(_deep(700)))
+    loop, compiled = _play_outs(program, n=1, reps=1, steps=steps)
+    assert compiled == loop and loop

@@ -38,7 +38,6 @@ function is its code object with its operands bound, made on its first call.
 import sys
 import types
 
-from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError
 from pipvm.engine import bodies, cases, generated_cases
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
@@ -352,19 +351,18 @@ def prepare(image):
                 changed = True
     for k, fn in made.items():
         image.codes[k].action = fn
-    ensure_depth(runtime.MAX_CALL_DEPTH)
     image.actions_ready = True
 
 
 _CALLS = {OP.CALL, OP.CALL_WITH, OP.CALL_FOR}
 
 
-# A called action is a Python call: Python's recursion limit must stay above
-# the VM's call depth (two Python frames a call; a deeper CALL, which has no
-# depth limit but its steps, raises the limit as it goes: Machine._run).
+# A called action is a Python call (two Python frames): past DEEP frames,
+# each call makes sure Python's recursion limit stays well above the VM's
+# depth (CALL has no depth limit but its steps).
+DEEP = 100
+
+
 def ensure_depth(depth):
-    if sys.getrecursionlimit() < 2 * depth + 500:
-        sys.setrecursionlimit(4 * depth + 500)
-
-
-DEEP = 1000
+    if sys.getrecursionlimit() < 3 * depth + 1000:
+        sys.setrecursionlimit(6 * depth + 1000)

@@ -138,7 +138,7 @@ def variant(loaded, instrs, entered, positions):
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
-        fn = function(tuple(p.code for p in parts), jump)
+        fn = _Lazy((tuple(p.code for p in parts), jump), out, start)
         operands = [x for entry in body for x in _operands(entry)]
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
@@ -152,6 +152,27 @@ def variant(loaded, instrs, entered, positions):
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
+
+
+class _Lazy:
+    """A block's function until its first call, which makes it (composing
+    and compiling cost about a millisecond a block: a program starts without
+    paying for the blocks it never runs) and puts it in the instruction list."""
+    __slots__ = ('key', 'instrs', 'index')
+
+    def __init__(self, key, instrs, index):
+        self.key, self.instrs, self.index = key, instrs, index
+
+    def made(self):
+        return function(*self.key)
+
+    def __call__(self, machine, stack, frame, arg):
+        fn = function(*self.key)
+        self.instrs[self.index] = (BLOCK, arg, fn)
+        return fn(machine, stack, frame, arg)
+
+    source = property(lambda self: self.made().source)
+    ops = property(lambda self: self.made().ops)
 
 
 # The quiet variant's instructions (pipvm/engine/quiet.py) jump past the

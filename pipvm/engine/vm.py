@@ -12,7 +12,7 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
-from pipvm.engine import actions, fusion, generated_cases, pure, quiet
+from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
                                  LOCALS, PC, STACK, move, new_frame)
 from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
@@ -210,6 +210,7 @@ class Machine:
         or raises as resume()."""
         self.auto = (choose, log)
         if self.image.compiled and self.events is None:
+            from pipvm.engine import actions    # (cases.py's composing: not at start-up)
             actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
             target = self._answer_auto()
