@@ -251,11 +251,9 @@ class _Writer:
                 break
             self.starts |= self.pending
         tail = ['    except Fault as f:',
-                '        raise PipError(P[AT[f.__traceback__.tb_lineno]][f.part], f.message) '
-                'from None',
+                '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
-                "        raise InvalidProgram(None, 'invalid bytecode in %s %s (%s)' % (",
-                '            rec[0].code.kind, rec[0].code.name, e)) from None']
+                '        raise invalid(rec, e) from None']
         at = {}
         for k, (_, unit) in enumerate(self.lines):
             if unit is not None:
@@ -305,16 +303,26 @@ def function(loaded, loud=False):
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
-                     LOUD=LOUD, Fault=Fault, PipError=PipError, InvalidProgram=InvalidProgram,
-                     AT=at, DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
+                     LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at, DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
                      **writer.handlers)
-        exec(compile(source, '<pipvm action>', 'exec'), space)
+        exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
     fn.source = made.source
     return fn
+
+
+def positioned(fault, positions, at):
+    """The PipError of a Fault at the line the traceback stops at in the function."""
+    return PipError(positions[at[fault.__traceback__.tb_lineno]][fault.part], fault.message)
+
+
+def invalid(rec, e):
+    """A validated file's operation that still failed (values of the wrong kind)."""
+    code = rec[0].code
+    return InvalidProgram(None, 'invalid bytecode in %s %s (%s)' % (code.kind, code.name, e))
 
 
 def loud_run(machine, rec, pc):
