@@ -1,5 +1,4 @@
-"""The compiled tier (issue 60's second part, begun; `--engine compiled`,
-not the default): each block of a code object's instructions runs as one
+"""The compiled tier's blocks (`--engine compiled`, not the default): each block of a code object's instructions runs as one
 Python function generated from the same bodies as the loop's code.
 
 A block is a run of at least two of the loaded instructions that a
@@ -25,7 +24,9 @@ no constant, number or name of the program reaches it.  Every operand
 (the instruction after the block, each instruction's decoded operands)
 comes in that tuple at run time.  So a function depends only on the
 block's opcodes: it is made once per opcode sequence, cached in memory
-(never written to disk).
+(never written to disk), at the block's first call (_Lazy: loading a
+program only finds its blocks).  In play-out mode whole actions run as
+functions too (pipvm/engine/actions.py).
 """
 import types
 
