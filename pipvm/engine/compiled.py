@@ -1,5 +1,6 @@
-"""The compiled tier's blocks (`--engine compiled`, not the default): each block of a code object's instructions runs as one
-Python function generated from the same bodies as the loop's code.
+"""The compiled tier's blocks (`--engine compiled`, not the default): each
+block of a code object's instructions runs as one Python function
+generated from the same bodies as the loop's code.
 
 A block is a run of at least two of the loaded instructions that a
 handler can run (a body that neither reads the loop's own state nor
