@@ -44,20 +44,13 @@ from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
-_MADE = {}              # source -> (code object, line -> instruction index)
+_MADE = {}              # source -> the function first made from it
 RUN_ON = 12             # instructions a run holds before it stops where another starts
 _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
 _QUIET = {OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}     # never fall through
-
-
-def _body_words(op):
-    words = set()
-    for p in op.parts or (op,):
-        words |= cases._words(p.body)
-    return words
 
 
 def _composable(op):
@@ -85,14 +78,12 @@ def _nested_leave(text):
 # SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
 # ASK's), a called action run as its function.
 _SIGNALS = {
-    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_ + @BASE@',
-              '    continue'],
+    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_', '    continue'],
     'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
                '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
 }
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
-                        ['pc = {0}', 'continue'], ['pc = @LOUD@', 'continue'], None,
-                        signal=['@SIGNAL {0}@'])
+                        ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
 
 
@@ -119,19 +110,17 @@ def _composed(codes):
 
 
 class _Writer:
-    """The source of one action's function."""
+    """The source of one action's function over instrs, a code object's
+    loaded instructions (its quiet or its loud code), entered at starts."""
 
     def __init__(self, instrs, starts, positions):
-        self.copies, self.n = (instrs,), len(instrs)
-        self.entered = starts
-        self.positions = positions
-        self.lines = []             # (text, unit number or None)
-        self.operands = []          # A: every operand, by index
-        self.units = []             # P: each unit's positions, by part
+        self.instrs, self.n, self.positions = instrs, len(instrs), positions
+        self.starts = {0} | starts
+        self.handlers = {}          # H<opcode> -> a quiet instruction's handler
 
-    def operand_exprs(self, c, i):
-        """(A[k] or a jump's index, for each operand of instruction i of copy c)."""
-        op, arg, _ = self.copies[c][i]
+    def operand_exprs(self, i):
+        """A[k], or a jump's index, for each operand of instruction i."""
+        op, arg, _ = self.instrs[i]
         op = BY_CODE[op]
         parts = op.parts or (op,)
         n = sum(len(p.names) for p in parts)
@@ -142,7 +131,7 @@ class _Writer:
         out = []
         for a, target in zip(args, targets):
             if target:
-                out.append(str(a + c * self.n))
+                out.append(str(a))
             else:
                 out.append('A[%d]' % len(self.operands))
                 self.operands.append(a)
@@ -153,32 +142,28 @@ class _Writer:
             self.lines.append((' ' * indent + line, unit))
 
     def new_unit(self, indexes):
+        """A unit's number: its instructions' positions, by part, are P[it]."""
         self.units.append(tuple(p for i in indexes for p in self.positions[i]))
         return len(self.units) - 1
 
-    def group(self, c, indexes, indent):
+    def group(self, indexes, indent):
         """A run of composable instructions as one composition."""
-        codes = tuple(self.copies[c][i][0] for i in indexes)
-        exprs = [e for i in indexes for e in self.operand_exprs(c, i)]
-        text = _composed(codes)
-        assert ('OPERAND%d_' % len(exprs)) not in text, [BY_CODE[c].name for c in codes]
+        exprs = [e for i in indexes for e in self.operand_exprs(i)]
+        text = _composed(tuple(self.instrs[i][0] for i in indexes))
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = text.replace('@BASE@', str(c * self.n))
         self.emit(text, indent, self.new_unit(indexes))
 
-    def unit(self, c, i, indent):
-        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one.
-        True: control never falls through past it."""
-        base = c * self.n
-        op_code, arg, handler = self.copies[c][i]
+    def unit(self, i, indent):
+        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one
+        (control never falls through past any of them)."""
+        op_code, arg, handler = self.instrs[i]
         op = BY_CODE[op_code]
         u = self.new_unit([i])
         emit = lambda text: self.emit(text, indent, u)
         if op_code == OP.JUMP:
             text = cases.substitute(cases.BODIES['JUMP'].body,
-                                    dict(CONTEXT.names, target=str(arg + base),
-                                         pc=str(i + 1 + base)))
+                                    dict(CONTEXT.names, target=str(arg), pc=str(i + 1)))
             emit(cases.expand(text, CONTEXT))
         elif op_code == OP.RETURN:
             emit('frames.pop()\nreturn')
@@ -187,54 +172,45 @@ class _Writer:
             emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
         elif op_code == OP.QUIET_LOCALS:
             # its body's LOUD stands in a loop: it sets pc, and the code after leaves
-            exprs = self.operand_exprs(c, i)
             ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
-            text = cases.compose(op, ctx, exprs)
+            text = cases.compose(op, ctx, self.operand_exprs(i))
             emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
         elif op_code in _QUIET and handler is not None:
-            # the handler: where the statement ends, or LOUD (its own index, loud)
+            # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
-            k = len(self.operands)
             self.operands.append(arg)
-            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n    return LOUD_RUN(self, rec, %d)\n'
-                 'pc = t_\ncontinue' % (op_code, k, i))
+            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n'
+                 '    return LOUD_RUN(self, rec, %d)\npc = t_\ncontinue'
+                 % (op_code, len(self.operands) - 1, i))
         else:
             raise ValueError('%s in an action' % op.name)
 
-    def run(self, c, start, indent):
-        """The straight run of copy c from start."""
+    def run(self, start, indent):
+        """The straight run from start, up to an instruction that leaves."""
         i, group = start, []
         while i < self.n:
-            op = BY_CODE[self.copies[c][i][0]]
-            if len(group) >= RUN_ON and ((c, i) in self.starts or len(group) >= 4 * RUN_ON):
+            op = BY_CODE[self.instrs[i][0]]
+            if len(group) >= RUN_ON and (i in self.starts or len(group) >= 4 * RUN_ON):
                 # (past RUN_ON, a run stops where another starts: the code stays
                 # about linear in size)
-                self.group(c, group, indent)
-                self.pending.add((c, i))
-                self.emit('pc = %d\ncontinue' % (i + c * self.n), indent, None)
+                self.group(group, indent)
+                self.pending.add(i)
+                self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
-            if _composable(op):
-                group.append(i)
-                i += 1
-                if op.ends:
-                    break
-                continue
-            if group:
-                self.group(c, group, indent)
-                group = []
-            self.unit(c, i, indent)
-            return
-        if group:
-            self.group(c, group, indent)
-            if not BY_CODE[self.copies[c][group[-1]][0]].ends:
-                raise ValueError('an action runs off its end')
-            return
+            if not _composable(op):
+                if group:
+                    self.group(group, indent)
+                self.unit(i, indent)
+                return
+            group.append(i)
+            i += 1
+            if op.ends:
+                self.group(group, indent)
+                return
         raise ValueError('an action runs off its end')
 
     def source(self):
-        self.handlers = {}
-        self.starts = {(0, 0)} | {(0, i) for i in self.entered}
-        self.pending = set()
+        """(The function's source, line number -> unit number)."""
         head = ['def action(self, rec, pc=0, A=None, P=None):',
                 '    frames = self.frames',
                 '    stack, frame = rec[2], rec[3]',
@@ -242,9 +218,10 @@ class _Writer:
                 '    consts, globals_ = self.consts, self.globals',
                 '    try:',
                 '        while True:']
-        while True:
+        self.pending = set()
+        while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
-            self.lines, self.operands, self.units = [], [], []
+            self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
             self.pending = set()
             self._tree(todo, 12)
             if self.pending <= set(todo):
@@ -254,28 +231,24 @@ class _Writer:
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
                 '        raise invalid(rec, e) from None']
-        at = {}
-        for k, (_, unit) in enumerate(self.lines):
-            if unit is not None:
-                at[len(head) + k + 1] = unit
+        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
+              if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
 
     def _tree(self, starts, indent):
         """A test tree over starts (pc values) whose leaves are their runs."""
         if len(starts) == 1:
-            c, i = starts[0]
-            self.run(c, i, indent)
+            self.run(starts[0], indent)
             return
         mid = len(starts) // 2
-        c, i = starts[mid]
-        self.emit('if pc < %d:' % (i + c * self.n), indent, None)
+        self.emit('if pc < %d:' % starts[mid], indent, None)
         self._tree(starts[:mid], indent + 4)
         self.emit('else:', indent, None)
         self._tree(starts[mid:], indent + 4)
 
 
 def _entered(loaded, instrs_list):
-    """Indexes control enters other than by falling through, in either copy."""
+    """Indexes control enters other than by falling through, in these lists."""
     from pipvm.engine import fusion
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
     decoded = [ins for parts in loaded.parts for ins in parts]
@@ -303,8 +276,8 @@ def function(loaded, loud=False):
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
-                     LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at, DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     **writer.handlers)
+                     LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
+                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
