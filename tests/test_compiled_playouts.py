@@ -169,3 +169,40 @@ def test_actions_called_1500_deep_run_as_functions_as_in_the_loop(steps):
     finally:
         sys.setrecursionlimit(limit)
     assert compiled == loop and loop
+
+
+RECURSE = '''Game "g" requires 2 players.
+Number total = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action count(Number k) gives Number {
+  if k <= 0 { give 0. }
+  give 1 + count(k - 1).
+}
+Action turn(Number depth) {
+  play any from players->first to table.
+  total = total + count(depth).
+  rotate players.
+}
+Action main {
+  deal 5 from standard to players.
+  turn(10).
+  turn(300).
+  turn(%d).
+  turn(5).
+}
+'''
+
+
+@pytest.mark.parametrize('depth', [900, 997, 998, 2000])
+def test_recursion_and_its_depth_limit_in_a_playout_are_the_loop_s(depth):
+    # CALL_FOR / GIVE as functions: the results, and the limit's error at the
+    # same call (the frame records counted as in the loop)
+    program = harness.compile_checked(frontend.check_text(RECURSE % depth))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop and loop
+    endings = {o[1] for o in loop}
+    if depth >= 998:             # (main, turn and count 0..998: 1001 frames)
+        assert any('more than 1000 deep' in str(e) for e in endings), endings
+    else:
+        assert all(e[0] != 'error' for e in endings), endings
