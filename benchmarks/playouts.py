@@ -6,7 +6,8 @@ side by side in one run: CPU microseconds per answer.
                                   [--files FILE.pip ...] [--engines loop compiled]
 
 A REV may be a directory (`.`: this tree as it stands).  --engines runs each
-tree with each engine (`compiled`: the compiled tier, in trees that have it).
+tree with each engine (`compiled`: the compiled tier, in trees that have it);
+REV:ENGINE runs that tree with that engine only (`30a2363:loop`).
 
 The playouts are what an `ismcts` decision spends most of its time in
 (profile_thinking.py).  Each tree (either package layout) finds the same six states (seat 1's first
@@ -25,6 +26,7 @@ import sys
 
 from common import ROOT, python_in, worktrees
 
+ENGINES = ('loop', 'compiled')
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
 # Run in each tree, with its own package.
@@ -83,13 +85,17 @@ def main():
     ap.add_argument('--reps', type=int, default=10)
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
-    ap.add_argument('--engines', nargs='+', default=['loop'], choices=('loop', 'compiled'))
+    ap.add_argument('--engines', nargs='+', default=['loop'], choices=ENGINES)
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files]
-    with worktrees(a.revs) as trees:
-        runners = [(t, e) for t in trees for e in a.engines]
-        names = dict(zip(runners, ['%s %s' % (rev, e) if len(a.engines) > 1 else rev
-                                   for rev in a.revs for e in a.engines]))
+    revs = [r.rpartition(':')[0] if r.rpartition(':')[2] in ENGINES else r for r in a.revs]
+    with worktrees(revs) as trees:
+        runners, labels = [], []
+        for rev, given, tree in zip(revs, a.revs, trees):
+            for e in ([given.rpartition(':')[2]] if given != rev else a.engines):
+                runners.append((tree, e))
+                labels.append('%s %s' % (rev, e) if len(a.engines) > 1 or given != rev else rev)
+        names = dict(zip(runners, labels))
         print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
               'median of the rounds; speed-up against %s)' % (a.reps, a.rounds,
                                                               names[runners[0]]))

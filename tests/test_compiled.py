@@ -33,9 +33,12 @@ def _table_text():
 def _blocks(program):
     image = vm.Image(program, compiled=True)
     # the loud code's blocks, then the quiet variant's own (sim, playouts)
-    return [(entry, loaded) for loaded in image.codes
-            for entry in loaded.instrs + [e for e in loaded.quiet if e not in loaded.instrs]
-            if entry[0] == compiled.BLOCK]
+    # (a block's function is made at its first call: made() makes it now)
+    return [((op, arg, fn.made() if isinstance(fn, compiled._Lazy) else fn), loaded)
+            for loaded in image.codes
+            for op, arg, fn in loaded.instrs + [e for e in loaded.quiet
+                                                 if e not in loaded.instrs]
+            if op == compiled.BLOCK]
 
 
 def test_a_block_s_source_holds_only_the_table_s_text():
@@ -51,6 +54,24 @@ def test_a_block_s_source_holds_only_the_table_s_text():
             assert all(int(n) < len(fn.ops) for n in extra), source     # (its parts' indexes)
             seen += 1
     assert seen > 50
+
+
+def test_a_block_s_function_is_made_at_its_first_call():
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
+    compiled._MADE.clear()
+    image = vm.Image(program, compiled=True)
+    lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
+    assert lazy and all(isinstance(fn, compiled._Lazy) for fn in lazy) and not compiled._MADE
+    loader.vm_engine(program, compiled=True)      # (a second image: nothing made yet)
+    assert not compiled._MADE
+    transcript(['run', '--engine', 'compiled', '--players', '2', '--bots', 'random', '--seed',
+                '1', os.path.join(ROOT, 'examples', 'high_card.pip')], b'')
+    game = __import__('pipvm.game.game', fromlist=['Game']).Game(image, seed=1, players=2,
+                                                                  names=['a', 'b'])
+    while game.decision is not None:
+        game.answer(0)
+    ran = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
+    assert compiled._MADE and any(not isinstance(fn, compiled._Lazy) for fn in ran)
 
 
 def test_a_block_is_made_once_per_opcode_sequence():

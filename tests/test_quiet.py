@@ -290,3 +290,21 @@ def test_a_message_only_loop_checks_each_item_not_the_variables_old_value():
     assert any(q == 'QUIET_LOOP' for _, q, _ in variant(image))
     end = same_either_way(image)[0]
     assert end is not None and "has no attribute 'suit'" in end, end
+
+
+@pytest.mark.parametrize('big_at', [0, 2])
+def test_a_message_only_loop_over_numbers_fails_at_one_too_long_to_show(big_at):
+    # the checks of a loop showing only locals run once for all the items
+    # (quiet._loop): an item that is a Number too long to show still hands
+    # the loop back to the loud code, which fails at its round
+    items = ['1', '2', '3']
+    items[big_at] = 'b'             # 2 ** 15000: past Python's 4,300 digits
+    source = (HEAD + 'Action main {\n  let b be 1.\n  let k be 0.\n'
+              '  forever { if k >= 15000 { skip to done. } b = b + b. k += 1. }\n'
+              '  label done.\n  let xs be [%s].\n'
+              '  for x in xs { message "{x}". }\n  n = 2.\n}\n') % '; '.join(items)
+    image = image_of(source)
+    assert any(q == 'QUIET_FOR' for _, q, _ in variant(image))
+    end, globals_, _ = same_either_way(image)
+    assert end is not None and 'Line 10' in end, end
+    assert globals_[1] == 1         # (n: the loop failed before `n = 2`)

@@ -38,6 +38,10 @@ TARGETS = {
     'pipvm/engine/fusion.py': None,        # superinstructions, fused by the VM's loader
     'pipvm/engine/pure.py': None,          # rules and orderings as closures
     'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output
+    'pipvm/engine/compiled.py': None,      # the compiled tier's blocks
+    'pipvm/engine/actions.py': None,       # the compiled tier's actions in play-out mode
+    # the one table: the compiled tier composes its bodies at run time
+    'pipvm/isa/instructions.py': None,
     'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'multiply', 'divide',
                          'rank_range'),
     'compiler/codegen/generator.py': None,

@@ -40,6 +40,7 @@ _SOLVE = ('test_relabel', 'test_relabel_solves_what_brute_force_solves')
 _SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
 _SEARCH = ('test_relabel', 'test_relabel_search_spends_what_its_order_and_checks_say')
 _BELIEF = ('test_views', 'test_a_seats_belief_carried_through_a_game')
+_PLAYOUTS = ('test_fuzz', 'test_playouts_on_the_compiled_tier_are_the_loop_s')
 PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
     # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
@@ -49,6 +50,10 @@ PROPERTIES = {
     'pipvm/engine/fusion.py': (_VM, _QUIET),
     'pipvm/engine/pure.py': (_VM, _CLOSURES, _QUIET),
     'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
+    # (_VM plays each program on the compiled tier too; _PLAYOUTS in play-out mode)
+    'pipvm/engine/compiled.py': (_VM, _PLAYOUTS),
+    'pipvm/engine/actions.py': (_PLAYOUTS,),
+    'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
     'pipvm/core/runtime.py': (_VM,),
     'compiler/codegen/generator.py': (_VM,),
     # (_VM plays the table through game.Game: the set-up questions, the endings)
@@ -80,6 +85,10 @@ SUITE = {
                              'tests/test_shapes.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py'],
+    'pipvm/engine/compiled.py': ['tests/test_compiled.py', 'tests/test_run.py'],
+    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py'],
+    'pipvm/isa/instructions.py': ['tests/test_cases.py', 'tests/test_effects.py',
+                                  'tests/test_compiled.py', 'tests/test_compiled_playouts.py'],
     'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],

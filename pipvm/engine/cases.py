@@ -13,6 +13,8 @@ Python local, never pushed; a part's input the parts before did not leave
 comes from the stack, peeked rather than popped when an output will take
 its place.
 """
+import collections
+import functools
 import io
 import os
 import sys
@@ -63,8 +65,7 @@ CONTEXTS = {
 def substitute(text, names):
     """text with each NAME token in names replaced (strings and comments untouched)."""
     lines = text.split('\n')
-    hits = [t for t in tokenize.generate_tokens(io.StringIO(text).readline)
-            if t.type == tokenize.NAME and t.string in names]
+    hits = [t for t in _name_tokens(text) if t.string in names]
     for t in reversed(hits):
         row, col = t.start
         line = lines[row - 1]
@@ -72,9 +73,17 @@ def substitute(text, names):
     return '\n'.join(lines)
 
 
+# Tokenizing is most of the time composing takes (the compiled tier composes
+# at run time): each text is tokenized once.
+@functools.lru_cache(maxsize=4096)
+def _name_tokens(text):
+    return tuple(t for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                 if t.type == tokenize.NAME)
+
+
+@functools.lru_cache(maxsize=4096)
 def _words(text):
-    return {t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
-            if t.type == tokenize.NAME}
+    return frozenset(t.string for t in _name_tokens(text))
 
 
 def expand(text, ctx):
@@ -103,12 +112,14 @@ def expand(text, ctx):
     return '\n'.join(out)
 
 
-def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
+def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',)):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions.  In a closure, `inputs` are the
     names holding the values it takes (deepest first); it returns the last
     output.  own_parts: a part after the first that can fail gives a
-    Fault raised without a part its own (the compiled tier's blocks)."""
+    Fault raised without a part its own (the compiled tier's blocks).
+    leaving: the words of a body that may leave the run (what the parts
+    before left goes on the stack first)."""
     parts = op.parts or (op,)
     bodies = [BODIES[p.name] for p in parts]
     lines = []
@@ -133,7 +144,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
     for index, body in enumerate(bodies):
         last = index == len(bodies) - 1
         names = {'PART': str(index)}
-        if ctx.real_stack and 'JUMP' in _words(body.body) and pending:
+        if ctx.real_stack and pending and _words(body.body) & set(leaving):
             # it may leave: what the parts before left under its inputs goes first
             flush(0 if body.counted or body.stack else min(len(body.inputs), len(pending)))
         for operand in body.names:
@@ -191,8 +202,9 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False):
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if own_parts and index:
+            if own_parts and index and '(' in text and 'PART' not in _words(body.body):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
+                # (a body naming PART gives its own; one that calls nothing raises none)
                 lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
                     _indent(lines[-1], 4), index)
         outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
@@ -239,13 +251,18 @@ def forward(text):
     return '\n'.join(lines)
 
 
+@functools.lru_cache(maxsize=8192)
 def _tokens(text):
-    return list(tokenize.generate_tokens(io.StringIO(text.strip() and text.lstrip()).readline))
+    return tuple(tokenize.generate_tokens(io.StringIO(text.strip() and text.lstrip()).readline))
+
+
+@functools.lru_cache(maxsize=8192)
+def _line_names(line):
+    return collections.Counter(t.string for t in _tokens(line) if t.type == tokenize.NAME)
 
 
 def _count(text, name):
-    return sum(1 for line in text.split('\n') for t in _tokens(line)
-               if t.type == tokenize.NAME and t.string == name)
+    return sum(_line_names(line)[name] for line in text.split('\n'))
 
 
 def _side_effects(expr, after):

@@ -1,6 +1,6 @@
-"""The compiled tier (issue 60's second part, begun; `--engine compiled`,
-not the default): each block of a code object's instructions runs as one
-Python function generated from the same bodies as the loop's code.
+"""The compiled tier's blocks (`--engine compiled`, not the default): each
+block of a code object's instructions runs as one Python function
+generated from the same bodies as the loop's code.
 
 A block is a run of at least two of the loaded instructions that a
 handler can run (a body that neither reads the loop's own state nor
@@ -25,7 +25,9 @@ no constant, number or name of the program reaches it.  Every operand
 (the instruction after the block, each instruction's decoded operands)
 comes in that tuple at run time.  So a function depends only on the
 block's opcodes: it is made once per opcode sequence, cached in memory
-(never written to disk).
+(never written to disk), at the block's first call (_Lazy: loading a
+program only finds its blocks).  In play-out mode whole actions run as
+functions too (pipvm/engine/actions.py).
 """
 import types
 
@@ -138,7 +140,7 @@ def variant(loaded, instrs, entered, positions):
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
-        fn = function(tuple(p.code for p in parts), jump)
+        fn = _Lazy((tuple(p.code for p in parts), jump), out, start)
         operands = [x for entry in body for x in _operands(entry)]
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
@@ -154,6 +156,27 @@ def variant(loaded, instrs, entered, positions):
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
 
 
+class _Lazy:
+    """A block's function until its first call, which makes it (composing
+    and compiling cost about a millisecond a block: a program starts without
+    paying for the blocks it never runs) and puts it in the instruction list."""
+    __slots__ = ('key', 'instrs', 'index')
+
+    def __init__(self, key, instrs, index):
+        self.key, self.instrs, self.index = key, instrs, index
+
+    def made(self):
+        return function(*self.key)
+
+    def __call__(self, machine, stack, frame, arg):
+        fn = function(*self.key)
+        self.instrs[self.index] = (BLOCK, arg, fn)
+        return fn(machine, stack, frame, arg)
+
+    source = property(lambda self: self.made().source)
+    ops = property(lambda self: self.made().ops)
+
+
 # The quiet variant's instructions (pipvm/engine/quiet.py) jump past the
 # messages they stand for, to the index their operand tuple ends with.
 _QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_FOR, OP.QUIET_LOOP}
@@ -166,6 +189,7 @@ def compile_loaded(loaded):
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
     positions = list(loaded.positions)
+    loaded.plain = (loud, quiet, positions)     # (for actions.py: the action as one function)
     loaded.instrs = variant(loaded, loud, entered, positions)
     loaded.quiet = loaded.instrs if quiet is loud else variant(
         loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)

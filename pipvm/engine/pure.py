@@ -339,6 +339,7 @@ def _shows(slots, parts):
             v = part(env)
             if type(v) is int and v.bit_length() > _SHOWN_BITS:
                 runtime.to_str(v)
+    shows.locals_only = not parts       # (quiet._loop checks a loop's items at once)
     return shows
 
 

@@ -35,7 +35,8 @@ class Loaded:
     operands decoded as their kind says (jump targets as instruction indexes,
     properties as attribute names), and each instruction's positions (one per
     fused part)."""
-    __slots__ = ('code', 'instrs', 'quiet', 'parts', 'positions', 'offsets', 'frame_size')
+    __slots__ = ('code', 'instrs', 'quiet', 'parts', 'positions', 'offsets', 'frame_size',
+                 'plain', 'action', 'loud_action')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
         runs = fusion.runs(pipc.decode(code.code), fuse)
@@ -63,6 +64,9 @@ class Loaded:
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
         self.frame_size = len(code.local_names)
+        self.plain = None       # the compiled tier's: (instrs, quiet, positions) before its blocks
+        self.action = None      # and the action as one function (pipvm/engine/actions.py)
+        self.loud_action = None
 
 
 # The load-time rewrites (fusion.rewrites): each by name, with its operand
@@ -101,6 +105,8 @@ class Image:
                             if type(program.consts[i]) is tuple
                             and all(type(c) is pipc.CardRef for c in program.consts[i])}
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
+        self.compiled = compiled
+        self.actions_ready = False      # (actions.prepare, at the first play-out)
         if compiled:        # the compiled tier's blocks (pipvm/engine/compiled.py)
             from pipvm.engine import compiled as tier
             for loaded in self.codes:
@@ -203,6 +209,9 @@ class Machine:
         each decision, without returning to the driver between them.  Returns
         or raises as resume()."""
         self.auto = (choose, log)
+        if self.image.compiled and self.events is None:
+            from pipvm.engine import actions    # (cases.py's composing: not at start-up)
+            actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
             target = self._answer_auto()
             if target is not None:
@@ -281,6 +290,8 @@ class Machine:
         # runs in the top frame record of frames; a rule or ordering runs
         # with frames None (it ends with RETURN_VALUE and never calls).
         loud = self.events is not None
+        # play-out mode on the compiled tier: a called action is a function
+        direct = not loud and self.auto is not None and self.image.compiled
         instrs = loaded.instrs if loud else loaded.quiet
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
@@ -309,6 +320,9 @@ class Machine:
                             instrs = loaded.instrs
                             continue
                         # CALL pushed the callee's frame: run it.
+                        if direct and (fn := frames[-1][0].action) is not None:
+                            fn(self, frames[-1])
+                            continue
                         frames[-2][PC] = pc
                         loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs if loud else loaded.quiet

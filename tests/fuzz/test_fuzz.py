@@ -6,12 +6,15 @@ The budget and seed come from the environment (see tests/fuzz/budget.py);
 CI uses a fresh seed each run and prints it in the session header.
 """
 import os
+import random
 import tempfile
 
 import attrs
 from hypothesis import given
 
 from compiler.pip import frontend, parser
+from pipvm.engine.vm import Image
+from pipvm.game.game import NAME, Game
 
 from ..util import run_cli
 from . import fusion_contract, harness, quiet_contract
@@ -56,6 +59,28 @@ def test_vm_matches_reference(case):
         assert exact == attrs.evolve(vm_run, steps=0), REPLAY
         cut = harness.run(harness.image_engine(image, used - 1), case.seed, case.answers)
         assert cut.ending == 'step limit', REPLAY
+
+
+@fuzz
+@given(cases())
+def test_playouts_on_the_compiled_tier_are_the_loop_s(case):
+    # play-out mode (Machine.play_out: a bot's playouts), where the compiled
+    # tier runs each called action as one function (pipvm/engine/actions.py):
+    # the same answers, draws, ending, state and steps as the loop's
+    program = harness.compile_checked(frontend.check_text(case.source))
+    players = program.counts[0] * (program.team_size or 1)
+    outs = []
+    for compiled in (False, True):
+        g = Game(Image(program, compiled=compiled), seed=case.seed, players=players,
+                 names=['P%d' % i for i in range(players)], max_steps=harness.MAX_STEPS,
+                 quiet=True)
+        rng = random.Random(case.seed)
+        if g.decision is not None and g.decision.kind is not NAME:
+            g.play_out(rng)
+        e = g.ending
+        outs.append((g.history, e and (e.kind, e.winner, str(e.error)), rng.getstate(),
+                     harness.snapshot(g.machine), g.machine.steps_left))
+    assert outs[1] == outs[0], REPLAY
 
 
 @fuzz

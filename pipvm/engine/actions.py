@@ -1,0 +1,349 @@
+"""The compiled tier's whole actions, for play-out mode (a bot's playouts:
+quiet code run to the game's end, every decision answered by the playout
+policy, Machine.play_out).
+
+In that mode nothing outside the machine waits between instructions, so
+an action called from the loop, or from another such action, runs as one
+generated Python function of (machine, its frame record) instead of in the
+loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
+locals within a straight run (cases.compose, as the blocks do), and a
+decision answered where it stands (Machine._answer_auto) instead of
+pausing.  The frames on the machine's stack when the playout starts keep
+running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
+A called action still pushes its frame record on machine.frames and pops
+it when it ends, so the call depth, an ASK's or a set's answer
+(Machine._apply writes the top frame's locals and stack) and GIVE's result
+(the caller's stack) are as in the loop.
+
+The function holds the action's quiet and loud code side by side, as
+instruction indexes i and i + n: a quiet instruction that cannot go on
+(LOUD) continues in the loud copy at its own index, as the loop does.  It
+is a `while True` over a tree of `if pc < k` tests whose leaves are the
+straight runs that start where control can enter (a jump's target, an
+ASK's choice, a LOUD's index); a run goes on past such an index, so the
+path that falls through never comes back to the tree, and a jump is
+`pc = target` then `continue`.  An instruction the table writes inline or
+a block can hold is its body (in this context's words); any other calls
+its handler and acts on what it returns (PAUSE: answer here; CALLED: call
+the callee's function; LOUD; a jump).  A Fault's position is found from
+the line the traceback stops at in the function (no bookkeeping at run
+time): each line maps to its instruction.
+
+Trust (docs/pipc.md): the source holds only the table's text, instruction
+indexes and opcode numbers; every operand reaches it as A[k], an index
+into the tuple the function gets as its default argument.  Functions are
+cached in memory by their source (never written to disk); an action's own
+function is its code object with its operands bound, made on its first call.
+"""
+import sys
+import types
+
+from pipvm.core.errors import Fault, PipError
+from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
+from pipvm.isa.opcodes import BY_CODE, OP
+from pipvm.isa.operands import OPERANDS
+
+_MADE = {}              # source -> the function first made from it
+RUN_ON = 12             # instructions a run holds before it stops where another starts
+_OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
+# What may leave a run besides a jump: a decision (its answer may jump, an
+# ASK's), a call (Machine._apply and GIVE write the frame record's stack).
+_LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
+_QUIET = {OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}     # never fall through
+
+
+def _composable(op):
+    """Can op's body stand in a run (composed with its neighbours)?"""
+    parts = op.parts or (op,)
+    return (op.code not in _OWN and op.code not in _QUIET
+            and all(p.body is not None and not p.loop_only for p in parts)
+            and not any(_nested_leave(cases.expand(p.body, CONTEXT)) for p in parts))
+
+
+def _nested_leave(text):
+    """Does the text leave the run (`continue`) from inside a loop of its own?"""
+    loops = []                          # indentation of the loops open here
+    for line in text.split('\n'):
+        indent = len(line) - len(line.lstrip())
+        loops = [n for n in loops if n < indent]
+        word = line.strip()
+        if word.startswith(('for ', 'while ')):
+            loops.append(indent)
+        elif loops and (word == 'continue' or word.startswith('@SIGNAL')):
+            return True
+    return False
+
+
+# SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
+# ASK's), a called action run as its function.
+_SIGNALS = {
+    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_', '    continue'],
+    'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
+               '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
+}
+CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
+                        ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
+_COMPOSED = {}
+
+
+def _composed(codes):
+    """The statements of a run of these opcodes in this context, their
+    operands OPERANDk_ and SIGNAL written out (made once per sequence)."""
+    text = _COMPOSED.get(codes)
+    if text is None:
+        ops = tuple(p for c in codes for p in (BY_CODE[c].parts or (BY_CODE[c],)))
+        n = sum(len(p.names) for p in ops)
+        text = cases.compose(types.SimpleNamespace(parts=ops), CONTEXT,
+                             ['OPERAND%d_' % k for k in range(n)], own_parts=True,
+                             leaving=_LEAVING)
+        lines = []
+        for line in text.split('\n'):
+            word = line.strip()
+            if word.startswith('@SIGNAL '):
+                indent = line[:len(line) - len(line.lstrip())]
+                lines += [indent + x for x in _SIGNALS[word[8:-1]]]
+            else:
+                lines.append(line)
+        text = _COMPOSED[codes] = '\n'.join(lines)
+    return text
+
+
+class _Writer:
+    """The source of one action's function over instrs, a code object's
+    loaded instructions (its quiet or its loud code), entered at starts."""
+
+    def __init__(self, instrs, starts, positions):
+        self.instrs, self.n, self.positions = instrs, len(instrs), positions
+        self.starts = {0} | starts
+        self.handlers = {}          # H<opcode> -> a quiet instruction's handler
+
+    def operand_exprs(self, i):
+        """A[k], or a jump's index, for each operand of instruction i."""
+        op, arg, _ = self.instrs[i]
+        op = BY_CODE[op]
+        parts = op.parts or (op,)
+        n = sum(len(p.names) for p in parts)
+        args = [arg] if n == 1 else list(arg)
+        # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
+        targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
+                   for p in parts for j, name in enumerate(p.names)]
+        out = []
+        for a, target in zip(args, targets):
+            if target:
+                out.append(str(a))
+            else:
+                out.append('A[%d]' % len(self.operands))
+                self.operands.append(a)
+        return out
+
+    def emit(self, text, indent, unit):
+        for line in text.split('\n'):
+            self.lines.append((' ' * indent + line, unit))
+
+    def new_unit(self, indexes):
+        """A unit's number: its instructions' positions, by part, are P[it]."""
+        self.units.append(tuple(p for i in indexes for p in self.positions[i]))
+        return len(self.units) - 1
+
+    def group(self, indexes, indent):
+        """A run of composable instructions as one composition."""
+        exprs = [e for i in indexes for e in self.operand_exprs(i)]
+        text = _composed(tuple(self.instrs[i][0] for i in indexes))
+        for k in reversed(range(len(exprs))):
+            text = text.replace('OPERAND%d_' % k, exprs[k])
+        self.emit(text, indent, self.new_unit(indexes))
+
+    def unit(self, i, indent):
+        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one
+        (control never falls through past any of them)."""
+        op_code, arg, handler = self.instrs[i]
+        op = BY_CODE[op_code]
+        u = self.new_unit([i])
+        emit = lambda text: self.emit(text, indent, u)
+        if op_code == OP.JUMP:
+            text = cases.substitute(cases.BODIES['JUMP'].body,
+                                    dict(CONTEXT.names, target=str(arg), pc=str(i + 1)))
+            emit(cases.expand(text, CONTEXT))
+        elif op_code == OP.RETURN:
+            emit('frames.pop()\nreturn')
+        elif op_code == OP.GIVE:
+            # (GIVE's own body, the loop's frame switch left out: the caller is a Python frame)
+            emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
+        elif op_code == OP.QUIET_LOCALS:
+            # its body's LOUD stands in a loop: it sets pc, and the code after leaves
+            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
+            text = cases.compose(op, ctx, self.operand_exprs(i))
+            emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
+        elif op_code in _QUIET and handler is not None:
+            # the handler: where the statement ends, or LOUD (the loud code, here)
+            self.handlers['H%d' % op_code] = handler
+            self.operands.append(arg)
+            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n'
+                 '    return LOUD_RUN(self, rec, %d)\npc = t_\ncontinue'
+                 % (op_code, len(self.operands) - 1, i))
+        else:
+            raise ValueError('%s in an action' % op.name)
+
+    def run(self, start, indent):
+        """The straight run from start, up to an instruction that leaves."""
+        i, group = start, []
+        while i < self.n:
+            op = BY_CODE[self.instrs[i][0]]
+            if len(group) >= RUN_ON and (i in self.starts or len(group) >= 4 * RUN_ON):
+                # (past RUN_ON, a run stops where another starts: the code stays
+                # about linear in size)
+                self.group(group, indent)
+                self.pending.add(i)
+                self.emit('pc = %d\ncontinue' % i, indent, None)
+                return
+            if not _composable(op):
+                if group:
+                    self.group(group, indent)
+                self.unit(i, indent)
+                return
+            group.append(i)
+            i += 1
+            if op.ends:
+                self.group(group, indent)
+                return
+        raise ValueError('an action runs off its end')
+
+    def source(self):
+        """(The function's source, line number -> unit number)."""
+        head = ['def action(self, rec, pc=0, A=None, P=None):',
+                '    frames = self.frames',
+                '    stack, frame = rec[2], rec[3]',
+                '    push, pop = stack.append, stack.pop',
+                '    consts, globals_ = self.consts, self.globals',
+                '    try:',
+                '        while True:']
+        self.pending = set()
+        while True:                 # (until no run stops at a start it has not got)
+            todo = sorted(self.starts | self.pending)
+            self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.pending = set()
+            self._tree(todo, 12)
+            if self.pending <= set(todo):
+                break
+            self.starts |= self.pending
+        tail = ['    except Fault as f:',
+                '        raise positioned(f, P, AT) from None',
+                '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
+                '        raise invalid(rec, e) from None']
+        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
+              if unit is not None}
+        return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
+
+    def _tree(self, starts, indent):
+        """A test tree over starts (pc values) whose leaves are their runs."""
+        if len(starts) == 1:
+            self.run(starts[0], indent)
+            return
+        mid = len(starts) // 2
+        self.emit('if pc < %d:' % starts[mid], indent, None)
+        self._tree(starts[:mid], indent + 4)
+        self.emit('else:', indent, None)
+        self._tree(starts[mid:], indent + 4)
+
+
+def _entered(loaded, instrs_list):
+    """Indexes control enters other than by falling through, in these lists."""
+    from pipvm.engine import fusion
+    index = {offset: i for i, offset in enumerate(loaded.offsets)}
+    decoded = [ins for parts in loaded.parts for ins in parts]
+    entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
+    for instrs in instrs_list:
+        for op, arg, _ in instrs:
+            if op == OP.QUIET_LOCALS:
+                entered.add(arg[1])
+            elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
+                entered.add(arg[-1])
+    return entered
+
+
+def function(loaded, loud=False):
+    """The function running loaded's action in play-out mode, from its quiet
+    code (or its loud code: where a quiet instruction cannot go on, made
+    then); its code object is made once per source."""
+    plain, quiet, positions = loaded.plain
+    instrs = plain if loud else quiet
+    starts = _entered(loaded, (instrs,))
+    if loud:            # (where the quiet code goes on loud)
+        starts |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+    writer = _Writer(instrs, starts, positions)
+    source, at = writer.source()
+    made = _MADE.get(source)
+    if made is None:
+        space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
+                     LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
+                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, **writer.handlers)
+        exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
+        made = _MADE[source] = space['action']
+        made.source = source
+    fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
+                            (0, tuple(writer.operands), tuple(writer.units)))
+    fn.source = made.source
+    return fn
+
+
+def positioned(fault, positions, at):
+    """The PipError of a Fault at the line the traceback stops at in the function."""
+    return PipError(positions[at[fault.__traceback__.tb_lineno]][fault.part], fault.message)
+
+
+def invalid(rec, e):
+    """A validated file's operation that still failed (values of the wrong kind)."""
+    code = rec[0].code
+    return InvalidProgram(None, 'invalid bytecode in %s %s (%s)' % (code.kind, code.name, e))
+
+
+def loud_run(machine, rec, pc):
+    """Go on in the loud code of rec's action at pc (a quiet instruction can't)."""
+    loaded = rec[0]
+    if loaded.loud_action is None:
+        loaded.loud_action = function(loaded, loud=True)
+    return loaded.loud_action(machine, rec, pc)
+
+
+def prepare(image):
+    """Give each action of image its function (once per image): None for
+    one that cannot have one, or that may call one that cannot (a function
+    calls its callees' functions)."""
+    if image.actions_ready:
+        return
+    made, calls = {}, {}
+    for k, loaded in enumerate(image.codes):
+        loaded.action = None
+        if loaded.code.kind != 'action' or loaded.plain is None:
+            continue
+        try:
+            made[k] = function(loaded)
+        except ValueError:
+            continue
+        calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in loaded.plain[:2]
+                    for op, arg, _ in copy if op in _CALLS}
+    changed = True
+    while changed:              # (a function whose callee has none has none)
+        changed = False
+        for k in list(made):
+            if not calls[k] <= made.keys():
+                del made[k]
+                changed = True
+    for k, fn in made.items():
+        image.codes[k].action = fn
+    image.actions_ready = True
+
+
+_CALLS = {OP.CALL, OP.CALL_WITH, OP.CALL_FOR}
+
+
+# A called action is a Python call (two Python frames): past DEEP frames,
+# each call makes sure Python's recursion limit stays well above the VM's
+# depth (CALL has no depth limit but its steps).
+DEEP = 100
+
+
+def ensure_depth(depth):
+    if sys.getrecursionlimit() < 3 * depth + 1000:
+        sys.setrecursionlimit(6 * depth + 1000)

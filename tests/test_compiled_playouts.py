@@ -1,0 +1,208 @@
+"""Play-out mode on the compiled tier (pipvm/engine/actions.py): an action
+the loop CALLs during Machine.play_out runs as one generated function.  A
+playout must be the loop's exactly: the same answers, the same draws from
+the policy's generator, the same ending (winner, step limit or error, at
+the same position) and the same final state, from every state, on every
+example game."""
+import glob
+import os
+import random
+import sys
+
+import pytest
+
+from compiler.pip import frontend
+from pipvm.engine import actions
+from pipvm.engine.vm import Image
+from pipvm.game.game import Game
+from pipvm.play import loader
+from pipvm.play.bots import playout
+from tests.fuzz import harness
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
+
+
+def _states(image, program, n, seed0=1):
+    """n quiet forks of decisions with a choice, from games answered at random."""
+    players = program.counts[0] * (program.team_size or 1)
+    states, seed = [], seed0
+    while len(states) < n and seed < seed0 + 40:
+        g = Game(image, seed=seed, players=players,
+                 names=['P%d' % i for i in range(players)], quiet=True)
+        rng = random.Random(seed)
+        k = 0
+        while g.decision is not None and len(states) < n:
+            d = g.decision
+            if len(d.options) > 1 and k % 3 == 0:
+                states.append(g.fork(quiet=True))
+            k += 1
+            g.answer(rng.randrange(len(d.options)))
+        seed += 1
+    return states
+
+
+def _outcome(g, rng):
+    m = g.machine
+    e = g.ending
+    return (g.history, e and (e.kind, e.winner, str(e.error)), rng.getstate(),
+            harness.snapshot(m), m.steps_left, len(m.frames))
+
+
+def _play_outs(program, n=4, reps=3, steps=None):
+    out = []
+    for compiled in (False, True):
+        image = Image(program, compiled=compiled)
+        played, rng = [], random.Random(7)
+        for s in _states(image, program, n):
+            for _ in range(reps):
+                g = s.fork(quiet=True)
+                if steps is None:
+                    playout(g, rng)
+                else:
+                    g.limit_steps(steps)
+                    g.play_out(rng)
+                played.append(_outcome(g, rng))
+        out.append(played)
+        if compiled and played:         # (the actions were made functions)
+            assert any(loaded.action is not None for loaded in image.codes)
+    return out
+
+
+@pytest.mark.parametrize('path', EXAMPLES, ids=lambda p: os.path.basename(p)[:-4])
+def test_a_playout_on_the_compiled_tier_is_the_loop_s(path):
+    loop, compiled = _play_outs(loader.load_program(path))
+    assert compiled == loop
+
+
+def test_most_examples_have_playouts_to_compare():
+    with_choices = [p for p in EXAMPLES if _states(Image(loader.load_program(p)),
+                                                     loader.load_program(p), 1)]
+    assert len(with_choices) >= len(EXAMPLES) - 3
+
+
+@pytest.mark.parametrize('steps', [1, 7, 40, 300])
+def test_a_playout_stops_at_the_same_step(steps):
+    # the step limit reached inside an action run as a function
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    loop, compiled = _play_outs(program, n=2, reps=2, steps=steps)
+    assert compiled == loop
+    assert any(o[1] and o[1][0] == 'step limit' for o in loop)
+
+
+FAILS = '''Game "g" requires 2 players.
+Deck deck = standard.
+Number n = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action risky {
+  n += 1.
+  if n > 3 { let x be 10 / (n - n). }
+}
+Action turn {
+  play any from players->first to table.
+  risky().
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+def test_an_error_in_an_action_run_as_a_function_is_at_its_line():
+    program = harness.compile_checked(frontend.check_text(FAILS))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop}
+    assert any('Line 8' in e and 'Division by zero' in e for e in errors), errors
+
+
+def test_a_quiet_message_that_fails_goes_on_loud_and_fails_where_the_loop_does():
+    # QUIET_MESSAGE's check fails (an undefined global): the action goes on in
+    # its loud code (actions.loud_run), which raises at the message's line
+    program = harness.compile_checked(frontend.check_text(FAILS.replace(
+        'Number n = 0.', 'Number n = 0.\nPlayer nobody.').replace(
+        'if n > 3 { let x be 10 / (n - n). }', 'if n > 3 { message "{nobody} is here". }')))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop}
+    assert any('Line 9' in e and 'Undefined' in e for e in errors), errors
+
+
+def test_the_functions_hold_only_the_table_s_text_and_indexes():
+    # every operand by A[k]; what is not the table's text is an index or an opcode
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    fns = [loaded.action for loaded in image.codes if loaded.action is not None]
+    assert len(fns) >= 6
+    for fn in fns:
+        assert 'A[' in fn.source and 'OPERAND' not in fn.source and '@' not in fn.source
+        for const in program.consts:
+            if isinstance(const, str) and len(const) > 3:
+                assert repr(const) not in fn.source and '"%s"' % const not in fn.source
+
+
+def _deep(n):
+    """A chain of n actions, each calling the one before (Pip has no recursion:
+    an action calls only those defined before it)."""
+    lines = ['Game "g" requires 2 players.', 'Number n = 0.', 'Rule any(p, c, pile) = True.',
+             'Area table labeled "Table" is faceup.', 'Action a0 { n += 1. }']
+    lines += ['Action a%d { n += 1. a%d(). }' % (k, k - 1) for k in range(1, n)]
+    lines += ['Action turn {', '  play any from players->first to table.',
+              '  a%d().' % (n - 1), '  rotate players.', '}',
+              'Action main {', '  deal 20 from standard to players.',
+              '  forever { turn(). }', '}']
+    return '\n'.join(lines) + '\n'
+
+
+@pytest.mark.parametrize('steps', [1500, 100_000])
+def test_actions_called_1500_deep_run_as_functions_as_in_the_loop(steps):
+    # deeper than Python's default recursion limit allows two frames a call
+    program = harness.compile_checked(frontend.check_text(_deep(1500)))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)         # (Python's default: pytest's plugins may raise it)
+    try:
+        loop, compiled = _play_outs(program, n=1, reps=1, steps=steps)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert compiled == loop and loop
+
+
+RECURSE = '''Game "g" requires 2 players.
+Number total = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action count(Number k) gives Number {
+  if k <= 0 { give 0. }
+  give 1 + count(k - 1).
+}
+Action turn(Number depth) {
+  play any from players->first to table.
+  total = total + count(depth).
+  rotate players.
+}
+Action main {
+  deal 5 from standard to players.
+  turn(10).
+  turn(300).
+  turn(%d).
+  turn(5).
+}
+'''
+
+
+@pytest.mark.parametrize('depth', [900, 997, 998, 2000])
+def test_recursion_and_its_depth_limit_in_a_playout_are_the_loop_s(depth):
+    # CALL_FOR / GIVE as functions: the results, and the limit's error at the
+    # same call (the frame records counted as in the loop)
+    program = harness.compile_checked(frontend.check_text(RECURSE % depth))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop and loop
+    endings = {o[1] for o in loop}
+    if depth >= 998:             # (main, turn and count 0..998: 1001 frames)
+        assert any('more than 1000 deep' in str(e) for e in endings), endings
+    else:
+        assert all(e[0] != 'error' for e in endings), endings
