@@ -4,7 +4,7 @@ kinds of word the lexer cannot tell apart retagged by looking around them
 from ..errors import PipError
 from .lexer import PipLexer
 
-RETAGGED = {'CALLNAME', 'GIVE'}
+RETAGGED = {'CALLNAME', 'GIVE', 'ENDWORD', 'ACES'}
 
 # Extension: the parse's token stream names two kinds of word the lexer
 # cannot tell (pipvm's `retag`): CALLNAME, a name followed by "(" inside an
@@ -31,7 +31,23 @@ def retag(prev, tok, after, after2):
             and after.type not in NAME_USES
             and not (after.type == 'LPAREN' and after2 is not None and after2.type == 'RPAREN')):
         return 'GIVE'
+    if ending_word(prev, tok, after):
+        return 'ENDWORD'
+    if tok.value.value == 'Aces' and after.type == 'ID' and after.value.value in RANK_ORDERS:
+        return 'ACES'
     return tok.type
+
+
+# Extension (compiler/pip/endings.py): ENDWORD, one of these words beginning
+# a statement and followed by a name (`loser p.`, `out p.`): 2008 Pip has no
+# statement of two names.
+ENDWORDS = ('winners', 'loser', 'ranking', 'out', 'back')
+RANK_ORDERS = ('high', 'low')   # ACES: `Aces high.`, a declaration (2008 Pip has no `ID ID`)
+
+
+def ending_word(prev, tok, after):
+    return (tok.value.value in ENDWORDS and prev is not None and prev.type in STATEMENT_START
+            and after.type in ('ID', 'PLAYERS', 'TEAMS'))
 
 
 def stream(text, seen):

@@ -15,6 +15,7 @@ action call), so both stop at the same point under the same budget.
 import sys
 
 from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
+from pipvm.core.endings import lost_by, ranked
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, area_of, card_sets, new_deck)
@@ -152,8 +153,9 @@ class Interpreter:
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
         None if main returns."""
+        self.ending = None      # extension: the line of an ending other than `winner X.`
         winner = self.run()
-        self.table.show(NO_WINNER if winner is None else won_by(winner))
+        self.table.show(self.ending or (NO_WINNER if winner is None else won_by(winner)))
         return winner
 
     def run(self):
@@ -175,6 +177,7 @@ class Interpreter:
                     self.init_global(g)
             self.run_action(p.main)
         except GameOver as g:
+            self.ending = g.line
             return g.winner
         return None
 
@@ -346,6 +349,35 @@ class Interpreter:
     def stmt_Winner(self, s, frame):
         raise GameOver(text(self.load(s.who, frame), s.who.pos))
 
+    # --- extension: several winners, a loser, a ranking; the turn order -------
+
+    def stmt_Finish(self, s, frame):
+        who = self.load(s.who, frame)
+        items = list(who) if isinstance(who, list) else [who]
+        if not items:
+            fail(s.pos, "An empty list can't %s" % ('win', 'lose', 'be ranked')[s.how])
+        names = [text(item, s.pos) for item in items]
+        for item in items:
+            if type(item) not in (Player, Team):
+                fail(s.pos, 'Expected a player or a team')
+        if s.how == 0:
+            raise GameOver(set_label(names), won_by(set_label(names)))
+        if s.how == 1:
+            raise GameOver(None, lost_by(set_label(names)))
+        raise GameOver(names[0], ranked(names))
+
+    def stmt_Turn(self, s, frame):
+        player = self.load(s.who, frame)
+        if player is None:
+            fail(s.pos, 'Undefined value')
+        if s.back:
+            if player not in self.players:  # before the next seat round the table (not first)
+                after = [p for p in self.players if p.seat > player.seat] or self.players
+                at = self.players.index(min(after, key=lambda p: p.seat)) if after else 0
+                self.players.insert(at or len(self.players), player)
+        elif player in self.players:
+            self.players.remove(player)
+
     def stmt_DealCard(self, s, frame):
         card = self.expr(s.card, frame)
         source = card_list(self.load(s.source, frame))
@@ -375,7 +407,13 @@ class Interpreter:
                 return
             move(source[0], source, hands[i % len(hands)])
 
+    def rule_args(self, binds, frame):
+        """Extension: a rule's arguments, stored where its parameters are read."""
+        for var, value in binds or ():
+            self.globals[var.slot] = self.expr(value, frame)
+
     def stmt_Play(self, s, frame):
+        self.rule_args(s.binds, frame)
         player = self.load(s.player, frame)
         dest = card_list(self.load(s.dest, frame))
         cards = self.playable(s.rule, player, dest)
@@ -389,19 +427,23 @@ class Interpreter:
 
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
+        self.rule_args(s.binds, frame)
         player = self.load(s.player, frame)
         dest = self.load(s.dest, frame)
         # (the pass's own label, an extension, is made before the destination's cards are read)
         label = PASS if s.label is None else self.string(s.label, frame)
         dest = card_list(dest)
-        sets = list(self.allowed_sets(s.rule, player, dest))
+        if s.one:                   # (extension: a card rule's single cards, or the pass)
+            sets = [[card] for card in self.playable(s.rule, player, dest)]
+        else:
+            sets = list(self.allowed_sets(s.rule, player, dest))
         labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
         if s.passing is not None:
             sets.append(None)
             labels.append(label)
         if not sets:
             fail(s.pos, 'No cards match the given rule')
-        chosen = sets[self.choose(player, 'cards', labels)]
+        chosen = sets[self.choose(player, 'card' if s.one else 'cards', labels)]
         if chosen is None:
             return self.block(s.passing, frame)
         for card in chosen:
@@ -570,11 +612,13 @@ class Interpreter:
         return quotient if (a < 0) == (b < 0) else -quotient
 
     def expr_CanPlay(self, e, frame):
+        self.rule_args(e.binds, frame)
         player = self.load(e.player, frame)
         dest = card_list(self.load(e.dest, frame))
         return len(self.playable(e.rule, player, dest)) > 0
 
     def expr_CanPlaySet(self, e, frame):
+        self.rule_args(e.binds, frame)
         player = self.load(e.player, frame)
         dest = card_list(self.load(e.dest, frame))
         return any(self.allowed_sets(e.rule, player, dest))
@@ -630,6 +674,10 @@ class Interpreter:
             if (v > best) if e.word == 'max' else (v < best):
                 best = v
         return best
+
+    def expr_AceHigh(self, e, frame):    # extension: `Aces high.`
+        value = self.expr(e.expr, frame)
+        return 14 if value == 1 else value
 
     def expr_ListLit(self, e, frame):
         out = []

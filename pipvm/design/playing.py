@@ -27,6 +27,9 @@ class Result:
     lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
     turn: int = 0              # how far the seating was turned (--rotate): seat s sat at s+turn
     thinking: list = ()        # [seat as given, decisions, no world, seconds] per thinking bot
+    # extension (pipvm/core/endings.py): each seat's place, 0 best, after
+    # `winners`, `loser` or `ranking`; ending 'loser' when only a loser was named
+    places: list = None
 
 
 class CountingTable(Table):
@@ -79,18 +82,27 @@ def play_one(engine, seating, seed, rotate=False):
     turn = seed % seating.players if rotate else 0
     console = SilentConsole()
     table, machine = terminal.start(engine, seed, console, turned(seating, turn), CountingTable)
-    ending, winner, error = 'no winner', None, None
+    ending, winner, error, placed = 'no winner', None, None, None
     try:
         winner = machine.play()
         if winner is not None:
             ending = 'winner'
+        placed = machine.game.ending.places
+        if machine.game.ending.kind == 'loser':
+            ending = 'loser'
     except StepLimit:
         ending = 'step limit'
     except (PipError, InputEnded) as e:
         ending, error = 'error', str(e)
-    seat, team = places(winner, machine.players, machine.teams or [])
+    if placed is None:
+        seat, team = places(winner, machine.seated, machine.teams or [])
+    else:           # several winners are no one seat's win (the places count them)
+        firsts = [s for s, p in enumerate(placed) if p == 0]
+        seat, team = (firsts[0] if len(firsts) == 1 and ending == 'winner' else None), None
+        placed = list(placed)
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
-                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn))
+                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
+                  placed)
 
 
 def chunked(seeds, jobs, most=25):

@@ -37,6 +37,11 @@ def format_report(s):
         lo, hi = r['ci95']
         lines.append('  %-7s %-*s %6d %7s   %s - %s' % (
             label, width, name, r['wins'], percent(r['share']), percent(lo), percent(hi)))
+    for r in s.get('losers') or ():       # extension: `loser`, a ranking's last
+        lo, hi = r['ci95']
+        lines.append('  %-7s %-*s %6d %7s   %s - %s  lost' % (
+            'seat %d' % r['seat'], width, r['name'], r['wins'], percent(r['share']),
+            percent(lo), percent(hi)))
     lines += rotated_lines(s)
     lines.append('  no winner: %d   stopped at %d steps: %d   errors: %d' % (
         s['no_winner'], s['max_steps'], s['step_limit']['count'], s['errors']['count']))

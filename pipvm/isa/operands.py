@@ -104,6 +104,9 @@ OPERANDS = {k.name: k for k in (
     OperandKind('own', 'a value for each player or team (the program\'s owns table)', 0,
                 _below(lambda p, c: p.owns, 'value for each player or team'),
                 lambda p, c, op, arg: '%d (%s->%s)' % ((arg,) + tuple(p.owns[arg][:2]))),
+    OperandKind('ending', '0 winners, 1 loser(s), 2 ranking (extension)', 0,
+                lambda p, c, op, arg: None if arg < 3 else 'bad ending %d' % arg,
+                lambda p, c, op, arg: ('winner', 'loser', 'ranking')[arg]),
     _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
     # Fixed width, so a forward jump can be patched when its target is
     # emitted; whether it lands on an instruction is checked with the code.
