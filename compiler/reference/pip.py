@@ -677,7 +677,7 @@ class Interpreter:
 
     def expr_AceHigh(self, e, frame):    # extension: `Aces high.`
         value = self.expr(e.expr, frame)
-        return 14 if value == 1 else value
+        return 14 if value == 1 else int(value)
 
     def expr_ListLit(self, e, frame):
         out = []

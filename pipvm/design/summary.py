@@ -153,7 +153,7 @@ def rarely_finished(results):
     in Gin Rummy play until the step limit): at least MIN_FINISHED games,
     fewer than 1 in RARELY won."""
     return (len(results) >= MIN_FINISHED
-            and RARELY * sum(r.ending == 'winner' for r in results) < len(results))
+            and RARELY * sum(r.ending in ('winner', 'loser') for r in results) < len(results))
 
 
 def balance_of(results, setup, series='seated'):

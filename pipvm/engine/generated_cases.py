@@ -472,7 +472,7 @@ def op_TURN_BACK(self, stack, frame, arg):    # 98
 
 def op_ACE_HIGH(self, stack, frame, arg):    # 99
     rank = stack[-1]
-    stack[-1] = 14 if rank == 1 else rank
+    stack[-1] = 14 if rank == 1 else int(rank)
 
 
 def op_EQ_CONST(self, stack, frame, arg):    # 101
@@ -854,7 +854,7 @@ def closure_CANPLAY_SET(m, o0, f0, f1):
 def closure_ACE_HIGH(m, f0):
     def ace_high_(env):
         rank = f0(env)
-        return 14 if rank == 1 else rank
+        return 14 if rank == 1 else int(rank)
     return ace_high_
 
 
