@@ -65,7 +65,7 @@ def test_the_words_parse_as_statements_and_print_back():
     words = [s.word for s in main if type(s) is ast.Ending]
     assert words == ['out', 'out', 'back', 'back', 'out', 'back', 'out', 'back', 'loser']
     printed = printer.game(game)
-    assert 'loser players->last.' in printed and 'out a.' in printed
+    assert 'loser (players)->last.' in printed and 'out a.' in printed
     assert parser.parse(printed) == game and printer.game(parser.parse(printed)) == printed
 
 
@@ -307,3 +307,44 @@ def test_durak_plays_to_its_fool_and_sim_counts_losses(tmp_path):
     strict = _cli('check', '--strict', 'examples/durak.pip')
     assert strict.returncode == 1 and strict.stderr.strip() == (
         "Error: Line 21, Col 1: 'Aces high.' is an extension to 2008 Pip (refused by --strict)")
+
+
+def test_the_highlighter_shows_the_words_as_keywords_only_where_they_are():
+    from pygments.token import Keyword, Name
+    from compiler.pip.highlight import PipLexer
+    source = HEAD + 'Aces high.\nNumber out.\nAction main {\n  out = 1.\n  out p.\n  back p.\n' \
+        '  loser players.\n  ranking r.\n  winners w.\n}\n'
+    words = [(t, v) for t, v in PipLexer().get_tokens(source)
+             if v in ('Aces', 'high', 'out', 'back', 'loser', 'ranking', 'winners')]
+    assert words == [(Keyword.Declaration, 'Aces'), (Keyword, 'high'), (Name, 'out'),
+                     (Name, 'out'), (Keyword, 'out'), (Keyword, 'back'), (Keyword, 'loser'),
+                     (Keyword, 'ranking'), (Keyword, 'winners')]
+
+
+def test_a_bracket_after_the_word_is_a_reference_only_after_a_space():
+    source = HEAD + '''PlayerList g = players.
+Action out() { message "called". }
+Action back(Number n) { message "b {n}". }
+Action main {
+  out ().
+  out().
+  back(1).
+  out (g)->first.
+  loser (players)->last.
+}
+'''
+    game = parser.parse(source)
+    main = game.decls[-1].body
+    assert [type(s).__name__ for s in main] == ['Invoke', 'Invoke', 'Invoke', 'Ending', 'Ending']
+    printed = printer.game(game)
+    assert parser.parse(printed) == game
+    assert lines(source)[-4:] == ['called', 'called', 'b 1', 'The game was lost by Cleo']
+
+
+def test_an_action_with_empty_brackets_runs_from_its_compiled_file(tmp_path):
+    # (CALL_WITH of no arguments: its count operand may be 0)
+    game = tmp_path / 'game.pip'
+    game.write_text(HEAD + 'Action f() { message "called". }\nAction main {\n  f().\n}\n')
+    done = _cli('run', '--bots', 'first', str(game))
+    assert done.returncode == 0 and done.stdout.splitlines()[-2:] == [
+        'called', 'No winner has been declared.']

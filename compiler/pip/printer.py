@@ -95,14 +95,6 @@ def rule(s):
     return s.rule if s.args is None else call(s.rule, s.args)
 
 
-def bare_ref(r):
-    """A reference with `->` unbracketed where it can be (after an
-    extension's word, `loser (x)->y` would read as a call)."""
-    if type(r) is ast.Prop and type(r.obj) is ast.RefExpr:
-        return bare_ref(r.obj.ref) + '->' + r.name
-    return ref(r)
-
-
 def block(stmts, ind, out):
     out.append('{\n')
     for s in stmts:
@@ -177,7 +169,7 @@ def stmt(s, ind, out):
     elif t is ast.Winner:
         out.append('winner %s.\n' % ref(s.who))
     elif t is ast.Ending:
-        out.append('%s %s.\n' % (s.word, bare_ref(s.who)))
+        out.append('%s %s.\n' % (s.word, ref(s.who)))
     else:
         raise TypeError('not a statement: %r' % (s,))
 

@@ -722,7 +722,7 @@ class Builder:
     def param_rule(self):
         """The extension: a rule with parameters of its own."""
         name, p, c, d = self.fresh('pr'), self.fresh('p'), self.fresh('c'), self.fresh('d')
-        types = [NUMBER, SUIT][:self.draw(between(1, 2))]
+        types = (NUMBER, SUIT)[:self.draw(between(1, 2))]
         params = [self.fresh('x') for _ in types]
         terms = ['(%s->rank > %s)' % (c, params[0])]
         if len(types) > 1:
