@@ -348,3 +348,13 @@ def test_an_action_with_empty_brackets_runs_from_its_compiled_file(tmp_path):
     done = _cli('run', '--bots', 'first', str(game))
     assert done.returncode == 0 and done.stdout.splitlines()[-2:] == [
         'called', 'No winner has been declared.']
+
+
+def test_sim_counts_the_same_losses_on_the_reference():
+    args = ('sim', 'examples/durak.pip', '--games', '5', '--players', '2', '--bots', 'random')
+    vm, ref = _cli(*args), _cli(*args, '--engine', 'reference')
+    assert vm.returncode == ref.returncode == 0, ref.stderr
+
+    def rows(out):
+        return [line for line in out.splitlines() if line.startswith('  seat ')]
+    assert rows(vm.stdout) == rows(ref.stdout) and len(rows(vm.stdout)) == 2

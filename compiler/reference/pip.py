@@ -145,6 +145,7 @@ class Interpreter:
         self.deck = new_deck()
         self.globals = [None] * len(program.globals)
         self.players, self.teams = [], None
+        self.seated = []
         self.max_steps = self.steps_left = max_steps
         self.init_frame = [None] * program.init_frame     # the initialisers' locals
         self.at = None      # the position of the statement running (block)
@@ -154,6 +155,7 @@ class Interpreter:
         """Play the game and announce how it ended: the winner's name, or
         None if main returns."""
         self.ending = None      # extension: the line of an ending other than `winner X.`
+        self.over = None        # (and its GameOver, whose places pipvm sim reads)
         winner = self.run()
         self.table.show(self.ending or (NO_WINNER if winner is None else won_by(winner)))
         return winner
@@ -168,6 +170,7 @@ class Interpreter:
             self.players, self.teams = table.seat_teams(p.counts, p.team_size)
         else:
             self.players = table.seat_players(p.counts)
+        self.seated = list(self.players)    # every player by seat (`out p.` leaves `players`)
         try:
             owns = [own for own in p.owns if own.init is not None]
             for i, g in enumerate(p.globals + [None]):
@@ -177,7 +180,7 @@ class Interpreter:
                     self.init_global(g)
             self.run_action(p.main)
         except GameOver as g:
-            self.ending = g.line
+            self.ending, self.over = g.line, g
             return g.winner
         return None
 
@@ -360,11 +363,14 @@ class Interpreter:
         for item in items:
             if type(item) not in (Player, Team):
                 fail(s.pos, 'Expected a player or a team')
+        seats = [[p.seat for p in (item.members if type(item) is Team else [item])]
+                 for item in items]
         if s.how == 0:
-            raise GameOver(set_label(names), won_by(set_label(names)))
+            raise GameOver(set_label(names), won_by(set_label(names)), [sum(seats, [])])
         if s.how == 1:
-            raise GameOver(None, lost_by(set_label(names)))
-        raise GameOver(names[0], ranked(names))
+            raise GameOver(None, lost_by(set_label(names)), [sum(seats, [])], rest_first=True,
+                           loser=set_label(names))
+        raise GameOver(names[0], ranked(names), seats, loser=names[-1] if len(names) > 1 else None)
 
     def stmt_Turn(self, s, frame):
         player = self.load(s.who, frame)

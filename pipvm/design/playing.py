@@ -3,6 +3,7 @@ Result): what `pipvm sim` (sim.py) plays in its processes and cluster.py on
 its workers."""
 import attrs
 
+from pipvm.core import endings
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
 from pipvm.play import terminal
@@ -87,8 +88,8 @@ def play_one(engine, seating, seed, rotate=False):
         winner = machine.play()
         if winner is not None:
             ending = 'winner'
-        placed = machine.game.ending.places
-        if machine.game.ending.kind == 'loser':
+        placed, lost = _placed(machine)
+        if lost:
             ending = 'loser'
     except StepLimit:
         ending = 'step limit'
@@ -103,6 +104,18 @@ def play_one(engine, seating, seed, rotate=False):
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
                   list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
                   placed)
+
+
+def _placed(machine):
+    """(each seat's place or None, whether only a loser was named) of a
+    finished game: the VM's Game, or the reference's interpreter."""
+    game = getattr(machine, 'game', None)
+    if game is not None:
+        return game.ending.places, game.ending.kind == 'loser'
+    over = machine.over
+    if over is None:
+        return None, False
+    return endings.places(over, len(machine.seated)), over.line is not None and over.winner is None
 
 
 def chunked(seeds, jobs, most=25):
