@@ -413,8 +413,8 @@ class PipParser(ExtensionWords, Parser):
 
     @_('WINNER ref DOT', 'ENDWORD ref DOT')    # extension: `loser p.`, `out p.` (tokens.py)
     def winnerstmt(self, p):
-        word = p[0].value
-        return ast.Winner(p.ref, p[0].pos) if word == 'winner' else ast.Ending(word, p.ref, p[0].pos)
+        word, pos = p[0].value, p[0].pos
+        return ast.Winner(p.ref, pos) if word == 'winner' else ast.Ending(word, p.ref, pos)
 
     # --- declarable types ---------------------------------------------------
 

@@ -482,7 +482,8 @@ PAUSE(SetChoice(player, sets, labels, to, True))""", reads='hand', flags='fails 
     _op('ACE_HIGH', '', 'rank -- value', 'a rank as aces high compare it: an ace (1) is 14',
         'value = 14 if rank == 1 else int(rank)', flags='pure'),
 )
-_FILE = _FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _CALLS + _PLAY_SET_OR + _ENDINGS
+_FILE = (_FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _CALLS
+         + _PLAY_SET_OR + _ENDINGS)
 _FILE_BY_NAME = {op.name: op for op in _FILE}
 
 

@@ -34,7 +34,8 @@ _WORD = re.compile(r'\b(%s)\b' % '|'.join(WORDS))
 _OR_PASS = re.compile(r'\bplay\b[^.{]*\bor\s+(pass\b|")')
 _PARAM_RULE = re.compile(r'^Rule (\w+)\(\s*\w+\s*,\s*\w+\s*,\s*\w+\s*,')
 # (a word at a statement's start, before a name or, after a space, a bracket not empty)
-_ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
+_ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)'
+                     r'(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
 _ACES = re.compile(r'^Aces (high|low)\s*\.')
 
 
