@@ -15,13 +15,13 @@ action call), so both stop at the same point under the same budget.
 import sys
 
 from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
-from pipvm.core.endings import lost_by, ranked
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
                            Team, area_of, card_sets, new_deck)
 
 from compiler.ir import checked as c
 from compiler.ir import types as T
+from .pip_endings import Endings
 
 
 # What a block returns after `break.` / `continue.`: pending like a skip's
@@ -137,7 +137,7 @@ class Gave(Exception):
         self.value = value
 
 
-class Interpreter:
+class Interpreter(Endings):
     """One game of a checked program."""
 
     def __init__(self, program, table, rng, max_steps=None):
@@ -352,38 +352,6 @@ class Interpreter:
     def stmt_Winner(self, s, frame):
         raise GameOver(text(self.load(s.who, frame), s.who.pos))
 
-    # --- extension: several winners, a loser, a ranking; the turn order -------
-
-    def stmt_Finish(self, s, frame):
-        who = self.load(s.who, frame)
-        items = list(who) if isinstance(who, list) else [who]
-        if not items:
-            fail(s.pos, "An empty list can't %s" % ('win', 'lose', 'be ranked')[s.how])
-        names = [text(item, s.pos) for item in items]
-        for item in items:
-            if type(item) not in (Player, Team):
-                fail(s.pos, 'Expected a player or a team')
-        seats = [[p.seat for p in (item.members if type(item) is Team else [item])]
-                 for item in items]
-        if s.how == 0:
-            raise GameOver(set_label(names), won_by(set_label(names)), [sum(seats, [])])
-        if s.how == 1:
-            raise GameOver(None, lost_by(set_label(names)), [sum(seats, [])], rest_first=True,
-                           loser=set_label(names))
-        raise GameOver(names[0], ranked(names), seats, loser=names[-1] if len(names) > 1 else None)
-
-    def stmt_Turn(self, s, frame):
-        player = self.load(s.who, frame)
-        if player is None:
-            fail(s.pos, 'Undefined value')
-        if s.back:
-            if player not in self.players:  # before the next seat round the table (not first)
-                after = [p for p in self.players if p.seat > player.seat] or self.players
-                at = self.players.index(min(after, key=lambda p: p.seat)) if after else 0
-                self.players.insert(at or len(self.players), player)
-        elif player in self.players:
-            self.players.remove(player)
-
     def stmt_DealCard(self, s, frame):
         card = self.expr(s.card, frame)
         source = card_list(self.load(s.source, frame))
@@ -412,6 +380,10 @@ class Interpreter:
             if not source:
                 return
             move(source[0], source, hands[i % len(hands)])
+
+    @staticmethod
+    def text(value, pos):               # (for pip_endings.py, which this module imports)
+        return text(value, pos)
 
     def rule_args(self, binds, frame):
         """Extension: a rule's arguments, stored where its parameters are read."""
@@ -680,10 +652,6 @@ class Interpreter:
             if (v > best) if e.word == 'max' else (v < best):
                 best = v
         return best
-
-    def expr_AceHigh(self, e, frame):    # extension: `Aces high.`
-        value = self.expr(e.expr, frame)
-        return 14 if value == 1 else int(value)
 
     def expr_ListLit(self, e, frame):
         out = []
