@@ -332,13 +332,6 @@ def test_the_label_prints_round_trips_and_is_refused_by_strict():
     assert extensions.EXTENSIONS[ast.PlayOrPass](node) == '\'or "..."\''
 
 
-def test_a_label_needs_a_rule_for_sets():
-    source = TAKE.replace(' for sets', '').replace('cards->top->rank', 'cards->rank')
-    assert check_error(source) == (
-        "Error: Line 10, Col 3: 'or pass' takes a rule for sets of cards "
-        "(Rule beats(p, cards, pile) for sets = ...)")
-
-
 def test_the_highlighter_shows_give_and_gives_as_keywords_only_there():
     from pygments.token import Keyword, Name
     from compiler.pip.highlight import PipLexer

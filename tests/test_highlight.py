@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from compiler.pip.tokens import ENDWORDS, RANK_ORDERS
 from pipvm.core.runtime import RANK_NAMES
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, Number, Operator, Punctuation, String
@@ -63,6 +64,8 @@ EXPECTED.update({KEYWORDS[w]: (Keyword.Declaration,)
 EXTENSION_WORDS = {word: (Keyword,) for word in
                    LOOP_EXITS + (PASS, SETS, 'each', 'player', 'team', 'count', 'sum', 'max', 'min')}
 EXTENSION_WORDS.update({name: (highlight.RANK,) for name in RANK_NAMES if name})
+EXTENSION_WORDS.update({word: (Keyword,) for word in ENDWORDS + RANK_ORDERS})   # loser p., Aces high.
+EXTENSION_WORDS['Aces'] = (Keyword.Declaration,)
 
 
 def expected_classes(tok_type):

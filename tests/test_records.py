@@ -58,7 +58,7 @@ def resumed(path, stdin=b'', extra=()):
 def test_record_replay_and_resume_every_example(name, tmp_path):
     lines = answer_lines(name)
     status, shown, path = recorded(tmp_path, ['--seed', '1', example(name)], b''.join(lines))
-    assert status == 0 and b'The game was won by' in shown
+    assert status == 0 and (b'The game was won by' in shown or b'The game was lost by' in shown)
     answers = record.read(str(path)).answers
     assert len(answers) == len(lines)              # one answer a line read
     assert [a.text.encode('latin-1') + b'\n' for a in answers] == lines

@@ -106,7 +106,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             assert same_view(after, json.loads(json.dumps(game.view(seat))))
             steps += 1
         open_channels.close()
-        assert game.ending.kind == 'winner'
+        assert game.ending.kind in ('winner', 'loser')     # (durak.pip: its fool loses)
         assert steps > 3 or os.path.basename(path) in CHOICELESS  # Blackjack may end after four
 
 

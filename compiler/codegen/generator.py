@@ -11,6 +11,7 @@ import attrs
 
 from pipvm.isa import opcodes
 from pipvm.core import runtime
+from pipvm.core.dialogue import PASS
 from pipvm.core.errors import Fault
 from pipvm.isa.pipc import CardRef, Code, Program
 
@@ -349,10 +350,14 @@ class Function:
     def stmt_PlaySet(self, s):
         # Extension: PLAY_SET leaves whether the player passed; `or pass`'s
         # block runs if so.
+        self.rule_args(s.binds)
         self.load(s.player)
         self.load(s.dest)
         mode = 0 if s.passing is None else opcodes.PLAY_PASS
-        if s.label is not None:         # (extension: the pass in the author's words)
+        if s.one:                       # (extension: a card rule's single cards, or the pass)
+            self.string(s.label or [PASS])
+            self.emit('PLAY_CARD_OR', self.gen.code_index(c.Rule, s.rule), pos=s.pos)
+        elif s.label is not None:       # (extension: the pass in the author's words)
             self.string(s.label)
             self.emit('PLAY_SET_OR', self.gen.code_index(c.Rule, s.rule), pos=s.pos)
         else:
@@ -364,7 +369,14 @@ class Function:
         self.block(s.passing)
         self.asm.patch(skip)
 
+    def rule_args(self, binds):
+        """Extension: a rule's arguments into its hidden globals (rule_params.py)."""
+        for var, value in binds or ():
+            self.expr(value)
+            self.emit('STORE_GLOBAL', var.slot)
+
     def play(self, opname, s):
+        self.rule_args(s.binds)
         self.load(s.player)
         self.load(s.dest)
         self.emit(opname, self.gen.code_index(c.Rule, s.rule), pos=s.pos)
@@ -378,6 +390,18 @@ class Function:
     def stmt_Winner(self, s):
         self.load(s.who)
         self.emit('WINNER', pos=s.pos)
+
+    def stmt_Finish(self, s):           # extension: several winners, a loser, a ranking
+        self.load(s.who)
+        self.emit('FINISH', s.how, pos=s.pos)
+
+    def stmt_Turn(self, s):             # extension: out of the turn order, and back
+        self.load(s.who)
+        self.emit('TURN_BACK' if s.back else 'TURN_OUT', pos=s.pos)
+
+    def expr_AceHigh(self, e):          # extension: `Aces high.`
+        self.expr(e.expr)
+        self.emit('ACE_HIGH')
 
     def stmt_Skip(self, s):
         leave = self.loops - self.label_loops[s.name]

@@ -142,6 +142,7 @@ class CanPlay:
     dest: object
     type: object
     pos: tuple
+    binds: list = None         # extension: [(hidden global, argument)] of a rule with parameters
 
 
 @node
@@ -151,6 +152,7 @@ class CanPlaySet:               # (extension) is there a set the (set) rule allo
     dest: object
     type: object
     pos: tuple
+    binds: list = None
 
 
 @node
@@ -342,6 +344,7 @@ class Play:
     player: object
     dest: object
     pos: tuple
+    binds: list = None         # extension: [(hidden global, argument)] of a rule with parameters
 
 
 @node
@@ -386,11 +389,36 @@ class PlaySet:                 # a set of cards of one rank the (set) rule allow
     passing: object            # None: no pass; else the block run on a pass
     pos: tuple
     label: list = None         # extension: the pass's label (string parts); None: "Pass"
+    one: bool = False          # extension: a card rule's single cards or a pass
+    binds: list = None         # extension: [(hidden global, argument)] of a rule with parameters
 
 
 @node
 class Winner:
     who: object
+    pos: tuple
+
+
+# Extension: the endings beyond `winner X.` and the turn order
+# (compiler/pip/endings.py), aces high.
+@node
+class Finish:
+    how: int                   # pipvm/core/endings.py: WINNERS, LOSERS, RANKING
+    who: object
+    pos: tuple
+
+
+@node
+class Turn:
+    back: bool                 # False: `out P.`; True: `back P.`
+    who: object
+    pos: tuple
+
+
+@node
+class AceHigh:                 # a Rank as aces high compare it (14 for an ace)
+    expr: object
+    type: object
     pos: tuple
 
 # --- the program -----------------------------------------------------------

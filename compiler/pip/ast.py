@@ -54,6 +54,7 @@ class CanPlay:
     player: object
     dest: object
     pos: Pos = at()
+    args: list = None          # extension: the rule's arguments (a rule with parameters)
 
 
 @node
@@ -309,6 +310,7 @@ class Play:
     player: object
     dest: object
     pos: Pos = at()
+    args: list = None          # extension: the rule's arguments (a rule with parameters)
 
 
 @node
@@ -353,10 +355,24 @@ class PlayOrPass:              # extension: `play RULE from P to DEST or pass { 
     passing: list              # the block run when the player passes ([] for `or pass.`)
     pos: Pos = at()
     label: list = None         # extension: `or "Take"`, the pass's label (string parts); None: Pass
+    args: list = None          # extension: the rule's arguments (a rule with parameters)
 
 
 @node
 class Winner:
+    who: object
+    pos: Pos = at()
+
+
+@node
+class RankOrder:                # extension: `Aces high.` (or `Aces low.`, 2008's order)
+    high: bool
+    pos: Pos = at()
+
+
+@node
+class Ending:                   # extension: `loser X.`, `ranking L.`, `out P.`, `back P.`
+    word: str
     who: object
     pos: Pos = at()
 
@@ -399,6 +415,16 @@ class SetRuleDecl:             # extension: `Rule NAME(p, cards, pile) for sets 
     name: str
     params: list               # three names: player, the set of cards, destination cards
     body: object
+    pos: Pos = at()
+
+
+@node
+class ParamRuleDecl:           # extension: `Rule NAME(p, c, pile, TYPE x, ...) [for sets] = EXPR.`
+    name: str
+    params: list               # the three names
+    extra: list                # its own parameters (Param)
+    body: object
+    sets: bool
     pos: Pos = at()
 
 

@@ -12,6 +12,8 @@ from compiler.ir import checked as c
 from compiler.ir import types as T
 from ..errors import PipError
 from .calls import Calls
+from .endings import Endings
+from .rule_params import RuleParams
 from .checks import (_BUILTINS, RULE, Body, expect, expect_list, expect_one_of, expect_unique,
                      fail)
 
@@ -30,7 +32,7 @@ MESSAGE_TO = [T.PLAYER, T.PLAYERS, T.TEAM]
 WINNER = [T.PLAYER, T.TEAM]
 
 
-class Checker(Calls):
+class Checker(Calls, Endings, RuleParams):
     def __init__(self, strict=False):
         self.strict = strict   # refuse the extensions the parser cannot tell (rank words)
         self.scopes = [{}]     # innermost last; [0] holds the globals
@@ -40,6 +42,7 @@ class Checker(Calls):
         self.init_frame = Body()   # the initialisers' locals
         self.frame = self.init_frame   # the Body of the code being checked (its locals)
         self.signatures = {}   # extension: action name -> (index, parameter types, result type)
+        self.rule_params = {}  # extension: rule name -> its parameters' hidden globals
         self.program = c.Program([], [], 0, [], [], [], [], -1, None)
 
     # --- names --------------------------------------------------------------
@@ -120,6 +123,8 @@ class Checker(Calls):
         if op in _ARITH or op in _ORDER:
             expect(T.NUMBER, t1, p1)
             expect(T.NUMBER, t2, p2)
+            if op in _ORDER:        # extension: `Aces high.`
+                left, right = self.ace_high(left, t1, p1), self.ace_high(right, t2, p2)
             result = T.NUMBER if op in _ARITH else T.BOOLEAN
         elif op in ('==', '!='):
             expect(t1, t2, p2)
@@ -145,9 +150,10 @@ class Checker(Calls):
 
     def expr_CanPlay(self, e):
         rule = self.find(self.rules, 'rule', e.rule, e.pos)
+        binds = self.rule_args(e.rule, e.args, e.pos)
         player, dest = self.play_refs(e.player, e.dest)
         node = c.CanPlaySet if rule in self.set_rules else c.CanPlay
-        return node(rule, player, dest, T.BOOLEAN, e.pos), T.BOOLEAN, e.pos
+        return node(rule, player, dest, T.BOOLEAN, e.pos, binds), T.BOOLEAN, e.pos
 
     def play_refs(self, player, dest):
         player, t1 = self.ref(player)
@@ -397,21 +403,22 @@ class Checker(Calls):
 
     def stmt_Play(self, s, body):
         rule = self.find(self.rules, 'rule', s.rule, s.pos)
+        binds = self.rule_args(s.rule, s.args, s.pos)
         player, dest = self.play_refs(s.player, s.dest)
         if rule in self.set_rules:
-            return c.PlaySet(rule, player, dest, None, s.pos)
-        return c.Play(rule, player, dest, s.pos)
+            return c.PlaySet(rule, player, dest, None, s.pos, binds=binds)
+        return c.Play(rule, player, dest, s.pos, binds)
 
     def stmt_PlayOrPass(self, s, body):
         """Extension: `play RULE from P to DEST or pass { ... }`: a set of cards,
         or a pass (the block runs)."""
         rule = self.find(self.rules, 'rule', s.rule, s.pos)
+        binds = self.rule_args(s.rule, s.args, s.pos)
         player, dest = self.play_refs(s.player, s.dest)
-        if rule not in self.set_rules:
-            fail(s.pos, "'or pass' takes a rule for sets of cards "
-                        "(Rule %s(p, cards, pile) for sets = ...)" % s.rule)
         label = None if s.label is None else self.string(s.label)
-        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos, label)
+        # (a card rule: its single cards, or the pass)
+        return c.PlaySet(rule, player, dest, self.block(s.passing, body), s.pos, label,
+                         rule not in self.set_rules, binds)
 
     def stmt_Rotate(self, s, body):
         target, t = self.ref(s.target)
@@ -476,10 +483,11 @@ class Checker(Calls):
     def decl_RuleDecl(self, d):
         self.rule_decl(d, (T.PLAYER, T.CARD, T.CARDS))
 
-    def rule_decl(self, d, kinds):
+    def rule_decl(self, d, kinds, extra=()):
         params = {}
         for slot, (name, t) in enumerate(zip(d.params, kinds)):
             params[name] = c.Local(slot, t, name)
+        params.update(extra)        # (extension: rule_params.py)
         (x, t, _), size = self.with_params(params, lambda: self.expr(d.body))
         expect(T.BOOLEAN, t, d.pos)
         expect_unique(self.rules, d.name, d.pos, 'Rule')
@@ -533,6 +541,8 @@ class Checker(Calls):
         finally:
             self.scopes.pop()
         expect(T.BOOLEAN if e.how == 'where' else T.NUMBER, t, p)
+        if e.word in ('max', 'min'):
+            body = self.ace_high(body, t, p)
         return c.Aggregate(e.word, var, items, body, T.NUMBER, e.pos), T.NUMBER, e.pos
 
     def game(self, g):
@@ -540,6 +550,7 @@ class Checker(Calls):
         p.name, p.pos = self.string(g.name), g.pos
         p.counts = list(g.count.counts)
         p.team_size = g.count.size if isinstance(g.count, ast.TeamCount) else 0
+        self.find_rank_order(g.decls)
         self.signature_pass(g.decls)
         for d in g.decls:
             getattr(self, 'decl_' + type(d).__name__)(d)

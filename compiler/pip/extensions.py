@@ -21,6 +21,9 @@ EXTENSIONS = {
     ast.Call: lambda node: "a call in an expression ('%s(...)')" % node.name,
     ast.Invoke: lambda node: "a call with arguments ('%s(...).')" % node.name,
     ast.Give: lambda node: "'give'",
+    ast.ParamRuleDecl: lambda node: "a rule with parameters ('Rule %s(..., TYPE x)')" % node.name,
+    ast.Ending: lambda node: "'%s'" % node.word,
+    ast.RankOrder: lambda node: "'Aces %s.'" % ('high' if node.high else 'low'),
 }
 
 

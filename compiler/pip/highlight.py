@@ -16,6 +16,7 @@ from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Pun
 from pipvm.core.runtime import BUILTINS as _BUILTIN_NAMES, RANK_NAMES, SUIT_BY_LETTER
 
 from .lexer import IDENT, KEYWORDS
+from .tokens import ENDWORDS, RANK_ORDERS
 from .parser import AGGREGATES, GIVES as GIVES_WORD, LOOP_EXITS, OWNERS, PASS, SETS
 from compiler.ir.types import DECLARED
 
@@ -68,6 +69,12 @@ AGGREGATE = r'(\()([ \t\n]*)(%s)(?=[ \t\n]+%s[ \t\n]+in\b)' % (
 GIVES = r'(\))([ \t\n]*)(%s)\b' % GIVES_WORD
 GIVE = r'([{}.])([ \t\n]*)(give)\b(?![ \t\n]*(=|\+=|-=|\*=|/=|->|\.|\([ \t\n]*\)))'
 
+# The endings and the turn order (extension): `loser`, `winners`, `ranking`,
+# `out`, `back` beginning a statement before a name; `Aces high.` (the
+# parser's retag, compiler/pip/tokens.py).
+ENDWORD = r'([{}.])([ \t\n]*)(%s)\b(?=[ \t\n]+[A-Za-z])' % '|'.join(ENDWORDS)
+ACES = r'\b(Aces)([ \t\n]+)(%s)\b' % '|'.join(RANK_ORDERS)
+
 # A Rank word (extension: `Four` is a Rank that prints as its name where no
 # variable has that name; the highlighter cannot tell, so always a rank).
 RANK_WORD = r'\b(%s)\b' % '|'.join(name for name in RANK_NAMES if name)
@@ -114,6 +121,8 @@ class PipLexer(RegexLexer):
             (AGGREGATE, bygroups(Punctuation, Whitespace, Keyword)),
             (GIVES, bygroups(Punctuation, Whitespace, Keyword)),
             (GIVE, bygroups(Punctuation, Whitespace, Keyword)),
+            (ENDWORD, bygroups(Punctuation, Whitespace, Keyword)),
+            (ACES, bygroups(Keyword.Declaration, Whitespace, Keyword)),
             (RANK_WORD, RANK),
             (IDENT, _word),
             (r'[0-9]+', Number.Integer),

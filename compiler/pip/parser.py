@@ -7,11 +7,12 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 """
 from sly import Parser
 
-from . import ast, syntax_hints
+from . import ast, lalr, syntax_hints
 from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
 from .tokens import GIVES
+from .extension_words import AGGREGATES, OWNERS, PASS, SETS, ExtensionWords  # noqa: F401
 
 
 class _Quiet:
@@ -22,19 +23,11 @@ class _Quiet:
 
 
 LOOP_EXITS = ('break', 'continue')
-SETS, PASS = 'sets', 'pass'      # words only in `for sets` and `or pass` (extensions)
-OWNERS = ('player', 'team')         # `for each player` / `for each team`
-# The aggregates (extension) by the word before their last part.
-AGGREGATES = {'where': ('count',), 'of': ('sum', 'max', 'min'), 'by': ('max', 'min')}
-AGGREGATE_FORMS = ('expected "(count X in LIST where CONDITION)", "(sum X in LIST of NUMBER)" '
-                   '(or max, min) or "(max X in LIST by ORDERING)" (or min)')
-
-
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
                  'or "()" to call an action')
 
 
-class PipParser(Parser):
+class PipParser(ExtensionWords, Parser):
     tokens = PipLexer.tokens | token_stream.RETAGGED   # (a name, not a word: SLY's class body)
     log = _Quiet()
     track_positions = False     # positions travel in the token values
@@ -104,6 +97,10 @@ class PipParser(Parser):
     def decl(self, p):
         return p[0]
 
+    @_('ACES ID DOT')                       # extension: `Aces high.` (tokens.py)
+    def decl(self, p):
+        return ast.RankOrder(p.ID.value == 'high', p.ACES.pos)
+
     @_('dtype ID DOT')
     def vardecl(self, p):
         return ast.VarDecl(p.dtype.value, p.ID.value, None, p.dtype.pos)
@@ -121,14 +118,6 @@ class PipParser(Parser):
     @_('dtype ID FOR ID ID ASSIGN expr DOT')
     def owndecl(self, p):
         return self.own_decl(p, p.expr)
-
-    def own_decl(self, p, init):
-        for word, want in ((p.ID1, ('each',)), (p.ID2, OWNERS)):
-            if word.value not in want:
-                raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
-                                     '"%s"' % word.value,
-                                     'expected "for each player" or "for each team"')
-        return ast.OwnDecl(p.dtype.value, p.ID0.value, p.ID2.value, init, p.dtype.pos)
 
     @_('AREA ID LABELED STRINGLIT DOT')
     def areadecl(self, p):
@@ -187,6 +176,19 @@ class PipParser(Parser):
     @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN ASSIGN expr DOT')
     def ruledecl(self, p):
         return ast.RuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.expr, p.RULE.pos)
+
+    # Extension: a rule's own parameters, typed as an action's, after its three.
+    @_('RULE ID LPAREN ID COMMA ID COMMA ID COMMA params RPAREN ASSIGN expr DOT')
+    def ruledecl(self, p):
+        return ast.ParamRuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.params,
+                                 p.expr, False, p.RULE.pos)
+
+    @_('RULE ID LPAREN ID COMMA ID COMMA ID COMMA params RPAREN FOR ID ASSIGN expr DOT')
+    def ruledecl(self, p):
+        if p.ID4.value != SETS:
+            self.refuse(p.FOR, '"for"', 'expected "=" (or "for sets": a rule over sets of cards)')
+        return ast.ParamRuleDecl(p.ID0.value, [p.ID1.value, p.ID2.value, p.ID3.value], p.params,
+                                 p.expr, True, p.RULE.pos)
 
     # Extension: a rule over sets of cards, for `play` of several cards at once.
     @_('RULE ID LPAREN ID COMMA ID COMMA ID RPAREN FOR ID ASSIGN expr DOT')
@@ -354,39 +356,40 @@ class PipParser(Parser):
     def orderstmt(self, p):
         return ast.Order(p.ref, p.ID.value, p.ORDER.pos)
 
-    @_('PLAY ID FROM ref TO ref DOT')
+    @_('PLAY rulename FROM ref TO ref DOT')
     def playstmt(self, p):
-        return ast.Play(p.ID.value, p.ref0, p.ref1, p.PLAY.pos)
+        return ast.Play(p.rulename[0], p.ref0, p.ref1, p.PLAY.pos, p.rulename[1])
+
+    @_('ID')
+    def rulename(self, p):
+        return p.ID.value, None
+
+    @_('CALLNAME LPAREN args RPAREN')       # extension: a rule's arguments
+    def rulename(self, p):
+        return p.CALLNAME.value, p.args
 
     # Extension: several cards at once, or a pass (`pass` is a word only here).
-    @_('PLAY ID FROM ref TO ref OR ID DOT')
+    @_('PLAY rulename FROM ref TO ref OR ID DOT')
     def playstmt(self, p):
         self.passing(p)
-        return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, [], p.PLAY.pos)
+        return ast.PlayOrPass(p.rulename[0], p.ref0, p.ref1, [], p.PLAY.pos, None, p.rulename[1])
 
-    @_('PLAY ID FROM ref TO ref OR ID block')
+    @_('PLAY rulename FROM ref TO ref OR ID block')
     def playstmt(self, p):
         self.passing(p)
-        return ast.PlayOrPass(p.ID0.value, p.ref0, p.ref1, p.block, p.PLAY.pos)
+        return ast.PlayOrPass(p.rulename[0], p.ref0, p.ref1, p.block, p.PLAY.pos, None,
+                              p.rulename[1])
 
     # Extension: the pass labelled in the author's words, `or "Take"`.
-    @_('PLAY ID FROM ref TO ref OR STRINGLIT DOT')
+    @_('PLAY rulename FROM ref TO ref OR STRINGLIT DOT')
     def playstmt(self, p):
-        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, [], p.PLAY.pos, p.STRINGLIT.value)
+        return ast.PlayOrPass(p.rulename[0], p.ref0, p.ref1, [], p.PLAY.pos, p.STRINGLIT.value,
+                              p.rulename[1])
 
-    @_('PLAY ID FROM ref TO ref OR STRINGLIT block')
+    @_('PLAY rulename FROM ref TO ref OR STRINGLIT block')
     def playstmt(self, p):
-        return ast.PlayOrPass(p.ID.value, p.ref0, p.ref1, p.block, p.PLAY.pos, p.STRINGLIT.value)
-
-    def passing(self, p):
-        if p.ID1.value != PASS:           # what a 2008 parser says of `to d or`
-            self.refuse(p.OR, '"or"', 'expected "." (or "or pass")')
-
-    def refuse(self, token, found, advice):
-        """The syntax error a 2008 parser gives at token (a word of an extension
-        used otherwise)."""
-        raise PipSyntaxError(Positions(self.text).line_at_end(token.end), token, token.pos,
-                             found, advice)
+        return ast.PlayOrPass(p.rulename[0], p.ref0, p.ref1, p.block, p.PLAY.pos,
+                              p.STRINGLIT.value, p.rulename[1])
 
     @_('ROTATE ref DOT')
     def rotatestmt(self, p):
@@ -408,9 +411,10 @@ class PipParser(Parser):
             self.refuse(p.DOT, '"."', NAME_THEN_DOT)
         return ast.LoopExit(p.ID.value, p.ID.pos)
 
-    @_('WINNER ref DOT')
+    @_('WINNER ref DOT', 'ENDWORD ref DOT')    # extension: `loser p.`, `out p.` (tokens.py)
     def winnerstmt(self, p):
-        return ast.Winner(p.ref, p.WINNER.pos)
+        word, pos = p[0].value, p[0].pos
+        return ast.Winner(p.ref, pos) if word == 'winner' else ast.Ending(word, p.ref, pos)
 
     # --- declarable types ---------------------------------------------------
 
@@ -485,9 +489,9 @@ class PipParser(Parser):
     def expr(self, p):
         return ast.Defined(p.ref, p.DEFINED.pos)
 
-    @_('CANPLAY ID FROM ref TO ref')
+    @_('CANPLAY rulename FROM ref TO ref')
     def expr(self, p):
-        return ast.CanPlay(p.ID.value, p.ref0, p.ref1, p.CANPLAY.pos)
+        return ast.CanPlay(p.rulename[0], p.ref0, p.ref1, p.CANPLAY.pos, p.rulename[1])
 
     @_('rankexpr TILDE suitexpr')
     def expr(self, p):
@@ -532,13 +536,6 @@ class PipParser(Parser):
     @_('LPAREN ID ID IN expr BY ID RPAREN')
     def expr(self, p):
         return self.aggregate(p, p.BY, p.ID2.value, AGGREGATES['by'])
-
-    def aggregate(self, p, how, body, words):
-        for word, want in ((p.ID0, words), (how, ('where', 'of', 'by'))):
-            if word.value not in want:
-                raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
-                                     '"%s"' % word.value, AGGREGATE_FORMS)
-        return ast.Aggregate(p.ID0.value, p.ID1.value, p[4], how.value, body, p.LPAREN.pos)
 
     # Extension: an action's result.
     @_('CALLNAME LPAREN RPAREN')
@@ -669,21 +666,7 @@ class PipParser(Parser):
                              found, advice)
 
 
-def _yacc_default_reductions(table):
-    """Give states ocamlyacc's default reductions, which SLY's are a subset of.
-
-    Like byacc, ocamlyacc reduces without looking at the next token in any
-    state whose only actions (besides precedence-made errors) reduce by one
-    rule.  That overrides `%nonassoc` there: the original accepts
-    `1..2..3~C`, and so must we.
-    """
-    for state, actions in table.lr_action.items():
-        moves = {a for a in actions.values() if a is not None}
-        if len(moves) == 1 and min(moves) < 0:
-            table.defaulted_states[state] = moves.pop()
-
-
-_yacc_default_reductions(PipParser._lrtable)
+lalr.default_reductions(PipParser._lrtable)
 
 
 def parse(text):

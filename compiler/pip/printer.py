@@ -40,7 +40,7 @@ def expr(e):
     if t is ast.Defined:
         return 'defined ' + ref(e.ref)
     if t is ast.CanPlay:
-        return 'canplay %s from %s to %s' % (e.rule, ref(e.player), ref(e.dest))
+        return 'canplay %s from %s to %s' % (rule(e), ref(e.player), ref(e.dest))
     if t is ast.CardExpr:
         return expr(e.rank) + '~' + expr(e.suit)
     if t is ast.RangeExpr:
@@ -88,6 +88,11 @@ def ref(r):
     if t is ast.Standard:
         return 'standard'
     raise TypeError('not a reference: %r' % (r,))
+
+
+def rule(s):
+    """A play's rule, with its arguments (extension) if it has them."""
+    return s.rule if s.args is None else call(s.rule, s.args)
 
 
 def block(stmts, ind, out):
@@ -148,10 +153,10 @@ def stmt(s, ind, out):
     elif t is ast.Order:
         out.append('order %s by %s.\n' % (ref(s.target), s.ordering))
     elif t is ast.Play:
-        out.append('play %s from %s to %s.\n' % (s.rule, ref(s.player), ref(s.dest)))
+        out.append('play %s from %s to %s.\n' % (rule(s), ref(s.player), ref(s.dest)))
     elif t is ast.PlayOrPass:
         word = 'pass' if s.label is None else string(s.label)
-        out.append('play %s from %s to %s or %s ' % (s.rule, ref(s.player), ref(s.dest), word))
+        out.append('play %s from %s to %s or %s ' % (rule(s), ref(s.player), ref(s.dest), word))
         block(s.passing, ind, out)
     elif t is ast.Rotate:
         out.append('rotate %s.\n' % ref(s.target))
@@ -163,6 +168,8 @@ def stmt(s, ind, out):
         out.append(s.word + '.\n')
     elif t is ast.Winner:
         out.append('winner %s.\n' % ref(s.who))
+    elif t is ast.Ending:
+        out.append('%s %s.\n' % (s.word, ref(s.who)))
     else:
         raise TypeError('not a statement: %r' % (s,))
 
@@ -180,6 +187,10 @@ def decl(d, out):
         gives = '' if d.gives is None else 'gives %s ' % d.gives
         out.append('Action %s(%s) %s' % (d.name, params, gives))
         block(d.body, 0, out)
+    elif t is ast.ParamRuleDecl:
+        params = ', '.join(d.params + ['%s %s' % (x.type, x.name) for x in d.extra])
+        sets = ' for sets' if d.sets else ''
+        out.append('Rule %s(%s)%s = %s.\n' % (d.name, params, sets, expr(d.body)))
     elif t is ast.RuleDecl or t is ast.SetRuleDecl:
         sets = ' for sets' if t is ast.SetRuleDecl else ''
         out.append('Rule %s(%s)%s = %s.\n' % (d.name, ', '.join(d.params), sets, expr(d.body)))
@@ -188,6 +199,8 @@ def decl(d, out):
     elif t is ast.VarDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
         out.append('%s %s%s.\n' % (d.type, d.name, init))
+    elif t is ast.RankOrder:
+        out.append('Aces %s.\n' % ('high' if d.high else 'low'))
     elif t is ast.OwnDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
         out.append('%s %s for each %s%s.\n' % (d.type, d.name, d.owner, init))

@@ -4,7 +4,7 @@ kinds of word the lexer cannot tell apart retagged by looking around them
 from ..errors import PipError
 from .lexer import PipLexer
 
-RETAGGED = {'CALLNAME', 'GIVE'}
+RETAGGED = {'CALLNAME', 'GIVE', 'ENDWORD', 'ACES'}
 
 # Extension: the parse's token stream names two kinds of word the lexer
 # cannot tell (pipvm's `retag`): CALLNAME, a name followed by "(" inside an
@@ -31,7 +31,30 @@ def retag(prev, tok, after, after2):
             and after.type not in NAME_USES
             and not (after.type == 'LPAREN' and after2 is not None and after2.type == 'RPAREN')):
         return 'GIVE'
+    if ending_word(prev, tok, after, after2):
+        return 'ENDWORD'
+    if tok.value.value == 'Aces' and after.type == 'ID' and after.value.value in RANK_ORDERS:
+        return 'ACES'
     return tok.type
+
+
+# Extension (compiler/pip/endings.py): ENDWORD, one of these words beginning
+# a statement and followed by a name (`loser p.`, `out p.`): 2008 Pip has no
+# statement of two names.  Before a bracket it is the word only with a space
+# between and something in the brackets (`out (x)->y.`; `out(x).`, `out ().`
+# are calls).
+ENDWORDS = ('winners', 'loser', 'ranking', 'out', 'back')
+LOOKS_TWO_AHEAD = ('give',) + ENDWORDS     # (the stream fetches after2 for these)
+RANK_ORDERS = ('high', 'low')   # ACES: `Aces high.`, a declaration (2008 Pip has no `ID ID`)
+
+
+def ending_word(prev, tok, after, after2):
+    if tok.value.value not in ENDWORDS or prev is None or prev.type not in STATEMENT_START:
+        return False
+    if after.type == 'LPAREN':
+        return (tok.value.end < after.value.end - 1 and after2 is not None
+                and after2.type != 'RPAREN')
+    return after.type in ('ID', 'PLAYERS', 'TEAMS')
 
 
 def stream(text, seen):
@@ -61,7 +84,7 @@ def stream(text, seen):
         if tok.type == 'ID':
             after = peek(2)
             after = None if isinstance(after, PipError) else after
-            if after is not None and after.type == 'LPAREN' and tok.value.value == 'give':
+            if after is not None and after.type == 'LPAREN' and tok.value.value in LOOKS_TWO_AHEAD:
                 after2 = peek(3)
                 after2 = None if isinstance(after2, PipError) else after2
             else:

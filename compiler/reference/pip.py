@@ -21,6 +21,7 @@ from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Ca
 
 from compiler.ir import checked as c
 from compiler.ir import types as T
+from .pip_endings import Endings
 
 
 # What a block returns after `break.` / `continue.`: pending like a skip's
@@ -136,7 +137,7 @@ class Gave(Exception):
         self.value = value
 
 
-class Interpreter:
+class Interpreter(Endings):
     """One game of a checked program."""
 
     def __init__(self, program, table, rng, max_steps=None):
@@ -144,6 +145,7 @@ class Interpreter:
         self.deck = new_deck()
         self.globals = [None] * len(program.globals)
         self.players, self.teams = [], None
+        self.seated = []
         self.max_steps = self.steps_left = max_steps
         self.init_frame = [None] * program.init_frame     # the initialisers' locals
         self.at = None      # the position of the statement running (block)
@@ -152,8 +154,10 @@ class Interpreter:
     def play(self):
         """Play the game and announce how it ended: the winner's name, or
         None if main returns."""
+        self.ending = None      # extension: the line of an ending other than `winner X.`
+        self.over = None        # (and its GameOver, whose places pipvm sim reads)
         winner = self.run()
-        self.table.show(NO_WINNER if winner is None else won_by(winner))
+        self.table.show(self.ending or (NO_WINNER if winner is None else won_by(winner)))
         return winner
 
     def run(self):
@@ -166,6 +170,7 @@ class Interpreter:
             self.players, self.teams = table.seat_teams(p.counts, p.team_size)
         else:
             self.players = table.seat_players(p.counts)
+        self.seated = list(self.players)    # every player by seat (`out p.` leaves `players`)
         try:
             owns = [own for own in p.owns if own.init is not None]
             for i, g in enumerate(p.globals + [None]):
@@ -175,6 +180,7 @@ class Interpreter:
                     self.init_global(g)
             self.run_action(p.main)
         except GameOver as g:
+            self.ending, self.over = g.line, g
             return g.winner
         return None
 
@@ -375,7 +381,17 @@ class Interpreter:
                 return
             move(source[0], source, hands[i % len(hands)])
 
+    @staticmethod
+    def text(value, pos):               # (for pip_endings.py, which this module imports)
+        return text(value, pos)
+
+    def rule_args(self, binds, frame):
+        """Extension: a rule's arguments, stored where its parameters are read."""
+        for var, value in binds or ():
+            self.globals[var.slot] = self.expr(value, frame)
+
     def stmt_Play(self, s, frame):
+        self.rule_args(s.binds, frame)
         player = self.load(s.player, frame)
         dest = card_list(self.load(s.dest, frame))
         cards = self.playable(s.rule, player, dest)
@@ -389,19 +405,23 @@ class Interpreter:
 
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
+        self.rule_args(s.binds, frame)
         player = self.load(s.player, frame)
         dest = self.load(s.dest, frame)
         # (the pass's own label, an extension, is made before the destination's cards are read)
         label = PASS if s.label is None else self.string(s.label, frame)
         dest = card_list(dest)
-        sets = list(self.allowed_sets(s.rule, player, dest))
+        if s.one:                   # (extension: a card rule's single cards, or the pass)
+            sets = [[card] for card in self.playable(s.rule, player, dest)]
+        else:
+            sets = list(self.allowed_sets(s.rule, player, dest))
         labels = [set_label([text(card, s.pos) for card in cards]) for cards in sets]
         if s.passing is not None:
             sets.append(None)
             labels.append(label)
         if not sets:
             fail(s.pos, 'No cards match the given rule')
-        chosen = sets[self.choose(player, 'cards', labels)]
+        chosen = sets[self.choose(player, 'card' if s.one else 'cards', labels)]
         if chosen is None:
             return self.block(s.passing, frame)
         for card in chosen:
@@ -570,11 +590,13 @@ class Interpreter:
         return quotient if (a < 0) == (b < 0) else -quotient
 
     def expr_CanPlay(self, e, frame):
+        self.rule_args(e.binds, frame)
         player = self.load(e.player, frame)
         dest = card_list(self.load(e.dest, frame))
         return len(self.playable(e.rule, player, dest)) > 0
 
     def expr_CanPlaySet(self, e, frame):
+        self.rule_args(e.binds, frame)
         player = self.load(e.player, frame)
         dest = card_list(self.load(e.dest, frame))
         return any(self.allowed_sets(e.rule, player, dest))

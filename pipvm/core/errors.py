@@ -55,8 +55,14 @@ class StepLimit(Exception):
 
 
 class GameOver(Exception):
-    """`winner X.`: carries the winner's name."""
+    """`winner X.`: carries the winner's name.  The other endings
+    (extension, pipvm/core/endings.py) carry their line, the seats placed in
+    order (groups) and whether the seats they leave out come first."""
 
-    def __init__(self, winner):
+    def __init__(self, winner, line=None, groups=None, rest_first=False, loser=None):
         super().__init__(winner)
         self.winner = winner
+        self.line = line
+        self.groups = groups
+        self.rest_first = rest_first
+        self.loser = loser

@@ -27,9 +27,16 @@ def places(winner, players, teams):
 def rewards(game):
     """Each seat's reward for a finished game: 1 to each winning seat (every
     member of a winning team), 0 to the others; a game without a winner (or
-    one stopped by an error or the step limit) gives every seat 1/seats."""
+    one stopped by an error or the step limit) gives every seat 1/seats.
+    An ending that places the seats (extension: a loser, several winners, a
+    ranking) gives the best place 1, the worst 0 and the places between
+    their share: a loser's seat 0, every other seat 1."""
     n = game.seats
     ending = game.ending
+    places = getattr(ending, 'places', None)
+    if places is not None and max(places) > 0:
+        worst = max(places)
+        return [1.0 - p / worst for p in places]
     if ending.kind == 'winner':
         player, team = find(ending.winner, game.players, game.teams)
         won = [p.seat for p in team.members] if team else [player.seat] if player else []

@@ -3,6 +3,7 @@ Result): what `pipvm sim` (sim.py) plays in its processes and cluster.py on
 its workers."""
 import attrs
 
+from pipvm.core import endings
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
 from pipvm.play import terminal
@@ -27,6 +28,9 @@ class Result:
     lead: list = ()            # [position 0..1, each seat's chance] as thinking bots saw it
     turn: int = 0              # how far the seating was turned (--rotate): seat s sat at s+turn
     thinking: list = ()        # [seat as given, decisions, no world, seconds] per thinking bot
+    # extension (pipvm/core/endings.py): each seat's place, 0 best, after
+    # `winners`, `loser` or `ranking`; ending 'loser' when only a loser was named
+    places: list = None
 
 
 class CountingTable(Table):
@@ -79,18 +83,39 @@ def play_one(engine, seating, seed, rotate=False):
     turn = seed % seating.players if rotate else 0
     console = SilentConsole()
     table, machine = terminal.start(engine, seed, console, turned(seating, turn), CountingTable)
-    ending, winner, error = 'no winner', None, None
+    ending, winner, error, placed = 'no winner', None, None, None
     try:
         winner = machine.play()
         if winner is not None:
             ending = 'winner'
+        placed, lost = _placed(machine)
+        if lost:
+            ending = 'loser'
     except StepLimit:
         ending = 'step limit'
     except (PipError, InputEnded) as e:
         ending, error = 'error', str(e)
-    seat, team = places(winner, machine.players, machine.teams or [])
+    if placed is None:
+        seat, team = places(winner, machine.seated, machine.teams or [])
+    else:           # several winners are no one seat's win (the places count them)
+        firsts = [s for s, p in enumerate(placed) if p == 0]
+        seat, team = (firsts[0] if len(firsts) == 1 and ending == 'winner' else None), None
+        placed = list(placed)
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
-                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn))
+                  list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
+                  placed)
+
+
+def _placed(machine):
+    """(each seat's place or None, whether only a loser was named) of a
+    finished game: the VM's Game, or the reference's interpreter."""
+    game = getattr(machine, 'game', None)
+    if game is not None:
+        return game.ending.places, game.ending.kind == 'loser'
+    over = machine.over
+    if over is None:
+        return None, False
+    return endings.places(over, len(machine.seated)), over.line is not None and over.winner is None
 
 
 def chunked(seeds, jobs, most=25):

@@ -65,12 +65,31 @@ def seat_rows(results, setup, series='seated'):
     """(per-seat rows, per-team rows) of wins, shares and intervals."""
     iv = setup['intervals']
     seats = [dict(seat=s + 1, name=name, **iv.share(('seat', series, s),
-                                                    [r.seat == s for r in results]))
+                                                    [won(r, s) for r in results]))
              for s, name in enumerate(setup['names'])]
     teams = [dict(team=t + 1, members=members, **iv.share(('team', series, t),
                                                           [r.team == t for r in results]))
              for t, members in enumerate(setup['teams'])]
     return seats, teams
+
+
+def won(r, s):
+    """Whether seat s won game r: the winner, or one of several (`winners`,
+    an extension, places them first)."""
+    return r.seat == s or (r.places is not None and r.ending == 'winner' and r.places[s] == 0)
+
+
+def lost(r, s):
+    """Whether seat s is game r's loser (extension: `loser`, or last in a `ranking`)."""
+    return r.places is not None and 0 < max(r.places) == r.places[s]
+
+
+def loser_rows(results, setup):
+    """Each seat's losses and their share, when some game named a loser."""
+    if not any(lost(r, s) for r in results for s in range(len(setup['names']))):
+        return []
+    return [dict(seat=s + 1, name=name, **setup['intervals'].share(
+        ('loser', s), [lost(r, s) for r in results])) for s, name in enumerate(setup['names'])]
 
 
 def summarise(results, setup, series=None):
@@ -83,7 +102,7 @@ def summarise(results, setup, series=None):
     seats, teams = seat_rows(results, setup)
     others = {}
     for r in results:
-        if r.ending == 'winner' and r.seat is None and r.team is None:
+        if r.ending == 'winner' and r.seat is None and r.team is None and r.places is None:
             others[r.winner] = others.get(r.winner, 0) + 1
     lengths = [r.decisions for r in results]
     decisions = sum(lengths)
@@ -103,9 +122,10 @@ def summarise(results, setup, series=None):
         'games': n, 'seed': setup['seed'], 'players': len(setup['names']),
         'seating': setup['seating'], 'rotate': setup['rotate'], 'set': setup['set'],
         'max_steps': setup['max_steps'],
-        'seats': seats, 'teams': teams,
+        'seats': seats, 'teams': teams, 'losers': loser_rows(results, setup),
         'other_winners': [{'winner': w, **setup['intervals'].share(
             ('other', w), [r.ending == 'winner' and r.winner == w and r.seat is None
+                           and r.places is None
                            and r.team is None for r in results])} for w in sorted(others)],
         'no_winner': sum(r.ending == 'no winner' for r in results),
         'step_limit': stopped('step limit'),
@@ -133,7 +153,7 @@ def rarely_finished(results):
     in Gin Rummy play until the step limit): at least MIN_FINISHED games,
     fewer than 1 in RARELY won."""
     return (len(results) >= MIN_FINISHED
-            and RARELY * sum(r.ending == 'winner' for r in results) < len(results))
+            and RARELY * sum(r.ending in ('winner', 'loser') for r in results) < len(results))
 
 
 def balance_of(results, setup, series='seated'):
@@ -174,6 +194,7 @@ def design(results, setup, series):
         'completion': {'winner': round(sum(r.ending == 'winner' for r in results) / n, 4)
                        if n else 0.0,
                        'no_winner': sum(r.ending == 'no winner' for r in results),
+                       'loser': sum(r.ending == 'loser' for r in results),
                        'step_limit': sum(r.ending == 'step limit' for r in results),
                        'errors': sum(r.ending == 'error' for r in results)},
         'duration': {'decisions': metrics.spread([r.decisions for r in results]),

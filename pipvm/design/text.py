@@ -27,16 +27,20 @@ def format_report(s):
         s['game'], s['games'], s['seed'], s['seed'] + s['games'] - 1, s['players'],
         s['seating'], ' --rotate' if s['rotate'] else '', set_words(s['set']))]
     rows = []
-    if shows_seats(s):
+    if shows_seats(s) and not only_losers(s):
         rows = [('seat %d' % r['seat'], r['name'], r) for r in s['seats']]
     rows += [('team %d' % r['team'], ', '.join(r['members']), r) for r in s['teams']]
     rows += [('winner', r['winner'], r) for r in s['other_winners']]
-    width = max([len(name) for _, name, _ in rows] + [4])
-    lines.append('  %-7s %-*s %6s %7s   %s' % ('', width, 'name', 'wins', 'share', '95% interval'))
+    losers = s.get('losers') or ()        # extension: `loser`, a ranking's last
+    width = max([len(name) for _, name, _ in rows] + [len(r['name']) for r in losers] + [4])
+    lines.append('  %-7s %-*s %6s %7s   %s' % ('', width, 'name', 'losses' if only_losers(s)
+                                              else 'wins', 'share', '95% interval'))
+    rows += [('seat %d' % r['seat'], r['name'], dict(r, lost=True)) for r in losers]
     for label, name, r in rows:
         lo, hi = r['ci95']
-        lines.append('  %-7s %-*s %6d %7s   %s - %s' % (
-            label, width, name, r['wins'], percent(r['share']), percent(lo), percent(hi)))
+        lines.append('  %-7s %-*s %6d %7s   %s - %s%s' % (
+            label, width, name, r['wins'], percent(r['share']), percent(lo), percent(hi),
+            '  lost' if r.get('lost') and not only_losers(s) else ''))
     lines += rotated_lines(s)
     lines.append('  no winner: %d   stopped at %d steps: %d   errors: %d' % (
         s['no_winner'], s['max_steps'], s['step_limit']['count'], s['errors']['count']))
@@ -76,9 +80,10 @@ def format_design(s):
             lines.append('  balance by %s: %.3f   fairness %s   first %s advantage %s' % (
                 label, b[key]['balance'], ' '.join('%.2f' % f for f in b[key]['fairness']),
                 label, first_words(b[key])))
-    lines.append('  completion: %s with a winner, %d without, %d stopped at the step limit, '
-                 '%d errors' % (percent(c['winner']), c['no_winner'], c['step_limit'],
-                                c['errors']))
+    lines.append('  completion: %s with a winner, %s%d without, %d stopped at the step limit, '
+                 '%d errors' % (percent(c['winner']),
+                                '%d with only a loser, ' % c['loser'] if c.get('loser') else '',
+                                c['no_winner'], c['step_limit'], c['errors']))
     if not no_choices(s):
         for key in ('decisions', 'turns'):
             x = d[key]
@@ -136,6 +141,12 @@ def too_few(b):
 def too_few_words(b):
     return ('balance, fairness and first-seat advantage not measured: %d of those games had '
             'a winner, and they need %d' % (b['finished'], MIN_FINISHED))
+
+
+def only_losers(s):
+    """Whether no game had a winner but some named a loser (extension: Durak's
+    fool): the report then shows each seat's losses instead of its wins."""
+    return bool(s.get('losers')) and not any(r['wins'] for r in s['seats'] + s['teams'])
 
 
 def unfinished_words(s):

@@ -347,6 +347,7 @@ The handlers, tick and the closure factories of pure.py, each operation's
 body as the table writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
+from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401

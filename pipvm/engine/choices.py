@@ -49,11 +49,12 @@ class SetChoice(NamedTuple):
     sets: list
     labels: list
     dest: list
+    one: bool = False          # extension: single cards or a pass, headed "Choose a card:"
     kind = SETS
 
     def copied(self, copy):
         return SetChoice(copy(self.player), [copy(s) for s in self.sets], list(self.labels),
-                         copy(self.dest))
+                         copy(self.dest), self.one)
 
     def relabelled(self):
         """The same choice labelled by its cards' names now (a belief's

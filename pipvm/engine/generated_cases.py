@@ -5,6 +5,7 @@ The handlers, tick and the closure factories of pure.py, each operation's
 body as the table writes it once (the loop's inline branches are in vm.py)."""
 from pipvm.core import runtime
 from pipvm.core.dialogue import PASS, Event, set_label
+from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
@@ -445,6 +446,35 @@ def op_PLAY_SET_OR(self, stack, frame, arg):    # 93
     return PAUSE
 
 
+def op_PLAY_CARD_OR(self, stack, frame, arg):    # 95
+    label = stack.pop()
+    to = cards_of(stack.pop())
+    player = stack.pop()
+    sets = [[card] for card in self.playable(arg, player, to)]
+    labels = [card.name for card, in sets]
+    sets.append(None)
+    labels.append(label)
+    self.pending = SetChoice(player, sets, labels, to, True)
+    return PAUSE
+
+
+def op_FINISH(self, stack, frame, arg):    # 96
+    finish(arg, stack.pop())
+
+
+def op_TURN_OUT(self, stack, frame, arg):    # 97
+    take_out(self.players, stack.pop())
+
+
+def op_TURN_BACK(self, stack, frame, arg):    # 98
+    bring_back(self.players, stack.pop())
+
+
+def op_ACE_HIGH(self, stack, frame, arg):    # 99
+    rank = stack[-1]
+    stack[-1] = 14 if rank == 1 else int(rank)
+
+
 def op_EQ_CONST(self, stack, frame, arg):    # 101
     value0 = self.consts[arg]
     stack[-1] = stack[-1] == value0
@@ -614,6 +644,11 @@ HANDLERS = {
     90: op_CALL_WITH,
     91: op_CALL_FOR,
     93: op_PLAY_SET_OR,
+    95: op_PLAY_CARD_OR,
+    96: op_FINISH,
+    97: op_TURN_OUT,
+    98: op_TURN_BACK,
+    99: op_ACE_HIGH,
     101: op_EQ_CONST,
     104: op_STORE_LOCAL_ADD_CONST,
     105: op_EQ_JUMP_IF_FALSE,
@@ -816,6 +851,13 @@ def closure_CANPLAY_SET(m, o0, f0, f1):
     return lambda env: any(env[m].allowed_sets(o0, f0(env), cards_of(f1(env))))
 
 
+def closure_ACE_HIGH(m, f0):
+    def ace_high_(env):
+        rank = f0(env)
+        return 14 if rank == 1 else int(rank)
+    return ace_high_
+
+
 def closure_LOAD_LOCAL_PROP(m, o0, o1):
     def load_local_prop_(env):
         if (value0 := env[o0]) is None:
@@ -874,6 +916,7 @@ CLOSURES = {
     'AGG_END': closure_AGG_END,
     'PICK_BY': closure_PICK_BY,
     'CANPLAY_SET': closure_CANPLAY_SET,
+    'ACE_HIGH': closure_ACE_HIGH,
     'LOAD_LOCAL_PROP': closure_LOAD_LOCAL_PROP,
     'LOAD_LOCAL_ITEM_PROP': closure_LOAD_LOCAL_ITEM_PROP,
 }

@@ -164,6 +164,7 @@ class Machine:
         self.consts = image.consts_for(self.deck)
         self.globals = [None] * len(self.program.global_names)
         self.players, self.teams = [], None
+        self.seated = []           # every player, by seat (`players` may leave some out: `out p.`)
         self.frames = []
         self.pending = None
         self.events = events
@@ -181,6 +182,7 @@ class Machine:
         """Seat the players, then run the initialisers and main up to the first
         decision; the same results as resume()."""
         self.players, self.teams = players, teams
+        self.seated = list(players)
         codes = self.image.codes
         self.frames = [new_frame(codes[self.program.main]), new_frame(codes[0])]
         return self.resume()
@@ -502,6 +504,7 @@ class Machine:
         other.consts = self.image.consts_for(other.deck)
         other.globals = copy.all(self.globals)
         other.players = copy(self.players)
+        other.seated = copy(self.seated)
         other.teams = copy(self.teams)
         other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
                         for code, pc, stack, slots in self.frames]

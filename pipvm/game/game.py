@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import attrs
 
-from pipvm.core import dialogue
+from pipvm.core import dialogue, endings
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
@@ -68,13 +68,19 @@ _decision = functools.partial(tuple.__new__, Decision)
 
 @attrs.frozen
 class Ending:
-    kind: str                  # 'winner', 'no winner', 'error' or 'step limit'
-    winner: str = None         # the winner's name as announced
+    kind: str                  # 'winner', 'loser', 'no winner', 'error' or 'step limit'
+    winner: str = None         # the winner's name as announced ("A and B": several)
     error: Exception = None    # the PipError or StepLimit (str() is its Error: line)
+    # extension (pipvm/core/endings.py): `loser`, `ranking`, several winners
+    loser: str = None          # the loser's name(s) as announced
+    places: tuple = None       # each seat's place, 0 best; None: `winner X.` places by name
 
     def to_json(self):
-        return {'kind': self.kind, 'winner': self.winner,
-                'error': None if self.error is None else str(self.error)}
+        out = {'kind': self.kind, 'winner': self.winner,
+               'error': None if self.error is None else str(self.error)}
+        if self.places is not None:
+            out.update(loser=self.loser, places=list(self.places))
+        return out
 
 
 class Setup(NamedTuple):
@@ -126,7 +132,9 @@ class Game:
 
     @property
     def players(self):
-        return self.machine.players
+        """Every player, by seat (the game's `players`, its turn order, is
+        machine.players: it may rotate, and leave some out)."""
+        return self.machine.seated
 
     @property
     def teams(self):
@@ -232,7 +240,7 @@ class Game:
                 pending = m.pending
                 kind, player = pending.kind, pending.player
                 name = player.name
-                texts = _texts(kind, name)
+                texts = _texts(CARD if kind is SETS and pending.one else kind, name)
                 self.decision = _decision((
                     len(self.history), player.seat, kind, texts[0],
                     tuple(map(_card_name, pending.cards) if kind is CARD else pending.labels),
@@ -240,7 +248,11 @@ class Game:
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:
-            self._end(Ending('winner', g.winner), dialogue.won_by(g.winner))
+            if g.line is None:
+                self._end(Ending('winner', g.winner), dialogue.won_by(g.winner))
+            else:           # extension: pipvm/core/endings.py
+                self._end(Ending('winner' if g.winner is not None else 'loser', g.winner,
+                                 loser=g.loser, places=endings.places(g, self.seats)), g.line)
         except StepLimit as e:
             self.ending = Ending('step limit', error=e)
         except PipError as e:

@@ -28,7 +28,7 @@ def view(game, seat, log=True, since=0):
     out = {
         'game': game.program.name,
         'seat': seat,
-        'players': [_player(p, seat, m.program.owns) for p in sorted(m.players, key=_seat)],
+        'players': [_player(p, seat, m.program.owns) for p in m.seated],
         'teams': None if m.teams is None else [_team(t, m.program.owns) for t in m.teams],
         'areas': [_area(a) for a in areas(m)],
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
@@ -65,7 +65,7 @@ def card_lists(machine):
 def seen_cards(machine, seat):
     """The cards seat sees now: its hand and the visible cards of faceup areas."""
     seen = []
-    for p in machine.players:          # in the game's order, which it may rotate
+    for p in machine.seated:
         if p.seat == seat:
             seen += p.hand
     for a in areas(machine):

@@ -6,7 +6,7 @@ properties, its meaning in words and its body, all in one place.
 Numbers are assigned by the table's order: each section starts at a number
 of its own and counts up (the gaps keep the numbers of files written
 before).  Three kinds share the one numbering: the opcodes of a .pipc file
-(1-93), superinstructions the VM fuses from them when it loads a program
+(1-93, 95-99), superinstructions the VM fuses from them when it loads a program
 (100-119) and the instructions loading makes otherwise (200-204: a
 rewritten PLAY, the quiet variant).  Only the first may appear in a file
 (`in_file`); the validator refuses the others.  pipvm/isa/opcodes.py
@@ -458,7 +458,32 @@ instrs = loaded.instrs if loud else loaded.quiet
 push, pop = stack.append, stack.pop
 stack[-1] = value""", flags='inline stack loop_only', ends=True),
 )
-_FILE = _FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _CALLS + _PLAY_SET_OR
+# Extension: a single card or a pass, the endings beyond `winner X.`, the turn
+# order, and aces high (pipvm/core/endings.py; numbered down from 99).
+_ENDINGS = _section(95,
+    _op('PLAY_CARD_OR', 'rule:rule', 'player dest label -- passed',
+        'player, destination, label -> the player chooses a card the (card) rule allows, or '
+        'the pass labelled so; the card moves; push whether the player passed', """
+label = POP()
+to = cards_of(POP())
+player = POP()
+sets = [[card] for card in machine.playable(rule, player, to)]
+labels = [card.name for card, in sets]
+sets.append(None)
+labels.append(label)
+PAUSE(SetChoice(player, sets, labels, to, True))""", reads='hand', flags='fails stack'),
+    _op('FINISH', 'how:ending', 'who --',
+        'end the game: winners, loser(s) or a ranking of a player, a team or a list of them',
+        'finish(how, who)', flags='fails'),
+    _op('TURN_OUT', '', 'player --', 'take a player out of the turn order (players)',
+        'take_out(machine.players, player)', flags='fails'),
+    _op('TURN_BACK', '', 'player --', 'bring a player back into the turn order, by seat',
+        'bring_back(machine.players, player)', flags='fails'),
+    _op('ACE_HIGH', '', 'rank -- value', 'a rank as aces high compare it: an ace (1) is 14',
+        'value = 14 if rank == 1 else int(rank)', flags='pure'),
+)
+_FILE = (_FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _CALLS
+         + _PLAY_SET_OR + _ENDINGS)
 _FILE_BY_NAME = {op.name: op for op in _FILE}
 
 

@@ -89,8 +89,9 @@ OPERANDS = {k.name: k for k in (
     OperandKind('listprop', '0 size, 1 first/top, 2 last/bottom', 0,
                 _below(lambda p, c: runtime.LIST_PROPERTIES, 'list property'),
                 lambda p, c, op, arg: runtime.LIST_PROPERTIES[arg]),
-    OperandKind('count', 'how many stack items', 0,
-                lambda p, c, op, arg: None if 0 < arg <= MAX_COUNT else 'bad count %d' % arg,
+    OperandKind('count', 'how many stack items (a call\'s arguments: none too)', 0,
+                lambda p, c, op, arg: None if (0 if op in ('CALL_WITH', 'CALL_FOR') else 1)
+                <= arg <= MAX_COUNT else 'bad count %d' % arg,
                 lambda p, c, op, arg: str(arg)),
     OperandKind('mode', 'option bits of DEAL, NEW_AREA or PLAY_SET', 0, _check_mode,
                 lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
@@ -104,6 +105,9 @@ OPERANDS = {k.name: k for k in (
     OperandKind('own', 'a value for each player or team (the program\'s owns table)', 0,
                 _below(lambda p, c: p.owns, 'value for each player or team'),
                 lambda p, c, op, arg: '%d (%s->%s)' % ((arg,) + tuple(p.owns[arg][:2]))),
+    OperandKind('ending', '0 winners, 1 loser(s), 2 ranking (extension)', 0,
+                lambda p, c, op, arg: None if arg < 3 else 'bad ending %d' % arg,
+                lambda p, c, op, arg: ('winner', 'loser', 'ranking')[arg]),
     _code_kind('action'), _code_kind('rule'), _code_kind('ordering'),
     # Fixed width, so a forward jump can be patched when its target is
     # emitted; whether it lands on an instruction is checked with the code.

@@ -102,6 +102,7 @@ class Builder:
         self.scopes = [{}]          # name -> type; [0] is the globals
         self.actions, self.rules, self.orderings = [], [], []
         self.set_rules = []                # the extension's rules over sets of cards
+        self.param_rules = []              # the extension's rules with parameters: (name, types)
         self.counters = set()
         self.loops = []                    # 'for' / 'forever' around the statement drawn
         self.used = set()                  # labels some skip goes to
@@ -539,7 +540,7 @@ class Builder:
     def statement(self, labels, depth, pending):
         kinds = ['let', 'assign', 'compound', 'message', 'deal', 'deal', 'if', 'for', 'play',
                  'order', 'rotate', 'shuffle', 'call', 'ask', 'winner', 'forever', 'skip', 'skip',
-                 'show', 'show', 'show', 'exit']
+                 'show', 'show', 'show', 'exit', 'ending']
         kind = self.pick(kinds)
         if kind == 'let' and pending:
             kind = 'assign'
@@ -703,6 +704,10 @@ class Builder:
                  '}', 'label %s.' % out])
 
     def stmt_play(self, labels, depth, pending):
+        if self.param_rules and self.chance(0.3):
+            return self.play_with_args(labels, depth, pending)
+        if self.rules and self.chance(0.15):
+            return self.play_or_pass(self.pick(self.rules), labels, depth, pending)
         if self.set_rules and (not self.rules or self.chance(0.4)):
             return self.play_set(labels, depth, pending)
         if not self.rules:
@@ -713,6 +718,55 @@ class Builder:
         if self.chance(0.7):
             return ['if canplay %s from %s to %s { %s }' % (rule, player, dest, play)]
         return [play]
+
+    def param_rule(self):
+        """The extension: a rule with parameters of its own."""
+        name, p, c, d = self.fresh('pr'), self.fresh('p'), self.fresh('c'), self.fresh('d')
+        types = (NUMBER, SUIT)[:self.draw(between(1, 2))]
+        params = [self.fresh('x') for _ in types]
+        terms = ['(%s->rank > %s)' % (c, params[0])]
+        if len(types) > 1:
+            terms.append('(%s->suit == %s)' % (c, params[1]))
+        terms.append('(%s->hand->size > 3)' % p)
+        body = self.pick([' or ', ' and ']).join(terms[:self.draw(between(1, len(terms)))])
+        self.param_rules.append((name, types))
+        return 'Rule %s(%s, %s, %s, %s) = %s.' % (
+            name, p, c, d, ', '.join('%s %s' % tp for tp in zip(types, params)), body)
+
+    def play_with_args(self, labels, depth, pending):
+        """The extension: a play (or canplay) giving a rule its arguments."""
+        name, types = self.pick(self.param_rules)
+        rule = '%s(%s)' % (name, '; '.join(self.expr(t, 1) for t in types))
+        if self.chance(0.3):
+            return self.play_or_pass(rule, labels, depth, pending)
+        player = self.ref(PLAYER, 1) or 'players->first'
+        dest = self.play_dest(1)
+        play = 'play %s from %s to %s.' % (rule, player, dest)
+        return ['if canplay %s from %s to %s { %s }' % (rule, player, dest, play)]
+
+    def play_or_pass(self, rule, labels, depth, pending):
+        """The extension: a card rule's single cards, or the pass (labelled)."""
+        player = self.ref(PLAYER, 1) or 'players->first'
+        play = 'play %s from %s to %s or %s' % (rule, player, self.play_dest(1),
+                                                self.pick(['pass', '"Take"', self.string()]))
+        if depth <= 0 or self.chance(0.4):
+            return [play + '.']
+        return [play + ' {'] + self.nested(labels, depth, 2, pending) + ['}']
+
+    def stmt_ending(self, labels, depth, pending):
+        """The extension's endings and turn order: loser, winners, ranking, out, back."""
+        word = self.pick(['out', 'out', 'back', 'back', 'loser', 'winners', 'ranking'])
+        if word in ('out', 'back'):
+            return ['%s %s.' % (word, self.ref(PLAYER, 1) or 'players->first')]
+        if not self.chance(0.3):
+            return self.stmt_message(labels, depth, pending)
+        kinds = [PLAYERS, TEAMS][:2 if self.teams else 1]
+        if word == 'loser':
+            kinds = kinds + [PLAYER, TEAM][:len(kinds)]
+        want = self.pick(kinds)
+        fallback = {PLAYERS: 'players', TEAMS: 'teams', PLAYER: 'players->last',
+                    TEAM: 'teams->last'}[want]
+        return ['%s %s.' % (word, self.ref(want, 1) or fallback)]
 
     def play_set(self, labels, depth, pending):
         """The extension: several cards at once, perhaps with a pass."""
@@ -834,6 +888,10 @@ class Builder:
             decls.append(self.rule())
         if self.chance(0.5):
             decls.append(self.set_rule())
+        if self.chance(0.3):
+            decls.append(self.param_rule())
+        if self.chance(0.2):
+            decls.append('Aces %s.' % self.pick(['high', 'high', 'low']))     # the extension
         for _ in range(self.draw(between(1, 2))):
             decls.append(self.ordering())
         for _ in range(self.draw(between(0, 3))):

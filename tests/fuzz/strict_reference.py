@@ -14,6 +14,10 @@ on the forms the language's grammar gives each extension:
 | `break.`, `continue.` | the word | `'break.'` |
 | an ask's `for X in L "text"` | `for` | `an ask's options from a list ('for X in')` |
 | `Ace`, `Two`, ..., `King` as a Rank | the word | `'Four' (a Rank word)` |
+| `play R from P to D or pass` (`or "TEXT"`) | `play` | `'or pass'` (`'or "..."'`) |
+| `Rule R(p, c, pile, TYPE x) = ...` | its declaration | `a rule with parameters ('Rule R(..., TYPE x)')` |
+| `loser X.`, `winners L.`, `ranking L.`, `out P.`, `back P.` | the word | `'loser'` |
+| `Aces high.` (`Aces low.`) | its declaration | `'Aces high.'` |
 """
 import re
 
@@ -27,6 +31,12 @@ _AGGREGATE = re.compile(r'\((count|sum|max|min) \w+ in ')
 _EXIT = re.compile(r'\b(break|continue)\s*\.')
 _OPTIONS = re.compile(r'\bfor (\w+) in [^{"]*"')
 _WORD = re.compile(r'\b(%s)\b' % '|'.join(WORDS))
+_OR_PASS = re.compile(r'\bplay\b[^.{]*\bor\s+(pass\b|")')
+_PARAM_RULE = re.compile(r'^Rule (\w+)\(\s*\w+\s*,\s*\w+\s*,\s*\w+\s*,')
+# (a word at a statement's start, before a name or, after a space, a bracket not empty)
+_ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)'
+                     r'(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
+_ACES = re.compile(r'^Aces (high|low)\s*\.')
 
 
 def blanked(line):
@@ -71,6 +81,16 @@ def extensions(source):
                         % m.group(1)))
         for m in _WORD.finditer(line):
             out.append((n, m.start() + 1, "'%s' (a Rank word)" % m.group(1)))
+        for m in _OR_PASS.finditer(line):
+            out.append((n, m.start() + 1, "'or pass'" if m.group(1) == 'pass' else "'or \"...\"'"))
+        m = _PARAM_RULE.match(line)
+        if m:
+            out.append((n, 1, "a rule with parameters ('Rule %s(..., TYPE x)')" % m.group(1)))
+        for m in _ENDING.finditer(line):
+            out.append((n, m.start(1) + 1, "'%s'" % m.group(1)))
+        m = _ACES.match(line)
+        if m:
+            out.append((n, 1, "'Aces %s.'" % m.group(1)))
     return sorted(out)
 
 

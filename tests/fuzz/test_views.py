@@ -146,13 +146,13 @@ def reference_tables(checked, seed, history):
             return [(index[id(c)], str(c)) for c in lst]
         g = [(v.var.name, interp.globals[v.var.slot]) for v in checked.globals]
         teams = interp.teams or []
-        tables.append(({p.seat: (p.name, cards(p.hand)) for p in interp.players},
+        tables.append(({p.seat: (p.name, cards(p.hand)) for p in interp.seated},
                        [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup,
                          [None if c.last_played_by is None else c.last_played_by.seat
                           for c in a.cards])
                         for _, a in g if type(a) is Area],
                        {p.seat: (len(p.stash), number(p.score), values(checked, p, T.PLAYER))
-                        for p in interp.players},
+                        for p in interp.seated},
                        None if interp.teams is None else
                        [(reference.text(t, None), [p.seat for p in t.members], len(t.stash),
                          number(t.score), values(checked, t, T.TEAM)) for t in teams],

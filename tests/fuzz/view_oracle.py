@@ -68,7 +68,7 @@ class Oracle(Witness):
         for v in m.globals:
             if type(v) is Area and not v.is_facedown:
                 out.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
-        for p in m.players:
+        for p in m.seated:
             if seat is not SPECTATOR and p.seat == seat:
                 out.update(map(str, p.hand))
         return out

@@ -64,7 +64,7 @@ class Clues:
         k = first_difference(a, b)
         if k >= len(b):
             return set()
-        return {q.name for q in m.players if q.name in (b[k].get('text') or '')}
+        return {q.name for q in m.seated if q.name in (b[k].get('text') or '')}
 
     def named_plays(self, p, start):
         """Where the seat's observation names a card that p's does not, and a
@@ -98,15 +98,15 @@ class Clues:
                 if a != b:
                     names.add(b['name'])
             texts = [e.get('text') or '' for e in (seen.get('log') or []) + (want.get('log') or [])]
-            names.update(q.name for q in m.players if any(q.name in t for t in texts))
+            names.update(q.name for q in m.seated if any(q.name in t for t in texts))
             # a difference that names nobody but the seat, whose hand it sees
             # ("A: The rank is Ten.", a hidden card's rank told to it): the
             # cards of every hand, not the stock's, which nobody sees
             me = {b['name'] for b in want.get('players') or () if b.get('seat') == self.seat}
             if not names - me:
-                names = {q.name for q in m.players}
+                names = {q.name for q in m.seated}
         index = deck_indexes(m)
-        return frozenset(index[id(c)] for q in m.players if q.name in names
+        return frozenset(index[id(c)] for q in m.seated if q.name in names
                          for c in q.hand + q.stash)
 
 
@@ -115,7 +115,7 @@ def places(m):
     a global card list)."""
     index = deck_indexes(m)
     out = {}
-    for q in m.players:
+    for q in m.seated:
         for where, cards in (('hand', q.hand), ('stash', q.stash)):
             out.update((index[id(c)], (where, q.name)) for c in cards)
     for k, a in enumerate(areas(m)):
@@ -229,7 +229,7 @@ def gathering(p, now, moved):
         if k >= len(b):
             return None
         texts = [b[k].get('text') or '']
-        names = {q.name for q in m.players if q.name in texts[0]}
+        names = {q.name for q in m.seated if q.name in texts[0]}
         wrong = frozenset().union(*groups([e.get('text') or '' for e in a[k:k + 1]]))
     named = groups(texts)
     zone = {i for i, where in now.items() if where[0] == 'hand' and where[1] in names} | moved

@@ -104,15 +104,24 @@ function renderResult(v, me) {
   box.hidden = !v.ending || resultSeen;
   if (!v.ending) { resultSeen = false; return; }
   const e = v.ending;
-  const mine = me && (e.winner === me.name
+  // (an extension's ending places every seat: 0 best; the worst place lost)
+  const placed = e.places ? v.players.map((p) => e.places[p.seat]) : null;
+  const worst = placed ? Math.max(...placed) : 0;
+  const mine = me && (placed ? e.kind === 'winner' && e.places[me.seat] === 0 : e.winner === me.name
     || (v.teams || []).some((t) => t.name === e.winner && t.members.includes(me.seat)));
+  const lost = me && placed && worst > 0 && e.places[me.seat] === worst;
   $('result-title').textContent = e.kind === 'winner' ? (mine ? 'You win! ' : '') + e.winner + ' wins.'
+    : e.kind === 'loser' ? (lost ? 'You lose. ' : '') + e.loser + ' loses.'
     : e.kind === 'no winner' ? 'The game is over: no winner.' : 'The game stopped: ' + e.error;
-  const rows = standings(v, v.teams ? 'teams' : 'players');
-  const winner = (r) => e.kind === 'winner' && (r.name === e.winner);
-  rows.sort((a, b) => winner(b) - winner(a) || (b.score ?? -Infinity) - (a.score ?? -Infinity));
+  const rows = standings(v, v.teams && !placed ? 'teams' : 'players');
+  const winner = (r) => placed ? e.kind === 'winner' && e.places[r.seat] === 0
+    : e.kind === 'winner' && (r.name === e.winner);
+  const loser = (r, i) => placed ? worst > 0 && e.places[r.seat] === worst
+    : i === rows.length - 1 && rows.length > 1 && e.kind === 'winner';
+  const place = (r) => placed ? e.places[r.seat] : winner(r) ? 0 : 1;
+  rows.sort((a, b) => place(a) - place(b) || (b.score ?? -Infinity) - (a.score ?? -Infinity));
   box.querySelector('tbody').replaceChildren(...rows.map((r, i) => {
-    const tr = el('tr', (r.mine ? 'mine ' : '') + (winner(r) ? 'winner' : i === rows.length - 1 && rows.length > 1 && e.kind === 'winner' ? 'loser' : ''));
+    const tr = el('tr', (r.mine ? 'mine ' : '') + (winner(r) ? 'winner' : loser(r, i) ? 'loser' : ''));
     tr.append(el('td', 'place', winner(r) ? 'won' : String(i + 1) + '.'), el('th', '', r.who),
               el('td', '', r.score === null ? '\u2013' : String(r.score)), el('td', '', r.won));
     tr.children[1].scope = 'row';
@@ -142,6 +151,7 @@ function renderTurn(v) {
     turn.className = 'ending';
     const e = v.ending;
     turn.textContent = e.kind === 'winner' ? 'The game was won by ' + e.winner
+      : e.kind === 'loser' ? 'The game was lost by ' + e.loser
       : e.kind === 'no winner' ? 'The game is over: no winner.' : 'The game stopped: ' + e.error;
   } else if (v.decision) {
     turn.textContent = 'Your turn';
@@ -391,7 +401,7 @@ function standings(v, which = 'both') {
   for (const p of v.players) {
     if (v.teams && which === 'both' && !p.score && !p.stash_size) continue;   // a team game scores teams
     rows.push({ who: p.name, name: p.name, score: p.score, won: won(p.stash_size),
-                mine: p.seat === v.seat });
+                mine: p.seat === v.seat, seat: p.seat });
   }
   return rows;
 }
