@@ -14,6 +14,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
+from .forms import mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -116,7 +117,7 @@ class Checker(Expressions, Plays):
 
     def scoring(self, s):
         """Each player (team) scored; the best alone wins, a tie is a draw."""
-        kind = TEAM if _mentions_team(s.expr) else PLAYER
+        kind = TEAM if mentions_team(s.expr) else PLAYER
         pos = s.pos
         t = IR_TYPE[kind]
         who, best, value, seen, tie = (self.frame.new('scored', t), self.frame.new('winner', t),
@@ -291,8 +292,8 @@ class Checker(Expressions, Plays):
             self.neighbour(kind, local_expr(s.cur, a.pos), 'next', a.pos, into=s.nxt)
 
     def st_Repeat(self, a):
-        if a.count is None or _top_to_top(a.action):
-            src = self.typed(a.action.card.coll, CARDS).ir if _top_to_top(a.action) else None
+        if a.count is None or top_to_top(a.action):
+            src = self.typed(a.action.card.coll, CARDS).ir if top_to_top(a.action) else None
             if src is None:
                 fail(a.action.pos, 'repeat all moves (top LOCATION) to (top LOCATION)')
             dest, _ = self.destination(a.action.dest, False, 'move')
@@ -437,7 +438,7 @@ class Checker(Expressions, Plays):
             all_conds = conds + ([keep] if keep is not None else []) + more
             cond = conj(all_conds, 'and', a.pos) if all_conds else None
             stmts = self.statement(body)
-            shown = _shown(body, a.var.name)
+            shown = shown_at(body, a.var.name)
             if shown is not None and elem == CARD:
                 # a card that lands face up: everyone reads who played it where
                 who = local_ref(self.stage_of('player', a.pos).cur, a.pos)
@@ -458,7 +459,7 @@ class Checker(Expressions, Plays):
                     more.append(self.no_hoist("a choice's condition", lambda b=body: self.cond(b.cond)))
                     body = body.action
                 cond = conj(conds + more, 'and', a.pos) if conds + more else None
-                what = _summary(body, None)
+                what = summary(body, None)
                 text = [str(x).title() if elem == STR else str(x)] + ([' (%s)' % what] if what else [])
                 return c.Question(text, cond, self.statement(body), a.pos)
             questions.append(self.bound(a.var.name, Val(elem, lit(x, T.NUMBER, a.pos) if elem == INT
@@ -468,62 +469,7 @@ class Checker(Expressions, Plays):
     def describe(self, a, var):
         """An option's label: its variable's value, and what the action does."""
         head = [local_ref(var[1], a.pos)] if var else []
-        what = _summary(a, var[0] if var else None)
+        what = summary(a, var[0] if var else None)
         if head and what:
             return head + [' (%s)' % what]
         return head or [what or 'do it']
-
-
-def _summary(a, var):
-    kind = type(a)
-    if kind is ast.Do:
-        return _summary(a.actions[0], var) if a.actions else ''
-    if kind is ast.Move:
-        dest = a.dest.coll if type(a.dest) is ast.End else None
-        where = dest.name.title() if type(dest) is ast.Loc else 'there'
-        if type(a.card) is ast.Var and a.card.name == var:
-            return '%s to %s' % (a.word, where)
-        return '%s a card to %s' % (a.word, where)
-    if kind is ast.Pass:
-        return 'pass'
-    if kind is ast.Conditional:
-        return _summary(a.action, var)
-    if kind is ast.IntAction:
-        return '%s %s' % (a.op, a.target.name.title())
-    return {ast.Shuffle: 'shuffle',
-            ast.Forget: 'forget', ast.Cycle: 'cycle', ast.Repeat: 'repeat'}.get(kind, '')
-
-
-def _shown(a, var):
-    """The name of the face-up location (vloc) an option moves its card to first, if any."""
-    kind = type(a)
-    if kind is ast.Do:
-        return _shown(a.actions[0], var) if a.actions else None
-    if kind is ast.Conditional:
-        return _shown(a.action, var)
-    if kind is ast.Move and a.word == 'move' and type(a.card) is ast.Var and a.card.name == var \
-            and type(a.dest) is ast.End and type(a.dest.coll) is ast.Loc and a.dest.coll.vis == 'vloc':
-        return a.dest.coll.name.title()
-    return None
-
-
-def _top_to_top(a):
-    return type(a) is ast.Move and a.word == 'move' and type(a.card) is ast.End and \
-        a.card.which == 'top' and type(a.dest) is ast.End and a.dest.which == 'top' and \
-        type(a.card.coll) is ast.Loc and type(a.dest.coll) is ast.Loc
-
-
-def _mentions_team(e):
-    if type(e) is ast.Who:
-        return e.kind == 'team'
-    return any(_mentions_team(v) for v in _children(e))
-
-
-def _children(e):
-    if not attrs.has(type(e)):
-        return []
-    out = []
-    for f in attrs.fields(type(e)):
-        v = getattr(e, f.name)
-        out += v if type(v) is list else [v]
-    return [x for x in out if attrs.has(type(x))]

@@ -20,7 +20,7 @@ from compiler.ir import checked as c
 from compiler.ir import types as T
 
 from ..errors import PipError
-from . import ast
+from .forms import play_shape
 from .places import Frame, as_expr, cards_of
 from .values import CARD, LocColl, Val, conj, lit, local_expr, local_ref
 
@@ -50,40 +50,19 @@ class RuleCycle:               # (current player) inside a rule: its first param
 class Plays:
     def as_play(self, ch):
         """The statements of a choice as a `play`, or None if it is not one."""
-        if len(ch.options) != 1:
+        shape = play_shape(ch)
+        if shape is None:
             return None
-        o, conds = ch.options[0], []
-        while type(o) is ast.Conditional:
-            conds.append(o.cond)
-            o = o.action
-        if type(o) is not ast.Aggregate or o.word != 'any':
-            return None
-        body, inner = o.body, []
-        while type(body) is ast.Conditional:
-            inner.append(body.cond)
-            body = body.action
-        actions = body.actions if type(body) is ast.Do else [body]
-        first = actions[0] if actions else None
-        if not (type(first) is ast.Move and first.word == 'move' and type(first.card) is ast.Var
-                and first.card.name == o.var.name and type(first.dest) is ast.End
-                and first.dest.which == 'top' and type(first.dest.coll) is ast.Loc):
-            return None
-        hand, filters = o.coll, []
-        while type(hand) is ast.Filter:
-            filters.append(hand)
-            hand = hand.coll
-        if not (type(hand) is ast.Loc and hand.vis == 'iloc' and type(hand.owner) is ast.Who
-                and hand.owner.which == 'current' and hand.owner.kind == 'player'):
-            return None
+        o, first = shape.option, shape.first
         try:
-            hand_ref = self.typed(hand, 'CardCollection').ir.ref
+            hand_ref = self.typed(shape.hand, 'CardCollection').ir.ref
             dest = self.typed(first.dest.coll, 'CardCollection').ir
         except PipError:
             return None
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
-        rule = self.rule_of(o, conds, filters, inner)
+        rule = self.rule_of(o, shape.conds, shape.filters, shape.inner)
         if rule is None:
             return None
         pos = ch.pos
@@ -92,7 +71,7 @@ class Plays:
         top = c.Ref(c.PropRef(as_expr(cards_of(dest.ref)), c.ListProp('first', T.CARD), T.CARD, pos),
                     T.CARD, pos)
         rest = self.bound(o.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
-                          lambda: self.block(actions[1:]))
+                          lambda: self.block(shape.rest))
         return [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
                        [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + rest)], pos)]
 

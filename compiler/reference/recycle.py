@@ -17,8 +17,7 @@ stage and per round of a `repeat`: the VM counts more (every loop of the
 lowered program), so a game stopped by a step limit stops elsewhere here.
 """
 from compiler.recycle import ast
-from compiler.reference.recycle_forms import (mentions_team, owner_kind, rule_reads, shown_at, summary,
-                                              top_to_top)
+from compiler.recycle.forms import children, mentions_team, owner_kind, play_shape, shown_at, summary, top_to_top
 from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import Area, Card, Player, RANK_NAMES, Team, new_deck
@@ -361,32 +360,10 @@ class Interpreter:
         it) whose first action moves the card on top of a location (not a
         memory), with conditions a rule can read: Pip's `play`
         (docs/recycle.md, "Choices").  True if it was one."""
-        if len(ch.options) != 1:
+        shape = play_shape(ch)
+        if shape is None:
             return False
-        o, conds = ch.options[0], []
-        while type(o) is ast.Conditional:
-            conds.append(o.cond)
-            o = o.action
-        if type(o) is not ast.Aggregate or o.word != 'any':
-            return False
-        body, inner = o.body, []
-        while type(body) is ast.Conditional:
-            inner.append(body.cond)
-            body = body.action
-        actions = body.actions if type(body) is ast.Do else [body]
-        first = actions[0] if actions else None
-        if not (type(first) is ast.Move and first.word == 'move' and type(first.card) is ast.Var
-                and first.card.name == o.var.name and type(first.dest) is ast.End
-                and first.dest.which == 'top' and type(first.dest.coll) is ast.Loc
-                and first.dest.coll.vis != 'mem'):
-            return False
-        hand, filters = o.coll, []
-        while type(hand) is ast.Filter:
-            filters.append(hand)
-            hand = hand.coll
-        if not (type(hand) is ast.Loc and hand.vis == 'iloc' and type(hand.owner) is ast.Who
-                and hand.owner.which == 'current' and hand.owner.kind == 'player'):
-            return False
+        o, conds, filters, inner, first = shape.option, shape.conds, shape.filters, shape.inner, shape.first
         local = {o.var.name} | {f.var.name for f in filters}
         if not all(rule_reads(x, local, self.declared) for x in conds + inner +
                    [f.cond for f in filters] + [first.dest.coll]):
@@ -410,7 +387,7 @@ class Interpreter:
         dest.insert(0, c)
         c.last_played_by = player
         self.table.show_event(played(player, text(c), self.areas.get(id(dest))))
-        self.bind(o.var.name, c, lambda: [self.do(x) for x in actions[1:]])
+        self.bind(o.var.name, c, lambda: [self.do(x) for x in shape.rest])
         return True
 
     @property
@@ -629,3 +606,21 @@ class Interpreter:
 
     def ex_Sum(self, e):
         return sum(self.score(x, e.points) for x in self.value(e.coll))
+
+
+def rule_reads(e, local, declared):
+    """Can a rule (of the player, the card, the destination and the globals)
+    read this condition?  Not the variables of a let or an enclosing all, nor
+    what needs statements computed first (docs/recycle.md, "Choices").  The
+    checker answers this by trying (plays.py); this is the reference's own
+    statement of it."""
+    t = type(e)
+    if t is ast.Var:
+        return e.name in local or e.name in declared
+    if t is ast.Who and (e.which != 'current' or e.kind != 'player'):
+        return False
+    if t in (ast.Owner, ast.Best) or (t is ast.Seat and type(e.index) is not ast.Int):
+        return False
+    if t is ast.Aggregate or t is ast.Filter:
+        local = local | {e.var.name}
+    return all(rule_reads(x, local, declared) for x in children(e))
