@@ -164,7 +164,7 @@ def _global(game, name):
 
 def test_whist_trumps_win_and_partners_score_together():
     for seed in (1, 2, 3):
-        game, taken = tricks('whist', 4, seed, trump=lambda g: _global(g, 'Trump')[0].suit.name)
+        game, taken = tricks('whist', 4, seed, trump=lambda g: _global(g, 'Trump').cards[0].suit.name)
         count = {n: len(cards) // 4 for n, cards in taken.items()}
         teams = view(game, None, log=False)['teams']
         assert [t['score'] for t in teams] == [count.get('Ada', 0) + count.get('Cy', 0),
@@ -216,13 +216,14 @@ def test_a_seeded_game_with_the_same_answers_plays_the_same():
 def test_visibility_follows_recycles_words():
     """iloc of a player: its hand (its owner sees it); vloc: face up for all;
     game iloc/hloc: face down; hloc of a player: its stash, seen by no one;
-    mem: a list whose size alone is shown."""
+    mem: copies visible to everyone (seed 001), the game's and a player's."""
     text = game_of('''(do ((shuffle (game iloc STOCK))
         (move (top (game iloc STOCK)) (top ((0 player) iloc HAND)))
         (move (top (game iloc STOCK)) (top ((0 player) vloc SHOWN)))
         (move (top (game iloc STOCK)) (top ((1 player) hloc SECRET)))
         (move (top (game iloc STOCK)) (top (game hloc BURIED)))
-        (remember (top ((0 player) vloc SHOWN)) (top (game mem SEEN)))))
+        (remember (top ((0 player) vloc SHOWN)) (top (game mem SEEN)))
+        (remember (top ((0 player) iloc HAND)) (top ((1 player) mem NOTED)))))
       (stage player (end (== (size ((current player) iloc HAND)) 0))
         (choice ((any ((current player) iloc HAND) 'C (move 'C (top (game vloc TABLE)))))))''')
     program = compiled(text)
@@ -238,7 +239,12 @@ def test_visibility_follows_recycles_words():
     assert by_name['Buried']['facedown'] and 'cards' not in by_name['Buried'] and by_name['Buried']['size'] == 1
     assert mine['players'][1]['stash_size'] == theirs['players'][1]['stash_size'] == 1
     assert 'stash' not in theirs['players'][1]
-    assert {'name': 'Seen', 'size': 1} in theirs['lists']
+    assert theirs['lists'] == []
+    for v in (mine, theirs, nobody):
+        shown = {a['name']: a for a in v['areas']}
+        assert shown['Seen']['cards'] == by_name['Shown 1']['cards']
+        assert shown['Noted 2']['cards'] == mine['players'][0]['hand']
+        assert shown['Noted 1']['cards'] == []
     for v in (mine, theirs, nobody):          # locations are not shown as values
         assert all(p['values'] == {} for p in v['players'])
 
@@ -654,7 +660,7 @@ def test_pitch_scores_high_low_jack_and_game():
     worth = {'Ten': 10, 'Ace': 4, 'King': 3, 'Queen': 2, 'Jack': 1}
     for seed in range(1, 6):
         game = play(example('pitch'), seed=seed, pick=lambda d: random.Random(d.id).randrange(len(d.options)))
-        trump = _global(game, 'Trump')[0].suit.name
+        trump = _global(game, 'Trump').cards[0].suit.name
         won = [areas(game)['Won %d' % k]['cards'] for k in (1, 2)]
         assert sum(map(len, won)) == 24
         trumps = [c for w in won for c in w if c.endswith(' of ' + trump)]

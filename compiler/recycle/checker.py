@@ -235,6 +235,7 @@ class Checker(Expressions, Plays):
         card = self.typed(a.card, CARD)
         if a.word == 'remember':
             ref, end = self.destination(a.dest, True, 'remember')
+            ref = cards_of(ref)
             lst = as_expr(ref)
             new = c.Seq(card.ir, lst, T.CARDS, a.pos) if end == 'top' else c.Seq(lst, card.ir, T.CARDS, a.pos)
             return [c.Assign(ref, new, a.pos)]
@@ -253,7 +254,7 @@ class Checker(Expressions, Plays):
         if card.home is None:
             fail(pos, 'Cannot tell which location this card is in: %s a card of a location, '
                  '(top LOCATION) or a variable over one' % word)
-        if card.home.type == T.CARDS and self.is_mem(card.home):
+        if self.is_mem(card.home):
             if word == 'move':
                 fail(pos, 'A card in a memory (mem) is a copy: forget it, do not move it')
         elif word == 'forget':
@@ -264,7 +265,7 @@ class Checker(Expressions, Plays):
         lay = self.layout
         if isinstance(ref, c.VarRef):
             return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem')
-        return ref.prop in lay.mems
+        return getattr(ref, 'prop', None) in lay.mems
 
     def st_Forget(self, a):
         card = self.typed(a.card, CARD)

@@ -417,9 +417,8 @@ class Interpreter:
                     (kind == 'team' or self.stash_name.get(kind) == name):
                 cards = owner.stash
             else:
-                cards = []
-                if vis != 'mem':
-                    area = Area(name.title(), cards, vis != 'vloc', vis != 'vloc')
+                cards = []          # a memory's copies are visible to all (seed 001)
+                area = Area(name.title(), cards, vis not in ('vloc', 'mem'), vis not in ('vloc', 'mem'))
             self.locs[key] = cards
             self.areas[id(cards)] = area
         return self.locs[key]
