@@ -349,6 +349,50 @@ def test_cycle_current_changes_the_player_at_once():
     assert [p['score'] for p in view(game, None, log=False)['players']] == [20, 0, 2]
 
 
+def turn_order(game, players):
+    """The seats in the order they had turns, read off scores of 10 ** turn."""
+    scores = [p['score'] for p in view(game, None, log=False)['players']]
+    order = {}
+    for seat, score in enumerate(scores[:players]):
+        for turn, digit in enumerate(reversed(str(score))):
+            if digit == '1':
+                order[turn] = seat
+    return [order[t] for t in sorted(order)]
+
+
+REVERSING = '''(stage player (end (> (game sto TURNS) 8))
+    (do ((inc (game sto TURNS) 1)
+         (inc ((current player) sto SCORE) (game sto POWER))
+         ((== (game sto POWER) 0) (set ((current player) sto SCORE) 1))
+         ((== (game sto POWER) 0) (set (game sto POWER) 1))
+         (set (game sto POWER) (* (game sto POWER) 10))
+         ((or (== (game sto TURNS) 2) (== (game sto TURNS) 5)) (cycle next previous))
+         ((== (game sto TURNS) 3) (inc (game sto SEEN) (+ (* 10 (size ((next player) vloc X)))
+                                                        (size ((previous player) vloc X)))))
+         ((== (game sto TURNS) 1) (move (top (game iloc STOCK)) (top ((3 player) vloc X)))))))'''
+
+
+def test_cycle_next_previous_reverses_the_direction_until_reversed_again():
+    """Seed 001: `(cycle next previous)` queues "the previous player to
+    reverse the play direction": turns then go counter-clockwise until it is
+    done again; `(previous player)` stays the seat before clockwise and
+    `(next player)` is who goes next."""
+    game = play(game_of(REVERSING, players=4))
+    assert turn_order(game, 4) == [0, 1, 0, 3, 2, 3, 0, 1, 2]
+    # at turn 3 (Ada's, counter-clockwise) next is Di, previous Di too
+    assert _global(game, 'Seen') == 11
+
+
+def test_a_reversal_is_the_innermost_stages_own():
+    """A nested stage reversed leaves the outer one clockwise; a new inner stage starts clockwise."""
+    game = play(game_of('''(stage player (end (> (game sto ROUNDS) 2))
+        (stage player (end (> (game sto TURNS) 1))
+          (do ((inc (game sto TURNS) 1) (cycle next previous))))
+        (do ((set (game sto TURNS) 0) (inc (game sto ROUNDS) 1)
+             (inc ((current player) sto SCORE) 1))))''', players=3))
+    assert [p['score'] for p in view(game, None, log=False)['players']] == [1, 1, 1]
+
+
 def test_mod_and_integer_division_truncate_toward_zero():
     game = play(game_of('''(do ((set ((0 player) sto SCORE) (mod (- 0 7) 3))
         (set ((1 player) sto SCORE) (// (- 0 7) 2))))'''))

@@ -14,7 +14,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
-from .forms import mentions_team, shown_at, summary, top_to_top
+from .forms import children, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -27,6 +27,8 @@ class Cycle:
     kind: str                  # player or team
     cur: object                # the Local of whose turn it is
     nxt: object                # the Local of who goes next
+    back: object = None        # the Local (Boolean) of a stage `(cycle next previous)`
+                               # may reverse: true while turns go counter-clockwise
 
 
 def check(game, name='RECYCLE game'):
@@ -166,10 +168,14 @@ class Checker(Expressions, Plays):
         cycle = Cycle(s.kind, self.frame.new('current', t), self.frame.new('next', t))
         outer = [x for x in self.stages if x.kind == s.kind]
         start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
+        first = [c.Let(cycle.cur, start, pos)]
+        if reverses(s):
+            cycle.back = self.frame.new('reversed', T.BOOLEAN)
+            first.append(c.Let(cycle.back, lit(False, T.BOOLEAN, pos), pos))
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
-            body = self.neighbour(kind, local_expr(cycle.cur, pos), 'next', pos, into=cycle.nxt)
+            body = self.after(cycle, kind, pos)
             body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body
             body += self.block(s.body)
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
@@ -177,7 +183,16 @@ class Checker(Expressions, Plays):
             self.stages.pop()
         after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
                                            local_expr(cycle.cur, pos), pos)]
-        return [c.Let(cycle.cur, start, pos), c.Forever(body, pos)] + after
+        return first + [c.Forever(body, pos)] + after
+
+    def after(self, cycle, kind, pos):
+        """Statements setting who goes after the current player (team): the
+        next seat clockwise, or counter-clockwise in a stage reversed."""
+        ahead = self.neighbour(kind, local_expr(cycle.cur, pos), 'next', pos, into=cycle.nxt)
+        if cycle.back is None:
+            return ahead
+        return [c.If([(local_expr(cycle.back, pos), self.neighbour(
+            kind, local_expr(cycle.cur, pos), 'previous', pos, into=cycle.nxt)), (None, ahead)], pos)]
 
     def game_turn(self, kind, pos):
         """The game's own current player (team): where a stage at the top level
@@ -280,6 +295,11 @@ class Checker(Expressions, Plays):
                 fail(a.pos, 'cycle changes the turn order of a stage: it goes inside one')
             s = self.stages[-1]
             kind = PLAYER if s.kind == 'player' else TEAM
+            if a.which == 'next' and a.target == 'previous':
+                # the play's direction reverses (docs/recycle.md, "Stages and turns")
+                back = local_expr(s.back, a.pos)
+                return [c.Assign(local_ref(s.back, a.pos), c.Not(back, T.BOOLEAN, a.pos), a.pos)] + \
+                    self.after(s, kind, a.pos)
             who = {'current': local_expr(s.cur, a.pos), 'next': local_expr(s.nxt, a.pos)}.get(a.target)
             if who is None:
                 who = self.neighbour(kind, local_expr(s.cur, a.pos), 'previous', a.pos)
@@ -289,8 +309,7 @@ class Checker(Expressions, Plays):
             s = self.stage_of('player' if kind == PLAYER else 'team', a.pos)
         if a.which == 'next':
             return [c.Assign(local_ref(s.nxt, a.pos), who, a.pos)]
-        return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + \
-            self.neighbour(kind, local_expr(s.cur, a.pos), 'next', a.pos, into=s.nxt)
+        return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + self.after(s, kind, a.pos)
 
     def st_Repeat(self, a):
         if a.count is None or top_to_top(a.action):
@@ -474,3 +493,16 @@ class Checker(Expressions, Plays):
         if head and what:
             return head + [' (%s)' % what]
         return head or [what or 'do it']
+
+
+def reverses(stage):
+    """Does a `(cycle next previous)` of this stage's own (not of a stage
+    inside it: that is the innermost there) reverse its turns?"""
+    todo = list(stage.body)
+    while todo:
+        node = todo.pop()
+        if type(node) is ast.Cycle and node.which == 'next' and node.target == 'previous':
+            return True
+        if type(node) is not ast.Stage:
+            todo += children(node)
+    return False

@@ -63,6 +63,7 @@ def text(value):
 class Stage:
     def __init__(self, kind, cur):
         self.kind, self.cur, self.nxt = kind, cur, cur
+        self.step = 1               # clockwise; -1 once (cycle next previous) reversed it
 
 
 class Interpreter:
@@ -191,7 +192,7 @@ class Interpreter:
             while True:
                 if self.value(s.end):
                     break
-                stage.nxt = self.neighbour(stage.cur, 1)
+                stage.nxt = self.neighbour(stage.cur, stage.step)
                 for part in s.body:
                     self.do(part)
                 stage.cur = stage.nxt
@@ -244,6 +245,10 @@ class Interpreter:
     def do_Cycle(self, a):
         if type(a.target) is str:
             s = self.stages[-1]
+            if a.which == 'next' and a.target == 'previous':
+                s.step = -s.step            # the play's direction reverses (docs/recycle.md)
+                s.nxt = self.neighbour(s.cur, s.step)
+                return
             who = {'current': s.cur, 'next': s.nxt}.get(a.target) or self.neighbour(s.cur, -1)
         else:
             who = self.value(a.target)
@@ -253,7 +258,7 @@ class Interpreter:
             s.nxt = who
         else:
             s.cur = who
-            s.nxt = self.neighbour(who, 1)
+            s.nxt = self.neighbour(who, s.step)
 
     def do_Repeat(self, a):
         if a.count is None or top_to_top(a.action):
