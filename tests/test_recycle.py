@@ -597,11 +597,17 @@ def _sevens_playable(card, layout):
 
 
 def test_a_card_played_face_up_is_told_to_everyone_and_a_hidden_one_to_no_one():
-    game = play(example('agram'))
+    # an ask (Crazy Eights: play or draw) whose card lands face up
+    game = play(example('crazy_eights'))
     plays = [e for e in game.events if ' plays ' in e.text]
-    assert len(plays) == 24 and plays[0].text.startswith('Ada plays ') and plays[0].text.endswith(' to Trick')
-    assert all(e.seen_by(seat) is not None for e in plays for seat in (None, 0, 1, 2, 3))
+    assert plays and plays[0].text.startswith('Ada plays ') and plays[0].text.endswith(' to Discard')
+    assert all(e.seen_by(seat) is not None for e in plays for seat in (None, 0, 1, 2))
     assert plays[0].shows and plays[0].shows[0] in plays[0].text
+    # a play (Agram's three options, one card decision) lands face up: everyone reads the card
+    game = play(example('agram'))
+    plays = [e for e in game.events if e.kind == 'played']
+    assert len(plays) == 24 and plays[0].text == 'Ada played %s.' % plays[0].card
+    assert all(e.seen_by(seat).card == e.card for e in plays for seat in (None, 0, 1, 2, 3))
     gops = play(example('gops'))
     assert not [e for e in gops.events if e.kind == 'message']
 
@@ -716,3 +722,28 @@ def test_pitch_scores_high_low_jack_and_game():
         teams = view(game, None, log=False)['teams']
         assert [t['score'] for t in teams] == scores
         assert game.ending.winner == (None if scores[0] == scores[1] else teams[scores.index(max(scores))]['name'])
+
+
+SEVERAL_OPTIONS = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (choice ((any (filter ((current player) iloc HAND) 'X (== (cardatt SUIT 'X) HEARTS)) 'C
+                (do ((move 'C (top ((current player) vloc PILE))) (inc ((current player) sto SCORE) 10))))
+           (any ((current player) iloc HAND) 'C
+                (do ((move 'C (top ((current player) vloc PILE))) (inc ((current player) sto SCORE) 1)))))))'''
+
+
+@pytest.mark.parametrize('seed', [1, 2, 3])
+def test_a_choice_of_several_plays_to_one_place_is_one_play_run_by_the_first_option_allowing_it(seed):
+    """Two options, each a card of the hand moved on top of the same place:
+    one card decision (each card offered once, though both options allow a
+    heart), and the card runs the first option that allowed it."""
+    text = game_of(SEVERAL_OPTIONS, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES))')
+    offered = []
+    game = play(text, seed=seed, pick=lambda d: offered.append(d) or len(d.options) - 1)
+    assert offered and all(d.kind == 'card' and len(set(d.options)) == len(d.options) for d in offered)
+    assert len(offered[0].options) == 3
+    shown = areas(game)
+    for k, p in enumerate(view(game, None, log=False)['players']):
+        pile = shown['Pile %d' % (k + 1)]['cards']
+        assert p['score'] == sum(10 if c.endswith('Hearts') else 1 for c in pile)

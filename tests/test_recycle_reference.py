@@ -75,3 +75,12 @@ def test_both_reverse_the_turns_as_docs_recycle_md_says(tmp_path):
     turns = [line.split(b':')[0] for line in vm[1].split(b'\n') if b'Choose an action' in line]
     # reversed at Ben's turn (2) and Cleo's (5); Ada's 7th made Dev, before her clockwise, current
     assert turns == [b'Ada', b'Ben', b'Ada', b'Dev', b'Cleo', b'Dev', b'Dev', b'Ada', b'Ben', b'Cleo'], vm
+
+
+def test_both_run_the_first_option_that_allowed_a_card_played(tmp_path):
+    from tests.test_recycle import SEVERAL_OPTIONS, game_of
+    path = tmp_path / 'several.recycle'
+    path.write_text(game_of(SEVERAL_OPTIONS, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    for seed in (1, 2, 3, 4, 5):
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm

@@ -164,5 +164,7 @@ def test_a_card_told_in_the_log_out_of_sight_is_caught(monkeypatch):
     real = Watched.append
     monkeypatch.setattr(Watched, 'append', lambda self, e: (real(self, e), self.at.__setitem__(
         -1, [set() for _ in self.at[-1]])))
-    leak = first_leak('agram', seeds=(1,))
-    assert leak is not None and 'plays' in leak[2]
+    leak = first_leak('crazy_eights', seeds=(1,))
+    assert leak is not None and ' plays ' in leak[2]
+    leak = first_leak('agram', seeds=(1,))            # a play, told as Pip's are
+    assert leak is not None and ' played ' in leak[2]

@@ -86,8 +86,8 @@ def shown_at(a, var):
 
 @attrs.define(slots=True)
 class PlayShape:
-    """A choice shaped as Pip's `play` (docs/recycle.md, "Choices"):
-    `(choice ((CONDS (any (filter HAND 'F FCOND) 'V (INNER (do ((move 'V (top DEST)) REST...))))))))`."""
+    """An option of a choice shaped as Pip's `play` (docs/recycle.md, "Choices"):
+    `(CONDS (any (filter HAND 'F FCOND) 'V (INNER (do ((move 'V (top DEST)) REST...))))))`."""
     option: ast.Aggregate       # the `any`: its var is the card
     conds: list                 # the conditions written around the `any`
     filters: list               # the filters of the hand, outermost first
@@ -97,12 +97,22 @@ class PlayShape:
     rest: list                  # the actions after it
 
 
-def play_shape(ch):
-    """The parts of a choice shaped as a `play`, or None.  Whether the
-    conditions are ones a rule can read is each side's own question."""
-    if len(ch.options) != 1:
+def play_shapes(ch):
+    """The options of a choice that is a `play`, or None: each option a card
+    of the hand moved on top of one same location.  Whether the conditions
+    are ones a rule can read is each side's own question."""
+    shapes = [option_shape(o) for o in ch.options]
+    if not shapes or None in shapes:
         return None
-    o, conds = ch.options[0], []
+    dest = shapes[0].first.dest.coll
+    if not all(same(s.first.dest.coll, dest) for s in shapes[1:]):
+        return None
+    return shapes
+
+
+def option_shape(o):
+    """The parts of one option shaped as a `play`, or None."""
+    conds = []
     while type(o) is ast.Conditional:
         conds.append(o.cond)
         o = o.action
@@ -127,3 +137,15 @@ def play_shape(ch):
             and hand.owner.which == 'current' and hand.owner.kind == 'player'):
         return None
     return PlayShape(o, conds, filters, hand, inner, first, actions[1:])
+
+
+def same(a, b):
+    """Are two pieces of syntax the same but for where they are written?"""
+    if type(a) is not type(b):
+        return False
+    if type(a) is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if not attrs.has(type(a)):
+        return a == b
+    return all(same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
+               if f.name != 'pos')

@@ -20,9 +20,9 @@ from compiler.ir import checked as c
 from compiler.ir import types as T
 
 from ..errors import PipError
-from .forms import play_shape
+from .forms import play_shapes
 from .places import Frame, as_expr, cards_of
-from .values import CARD, LocColl, Val, conj, lit, local_expr, local_ref
+from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref
 
 
 class RuleFrame(Frame):
@@ -50,55 +50,99 @@ class RuleCycle:               # (current player) inside a rule: its first param
 class Plays:
     def as_play(self, ch):
         """The statements of a choice as a `play`, or None if it is not one."""
-        shape = play_shape(ch)
-        if shape is None:
+        shapes = play_shapes(ch)
+        if shapes is None:
             return None
-        o, first = shape.option, shape.first
+        first = shapes[0].first
         try:
-            hand_ref = self.typed(shape.hand, 'CardCollection').ir.ref
+            hand_ref = self.typed(shapes[0].hand, 'CardCollection').ir.ref
             dest = self.typed(first.dest.coll, 'CardCollection').ir
         except PipError:
             return None
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
-        rule = self.rule_of(o, shape.conds, shape.filters, shape.inner)
+        rule = self.rule_of(shapes)
         if rule is None:
             return None
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
-        card = self.frame.new(o.var.name.lower(), T.CARD)
+        card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
         top = c.Ref(c.PropRef(as_expr(cards_of(dest.ref)), c.ListProp('first', T.CARD), T.CARD, pos),
                     T.CARD, pos)
-        rest = self.bound(o.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
-                          lambda: self.block(shape.rest))
-        return [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
-                       [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + rest)], pos)]
 
-    def rule_of(self, o, conds, filters, inner):
-        """The index of a new rule allowing a card, or None if its conditions
-        read more than a rule can."""
+        def rest(shape):
+            return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
+                              lambda: self.block(shape.rest))
+        if len(shapes) == 1:
+            before, after = [], rest(shapes[0])
+        else:
+            before, after = self.which_option(shapes, hand_ref, card, rest, pos)
+        return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
+                                [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
+                              pos)]
+
+    def which_option(self, shapes, hand, card, rest, pos):
+        """Several options, one play: the card played runs the rest of the
+        first option that allowed it, as the choice was made (so before the
+        play: each option's conditions, and the cards of the hand its tests
+        allow).  (statements before the play, statements after it)."""
+        before, branches = [], []
+        for k, shape in enumerate(shapes):
+            o = shape.option
+            conds = [self.cond(x) for x in shape.conds]
+            if k == len(shapes) - 1:
+                branches.append((None, rest(shape)))
+                break
+            if not shape.filters and not shape.inner:
+                held = self.frame.new('option', T.BOOLEAN)
+                before.append(c.Let(held, conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos),
+                                    pos))
+                branches.append((local_expr(held, pos), rest(shape)))
+                continue
+            allowed, x = self.frame.new('allowed', T.CARDS), self.frame.new('x', T.CARD)
+            tests = [self.bound(f.var.name, Val(CARD, local_expr(x, pos)), lambda f=f: self.cond(f.cond))
+                     for f in shape.filters]
+            tests += self.bound(o.var.name, Val(CARD, local_expr(x, pos)),
+                                lambda: [self.cond(e) for e in shape.inner])
+            keep = [c.If([(conj(tests, 'and', pos), [c.Assign(local_ref(allowed, pos), c.Seq(
+                local_expr(allowed, pos), local_expr(x, pos), T.CARDS, pos), pos)])], pos)]
+            collect = [c.For(x, as_expr(hand), None, keep, pos)]
+            before += [c.Let(allowed, c.ListLit([], T.CARDS, pos), pos)] + \
+                ([c.If([(conj(conds, 'and', pos), collect)], pos)] if conds else collect)
+            branches.append((binary(local_expr(card, pos), 'in', local_expr(allowed, pos), T.BOOLEAN, pos),
+                             rest(shape)))
+        return before, [c.If(branches, pos)]
+
+    def rule_of(self, shapes):
+        """The index of a new rule allowing a card that one of the options
+        allows, or None if their conditions read more than a rule can."""
         saved = self.frame, self.stages, self.pre, self.no_pre
         frame = RuleFrame()
         player, card, _ = frame.params
         self.frame, self.stages = frame, [RuleCycle('player', player)]
         self.pre, self.no_pre = None, 'a rule'
+        pos = shapes[0].option.pos
+        alternatives = []
         try:
-            tests = [self.cond(x) for x in conds]
-            for f in filters:
-                tests.append(self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)),
-                                        lambda f=f: self.cond(f.cond)))
-            tests += self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
-                                lambda: [self.cond(x) for x in inner])
+            for shape in shapes:
+                o = shape.option
+                tests = [self.cond(x) for x in shape.conds]
+                for f in shape.filters:
+                    tests.append(self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)),
+                                            lambda f=f: self.cond(f.cond)))
+                tests += self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
+                                    lambda: [self.cond(x) for x in shape.inner])
+                alternatives.append(conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos))
         except (PipError, TypeError):
             return None
         finally:
             self.frame, self.stages, self.pre, self.no_pre = saved
-        body = conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos)
+        body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         if not _locals_within(body, {id(x) for x in frame.made}):
             return None
         self.rules.append(c.Rule('choice_%d' % (len(self.rules) + 1), ['player', 'card', 'dest'], body,
-                                 o.pos, frame.size))
+                                 pos, frame.size))
         return len(self.rules) - 1
 
 

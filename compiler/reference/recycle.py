@@ -17,7 +17,8 @@ stage and per round of a `repeat`: the VM counts more (every loop of the
 lowered program), so a game stopped by a step limit stops elsewhere here.
 """
 from compiler.recycle import ast
-from compiler.recycle.forms import children, mentions_team, owner_kind, play_shape, shown_at, summary, top_to_top
+from compiler.recycle.forms import (children, mentions_team, owner_kind, play_shapes, shown_at, summary,
+                                   top_to_top)
 from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import Area, Card, Player, RANK_NAMES, Team, new_deck
@@ -361,28 +362,22 @@ class Interpreter:
                 out.append((label, run))
 
     def as_play(self, ch, player):
-        """A choice of one `any` over the current player's hand (or a filter of
-        it) whose first action moves the card on top of a location (not a
-        memory), with conditions a rule can read: Pip's `play`
-        (docs/recycle.md, "Choices").  True if it was one."""
-        shape = play_shape(ch)
-        if shape is None:
+        """A choice whose every option is an `any` over the current player's
+        hand (or a filter of it) whose first action moves the card on top of
+        one same location (not a memory), with conditions a rule can read:
+        Pip's `play` (docs/recycle.md, "Choices").  The card chosen runs the
+        rest of the first option that allowed it.  True if it was one."""
+        shapes = play_shapes(ch)
+        if shapes is None:
             return False
-        o, conds, filters, inner, first = shape.option, shape.conds, shape.filters, shape.inner, shape.first
-        local = {o.var.name} | {f.var.name for f in filters}
-        if not all(rule_reads(x, local, self.declared) for x in conds + inner +
-                   [f.cond for f in filters] + [first.dest.coll]):
-            return False
-        dest = self.value(first.dest.coll)
-        if not self.holds(conds):
-            return True
-        allowed = []
-        for x in list(player.hand):
-            def ok(x=x):
-                return all(self.bind(f.var.name, x, lambda f=f: self.value(f.cond)) for f in filters) \
-                    and self.holds(inner)
-            if self.bind(o.var.name, x, ok):
-                allowed.append(x)
+        for shape in shapes:
+            local = {shape.option.var.name} | {f.var.name for f in shape.filters}
+            if not all(rule_reads(x, local, self.declared) for x in shape.conds + shape.inner +
+                       [f.cond for f in shape.filters] + [shape.first.dest.coll]):
+                return False
+        dest = self.value(shapes[0].first.dest.coll)
+        allows = [self.allowed(shape, player) for shape in shapes]    # as the choice is made
+        allowed = [x for x in player.hand if any(x in a for a in allows)]
         if not allowed:
             return True
         i = self.table.choose(player.seat, choice_question(player.name, 'card'),
@@ -392,8 +387,22 @@ class Interpreter:
         dest.insert(0, c)
         c.last_played_by = player
         self.table.show_event(played(player, text(c), self.areas.get(id(dest))))
-        self.bind(o.var.name, c, lambda: [self.do(x) for x in shape.rest])
+        shape = next(s for s, a in zip(shapes, allows) if c in a)
+        self.bind(shape.option.var.name, c, lambda: [self.do(x) for x in shape.rest])
         return True
+
+    def allowed(self, shape, player):
+        """The cards of the hand one option of a `play` allows."""
+        if not self.holds(shape.conds):
+            return []
+        out = []
+        for x in list(player.hand):
+            def ok(x=x):
+                return all(self.bind(f.var.name, x, lambda f=f: self.value(f.cond))
+                           for f in shape.filters) and self.holds(shape.inner)
+            if self.bind(shape.option.var.name, x, ok):
+                out.append(x)
+        return out
 
     @property
     def declared(self):
