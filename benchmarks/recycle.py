@@ -8,7 +8,9 @@ hand port). Each round times both, one after the other, so a loaded
 machine slows both alike: start-up is the source compiled to a program
 (read, checked, code generated: what `run` and `sim` do before the first
 game), simulation is --games random games played through the game API on
-the compiled program (its image made once, as `sim` does). Prints the medians and their ratio (RECYCLE / Pip).
+the compiled program (its image made once, as `sim` does).  Under load the
+times spread; the instructions the VM runs per game (the same games, its
+silent variant, rules' code included) do not, and are printed too. Prints the medians and their ratio (RECYCLE / Pip).
 """
 import argparse
 import os
@@ -41,6 +43,28 @@ def play(program, games):
             game.answer(rng.randrange(len(game.decision.options)))
 
 
+def instructions(program, games):
+    """The VM's instructions per game over the same games (a count, not a time)."""
+    from pipvm.engine import vm
+    counts = [0]
+
+    class Counting(list):
+        def __getitem__(self, pc):
+            counts[0] += 1
+            return list.__getitem__(self, pc)
+    plain = vm.Loaded.__init__
+
+    def counting(self, code, *args, **kwargs):
+        plain(self, code, *args, **kwargs)
+        self.quiet = Counting(self.quiet)
+    vm.Loaded.__init__ = counting
+    try:
+        play(program, games)
+    finally:
+        vm.Loaded.__init__ = plain
+    return counts[0] / games
+
+
 def timed(fn):
     t = time.perf_counter()
     fn()
@@ -66,6 +90,8 @@ def main():
     for what, xs in (('start-up', start), ('per game', sim)):
         r, p = statistics.median(xs[0]), statistics.median(xs[1])
         print('%-12s %12.2f %12.2f %8.2f' % (what, r, p, r / p))
+    r, p = (instructions(program, min(a.games, 20)) for program in programs)
+    print('%-12s %12.0f %12.0f %8.2f' % ('instr/game', r, p, r / p))
 
 
 if __name__ == '__main__':

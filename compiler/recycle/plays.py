@@ -20,7 +20,8 @@ from compiler.ir import checked as c
 from compiler.ir import types as T
 
 from ..errors import PipError
-from .forms import play_shapes
+from . import ast
+from .forms import children, play_shapes
 from .places import Frame, as_expr, cards_of
 from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref
 
@@ -100,6 +101,18 @@ class Plays:
                                     pos))
                 branches.append((local_expr(held, pos), rest(shape)))
                 continue
+            if _unmoved(shape, shapes[0]):
+                # its tests of a card read neither the hand nor the destination,
+                # which the play changes: asked of the card played, after it
+                held = self.frame.new('option', T.BOOLEAN)
+                before.append(c.Let(held, conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos),
+                                    pos))
+                tests = [self.bound(f.var.name, Val(CARD, local_expr(card, pos)),
+                                    lambda f=f: self.cond(f.cond)) for f in shape.filters]
+                tests += self.bound(o.var.name, Val(CARD, local_expr(card, pos)),
+                                    lambda: [self.cond(e) for e in shape.inner])
+                branches.append((conj([local_expr(held, pos)] + tests, 'and', pos), rest(shape)))
+                continue
             allowed, x = self.frame.new('allowed', T.CARDS), self.frame.new('x', T.CARD)
             tests = [self.bound(f.var.name, Val(CARD, local_expr(x, pos)), lambda f=f: self.cond(f.cond))
                      for f in shape.filters]
@@ -154,4 +167,18 @@ def _locals_within(node, mine):
         return all(_locals_within(x, mine) for x in node)
     if attrs.has(type(node)):
         return all(_locals_within(getattr(node, f.name), mine) for f in attrs.fields(type(node)))
+    return True
+
+
+def _unmoved(shape, first):
+    """Do an option's tests of a card read nothing a play changes: no
+    location named as the hand or the destination is, and no owner?"""
+    moved = (first.hand, first.first.dest.coll)
+    todo = [f.cond for f in shape.filters] + list(shape.inner)
+    while todo:
+        node = todo.pop()
+        if type(node) is ast.Owner or (type(node) is ast.Loc and any(
+                node.vis == m.vis and node.name == m.name for m in moved)):
+            return False
+        todo += children(node)
     return True
