@@ -754,3 +754,18 @@ def test_a_choice_of_several_plays_to_one_place_is_one_play_run_by_the_first_opt
     for k, p in enumerate(view(game, None, log=False)['players']):
         pile = shown['Pile %d' % (k + 1)]['cards']
         assert p['score'] == sum(10 if c.endswith('Hearts') else 1 for c in pile)
+
+
+@pytest.mark.parametrize('seed', [1, 2, 3])
+def test_an_option_whose_test_the_play_changes_is_judged_as_the_choice_was_made(seed):
+    """A heart is the first option's only while the hand holds three cards:
+    played from three, it runs the first option, though after the play the
+    hand holds two."""
+    several = SEVERAL_OPTIONS.replace("(== (cardatt SUIT 'X) HEARTS)", "(and (== (cardatt SUIT 'X) HEARTS) "
+                                      "(> (size ((current player) iloc HAND)) 2))")
+    game = play(game_of(several, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES))'), seed=seed,
+                pick=lambda d: len(d.options) - 1)
+    shown = areas(game)
+    for k, p in enumerate(view(game, None, log=False)['players']):
+        played = list(reversed(shown['Pile %d' % (k + 1)]['cards']))      # in the order played
+        assert p['score'] == sum(10 if i == 0 and c.endswith('Hearts') else 1 for i, c in enumerate(played))

@@ -77,10 +77,14 @@ def test_both_reverse_the_turns_as_docs_recycle_md_says(tmp_path):
     assert turns == [b'Ada', b'Ben', b'Ada', b'Dev', b'Cleo', b'Dev', b'Dev', b'Ada', b'Ben', b'Cleo'], vm
 
 
-def test_both_run_the_first_option_that_allowed_a_card_played(tmp_path):
+@pytest.mark.parametrize('test', ["(== (cardatt SUIT 'X) HEARTS)",
+                                  # a test the play changes: read as the choice was made
+                                  "(and (== (cardatt SUIT 'X) HEARTS) (> (size ((current player) iloc HAND)) 2))"])
+def test_both_run_the_first_option_that_allowed_a_card_played(tmp_path, test):
     from tests.test_recycle import SEVERAL_OPTIONS, game_of
     path = tmp_path / 'several.recycle'
-    path.write_text(game_of(SEVERAL_OPTIONS, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
-    for seed in (1, 2, 3, 4, 5):
+    program = SEVERAL_OPTIONS.replace("(== (cardatt SUIT 'X) HEARTS)", test)
+    path.write_text(game_of(program, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    for seed in (1, 2, 3, 4, 5, 6):
         vm, ref = both(str(path), seed)
         assert b'Choose a card' in vm[1] and ref == vm

@@ -87,45 +87,39 @@ class Plays:
         """Several options, one play: the card played runs the rest of the
         first option that allowed it, as the choice was made (so before the
         play: each option's conditions, and the cards of the hand its tests
-        allow).  (statements before the play, statements after it)."""
+        allow, unless the play cannot change them).  (statements before the
+        play, statements after it)."""
         before, branches = [], []
-        for k, shape in enumerate(shapes):
-            o = shape.option
+        for shape in shapes[:-1]:
             conds = [self.cond(x) for x in shape.conds]
-            if k == len(shapes) - 1:
-                branches.append((None, rest(shape)))
-                break
-            if not shape.filters and not shape.inner:
-                held = self.frame.new('option', T.BOOLEAN)
-                before.append(c.Let(held, conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos),
-                                    pos))
-                branches.append((local_expr(held, pos), rest(shape)))
-                continue
+            held = conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos)
             if _unmoved(shape, shapes[0]):
                 # its tests of a card read neither the hand nor the destination,
                 # which the play changes: asked of the card played, after it
-                held = self.frame.new('option', T.BOOLEAN)
-                before.append(c.Let(held, conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos),
-                                    pos))
-                tests = [self.bound(f.var.name, Val(CARD, local_expr(card, pos)),
-                                    lambda f=f: self.cond(f.cond)) for f in shape.filters]
-                tests += self.bound(o.var.name, Val(CARD, local_expr(card, pos)),
-                                    lambda: [self.cond(e) for e in shape.inner])
-                branches.append((conj([local_expr(held, pos)] + tests, 'and', pos), rest(shape)))
+                option = self.frame.new('option', T.BOOLEAN)
+                before.append(c.Let(option, held, pos))
+                test = conj([local_expr(option, pos)] + self.card_tests(shape, card), 'and', pos)
+                branches.append((test, rest(shape)))
                 continue
             allowed, x = self.frame.new('allowed', T.CARDS), self.frame.new('x', T.CARD)
-            tests = [self.bound(f.var.name, Val(CARD, local_expr(x, pos)), lambda f=f: self.cond(f.cond))
-                     for f in shape.filters]
-            tests += self.bound(o.var.name, Val(CARD, local_expr(x, pos)),
-                                lambda: [self.cond(e) for e in shape.inner])
-            keep = [c.If([(conj(tests, 'and', pos), [c.Assign(local_ref(allowed, pos), c.Seq(
-                local_expr(allowed, pos), local_expr(x, pos), T.CARDS, pos), pos)])], pos)]
-            collect = [c.For(x, as_expr(hand), None, keep, pos)]
-            before += [c.Let(allowed, c.ListLit([], T.CARDS, pos), pos)] + \
-                ([c.If([(conj(conds, 'and', pos), collect)], pos)] if conds else collect)
+            keep = [c.If([(conj(self.card_tests(shape, x), 'and', pos), [c.Assign(
+                local_ref(allowed, pos), c.Seq(local_expr(allowed, pos), local_expr(x, pos), T.CARDS, pos),
+                pos)])], pos)]
+            before += [c.Let(allowed, c.ListLit([], T.CARDS, pos), pos),
+                       c.If([(held, [c.For(x, as_expr(hand), None, keep, pos)])], pos)]
             branches.append((binary(local_expr(card, pos), 'in', local_expr(allowed, pos), T.BOOLEAN, pos),
                              rest(shape)))
+        branches.append((None, rest(shapes[-1])))
         return before, [c.If(branches, pos)]
+
+    def card_tests(self, shape, card):
+        """An option's tests of a card (its filters' and inner conditions),
+        with the card the Local card."""
+        o = shape.option
+        tests = [self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)), lambda f=f: self.cond(f.cond))
+                 for f in shape.filters]
+        return tests + self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
+                                  lambda: [self.cond(e) for e in shape.inner])
 
     def rule_of(self, shapes):
         """The index of a new rule allowing a card that one of the options
@@ -140,12 +134,7 @@ class Plays:
         try:
             for shape in shapes:
                 o = shape.option
-                tests = [self.cond(x) for x in shape.conds]
-                for f in shape.filters:
-                    tests.append(self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)),
-                                            lambda f=f: self.cond(f.cond)))
-                tests += self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
-                                    lambda: [self.cond(x) for x in shape.inner])
+                tests = [self.cond(x) for x in shape.conds] + self.card_tests(shape, card)
                 alternatives.append(conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos))
         except (PipError, TypeError):
             return None
