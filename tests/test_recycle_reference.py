@@ -49,3 +49,42 @@ def test_a_comparison_flipped_in_the_lowering_is_caught(monkeypatch, module):
     caught = any(vm != ref for vm, ref in (both(os.path.join(EXAMPLES, name), 1,
                                                  '--max-steps', '100000') for name in GAMES))
     assert caught, 'no transcript differs'
+
+
+REVERSING = ''';; Reversing
+(game
+ (setup
+  (create players 4)
+  (create deck (game iloc STOCK) (deck (RANK (ACE, TWO)) (SUIT (HEARTS, SPADES)))))
+ (stage player (end (> (game sto TURNS) 9))
+  (do ((inc (game sto TURNS) 1)
+       ((or (== (game sto TURNS) 2) (== (game sto TURNS) 5)) (cycle next previous))
+       ((== (game sto TURNS) 7) (cycle current previous))))
+  (choice ((inc ((current player) sto SCORE) (game sto TURNS)) (turn pass))))
+ (scoring max ((current player) sto SCORE)))
+'''
+
+
+def test_both_reverse_the_turns_as_docs_recycle_md_says(tmp_path):
+    """`(cycle next previous)` reverses the play (docs/recycle.md, "Stages and
+    turns"): each turn's choice shows whose it is, in both transcripts."""
+    path = tmp_path / 'reversing.recycle'
+    path.write_text(REVERSING)
+    vm, ref = both(str(path), 1)
+    assert ref == vm
+    turns = [line.split(b':')[0] for line in vm[1].split(b'\n') if b'Choose an action' in line]
+    # reversed at Ben's turn (2) and Cleo's (5); Ada's 7th made Dev, before her clockwise, current
+    assert turns == [b'Ada', b'Ben', b'Ada', b'Dev', b'Cleo', b'Dev', b'Dev', b'Ada', b'Ben', b'Cleo'], vm
+
+
+@pytest.mark.parametrize('test', ["(== (cardatt SUIT 'X) HEARTS)",
+                                  # a test the play changes: read as the choice was made
+                                  "(and (== (cardatt SUIT 'X) HEARTS) (> (size ((current player) iloc HAND)) 2))"])
+def test_both_run_the_first_option_that_allowed_a_card_played(tmp_path, test):
+    from tests.test_recycle import SEVERAL_OPTIONS, game_of
+    path = tmp_path / 'several.recycle'
+    program = SEVERAL_OPTIONS.replace("(== (cardatt SUIT 'X) HEARTS)", test)
+    path.write_text(game_of(program, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    for seed in (1, 2, 3, 4, 5, 6):
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm

@@ -14,6 +14,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
+from .forms import children, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -26,6 +27,8 @@ class Cycle:
     kind: str                  # player or team
     cur: object                # the Local of whose turn it is
     nxt: object                # the Local of who goes next
+    back: object = None        # the Local (Boolean) of a stage `(cycle next previous)`
+                               # may reverse: true while turns go counter-clockwise
 
 
 def check(game, name='RECYCLE game'):
@@ -116,7 +119,7 @@ class Checker(Expressions, Plays):
 
     def scoring(self, s):
         """Each player (team) scored; the best alone wins, a tie is a draw."""
-        kind = TEAM if _mentions_team(s.expr) else PLAYER
+        kind = TEAM if mentions_team(s.expr) else PLAYER
         pos = s.pos
         t = IR_TYPE[kind]
         who, best, value, seen, tie = (self.frame.new('scored', t), self.frame.new('winner', t),
@@ -165,10 +168,14 @@ class Checker(Expressions, Plays):
         cycle = Cycle(s.kind, self.frame.new('current', t), self.frame.new('next', t))
         outer = [x for x in self.stages if x.kind == s.kind]
         start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
+        first = [c.Let(cycle.cur, start, pos)]
+        if reverses(s):
+            cycle.back = self.frame.new('reversed', T.BOOLEAN)
+            first.append(c.Let(cycle.back, lit(False, T.BOOLEAN, pos), pos))
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
-            body = self.neighbour(kind, local_expr(cycle.cur, pos), 'next', pos, into=cycle.nxt)
+            body = self.after(cycle, kind, pos)
             body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body
             body += self.block(s.body)
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
@@ -176,7 +183,16 @@ class Checker(Expressions, Plays):
             self.stages.pop()
         after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
                                            local_expr(cycle.cur, pos), pos)]
-        return [c.Let(cycle.cur, start, pos), c.Forever(body, pos)] + after
+        return first + [c.Forever(body, pos)] + after
+
+    def after(self, cycle, kind, pos):
+        """Statements setting who goes after the current player (team): the
+        next seat clockwise, or counter-clockwise in a stage reversed."""
+        ahead = self.neighbour(kind, local_expr(cycle.cur, pos), 'next', pos, into=cycle.nxt)
+        if cycle.back is None:
+            return ahead
+        return [c.If([(local_expr(cycle.back, pos), self.neighbour(
+            kind, local_expr(cycle.cur, pos), 'previous', pos, into=cycle.nxt)), (None, ahead)], pos)]
 
     def game_turn(self, kind, pos):
         """The game's own current player (team): where a stage at the top level
@@ -234,6 +250,7 @@ class Checker(Expressions, Plays):
         card = self.typed(a.card, CARD)
         if a.word == 'remember':
             ref, end = self.destination(a.dest, True, 'remember')
+            ref = cards_of(ref)
             lst = as_expr(ref)
             new = c.Seq(card.ir, lst, T.CARDS, a.pos) if end == 'top' else c.Seq(lst, card.ir, T.CARDS, a.pos)
             return [c.Assign(ref, new, a.pos)]
@@ -252,7 +269,7 @@ class Checker(Expressions, Plays):
         if card.home is None:
             fail(pos, 'Cannot tell which location this card is in: %s a card of a location, '
                  '(top LOCATION) or a variable over one' % word)
-        if card.home.type == T.CARDS and self.is_mem(card.home):
+        if self.is_mem(card.home):
             if word == 'move':
                 fail(pos, 'A card in a memory (mem) is a copy: forget it, do not move it')
         elif word == 'forget':
@@ -263,7 +280,7 @@ class Checker(Expressions, Plays):
         lay = self.layout
         if isinstance(ref, c.VarRef):
             return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem')
-        return ref.prop in lay.mems
+        return getattr(ref, 'prop', None) in lay.mems
 
     def st_Forget(self, a):
         card = self.typed(a.card, CARD)
@@ -278,6 +295,11 @@ class Checker(Expressions, Plays):
                 fail(a.pos, 'cycle changes the turn order of a stage: it goes inside one')
             s = self.stages[-1]
             kind = PLAYER if s.kind == 'player' else TEAM
+            if a.which == 'next' and a.target == 'previous':
+                # the play's direction reverses (docs/recycle.md, "Stages and turns")
+                back = local_expr(s.back, a.pos)
+                return [c.Assign(local_ref(s.back, a.pos), c.Not(back, T.BOOLEAN, a.pos), a.pos)] + \
+                    self.after(s, kind, a.pos)
             who = {'current': local_expr(s.cur, a.pos), 'next': local_expr(s.nxt, a.pos)}.get(a.target)
             if who is None:
                 who = self.neighbour(kind, local_expr(s.cur, a.pos), 'previous', a.pos)
@@ -287,12 +309,11 @@ class Checker(Expressions, Plays):
             s = self.stage_of('player' if kind == PLAYER else 'team', a.pos)
         if a.which == 'next':
             return [c.Assign(local_ref(s.nxt, a.pos), who, a.pos)]
-        return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + \
-            self.neighbour(kind, local_expr(s.cur, a.pos), 'next', a.pos, into=s.nxt)
+        return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + self.after(s, kind, a.pos)
 
     def st_Repeat(self, a):
-        if a.count is None or _top_to_top(a.action):
-            src = self.typed(a.action.card.coll, CARDS).ir if _top_to_top(a.action) else None
+        if a.count is None or top_to_top(a.action):
+            src = self.typed(a.action.card.coll, CARDS).ir if top_to_top(a.action) else None
             if src is None:
                 fail(a.action.pos, 'repeat all moves (top LOCATION) to (top LOCATION)')
             dest, _ = self.destination(a.action.dest, False, 'move')
@@ -437,7 +458,7 @@ class Checker(Expressions, Plays):
             all_conds = conds + ([keep] if keep is not None else []) + more
             cond = conj(all_conds, 'and', a.pos) if all_conds else None
             stmts = self.statement(body)
-            shown = _shown(body, a.var.name)
+            shown = shown_at(body, a.var.name)
             if shown is not None and elem == CARD:
                 # a card that lands face up: everyone reads who played it where
                 who = local_ref(self.stage_of('player', a.pos).cur, a.pos)
@@ -458,7 +479,7 @@ class Checker(Expressions, Plays):
                     more.append(self.no_hoist("a choice's condition", lambda b=body: self.cond(b.cond)))
                     body = body.action
                 cond = conj(conds + more, 'and', a.pos) if conds + more else None
-                what = _summary(body, None)
+                what = summary(body, None)
                 text = [str(x).title() if elem == STR else str(x)] + ([' (%s)' % what] if what else [])
                 return c.Question(text, cond, self.statement(body), a.pos)
             questions.append(self.bound(a.var.name, Val(elem, lit(x, T.NUMBER, a.pos) if elem == INT
@@ -468,62 +489,20 @@ class Checker(Expressions, Plays):
     def describe(self, a, var):
         """An option's label: its variable's value, and what the action does."""
         head = [local_ref(var[1], a.pos)] if var else []
-        what = _summary(a, var[0] if var else None)
+        what = summary(a, var[0] if var else None)
         if head and what:
             return head + [' (%s)' % what]
         return head or [what or 'do it']
 
 
-def _summary(a, var):
-    kind = type(a)
-    if kind is ast.Do:
-        return _summary(a.actions[0], var) if a.actions else ''
-    if kind is ast.Move:
-        dest = a.dest.coll if type(a.dest) is ast.End else None
-        where = dest.name.title() if type(dest) is ast.Loc else 'there'
-        if type(a.card) is ast.Var and a.card.name == var:
-            return '%s to %s' % (a.word, where)
-        return '%s a card to %s' % (a.word, where)
-    if kind is ast.Pass:
-        return 'pass'
-    if kind is ast.Conditional:
-        return _summary(a.action, var)
-    if kind is ast.IntAction:
-        return '%s %s' % (a.op, a.target.name.title())
-    return {ast.Shuffle: 'shuffle',
-            ast.Forget: 'forget', ast.Cycle: 'cycle', ast.Repeat: 'repeat'}.get(kind, '')
-
-
-def _shown(a, var):
-    """The name of the face-up location (vloc) an option moves its card to first, if any."""
-    kind = type(a)
-    if kind is ast.Do:
-        return _shown(a.actions[0], var) if a.actions else None
-    if kind is ast.Conditional:
-        return _shown(a.action, var)
-    if kind is ast.Move and a.word == 'move' and type(a.card) is ast.Var and a.card.name == var \
-            and type(a.dest) is ast.End and type(a.dest.coll) is ast.Loc and a.dest.coll.vis == 'vloc':
-        return a.dest.coll.name.title()
-    return None
-
-
-def _top_to_top(a):
-    return type(a) is ast.Move and a.word == 'move' and type(a.card) is ast.End and \
-        a.card.which == 'top' and type(a.dest) is ast.End and a.dest.which == 'top' and \
-        type(a.card.coll) is ast.Loc and type(a.dest.coll) is ast.Loc
-
-
-def _mentions_team(e):
-    if type(e) is ast.Who:
-        return e.kind == 'team'
-    return any(_mentions_team(v) for v in _children(e))
-
-
-def _children(e):
-    if not attrs.has(type(e)):
-        return []
-    out = []
-    for f in attrs.fields(type(e)):
-        v = getattr(e, f.name)
-        out += v if type(v) is list else [v]
-    return [x for x in out if attrs.has(type(x))]
+def reverses(stage):
+    """Does a `(cycle next previous)` of this stage's own (not of a stage
+    inside it: that is the innermost there) reverse its turns?"""
+    todo = list(stage.body)
+    while todo:
+        node = todo.pop()
+        if type(node) is ast.Cycle and node.which == 'next' and node.target == 'previous':
+            return True
+        if type(node) is not ast.Stage:
+            todo += children(node)
+    return False

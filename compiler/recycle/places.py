@@ -4,13 +4,13 @@ Visibility follows RECYCLE's words on Pip's areas (docs/recycle.md,
 "Locations"), so that views, bots and the web table hide what RECYCLE hides:
 
 - `(game iloc X)` and `(game hloc X)`: an area face down (the game is no
-  one: nobody sees it); `(game vloc X)`: an area face up, spread out;
-  `(game mem X)`: a card list in no area (its size is shown).
+  one: nobody sees it); `(game vloc X)` and `(game mem X)`: an area face
+  up, spread out (seed 001: a memory's copies are visible to all; a card
+  remembered stays where it is too, an area being only a list of cards).
 - a player's first `iloc` is its hand (only its owner sees it); its first
-  `hloc` is its stash (no one sees it, its size is shown); each `vloc` (and
-  each further `hloc`) is one area per seat, face up (face down), named
-  `X 1`, `X 2`... and held in a value for each player; each `mem` a card
-  list for each player.
+  `hloc` is its stash (no one sees it, its size is shown); each `vloc` and
+  `mem` (and each further `hloc`) is one area per seat, face up (face
+  down), named `X 1`, `X 2`... and held in a value for each player.
 - a team's first `iloc` or `hloc` is its stash; the rest as for players.
 - `(game sto X)` is a global Number, `(P sto X)` a Number for each player
   (for each team), starting at 0; `SCORE` is the player's (team's) score.
@@ -60,7 +60,7 @@ class Layout:
         self.locs = {'Player': {}, 'Team': {}}     # (vis, name) -> Field or Own
         self.stos = {'Player': {}, 'Team': {}}
         self.per_seat = []                         # (Own, [Global per seat]) to join at the start
-        self.mems = []                             # Owns of card lists, made at the start
+        self.mems = []                             # the Owns that are memories (mem)
         self.seats = {}                            # owner -> a global per seat: who sits there
 
     def global_(self, name, type_, pos, init=None):
@@ -91,11 +91,7 @@ class Layout:
         key = (vis, name)
         if key not in self.game_locs:
             label = name.title()
-            if vis == 'mem':
-                var = self.global_(label, T.CARDS, pos, c.ListLit([], T.CARDS, pos))
-            else:
-                var = self.area(label, label, vis != 'vloc', pos)
-            self.game_locs[key] = var
+            self.game_locs[key] = self.area(label, label, vis not in ('vloc', 'mem'), pos)
         var = self.game_locs[key]
         return c.VarRef(var, var.type, pos)
 
@@ -120,14 +116,12 @@ class Layout:
         if vis == 'iloc' and owner == 'Player':
             raise PipError(pos, "A player's only iloc is its hand: the VM has no second location "
                            'that only its owner sees (docs/recycle.md)')
-        if vis == 'mem':
-            own = self.own(owner, name.title(), T.CARDS, pos)
-            self.mems.append(own)
-            return own
         own = self.own(owner, name.title(), T.AREA, pos)
+        if vis == 'mem':
+            self.mems.append(own)
         count = self.players if owner == 'Player' else self.teams
         seats = [self.area('%s %d' % (name.title(), k + 1), '%s %d' % (name.title(), k + 1),
-                           vis != 'vloc', pos) for k in range(count)]
+                           vis not in ('vloc', 'mem'), pos) for k in range(count)]
         self.per_seat.append((own, seats))
         return own
 
@@ -150,19 +144,17 @@ class Layout:
         return [p for p in self.locs['Player'].values()]
 
     def prologue(self, frame, pos):
-        """Statements that give each player (team) its areas and memories."""
+        """Statements that give each player (team) its areas (memories too)."""
         out = []
         for owner, builtin, list_type in (('Player', 'players', T.PLAYERS), ('Team', 'teams', T.TEAMS)):
             joins = [(own, seats) for own, seats in self.per_seat if own.owner == owner]
-            mems = [own for own in self.mems if own.owner == owner]
             seats = self.seats.get(owner, [])
-            if not joins and not mems and not seats:
+            if not joins and not seats:
                 continue
             who = frame.new('p', owner)
             k = frame.new('k', T.NUMBER)
             each = as_expr(c.VarRef(who, owner, pos))
-            body = [c.Assign(c.PropRef(each, own, own.type, pos), c.ListLit([], T.CARDS, pos), pos)
-                    for own in mems]
+            body = []
             if seats:
                 joins = joins + [(None, seats)]
             for own, seats in joins:

@@ -21,8 +21,9 @@ from compiler.ir import types as T
 
 from ..errors import PipError
 from . import ast
+from .forms import children, play_shapes
 from .places import Frame, as_expr, cards_of
-from .values import CARD, LocColl, Val, conj, lit, local_expr, local_ref
+from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref
 
 
 class RuleFrame(Frame):
@@ -50,76 +51,100 @@ class RuleCycle:               # (current player) inside a rule: its first param
 class Plays:
     def as_play(self, ch):
         """The statements of a choice as a `play`, or None if it is not one."""
-        if len(ch.options) != 1:
+        shapes = play_shapes(ch)
+        if shapes is None:
             return None
-        o, conds = ch.options[0], []
-        while type(o) is ast.Conditional:
-            conds.append(o.cond)
-            o = o.action
-        if type(o) is not ast.Aggregate or o.word != 'any':
-            return None
-        body, inner = o.body, []
-        while type(body) is ast.Conditional:
-            inner.append(body.cond)
-            body = body.action
-        actions = body.actions if type(body) is ast.Do else [body]
-        first = actions[0] if actions else None
-        if not (type(first) is ast.Move and first.word == 'move' and type(first.card) is ast.Var
-                and first.card.name == o.var.name and type(first.dest) is ast.End
-                and first.dest.which == 'top' and type(first.dest.coll) is ast.Loc):
-            return None
-        hand, filters = o.coll, []
-        while type(hand) is ast.Filter:
-            filters.append(hand)
-            hand = hand.coll
-        if not (type(hand) is ast.Loc and hand.vis == 'iloc' and type(hand.owner) is ast.Who
-                and hand.owner.which == 'current' and hand.owner.kind == 'player'):
-            return None
+        first = shapes[0].first
         try:
-            hand_ref = self.typed(hand, 'CardCollection').ir.ref
+            hand_ref = self.typed(shapes[0].hand, 'CardCollection').ir.ref
             dest = self.typed(first.dest.coll, 'CardCollection').ir
         except PipError:
             return None
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
-        rule = self.rule_of(o, conds, filters, inner)
+        rule = self.rule_of(shapes)
         if rule is None:
             return None
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
-        card = self.frame.new(o.var.name.lower(), T.CARD)
+        card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
         top = c.Ref(c.PropRef(as_expr(cards_of(dest.ref)), c.ListProp('first', T.CARD), T.CARD, pos),
                     T.CARD, pos)
-        rest = self.bound(o.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
-                          lambda: self.block(actions[1:]))
-        return [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
-                       [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + rest)], pos)]
 
-    def rule_of(self, o, conds, filters, inner):
-        """The index of a new rule allowing a card, or None if its conditions
-        read more than a rule can."""
+        def rest(shape):
+            return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
+                              lambda: self.block(shape.rest))
+        if len(shapes) == 1:
+            before, after = [], rest(shapes[0])
+        else:
+            before, after = self.which_option(shapes, hand_ref, card, rest, pos)
+        return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
+                                [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
+                              pos)]
+
+    def which_option(self, shapes, hand, card, rest, pos):
+        """Several options, one play: the card played runs the rest of the
+        first option that allowed it, as the choice was made (so before the
+        play: each option's conditions, and the cards of the hand its tests
+        allow, unless the play cannot change them).  (statements before the
+        play, statements after it)."""
+        before, branches = [], []
+        for shape in shapes[:-1]:
+            conds = [self.cond(x) for x in shape.conds]
+            held = conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos)
+            if _unmoved(shape, shapes[0]):
+                # its tests of a card read neither the hand nor the destination,
+                # which the play changes: asked of the card played, after it
+                option = self.frame.new('option', T.BOOLEAN)
+                before.append(c.Let(option, held, pos))
+                test = conj([local_expr(option, pos)] + self.card_tests(shape, card), 'and', pos)
+                branches.append((test, rest(shape)))
+                continue
+            allowed, x = self.frame.new('allowed', T.CARDS), self.frame.new('x', T.CARD)
+            keep = [c.If([(conj(self.card_tests(shape, x), 'and', pos), [c.Assign(
+                local_ref(allowed, pos), c.Seq(local_expr(allowed, pos), local_expr(x, pos), T.CARDS, pos),
+                pos)])], pos)]
+            before += [c.Let(allowed, c.ListLit([], T.CARDS, pos), pos),
+                       c.If([(held, [c.For(x, as_expr(hand), None, keep, pos)])], pos)]
+            branches.append((binary(local_expr(card, pos), 'in', local_expr(allowed, pos), T.BOOLEAN, pos),
+                             rest(shape)))
+        branches.append((None, rest(shapes[-1])))
+        return before, [c.If(branches, pos)]
+
+    def card_tests(self, shape, card):
+        """An option's tests of a card (its filters' and inner conditions),
+        with the card the Local card."""
+        o = shape.option
+        tests = [self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)), lambda f=f: self.cond(f.cond))
+                 for f in shape.filters]
+        return tests + self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
+                                  lambda: [self.cond(e) for e in shape.inner])
+
+    def rule_of(self, shapes):
+        """The index of a new rule allowing a card that one of the options
+        allows, or None if their conditions read more than a rule can."""
         saved = self.frame, self.stages, self.pre, self.no_pre
         frame = RuleFrame()
         player, card, _ = frame.params
         self.frame, self.stages = frame, [RuleCycle('player', player)]
         self.pre, self.no_pre = None, 'a rule'
+        pos = shapes[0].option.pos
+        alternatives = []
         try:
-            tests = [self.cond(x) for x in conds]
-            for f in filters:
-                tests.append(self.bound(f.var.name, Val(CARD, local_expr(card, f.pos)),
-                                        lambda f=f: self.cond(f.cond)))
-            tests += self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
-                                lambda: [self.cond(x) for x in inner])
+            for shape in shapes:
+                o = shape.option
+                tests = [self.cond(x) for x in shape.conds] + self.card_tests(shape, card)
+                alternatives.append(conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos))
         except (PipError, TypeError):
             return None
         finally:
             self.frame, self.stages, self.pre, self.no_pre = saved
-        body = conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos)
+        body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         if not _locals_within(body, {id(x) for x in frame.made}):
             return None
         self.rules.append(c.Rule('choice_%d' % (len(self.rules) + 1), ['player', 'card', 'dest'], body,
-                                 o.pos, frame.size))
+                                 pos, frame.size))
         return len(self.rules) - 1
 
 
@@ -131,4 +156,18 @@ def _locals_within(node, mine):
         return all(_locals_within(x, mine) for x in node)
     if attrs.has(type(node)):
         return all(_locals_within(getattr(node, f.name), mine) for f in attrs.fields(type(node)))
+    return True
+
+
+def _unmoved(shape, first):
+    """Do an option's tests of a card read nothing a play changes: no
+    location named as the hand or the destination is, and no owner?"""
+    moved = (first.hand, first.first.dest.coll)
+    todo = [f.cond for f in shape.filters] + list(shape.inner)
+    while todo:
+        node = todo.pop()
+        if type(node) is ast.Owner or (type(node) is ast.Loc and any(
+                node.vis == m.vis and node.name == m.name for m in moved)):
+            return False
+        todo += children(node)
     return True

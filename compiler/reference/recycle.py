@@ -17,8 +17,8 @@ stage and per round of a `repeat`: the VM counts more (every loop of the
 lowered program), so a game stopped by a step limit stops elsewhere here.
 """
 from compiler.recycle import ast
-from compiler.reference.recycle_forms import (mentions_team, owner_kind, rule_reads, shown_at, summary,
-                                              top_to_top)
+from compiler.recycle.forms import (children, mentions_team, owner_kind, play_shapes, shown_at, summary,
+                                   top_to_top)
 from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import Area, Card, Player, RANK_NAMES, Team, new_deck
@@ -64,6 +64,7 @@ def text(value):
 class Stage:
     def __init__(self, kind, cur):
         self.kind, self.cur, self.nxt = kind, cur, cur
+        self.step = 1               # clockwise; -1 once (cycle next previous) reversed it
 
 
 class Interpreter:
@@ -192,7 +193,7 @@ class Interpreter:
             while True:
                 if self.value(s.end):
                     break
-                stage.nxt = self.neighbour(stage.cur, 1)
+                stage.nxt = self.neighbour(stage.cur, stage.step)
                 for part in s.body:
                     self.do(part)
                 stage.cur = stage.nxt
@@ -245,6 +246,10 @@ class Interpreter:
     def do_Cycle(self, a):
         if type(a.target) is str:
             s = self.stages[-1]
+            if a.which == 'next' and a.target == 'previous':
+                s.step = -s.step            # the play's direction reverses (docs/recycle.md)
+                s.nxt = self.neighbour(s.cur, s.step)
+                return
             who = {'current': s.cur, 'next': s.nxt}.get(a.target) or self.neighbour(s.cur, -1)
         else:
             who = self.value(a.target)
@@ -254,7 +259,7 @@ class Interpreter:
             s.nxt = who
         else:
             s.cur = who
-            s.nxt = self.neighbour(who, 1)
+            s.nxt = self.neighbour(who, s.step)
 
     def do_Repeat(self, a):
         if a.count is None or top_to_top(a.action):
@@ -357,50 +362,22 @@ class Interpreter:
                 out.append((label, run))
 
     def as_play(self, ch, player):
-        """A choice of one `any` over the current player's hand (or a filter of
-        it) whose first action moves the card on top of a location (not a
-        memory), with conditions a rule can read: Pip's `play`
-        (docs/recycle.md, "Choices").  True if it was one."""
-        if len(ch.options) != 1:
+        """A choice whose every option is an `any` over the current player's
+        hand (or a filter of it) whose first action moves the card on top of
+        one same location (not a memory), with conditions a rule can read:
+        Pip's `play` (docs/recycle.md, "Choices").  The card chosen runs the
+        rest of the first option that allowed it.  True if it was one."""
+        shapes = play_shapes(ch)
+        if shapes is None:
             return False
-        o, conds = ch.options[0], []
-        while type(o) is ast.Conditional:
-            conds.append(o.cond)
-            o = o.action
-        if type(o) is not ast.Aggregate or o.word != 'any':
-            return False
-        body, inner = o.body, []
-        while type(body) is ast.Conditional:
-            inner.append(body.cond)
-            body = body.action
-        actions = body.actions if type(body) is ast.Do else [body]
-        first = actions[0] if actions else None
-        if not (type(first) is ast.Move and first.word == 'move' and type(first.card) is ast.Var
-                and first.card.name == o.var.name and type(first.dest) is ast.End
-                and first.dest.which == 'top' and type(first.dest.coll) is ast.Loc
-                and first.dest.coll.vis != 'mem'):
-            return False
-        hand, filters = o.coll, []
-        while type(hand) is ast.Filter:
-            filters.append(hand)
-            hand = hand.coll
-        if not (type(hand) is ast.Loc and hand.vis == 'iloc' and type(hand.owner) is ast.Who
-                and hand.owner.which == 'current' and hand.owner.kind == 'player'):
-            return False
-        local = {o.var.name} | {f.var.name for f in filters}
-        if not all(rule_reads(x, local, self.declared) for x in conds + inner +
-                   [f.cond for f in filters] + [first.dest.coll]):
-            return False
-        dest = self.value(first.dest.coll)
-        if not self.holds(conds):
-            return True
-        allowed = []
-        for x in list(player.hand):
-            def ok(x=x):
-                return all(self.bind(f.var.name, x, lambda f=f: self.value(f.cond)) for f in filters) \
-                    and self.holds(inner)
-            if self.bind(o.var.name, x, ok):
-                allowed.append(x)
+        for shape in shapes:
+            local = {shape.option.var.name} | {f.var.name for f in shape.filters}
+            if not all(rule_reads(x, local, self.declared) for x in shape.conds + shape.inner +
+                       [f.cond for f in shape.filters] + [shape.first.dest.coll]):
+                return False
+        dest = self.value(shapes[0].first.dest.coll)
+        allows = [self.allowed(shape, player) for shape in shapes]    # as the choice is made
+        allowed = [x for x in player.hand if any(x in a for a in allows)]
         if not allowed:
             return True
         i = self.table.choose(player.seat, choice_question(player.name, 'card'),
@@ -410,8 +387,22 @@ class Interpreter:
         dest.insert(0, c)
         c.last_played_by = player
         self.table.show_event(played(player, text(c), self.areas.get(id(dest))))
-        self.bind(o.var.name, c, lambda: [self.do(x) for x in actions[1:]])
+        shape = next(s for s, a in zip(shapes, allows) if c in a)
+        self.bind(shape.option.var.name, c, lambda: [self.do(x) for x in shape.rest])
         return True
+
+    def allowed(self, shape, player):
+        """The cards of the hand one option of a `play` allows."""
+        if not self.holds(shape.conds):
+            return []
+        out = []
+        for x in list(player.hand):
+            def ok(x=x):
+                return all(self.bind(f.var.name, x, lambda f=f: self.value(f.cond))
+                           for f in shape.filters) and self.holds(shape.inner)
+            if self.bind(shape.option.var.name, x, ok):
+                out.append(x)
+        return out
 
     @property
     def declared(self):
@@ -440,9 +431,8 @@ class Interpreter:
                     (kind == 'team' or self.stash_name.get(kind) == name):
                 cards = owner.stash
             else:
-                cards = []
-                if vis != 'mem':
-                    area = Area(name.title(), cards, vis != 'vloc', vis != 'vloc')
+                cards = []          # a memory's copies are visible to all (seed 001)
+                area = Area(name.title(), cards, vis not in ('vloc', 'mem'), vis not in ('vloc', 'mem'))
             self.locs[key] = cards
             self.areas[id(cards)] = area
         return self.locs[key]
@@ -629,3 +619,21 @@ class Interpreter:
 
     def ex_Sum(self, e):
         return sum(self.score(x, e.points) for x in self.value(e.coll))
+
+
+def rule_reads(e, local, declared):
+    """Can a rule (of the player, the card, the destination and the globals)
+    read this condition?  Not the variables of a let or an enclosing all, nor
+    what needs statements computed first (docs/recycle.md, "Choices").  The
+    checker answers this by trying (plays.py); this is the reference's own
+    statement of it."""
+    t = type(e)
+    if t is ast.Var:
+        return e.name in local or e.name in declared
+    if t is ast.Who and (e.which != 'current' or e.kind != 'player'):
+        return False
+    if t in (ast.Owner, ast.Best) or (t is ast.Seat and type(e.index) is not ast.Int):
+        return False
+    if t is ast.Aggregate or t is ast.Filter:
+        local = local | {e.var.name}
+    return all(rule_reads(x, local, declared) for x in children(e))

@@ -64,7 +64,8 @@ def actions(draw, depth=0):
         '(shuffle %s)' % src,
         '(remember (top %s) (top (game mem SEEN)))' % src,
         '(turn pass)',
-        '(cycle next %s)' % draw(st.sampled_from(['current', 'previous', 'next', '(0 player)'])),
+        '(cycle %s %s)' % (draw(st.sampled_from(['next', 'next', 'current'])),
+                           draw(st.sampled_from(['current', 'previous', 'next', '(0 player)']))),
         "(put points 'VALUE (((SUIT (HEARTS)) %d)))" % draw(st.integers(0, 3)),
         "(move (max %s using 'VALUE) (top (game vloc PILE)))" % src,
     ]
