@@ -21,6 +21,7 @@ EXTENSIONS = {
     ast.Call: lambda node: "a call in an expression ('%s(...)')" % node.name,
     ast.Invoke: lambda node: "a call with arguments ('%s(...).')" % node.name,
     ast.Give: lambda node: "'give'",
+    ast.AreaFamily: lambda node: "a list of areas ('Area %s[%d]')" % (node.name, node.count),
 }
 
 

@@ -11,14 +11,7 @@ from . import ast, syntax_hints
 from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
-from .tokens import GIVES
-
-
-class _Quiet:
-    """SLY reports the grammar's (expected, yacc-resolved) conflicts; hush it."""
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
+from .tokens import GIVES, Quiet
 
 
 LOOP_EXITS = ('break', 'continue')
@@ -36,7 +29,7 @@ NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
 
 class PipParser(Parser):
     tokens = PipLexer.tokens | token_stream.RETAGGED   # (a name, not a word: SLY's class body)
-    log = _Quiet()
+    log = Quiet()
     track_positions = False     # positions travel in the token values
 
     precedence = (
@@ -137,6 +130,13 @@ class PipParser(Parser):
     @_('AREA ID LABELED STRINGLIT IS areaopts DOT')
     def areadecl(self, p):
         return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, p.areaopts, p.AREA.pos)
+
+    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`
+    @_('AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT DOT',
+       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT')
+    def areadecl(self, p):
+        opts = p.areaopts if len(p) > 8 else []
+        return ast.AreaFamily(p.ID.value, p.NUMLIT.value, p.STRINGLIT.value, opts, p.AREA.pos)
 
     @_('areaopt')
     def areaopts(self, p):
@@ -415,7 +415,8 @@ class PipParser(Parser):
     # --- declarable types ---------------------------------------------------
 
     @_('BOOLEAN', 'CARD', 'CARDLIST', 'DECK', 'NUMBER', 'PLAYER', 'PLAYERLIST',
-       'RANK', 'RANKLIST', 'STRING', 'SUIT', 'SUITLIST', 'TEAM', 'TEAMLIST')
+       'RANK', 'RANKLIST', 'STRING', 'SUIT', 'SUITLIST', 'TEAM', 'TEAMLIST',
+       'AREA')     # (`Area`: a parameter's type; a declaration `Area x` is an area's)
     def dtype(self, p):
         return p[0]
 

@@ -14,7 +14,7 @@ the language (docs/api.md, "What a seat may see"):
 
 Cards appear by the names the game prints (`Queen of Spades`).
 """
-from pipvm.core.runtime import Area, Card, to_str
+from pipvm.core.runtime import Card, areas_in, to_str
 
 SPECTATOR = None
 
@@ -51,8 +51,9 @@ def visible_events(game, seat, since=0):
 
 
 def areas(machine):
-    """The game's areas, in the order their globals are declared."""
-    return [v for v in machine.globals if type(v) is Area]
+    """The game's areas, in the order their globals are declared (a list of
+    areas, an extension, in its order)."""
+    return areas_in(machine.globals)
 
 
 def card_lists(machine):
