@@ -130,7 +130,7 @@ def _programs():
                   glob.glob(os.path.join(CORPUS, '*', '*.pip')))
 
 
-EXTENDED = ('klondike_full.pip',)      # examples that need the extensions to be said at all
+EXTENDED = ('klondike_full.pip', 'gin_rummy.pip')      # examples that need the extensions to be said at all
 
 
 def test_strict_accepts_every_2008_program_as_the_plain_check_does():
