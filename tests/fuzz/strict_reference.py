@@ -14,6 +14,7 @@ on the forms the language's grammar gives each extension:
 | `break.`, `continue.` | the word | `'break.'` |
 | an ask's `for X in L "text"` | `for` | `an ask's options from a list ('for X in')` |
 | `Ace`, `Two`, ..., `King` as a Rank | the word | `'Four' (a Rank word)` |
+| `Area NAME[N] labeled ...` | its declaration | `a list of areas ('Area NAME[N]')` |
 """
 import re
 
@@ -27,6 +28,7 @@ _AGGREGATE = re.compile(r'\((count|sum|max|min) \w+ in ')
 _EXIT = re.compile(r'\b(break|continue)\s*\.')
 _OPTIONS = re.compile(r'\bfor (\w+) in [^{"]*"')
 _WORD = re.compile(r'\b(%s)\b' % '|'.join(WORDS))
+_FAMILY = re.compile(r'^Area (\w+)\[(\d+)\]')
 
 
 def blanked(line):
@@ -59,6 +61,9 @@ def extensions(source):
         m = _OWN.match(line)
         if m:
             out.append((n, 1, "'for each %s'" % m.group(1)))
+        m = _FAMILY.match(line)
+        if m:
+            out.append((n, 1, "a list of areas ('Area %s[%s]')" % m.groups()))
         if _SETS.match(line):
             out.append((n, 1, "a rule for sets of cards ('for sets')"))
         for m in _AGGREGATE.finditer(line):
