@@ -194,3 +194,38 @@ Action main {
 '''
     vm, ref = both(source, 1, SEATS)
     assert vm == ref and vm.transcript.endswith('Ben\n4\nNo winner has been declared.\n')
+
+
+TAKE = HEAD + '''Deck deck = standard.
+Area stacks[2] labeled "Stack" is faceup, spreadout.
+Area hidden labeled "Hidden".
+
+Action main {
+  deal 2 from deck to players.
+  deal 1 from deck to stacks->first.
+  deal 1 from deck to hidden.
+  let me be players->first.
+  let them be players->last.
+  ask me {
+    for c in them->hand "Take one" { deal c from them to me. }
+    for c in [me->hand; stacks->first->cards; hidden->cards] "Show {c}" { message "{c}". }
+    for s in stacks "Pass to {s}" { }
+    "Nothing" { }
+  }
+}
+'''
+
+
+def test_a_decision_names_only_the_cards_its_seat_sees_and_the_areas(tmp_path):
+    path = tmp_path / 'g.pip'
+    path.write_text(TAKE)
+    game = Game(load_program(str(path)), seed=1, players=2, names=['Ada', 'Ben'])
+    m = game.machine
+    mine = [str(c) for c in m.players[0].hand]
+    theirs = [str(c) for c in m.players[1].hand]
+    on_table = [str(c) for c in m.globals[1][0].cards]
+    targets = game.view(0)['decision']['targets']
+    assert targets == ([None, None] + [{'card': c} for c in mine + on_table] + [None]
+                       + [{'area': 'Stack 1'}, {'area': 'Stack 2'}, None])
+    assert not any(c in str(game.view(0)['decision']) for c in theirs)
+    assert 'targets' not in (game.view(1)['decision'] or {})       # not Ben's decision
