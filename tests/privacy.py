@@ -46,9 +46,11 @@ class Witness(list):
         d = self.game.decision
         if d is not None and d.kind == 'action':
             self.own[d.seat].update(named(' '.join(d.options)))
-        for v in m.globals:
-            if type(v) is Area and not v.is_facedown:
-                self.public.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
+        for g in m.globals:
+            # an area, or a list of areas declared at once (each face up or down as declared)
+            for v in g if type(g) is list else [g]:
+                if type(v) is Area and not v.is_facedown:
+                    self.public.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
         for p in m.players:
             self.own[p.seat].update(map(str, p.hand))
 

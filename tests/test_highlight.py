@@ -62,7 +62,8 @@ EXPECTED.update({KEYWORDS[w]: (Keyword.Declaration,)
 # The extensions' words are names to the lexer, and where they make an
 # extension a keyword (or a rank) to the highlighter.
 EXTENSION_WORDS = {word: (Keyword,) for word in
-                   LOOP_EXITS + (PASS, SETS, 'each', 'player', 'team', 'count', 'sum', 'max', 'min')}
+                   LOOP_EXITS + (PASS, SETS, 'each', 'player', 'team', 'count', 'sum', 'max', 'min',
+                                 'gives', 'give')}
 EXTENSION_WORDS.update({name: (highlight.RANK,) for name in RANK_NAMES if name})
 EXTENSION_WORDS.update({word: (Keyword,) for word in ENDWORDS + RANK_ORDERS})   # loser p., Aces high.
 EXTENSION_WORDS['Aces'] = (Keyword.Declaration,)

@@ -305,3 +305,66 @@ def test_a_player_takes_their_seat_back_and_plays_on_to_a_rematch(browser, tmp_p
         expect(ada.locator('.seat.me .name')).to_have_text('Ada')
         expect(ada.locator('#result')).to_be_hidden()
         assert ada.errors == [] and ben.errors == [] and mallory.errors == []
+
+
+MOVES = '''Game "Moves" requires 1 players.
+Deck deck = standard.
+Area stacks[3] labeled "Stack" is faceup, spreadout.
+Area hidden labeled "Hidden" is facedown, spreadout.
+
+Action place_of(Card c) gives Area {
+  for s in stacks {
+    if c in s->cards { give s. }
+  }
+  give hidden.
+}
+
+Action main {
+  let me be players->first.
+  for s in stacks { deal 2 from deck to s. }
+  deal 2 from deck to hidden.
+  forever {
+    let cs be [hidden->cards].
+    for s in stacks { cs = [cs; s->cards]. }
+    ask me {
+      for c in cs "Move {c}" {
+        let from be place_of(c).
+        ask me {
+          for s in stacks "{c} onto {s}" if not (c in s->cards) {
+            deal c from from to s.
+            message "{c} goes onto {s}.".
+          }
+        }
+      }
+      "Stop" { winner me. }
+    }
+  }
+}
+'''.replace('from be', 'src be').replace('from from', 'from src')
+
+
+def test_a_move_is_its_card_then_where_it_goes(browser, tmp_path):
+    """An ask whose options come from a list of cards, then one from a list
+    of areas: the player clicks the card on the table, then the area; a
+    hidden card is never clickable (its option is only a button)."""
+    path = str(tmp_path / 'moves.pip')
+    with open(path, 'w') as f:
+        f.write(MOVES)
+    table = served_table(path, 1, 1, 0.0)
+    with in_background([table]) as base:
+        page = new_page(browser, links(base, table)[0])
+        page.fill('#name', 'Ada')
+        page.keyboard.press('Enter')
+        expect(page.locator('#areas .card.target')).to_have_count(6)
+        targets = table.game.view(0)['decision']['targets']
+        hidden = [c for c in table.game.machine.globals[2].cards]
+        assert targets[:2] == [None, None] and len(hidden) == 2    # the hidden cards: no target
+        assert not any(str(c) in json.dumps(targets) for c in hidden)
+        page.click('#areas .card.target[title="Two of Clubs"]')
+        expect(page.locator('#areas .area.target')).to_have_count(2)
+        expect(page.locator('#areas .card.target')).to_have_count(0)
+        page.click('#areas .area.target:has(h2:text-is("Stack 3"))')
+        expect(page.locator('#log')).to_contain_text('Two of Clubs goes onto Stack 3.')
+        stack3 = next(a for a in table.game.view(0)['areas'] if a['name'] == 'Stack 3')
+        assert stack3['cards'][0] == 'Two of Clubs'
+        assert page.errors == []

@@ -63,9 +63,12 @@ class CodeGen:
                 break
             f.pos = g.pos
             if isinstance(g, c.AreaInit):
-                f.string(g.label)
                 mode = (opcodes.AREA_FACEDOWN * g.facedown) | (opcodes.AREA_SQUAREDUP * g.squaredup)
-                f.emit('NEW_AREA', mode)
+                for label in g.labels():
+                    f.string(label)
+                    f.emit('NEW_AREA', mode)
+                if g.count:         # extension: a list of areas
+                    f.emit('BUILD_LIST', g.count)
             elif g.init is not None:
                 f.expr(g.init)
             else:

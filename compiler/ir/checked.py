@@ -438,6 +438,13 @@ class AreaInit:
     facedown: bool
     squaredup: bool
     pos: tuple
+    count: int = 0             # extension: a list of this many areas (labels numbered)
+
+    def labels(self):
+        """Each area's label (string parts): a list of areas numbers them, "Column 1"..."""
+        if not self.count:
+            return [self.label]
+        return [list(self.label) + [' %d' % n] for n in range(1, self.count + 1)]
 
 
 @node

@@ -23,6 +23,7 @@ DECLARED = {
     'Rank': RANK, 'String': STRING, 'Suit': SUIT, 'Team': TEAM,
     'CardList': CARDS, 'Deck': CARDS, 'PlayerList': PLAYERS, 'RankList': RANKS,
     'SuitList': SUITS, 'TeamList': TEAMS,
+    'Area': AREA,       # extension: only a parameter's (`Area x.` declares no variable)
 }
 
 # Types a value can be converted from to a String (messages, `{x}` in strings).

@@ -388,6 +388,15 @@ class AreaDecl:
 
 
 @node
+class AreaFamily:              # extension: `Area cols[7] labeled "Column" ...`, an AreaList
+    name: str
+    count: int
+    label: list                # string parts; each area's label adds " 1", " 2", ...
+    options: list              # [(option word, Pos)], every area's
+    pos: Pos = at()
+
+
+@node
 class ActionDecl:
     name: str
     body: list

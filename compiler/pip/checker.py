@@ -14,15 +14,14 @@ from ..errors import PipError
 from .calls import Calls
 from .endings import Endings
 from .rule_params import RuleParams
-from .checks import (_BUILTINS, RULE, Body, expect, expect_list, expect_one_of, expect_unique,
-                     fail)
+from .checks import (_BUILTINS, RULE, Body, area_options, expect, expect_list, expect_one_of,
+                     expect_unique, fail)
+from .groups import Groups, fixed_areas
 
 RANK_WORDS = {name: n for n, name in enumerate(RANK_NAMES) if name}   # extension: `Four`
 
 _ARITH = {'+', '-', '*', '/'}
 _ORDER = {'<', '<=', '>', '>='}
-_CONTRADICTS = {'faceup': 'facedown', 'facedown': 'faceup',
-                'squaredup': 'spreadout', 'spreadout': 'squaredup'}
 
 
 DEAL_FROM = [T.CARDS, T.PLAYER, T.AREA]
@@ -32,7 +31,7 @@ MESSAGE_TO = [T.PLAYER, T.PLAYERS, T.TEAM]
 WINNER = [T.PLAYER, T.TEAM]
 
 
-class Checker(Calls, Endings, RuleParams):
+class Checker(Calls, Endings, RuleParams, Groups):
     def __init__(self, strict=False):
         self.strict = strict   # refuse the extensions the parser cannot tell (rank words)
         self.scopes = [{}]     # innermost last; [0] holds the globals
@@ -99,7 +98,9 @@ class Checker(Calls, Endings, RuleParams):
                 out.append(part.text)
                 continue
             r, t = self.ref(part.ref)
-            if t not in T.STRINGABLE:
+            if t == T.AREA:
+                self.area_in_string(r.pos)
+            elif t not in T.STRINGABLE:
                 fail(r.pos, "Can't convert %s to a String" % t)
             out.append(r)
         return out
@@ -423,11 +424,13 @@ class Checker(Calls, Endings, RuleParams):
     def stmt_Rotate(self, s, body):
         target, t = self.ref(s.target)
         expect_list(t, target.pos)
+        fixed_areas(target)
         return c.Rotate(target, s.pos)
 
     def stmt_Shuffle(self, s, body):
         target, t = self.ref(s.target)
         expect_list(t, target.pos)
+        fixed_areas(target)
         return c.Shuffle(target, s.pos)
 
     def stmt_Skip(self, s, body):
@@ -567,22 +570,7 @@ def writable(target):
         fail(target.pos, "Can't assign to a read-only variable")
     if isinstance(target, c.PropRef) and isinstance(target.prop, c.ListProp):
         fail(target.pos, "Can't assign read-only list properties")
-
-
-def area_options(options):
-    """(facedown, squaredup) from an area's options; both default to True.
-
-    Like the reference, the contradiction reported is the one whose earlier
-    option stands last.  Unlike it, `faceup` makes is_facedown False.
-    """
-    for i in range(len(options) - 1, -1, -1):
-        word, pos = options[i]
-        if any(later == _CONTRADICTS[word] for later, _ in options[i + 1:]):
-            fail(pos, 'This option contradicts earlier options')
-    words = [word for word, _ in options]
-    face = next((w for w in words if w in ('faceup', 'facedown')), 'facedown')
-    square = next((w for w in words if w in ('squaredup', 'spreadout')), 'squaredup')
-    return face == 'facedown', square == 'squaredup'
+    fixed_areas(target)
 
 
 def check(game, strict=False):

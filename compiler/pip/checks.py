@@ -67,3 +67,23 @@ def written(e):
     if r is not None and type(r) in _BUILTINS:
         return _BUILTINS[type(r)][0]
     return None
+
+
+_CONTRADICTS = {'faceup': 'facedown', 'facedown': 'faceup',
+                'squaredup': 'spreadout', 'spreadout': 'squaredup'}
+
+
+def area_options(options):
+    """(facedown, squaredup) from an area's options; both default to True.
+
+    Like the reference, the contradiction reported is the one whose earlier
+    option stands last.  Unlike it, `faceup` makes is_facedown False.
+    """
+    for i in range(len(options) - 1, -1, -1):
+        word, pos = options[i]
+        if any(later == _CONTRADICTS[word] for later, _ in options[i + 1:]):
+            fail(pos, 'This option contradicts earlier options')
+    words = [word for word, _ in options]
+    face = next((w for w in words if w in ('faceup', 'facedown')), 'facedown')
+    square = next((w for w in words if w in ('squaredup', 'spreadout')), 'squaredup')
+    return face == 'facedown', square == 'squaredup'

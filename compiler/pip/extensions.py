@@ -24,6 +24,7 @@ EXTENSIONS = {
     ast.ParamRuleDecl: lambda node: "a rule with parameters ('Rule %s(..., TYPE x)')" % node.name,
     ast.Ending: lambda node: "'%s'" % node.word,
     ast.RankOrder: lambda node: "'Aces %s.'" % ('high' if node.high else 'low'),
+    ast.AreaFamily: lambda node: "a list of areas ('Area %s[%d]')" % (node.name, node.count),
 }
 
 

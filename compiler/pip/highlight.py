@@ -29,7 +29,8 @@ WILDCARD = Name.Constant.Wildcard
 BOOLEANS = frozenset({'True', 'False'})
 SUITS = frozenset(SUIT_BY_LETTER) & frozenset(KEYWORDS)
 RANKS = frozenset(w for w in KEYWORDS if len(w) == 1) - SUITS
-TYPES = frozenset(DECLARED) & frozenset(KEYWORDS)
+# (`Area` opens a declaration; as a parameter's type, an extension, it is still that word)
+TYPES = frozenset(DECLARED) & frozenset(KEYWORDS) - {'Area'}
 BUILTINS = frozenset(_BUILTIN_NAMES) & frozenset(KEYWORDS)
 WORD_OPERATORS = frozenset({'and', 'or', 'not', 'in'}) & frozenset(KEYWORDS)
 # What is left: capitalised words open declarations (Game, Action, Area,

@@ -11,15 +11,8 @@ from . import ast, lalr, syntax_hints
 from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
-from .tokens import GIVES
+from .tokens import GIVES, Quiet
 from .extension_words import AGGREGATES, OWNERS, PASS, SETS, ExtensionWords  # noqa: F401
-
-
-class _Quiet:
-    """SLY reports the grammar's (expected, yacc-resolved) conflicts; hush it."""
-
-    def __getattr__(self, name):
-        return lambda *args, **kwargs: None
 
 
 LOOP_EXITS = ('break', 'continue')
@@ -29,7 +22,7 @@ NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
 
 class PipParser(ExtensionWords, Parser):
     tokens = PipLexer.tokens | token_stream.RETAGGED   # (a name, not a word: SLY's class body)
-    log = _Quiet()
+    log = Quiet()
     track_positions = False     # positions travel in the token values
 
     precedence = (
@@ -126,6 +119,13 @@ class PipParser(ExtensionWords, Parser):
     @_('AREA ID LABELED STRINGLIT IS areaopts DOT')
     def areadecl(self, p):
         return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, p.areaopts, p.AREA.pos)
+
+    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`
+    @_('AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT DOT',
+       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT')
+    def areadecl(self, p):
+        opts = p.areaopts if len(p) > 8 else []
+        return ast.AreaFamily(p.ID.value, p.NUMLIT.value, p.STRINGLIT.value, opts, p.AREA.pos)
 
     @_('areaopt')
     def areaopts(self, p):
@@ -419,7 +419,8 @@ class PipParser(ExtensionWords, Parser):
     # --- declarable types ---------------------------------------------------
 
     @_('BOOLEAN', 'CARD', 'CARDLIST', 'DECK', 'NUMBER', 'PLAYER', 'PLAYERLIST',
-       'RANK', 'RANKLIST', 'STRING', 'SUIT', 'SUITLIST', 'TEAM', 'TEAMLIST')
+       'RANK', 'RANKLIST', 'STRING', 'SUIT', 'SUITLIST', 'TEAM', 'TEAMLIST',
+       'AREA')     # (`Area`: a parameter's type; a declaration `Area x` is an area's)
     def dtype(self, p):
         return p[0]
 

@@ -179,6 +179,9 @@ def decl(d, out):
     if t is ast.AreaDecl:
         opts = ' is ' + ', '.join(word for word, _ in d.options) if d.options else ''
         out.append('Area %s labeled %s%s.\n' % (d.name, string(d.label), opts))
+    elif t is ast.AreaFamily:
+        opts = ' is ' + ', '.join(word for word, _ in d.options) if d.options else ''
+        out.append('Area %s[%d] labeled %s%s.\n' % (d.name, d.count, string(d.label), opts))
     elif t is ast.ActionDecl:
         out.append('Action %s ' % d.name)
         block(d.body, 0, out)

@@ -94,3 +94,10 @@ def stream(text, seen):
         yield tok
         prev = tok
         seen(tok)
+
+
+class Quiet:
+    """SLY reports the grammar's (expected, yacc-resolved) conflicts; hush it."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None

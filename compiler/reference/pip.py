@@ -106,6 +106,8 @@ def text(value, pos):
         return value.name
     if type(value) is Team:
         return 'Team (%s)' % ', '.join(p.name for p in value.members)
+    if type(value) is Area:    # extension: an area shows its label
+        return value.name
     raise AssertionError('no string for %r' % (value,))
 
 
@@ -186,7 +188,9 @@ class Interpreter(Endings):
 
     def init_global(self, g):
         if isinstance(g, c.AreaInit):
-            value = Area(self.string(g.label), [], g.facedown, g.squaredup)
+            value = [Area(self.string(label), [], g.facedown, g.squaredup)
+                     for label in g.labels()]
+            value = value if g.count else value[0]     # extension: a list of areas
         elif g.init is None:
             value = None
         else:

@@ -146,6 +146,8 @@ def to_str(value):
         return value.name
     if kind is Team:
         return 'Team (%s)' % ', '.join(p.name for p in value.members)
+    if kind is Area:           # extension: an area shows its label
+        return value.name
     if value is None:
         raise Fault('Undefined value')
     return str(value)          # Card, Suit
@@ -194,10 +196,22 @@ def cards_of(value):
     raise Fault('Undefined value' if value is None else 'Expected cards')
 
 
-def area_of(cards, values):
-    """The Area among values whose card list is `cards`, or None."""
+def areas_in(values):
+    """The Areas among values, a list of areas (an extension) giving its own
+    in order: the game's areas, from its globals."""
+    out = []
     for v in values:
-        if type(v) is Area and v.cards is cards:
+        if type(v) is Area:
+            out.append(v)
+        elif type(v) is list and v and type(v[0]) is Area:
+            out += v
+    return out
+
+
+def area_of(cards, values):
+    """The Area among values (or their lists of areas) whose card list is `cards`, or None."""
+    for v in areas_in(values):
+        if v.cards is cards:
             return v
     return None
 

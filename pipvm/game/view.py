@@ -14,7 +14,7 @@ the language (docs/api.md, "What a seat may see"):
 
 Cards appear by the names the game prints (`Queen of Spades`).
 """
-from pipvm.core.runtime import Area, Card, to_str
+from pipvm.core.runtime import Area, Card, areas_in, to_str
 
 SPECTATOR = None
 
@@ -34,13 +34,44 @@ def view(game, seat, log=True, since=0):
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
         'log': [event(e) for e in visible_events(game, seat, since)] if log else None,
         'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
-        'decision': d.to_json() if d is not None and d.seat == seat and seat is not None
+        'decision': _decision(game, d) if d is not None and d.seat == seat and seat is not None
         else None,
         'ending': None if game.ending is None else game.ending.to_json(),
     }
     if not log:
         del out['log']
     return out
+
+
+def _decision(game, d):
+    """The decision as data; an ask whose options come from lists of cards or
+    areas also says which card or area each option names (`targets`), so the
+    web table lets the player click it: a card only where the seat sees it."""
+    out = d.to_json()
+    if d.kind == 'action':
+        targets = option_targets(game.machine, d.seat)
+        if targets is not None:
+            out['targets'] = targets
+    return out
+
+
+def option_targets(machine, seat):
+    """Per option of the ask machine waits at, {'card': name} (a card seat
+    sees now), {'area': name} or None; None if no option names one."""
+    binds = getattr(machine.pending, 'binds', None)
+    if not binds:
+        return None
+    seen = {id(c) for c in seen_cards(machine, seat)}
+    out = []
+    for bind in binds:
+        item = None if bind is None else bind[1]
+        if type(item) is Card and id(item) in seen:
+            out.append({'card': str(item)})
+        elif type(item) is Area:
+            out.append({'area': item.name})
+        else:
+            out.append(None)
+    return out if any(out) else None
 
 
 def visible_events(game, seat, since=0):
@@ -51,8 +82,9 @@ def visible_events(game, seat, since=0):
 
 
 def areas(machine):
-    """The game's areas, in the order their globals are declared."""
-    return [v for v in machine.globals if type(v) is Area]
+    """The game's areas, in the order their globals are declared (a list of
+    areas, an extension, in its order)."""
+    return areas_in(machine.globals)
 
 
 def card_lists(machine):

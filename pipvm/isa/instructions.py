@@ -89,7 +89,7 @@ def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, b
     ins, outs = (tuple(side.split()) for side in effect.split('--'))
     counted = None
     if ins and ins[-1].startswith('*'):       # (counted by the `count` operand)
-        counted = next(n for n, k in zip(names, kinds) if k == 'count')
+        counted = next(n for n, k in zip(names, kinds) if k in ('count', 'args'))
         ins = ins[:-1] + (ins[-1][1:],)
     if pops is None:
         pops = len(ins) if counted is None else (lambda n, k=len(ins) - 1: n + k)
@@ -443,11 +443,11 @@ SIGNAL(CALLED)""" % ('\nPUSH(None)' if result else '')
 
 
 _CALLS = _section(90,
-    _op('CALL_WITH', 'n:count action:action', '*values --',
+    _op('CALL_WITH', 'n:args action:action', '*values --',
         'the n arguments -> run the action in a new frame, the arguments in its first '
         'slots; error past runtime.MAX_CALL_DEPTH frames', _call_with(False), flags='fails stack'),
     # (the result's place waits on the stack, None, until GIVE fills it)
-    _op('CALL_FOR', 'n:count action:action', '*values -- result',
+    _op('CALL_FOR', 'n:args action:action', '*values -- result',
         "as CALL_WITH, for an action's result: GIVE puts it where this leaves None",
         _call_with(True), flags='fails stack'),
     _op('GIVE', '', 'value --', "end an action with its result, in its caller's CALL_FOR place", """

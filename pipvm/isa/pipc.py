@@ -26,7 +26,8 @@ EXTENDED = 3
 OWNERS = ('Player', 'Team')
 # The declared type of each global (version 2): the checker's type names.
 GLOBAL_TYPES = ('Area', 'Boolean', 'Card', 'Number', 'Player', 'Rank', 'String', 'Suit',
-                'Team', 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList')
+                'Team', 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList',
+                'AreaList')     # (extension: a list of areas declared at once)
 KINDS = ('init', 'action', 'rule', 'ordering')
 FRAME_SIZE = {'rule': 3, 'ordering': 1}     # the parameters the VM passes in
 MAX_VARINT_BYTES = 10                        # every count, index and position

@@ -44,6 +44,7 @@ NUMBER, BOOLEAN, RANK, SUIT, STRING = 'Number', 'Boolean', 'Rank', 'Suit', 'Stri
 CARD, PLAYER, TEAM, AREA = 'Card', 'Player', 'Team', 'Area'
 CARDS, PLAYERS, RANKS, SUITS, TEAMS = 'CardList', 'PlayerList', 'RankList', 'SuitList', 'TeamList'
 ELEM = {CARDS: CARD, PLAYERS: PLAYER, RANKS: RANK, SUITS: SUIT, TEAMS: TEAM}
+AREAS = 'AreaList'             # the extension's list of areas declared at once
 LISTS = tuple(ELEM)
 SCALARS = (NUMBER, BOOLEAN, RANK, SUIT, STRING, CARD, PLAYER, TEAM)
 STRINGABLE = (NUMBER, BOOLEAN, RANK, SUIT, STRING, CARD, PLAYER, TEAM)
@@ -650,6 +651,8 @@ class Builder:
         return lines + ['}']
 
     def stmt_for(self, labels, depth, pending):
+        if self.names_of(AREAS) and self.chance(0.3):
+            return self.area_loop(labels, depth, pending)
         lst = self.pick(self.lists)
         name = self.fresh('x')
         items = self.ref(lst, 2) if self.chance(0.6) else None
@@ -687,6 +690,20 @@ class Builder:
             pending.discard(search)
             lines.append('label %s.' % search)
         return lines
+
+    def area_loop(self, labels, depth, pending):
+        """The extension: a loop over a list of areas, each an Area in the body
+        (shown by its label, dealt to, and whatever an area can be used for)."""
+        name = self.fresh('x')
+        head = 'for %s in %s {' % (name, self.pick(self.names_of(AREAS)))
+        self.scopes.append({name: AREA})
+        try:
+            body = ['  message "%s {%s}".' % (name, name),
+                    '  deal 1 from %s to %s.' % (self.cards_ref(1), name)]
+            body += self.in_loop('for', labels, depth, pending)
+        finally:
+            self.scopes.pop()
+        return [head] + body + ['}']
 
     def stmt_forever(self, labels, depth, pending):
         """A forever loop that counts its rounds and leaves after a few (or,
@@ -1513,8 +1530,12 @@ class Builder:
                                       max_size=2, unique=True))
             if set(opts) in ({'faceup', 'facedown'}, {'squaredup', 'spreadout'}):
                 opts = opts[:1]
-            self.scopes[0][name] = AREA
             tail = ' is ' + ', '.join(opts) if opts else ''
+            if self.rarely(0.3):         # the extension: a list of areas, walked by stmt_for
+                self.scopes[0][name] = AREAS
+                return 'Area %s[%d] labeled %s%s.' % (name, self.draw(between(1, 3)),
+                                                      self.string(), tail)
+            self.scopes[0][name] = AREA
             return 'Area %s labeled %s%s.' % (name, self.string(), tail)
         t = self.pick(self.scalars + self.lists)
         decl = {CARDS: self.pick(['CardList', 'Deck'])}.get(t, t)

@@ -18,6 +18,7 @@ on the forms the language's grammar gives each extension:
 | `Rule R(p, c, pile, TYPE x) = ...` | its declaration | `a rule with parameters ('Rule R(..., TYPE x)')` |
 | `loser X.`, `winners L.`, `ranking L.`, `out P.`, `back P.` | the word | `'loser'` |
 | `Aces high.` (`Aces low.`) | its declaration | `'Aces high.'` |
+| `Area NAME[N] labeled ...` | its declaration | `a list of areas ('Area NAME[N]')` |
 """
 import re
 
@@ -37,6 +38,7 @@ _PARAM_RULE = re.compile(r'^Rule (\w+)\(\s*\w+\s*,\s*\w+\s*,\s*\w+\s*,')
 _ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)'
                      r'(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
 _ACES = re.compile(r'^Aces (high|low)\s*\.')
+_FAMILY = re.compile(r'^Area (\w+)\[(\d+)\]')
 
 
 def blanked(line):
@@ -69,6 +71,9 @@ def extensions(source):
         m = _OWN.match(line)
         if m:
             out.append((n, 1, "'for each %s'" % m.group(1)))
+        m = _FAMILY.match(line)
+        if m:
+            out.append((n, 1, "a list of areas ('Area %s[%s]')" % m.groups()))
         if _SETS.match(line):
             out.append((n, 1, "a rule for sets of cards ('for sets')"))
         for m in _AGGREGATE.finditer(line):

@@ -150,7 +150,8 @@ def reference_tables(checked, seed, history):
                        [(a.name, cards(a.cards), a.is_facedown, a.is_squaredup,
                          [None if c.last_played_by is None else c.last_played_by.seat
                           for c in a.cards])
-                        for _, a in g if type(a) is Area],
+                        for _, v in g for a in (v if type(v) is list else [v])
+                        if type(a) is Area],        # (a list of areas: each of its areas)
                        {p.seat: (len(p.stash), number(p.score), values(checked, p, T.PLAYER))
                         for p in interp.seated},
                        None if interp.teams is None else

@@ -45,14 +45,14 @@ class Oracle(Witness):
 
     def look(self):
         super().look()
-        for v in self.game.machine.globals:
+        for v in declared_areas(self.game.machine):
             if type(v) is Area:         # its label is the author's text, shown to all
                 self.public.update(named(v.name))
 
     def landed(self, dest):
         """A card played to dest is public where dest is a faceup area's
         cards (in sight: all of them, or a squared-up area's top)."""
-        for v in self.game.machine.globals:
+        for v in declared_areas(self.game.machine):
             if type(v) is Area and v.cards is dest and not v.is_facedown:
                 self.public.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
 
@@ -65,13 +65,22 @@ class Oracle(Witness):
         """The card names seat may see now, in a view's hands and areas."""
         m = self.game.machine
         out = set()
-        for v in m.globals:
+        for v in declared_areas(m):
             if type(v) is Area and not v.is_facedown:
                 out.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
         for p in m.seated:
             if seat is not SPECTATOR and p.seat == seat:
                 out.update(map(str, p.hand))
         return out
+
+
+def declared_areas(machine):
+    """The globals, each list of areas declared at once (an extension) as its
+    areas: every area the program declared, each with its own options."""
+    out = []
+    for v in machine.globals:
+        out += v if type(v) is list and v and all(type(a) is Area for a in v) else [v]
+    return out
 
 
 def watch(game):

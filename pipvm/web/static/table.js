@@ -344,6 +344,29 @@ function renderInfo(v) {
   box.hidden = parts.length === 0;
 }
 
+// An ask whose options come from lists of cards or areas names them
+// (decision.targets): such an option is chosen by clicking its card, where
+// the table shows it, or its area; so a move is its card, then where it goes.
+function targetOf(v, kind, name) {
+  const d = v.decision;
+  return d && d.targets ? d.targets.findIndex((t) => t !== null && t[kind] === name) : -1;
+}
+
+function clickable(e, i) {
+  if (i < 0) return e;
+  e.classList.add('target');
+  e.dataset.target = i;
+  e.tabIndex = 0;
+  e.setAttribute('role', 'button');
+  e.addEventListener('click', (event) => { event.stopPropagation(); choose(i); });
+  e.addEventListener('keydown', (event) => { if (event.key === 'Enter') choose(i); });
+  return e;
+}
+
+function tableCard(v, name) {
+  return clickable(card(name), targetOf(v, 'card', name));
+}
+
 // The areas as the program declares them: facedown as a back with a count,
 // squaredup as a pile showing its top card, spreadout fanned; then every
 // card list in no area (a deck) as a face-down pile with its size.
@@ -352,7 +375,8 @@ function renderAreas(v) {
   const held = heldTrick && heldTrick.name;        // drawn as the trick above
   const boxes = v.areas.filter((a) => a !== shown && a.name !== held).map((a) => {
     const kind = a.facedown ? 'facedown' : 'faceup';
-    const box = el('div', 'area ' + kind + (a.squaredup ? ' squaredup' : ' spreadout'));
+    const box = clickable(el('div', 'area ' + kind + (a.squaredup ? ' squaredup' : ' spreadout')),
+                          targetOf(v, 'area', a.name));
     box.append(el('h2', '', a.name));
     const cards = el('div', 'cards');
     if (a.facedown && a.squaredup) {
@@ -362,10 +386,10 @@ function renderAreas(v) {
       for (let i = 0; i < Math.min(a.size, 13); i++) cards.append(back(''));
     } else if (a.squaredup) {
       cards.classList.add('pile');
-      if (a.cards.length) cards.append(card(a.cards[0]));
+      if (a.cards.length) cards.append(tableCard(v, a.cards[0]));
     } else {
       cards.classList.add('fan');
-      cards.append(...a.cards.map((c) => card(c)));
+      cards.append(...a.cards.map((c) => tableCard(v, c)));
     }
     box.append(cards, el('p', 'count', a.size ? plural(a.size, 'card') : 'empty'));
     return box;
@@ -445,7 +469,7 @@ function renderHand(v, me) {
   $('hand-title').textContent = 'Your hand (' + plural(me.hand.length, 'card') + ')';
   const cards = me.hand.map((c, j) => {
     const i = choice[j];
-    if (!deciding) return card(c);
+    if (!deciding) return tableCard(v, c);
     const b = card(c, 'button');
     b.type = 'button';
     if (i < 0) {
