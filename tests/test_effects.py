@@ -67,7 +67,7 @@ def _cases(m):
         'it': iter([1])}
     number = next(i for i, c in enumerate(m.consts) if type(c) is int)
     by_kind = {'const': number, 'global': 0, 'local': 0, 'builtin': 0, 'prop': 'hand',
-               'listprop': 0, 'count': 2, 'mode': 0, 'question': 0, 'agg': 0, 'own': 0, 'ending': 0,
+               'listprop': 0, 'count': 2, 'args': 2, 'mode': 0, 'question': 0, 'agg': 0, 'own': 0, 'ending': 0,
                'action': action, 'rule': rule, 'ordering': ordering, 'jump': 9}
     inputs = {   # where the names do not fit
         'IN': [2, [1, 2]], 'SEQ': [[1], [2]], 'MAKE_CARD': [card.rank, card.suit],
