@@ -454,3 +454,12 @@ def test_a_report_of_several_series_draws_its_random_bots_apart(tmp_path):
     assert replay[-4:-2] == ['--random-bots', 'apart'], replay
     status, out = run_cli(replay[1:])
     assert status == 1 and out.endswith((two['errors']['message'] + '\n').encode())
+
+
+def test_random_bots_apart_is_not_recorded(tmp_path):
+    # A record replays random bots from the game's generator: one line, no traceback.
+    path = os.path.join(ROOT, 'examples', 'high_card.pip')
+    status, out = run_cli(['run', path, '--bots', 'random', '--players', '2', '--seed', '1',
+                           '--random-bots', 'apart', '--record', str(tmp_path / 'r.json')])
+    assert status != 0 and out.strip().count(b'\n') == 0, out
+    assert b'--random-bots apart' in out and not (tmp_path / 'r.json').exists()
