@@ -94,6 +94,9 @@ def cmd_run(args):
     console = terminal_input.console(args.easy_answers, args.numbered, args.echo)
     if args.record:
         from pipvm.records import replay
+        if seats.apart:
+            raise PipError(None, "--record keeps games whose random bots draw from the game's "
+                                 "generator: drop --random-bots apart")
         return replay.run(args.record, args.file, program, engine, seats, args.seed,
                           args.max_steps, console, args.set)
     return terminal.play(engine, seed=args.seed, seating=seats, console=console)
@@ -106,7 +109,8 @@ def resume(args):
         ('GAME', args.file), ('--seed', args.seed is not None), ('--bots', args.bots),
         ('--seat', args.seat), ('--players', args.players), ('--max-steps', args.max_steps),
         ('--record', args.record), ('--numbered', args.numbered), ('--set', args.set),
-        ('--echo', args.echo), ('--lang', args.lang))
+        ('--echo', args.echo), ('--lang', args.lang),
+        ('--random-bots', args.random_bots != 'game'))
         if value]
     if given:
         raise PipError(None, '--resume plays the game, seed and seats of its record: '
@@ -122,7 +126,8 @@ def cmd_replay(args):
 def seating(args):
     """The Seating that --bots, --seat and --players ask for."""
     from pipvm.play import seats
-    seating = seats.seating(args.bots, args.seat, args.players)
+    seating = seats.seating(args.bots, args.seat, args.players,
+                            getattr(args, 'random_bots', 'game'))   # (run's option alone)
     seating.check_engine(getattr(args, 'engine', 'vm'))     # serve has no --engine
     return seating
 
@@ -226,6 +231,10 @@ def build_parser():
     strict_option(p)
     lang_option(p)
     seat_options(p, 'human')
+    p.add_argument('--random-bots', choices=('game', 'apart'), default='game',
+                   help="whose generator random bots draw from: the game's (default, as the "
+                        "reference's), or each its own seeded from the game's, so that the "
+                        "cards dealt do not depend on their choices (as pipvm sim plays)")
     set_option(p)
     p.add_argument('--max-steps', type=positive, metavar='K',
                    help='stop the game after K steps (loop iterations and action calls)')

@@ -237,11 +237,16 @@ def test_first_seat_advantage_is_the_seatings_whoever_sits_where(first_wins, sea
 def test_a_thinking_seat_does_not_make_the_game_look_unbalanced():
     # The bot wins Three of Six far more often than its seat does at random,
     # yet balance is that of the all-random games of the same seeds.
-    s = sim_json(THREE_OF_SIX, '--games', '40', '--seat', '1=ismcts:10')
+    # (Its random bots draw apart from the game, as in every series of the report.)
+    s = sim_json(THREE_OF_SIX, '--games', '40', '--seat', '1=ismcts:10', '--seed', '1')
+    from pipvm.design.playing import play_one
+    _, engine = loader.load_engine(THREE_OF_SIX, 'vm', 100000)
+    seats = Seating(default=parse_kind('random'), players=2, apart=True)
+    games = [play_one(engine, seats, seed) for seed in range(1, 41)]
+    wins = [sum(r.seat == k for r in games) for k in range(2)]
+    assert s['seats'][0]['share'] - wins[0] / 40 > 0.15
+    assert [row['wins'] for row in s['balance']['win_shares']['seats']] == wins
     random = sim_json(THREE_OF_SIX, '--games', '40', '--bots', 'random')
-    assert s['seats'][0]['share'] - random['seats'][0]['share'] > 0.2
-    assert s['balance']['seats'] == random['balance']['seats']
-    assert s['balance']['win_shares']['seats'] == random['seats']
     # Every seat alike (here all thinking): the games as seated are the source.
     alike = sim_json(THREE_OF_SIX, '--games', '6', '--bots', 'mc:2')
     assert alike['balance']['from'] == 'every seat mc:2, as seated'
@@ -270,7 +275,7 @@ def test_the_skill_gap_has_an_interval_and_is_flagged_when_it_covers_0():
     assert 'gap %+.1f%% (%+.1f%% to %+.1f%%), not significant\n' % (
         100 * k['gap'], 100 * lo, 100 * hi) in text
     # Three of Six: thinking plainly pays.
-    (k,) = sim_json(THREE_OF_SIX, '--games', '40', '--seat', '2=ismcts:10')['skill']
+    (k,) = sim_json(THREE_OF_SIX, '--games', '80', '--seat', '2=ismcts:10')['skill']
     assert k['seat'] == 2 and k['gap_ci95'][0] > 0 and k['significant'] is True
 
 
@@ -402,3 +407,59 @@ def test_the_series_played_and_a_budget_already_seated_is_not_played_again():
     assert plan(['2=first']) == ['seated', 'random']           # the seats differ
     assert plan(['1=mc'], depth=[50, 2]) == ['seated', 'random', 2]   # mc's default is 50
     assert plan(['1=mc:3'], think_all=True) == ['seated', 'random', 'thinking']
+
+
+def shuffles_of(seating, seed, apart):
+    """The generator's state before each shuffle of the game of seed (the
+    cards each shuffle deals), with the random bots drawing apart or not."""
+    import attrs
+    from pipvm.core.deepstack import deep
+    from pipvm.design.playing import played_as
+    from pipvm.play import terminal
+    from pipvm.play.table import SilentConsole
+    _, engine = loader.load_engine(os.path.join(ROOT, 'examples', 'knockout_whist.pip'), 'vm',
+                                   100000)
+    _, seats = played_as(seating, seed)
+    _, machine = terminal.start(engine, seed, SilentConsole(), attrs.evolve(seats, apart=apart))
+    deep(machine.play)
+    return [(tuple(state), idx) for state, idx in machine.shuffles]
+
+
+def test_every_series_of_a_seed_is_dealt_the_same_cards():
+    # Knockout Whist deals a new hand after each: as sim plays it (random
+    # bots drawing apart from the game), the hands dealt with a seed are the
+    # same whoever plays, so the skill gap compares like with like (common
+    # random numbers); drawing from the game's generator, they part at the
+    # second hand, after the first choice.
+    randomly, firsts = (Seating(default=parse_kind(k), players=2) for k in ('random', 'first'))
+    apart = differ = 0
+    for seed in range(2, 7):      # (seed 1's first hand ends the game)
+        a, b = shuffles_of(randomly, seed, True), shuffles_of(firsts, seed, True)
+        n = min(len(a), len(b))
+        apart += n > 1 and a[:n] == b[:n]
+        a, b = shuffles_of(randomly, seed, False), shuffles_of(firsts, seed, False)
+        differ += a[1:2] != b[1:2]
+    assert apart == 5 and differ == 5
+
+
+def test_a_report_of_several_series_draws_its_random_bots_apart(tmp_path):
+    # ...so its replay lines say so; a report of one series (every seat
+    # random) plays as `pipvm run --seed` does, and its figures stay put.
+    path = tmp_path / 'fragile.pip'
+    path.write_text(FRAGILE)
+    one = sim_json(str(path), '--games', '40', '--seed', '100')['errors']['replay']
+    two = sim_json(str(path), '--games', '40', '--seed', '100', '--seat', '2=mc:2')
+    assert '--random-bots' not in one
+    replay = shlex.split(two['errors']['replay'])
+    assert replay[-4:-2] == ['--random-bots', 'apart'], replay
+    status, out = run_cli(replay[1:])
+    assert status == 1 and out.endswith((two['errors']['message'] + '\n').encode())
+
+
+def test_random_bots_apart_is_not_recorded(tmp_path):
+    # A record replays random bots from the game's generator: one line, no traceback.
+    path = os.path.join(ROOT, 'examples', 'high_card.pip')
+    status, out = run_cli(['run', path, '--bots', 'random', '--players', '2', '--seed', '1',
+                           '--random-bots', 'apart', '--record', str(tmp_path / 'r.json')])
+    assert status != 0 and out.strip().count(b'\n') == 0, out
+    assert b'--random-bots apart' in out and not (tmp_path / 'r.json').exists()

@@ -77,12 +77,19 @@ def turned(seating, turn):
     return attrs.evolve(seating, specs={(s + turn) % n: spec for s, spec in seating.specs.items()})
 
 
-def play_one(engine, seating, seed, rotate=False):
-    """The Result of the game of seed; with rotate, the seats given by --seat
-    sit seed mod players places on (every seat in turn, over a run)."""
+def played_as(seating, seed, rotate=False):
+    """(turn, the seating the game of seed is played with): with rotate, the
+    seats given by --seat sit seed mod players places on (every seat in
+    turn, over a run)."""
     turn = seed % seating.players if rotate else 0
+    return turn, turned(seating, turn)
+
+
+def play_one(engine, seating, seed, rotate=False):
+    """The Result of the game of seed, played_as(seating, seed, rotate)."""
+    turn, seats = played_as(seating, seed, rotate)
     console = SilentConsole()
-    table, machine = terminal.start(engine, seed, console, turned(seating, turn), CountingTable)
+    table, machine = terminal.start(engine, seed, console, seats, CountingTable)
     ending, winner, error, placed = 'no winner', None, None, None
     try:
         winner = machine.play()

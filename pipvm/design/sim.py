@@ -6,9 +6,9 @@ changes only how long the whole takes.  Results are gathered by game index
 and summarised in that order, so the report does not depend on --jobs.
 
 With --precision (the default) the series are played in rounds of seeds,
-every series the same seeds, until every interval the verdict reads is
-narrower than the precision (summary.verdict_intervals) or --games are
-played; the rounds' sizes depend only on the figures, never on --jobs.
+every series the same seeds and dealt the same cards (plan, apart),
+until every interval the verdict reads is narrower than the precision
+(summary.verdict_intervals) or --games are played; the rounds' sizes depend only on the figures, never on --jobs.
 The report's data is summary.py's, its words text.py's.
 """
 import collections
@@ -46,7 +46,8 @@ from pipvm.design.text import (  # noqa: F401
     unfinished_words)
 from pipvm.design.progress import Progress  # noqa: F401
 # (sim.Result, sim.play_one, ...: playing.py holds them for cluster.py too)
-from pipvm.design.playing import Result, chunked, play_one, sim_seating, turned  # noqa: F401
+from pipvm.design.playing import (  # noqa: F401
+    Result, chunked, play_one, played_as, sim_seating, turned)
 
 
 # --- spreading games over processes -------------------------------------------
@@ -279,7 +280,18 @@ def plan(args, variant):
     for budget in getattr(args, 'depth', None) or ():
         if variant.thinking and with_budget(seating, budget) != seating:
             out.append((budget, with_budget(seating, budget)))
-    return out
+    return apart(out)
+
+
+def apart(series):
+    """The series with their random bots drawing from generators of their
+    own (--random-bots apart) when there are several: the game's generator
+    then only shuffles, so every series of a seed is dealt the same cards
+    whatever its bots choose (common random numbers: a skill gap compares
+    the bot and a random seat on the same hands)."""
+    if len(series) < 2:
+        return series
+    return [(name, attrs.evolve(seats, apart=True)) for name, seats in series]
 
 
 def label(name, seating):
@@ -321,9 +333,11 @@ def play(args, variant, progress=None):
     if getattr(args, 'lang', None):
         options += ['--lang', args.lang]
 
-    def replay(seed):
-        turn = turned(seating, seed % seating.players if rotate else 0)
-        return shlex.join(['pipvm', 'run', args.file, '--seed', str(seed)] + turn.options()
+    series = plan(args, variant)
+
+    def replay(seed):           # a game as seated
+        return shlex.join(['pipvm', 'run', args.file, '--seed', str(seed)]
+                          + played_as(series[0][1], seed, rotate)[1].options()
                           + options)
 
     setup = {
@@ -339,7 +353,6 @@ def play(args, variant, progress=None):
         'set': overrides.describe(settings), 'max_steps': args.max_steps, 'replay': replay,
         'intervals': Intervals(precision),
     }
-    series = plan(args, variant)
     played = {name: [] for name, _ in series}
     start = time.perf_counter()
     workers, interrupted, decisions = None, False, 0
@@ -406,7 +419,8 @@ def _add_thinking(series, played, variant):
     if ('thinking' in names or 'random' not in names or not variant.thinking
             or alike(variant.seating) or not rarely_finished(played['random'])):
         return False
-    series.append(('thinking', every(variant.seating, variant.seating.spec(variant.thinking[0]))))
+    series.append(('thinking', attrs.evolve(
+        every(variant.seating, variant.seating.spec(variant.thinking[0])), apart=True)))
     played['thinking'] = []
     return True
 

@@ -3,19 +3,24 @@
 A seat is given on the command line as `random`, `first`, `mc[:N]`,
 `ismcts[:N]`, `human` or `script:FILE`.  Bots answer at once and echo their
 answers as if typed, so a game watched at the terminal reads the same whoever
-plays.  A random bot draws from the game's own seeded generator, a thinking
-bot (pipvm/play/bots.py) from a generator seeded from it, so a seed fixes the
-whole game.
+plays.  A random bot draws from the game's own seeded generator (as the
+reference's do), or with `--random-bots apart` (as a pipvm sim report of
+several series plays) from one of its own seeded from it, so that the cards
+dealt do not depend on what the bots chose; a thinking bot
+(pipvm/play/bots.py) draws from a generator seeded from the game's.  Either
+way a seed fixes the whole game.
 """
 import random
 
 import attrs
 
 from pipvm.core.errors import PipError
+from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import read_file
 from pipvm.core.dialogue import check_seats, fixed_count, menu
 from pipvm.play.table import Console, HumanSeat, Seat
 
+RANDOM_BOTS = ('game', 'apart')    # --random-bots: whose generator a random bot draws from
 BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')
 KINDS = BOT_KINDS + ('human', 'script:FILE')
 BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
@@ -94,14 +99,18 @@ class ThinkingBot(Bot):
         return self.thinker.rng.randrange(n)
 
 
+def seed_words(rng, number):
+    """A seat's own seed: the game's generator as it began, and the seat."""
+    return '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
+
+
 def thinker(kind, iterations, number, rng):
     """A fresh bots.Thinker for seat number, its generator seeded from the
     game's generator before the game has drawn from it (rng: the same state
     on the terminal, in pipvm sim and on the server, so that a record made on
     one replays on another)."""
     from pipvm.play.bots import DEFAULTS, THINKERS
-    seed = '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
-    return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed))
+    return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed_words(rng, number)))
 
 
 class ScriptConsole(Console):
@@ -136,10 +145,13 @@ class SeatSpec:
     lines: tuple = ()              # a script's answers, read when it is given
     iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
 
-    def build(self, number, console, rng, start=None):
+    def build(self, number, console, rng, start=None, apart=False):
         """The Seat; rng: the game's generator, start: a copy of it before
-        the game drew from it (a thinking bot's seed; default rng)."""
+        the game drew from it (a thinking bot's seed, and with apart a
+        random bot's; default rng)."""
         if self.kind == 'random':
+            if apart:
+                rng = OCamlRandom('random:' + seed_words(start or rng, number))
             return RandomBot(console, number, rng)
         if self.kind == 'first':
             return FirstBot(console, number)
@@ -189,10 +201,11 @@ def parse_seat(text):
     return int(number) - 1, parse_kind(kind)
 
 
-def seating(bots=None, seats=(), players=None):
-    """The Seating that --bots KIND, --seat N=KIND... and --players N ask for."""
+def seating(bots=None, seats=(), players=None, random_bots='game'):
+    """The Seating that --bots KIND, --seat N=KIND..., --players N and
+    --random-bots ask for."""
     specs = dict(parse_seat(text) for text in seats)
-    return Seating(specs, parse_kind(bots) if bots else HUMAN, players)
+    return Seating(specs, parse_kind(bots) if bots else HUMAN, players, random_bots == 'apart')
 
 
 def from_options(words):
@@ -200,7 +213,8 @@ def from_options(words):
     pairs = dict(zip(words[::2], words[1::2]))
     seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
     players = pairs.get('--players')
-    return seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
+    made = seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
+    return attrs.evolve(made, apart=pairs.get('--random-bots') == 'apart')
 
 
 @attrs.frozen
@@ -210,14 +224,16 @@ class Seating:
     specs: dict = attrs.field(factory=dict)
     default: SeatSpec = HUMAN
     players: int = None
+    apart: bool = False            # random bots draw from generators of their own
 
     def table_args(self, console, rng):
         """Table(console, **these) seats this game."""
         # A seat is built when first asked (default): a thinking bot's seed is
         # the generator as the game began, whatever was drawn before that.
         start = rng.copy()
-        return dict(seats={n: s.build(n, console, rng, start) for n, s in self.specs.items()},
-                    default=lambda n: self.default.build(n, console, rng, start),
+        return dict(seats={n: s.build(n, console, rng, start, self.apart)
+                           for n, s in self.specs.items()},
+                    default=lambda n: self.default.build(n, console, rng, start, self.apart),
                     players=self.players, human=self.human)
 
     def human(self, number):
@@ -255,4 +271,6 @@ class Seating:
             words += ['--players', str(self.players)]
         for n, spec in sorted(self.specs.items()):
             words += ['--seat', '%d=%s' % (n + 1, spec)]
+        if self.apart:
+            words += ['--random-bots', 'apart']
         return words
