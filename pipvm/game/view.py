@@ -34,13 +34,28 @@ def view(game, seat, log=True, since=0):
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
         'log': [event(e) for e in visible_events(game, seat, since)] if log else None,
         'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
-        'decision': d.to_json() if d is not None and d.seat == seat and seat is not None
-        else None,
+        'decision': decision(game, seat),
         'ending': None if game.ending is None else game.ending.to_json(),
     }
     if not log:
         del out['log']
     return out
+
+
+def hand(game, seat):
+    """The names of the cards in seat's hand, the one part of `players` only
+    that seat sees (None: a spectator, or a seat with no player)."""
+    if seat is not None:
+        for p in game.machine.players:
+            if p.seat == seat:
+                return _names(p.hand)
+    return None
+
+
+def decision(game, seat):
+    """The decision seat faces now, as plain data (None: none, or a spectator)."""
+    d = game.decision
+    return d.to_json() if d is not None and d.seat == seat and seat is not None else None
 
 
 def visible_events(game, seat, since=0):
@@ -94,7 +109,7 @@ def _player(p, seat, owns):
            'stash_size': len(p.stash), 'score': _number(p.score),
            'values': _values(p, 'Player', owns)}
     if seat is not None and p.seat == seat:
-        out['hand'] = _names(p.hand)
+        out['hand'] = _names(p.hand)           # as hand() gives it
     return out
 
 
