@@ -1,6 +1,7 @@
 """The served table's HTTP API (pipvm/web, docs/web.md) through Starlette's
 test client: privacy on every example game, authorisation, every malformed
 request, bots on the server, and records a crashed server resumes from."""
+import collections
 import contextlib
 import glob
 import json
@@ -18,11 +19,10 @@ from starlette.testclient import WebSocketDenialResponse
 
 from pipvm.play import loader
 from pipvm.web.patch import apply
-from pipvm.web.serve import in_background
-from pipvm.web.table import LOG_PAGE, Table
+from pipvm.web.table import LOG_PAGE, STEPS_KEPT, Table
 
 from .privacy import watch
-from .util import CHOICELESS
+from .util import CHOICELESS, serving
 from .web_util import post, seating, served
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -110,6 +110,67 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
         assert steps > 3 or os.path.basename(path) in CHOICELESS  # Blackjack may end after four
 
 
+@pytest.mark.parametrize('name,players,seed', [
+    ('euchre.pip', 4, 2), ('crazy_eights.pip', 2, 24), ('go_fish.pip', 3, 1)])
+def test_a_channel_any_number_of_steps_behind_is_patched_to_its_view(name, players, seed):
+    """A live message is built from the steps' common patches and the seat's
+    own parts (hand, decision, the events it is told): a channel that takes
+    one after 1 to STEPS_KEPT + 2 answers (the spectators' too) still builds
+    exactly its seat's view, is sent the whole view when it fell too far
+    behind, and is never told a card it has not seen."""
+    channels_behind(name, players, seed)
+
+
+def test_a_hand_is_put_back_when_the_common_patch_sets_its_player_whole(monkeypatch):
+    """The common patch may set a whole player, or the list of them (patch.diff
+    does when most of a list changed): the seat's hand, which the common
+    part lacks, is put in again.  Here every changed part is set whole."""
+    def coarse(old, new, path=''):
+        if path:
+            return [] if old == new else [{'op': 'replace', 'path': path, 'value': new}]
+        return [{'op': 'replace', 'path': '/' + k, 'value': v}
+                for k, v in new.items() if old.get(k) != v]
+    monkeypatch.setattr('pipvm.web.table.diff', coarse)
+    channels_behind('crazy_eights.pip', 2, 24, answers=150)
+
+
+def channels_behind(name, players, seed, answers=None):
+    """Play the game (up to that many answers) as the test above says."""
+    path = os.path.join(ROOT, 'examples', name)
+    table = Table(loader.load_program(path), seating(players), seed, path=path)
+    witness = watch(table.game)
+    rng = random.Random(seed)
+    seats = [*range(table.seats), None]
+    sent, pages = dict.fromkeys(seats), {}
+    due = dict.fromkeys(seats, 0)          # the version at which each takes its next message
+    kinds = collections.Counter()
+    while True:
+        over = table.game.decision is None
+        for seat in seats:
+            if table.version < due[seat] and not over:
+                continue
+            message, sent[seat] = table.frame(seat, sent[seat])
+            live = json.loads(message)
+            if 'view' in live:
+                kinds['whole' if seat in pages else 'first'] += 1
+                pages[seat] = live['view']
+            else:
+                kinds['behind' if live['base'] < live['version'] - 1 else 'next'] += 1
+                pages[seat] = apply(pages[seat], live['patch'])
+            assert same_view(pages[seat], json.loads(json.dumps(table.game.view(seat))))
+            hidden = witness.unseen(seat, live)
+            assert not hidden, (seat, hidden)
+            due[seat] = table.version + rng.choice([1, 1, 1, 2, 3, 7, STEPS_KEPT, STEPS_KEPT + 2])
+        if over:
+            break
+        if table.version == answers:
+            return
+        d = table.game.decision
+        table.answer(d.seat, json.dumps(random_answer(d.to_json(), rng)).encode())
+    assert table.game.ending.kind == 'winner'
+    assert kinds['first'] == len(seats) and min(kinds.values()) > 0, kinds
+
+
 def test_a_message_to_one_seat_reaches_no_other(tmp_path):
     source = tmp_path / 'secret.pip'
     source.write_text('Game "Secret" requires 2 players.\n'
@@ -177,7 +238,7 @@ def test_what_the_server_refuses_before_any_route_is_json_too():
     """A request line that is no HTTP, a WebSocket handshake without its key,
     a WebSocket to a bad token: over a real socket, each refusal is JSON."""
     table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         for request, status in (
                 (b'GARBAGE\r\n\r\n', 400),
                 (b'GET /play/nope/live HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\n'
@@ -567,33 +628,16 @@ def test_a_patch_turns_one_view_into_the_next():
 def test_without_httptools_h11_refuses_a_garbage_request_in_json_too():
     """The web extra brings httptools; a server without it parses with h11,
     and refuses as the other does."""
-    import threading
-    import uvicorn
     from uvicorn.protocols.http.h11_impl import H11Protocol
-    from pipvm.web.app import make_app
-    from pipvm.web.protocols import WebSocketProtocol, _Refusing
-    from pipvm.web.serve import listen
+    from pipvm.web.protocols import _Refusing
     h11 = type('H11Refusing', (_Refusing, H11Protocol), {})
     table = Table(loader.load_program(HIGH_CARD), seating(2), 1, path=HIGH_CARD)
-    sock = listen('127.0.0.1', 0)
-    server = uvicorn.Server(uvicorn.Config(make_app([table]), log_level='error', http=h11,
-                                           ws=WebSocketProtocol, lifespan='on'))
-    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive()
-            time.sleep(0.01)
-        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+    with serving([table], http=h11) as base:
         head, body = raw(base, b'GARBAGE\r\n\r\n')
         assert head.startswith('http/1.1 400 ') and 'content-type: application/json' in head
         assert json.loads(body) == {'error': 'the request is not HTTP/1.1'}
         head, body = raw(base, b'GET /play/nope/state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
         assert head.startswith('http/1.1 404 ') and json.loads(body) == {'error': 'no such seat'}
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 def test_an_answer_replies_with_a_patch_from_the_version_it_names_else_the_view():

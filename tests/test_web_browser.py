@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from pipvm.play import loader
-from pipvm.web.serve import in_background
 from pipvm.web.table import Table
 
 from .browser import chromium
+from .util import serving
 from .web_util import seating
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -53,7 +53,7 @@ def named_page(browser, path, seats, name, seed=1):
     has typed its name in a browser page."""
     table = table_of(path, seats, seed)
     table.pause = 0.0
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', name)
         page.keyboard.press('Enter')
@@ -66,7 +66,7 @@ def hand_on_page(page):
 
 def test_two_people_play_high_card_by_clicking(browser, tmp_path):
     table = table_of(HIGH_CARD, seating(2))
-    with in_background([table]) as base:
+    with serving([table]) as base:
         urls = links(base, table)
         pages = {seat: open_page(browser, urls[seat]) for seat in (0, 1)}
         for seat, name in ((0, 'Ada'), (1, 'Bob')):
@@ -125,7 +125,7 @@ def test_program_text_shows_as_text(browser, tmp_path):
     source = tmp_path / 'xss.pip'
     source.write_text(XSS)
     table = table_of(str(source), seating(2, s2='first'))
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', '<b>Al</b>')
         page.keyboard.press('Enter')
@@ -142,7 +142,7 @@ def test_program_text_shows_as_text(browser, tmp_path):
 def test_a_reload_restores_the_game_and_the_keyboard_plays(browser):
     table = table_of(HIGH_CARD, seating(2, s2='random'), seed=4)
     table.pause = 0.0
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', 'Kay')
         page.keyboard.press('Enter')
@@ -179,7 +179,7 @@ def test_a_key_pressed_while_the_last_answer_is_in_flight_is_not_lost(browser):
     # pressed for the decision on the page must still play.
     table = table_of(HIGH_CARD, seating(2, s2='random'), seed=4)
     table.pause = 0.0
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         held = []
         page.route('**/answer', lambda route: held.append((route, route.fetch())))
@@ -198,7 +198,7 @@ def test_a_key_pressed_while_the_last_answer_is_in_flight_is_not_lost(browser):
 
 def test_the_page_reconnects_to_a_restarted_server(browser):
     table = table_of(HIGH_CARD, seating(2, s2='random'), seed=5)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', 'Lou')
         page.keyboard.press('Enter')
@@ -206,7 +206,7 @@ def test_the_page_reconnects_to_a_restarted_server(browser):
     expect(page.locator('#link')).to_have_text('disconnected: reconnecting\u2026')
     d = table.game.decision                    # answered while the page cannot see it
     table.answer(0, ('{"decision": %d, "choice": 0}' % d.id).encode())
-    with in_background([table], port=int(base.rsplit(':', 1)[1])):
+    with serving([table], port=int(base.rsplit(':', 1)[1])):
         expect(page.locator('#link')).to_have_text('connected')
         expect(page.locator('#hand button.legal')).to_have_count(4)   # the bot played on
         assert hand_on_page(page) == [str(c) for p in table.game.players if p.seat == 0
@@ -249,7 +249,7 @@ def test_a_whole_game_of_euchre_by_clicking_cards_in_the_hand(browser):
     table = table_of(EUCHRE, seating(4, s2='random', s3='random', s4='random'), seed=3)
     table.pause = 0.0
     rng = random.Random(1)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         expect(page).to_have_title('\u25b6 Your turn \u2014 Euchre \u2014 Pip')
         page.fill('#name', '  Ada  ')
@@ -280,7 +280,7 @@ def test_a_phone_shows_the_hand_once(browser):
     table = table_of(os.path.join(ROOT, 'examples', 'crazy_eights.pip'),
                      seating(2, s2='random'), seed=2)
     table.pause = 0.0
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = browser.new_context(viewport={'width': 390, 'height': 844}).new_page()
         page.set_default_timeout(TIMEOUT)
         page.goto(links(base, table)[0])
@@ -300,7 +300,7 @@ def test_a_phone_shows_the_hand_once(browser):
 
 def test_a_refusal_stays_until_the_next_action(browser):
     table = table_of(HIGH_CARD, seating(2))
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', '\u674e\u96f7')                # not Latin-1: the game cannot print it
         page.keyboard.press('Enter')
@@ -320,7 +320,7 @@ def test_a_refusal_stays_until_the_next_action(browser):
 
 def test_a_seat_left_out_is_told_it_is_not_playing(browser):
     table = table_of(HIGH_CARD, seating(None))          # seat 1 is asked how many play
-    with in_background([table]) as base:
+    with serving([table]) as base:
         urls = links(base, table)
         table.answer(0, b'{"decision": 0, "choice": 0}')         # 2 of 4 seats play
         table.answer(0, b'{"decision": 1, "text": "Ada"}')
@@ -341,7 +341,7 @@ def test_euchre_face_down_discard_is_named_in_no_frame_of_any_other_seat(browser
     import json
     import urllib.request
     table = table_of(EUCHRE, seating(4), seed=3)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         urls = links(base, table)
         frames = {seat: [] for seat in urls}
         pages = {}
@@ -389,21 +389,10 @@ def test_euchre_face_down_discard_is_named_in_no_frame_of_any_other_seat(browser
 def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
     """Ada starts a High Card table from the lobby, Ben joins it there; each
     lands on their own seat's page, named, and the game begins."""
-    import threading
-    import time
     from pipvm.web.lobby import Lobby
     from pipvm.web.lobby_app import make_lobby_app
-    from pipvm.web.serve import listen, make_server
     lobby = Lobby([HIGH_CARD], str(tmp_path / 'lobby.sqlite'))
-    sock = listen('127.0.0.1', 0)
-    server = make_server(None, make_lobby_app(lobby))
-    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive()
-            time.sleep(0.01)
-        base = 'http://127.0.0.1:%d' % sock.getsockname()[1]
+    with serving(app=make_lobby_app(lobby)) as base:
         ada = open_page(browser, base + '/')
         ada.fill('#name', 'Ada')
         ada.click('text=New table for 2')
@@ -431,10 +420,6 @@ def test_two_people_meet_in_the_lobby_and_play(browser, tmp_path):
         lobby_page = open_page(browser, base + '/lobby/')
         expect(lobby_page.locator('#tables .spectators')).to_have_text('watching: Zoe')
         assert ada.errors == [] and ben.errors == [] and zoe.errors == []
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 def table_turn(lobby):
@@ -483,7 +468,7 @@ def test_a_set_of_cards_is_one_option_drawn_as_its_cards(browser):
     table = table_of(os.path.join(ROOT, 'examples', 'president_sets.pip'),
                      seating(3, s2='random', s3='random'), seed=2)
     table.pause = 0.0
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = open_page(browser, links(base, table)[0])
         page.fill('#name', 'Ada')
         page.keyboard.press('Enter')

@@ -7,7 +7,6 @@ import contextlib
 import json
 import os
 import random
-import threading
 import time
 import urllib.request
 
@@ -17,10 +16,10 @@ from playwright.sync_api import expect, sync_playwright
 from pipvm.play import loader
 from pipvm.web.lobby import Lobby
 from pipvm.web.lobby_app import make_lobby_app
-from pipvm.web.serve import in_background, listen, make_server
 from pipvm.web.table import Table
 
 from .browser import chromium
+from .util import serving
 from .web_util import seating
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -107,7 +106,7 @@ def test_every_card_of_a_trick_stays_visible_side_by_side(browser, path, players
     open in both), until the next card is led; a spectator sees it too,
     from seat 1's side.  Seat 1 plays by clicking, the others over HTTP."""
     table = Table(loader.load_program(path), seating(players), 3, path=path)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         urls = links(base, table)
         pages = [new_page(browser, urls[0], size) for size in SIZES]
         watcher = new_page(browser, urls[None])
@@ -152,7 +151,7 @@ def test_every_card_of_a_trick_stays_visible_side_by_side(browser, path, players
 
 def test_trump_and_the_card_turned_up_are_on_the_table_and_the_hand_is_not_in_the_log(browser):
     table = Table(loader.load_program(EUCHRE), seating(4), 3, path=EUCHRE)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         urls = links(base, table)
         page = new_page(browser, urls[0])
 
@@ -183,7 +182,7 @@ def test_trump_and_the_card_turned_up_are_on_the_table_and_the_hand_is_not_in_th
 
 def test_the_end_of_a_game_is_a_result_panel(browser):
     table = served_table(HIGH_CARD, 3, 2, 0.0)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = new_page(browser, links(base, table)[0])
         page.fill('#name', 'Ada')
         page.keyboard.press('Enter')
@@ -214,19 +213,8 @@ def test_the_end_of_a_game_is_a_result_panel(browser):
 @contextlib.contextmanager
 def lobby_server(tmp_path, games=(HIGH_CARD,)):
     lobby = Lobby(list(games), str(tmp_path / 'lobby.sqlite'))
-    sock = listen('127.0.0.1', 0)
-    server = make_server(None, make_lobby_app(lobby))
-    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive()
-            time.sleep(0.01)
-        yield lobby, 'http://127.0.0.1:%d' % sock.getsockname()[1]
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with serving(app=make_lobby_app(lobby)) as base:
+        yield lobby, base
 
 
 def post_from(page, path, body):

@@ -1,4 +1,5 @@
 """Helpers shared by the tests."""
+import contextlib
 import os
 
 from compiler.errors import PipError
@@ -124,3 +125,27 @@ def transcript(argv, stdin):
     """What the golden files hold: the merged output, then `[exit N]`."""
     status, out = run_cli(argv, stdin)
     return out + b'[exit %d]\n' % status
+
+
+@contextlib.contextmanager
+def serving(tables=(), app=None, port=0, **config):
+    """A server of these Tables, or of app (a lobby's), as `pipvm serve`
+    makes it (config: other uvicorn settings, e.g. http=a protocol class),
+    on 127.0.0.1 at port (0: a free one), in a thread; yields its address,
+    http://127.0.0.1:PORT."""
+    import threading
+    import time
+    from pipvm.web.serve import listen, make_server
+    sock = listen('127.0.0.1', port)
+    server = make_server(tables, app, **config)
+    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive(), 'the server did not start'
+            time.sleep(0.01)
+        yield 'http://127.0.0.1:%d' % sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()

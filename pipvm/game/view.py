@@ -34,8 +34,7 @@ def view(game, seat, log=True, since=0):
         'lists': [{'name': name, 'size': len(v)} for name, v in card_lists(m)],
         'log': [event(e) for e in visible_events(game, seat, since)] if log else None,
         'turn': None if d is None else {'seat': d.seat, 'kind': d.kind, 'player': d.player},
-        'decision': _decision(game, d) if d is not None and d.seat == seat and seat is not None
-        else None,
+        'decision': decision(game, seat),
         'ending': None if game.ending is None else game.ending.to_json(),
     }
     if not log:
@@ -43,10 +42,24 @@ def view(game, seat, log=True, since=0):
     return out
 
 
-def _decision(game, d):
-    """The decision as data; an ask whose options come from lists of cards or
-    areas also says which card or area each option names (`targets`), so the
-    web table lets the player click it: a card only where the seat sees it."""
+def hand(game, seat):
+    """The names of the cards in seat's hand, the one part of `players` only
+    that seat sees (None: a spectator, or a seat with no player)."""
+    if seat is not None:
+        for p in game.machine.seated:
+            if p.seat == seat:
+                return _names(p.hand)
+    return None
+
+
+def decision(game, seat):
+    """The decision seat faces now, as plain data (None: none, or a
+    spectator); an ask whose options come from lists of cards or areas also
+    says which card or area each option names (`targets`), so the web table
+    lets the player click it: a card only where the seat sees it."""
+    d = game.decision
+    if d is None or d.seat != seat or seat is None:
+        return None
     out = d.to_json()
     if d.kind == 'action':
         targets = option_targets(game.machine, d.seat)
@@ -126,7 +139,7 @@ def _player(p, seat, owns):
            'stash_size': len(p.stash), 'score': _number(p.score),
            'values': _values(p, 'Player', owns)}
     if seat is not None and p.seat == seat:
-        out['hand'] = _names(p.hand)
+        out['hand'] = _names(p.hand)           # as hand() gives it
     return out
 
 

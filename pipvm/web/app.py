@@ -21,14 +21,16 @@ error, routed or not, is JSON: {"error": "one line"}.
 """
 import asyncio
 import contextlib
+import gzip
 import os
+import re
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, Request
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -51,8 +53,8 @@ HEADERS = {
 
 def make_app(tables, routes=(), lifespan=None):
     """The app serving these Tables (one for `pipvm serve`; many for a load
-    test; a lobby's, which it adds to, with routes of its own).  tables: a
-    list, or anything with seat_of(token) -> (table, seat)."""
+    test; a lobby's, which it adds to, with routes of its own), an ASGI
+    app.  tables: a list, or anything with seat_of(token) -> (table, seat)."""
 
     def seat(request):
         """(table, seat) of the request's token; KeyError if it has none."""
@@ -107,8 +109,7 @@ def make_app(tables, routes=(), lifespan=None):
             return _error(400, 'the body was cut short')
         except Conflict as e:
             return _error(409, str(e))
-        return Response(reply, media_type='application/json', headers=dict(HEADERS, **{
-            'Pip-Version': str(table.version)}))
+        return _reply(request, reply.encode(), dict(HEADERS, **{'Pip-Version': str(table.version)}))
 
     async def live(websocket):
         try:
@@ -181,11 +182,43 @@ def make_app(tables, routes=(), lifespan=None):
         WebSocketRoute('/{path:path}', no_such_channel),     # (else a bare 403)
         Mount('/static', StaticFiles(directory=STATIC), name='static'),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes, lifespan=lifespan or run_bots,
         # Full views and pages compress well; live frames are small already.
-        middleware=[Middleware(GZipMiddleware, minimum_size=1000)],
+        middleware=[Middleware(GZipMiddleware, minimum_size=COMPRESS_FROM)],
         exception_handlers={HTTPException: http_error, Exception: server_error})
+
+    async def served(scope, receive, send):
+        """The app, answers taken straight to their handler: they are most of
+        the requests, and Starlette's layers round a route (the error pages,
+        compression, the routes tried in turn) were a fifth of the server's
+        time an answer.  The handler's refusals are its own, JSON as the
+        app's; an error past it is the app's 500."""
+        if scope['type'] == 'http' and scope['method'] == 'POST':
+            found = ANSWER.fullmatch(scope['path'])
+            if found:
+                scope['path_params'] = {'token': found[1]}
+                try:
+                    response = await answer(Request(scope, receive))
+                except Exception:
+                    response = _error(500, 'the server failed')
+                await response(scope, receive, send)
+                return
+        await app(scope, receive, send)
+    return served
+
+
+ANSWER = re.compile(r'/play/([^/]+)/answer')     # as the route /play/{token}/answer matches
+COMPRESS_FROM = 1000           # bytes: a response this long is gzipped if the client accepts it
+
+
+def _reply(request, body, headers):
+    """An answer's reply (JSON bytes), gzipped as the middleware would (the
+    answers do not pass it)."""
+    if len(body) >= COMPRESS_FROM and 'gzip' in request.headers.get('accept-encoding', ''):
+        body = gzip.compress(body, 9)
+        headers.update({'Content-Encoding': 'gzip', 'Vary': 'Accept-Encoding'})
+    return Response(body, media_type='application/json', headers=headers)
 
 
 REASONS = {404: 'no such page', 405: 'method not allowed'}

@@ -1,10 +1,7 @@
 """`pipvm serve GAME`: print a link per person's seat and one for spectators,
 then serve the table until the game ends and a while more (or Ctrl-C)."""
 import asyncio
-import contextlib
 import socket
-import threading
-import time
 
 from pipvm.core.errors import PipError
 
@@ -75,34 +72,18 @@ def lobby_main(args):
     return 0
 
 
-def make_server(tables, app=None):
+def make_server(tables, app=None, **config):
+    """A uvicorn server of these Tables (or of app); config: other settings
+    of uvicorn.Config (a test's own HTTP protocol)."""
     import uvicorn
 
     from pipvm.web.app import make_app
     from pipvm.web.protocols import HTTPProtocol, WebSocketProtocol
-    return uvicorn.Server(uvicorn.Config(app or make_app(tables), log_level='warning',
-                                         http=HTTPProtocol, ws=WebSocketProtocol, lifespan='on',
-                                         ws_per_message_deflate=False))
-
-
-@contextlib.contextmanager
-def in_background(tables, port=0):
-    """A server of these Tables on 127.0.0.1 (port 0: a free port), in a
-    thread (for tests and benchmarks); yields its address, http://127.0.0.1:PORT."""
-    sock = listen('127.0.0.1', port)
-    server = make_server(tables)
-    thread = threading.Thread(target=server.run, kwargs={'sockets': [sock]}, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            if not thread.is_alive():
-                raise RuntimeError('the server did not start')
-            time.sleep(0.01)
-        yield 'http://127.0.0.1:%d' % sock.getsockname()[1]
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    settings = dict(log_level='warning', http=HTTPProtocol, ws=WebSocketProtocol, lifespan='on',
+                    ws_per_message_deflate=False,
+                    proxy_headers=False)     # (no proxy in front: one layer less a request)
+    settings.update(config)
+    return uvicorn.Server(uvicorn.Config(app or make_app(tables), **settings))
 
 
 def listen(host, port):

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import sys
+from typing import NamedTuple
 
 import attrs
 
@@ -20,7 +21,7 @@ from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
 from pipvm.game.game import Game
-from pipvm.game.view import event, view
+from pipvm.game.view import decision, event, hand, view
 from pipvm.records.record import CHOICE, NAME, Answer, Record
 from pipvm.play.seats import Seating, parse_kind
 from pipvm.play.terminal import random_seed
@@ -30,11 +31,39 @@ from pipvm.web.requests import BadRequest, Conflict, check_against, parse_answer
 
 MAX_STEPS = 1_000_000          # a program that never asks again cannot hold the server forever
 LOG_PAGE = 100                 # events a view carries; older ones come by GET log
+STEPS_KEPT = 64                # a channel further behind than this is sent the whole view
 
 
 def hashed(token):
     """What is kept of a token: its SHA-256 (a stolen table of them opens no seat)."""
     return hashlib.sha256(token.encode('utf-8', 'replace')).hexdigest()
+
+
+class Own(NamedTuple):
+    """What of a seat's view is its own, at one version."""
+    hand: list                 # its hand's card names (None: a spectator, or no player yet)
+    decision: dict             # the decision it faces, as view() gives it
+    size: int                  # how many events its log holds
+
+
+class Step:
+    """The patch of the common part of the views from version start to end."""
+
+    def __init__(self, start, end, ops):
+        self.start, self.end, self.ops = start, end, ops
+        self.text = _dumps(ops)[1:-1]          # its JSON, once for every seat
+        # the paths at which an op sets a whole player, or the list of them
+        self._wide = {op['path'] for op in ops if op['path'].count('/') <= 2}
+        self.whole = '' in self._wide          # (never from diff: it would drop seat, decision)
+
+    def resets(self, player):
+        """Whether an op sets this player (its path, '/players/I') as a whole:
+        its hand is then to be put in again."""
+        return bool(self._wide) and bool(self._wide & {'/players', '/players/-', player})
+
+
+def _dumps(data):
+    return json.dumps(data, separators=(',', ':'))
 
 
 def links_path(record_path):
@@ -112,7 +141,9 @@ class Table:
         self._waiters = []         # futures to wake at the next change
         self._logs = {n: [] for n in [*range(self.seats), None]}    # each seat's events
         self._read = 0             # how many of the game's events are in _logs
-        self._states = {}          # seat -> (view without log, log size) at this version
+        self._shared = None        # (version, the common part of the views) last made
+        self._steps = collections.deque(maxlen=STEPS_KEPT)     # Steps between those versions
+        self._owns = {}            # seat -> its Own parts at this version
         self._before = {}          # the same at the version before (an answer's reply patches it)
         self._frames = {}          # (seat, base version) -> a live message, at this version
 
@@ -174,13 +205,18 @@ class Table:
         """What /state returns: the seat's view with the last LOG_PAGE events
         of its log (`log_start`: the place of the first in the whole log), the
         seats the server plays (`bots`) and how many seats the table has."""
-        state, size = self._state(seat)
+        size = self._own(seat).size
+        state = view(self.game, seat, log=False)
+        state.update(self._extras())
         start = max(0, size - LOG_PAGE)
         return dict(state, log=self._logs[seat][start:size], log_start=start)
 
+    def _extras(self):
+        return {'bots': sorted(self.deciders), 'seats': self.seats, 'lobby': self.lobby}
+
     def log(self, seat, before):
         """(start, events): up to LOG_PAGE of the seat's events before `before`."""
-        self._state(seat)
+        self._read_events()
         before = min(before, len(self._logs[seat]))
         start = max(0, before - LOG_PAGE)
         return start, self._logs[seat][start:before]
@@ -188,16 +224,13 @@ class Table:
     def frame(self, seat, base):
         """The live message (JSON text) that takes a seat from version base
         (None: from nothing) to now: the whole view, or a patch to its view
-        at base, which the caller keeps as (version, state, log size)."""
-        now = self._state(seat)
+        at base, which the caller keeps as (version, the seat's Own parts)."""
+        own = self._own(seat)
         key = (seat, None if base is None else base[0])
         if key not in self._frames:
-            if base is None or self.version < base[0]:
-                message = {'version': self.version, 'view': self.view(seat)}
-            else:
-                message = self._patch(seat, base)
-            self._frames[key] = json.dumps(message, separators=(',', ':'))
-        return self._frames[key], (self.version, *now)
+            text = None if base is None else self._patch(seat, base[0], base[1], own)
+            self._frames[key] = text or _dumps({'version': self.version, 'view': self.view(seat)})
+        return self._frames[key], (self.version, own)
 
     def reply(self, seat, base):
         """The reply to a seat's answer (JSON text): a patch from its view at
@@ -205,34 +238,83 @@ class Table:
         now; or the whole view if it holds another (base None: it did not say)."""
         held = self._before.get(seat) if base is not None and base == self.version - 1 else None
         if held is None:
-            return json.dumps(self.view(seat), separators=(',', ':'))
-        frame, _ = self.frame(seat, (base, *held))
+            return _dumps(self.view(seat))
+        frame, _ = self.frame(seat, (base, held))
         return frame
 
-    def _patch(self, seat, base):
-        """{version, base, patch}: the operations from the seat's view at
-        base (version, state, log size) to now; new events as appends."""
-        state, size = self._state(seat)
-        ops = diff(base[1], state)
-        ops += [{'op': 'add', 'path': '/log/-', 'value': e}
-                for e in self._logs[seat][base[2]:size]]
-        return {'version': self.version, 'base': base[0], 'patch': ops}
+    # --- patches, from each step's changes -----------------------------------------
+    #
+    # A seat's view is the part every seat sees alike (the spectators' view:
+    # the table, the sizes, the scores, whose turn) with the seat's own parts
+    # put in: its hand, its decision, the events it is told.  So a step's
+    # patch is built once for the common part, from that part before the
+    # step (compared piece by piece: what did not change costs a comparison
+    # in C), and its JSON is shared by every seat; each seat adds only what
+    # is its own: the events of the step as it reads them (Event.seen_by,
+    # the one place an event's audience is decided), its hand if it
+    # changed, its decision.  No whole view is built or compared per seat.
 
-    def _state(self, seat):
-        if seat not in self._states:
-            events = self.game.events
-            for e in events[self._read:]:
-                for n, log in self._logs.items():
-                    seen = e.seen_by(n)            # as seat n reads it, or None
-                    if seen is not None:
-                        log.append(event(seen))
-            self._read = len(events)
-            state = view(self.game, seat, log=False)
-            state['bots'] = sorted(self.deciders)
-            state['seats'] = self.seats
-            state['lobby'] = self.lobby
-            self._states[seat] = (state, len(self._logs[seat]))
-        return self._states[seat]
+    def _common(self):
+        """The common part at this version.  The first time at a version, the
+        Step from the version it was last made at is kept (a channel or an
+        answer's reply that holds that version patches from it)."""
+        if self._shared is None or self._shared[0] != self.version:
+            state = view(self.game, None, log=False)
+            del state['seat'], state['decision']       # each seat's own
+            state.update(self._extras())
+            if self._shared is not None:
+                self._steps.append(Step(self._shared[0], self.version, diff(self._shared[1], state)))
+            self._shared = (self.version, state)
+        return self._shared[1]
+
+    def _own(self, seat):
+        """The seat's Own parts at this version (made once a version)."""
+        own = self._owns.get(seat)
+        if own is None:
+            self._read_events()
+            self._common()         # the common part at each version a seat was given
+            own = self._owns[seat] = Own(hand(self.game, seat), decision(self.game, seat),
+                                         len(self._logs[seat]))
+        return own
+
+    def _patch(self, seat, base, was, own):
+        """The JSON text {version, base, patch} taking the seat from its view at
+        version base (its Own parts then: was) to now; None if the steps
+        since base are no longer kept (the caller sends the whole view)."""
+        steps = [s for s in self._steps if s.start >= base]
+        if (base > self.version or base < self.version and (not steps or steps[0].start != base)
+                or any(s.whole for s in steps)):
+            return None
+        parts = [s.text for s in steps if s.ops]
+        ops = []
+        if own.hand is not None:
+            where = '/players/%d' % [p['seat'] for p in self._common()['players']].index(seat)
+            if was.hand is None or any(s.resets(where) for s in steps):
+                ops.append({'op': 'add', 'path': where + '/hand', 'value': own.hand})
+            else:
+                ops += diff(was.hand, own.hand, where + '/hand')
+        if own.decision != was.decision:
+            ops.append({'op': 'replace', 'path': '/decision', 'value': own.decision})
+        ops += [{'op': 'add', 'path': '/log/-', 'value': e}
+                for e in self._logs[seat][was.size:own.size]]
+        if ops:
+            parts.append(_dumps(ops)[1:-1])
+        return '{"version":%d,"base":%d,"patch":[%s]}' % (self.version, base, ','.join(parts))
+
+    def _read_events(self):
+        """Each seat's log takes the game's new events as it reads them."""
+        events = self.game.events
+        for e in events[self._read:]:
+            if e.to is None:           # (read alike by all: one copy)
+                told = event(e)
+                for log in self._logs.values():
+                    log.append(told)
+                continue
+            for n, log in self._logs.items():
+                seen = e.seen_by(n)            # as seat n reads it, or None
+                if seen is not None:
+                    log.append(event(seen))
+        self._read = len(events)
 
     def answer(self, seat, body):
         """Apply a POSTed answer (bytes) for seat; BadRequest or Conflict if it
@@ -240,7 +322,7 @@ class Table:
         decision_id, field, value = parse_answer(body)
         d = self.game.decision
         value = check_against(d, seat, decision_id, field, value)
-        self._state(seat)          # the view it answered from: its reply is a patch to it
+        self._own(seat)            # the view it answered from: its reply is a patch to it
         self._apply(d, value)
 
     def _apply(self, d, value, save=True):
@@ -252,7 +334,7 @@ class Table:
             for listener in self.listeners:
                 listener(self.history[-1])
         self.version += 1
-        self._before, self._states, self._frames = self._states, {}, {}
+        self._before, self._owns, self._frames = self._owns, {}, {}
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             if not waiter.done():      # (a waiter whose task was cancelled is)
