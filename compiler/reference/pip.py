@@ -14,13 +14,14 @@ action call), so both stop at the same point under the same budget.
 """
 import sys
 
-from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
+from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, set_label, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
-                           Team, area_of, card_sets, new_deck)
+                           Team, card_sets, new_deck)
 
 from compiler.ir import checked as c
 from compiler.ir import types as T
+from compiler.reference.told import play_event
 
 
 # What a block returns after `break.` / `continue.`: pending like a skip's
@@ -333,6 +334,13 @@ class Interpreter:
         return self.table.choose(player.seat, choice_question(player.name, kind), options,
                                  "%s's choice" % player.name)
 
+    def area_of(self, cards):
+        """The global Area whose cards are this very list, or None."""
+        for v in self.globals:
+            if type(v) is Area and v.cards is cards:
+                return v
+        return None
+
     def stmt_Message(self, s, frame):
         message = self.expr(s.text, frame)
         if s.to is None:
@@ -385,7 +393,7 @@ class Interpreter:
         card = cards[i]
         move(card, player.hand, dest)
         card.last_played_by = player
-        self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+        self.table.show_event(play_event(player, text(card, s.pos), self.area_of(dest)))
 
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
@@ -407,7 +415,7 @@ class Interpreter:
         for card in chosen:
             move(card, player.hand, dest)
             card.last_played_by = player
-            self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+            self.table.show_event(play_event(player, text(card, s.pos), self.area_of(dest)))
         return None
 
     def stmt_Order(self, s, frame):
