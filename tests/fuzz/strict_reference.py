@@ -76,9 +76,7 @@ def extensions(source):
 
 def strict_lines(source):
     """What `pipvm check --strict` may say of source: [None] (accepted: a 2008
-    program), or the one line it may print for each extension used, the
-    first in the text first.  (The checker reports one, not always the
-    first in the text: it checks the values `for each player` before the
-    globals' initial values, 2026-11-28.)"""
+    program), or the line for each extension used, the first in the text
+    first: the one it must say (docs/language.md: "at its first use")."""
     found = extensions(source)
     return [REFUSED % f for f in found] if found else [None]

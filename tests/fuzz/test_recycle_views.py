@@ -35,6 +35,7 @@ GAMES = sorted(f for f in os.listdir(EXAMPLES_DIR) if f.endswith('.recycle'))
 DECISIONS = 120         # an example's decisions judged (its first; a whole game of Hearts is ~700)
 # Generated programs: half the Pip properties' budget (each is a whole game, if small).
 GENERATED = max(5, EXAMPLES // 2)
+STEPS = 10 ** 6      # a game that runs away fails here rather than hang (the engines count steps apart)
 
 
 def play(source, seed, answers_seed, decisions):
@@ -47,7 +48,7 @@ def play(source, seed, answers_seed, decisions):
         return                  # the checker refused it (test_recycle_fuzz.py): nothing to play
     image = harness.vm_image(recycled.program)
     with mock.patch.object(web_table, 'Game', lambda program, **kw: Game(image, **kw)):
-        table = web_table.Table(image.program, seed=seed, max_steps=None)
+        table = web_table.Table(image.program, seed=seed, max_steps=STEPS)
     game = table.game
     rng = random.Random(answers_seed)
     seen = []           # at each decision: {seat: (view, frame)}
