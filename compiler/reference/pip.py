@@ -180,6 +180,7 @@ class Interpreter:
         return None
 
     def init_global(self, g):
+        self.at = g.pos             # its declaration: the VM's position for its code
         if isinstance(g, c.AreaInit):
             value = Area(self.string(g.label), [], g.facedown, g.squaredup)
         elif g.init is None:
@@ -190,6 +191,7 @@ class Interpreter:
 
     def init_own(self, own):
         """Extension: every player (or team) starts with the declared value."""
+        self.at = own.pos
         value = self.expr(own.init, self.init_frame)
         for o in (self.players if own.owner == T.PLAYER else self.teams or ()):
             o.own[own.index] = value
@@ -232,13 +234,26 @@ class Interpreter:
 
     def block(self, stmts, frame):
         pending = None
-        for s in stmts:
-            if pending is None:
-                self.at = s.pos     # the statement's, where the VM reports a string's faults
-                pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
-            elif isinstance(s, c.Label) and s.name == pending:
-                pending = None
+        outer = self.at
+        try:
+            for s in stmts:
+                if pending is None:
+                    self.at = s.pos     # the statement's, where the VM reports a string's faults
+                    pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
+                elif isinstance(s, c.Label) and s.name == pending:
+                    pending = None
+        finally:
+            self.at = outer     # the rest of the statement around it (a call returns into it)
         return pending
+
+    def expression_at(self, body, frame):
+        """A rule's or ordering's body: a string's faults in it are reported
+        at the body, its own statement, as the VM reports them."""
+        outer, self.at = self.at, body.pos
+        try:
+            return self.expr(body, frame)
+        finally:
+            self.at = outer
 
     def stmt_Label(self, s, frame):
         return None
@@ -424,7 +439,7 @@ class Interpreter:
 
     def ordered(self, index, cards):
         ordering = self.program.orderings[index]
-        result = self.expr(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
+        result = self.expression_at(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
 
         def place(card):           # the first place the card has in the result
             for i, other in enumerate(result):
@@ -451,7 +466,7 @@ class Interpreter:
         """The cards of the player's hand the rule allows, in hand order."""
         rule = self.program.rules[index]
         return [card for card in list(player.hand)
-                if self.expr(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
+                if self.expression_at(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
 
     def allowed_sets(self, index, player, dest):
         """Extension: the sets of cards of one rank a rule for sets allows,
@@ -459,7 +474,7 @@ class Interpreter:
         rule = self.program.rules[index]
         pad = [None] * (rule.frame_size - 3)
         return (cards for cards in card_sets(player.hand)
-                if self.expr(rule.body, [player, cards, dest] + pad))
+                if self.expression_at(rule.body, [player, cards, dest] + pad))
 
     # --- references -----------------------------------------------------------
 

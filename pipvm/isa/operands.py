@@ -67,6 +67,10 @@ MODE_BITS = {'DEAL': ((DEAL_ALL, 'all'), (DEAL_TO_PLAYERS, 'to players')),
              'PLAY_SET': ((PLAY_PASS, 'or pass'),)}
 
 
+# A call of an action declared with `()` passes no argument (extension, docs/language.md).
+NO_ARGUMENTS = ('CALL_WITH', 'CALL_FOR')
+
+
 def _check_mode(p, c, op, arg):
     allowed = sum(bit for bit, _ in MODE_BITS[op])
     return 'bad mode %d' % arg if arg & ~allowed else None
@@ -89,8 +93,9 @@ OPERANDS = {k.name: k for k in (
     OperandKind('listprop', '0 size, 1 first/top, 2 last/bottom', 0,
                 _below(lambda p, c: runtime.LIST_PROPERTIES, 'list property'),
                 lambda p, c, op, arg: runtime.LIST_PROPERTIES[arg]),
-    OperandKind('count', 'how many stack items', 0,
-                lambda p, c, op, arg: None if 0 < arg <= MAX_COUNT else 'bad count %d' % arg,
+    OperandKind('count', "how many stack items (an action's arguments: 0 too)", 0,
+                lambda p, c, op, arg: None if (0 < arg or op in NO_ARGUMENTS and arg == 0)
+                and arg <= MAX_COUNT else 'bad count %d' % arg,
                 lambda p, c, op, arg: str(arg)),
     OperandKind('mode', 'option bits of DEAL, NEW_AREA or PLAY_SET', 0, _check_mode,
                 lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
