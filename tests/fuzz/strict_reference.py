@@ -14,6 +14,8 @@ on the forms the language's grammar gives each extension:
 | `break.`, `continue.` | the word | `'break.'` |
 | an ask's `for X in L "text"` | `for` | `an ask's options from a list ('for X in')` |
 | `Ace`, `Two`, ..., `King` as a Rank | the word | `'Four' (a Rank word)` |
+| `Action NAME(...)` | its declaration | `an action with parameters ('Action NAME(...)')` |
+| `NAME(...)` in an expression, `NAME(ARGS).` | the name | `a call in an expression ('NAME(...)')`, `a call with arguments ('NAME(...).')` |
 """
 import re
 
@@ -27,6 +29,9 @@ _AGGREGATE = re.compile(r'\((count|sum|max|min) \w+ in ')
 _EXIT = re.compile(r'\b(break|continue)\s*\.')
 _OPTIONS = re.compile(r'\bfor (\w+) in [^{"]*"')
 _WORD = re.compile(r'\b(%s)\b' % '|'.join(WORDS))
+_ACTION = re.compile(r'^Action (\w+)\(')
+_CALL = re.compile(r'\b([A-Za-z_]\w*)\(')      # a name right before `(`: a call
+_NOT_CALLS = {'Action', 'Rule', 'Ordering', 'message'}
 
 
 def blanked(line):
@@ -50,6 +55,16 @@ def _aggregate_word(line, at):
     return None
 
 
+def _arguments(line, at):
+    """(the text between the `(` before at and its `)`, the index after it)."""
+    depth = 1
+    for i in range(at, len(line)):
+        depth += {'(': 1, ')': -1}.get(line[i], 0)
+        if depth == 0:
+            return line[at:i], i + 1
+    return line[at:], len(line)
+
+
 def extensions(source):
     """[(line, col, what)] of every extension the source uses, in text order;
     `what` as --strict's line names it."""
@@ -71,6 +86,21 @@ def extensions(source):
                         % m.group(1)))
         for m in _WORD.finditer(line):
             out.append((n, m.start() + 1, "'%s' (a Rank word)" % m.group(1)))
+        m = _ACTION.match(line)
+        if m:
+            out.append((n, 1, "an action with parameters ('Action %s(...)')" % m.group(1)))
+        for m in _CALL.finditer(line):
+            name = m.group(1)
+            if name in _NOT_CALLS or m.start() == len('Action ') and _ACTION.match(line) or \
+                    line[:m.start()].rstrip().endswith(('Rule', 'Ordering')):
+                continue
+            args, end = _arguments(line, m.end())
+            before = line[:m.start()].rstrip()
+            if (not before or before[-1] in '{}.') and line[end:].lstrip().startswith('.'):
+                if args.strip():            # (2008: `name().`, with no argument)
+                    out.append((n, m.start() + 1, "a call with arguments ('%s(...).')" % name))
+            else:
+                out.append((n, m.start() + 1, "a call in an expression ('%s(...)')" % name))
     return sorted(out)
 
 
