@@ -32,7 +32,7 @@ from .test_view_oracle import shown_now
 EXAMPLES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), 'examples', 'recycle')
 GAMES = sorted(f for f in os.listdir(EXAMPLES_DIR) if f.endswith('.recycle'))
-DECISIONS = 120         # an example's decisions judged (its first; a whole game of Hearts is ~700)
+DECISIONS = 120         # an example's decisions judged: its first (the longer games have hundreds)
 # Generated programs: half the Pip properties' budget (each is a whole game, if small).
 GENERATED = max(5, EXAMPLES // 2)
 STEPS = 10 ** 6      # a game that runs away fails here rather than hang (the engines count steps apart)
