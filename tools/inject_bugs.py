@@ -120,6 +120,13 @@ SLIPS = {
         'pipvm/core/dialogue.py', '    if area is not None and not area.is_facedown:\n',
         '    if area is not None:\n',
         "a card played to a face-down area is named to every seat (issue 58's view oracle)"),
+    'strict_accepts_for_each': (
+        'compiler/pip/extensions.py', '    ast.OwnDecl: lambda node: "\'for each %s\'" % node.owner,\n', '',
+        "`--strict` accepts a value `for each player` (issue 58)"),
+    'recycle_game_iloc_shown': (
+        'compiler/recycle/places.py', "var = self.area(label, label, vis != 'vloc', pos)",
+        "var = self.area(label, label, vis == 'hloc', pos)",
+        "RECYCLE's `(game iloc X)` lowered to a face-up area, its cards shown to all (issue 58)"),
 }
 
 PROFILE = ('\nfrom hypothesis import Phase\n'
@@ -160,9 +167,11 @@ DRIVER = textwrap.dedent('''
 
 
 def copy_project(dest):
-    for name in ('pipvm', 'compiler', 'disasm', 'tests'):
+    # (examples/ and tests/data too: properties 13 and 15 read them, and a
+    # property that fails for want of its files would count as a catch)
+    for name in ('pipvm', 'compiler', 'disasm', 'tests', 'examples'):
         shutil.copytree(os.path.join(ROOT, name), os.path.join(dest, name),
-                        ignore=shutil.ignore_patterns('__pycache__', 'data'))
+                        ignore=shutil.ignore_patterns('__pycache__'))
 
 
 def inject(dest, bug):

@@ -33,7 +33,8 @@ WINNER = [T.PLAYER, T.TEAM]
 
 class Checker(Calls, Endings, RuleParams, Groups):
     def __init__(self, strict=False):
-        self.strict = strict   # refuse the extensions the parser cannot tell (rank words)
+        self.strict = strict   # note the extensions the parser cannot tell (rank words)
+        self.rank_words = []   # strict: (position, word) of each, for extensions.refuse
         self.scopes = [{}]     # innermost last; [0] holds the globals
         self.actions, self.rules, self.orderings = {}, {}, {}
         self.set_rules = set()  # the rules over sets of cards (extension), by index
@@ -227,7 +228,7 @@ class Checker(Calls, Endings, RuleParams, Groups):
         if any(r.name in scope for scope in self.scopes):
             return None
         if self.strict:
-            extensions.refused(r.pos, "'%s' (a Rank word)" % r.name)
+            self.rank_words.append((r.pos, "'%s' (a Rank word)" % r.name))
         return RANK_WORDS[r.name]
 
     def literal(self, value, t, pos):
@@ -575,5 +576,17 @@ def writable(target):
 
 def check(game, strict=False):
     """The checked program for an ast.Game, or PipError with the first error
-    (strict: at an extension to 2008 Pip, too)."""
-    return Checker(strict).game(game)
+    (strict: at the first extension to 2008 Pip in the text, if it has one,
+    before any other error: the Rank words the checking met are among
+    them, the order it checks in is not the text's)."""
+    checker = Checker(strict)
+    if not strict:
+        return checker.game(game)
+    try:
+        program, error = checker.game(game), None
+    except PipError as e:
+        program, error = None, e
+    extensions.refuse(game, checker.rank_words)
+    if error is not None:
+        raise error
+    return program

@@ -45,13 +45,13 @@ def found(tree):
     return sorted(hits, key=lambda node: node.pos)
 
 
-def refuse(tree):
-    """PipError at the first extension in tree, if it has one (the checker
-    refuses the ones only names tell: a Rank word)."""
-    hits = found(tree)
+def refuse(tree, named=()):
+    """PipError at the first extension in tree, in source order, if it has
+    one; named: [(position, what)] of those only names tell (a Rank word),
+    which the checker finds."""
+    hits = [(node.pos, EXTENSIONS[type(node)](node)) for node in found(tree)] + list(named)
     if hits:
-        node = hits[0]
-        refused(node.pos, EXTENSIONS[type(node)](node))
+        refused(*min(hits, key=lambda hit: hit[0]))
 
 
 def refused(pos, what):

@@ -1,5 +1,5 @@
 """Reading Pip source and running the front end's passes over it."""
-from . import checker, extensions, parser, printer
+from . import checker, parser, printer
 from compiler.codegen import generator as codegen
 from pipvm.core.deepstack import deep
 from pipvm.core.files import read_file
@@ -18,12 +18,7 @@ def print_text(text):
 def check_text(text, strict=False):
     """The checked program, or PipError with the reference's first diagnostic
     (strict: or at the first extension to 2008 Pip)."""
-    def front():
-        tree = parser.parse(text)
-        if strict:
-            extensions.refuse(tree)
-        return checker.check(tree, strict)
-    return deep(front)
+    return deep(lambda: checker.check(parser.parse(text), strict))
 
 
 def compile_text(text):

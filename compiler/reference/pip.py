@@ -14,14 +14,15 @@ action call), so both stop at the same point under the same budget.
 """
 import sys
 
-from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, played, set_label, won_by
+from pipvm.core.dialogue import NO_WINNER, PASS, choice_question, set_label, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Card, Player, Rank, RANK_NAMES, RANKS, SUIT_BY_LETTER, Suit,
-                           Team, area_of, card_sets, new_deck)
+                           Team, card_sets, new_deck)
 
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from .pip_endings import Endings
+from compiler.reference.told import play_event
 
 
 # What a block returns after `break.` / `continue.`: pending like a skip's
@@ -187,6 +188,7 @@ class Interpreter(Endings):
         return None
 
     def init_global(self, g):
+        self.at = g.pos             # its declaration: the VM's position for its code
         if isinstance(g, c.AreaInit):
             value = [Area(self.string(label), [], g.facedown, g.squaredup)
                      for label in g.labels()]
@@ -199,6 +201,7 @@ class Interpreter(Endings):
 
     def init_own(self, own):
         """Extension: every player (or team) starts with the declared value."""
+        self.at = own.pos
         value = self.expr(own.init, self.init_frame)
         for o in (self.players if own.owner == T.PLAYER else self.teams or ()):
             o.own[own.index] = value
@@ -241,13 +244,26 @@ class Interpreter(Endings):
 
     def block(self, stmts, frame):
         pending = None
-        for s in stmts:
-            if pending is None:
-                self.at = s.pos     # the statement's, where the VM reports a string's faults
-                pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
-            elif isinstance(s, c.Label) and s.name == pending:
-                pending = None
+        outer = self.at
+        try:
+            for s in stmts:
+                if pending is None:
+                    self.at = s.pos     # the statement's, where the VM reports a string's faults
+                    pending = getattr(self, 'stmt_' + type(s).__name__)(s, frame)
+                elif isinstance(s, c.Label) and s.name == pending:
+                    pending = None
+        finally:
+            self.at = outer     # the rest of the statement around it (a call returns into it)
         return pending
+
+    def expression_at(self, body, frame):
+        """A rule's or ordering's body: a string's faults in it are reported
+        at the body, its own statement, as the VM reports them."""
+        outer, self.at = self.at, body.pos
+        try:
+            return self.expr(body, frame)
+        finally:
+            self.at = outer
 
     def stmt_Label(self, s, frame):
         return None
@@ -343,6 +359,15 @@ class Interpreter(Endings):
         return self.table.choose(player.seat, choice_question(player.name, kind), options,
                                  "%s's choice" % player.name)
 
+    def area_of(self, cards):
+        """The global Area (or an Area of a global list of areas, an
+        extension) whose cards are this very list, or None."""
+        for v in self.globals:
+            for a in (v if type(v) is list else (v,)):
+                if type(a) is Area and a.cards is cards:
+                    return a
+        return None
+
     def stmt_Message(self, s, frame):
         message = self.expr(s.text, frame)
         if s.to is None:
@@ -405,7 +430,7 @@ class Interpreter(Endings):
         card = cards[i]
         move(card, player.hand, dest)
         card.last_played_by = player
-        self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+        self.table.show_event(play_event(player, text(card, s.pos), self.area_of(dest)))
 
     def stmt_PlaySet(self, s, frame):
         """Extension: a set of cards of one rank the rule allows, or a pass."""
@@ -431,7 +456,7 @@ class Interpreter(Endings):
         for card in chosen:
             move(card, player.hand, dest)
             card.last_played_by = player
-            self.table.show_event(played(player, text(card, s.pos), area_of(dest, self.globals)))
+            self.table.show_event(play_event(player, text(card, s.pos), self.area_of(dest)))
         return None
 
     def stmt_Order(self, s, frame):
@@ -440,7 +465,7 @@ class Interpreter(Endings):
 
     def ordered(self, index, cards):
         ordering = self.program.orderings[index]
-        result = self.expr(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
+        result = self.expression_at(ordering.body, [cards] + [None] * (ordering.frame_size - 1))
 
         def place(card):           # the first place the card has in the result
             for i, other in enumerate(result):
@@ -467,7 +492,7 @@ class Interpreter(Endings):
         """The cards of the player's hand the rule allows, in hand order."""
         rule = self.program.rules[index]
         return [card for card in list(player.hand)
-                if self.expr(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
+                if self.expression_at(rule.body, [player, card, dest] + [None] * (rule.frame_size - 3))]
 
     def allowed_sets(self, index, player, dest):
         """Extension: the sets of cards of one rank a rule for sets allows,
@@ -475,7 +500,7 @@ class Interpreter(Endings):
         rule = self.program.rules[index]
         pad = [None] * (rule.frame_size - 3)
         return (cards for cards in card_sets(player.hand)
-                if self.expr(rule.body, [player, cards, dest] + pad))
+                if self.expression_at(rule.body, [player, cards, dest] + pad))
 
     # --- references -----------------------------------------------------------
 

@@ -19,7 +19,8 @@ lowered program), so a game stopped by a step limit stops elsewhere here.
 from compiler.recycle import ast
 from compiler.recycle.forms import (children, mentions_team, owner_kind, play_shapes, shown_at, summary,
                                    top_to_top)
-from pipvm.core.dialogue import NO_WINNER, choice_question, played, won_by
+from compiler.reference.told import play_event
+from pipvm.core.dialogue import NO_WINNER, choice_question, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.runtime import Area, Card, Player, RANK_NAMES, Team, new_deck
 
@@ -386,7 +387,7 @@ class Interpreter:
         player.hand.remove(c)
         dest.insert(0, c)
         c.last_played_by = player
-        self.table.show_event(played(player, text(c), self.areas.get(id(dest))))
+        self.table.show_event(play_event(player, text(c), self.areas.get(id(dest))))
         shape = next(s for s, a in zip(shapes, allows) if c in a)
         self.bind(shape.option.var.name, c, lambda: [self.do(x) for x in shape.rest])
         return True

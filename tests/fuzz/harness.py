@@ -70,6 +70,23 @@ class Outcome:
     ending: str                # `winner NAME`, `no winner`, the error line, or `step limit`
     state: object              # snapshot() of the game at the end
     steps: int                 # steps left of MAX_STEPS: both engines count the same steps
+    told: tuple = ()           # every event the table was told, with its audience (TellingTable)
+
+
+class TellingTable(Table):
+    """A Table noting each event it is told with who may read it: (text,
+    to, card, by, others), so that the engines' decisions of an audience
+    are compared too (the reference makes its own:
+    compiler/reference/told.py).  Not its kind: the reference's table says
+    a message to all as a 'show'."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.told = []
+
+    def show_event(self, event):
+        self.told.append(tuple(event[1:6]))
+        super().show_event(event)
 
 
 def compile_checked(checked):
@@ -101,7 +118,7 @@ def run(make_engine, seed, answers, console=None):
     """Play one game: its Outcome.  Python exceptions (engine crashes) propagate."""
     console = console or ScriptConsole(answers)
     seat = ScriptSeat(console)
-    table = Table(console, default=lambda number: seat)
+    table = TellingTable(console, default=lambda number: seat)
     engine = make_engine(table, OCamlRandom(seed))
     try:
         winner = engine.play()
@@ -110,7 +127,8 @@ def run(make_engine, seed, answers, console=None):
         ending = str(e)
     except StepLimit:
         ending = 'step limit'
-    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine), engine.steps_left)
+    return Outcome(console.output().decode('latin-1'), ending, snapshot(engine), engine.steps_left,
+                   tuple(table.told))
 
 
 def both(source, seed, answers):

@@ -109,6 +109,7 @@ class Builder:
         self.used = set()                  # labels some skip goes to
         self.empties = set()               # globals that start as empty lists
         self.owns = []                     # the extension's values for each player/team, as FIELDS
+        self.edge_decls = []               # the declarations an edge value needs (actions)
         # team types only rarely in a players game, where `teams` is undefined
         team_types = () if teams else (TEAM, TEAMS)
         self.scalars = tuple(t for t in SCALARS if t not in team_types)
@@ -911,9 +912,14 @@ class Builder:
             decls.append('Aces %s.' % self.pick(['high', 'high', 'low']))     # the extension
         for _ in range(self.draw(between(1, 2))):
             decls.append(self.ordering())
+        # the edges' declarations go here, once main has drawn them: before
+        # the first statement, so that `pipvm parse` output keeps their lines
+        # (an area's options hold their positions: property 3)
+        at = len(decls)
         for _ in range(self.draw(between(0, 3))):
             decls.append(self.action(self.fresh('act')))
         decls.append(self.action('main', prologue=True))
+        decls[at:at] = self.edge_decls
         return '\n'.join(decls) + '\n'
 
     # --- edge values by construction (issue 58): each boundary of an
@@ -921,7 +927,7 @@ class Builder:
     # just before it (tools/fuzz_reach.py --edges counts the marks shown) ---
 
     EDGES = ('own_unset', 'max_empty', 'max_negative', 'options_bound', 'rotate_one',
-             'rotate_two', 'ask_first_false', 'digit_limit')
+             'rotate_two', 'ask_first_false', 'call_no_args', 'play_hidden', 'digit_limit')
 
     def edges(self):
         """(main's first statements, before the table's; its last): the edges
@@ -964,6 +970,24 @@ class Builder:
             mark('ask_first_false', 'ask %s {' % p,
                  '  "%s" if (%s > 13) { message "then". }' % (self.pick(WORDS[:3]), n),
                  '  "%s" { message "else". }' % self.pick(WORDS[3:5]), '}')
+        # actions declared with `()`: called with no argument, on a line and
+        # in an expression (a count of 0 arguments)
+        if self.chance(0.25):
+            f, g, t = self.fresh('act'), self.fresh('act'), self.fresh('t')
+            self.edge_decls += ['Action %s() {\n  message "%s".\n}' % (f, f),
+                                'Action %s() gives Number {\n  give %s + 1.\n}' % (g, n)]
+            mark('call_no_args', '%s().' % f, 'let %s be %s().' % (t, g), 'message "{%s}".' % t)
+        # a card played where the other seats cannot read it: a facedown
+        # area, or another player's hand (the audience of a `played` event)
+        if self.chance(0.3):
+            rule, area, t = self.fresh('hid'), self.fresh('hid'), self.fresh('t')
+            self.edge_decls += ['Area %s labeled "%s" is facedown%s.'
+                                % (area, area, self.pick(['', ', spreadout'])),
+                                'Rule %s(p, c, d) = True.' % rule]
+            dest = self.pick([area, area, 'players->last'])
+            mark('play_hidden', 'if canplay %s from %s to %s {' % (rule, p, dest),
+                 '  play %s from %s to %s.' % (rule, p, dest), '}',
+                 'let %s be %s->cards->size.' % (t, area), 'message "{%s}".' % t)
         # the edges that end the game, at main's end (games that get there),
         # one of them at most: the first would end the game before the others
         lines, first = [], lines

@@ -19,6 +19,8 @@ on the forms the language's grammar gives each extension:
 | `loser X.`, `winners L.`, `ranking L.`, `out P.`, `back P.` | the word | `'loser'` |
 | `Aces high.` (`Aces low.`) | its declaration | `'Aces high.'` |
 | `Area NAME[N] labeled ...` | its declaration | `a list of areas ('Area NAME[N]')` |
+| `Action NAME(...)` | its declaration | `an action with parameters ('Action NAME(...)')` |
+| `NAME(...)` in an expression, `NAME(ARGS).` | the name | `a call in an expression ('NAME(...)')`, `a call with arguments ('NAME(...).')` |
 """
 import re
 
@@ -39,6 +41,9 @@ _ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)'
                      r'(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
 _ACES = re.compile(r'^Aces (high|low)\s*\.')
 _FAMILY = re.compile(r'^Area (\w+)\[(\d+)\]')
+_ACTION = re.compile(r'^Action (\w+)\(')
+_CALL = re.compile(r'\b([A-Za-z_]\w*)\(')      # a name right before `(`: a call
+_NOT_CALLS = {'Action', 'Rule', 'Ordering', 'message'}
 
 
 def blanked(line):
@@ -60,6 +65,16 @@ def _aggregate_word(line, at):
         elif depth == 0:
             return token
     return None
+
+
+def _arguments(line, at):
+    """(the text between the `(` before at and its `)`, the index after it)."""
+    depth = 1
+    for i in range(at, len(line)):
+        depth += {'(': 1, ')': -1}.get(line[i], 0)
+        if depth == 0:
+            return line[at:i], i + 1
+    return line[at:], len(line)
 
 
 def extensions(source):
@@ -96,14 +111,27 @@ def extensions(source):
         m = _ACES.match(line)
         if m:
             out.append((n, 1, "'Aces %s.'" % m.group(1)))
+        m = _ACTION.match(line)
+        if m:
+            out.append((n, 1, "an action with parameters ('Action %s(...)')" % m.group(1)))
+        for m in _CALL.finditer(line):
+            name = m.group(1)
+            if name in _NOT_CALLS or m.start() == len('Action ') and _ACTION.match(line) or \
+                    line[:m.start()].rstrip().endswith(('Rule', 'Ordering')):
+                continue
+            args, end = _arguments(line, m.end())
+            before = line[:m.start()].rstrip()
+            if (not before or before[-1] in '{}.') and line[end:].lstrip().startswith('.'):
+                if args.strip():            # (2008: `name().`, with no argument)
+                    out.append((n, m.start() + 1, "a call with arguments ('%s(...).')" % name))
+            else:
+                out.append((n, m.start() + 1, "a call in an expression ('%s(...)')" % name))
     return sorted(out)
 
 
 def strict_lines(source):
     """What `pipvm check --strict` may say of source: [None] (accepted: a 2008
-    program), or the one line it may print for each extension used, the
-    first in the text first.  (The checker reports one, not always the
-    first in the text: it checks the values `for each player` before the
-    globals' initial values, 2026-11-28.)"""
+    program), or the line for each extension used, the first in the text
+    first: the one it must say (docs/language.md: "at its first use")."""
     found = extensions(source)
     return [REFUSED % f for f in found] if found else [None]

@@ -45,6 +45,7 @@ def test_vm_matches_reference(case):
     vm_run = harness.run(harness.image_engine(image), case.seed, case.answers)
     ref_run = harness.run(harness.reference_engine(checked), case.seed, case.answers)
     assert vm_run.transcript == ref_run.transcript, REPLAY
+    assert vm_run.told == ref_run.told, ('who is told what', REPLAY)
     assert vm_run.ending == ref_run.ending, REPLAY
     assert vm_run.state == ref_run.state, REPLAY
     assert vm_run.steps == ref_run.steps, REPLAY

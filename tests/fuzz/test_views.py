@@ -32,7 +32,7 @@ from pipvm.game.game import Game
 from pipvm.game.kinds import NAME
 from pipvm.play.table import Seat, SilentConsole, Table
 
-from . import belief_contract, harness
+from . import belief_contract, harness, view_oracle
 from .budget import fuzz
 from .programs import cases
 from .test_fuzz import REPLAY
@@ -229,15 +229,17 @@ def seen_in_view(v):
             None if e is None else (e['kind'], e['winner'], e['error']))
 
 
-def named(game, seat, events=None, messages=False):
-    """Deck indexes of the cards shown to seat by events (all the game's): a
-    card played where it could read it; with messages, those the messages'
-    Texts show (Event.shows).  Determinization counts them as seen."""
-    out = set()
-    for e in game.events if events is None else events:
-        e = e.seen_by(seat)             # (a card played out of sight is not named to others)
-        if e is not None:
-            out.update(DECK[n] for n in ((e.card,) if e.card else e.shows if messages else ()))
+def named(game, plays, seat, since=0, messages=False):
+    """Deck indexes of the cards shown to seat since event `since`: a card
+    played that the view oracle lets it read (plays: view_oracle.note_plays,
+    by where the card landed, not by the engine's events); with messages,
+    those the Texts of the messages to it show (Event.shows; the audience is
+    the one the program gave, event.to).  Determinization counts them as seen."""
+    out = {DECK[p.card] for p in plays if p.at >= since and p.read_by(seat)}
+    if messages:
+        for e in game.events[since:]:
+            if e.kind == 'message' and (e.to is None or e.to == seat):
+                out.update(DECK[n] for n in e.shows)
     return out
 
 
@@ -262,6 +264,7 @@ def every_view(game):
 def test_views_show_what_the_reference_table_lets_each_seat_see(case):
     checked = frontend.check_text(case.source)
     game = start(case, harness.vm_image(checked))
+    plays = view_oracle.note_plays(game)
     views = {}                  # decision number -> every seat's view, a spectator's last
     answers = list(case.answers)
     while True:
@@ -283,7 +286,7 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
         assert seen_in_view(at[-1]) == visible(table, None, messages)[0], REPLAY
     for s, cards in seen.items():
         traced = determinize.real_trace(game, s)[1]
-        assert traced == cards | named(game, s) | told(messages, s), \
+        assert traced == cards | named(game, plays, s) | told(messages, s), \
             ('seen cards counted wrongly', REPLAY)
     event('views compared at %s decisions' % min(len(tables), 5))
 
@@ -321,12 +324,11 @@ def feed_noting(game, answers, marks, log):
     return answers
 
 
-def unseen_plays(game, marks, seat):
-    """The answers of game's history whose events show a card played that
-    seat cannot read."""
+def unseen_plays(game, plays, marks, seat):
+    """The answers of game's history that played a card the view oracle
+    does not let seat read (plays: view_oracle.note_plays)."""
     return {k for k in range(len(game.history)) if any(
-        e.kind == 'played' and e.seen_by(seat).card is None
-        for e in game.events[marks[k]:marks[k + 1]])}
+        marks[k] <= p.at < marks[k + 1] and not p.read_by(seat) for p in plays)}
 
 
 class Reverser(Still):
@@ -352,7 +354,7 @@ def cards_in(v):
             for x in part for n in x.get('hand', x.get('cards')) or ()}
 
 
-def pinned_since(game, seat, marks, log, clocks):
+def pinned_since(game, plays, seat, marks, log, clocks):
     """For each shuffle of the real game, the cards seat has seen since it:
     in its view at a decision after the step that made it, or shown by an
     event after it (clocks: the events before each shuffle, as the real
@@ -361,7 +363,7 @@ def pinned_since(game, seat, marks, log, clocks):
     out = []
     for j, c in enumerate(clocks):
         k = min(d for d in range(now + 1) if log[d][0] > j)     # the first decision after it
-        seen = named(game, seat, game.events[c:], messages=True)
+        seen = named(game, plays, seat, c, messages=True)
         for d in range(k, now + 1):
             seen |= cards_in(log[d][1][seat]) if seat in log[d][1] else set()
         out.append(seen)
@@ -429,7 +431,7 @@ def mirrored(game, seat, plays, dealer, log):
     return g, g.view(seat) == log[len(game.history)][1][seat]
 
 
-def check_reversed_world(game, seat, plays, marks, log, clocks):
+def check_reversed_world(game, played, seat, plays, marks, log, clocks):
     """determinize with one try and a Reverser against the Mirror's replay:
     refused exactly when the Mirror's world shows the seat something else,
     and else that world."""
@@ -439,7 +441,7 @@ def check_reversed_world(game, seat, plays, marks, log, clocks):
     except NoSample:
         sample = None
     dealer = Mirror(game.machine.shuffles, reverser.given,
-                    pinned_since(game, seat, marks, log, clocks))
+                    pinned_since(game, played, seat, marks, log, clocks))
     world, matched = mirrored(game, seat, plays, dealer, log)
     assert not dealer.wrong, (dealer.wrong, REPLAY)
     if sample is None:
@@ -463,6 +465,7 @@ def test_determinization_as_bots_use_it(case, where, seed):
     game = Game(image,
                 rng=OCamlRandom(case.seed), max_steps=harness.MAX_STEPS,
                 dealer=harness.NotingDealer())
+    played = view_oracle.note_plays(game)
     answers = list(case.answers)
     rng = random.Random(seed)
     stops = sorted({where % (n + 1), n})
@@ -475,7 +478,7 @@ def test_determinization_as_bots_use_it(case, where, seed):
         before = harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]
         for s in range(game.seats):
             plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
-            assert plays == unseen_plays(game, marks, s), ('unseen plays', REPLAY)
+            assert plays == unseen_plays(game, played, marks, s), ('unseen plays', REPLAY)
             # (no belief to fall back on: Still's world, the real one, is
             # accepted at the first of the default tries, as at every other)
             again = determinize.determinize(game, s, Still(game.history[k][0] for k in sorted(plays)))
@@ -483,7 +486,7 @@ def test_determinization_as_bots_use_it(case, where, seed):
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
             assert again.rng.state != game.rng.state, ('the real future', REPLAY)
             again.rng.copy().shuffle(list(range(52)))       # its future can deal a whole deck
-            check_reversed_world(game, s, plays, marks, log, game.machine.dealer.clocks)
+            check_reversed_world(game, played, s, plays, marks, log, game.machine.dealer.clocks)
             try:        # one fresh deal and no belief to fall back on: often none fits
                 determinize.determinize(game, s, random.Random(seed), tries=1)
             except NoSample as e:   # (its own generator: the samples below draw as before)

@@ -22,11 +22,57 @@ It builds on tests/privacy.py's Witness (the same rules, for the examples
 of tests/test_privacy.py), adding the moment of each play: the Witness
 looks only when an event is appended, after the card has left the hand.
 """
+from typing import NamedTuple
+
 from pipvm.core.runtime import Area
 
 from ..privacy import CARD_NAMES, SPECTATOR, Witness, named
 
-__all__ = ('Oracle', 'watch', 'named', 'CARD_NAMES', 'SPECTATOR')
+__all__ = ('Oracle', 'Play', 'note_plays', 'watch', 'named', 'CARD_NAMES', 'SPECTATOR')
+
+
+class Play(NamedTuple):
+    """A card played, as the oracle reads it."""
+    at: int             # how many events the game had said before it
+    card: str           # its name
+    by: int             # the seat that played it
+    public: bool        # it landed in sight in a faceup area: every seat may know it
+
+    def read_by(self, seat):
+        """Whether seat (None: a spectator) may know which card it was."""
+        return self.public or seat is not SPECTATOR and seat == self.by
+
+
+def in_sight(area):
+    """The cards of a faceup area in sight (a squared-up one: its top)."""
+    return [] if area.is_facedown else area.cards[:1] if area.is_squaredup else area.cards
+
+
+def note_plays(game, then=None):
+    """A list, growing as game plays, of its plays (Play), each decided by
+    where the card lands, whatever the engine says of it; then(player,
+    card, dest) is called after each.  A fork of the game is not watched."""
+    machine = game.machine
+    assert not machine.frames, 'note the plays of a game before it starts'
+    plays, play_card, fork = [], machine.play_card, machine.fork
+
+    def noted(player, card, dest):
+        at = None if machine.events is None else len(machine.events)
+        play_card(player, card, dest)
+        public = any(type(v) is Area and v.cards is dest
+                     and any(c is card for c in in_sight(v))
+                     for v in declared_areas(machine))
+        plays.append(Play(at, str(card), player.seat, public))
+        if then is not None:
+            then(player, card, dest)
+
+    def unwatched(*args, **kwargs):
+        other = fork(*args, **kwargs)
+        for name in ('play_card', 'fork'):
+            other.__dict__.pop(name, None)
+        return other
+    machine.play_card, machine.fork = noted, unwatched        # (on this machine only)
+    return plays
 
 
 class Oracle(Witness):
@@ -34,27 +80,19 @@ class Oracle(Witness):
 
     def __init__(self, game):
         super().__init__(game)
-        machine = game.machine
-        play_card = machine.play_card
 
-        def noted(player, card, dest):
+        def landed(player, card, dest):
             self.own[player.seat].add(str(card))       # it was in the player's hand
-            play_card(player, card, dest)
-            self.landed(dest)
-        machine.play_card = noted              # (on this machine only)
+            for v in declared_areas(self.game.machine):
+                if type(v) is Area and v.cards is dest:
+                    self.public.update(map(str, in_sight(v)))
+        self.plays = note_plays(game, landed)
 
     def look(self):
         super().look()
         for v in declared_areas(self.game.machine):
             if type(v) is Area:         # its label is the author's text, shown to all
                 self.public.update(named(v.name))
-
-    def landed(self, dest):
-        """A card played to dest is public where dest is a faceup area's
-        cards (in sight: all of them, or a squared-up area's top)."""
-        for v in declared_areas(self.game.machine):
-            if type(v) is Area and v.cards is dest and not v.is_facedown:
-                self.public.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
 
     def may_know(self, seat):
         """The card names seat (None: a spectator) may know by now."""
@@ -66,8 +104,8 @@ class Oracle(Witness):
         m = self.game.machine
         out = set()
         for v in declared_areas(m):
-            if type(v) is Area and not v.is_facedown:
-                out.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
+            if type(v) is Area:
+                out.update(map(str, in_sight(v)))
         for p in m.seated:
             if seat is not SPECTATOR and p.seat == seat:
                 out.update(map(str, p.hand))
