@@ -9,7 +9,7 @@ from pipvm.game.game import Game
 from pipvm.isa import pipc
 from pipvm.play.loader import load_program
 from tests.fuzz.harness import both
-from tests.util import run_cli
+from tests.util import check_error, run_cli
 
 HEAD = 'Game "L" requires 2 players.\n'
 SEATS = ['2', 'Ada', 'Ben']
@@ -51,12 +51,6 @@ Action main {
   }
 }
 '''
-
-
-def check_error(source):
-    with pytest.raises(PipError) as e:
-        frontend.check_text(source)
-    return str(e.value)
 
 
 def test_parses_and_prints_a_list_of_areas():

@@ -14,6 +14,7 @@ from pipvm.core.runtime import Player
 from pipvm.game.game import Game
 from pipvm.play.loader import load_program
 from tests.fuzz.harness import both
+from tests.util import check_error
 
 HEAD = 'Game "E" requires 3 players.\n'
 SEATS = ['3', 'Ada', 'Ben', 'Cleo']
@@ -43,12 +44,6 @@ Action main {
   %s
 }
 '''
-
-
-def check_error(source):
-    with pytest.raises(PipError) as e:
-        frontend.check_text(source)
-    return str(e.value)
 
 
 def lines(source, answers=SEATS, seed=1):

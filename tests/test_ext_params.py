@@ -13,6 +13,7 @@ from compiler.pip import ast, extensions, frontend, parser, printer
 from pipvm.core.runtime import CALL_TOO_DEEP, MAX_CALL_DEPTH
 from pipvm.isa import pipc
 from tests.fuzz.harness import both
+from tests.util import check_error
 
 HEAD = 'Game "P" requires 2 players.\n'
 SEATS = ['2', 'Ada', 'Ben']
@@ -81,12 +82,6 @@ Action main {
   message "{x}".
 }
 ''' % n
-
-
-def check_error(source):
-    with pytest.raises(PipError) as e:
-        frontend.check_text(source)
-    return str(e.value)
 
 
 # --- parsing ------------------------------------------------------------------

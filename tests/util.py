@@ -18,6 +18,14 @@ def error_text(fn, *args):
     return ''
 
 
+def check_error(source):
+    """The one-line error checking the Pip text source raises (it must)."""
+    from compiler.pip import frontend
+    text = error_text(frontend.check_text, source)
+    assert text, 'expected an error'
+    return text
+
+
 DEFAULT_ANSWERS = b'2\nP1\nP2\n'
 
 # Example games in which no seat ever has a choice (the deal decides):
