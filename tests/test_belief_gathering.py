@@ -13,8 +13,8 @@ SEVENS, NINES, KINGS = (groups([w])[0] for w in ('sevens', 'nines', 'kings'))
 
 def world(seen, want, players=('Ada', 'Ben', 'Cleo'), pending=None):
     p = Particle(None, Deal(), 3)
-    m = SimpleNamespace(players=[SimpleNamespace(name=n) for n in players],
-                        pending=pending)
+    seated = [SimpleNamespace(name=n) for n in players]
+    m = SimpleNamespace(players=seated, seated=seated, pending=pending)
     p.game = SimpleNamespace(machine=m)
     p.diff = (seen, want)        # (the world's observation, the seat's)
     return p

@@ -78,7 +78,7 @@ def table(pending='Cleo', ann='Ann'):
                for n, k in ((ann, 0), ('Bob', 10), ('Cleo', 20))]
     pend = None if pending is None else SimpleNamespace(
         player=next(p for p in players if p.name == pending))
-    return SimpleNamespace(deck=deck, players=players, pending=pend)
+    return SimpleNamespace(deck=deck, players=players, seated=players, pending=pend)
 
 
 def world(diff, refused=False, pending='Cleo', ann='Ann'):

@@ -292,7 +292,7 @@ def test_a_book_laid_after_a_draw_gathers_its_whole_rank_into_the_hand_and_the_d
     world = log + [{'text': 'Ben lays down a book of four: Six; Ben has 1.'}]
     real = log + [{'text': 'Ben lays down a book of four: Nine; Ben has 1.'}]
     players = [NS(name=n) for n in ('Ada', 'Ben', 'Cleo')]
-    p = NS(diff=({'log': world}, {'log': real}), game=NS(machine=NS(players=players, pending=None)))
+    p = NS(diff=({'log': world}, {'log': real}), game=NS(machine=NS(players=players, seated=players, pending=None)))
     groups, zone, wrong = gathering(p, now, {drawn})
     assert frozenset(nines) in groups and zone == frozenset(ben) | {drawn}
     assert six in wrong

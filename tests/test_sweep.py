@@ -136,7 +136,7 @@ def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_pat
     path = tmp_path / 'plays.pip'
     path.write_text(text.replace('if round > 3 {', 'if round > plays {').replace(
         'Rule any_card', 'Number plays = 3.\nRule any_card'))
-    argv = [str(path), '--vary', 'plays=1,3', '--games', '40', '--seat', '2=ismcts:6']
+    argv = [str(path), '--vary', 'plays=1,3', '--games', '80', '--seat', '2=ismcts:6']
     s = sweep_json(*argv)
     keys = [m['key'] for m in s['metrics']]
     assert keys[-4:] == ['length', 'turns', 'skill2', 'no_world2']
@@ -152,6 +152,6 @@ def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_pat
         t = report['thinking']['2']
         assert m['no_world2'] == {'value': t['no_world'] / t['decisions']}
         assert m['turns'] == {'value': report['duration']['turns']['mean']}
-        assert m['no_winner']['value'] == round(report['no_winner'] / 40, 4)
+        assert m['no_winner']['value'] == round(report['no_winner'] / 80, 4)
     # one play in a game: no significant gap; three: thinking pays
     assert [r['metrics']['skill2']['significant'] for r in s['variants']] == [False, True]

@@ -339,7 +339,7 @@ def test_a_move_is_its_card_then_where_it_goes(browser, tmp_path):
     with open(path, 'w') as f:
         f.write(MOVES)
     table = served_table(path, 1, 1, 0.0)
-    with in_background([table]) as base:
+    with serving([table]) as base:
         page = new_page(browser, links(base, table)[0])
         page.fill('#name', 'Ada')
         page.keyboard.press('Enter')
