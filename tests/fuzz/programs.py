@@ -990,8 +990,13 @@ class Builder:
                  'let %s be %s->cards->size.' % (t, area), 'message "{%s}".' % t)
         # the edges that end the game, at main's end (games that get there),
         # one of them at most: the first would end the game before the others
-        lines, first = [], lines
-        ending = self.pick(['own_unset'] * 3 * self.tb['own_unset'] + ['max_empty', 'digit_limit'])
+        # (sometimes at main's start instead, so that they are reached in
+        # games that the edges above or the turns would end first)
+        if self.chance(0.12):
+            first = lines
+        else:
+            lines, first = [], lines
+        ending = self.pick(['own_unset'] * 2 * self.tb['own_unset'] + ['max_empty'] + ['digit_limit'] * 2)
         # extensions' values: a value for each player never set, read outside `defined`
         if ending == 'own_unset' and self.chance(0.8):
             t = self.fresh('t')
@@ -1008,7 +1013,7 @@ class Builder:
             mark('digit_limit', 'let %s be 1.' % t,
                  'for c in standard { for r in [A; 2; 3; 4; 5] {',
                  *['  %s += %s.' % (t, t)] * 55, '} }', 'message "{%s}".' % t)
-        return first, lines
+        return first, ([] if lines is first else lines)
 
     # --- the tour: each program also walks through some VM operations with
     # values known only at run time, and shows the results ----------------------
@@ -1224,7 +1229,7 @@ class Builder:
         self.tb = {'pile': pile, 'heap': heap, 'rules': [], 'safe': []}
         # a value for each player the turns count in (sometimes never set: `defined` tells)
         self.tb['own'] = own = self.fresh('own')
-        self.tb['own_unset'] = self.chance(0.3)
+        self.tb['own_unset'] = self.chance(0.5)
         decls.append('Number %s for each player%s.' % (own, '' if self.tb['own_unset'] else ' = 0'))
         # a Boolean and a Suit the turns change, which rules test alone
         # (Euchre's `not must_follow`, `led == trump`: pure.py's Shapes);
