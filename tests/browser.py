@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import threading
 
+TIMEOUT = 15_000                # ms: a step that takes longer has failed
+
 _lock = threading.Lock()
 # pytest-xdist's workers are processes: one installs, the other waits for it
 # (two apt-gets at once fail on dpkg's lock)
@@ -37,3 +39,4 @@ def _find(real_binary):
     places = ['/usr/lib/chromium/chromium'] if real_binary else []
     places += [shutil.which('chromium'), shutil.which('chromium-browser')]
     return next((p for p in places if p and os.access(p, os.X_OK)), None)
+

@@ -1,6 +1,7 @@
 import os
 import signal
 
+import pytest
 from hypothesis import settings
 
 # A shell that starts the tests in the background (`nohup pytest &`, a job
@@ -32,3 +33,15 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.write_line('fuzz: %d examples per property, seed %d (replay: '
                                 'PIPVM_FUZZ_SEED=%d python -m pytest tests/fuzz)'
                                 % (EXAMPLES, SEED, SEED))
+
+
+@pytest.fixture(scope='module')
+def browser():
+    """Debian's chromium under Playwright, one for a test module (the web
+    table's browser tests)."""
+    from playwright.sync_api import sync_playwright
+    from tests.browser import chromium
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(real_binary=True))
+        yield b
+        b.close()

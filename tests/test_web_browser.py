@@ -5,36 +5,22 @@ text shows as text; a reload restores the game; the keyboard plays."""
 import contextlib
 import os
 
-import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from pipvm.play import loader
 from pipvm.web.table import Table
 
-from .browser import chromium
+from .browser import TIMEOUT
 from .util import serving
-from .web_util import seating
+from .web_util import links, seating
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
-TIMEOUT = 15_000                # ms: a step that takes longer has failed
 expect.set_options(timeout=TIMEOUT)     # (expect's own default, 5 s, fails on a loaded machine)
-
-
-@pytest.fixture(scope='module')
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(real_binary=True))
-        yield b
-        b.close()
 
 
 def table_of(path, seats, seed=1):
     return Table(loader.load_program(path), seats, seed, path=path)
-
-
-def links(base, table):
-    return {seat: '%s/play/%s/' % (base, t) for t, seat in table.tokens.items()}
 
 
 def open_page(browser, url):

@@ -11,32 +11,23 @@ import time
 import urllib.request
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from pipvm.play import loader
 from pipvm.web.lobby import Lobby
 from pipvm.web.lobby_app import make_lobby_app
 from pipvm.web.table import Table
 
-from .browser import chromium
+from .browser import TIMEOUT
 from .util import serving
-from .web_util import seating
+from .web_util import links, seating
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EUCHRE = os.path.join(ROOT, 'examples', 'euchre.pip')
 OH_HELL = os.path.join(ROOT, 'examples', 'oh_hell.pip')
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
-TIMEOUT = 15_000
 expect.set_options(timeout=TIMEOUT)
 SIZES = ((1280, 800), (390, 844))
-
-
-@pytest.fixture(scope='module')
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(real_binary=True))
-        yield b
-        b.close()
 
 
 def new_page(browser, url, size=(1280, 800)):
@@ -53,10 +44,6 @@ def served_table(path, players, seed, pause):
     table = Table(loader.load_program(path), seating(players, **bots), seed, path=path)
     table.pause = pause
     return table
-
-
-def links(base, table):
-    return {seat: '%s/play/%s/' % (base, t) for t, seat in table.tokens.items()}
 
 
 def boxes(page, selector):

@@ -15,12 +15,17 @@ def seating(players=None, **seats):
                    players=players)
 
 
+def links(base, table):
+    """{seat: its page's address under base} of a served table (None: the spectators')."""
+    return {seat: '%s/play/%s/' % (base, t) for t, seat in table.tokens.items()}
+
+
 @contextlib.contextmanager
 def served(path, seats=Seating(), seed=1, **kwargs):
     """(table, client, {seat: URL prefix}) of a served game; None: the spectators'."""
     table = Table(loader.load_program(path), seats, seed, path=path, **kwargs)
     with TestClient(make_app([table])) as client:
-        yield table, client, {seat: '/play/%s/' % t for t, seat in table.tokens.items()}
+        yield table, client, links('', table)
 
 
 def post(client, url, body):
