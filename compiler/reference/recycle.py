@@ -374,8 +374,8 @@ class Interpreter:
         for shape in shapes:
             local = {shape.option.var.name} | {f.var.name for f in shape.filters}
             if not all(rule_reads(x, local, self.declared) for x in shape.conds + shape.inner +
-                       [f.cond for f in shape.filters] + [shape.first.dest.coll]):
-                return False
+                       [f.cond for f in shape.filters]):
+                return False        # the destination is the play's, found by the stage
         dest = self.value(shapes[0].first.dest.coll)
         allows = [self.allowed(shape, player) for shape in shapes]    # as the choice is made
         allowed = [x for x in player.hand if any(x in a for a in allows)]
