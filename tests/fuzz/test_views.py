@@ -92,9 +92,21 @@ class RecordingTable(Table):
 
 
 class Recording(reference.Interpreter):
+    set_choice = False
+
     def choose(self, player, kind, options):
-        self.table.kind, self.table.player = kind, player.name
+        # docs/api.md: a choice of sets of cards or a pass is kind 'cards',
+        # single cards or a pass included, though headed "Choose a card:"
+        self.table.kind = 'cards' if self.set_choice else kind
+        self.table.player = player.name
         return super().choose(player, kind, options)
+
+    def stmt_PlaySet(self, s, frame):
+        self.set_choice = True
+        try:
+            return super().stmt_PlaySet(s, frame)
+        finally:
+            self.set_choice = False
 
     def stmt_Message(self, s, frame):
         self.table.in_message = True
@@ -165,7 +177,10 @@ def reference_tables(checked, seed, history):
     ending = None
     try:
         winner = interp.play()
-        ending = ('no winner', None, None) if winner is None else ('winner', winner, None)
+        if interp.over is not None and interp.over.loser is not None and winner is None:
+            ending = ('loser', None, None)      # `loser X.` (docs/api.md: kind 'loser')
+        else:
+            ending = ('no winner', None, None) if winner is None else ('winner', winner, None)
     except InputEnded:
         return tables, table.messages   # stopped at the decision the Game waits for
     except StepLimit as e:
