@@ -128,7 +128,8 @@ def seating(args):
     from pipvm.play import seats
     seating = seats.seating(args.bots, args.seat, args.players,
                             getattr(args, 'random_bots', 'game'))   # (run's option alone)
-    seating.check_engine(getattr(args, 'engine', 'vm'))     # serve has no --engine
+    if hasattr(args, 'engine'):             # serve has no --engine: it plays the default
+        seating.check_engine(args.engine)
     return seating
 
 
@@ -427,10 +428,23 @@ def cluster_option(p):
 
 
 def engine_option(p):
-    p.add_argument('--engine', choices=('vm', 'compiled', 'reference'), default='vm',
-                   help='compiled: the VM with straight runs of instructions as generated '
-                        'functions (in progress); reference: walk the checked syntax tree '
-                        'instead (the specification)')
+    from pipvm.engine import engines
+    p.add_argument('--engine', type=engine_name, default=engines.DEFAULT,
+                   metavar='|'.join(engines.NAMES),
+                   help="default: %s, the VM running each action's code as Python functions "
+                        "generated from the instruction table's bodies; loop: the VM's "
+                        'dispatch loop alone (vm, its earlier name, is taken too); reference: '
+                        'walk the checked syntax tree instead (the specification)'
+                        % engines.DEFAULT)
+
+
+def engine_name(text):
+    """--engine NAME: one of engines.NAMES (an alias as the engine it names)."""
+    from pipvm.engine import engines
+    try:
+        return engines.named(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def main(argv=None):

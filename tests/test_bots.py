@@ -142,7 +142,7 @@ def test_thinking_seat_kinds_parse_and_refuse_nonsense():
         assert status == 1 and out.startswith(b"Error: seat '") and out.count(b'\n') == 1, out
     status, out = run_cli(['run', GUESS, '--bots', 'ismcts', '--engine', 'reference'])
     assert (status, out) == (
-        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+        1, b'Error: thinking bots (mc, ismcts) need the VM (--engine compiled or loop), not the reference\n')
 
 
 def test_sim_with_a_thinking_bot_is_the_same_for_any_number_of_jobs():

@@ -62,7 +62,7 @@ def test_a_block_s_function_is_made_at_its_first_call():
     image = vm.Image(program, compiled=True)
     lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
     assert lazy and all(isinstance(fn, compiled._Lazy) for fn in lazy) and not compiled._MADE
-    loader.vm_engine(program, compiled=True)      # (a second image: nothing made yet)
+    loader.vm_engine(program, engine='compiled')      # (a second image: nothing made yet)
     assert not compiled._MADE
     transcript(['run', '--engine', 'compiled', '--players', '2', '--bots', 'random', '--seed',
                 '1', os.path.join(ROOT, 'examples', 'high_card.pip')], b'')
@@ -135,7 +135,7 @@ def test_a_fault_in_a_later_part_of_a_block_is_at_its_own_instruction(tmp_path):
                for i in range(len(loaded.instrs)))
     runs = [transcript(['run', '--engine', e, '--players', '2', '--bots', 'random', '--seed', '1',
                         str(source)], b'')
-            for e in ('vm', 'compiled')]
+            for e in ('loop', 'compiled')]
     assert runs[0] == runs[1] and b'Division by zero' in runs[0] and b'Line 6' in runs[0]
 
 
@@ -197,7 +197,7 @@ def test_a_loop_body_runs_as_one_block_with_its_jump_and_step_count(tmp_path):
         extra = ['--max-steps', steps] if steps else []
         runs = [transcript(['run', '--engine', e, '--players', '2', '--bots', 'random',
                             '--seed', '1'] + extra + [str(source)], b'')
-                for e in ('vm', 'compiled')]
+                for e in ('loop', 'compiled')]
         assert runs[0] == runs[1], steps
         # the whole game, or a stop at the limit inside the `for` or the `forever`
         assert (b'stopped after %s steps' % steps.encode() if steps else b'\n16 5\n') in runs[0]

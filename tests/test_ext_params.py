@@ -11,6 +11,7 @@ from compiler.codegen import generator
 from compiler.errors import PipError, PipSyntaxError
 from compiler.pip import ast, extensions, frontend, parser, printer
 from pipvm.core.runtime import CALL_TOO_DEEP, MAX_CALL_DEPTH
+from pipvm.engine import engines
 from pipvm.isa import pipc
 from tests.fuzz.harness import both
 from tests.util import check_error
@@ -257,7 +258,7 @@ def _cli(*args):
 def test_the_command_line_stops_with_one_line(tmp_path):
     game = tmp_path / 'game.pip'
     game.write_text(deep(5000))
-    for engine in ('vm', 'compiled', 'reference'):
+    for engine in engines.NAMES:
         done = _cli('run', '--bots', 'first', '--engine', engine, str(game))
         assert done.returncode == 1
         assert done.stderr.strip().splitlines() == ['Error: Line 4, Col 12: ' + CALL_TOO_DEEP]

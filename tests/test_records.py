@@ -166,7 +166,7 @@ def test_thinking_bots_resume_on_the_vm_only(tmp_path):
                                      '--bots', 'mc:2'], echo=False)
     cut(path, path, 10)
     assert resumed(path, extra=['--engine', 'reference']) == (
-        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+        1, b'Error: thinking bots (mc, ismcts) need the VM (--engine compiled or loop), not the reference\n')
 
 
 def test_a_variant_is_recorded_and_resumed_as_played(tmp_path):

@@ -45,7 +45,7 @@ def test_check(name):
 
 
 @pytest.mark.parametrize('name', GAMES)
-def test_run_with_its_answers_on_the_vm_and_the_reference(name):
+def test_run_with_its_answers_on_every_engine(name):
     with open(os.path.join(EXAMPLES, name + '.answers'), 'rb') as f:
         answers = f.read()
     status, vm, err = pipvm('run', '--seed', '1', source(name), stdin=answers)
@@ -54,8 +54,9 @@ def test_run_with_its_answers_on_the_vm_and_the_reference(name):
     assert b"I'm sorry" not in vm and END.search(vm), vm[-300:]
     # one `Your choice?` a line but the names: the count, then each decision
     assert vm.count(b'Your choice?') == answers.count(b'\n') - vm.count(b'Enter a name')
-    assert pipvm('run', '--seed', '1', '--engine', 'reference', source(name), stdin=answers) == \
-        (0, vm, b'')
+    for engine in ('loop', 'reference'):      # (vm: the default engine's)
+        assert pipvm('run', '--seed', '1', '--engine', engine, source(name), stdin=answers) == \
+            (0, vm, b''), engine
 
 
 @pytest.mark.parametrize('name', GAMES)

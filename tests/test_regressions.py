@@ -4,7 +4,8 @@ disagreeing on, or that catch an injected VM bug (tools/inject_bugs.py).
 Each tests/regressions/NAME.pip starts with comment lines giving what it
 guards against and its case: `# seed: N` and `# answers: [...]` (ints choose
 an option by index, strings are typed as they are).  NAME.out holds what the
-game shows and how it ends; both engines must give exactly that.
+game shows and how it ends; every engine (the compiled tier, the loop, the
+reference: harness.both) must give exactly that.
 """
 import ast
 import os

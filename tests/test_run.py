@@ -11,17 +11,20 @@ games/  complete games, also from the reference: corpus/full (answers in
         did example_durak.out, of a game only the extensions can say.
 differ/ the deliberate differences from the reference (SEMANTICS.md's table);
         each .pip says in its first line what it shows; .out checked by hand.
-Each runs on both engines: the VM and the reference interpreter.
+Each runs on every engine (engines.NAMES): the compiled tier, the loop and
+the reference interpreter.
 """
 import os
 
 import pytest
 
+from pipvm.engine import engines
+
 from .util import DATA, answers_for, transcript
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, 'examples')
-ENGINES = ('vm', 'compiled', 'reference')
+ENGINES = engines.NAMES
 
 
 def names(folder):

@@ -335,7 +335,7 @@ def test_the_depth_curve_has_a_point_per_budget():
     s = sim_json(THREE_OF_SIX, '--games', '4', '--depth', '2')
     assert s['seating'].endswith('--seat 1=ismcts:100') and s['depth'][0]['iterations'] == 2
     assert run_cli(['sim', THREE_OF_SIX, '--depth', '2', '--engine', 'reference']) == (
-        1, b'Error: thinking bots (mc, ismcts) need the vm engine, not the reference\n')
+        1, b'Error: thinking bots (mc, ismcts) need the VM (--engine compiled or loop), not the reference\n')
     import subprocess
     import sys
     done = subprocess.run([sys.executable, '-m', 'pipvm', 'sim', THREE_OF_SIX, '--depth', '2,x'],

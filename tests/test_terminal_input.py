@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from pipvm.engine import engines
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
 UP = b'\x1b[A'
@@ -95,7 +97,7 @@ def test_completion_history_and_easy_answers_on_a_terminal(terminal):
     t.wait_for(b'Ann played Three of Diamonds.')
 
 
-@pytest.mark.parametrize('engine', ['vm', 'reference'])
+@pytest.mark.parametrize('engine', engines.NAMES)
 def test_people_at_one_terminal_pass_it_and_see_only_their_own_cards(terminal, engine):
     t = terminal('run', '--seed', '1', '--players', '2', '--engine', engine, HIGH_CARD)
     for name in (b'Ann', b'Bob'):

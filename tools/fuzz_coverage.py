@@ -40,6 +40,12 @@ TARGETS = {
     'pipvm/engine/quiet.py': None,         # the code run when nobody reads the output
     'pipvm/engine/compiled.py': None,      # the compiled tier's blocks
     'pipvm/engine/actions.py': None,       # the compiled tier's actions in play-out mode
+    # what the compiled tier composes its functions with at run time (the
+    # rest of cases.py writes the checked-in code: tests/test_cases.py)
+    'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',
+                              'compose', 'forward', '_tokens', '_line_names', '_count',
+                              '_side_effects', '_atom', '_bare', '_keeps', 'operand_exprs',
+                              '_indent'),
     # the one table: the compiled tier composes its bodies at run time
     'pipvm/isa/instructions.py': None,
     'pipvm/core/runtime.py': ('as_rank', 'card_index', 'to_str', 'cards_of', 'items', 'multiply', 'divide',

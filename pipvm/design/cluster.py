@@ -16,6 +16,7 @@ import hashlib
 import attrs
 
 from pipvm.play import loader, seats
+from pipvm.engine import engines
 from pipvm.isa import pipc
 from pipvm.design import playing
 from pipvm.core.deepstack import deep
@@ -25,26 +26,32 @@ CONNECT_SECONDS = 5            # to reach the scheduler
 WORKER_SECONDS = 30            # for a first worker to join it
 CHUNK_GAMES = 100              # at most, per task: a task costs a few ms of Dask's time
 _clients = {}                  # address -> Client, in the process that runs pipvm
-_images = {}                   # on a worker: (digest, max_steps) -> (engine, seating)
+_images = {}                   # on a worker: (digest, max_steps, seats, engine) -> (factory, seating)
 
 
-def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False):
+def play_chunk(data, seating_words, max_steps, first_seed, count, rotate=False,
+               engine=engines.DEFAULT):
     """Play seeds first_seed.. first_seed+count-1 (with rotate, the seating
-    turned as playing.play_one does): {'games': [Result fields as a list, per
-    game]}, or {'error': the Error: line} if the program is refused."""
-    key = (hashlib.sha256(data).hexdigest(), max_steps, tuple(seating_words))
+    turned as playing.play_one does) on the VM engine named (engines.COMPILED
+    or LOOP): {'games': [Result fields as a list, per game]}, or {'error':
+    the Error: line} if the program is refused."""
+    key = (hashlib.sha256(data).hexdigest(), max_steps, tuple(seating_words), engine)
     try:
         if key not in _images:
+            if engines.named(engine) == engines.REFERENCE:
+                raise ValueError('the reference engine runs sources, not bytecode')
             program = pipc.load(data, 'the program sent to this worker')
             seating = playing.sim_seating(program, seats.from_options(seating_words))
             if len(_images) > 16:
                 _images.clear()
-            _images[key] = (loader.vm_engine(program, max_steps), seating)
-        engine, seating = _images[key]
+            _images[key] = (loader.vm_engine(program, max_steps, engine=engine), seating)
+        factory, seating = _images[key]
     except PipError as e:
         return {'error': str(e)}
+    except ValueError as e:             # an engine no worker plays
+        return {'error': 'Error: --engine %s: %s' % (engine, e)}
     seeds = range(first_seed, first_seed + count)
-    games = deep(lambda: [playing.play_one(engine, seating, s, rotate) for s in seeds])
+    games = deep(lambda: [playing.play_one(factory, seating, s, rotate) for s in seeds])
     return {'games': [list(attrs.astuple(r)) for r in games]}
 
 
@@ -100,9 +107,10 @@ def connect(address):
     return client
 
 
-def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=False):
-    """As sim.simulate, on the cluster: (Results in seed order, interrupted,
-    how many workers the scheduler had at the start)."""
+def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=False,
+             engine=engines.DEFAULT):
+    """As sim.simulate, on the cluster, on the VM engine named: (Results in
+    seed order, interrupted, how many workers the scheduler had at the start)."""
     client = connect(address)
     import distributed
     data, words = pipc.dump(program), seating.options()
@@ -110,7 +118,7 @@ def simulate(address, program, seating, seeds, max_steps, progress=None, rotate=
     threads = sum(client.nthreads().values()) or 1
     chunks = playing.chunked(seeds, threads, CHUNK_GAMES)
     futures = [client.submit(play_chunk, data, words, max_steps, chunk[0], len(chunk), rotate,
-                             pure=False)
+                             engine, pure=False)
                for chunk in chunks]
     where = {f.key: i for i, f in enumerate(futures)}
     done, played, decisions, interrupted = [None] * len(chunks), 0, 0, False

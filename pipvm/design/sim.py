@@ -28,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 import attrs
 
 from pipvm.play import loader, overrides
+from pipvm.engine import engines
 from pipvm.isa import pipc
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
@@ -161,8 +162,9 @@ def prepare(args, seating, sets=()):
     loaded = loader.load_variant(args.file, sets, getattr(args, 'lang', None))
     program, settings = loaded.program, loaded.settings
     engine = loader.engine_for(loaded, args.file, args.engine, args.max_steps)
-    if args.cluster and args.engine != 'vm':
-        raise PipError(None, '--cluster plays games on the VM engine only')
+    if args.cluster and args.engine == engines.REFERENCE:
+        raise PipError(None, '--cluster sends the workers bytecode, which the reference '
+                             'engine does not run: drop --engine reference')
     seating = sim_seating(program, seating)
     if (args.skill or getattr(args, 'depth', None)) and not seating.thinks():
         spec = parse_kind(args.skill or DEFAULT_SKILL)
@@ -215,7 +217,7 @@ def _simulate(args, variant, seating, seeds, progress, rotate=False, jobs=None):
     if args.cluster:
         from pipvm.design import cluster
         return cluster.simulate(args.cluster, variant.program, seating, seeds, args.max_steps,
-                                progress, rotate)
+                                progress, rotate, args.engine)
     jobs = jobs or Jobs(args)
     first, interrupted = [], False
     if jobs.per_game is None:
@@ -328,7 +330,7 @@ def play(args, variant, progress=None):
     rotate = getattr(args, 'rotate', False)
     seating, settings = variant.seating, variant.settings
     options = overrides.options(settings) + ['--max-steps', str(args.max_steps)]
-    if args.engine != 'vm':
+    if args.engine != engines.DEFAULT:
         options += ['--engine', args.engine]
     if getattr(args, 'lang', None):
         options += ['--lang', args.lang]

@@ -24,8 +24,8 @@ from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.outcome import rewards
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player, Team
+from pipvm.engine import engines
 from pipvm.engine.vm import DEALER, PAUSED, Image, Machine
-from pipvm.game import belief as _belief, determinize as _determinize, view as _view
 from pipvm.game.kinds import ACTION, CARD, COUNT, NAME, SETS
 _HEADING = {kind: dialogue.choice_question('%s', kind) for kind in (CARD, ACTION, SETS)}
 
@@ -91,7 +91,8 @@ class Setup(NamedTuple):
 
 
 class Game:
-    """One game of a program (a validated pipc.Program or a vm.Image)."""
+    """One game of a program (a validated pipc.Program, played on the default
+    engine, engines.DEFAULT; or a vm.Image, as it was loaded)."""
 
     def __init__(self, program, seed=None, rng=None, players=None, names=None,
                  max_steps=None, quiet=False, dealer=DEALER):
@@ -101,7 +102,8 @@ class Game:
         each is asked).  quiet: keep no events (nobody reads them).
         dealer: does the game's shuffles (a vm.Dealer; determinize.py
         replays a game with other deals through its own)."""
-        self.image = program if isinstance(program, Image) else Image(program)
+        self.image = (program if isinstance(program, Image)
+                      else Image(program, compiled=engines.compiled(engines.DEFAULT)))
         self.program = self.image.program
         rng = rng or OCamlRandom(0 if seed is None else seed)
         self.events = None if quiet else []
@@ -285,18 +287,25 @@ class Game:
         other.traces = {}
         return other
 
+    # (view, determinize and the beliefs are imported where they are used: a
+    # game at the terminal without thinking bots never needs them, and they
+    # were a fifth of the imports of `pipvm run GAME.pipc`)
+
     def view(self, seat):
         """What seat (from 0; None for a spectator) may see, as plain data."""
+        from pipvm.game import view as _view
         return _view.view(self, seat)
 
-    def determinize(self, seat, rng, tries=None, repair=True, repairs=_belief.REPAIRS):
+    def determinize(self, seat, rng, tries=None, repair=True, repairs=None):
         """A fork that could be the real game as far as seat knows: see
         pipvm/game/determinize.py.  rng: a random.Random.  When no fresh
         deal in tries is consistent, a belief's repairs look for one
-        (pipvm/game/belief/, with a budget of `repairs` replays, from as
-        many fresh deals as tries again; unless not repair); NoSample only
-        if they find none either."""
+        (pipvm/game/belief/, with a budget of `repairs` replays, by default
+        belief.REPAIRS, from as many fresh deals as tries again; unless not
+        repair); NoSample only if they find none either."""
+        from pipvm.game import belief as _belief, determinize as _determinize
         tries = _determinize.TRIES if tries is None else tries
+        repairs = _belief.REPAIRS if repairs is None else repairs
         try:
             return _determinize.determinize(self, seat, rng, tries)
         except _determinize.NoSample:

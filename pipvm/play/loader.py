@@ -1,7 +1,8 @@
 """Loading a game: a validated program from a .pipc, or from a source file
 compiled in memory by its language (pipvm/play/languages.py); and the
-engines that play it (the VM, or the language's reference interpreter with
-`--engine reference`).
+engines that play it (pipvm/engine/engines.py: the VM with its compiled
+tier, by default; the VM's loop alone with `--engine loop`; or the
+language's reference interpreter with `--engine reference`).
 
 `--set` makes the variant on the way in, so that a program is decoded once
 and the path from a .pipc to the engine never comes back to a file it has
@@ -20,6 +21,7 @@ from pipvm.core.errors import PipError
 from pipvm.core.files import read_file
 from pipvm.play import overrides
 from pipvm.play.table import TableGame
+from pipvm.engine import engines
 from pipvm.engine.vm import Image
 
 
@@ -64,25 +66,25 @@ def fingerprint(program):
     return hashlib.sha256(pipc.dump(program)).hexdigest()
 
 
-def vm_engine(program, max_steps=None, fuse=True, compiled=False):
-    """An engine factory for a validated pipc.Program (fuse=False: without
-    superinstructions, to measure what they buy; compiled: with the
-    compiled tier's blocks, pipvm/engine/compiled.py)."""
-    image = Image(program, fuse, compiled)
+def vm_engine(program, max_steps=None, fuse=True, engine=engines.DEFAULT):
+    """An engine factory for a validated pipc.Program on the VM: engine
+    `compiled` (with the compiled tier) or `loop` (fuse=False: without
+    superinstructions, to measure what they buy)."""
+    image = Image(program, fuse, engines.compiled(engine))
     return lambda table, rng: TableGame(image, table, rng, max_steps)
 
 
-def load_engine(path, engine='vm', max_steps=None, fuse=True, sets=(), lang=None):
+def load_engine(path, engine=engines.DEFAULT, max_steps=None, fuse=True, sets=(), lang=None):
     """(program, engine factory) for the game in path.  The program is the
     compiled one whichever engine runs it (it knows the player counts)."""
     loaded = load_variant(path, sets, lang)
     return loaded.program, engine_for(loaded, path, engine, max_steps, fuse)
 
 
-def engine_for(loaded, path, engine='vm', max_steps=None, fuse=True):
-    """The engine factory that plays a LoadedGame."""
-    if engine != 'reference':
-        return vm_engine(loaded.program, max_steps, fuse, compiled=engine == 'compiled')
+def engine_for(loaded, path, engine=engines.DEFAULT, max_steps=None, fuse=True):
+    """The engine factory that plays a LoadedGame on the engine named (engines.NAMES)."""
+    if engines.named(engine) != engines.REFERENCE:
+        return vm_engine(loaded.program, max_steps, fuse, engine)
     if loaded.checked is None:      # the reference walks the checked program
         raise PipError(None, '%s: the reference engine runs sources, not bytecode' % path)
     interpreter = loaded.language.interpreter

@@ -14,6 +14,7 @@ import random
 
 import attrs
 
+from pipvm.engine import engines
 from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import read_file
@@ -261,8 +262,9 @@ class Seating:
     def check_engine(self, engine):
         """An error if a thinking bot would play on the reference engine: it
         thinks in the VM's Game, which the reference has not."""
-        if engine == 'reference' and self.thinks():
-            raise PipError(None, 'thinking bots (mc, ismcts) need the vm engine, not the reference')
+        if engines.named(engine) == engines.REFERENCE and self.thinks():
+            raise PipError(None, 'thinking bots (mc, ismcts) need the VM (--engine %s or %s), '
+                                 'not the reference' % (engines.COMPILED, engines.LOOP))
 
     def options(self):
         """The command-line options that give this seating."""

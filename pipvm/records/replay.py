@@ -23,6 +23,7 @@ import functools
 from pipvm.core.deepstack import deep
 from pipvm.core.dialogue import check_seats
 from pipvm.core.errors import PipError, StepLimit
+from pipvm.engine import engines
 from pipvm.play.loader import fingerprint, load_engine
 from pipvm.records.record import CHOICE, NAME, REFUSED, Answer, Record, RecordError, read, relative, \
     resolve, write
@@ -244,7 +245,7 @@ def run(path, game, program, engine, seating, seed, max_steps, console, sets=())
     return _play(Log(record, path, live=True), engine, seating, console)
 
 
-def resume(path, engine='vm', easy=False):
+def resume(path, engine=engines.DEFAULT, easy=False):
     """`pipvm run --resume PATH`: the dialogue so far, then the game goes on
     with the same seats, its answers added to the record.  easy: accept easy
     answers from now on (`--easy-answers`)."""
@@ -258,7 +259,7 @@ def resume(path, engine='vm', easy=False):
 def replay(path, viewer=None):
     """`pipvm replay PATH [--seat N]`: the recorded dialogue, asking nothing.
     viewer (from 0): only what that seat saw."""
-    record, engine, seating = _open(path, 'vm', scripts=False)
+    record, engine, seating = _open(path, engines.DEFAULT, scripts=False)
     game = _check(record, path, engine, seating).game
     if viewer is not None:
         p = game.program

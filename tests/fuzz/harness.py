@@ -18,6 +18,7 @@ from pipvm.isa import pipc
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card, Player, Rank, Suit, Team, Text
+from pipvm.engine import engines
 from pipvm.engine.vm import Dealer, Image
 from pipvm.play.table import Console, HumanSeat, Table, TableGame
 
@@ -94,9 +95,10 @@ def compile_checked(checked):
     return pipc.load(pipc.dump(codegen.generate(checked)), '<fuzz>')
 
 
-def vm_engine(checked, max_steps=None):
+def vm_engine(checked, max_steps=None, engine=engines.DEFAULT):
     # MAX_STEPS read at the call: a test may raise it (monkeypatch)
-    return loader.vm_engine(compile_checked(checked), MAX_STEPS if max_steps is None else max_steps)
+    return loader.vm_engine(compile_checked(checked), MAX_STEPS if max_steps is None else max_steps,
+                            engine=engine)
 
 
 def vm_image(checked):
@@ -132,10 +134,15 @@ def run(make_engine, seed, answers, console=None):
 
 
 def both(source, seed, answers):
-    """(VM outcome, reference outcome) for a program that must check."""
+    """(VM outcome, reference outcome) for a program that must check.  The VM
+    plays it on the compiled tier and on the loop, which must give the same
+    outcome (asserted here, so that every caller compares all three engines)."""
     checked = frontend.check_text(source)
-    return (run(vm_engine(checked), seed, answers),
-            run(reference_engine(checked), seed, answers))
+    program = compile_checked(checked)
+    compiled, loop = (run(loader.vm_engine(program, MAX_STEPS, engine=name), seed, answers)
+                      for name in (engines.COMPILED, engines.LOOP))
+    assert compiled == loop, 'the compiled tier and the loop differ'
+    return compiled, run(reference_engine(checked), seed, answers)
 
 
 class NotingDealer(Dealer):

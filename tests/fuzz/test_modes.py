@@ -122,7 +122,7 @@ def test_a_number_past_the_digit_limit_ends_every_path_alike(how):
 
 def test_pipvm_sim_counts_the_number_past_the_digit_limit_as_an_error():
     # the case of issue 58: `pipvm sim` (quiet code) ended it with a winner
-    for engine in ('vm', 'reference'):
+    for engine in ('compiled', 'loop', 'reference'):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, 'big.pip')
             with open(path, 'w') as f:

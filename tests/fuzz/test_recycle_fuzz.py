@@ -1,7 +1,8 @@
 """Differential fuzzing of RECYCLE: generated programs (recycle_programs.py)
-played by the VM, on the program the RECYCLE checker lowers, and by the
-reference interpreter on RECYCLE's own syntax tree, with random seats: the
-transcripts (errors included) are the same."""
+played by the VM, on the program the RECYCLE checker lowers (on the
+compiled tier, the default, and on the loop), and by the reference
+interpreter on RECYCLE's own syntax tree, with random seats: the transcripts
+(errors included) are the same."""
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -23,4 +24,5 @@ def test_reference_matches_vm_on_generated_recycle(tmp_path, source, seed):
     vm = run_cli(argv)
     if vm[1].startswith(b'Error: Line') and b'Welcome' not in vm[1]:
         return                  # the checker refused it: nothing to play
-    assert run_cli(argv[:-1] + ['--engine', 'reference', str(path)]) == vm, source
+    for engine in ('loop', 'reference'):      # (vm: the default engine's)
+        assert run_cli(argv[:-1] + ['--engine', engine, str(path)]) == vm, (engine, source)

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Start-up as CPU time, which a loaded machine stretches less than the wall
+clock: `pipvm run GAME.pipc --seed 1` with empty input (it stops at its
+first prompt), in several trees side by side, alternating, against a bare
+`python -c pass`.  Medians in milliseconds.
+
+    python benchmarks/startup_cpu.py [--runs 9] GAME.pipc TREE[:ENGINE] ...
+
+TREE is a checkout (put first on PYTHONPATH), ENGINE an --engine name
+(none: the tree's default).  benchmarks/startup.py measures the wall clock.
+"""
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+
+
+def cpu_ms(argv, env):
+    """The CPU (user + system) a child process used, in milliseconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--runs', type=int, default=9)
+    ap.add_argument('game')
+    ap.add_argument('trees', nargs='+')
+    a = ap.parse_args()
+    times = {t: [] for t in ['python -c pass'] + a.trees}
+    for _ in range(a.runs):
+        times['python -c pass'].append(cpu_ms([sys.executable, '-c', 'pass'], dict(os.environ)))
+        for t in a.trees:
+            tree, _, engine = t.partition(':')
+            argv = [sys.executable, '-m', 'pipvm', 'run', a.game, '--seed', '1']
+            argv += ['--engine', engine] if engine else []
+            times[t].append(cpu_ms(argv, dict(os.environ, PYTHONPATH=os.path.abspath(tree))))
+    for t, v in times.items():
+        print('%-40s %8.1f ms (min %.1f)' % (t, statistics.median(v), min(v)))
+
+
+if __name__ == '__main__':
+    main()
