@@ -112,7 +112,8 @@ class Image:
             for loaded in self.codes:
                 tier.compile_loaded(loaded)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
-        self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
+        # (the compiled tier's as generated functions: pipvm/engine/rules.py)
+        self.pure = [pure.translate(c, program, card_consts, compiled) for c in program.codes]
 
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
