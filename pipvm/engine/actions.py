@@ -35,10 +35,12 @@ into the tuple the function gets as its default argument.  Functions are
 cached in memory by their source (never written to disk); an action's own
 function is its code object with its operands bound, made on its first call.
 """
+import re
 import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
+from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import bodies, cases, generated_cases
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
@@ -109,6 +111,15 @@ def _composed(codes):
     return text
 
 
+# Operand kinds written into the source as integers (below SMALL): indexes
+# and counts the verifier checked (pipvm/isa/operands.py), never a
+# constant's value, which is always A[k] (its index, CONST's operand, is one).
+_INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
+            'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
+SMALL = 1000
+_GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+
+
 class _Writer:
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
@@ -128,14 +139,26 @@ class _Writer:
         # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
         targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
                    for p in parts for j, name in enumerate(p.names)]
+        kinds = [p.operands[j] if j < len(p.operands) else None
+                 for p in parts for j, _ in enumerate(p.names)]
         out = []
-        for a, target in zip(args, targets):
-            if target:
+        for a, target, kind in zip(args, targets, kinds):
+            if target or (kind in _INDEXES and type(a) is int and 0 <= a < SMALL):
+                # (a jump's index, or a slot, count or code index the
+                # verifier checked: never a value of the program)
                 out.append(str(a))
             else:
                 out.append('A[%d]' % len(self.operands))
                 self.operands.append(a)
+                if kind == 'prop' and a in PROPERTY_NAMES and a.isidentifier():
+                    self.props[out[-1]] = a     # (the runtime's own name: obj.NAME in a run)
         return out
+
+    def attribute(self, match, exprs):
+        """`getattr(obj, OPERANDk_)` as `obj.name` where operand k is a
+        stored property's name (runtime.PROPERTY_NAMES), else as it was."""
+        name = self.props.get(exprs[int(match.group(2))])
+        return match.group(0) if name is None else '%s.%s' % (match.group(1), name)
 
     def emit(self, text, indent, unit):
         for line in text.split('\n'):
@@ -150,6 +173,8 @@ class _Writer:
         """A run of composable instructions as one composition."""
         exprs = [e for i in indexes for e in self.operand_exprs(i)]
         text = _composed(tuple(self.instrs[i][0] for i in indexes))
+        # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
+        text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
         self.emit(text, indent, self.new_unit(indexes))
@@ -222,6 +247,7 @@ class _Writer:
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
             self._tree(todo, 12)
             if self.pending <= set(todo):
