@@ -42,6 +42,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine.quiet import _loop as quiet_rounds
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -200,6 +201,12 @@ class _Writer:
             ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
             text = cases.compose(op, ctx, self.operand_exprs(i))
             emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
+        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
+            # quiet.quiet_for without its call and its copy of the list
+            self.operands.append(arg)
+            emit('if QUIET_ROUNDS(self, frame, A[%d], stack[-1]):\n    pop()\n    pc = %d\n'
+                 '    continue\nreturn LOUD_RUN(self, rec, %d)'
+                 % (len(self.operands) - 1, arg[-1], i))
         elif op_code in _QUIET and handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
@@ -303,7 +310,8 @@ def function(loaded, loud=False):
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
-                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, **writer.handlers)
+                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
+                     QUIET_ROUNDS=quiet_rounds, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
