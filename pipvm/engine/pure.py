@@ -64,10 +64,15 @@ class Pure:
 
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
-        env = [player, None, dest] + self.pad + [machine]
+        env = [player, None, dest, *self.pad, machine]
         rule = self
-        if self.shapes is not None:
-            rule = self.shapes.rule(env) or self
+        shapes = self.shapes
+        if shapes is not None:
+            # (Shapes.rule's commonest case inline: PLAY and CANPLAY are hot)
+            try:
+                rule = shapes.by_globals[shapes.values(machine.globals)] or self
+            except (KeyError, TypeError):
+                rule = shapes.rule(env) or self
             if rule.always is not None:
                 return list(player.hand) if rule.always else []
         if rule.hand is not None:
