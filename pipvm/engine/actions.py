@@ -258,6 +258,7 @@ class _Writer:
             self.pending = set()
             self._tree(todo, 12)
             if self.pending <= set(todo):
+                self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
             self.starts |= self.pending
         tail = ['    except Fault as f:',
@@ -304,6 +305,9 @@ def function(loaded, loud=False):
     starts = _entered(loaded, (instrs,))
     if loud:            # (where the quiet code goes on loud)
         starts |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+    # where a frame paused before the playout goes on: after a decision or a call
+    starts |= {i + 1 for i, (op, _, _) in enumerate(instrs)
+               if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     writer = _Writer(instrs, starts, positions)
     source, at = writer.source()
     made = _MADE.get(source)
@@ -318,7 +322,29 @@ def function(loaded, loud=False):
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
     fn.source = made.source
+    fn.entries = writer.entries
     return fn
+
+
+def _resumes(op):
+    """Can a frame stop after op (a decision, a call) and go on after it?"""
+    return any(p.body is not None and cases._words(p.body) & {'PAUSE', 'CALL', 'SIGNAL'}
+               for p in (op.parts or (op,)))
+
+
+def resume(machine):
+    """Run the frames a playout found on the machine's stack (the paused
+    decision's, and the calls that led to it) as their actions' functions,
+    each from where it stopped, while they have one that starts there; the
+    rest on the loop (Machine.resume).  None when main has returned."""
+    frames = machine.frames
+    while frames:
+        rec = frames[-1]
+        fn = rec[0].action
+        if fn is None or rec[1] not in fn.entries:
+            return machine.resume()
+        fn(machine, rec, rec[1])
+    return None
 
 
 def positioned(fault, positions, at):

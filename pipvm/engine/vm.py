@@ -212,13 +212,16 @@ class Machine:
         each decision, without returning to the driver between them.  Returns
         or raises as resume()."""
         self.auto = (choose, log)
-        if self.image.compiled and self.events is None:
+        direct = self.image.compiled and self.events is None
+        if direct:
             from pipvm.engine import actions    # (cases.py's composing: not at start-up)
             actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
             target = self._answer_auto()
             if target is not None:
                 self.frames[-1][PC] = target
+            if direct:              # the paused frames too, where they can
+                return PAUSED if actions.resume(self) is PAUSED else None
             return self.resume()
         finally:
             self.auto = None
