@@ -35,11 +35,14 @@ into the tuple the function gets as its default argument.  Functions are
 cached in memory by their source (never written to disk); an action's own
 function is its code object with its operands bound, made on its first call.
 """
+import re
 import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
+from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine.quiet import _loop as quiet_rounds
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -109,6 +112,15 @@ def _composed(codes):
     return text
 
 
+# Operand kinds written into the source as integers (below SMALL): indexes
+# and counts the verifier checked (pipvm/isa/operands.py), never a
+# constant's value, which is always A[k] (its index, CONST's operand, is one).
+_INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
+            'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
+SMALL = 1000
+_GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+
+
 class _Writer:
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
@@ -128,14 +140,26 @@ class _Writer:
         # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
         targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
                    for p in parts for j, name in enumerate(p.names)]
+        kinds = [p.operands[j] if j < len(p.operands) else None
+                 for p in parts for j, _ in enumerate(p.names)]
         out = []
-        for a, target in zip(args, targets):
-            if target:
+        for a, target, kind in zip(args, targets, kinds):
+            if target or (kind in _INDEXES and type(a) is int and 0 <= a < SMALL):
+                # (a jump's index, or a slot, count or code index the
+                # verifier checked: never a value of the program)
                 out.append(str(a))
             else:
                 out.append('A[%d]' % len(self.operands))
                 self.operands.append(a)
+                if kind == 'prop' and a in PROPERTY_NAMES and a.isidentifier():
+                    self.props[out[-1]] = a     # (the runtime's own name: obj.NAME in a run)
         return out
+
+    def attribute(self, match, exprs):
+        """`getattr(obj, OPERANDk_)` as `obj.name` where operand k is a
+        stored property's name (runtime.PROPERTY_NAMES), else as it was."""
+        name = self.props.get(exprs[int(match.group(2))])
+        return match.group(0) if name is None else '%s.%s' % (match.group(1), name)
 
     def emit(self, text, indent, unit):
         for line in text.split('\n'):
@@ -150,6 +174,8 @@ class _Writer:
         """A run of composable instructions as one composition."""
         exprs = [e for i in indexes for e in self.operand_exprs(i)]
         text = _composed(tuple(self.instrs[i][0] for i in indexes))
+        # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
+        text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
         self.emit(text, indent, self.new_unit(indexes))
@@ -175,6 +201,12 @@ class _Writer:
             ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
             text = cases.compose(op, ctx, self.operand_exprs(i))
             emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
+        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
+            # quiet.quiet_for without its call and its copy of the list
+            self.operands.append(arg)
+            emit('if QUIET_ROUNDS(self, frame, A[%d], stack[-1]):\n    pop()\n    pc = %d\n'
+                 '    continue\nreturn LOUD_RUN(self, rec, %d)'
+                 % (len(self.operands) - 1, arg[-1], i))
         elif op_code in _QUIET and handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
@@ -222,9 +254,11 @@ class _Writer:
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
             self._tree(todo, 12)
             if self.pending <= set(todo):
+                self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
             self.starts |= self.pending
         tail = ['    except Fault as f:',
@@ -271,20 +305,46 @@ def function(loaded, loud=False):
     starts = _entered(loaded, (instrs,))
     if loud:            # (where the quiet code goes on loud)
         starts |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+    # where a frame paused before the playout goes on: after a decision or a call
+    starts |= {i + 1 for i, (op, _, _) in enumerate(instrs)
+               if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     writer = _Writer(instrs, starts, positions)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
-                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, **writer.handlers)
+                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
+                     QUIET_ROUNDS=quiet_rounds, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
     fn.source = made.source
+    fn.entries = writer.entries
     return fn
+
+
+def _resumes(op):
+    """Can a frame stop after op (a decision, a call) and go on after it?"""
+    return any(p.body is not None and cases._words(p.body) & {'PAUSE', 'CALL', 'SIGNAL'}
+               for p in (op.parts or (op,)))
+
+
+def resume(machine):
+    """Run the frames a playout found on the machine's stack (the paused
+    decision's, and the calls that led to it) as their actions' functions,
+    each from where it stopped, while they have one that starts there; the
+    rest on the loop (Machine.resume).  None when main has returned."""
+    frames = machine.frames
+    while frames:
+        rec = frames[-1]
+        fn = rec[0].action
+        if fn is None or rec[1] not in fn.entries:
+            return machine.resume()
+        fn(machine, rec, rec[1])
+    return None
 
 
 def positioned(fault, positions, at):

@@ -47,10 +47,12 @@ from pipvm.core.runtime import PROPERTY_NAMES
 class Pure:
     """One rule or ordering as a closure over an environment list: its
     locals, then a scratch slot per conditional jump, then the machine."""
-    __slots__ = ('fn', 'pad', 'by_card', 'constant', 'shapes', 'always')
+    __slots__ = ('fn', 'pad', 'by_card', 'constant', 'shapes', 'always', 'hand')
 
-    def __init__(self, fn, pad, by_card=None, constant=False, shapes=None, always=None):
+    def __init__(self, fn, pad, by_card=None, constant=False, shapes=None, always=None,
+                 hand=None):
         self.fn, self.pad, self.by_card = fn, pad, by_card
+        self.hand = hand        # the compiled tier's filter (env, cards) -> cards (rules.py)
         # Its value is a constant of the game (an ordering's list of cards):
         # the same list whatever the arguments and the state.
         self.constant = constant
@@ -62,12 +64,19 @@ class Pure:
 
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
-        env = [player, None, dest] + self.pad + [machine]
+        env = [player, None, dest, *self.pad, machine]
         rule = self
-        if self.shapes is not None:
-            rule = self.shapes.rule(env) or self
+        shapes = self.shapes
+        if shapes is not None:
+            # (Shapes.rule's commonest case inline: PLAY and CANPLAY are hot)
+            try:
+                rule = shapes.by_globals[shapes.values(machine.globals)] or self
+            except (KeyError, TypeError):
+                rule = shapes.rule(env) or self
             if rule.always is not None:
                 return list(player.hand) if rule.always else []
+        if rule.hand is not None:
+            return rule.hand(env, player.hand)
         tests = None
         if rule.by_card is not None:
             # `card->P == X or ...`: the Xs once, then each card's properties.
@@ -86,8 +95,10 @@ class Pure:
         return out
 
 
-def translate(code, program, card_consts):
-    """The code object as a Pure, or None if it is not a plain expression."""
+def translate(code, program, card_consts, generate=False):
+    """The code object as a Pure, or None if it is not a plain expression;
+    generate: its functions written as Python source (the compiled tier,
+    pipvm/engine/rules.py), where they can be."""
     if code.kind not in ('rule', 'ordering'):
         return None
     try:
@@ -105,8 +116,21 @@ def translate(code, program, card_consts):
                 and tree.value.kind == 'list_const')
     # the env: the arguments, the other locals (an aggregate's item), the scratch slots
     pad = [None] * (machine - ARGUMENTS[code.kind])
-    return Pure(fn, pad, _by_card(tree, CARD_SLOT), constant,
-                Shapes.of(tree, machine, pad) if code.kind == 'rule' else None)
+    return _made(tree, machine, fn, pad, code.kind == 'rule', generate, constant=constant,
+                 shapes=Shapes.of(tree, machine, pad, generate) if code.kind == 'rule' else None)
+
+
+def _made(tree, machine, fn, pad, rule, generate, **more):
+    """The Pure of a tree whose closure is fn: with generated functions if
+    generate (where rules.py writes them)."""
+    hand = None
+    if generate:
+        from pipvm.engine import rules      # (cases.py's bodies: only the compiled tier)
+        closure = _Builder(machine).build
+        fn = rules.value_function(tree, machine, closure) or fn
+        if rule:
+            hand = rules.hand_function(tree, machine, closure, CARD_SLOT)
+    return Pure(fn, pad, _by_card(tree, CARD_SLOT), hand=hand, **more)
 
 
 CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
@@ -460,8 +484,8 @@ class Shapes:
     undefined) of which the rules met so far are few; else by the
     conditions' values."""
 
-    def __init__(self, tree, conditions, slots, machine, pad):
-        self.tree, self.conditions = tree, conditions
+    def __init__(self, tree, conditions, slots, machine, pad, generate=False):
+        self.tree, self.conditions, self.generate = tree, conditions, generate
         self.tests = [_Builder(machine).build(c) for c in conditions]
         self.machine, self.pad = machine, pad
         self.values = operator.itemgetter(*slots) if slots else lambda globals_: ()
@@ -469,7 +493,7 @@ class Shapes:
         self.by_tests = {}      # the conditions' values -> the settled rule
 
     @classmethod
-    def of(cls, tree, machine, pad):
+    def of(cls, tree, machine, pad, generate=False):
         """The Shapes of a rule's tree, or None if it has no such condition."""
         try:
             conditions = list(dict.fromkeys(_conditions(tree)))
@@ -477,7 +501,7 @@ class Shapes:
                 return None
             slots = sorted({leaf.arg for c in conditions for leaf in _leaves(c)
                             if leaf.kind == 'load_global'})
-            return cls(tree, conditions, slots + slots[:1], machine, pad)   # (a tuple, even of one)
+            return cls(tree, conditions, slots + slots[:1], machine, pad, generate)   # (a tuple, even of one)
         except RecursionError:
             return None
 
@@ -508,8 +532,9 @@ class Shapes:
             always = None
             if type(tree) is Return and not tree.dropped and _is_const(tree.value):
                 always = bool(tree.value.arg)
-            rule = self.by_tests[values] = Pure(_Builder(self.machine).build(tree), self.pad,
-                                                _by_card(tree, CARD_SLOT), always=always)
+            rule = self.by_tests[values] = _made(tree, self.machine,
+                                                 _Builder(self.machine).build(tree), self.pad,
+                                                 True, self.generate, always=always)
         return rule
 
 

@@ -62,6 +62,9 @@ def quiet_loop(machine, stack, frame, arg):
     return LOUD
 
 
+_LOCALS_ONLY = {}       # a loop's checks -> do they only show locals' values (pure._shows)?
+
+
 def _loop(machine, frame, arg, rest):
     """Run the rounds of a loop that only shows messages over the items
     rest, if none can fail: arg is (its variable's slot, the other locals
@@ -81,10 +84,18 @@ def _loop(machine, frame, arg, rest):
     if checks:
         env = frame + [machine]
         items = rest
-        if all(getattr(check, 'locals_only', False) for check in checks):
+        locals_only = _LOCALS_ONLY.get(checks)
+        if locals_only is None:
+            if len(_LOCALS_ONLY) > 4096:        # (checks of images gone: closures kept alive)
+                _LOCALS_ONLY.clear()
+            locals_only = _LOCALS_ONLY[checks] = all(
+                getattr(check, 'locals_only', False) for check in checks)
+        if locals_only:
             # only locals' values shown: an item fails only if it is a Number too
             # long to show; else every round checks the same as the first
-            if any(type(v) is int and v.bit_length() > pure._SHOWN_BITS for v in rest):
+            # (`int in map(type, ...)` first: a loop over cards has none, in C)
+            if int in map(type, rest) and any(
+                    type(v) is int and v.bit_length() > pure._SHOWN_BITS for v in rest):
                 return False
             items = rest[:1]
         try:

@@ -112,7 +112,8 @@ class Image:
             for loaded in self.codes:
                 tier.compile_loaded(loaded)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
-        self.pure = [pure.translate(c, program, card_consts) for c in program.codes]
+        # (the compiled tier's as generated functions: pipvm/engine/rules.py)
+        self.pure = [pure.translate(c, program, card_consts, compiled) for c in program.codes]
 
     def consts_for(self, deck):
         """The constant pool of a game with this deck."""
@@ -211,13 +212,16 @@ class Machine:
         each decision, without returning to the driver between them.  Returns
         or raises as resume()."""
         self.auto = (choose, log)
-        if self.image.compiled and self.events is None:
+        direct = self.image.compiled and self.events is None
+        if direct:
             from pipvm.engine import actions    # (cases.py's composing: not at start-up)
             actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
             target = self._answer_auto()
             if target is not None:
                 self.frames[-1][PC] = target
+            if direct:              # the paused frames too, where they can
+                return PAUSED if actions.resume(self) is PAUSED else None
             return self.resume()
         finally:
             self.auto = None

@@ -32,6 +32,7 @@ PROGRAM = '''Game "g" requires 2 players.
 Rule any(p, c, pile) = True.
 Area table labeled "Table" is faceup.
 String s.
+Rule hostile(p, c, pile) = s != "%s" or c->rank == A.
 Action say {
   s = "%s".
   message "%s{s}".
@@ -39,10 +40,12 @@ Action say {
 }
 Action turn {
   play any from players->first to table.
+  if canplay hostile from players->first to table { play hostile from players->first to table. }
   say().
   rotate players.
 }
 Action main {
+  s = "x".
   deal 3 from standard to players.
   for r in [1; 2; 3] { turn(). }
   message s.
@@ -60,12 +63,16 @@ TABLE_STRINGS = _tokens(TABLE, tokenize.STRING)
 
 
 def _sources(image):
-    """Every function the compiled tier made for image: its blocks, its actions."""
+    """Every function the compiled tier made for image: its blocks, its
+    actions, its rules' (and their settled forms', made so far)."""
     actions.prepare(image)
     out = [fn.made().source if isinstance(fn, compiled._Lazy) else fn.source
            for loaded in image.codes for op, _, fn in loaded.instrs + loaded.quiet
            if op == compiled.BLOCK]
-    return out + [loaded.action.source for loaded in image.codes if loaded.action is not None]
+    rules = [r for fast in image.pure if fast is not None
+             for r in [fast] + (list(fast.shapes.by_tests.values()) if fast.shapes else [])]
+    return out + [loaded.action.source for loaded in image.codes if loaded.action is not None] \
+        + [f.source for r in rules for f in (r.fn, r.hand) if hasattr(f, 'source')]
 
 
 def _watched(image, seed):
@@ -87,12 +94,14 @@ def _play_out(image, seed):
 
 
 @fuzz
-@given(st.lists(TEXT, min_size=4, max_size=4), st.integers(0, 2 ** 16))
+@given(st.lists(TEXT, min_size=5, max_size=5), st.integers(0, 2 ** 16))
 def test_hostile_constants_reach_the_compiled_tier_only_by_index(texts, seed):
     program = harness.compile_checked(frontend.check_text(PROGRAM % tuple(texts)))
     image = Image(program, compiled=True)
+    _play_out(image, seed)          # (a rule's settled forms are made as it runs)
     sources = _sources(image)
     assert len(sources) >= 3, REPLAY
+    assert any('def hand_' in source for source in sources), REPLAY
     for source in sources:
         # the table's strings only; every number an index or an opcode
         assert _tokens(source, tokenize.STRING) <= TABLE_STRINGS, REPLAY
@@ -101,7 +110,7 @@ def test_hostile_constants_reach_the_compiled_tier_only_by_index(texts, seed):
     # watched, every message shown: as on the loop
     loop = _watched(Image(program), seed)
     assert _watched(image, seed) == loop, REPLAY
-    # (the constants were shown as text: the first two always are)
-    assert '__import__' in repr(loop) or not any('__import__' in t for t in texts[:2]), REPLAY
+    # (the constants were shown as text: the two after the rule's always are)
+    assert '__import__' in repr(loop) or not any('__import__' in t for t in texts[1:3]), REPLAY
     # and in a playout, where the actions run as functions
     assert _play_out(image, seed) == _play_out(Image(program), seed), REPLAY

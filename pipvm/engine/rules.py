@@ -1,0 +1,229 @@
+"""The compiled tier's rules and orderings: each expression tree
+(pipvm/engine/expressions.py) written as one generated Python function,
+instead of pure.py's tree of closures, and a rule's filter of a hand
+(PLAY, CANPLAY) as one loop over the cards with the rule inline.
+
+Each node is its instruction's body made one expression (`out = EXPR`
+substituted in place; a read that is an error where it is None as `v if (v
+:= EXPR) is not None else fault(...)`), so a rule such as Euchre's
+`c->suit == led or ...` is `(v1 if (v1 := getattr(card, A[0])) is not None
+else fault(...)) == (...) or ...`.  A node no body writes as one expression
+(an aggregate, CANPLAY, a FORMAT) calls its closure from pure.py,
+A[k](env), with the environment as the closures read it (the card stored in
+it first).  `If` is Python's conditional expression, a kept value
+(`a or b`) Python's `or`/`and` or a walrus into a local: the operations
+and their order are the closures', so a failure is where theirs is, and the
+caller handles it the same way (the loop runs the code again and raises the
+error where it happens).
+
+Trust (docs/pipc.md): the source holds only the table's bodies, these
+fixed lines and integers (slots of locals and globals, operand indexes);
+every other operand (a constant, a property's name) is A[k], an index into
+the tuple bound to the function.  Functions are made once per source and
+kept in memory, never written to disk.
+"""
+import types
+
+from pipvm.core.runtime import PROPERTY_NAMES
+from pipvm.engine import cases, generated_cases
+from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
+                                      Unary, _returns_kept)
+
+_MADE = {}              # source -> the code object made from it
+# A closure's words for what a body reads (cases.CONTEXTS), as locals here.
+_NAMES = {'machine': 'm', 'consts': 'consts', 'globals_': 'globals_', 'frame': 'env'}
+_DECODED = {'LOAD_PROP', 'DEFINED_PROP'}        # operand: a property by its number
+_GETATTR = 'getattr(obj, prop)'                 # (in LOAD_PROP's body: obj.NAME here)
+_GLOBAL, _LOAD_GLOBAL = 'globals_[g]', cases.BODIES['LOAD_GLOBAL'].body
+
+
+class Refused(Exception):
+    """A tree this module does not write (the closures run it)."""
+
+
+class _Writer:
+    """One expression tree's source, over env (the closures' environment:
+    locals, scratch slots, the machine at slot `machine`)."""
+
+    def __init__(self, machine, closure, card=None):
+        self.machine, self.closure = machine, closure   # closure: tree -> its closure
+        self.card = card            # the slot read as the local `card` (a hand's filter)
+        self.globals = {}           # a global's slot -> the local read once (a hand's filter)
+        self.operands = []
+        self.names = 0
+        self.scratch = {}           # a kept value's slot -> its local
+        self.reads_env = False      # a closure reads the environment
+
+    def operand(self, value):
+        """An operand as source: a small integer as itself (the verifier
+        checked it: a slot, a count), anything else A[k]."""
+        if type(value) is int and 0 <= value < 1000:
+            return str(value)
+        self.operands.append(value)
+        return 'A[%d]' % (len(self.operands) - 1)
+
+    def fresh(self):
+        self.names += 1
+        return 'v%d' % self.names
+
+    def body(self, name, operands, inputs, text=None):
+        """Instruction name's body (or text, a form of it) as one
+        expression, its operands and inputs given as source; None where it
+        is not one."""
+        body = cases.BODIES.get(name)
+        if body is None or body.counted:
+            return None
+        names = dict(_NAMES, PART='0', **dict(zip(body.names, operands)))
+        text = text or body.body
+        if '\n' not in text:
+            out, eq, expr = text.partition(' = ')
+            check = None
+        else:
+            test, _, check = text.partition('\n')
+            if not (test.startswith('if (') and test.endswith(') is None:')
+                    and check.strip().startswith('raise Fault(') and '\n' not in check):
+                return None
+            out, eq, expr = test[len('if ('):-len(') is None:')].partition(' := ')
+        if not eq or (out,) != body.outputs:
+            return None
+        # each input once, in stack order: evaluated as the closures evaluate them
+        used = [t.string for t in cases._name_tokens(expr) if t.string in body.inputs]
+        if used != list(body.inputs):
+            return None
+        names.update(zip(body.inputs, inputs))
+        read = cases.substitute(expr, names)
+        if check is None:
+            return '(%s)' % read
+        v = self.fresh()
+        fail = cases.substitute('f' + check.strip()[len('raise F'):], names)
+        return '(%s if (%s := %s) is not None else %s)' % (v, v, read, fail)
+
+    def fallback(self, tree):
+        """tree's closure, called on the environment."""
+        if any(type(t) is Leaf and t.kind == 'scratch' for t in _nodes(tree)):
+            raise Refused()         # (a kept value lives in a local here, not in env)
+        self.reads_env = True
+        return '%s(env)' % self.operand_of(self.closure(tree))
+
+    def operand_of(self, value):
+        self.operands.append(value)
+        return 'A[%d]' % (len(self.operands) - 1)
+
+    def expr(self, t):
+        kind = type(t)
+        if kind is Leaf:
+            return self.leaf(t)
+        if kind is Unary:
+            arg = t.arg
+            if t.op in _DECODED:
+                name = PROPERTY_NAMES[arg]
+                body = cases.BODIES[t.op].body
+                if name.isidentifier() and _GETATTR in body:
+                    # obj.name: the runtime's own property names (not the
+                    # program's text), read as an attribute, not by getattr()
+                    text = self.body(t.op, [], [self.expr(t.operand)],
+                                     body.replace(_GETATTR, 'obj.' + name))
+                    if text is not None:
+                        return text
+                ops = [self.operand_of(name)]
+            else:
+                ops = [] if arg is None else [self.operand(a) for a in
+                                              (arg if type(arg) is tuple else (arg,))]
+            text = self.body(t.op, ops, [self.expr(t.operand)])
+            return text if text is not None else self.fallback(t)
+        if kind is Binary:
+            text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
+            return text if text is not None else self.fallback(t)
+        if kind is If:
+            return '(%s if %s else %s)' % (self.expr(t.then), self.expr(t.cond),
+                                           self.expr(t.else_))
+        if kind is Keep:
+            if _returns_kept(t):
+                return '(%s %s %s)' % (self.expr(t.cond), 'or' if t.on_true else 'and',
+                                       self.expr(t.rest))
+            name = self.scratch[t.slot] = 's%d' % t.slot
+            cond = '(%s := %s)' % (name, self.expr(t.cond))
+            return '(%s if %s%s else %s)' % (self.expr(t.kept), '' if t.on_true else 'not ',
+                                             cond, self.expr(t.rest))
+        if kind is Return:
+            value = self.expr(t.value)
+            if not t.dropped:
+                return value
+            return '(%s)[-1]' % ', '.join([self.expr(d) for d in t.dropped] + [value])
+        if kind in (Aggregate, CanPlay, Counted):
+            return self.fallback(t)
+        raise Refused()
+
+    def leaf(self, t):
+        kind, arg = t.kind, t.arg
+        if kind == 'const':
+            return self.operand_of(arg)
+        if kind == 'list':
+            return 'list(%s)' % self.operand_of(arg)
+        if kind == 'scratch':
+            if arg not in self.scratch:
+                raise Refused()
+            return self.scratch[arg]
+        if kind == 'load_local' and arg == self.card:
+            return 'card'           # (a card of the hand: never None)
+        if kind == 'load_global' and self.card is not None and _GLOBAL in _LOAD_GLOBAL:
+            # read once for the hand (a rule changes nothing), checked where it is used
+            local = self.globals.setdefault(arg, 'g%d' % arg)
+            return self.body('LOAD_GLOBAL', [], [], _LOAD_GLOBAL.replace(_GLOBAL, local))
+        name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
+        text = self.body(name, [self.operand(arg)], [])
+        return text if text is not None else self.fallback(t)
+
+
+def _nodes(tree):
+    yield tree
+    for field in getattr(type(tree), '__attrs_attrs__', ()):
+        value = getattr(tree, field.name)
+        for sub in (value if type(value) is tuple else (value,)):
+            if hasattr(type(sub), '__attrs_attrs__'):
+                yield from _nodes(sub)
+
+
+_HEAD = ['    m = env[%d]', '    consts, globals_ = m.consts, m.globals']
+
+
+def _made(source, name, operands):
+    code = _MADE.get(source)
+    if code is None:
+        space = dict(vars(generated_cases))
+        exec(compile(source, '<pipvm %s>' % name, 'exec'), space)
+        code = _MADE[source] = space[name]
+    fn = types.FunctionType(code.__code__, code.__globals__, name, code.__defaults__[:-1]
+                            + (tuple(operands),))
+    fn.source = source
+    return fn
+
+
+def value_function(tree, machine, closure):
+    """env -> the tree's value, or None if it is not written here."""
+    w = _Writer(machine, closure)
+    try:
+        expr = w.expr(tree)
+    except (Refused, RecursionError):
+        return None
+    source = '\n'.join(['def rule_(env, A=None):'] + [h % machine if '%' in h else h for h in _HEAD]
+                       + ['    return %s' % expr]) + '\n'
+    return _made(source, 'rule_', w.operands)
+
+
+def hand_function(tree, machine, closure, card):
+    """(env, cards) -> the cards for which the rule's value is true (a
+    rule's filter of a hand; the card in env's slot `card`), or None."""
+    w = _Writer(machine, closure, card)
+    try:
+        expr = w.expr(tree)
+    except (Refused, RecursionError):
+        return None
+    lines = ['def hand_(env, cards, A=None):'] + [h % machine if '%' in h else h for h in _HEAD]
+    lines += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
+    if w.reads_env:         # a closure reads the card from the environment
+        lines += ['    out = []', '    for card in cards:', '        env[%d] = card' % card,
+                  '        if %s:' % expr, '            out.append(card)', '    return out']
+    else:
+        lines += ['    return [card for card in cards if %s]' % expr]
+    return _made('\n'.join(lines) + '\n', 'hand_', w.operands)

@@ -1,0 +1,84 @@
+"""The compiled tier's rules and orderings as generated functions
+(pipvm/engine/rules.py): the same cards and values as pure.py's closures,
+the loop's errors, only the table's text in their source."""
+import io
+import os
+import random
+import tokenize
+
+from compiler.pip import frontend
+from pipvm.engine import vm
+from pipvm.game.game import Game
+from pipvm.isa.instructions import INSTRUCTIONS, MACROS
+from pipvm.play import loader
+from tests.fuzz import harness
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = ('crazy_eights', 'euchre', 'oh_hell', 'go_fish_ext', 'president_sets', 'spades')
+
+
+def _strings(text):
+    return {t.string for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.STRING}
+
+
+def _filtered(fast, machine, player, dest):
+    try:
+        return [c.name for c in fast.filter(machine, player, dest)]
+    except Exception as e:          # (the caller then runs the loop, which raises it)
+        return type(e)
+
+
+def test_a_rule_s_generated_filter_allows_the_closures_cards():
+    table = _strings('\n'.join([op.body for op in INSTRUCTIONS if op.body]
+                               + list(MACROS.values())))
+    compared = generated = 0
+    for name in GAMES:
+        program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
+        closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+        rules = [k for k, c in enumerate(program.codes) if c.kind == 'rule'
+                 and tier.pure[k] is not None]
+        for k in rules:
+            for f in (tier.pure[k].fn, tier.pure[k].hand):
+                if hasattr(f, 'source'):
+                    generated += 1
+                    assert _strings(f.source) <= table, f.source
+        players = program.counts[0] * (program.team_size or 1)
+        g = Game(tier, seed=3, players=players, names=['P%d' % i for i in range(players)],
+                 quiet=True)
+        rng = random.Random(3)
+        for _ in range(60):
+            if g.decision is None:
+                break
+            m = g.machine
+            for k in rules:
+                for player in m.players:
+                    for dest in [player.hand] + [v.cards for v in m.globals
+                                                 if type(v) is vm.Area]:
+                        got = _filtered(tier.pure[k], m, player, dest)
+                        assert got == _filtered(closures.pure[k], m, player, dest), (name, k)
+                        compared += 1
+            g.answer(rng.randrange(len(g.decision.options)))
+    assert generated > 10 and compared > 1000
+
+
+def _ending(program, compiled):
+    g = Game(vm.Image(program, compiled=compiled), seed=1, players=2, names=['a', 'b'])
+    while g.decision is not None:
+        g.answer(0)
+    return g.events, str(g.ending.error)
+
+
+def test_a_generated_rule_that_fails_gives_the_loop_s_error():
+    # `x` is undefined when the rule reads it for a card that is not an ace:
+    # the generated filter fails and the loop raises the error at its place
+    program = harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\nNumber x.\n'
+        'Rule r(p, c, pile) =\n  c->rank == A or c->rank == x.\n'
+        'Action main {\n  deal 5 from standard to players.\n'
+        '  play r from players->first to table.\n}\n'))
+    image = vm.Image(program, compiled=True)
+    assert any(hasattr(fast.hand, 'source') for fast in image.pure if fast is not None)
+    loop = _ending(program, False)
+    assert 'Undefined value' in loop[1] and 'Line 5' in loop[1]
+    assert _ending(program, True) == loop
