@@ -24,6 +24,7 @@ DECLARED = {
     'CardList': CARDS, 'Deck': CARDS, 'PlayerList': PLAYERS, 'RankList': RANKS,
     'SuitList': SUITS, 'TeamList': TEAMS,
     'Area': AREA,       # extension: only a parameter's (`Area x.` declares no variable)
+    'AreaList': ListOf(AREA),   # extension: `Area[]`, a parameter's or a result's
 }
 
 # Types a value can be converted from to a String (messages, `{x}` in strings).

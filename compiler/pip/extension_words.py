@@ -6,7 +6,8 @@ from . import ast
 from .lexer import Positions
 
 SETS, PASS = 'sets', 'pass'      # words only in `for sets` and `or pass` (extensions)
-OWNERS = ('player', 'team')         # `for each player` / `for each team`
+OWNERS = ('player', 'team')
+NEW, ITEM = 'new', 'item'           # `to new melds` and `(item K of L)` (extensions)         # `for each player` / `for each team`
 # The aggregates (extension) by the word before their last part.
 AGGREGATES = {'where': ('count',), 'of': ('sum', 'max', 'min'), 'by': ('max', 'min')}
 AGGREGATE_FORMS = ('expected "(count X in LIST where CONDITION)", "(sum X in LIST of NUMBER)" '
@@ -38,3 +39,13 @@ class ExtensionWords:
                 raise PipSyntaxError(Positions(self.text).line_at_end(word.end), word, word.pos,
                                      '"%s"' % word.value, AGGREGATE_FORMS)
         return ast.Aggregate(p.ID0.value, p.ID1.value, p[4], how.value, body, p.LPAREN.pos)
+
+    def new_group(self, word, groups):
+        if word.value != NEW:            # what a 2008 parser says of `to x y`
+            self.refuse(word, '"%s"' % word.value, 'expected "." (or "new" before a list of groups)')
+        return ast.NewGroup(groups, word.pos)
+
+    def item(self, p, index):
+        if p.ID.value != ITEM:
+            self.refuse(p.ID, '"%s"' % p.ID.value, 'expected "(item K of LIST)" or ' + AGGREGATE_FORMS[9:])
+        return ast.Item(index, p.expr, p.LPAREN.pos)

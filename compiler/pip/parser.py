@@ -5,6 +5,8 @@ the same way (shift over reduce; the earlier rule in a reduce/reduce
 conflict).  Each alternative is its own method so that SLY ranks them in the
 order written.  `pos n` in the original is the start of the n-th symbol.
 """
+from collections import namedtuple
+
 from sly import Parser
 
 from . import ast, lalr, syntax_hints
@@ -16,6 +18,8 @@ from .extension_words import AGGREGATES, OWNERS, PASS, SETS, ExtensionWords  # n
 
 
 LOOP_EXITS = ('break', 'continue')
+AREA_LIST = namedtuple('AreaListWord', 'value pos')     # the type `Area[]`, as a token's value
+AREA_LIST_TYPE = 'AreaList'
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
                  'or "()" to call an action')
 
@@ -126,6 +130,14 @@ class PipParser(ExtensionWords, Parser):
     def areadecl(self, p):
         opts = p.areaopts if len(p) > 8 else []
         return ast.AreaFamily(p.ID.value, p.NUMLIT.value, p.STRINGLIT.value, opts, p.AREA.pos)
+
+    # Extension: a list of groups, `Area melds[] labeled "Meld".`, empty at
+    # first; `deal ... to new melds.` adds one (compiler/pip/groups.py).
+    @_('AREA ID LSQUARE RSQUARE LABELED STRINGLIT DOT',
+       'AREA ID LSQUARE RSQUARE LABELED STRINGLIT IS areaopts DOT')
+    def areadecl(self, p):
+        opts = p.areaopts if len(p) > 7 else []
+        return ast.AreaFamily(p.ID.value, None, p.STRINGLIT.value, opts, p.AREA.pos)
 
     @_('areaopt')
     def areaopts(self, p):
@@ -280,6 +292,16 @@ class PipParser(ExtensionWords, Parser):
     def dealstmt(self, p):
         return ast.Deal(p.expr, p.ref0, p.ref1, p.DEAL.pos)
 
+    # Extension: a new group of a list of groups gets the cards (`new` is a
+    # word only here).
+    @_('DEAL ALL FROM ref TO ID ref DOT')
+    def dealstmt(self, p):
+        return ast.Deal(None, p.ref0, self.new_group(p.ID, p.ref1), p.DEAL.pos)
+
+    @_('DEAL expr FROM ref TO ID ref DOT')
+    def dealstmt(self, p):
+        return ast.Deal(p.expr, p.ref0, self.new_group(p.ID, p.ref1), p.DEAL.pos)
+
     @_('FOREVER block')
     def foreverstmt(self, p):
         return ast.Forever(p.block, p.FOREVER.pos)
@@ -424,6 +446,10 @@ class PipParser(ExtensionWords, Parser):
     def dtype(self, p):
         return p[0]
 
+    @_('AREA LSQUARE RSQUARE')      # extension: a list of areas (groups), an AreaList
+    def dtype(self, p):
+        return AREA_LIST(AREA_LIST_TYPE, p.AREA.pos)
+
     # --- expressions --------------------------------------------------------
 
     @_('LPAREN expr RPAREN')
@@ -537,6 +563,17 @@ class PipParser(ExtensionWords, Parser):
     @_('LPAREN ID ID IN expr BY ID RPAREN')
     def expr(self, p):
         return self.aggregate(p, p.BY, p.ID2.value, AGGREGATES['by'])
+
+    # Extension: a list's item by its place, `(item 2 of melds)` (`item` is a
+    # word only here; the place is a number or a name, so `in` stays the
+    # aggregates').
+    @_('LPAREN ID ref OF expr RPAREN')
+    def expr(self, p):
+        return self.item(p, ast.RefExpr(p.ref, ast.ref_start(p.ref)))
+
+    @_('LPAREN ID NUMLIT OF expr RPAREN')
+    def expr(self, p):
+        return self.item(p, ast.NumLit(p.NUMLIT.value, p.NUMLIT.pos))
 
     # Extension: an action's result.
     @_('CALLNAME LPAREN RPAREN')

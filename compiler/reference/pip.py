@@ -192,7 +192,7 @@ class Interpreter(Endings):
         if isinstance(g, c.AreaInit):
             value = [Area(self.string(label), [], g.facedown, g.squaredup)
                      for label in g.labels()]
-            value = value if g.count else value[0]     # extension: a list of areas
+            value = value if g.count or g.grows else value[0]     # extension: a list of areas
         elif g.init is None:
             value = None
         else:
@@ -507,6 +507,11 @@ class Interpreter(Endings):
     def load(self, ref, frame, pos=None):
         """A reference's value; undefined is an error at pos (by default the
         reference's own position)."""
+        if isinstance(ref, c.NewGroup):         # extension: `new melds`, a new group
+            groups = self.globals[ref.var.slot]
+            label = '%s %d' % (self.string(ref.label, frame), len(groups) + 1)
+            groups.append(Area(label, [], ref.facedown, ref.squaredup))
+            return groups[-1]
         value = self.read(ref, frame)
         if value is None:
             fail(pos or ref.pos, 'Undefined value')
@@ -681,6 +686,14 @@ class Interpreter(Endings):
             if (v > best) if e.word == 'max' else (v < best):
                 best = v
         return best
+
+    def expr_Item(self, e, frame):
+        """Extension: `(item K of L)`, L's K-th item, from 1."""
+        items = self.expr(e.items, frame)
+        k = number(self.expr(e.index, frame))
+        if not 0 < k <= len(items):
+            fail(e.pos, 'No item at that place: the list has %d items' % len(items))
+        return items[k - 1]
 
     def expr_ListLit(self, e, frame):
         out = []
