@@ -509,7 +509,7 @@ class Checker(Calls, Endings, RuleParams, Groups):
         self.program.orderings.append(c.Ordering(d.name, d.param, x, d.pos, size))
 
     def decl_VarDecl(self, d):
-        t = T.DECLARED[d.type]
+        t = T.NAMED[d.type]
         self.no_list_of_areas(d, t)
         init, actual, _ = self.opt_expr(d.init)
         expect(t, actual, d.pos)
@@ -519,7 +519,7 @@ class Checker(Calls, Endings, RuleParams, Groups):
 
     def decl_OwnDecl(self, d):
         owner = {'player': T.PLAYER, 'team': T.TEAM}[d.owner]
-        t = T.DECLARED[d.type]
+        t = T.NAMED[d.type]
         if isinstance(t, T.ListOf):
             # one shared list would be every player's: a list is not a value to copy
             fail(d.pos, "A value for each %s can't be a list (%s)" % (d.owner, t))
