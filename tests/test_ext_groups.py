@@ -245,3 +245,33 @@ Action main {
                            '--json', str(path)])
     assert status == 0, out
     assert b'"games": 3' in out.replace(b'"games":3', b'"games": 3'), out
+
+
+RULE = HEAD + '''Area pile labeled "Pile" is faceup.
+Number k = 2.
+Rule second(p, c, d) = c == (item k of p->hand).
+Ordering by_second(cs) = [(item 1 of cs); cs].
+Action main {
+  deal 4 from standard to players.
+  let p be players->first.
+  play second from p to pile.
+  order p->hand by by_second.
+  let t be p->hand->top.
+  message "{t}".
+  k = 9.
+  play second from p to pile.
+}
+'''
+
+
+def test_an_item_in_a_rule_and_an_ordering_runs_alike_on_every_engine(tmp_path):
+    # (a rule runs as pure.py's closures on the VM)
+    path = tmp_path / 'g.pip'
+    path.write_text(RULE)
+    answers = ('\n'.join(SEATS + ['Six of Clubs']) + '\n').encode()
+    outs = [run_cli(['run', '--seed', '1', '--engine', e, str(path)], answers)
+            for e in ('vm', 'compiled', 'reference')]
+    assert outs[0] == outs[1] == outs[2]
+    assert outs[0][0] == 1
+    assert outs[0][1].endswith(b'Error: Line 4, Col 29: No item at that place: the list has 3 '
+                               b'items\n')
