@@ -19,20 +19,15 @@ MAX_FAMILY = 52        # more areas than cards would be a slip
 class Groups:
     def decl_AreaFamily(self, d):
         """An AreaList global of d.count new areas, labeled "LABEL 1" ... "LABEL n",
-        each with the options given (so each is shown or hidden as one area is)."""
-        if d.count is None:          # a list of groups: empty until `new` adds one
-            label = self.string(d.label)
-            facedown, squaredup = area_options(d.options)
-            self.new_global(d.name, T.ListOf(T.AREA),
-                            c.AreaInit(None, label, facedown, squaredup, d.pos, grows=True))
-            return
-        if not 1 <= d.count <= MAX_FAMILY:
+        each with the options given (so each is shown or hidden as one area is);
+        a list of groups (d.count None) is empty until `new` adds one so."""
+        if d.count is not None and not 1 <= d.count <= MAX_FAMILY:
             fail(d.pos, 'A list of areas has 1 to %d areas, not %d' % (MAX_FAMILY, d.count))
         label = self.string(d.label)
         facedown, squaredup = area_options(d.options)
         self.new_global(d.name, T.ListOf(T.AREA),
-                        c.AreaInit(None, label, facedown, squaredup, d.pos, d.count))
-
+                        c.AreaInit(None, label, facedown, squaredup, d.pos, d.count or 0,
+                                   grows=d.count is None))
 
     def new_group(self, r):
         """(checked NewGroup, Area): `new melds`, a deal's destination."""
@@ -41,7 +36,7 @@ class Groups:
         init = self.program.globals[var.slot] if isinstance(var, c.Global) else None
         if not (isinstance(init, c.AreaInit) and init.grows):
             fail(target.pos, "A new group goes in a list of groups declared as "
-                 "'Area NAME[] labeled ...', not in '%s'" % ast_name(r.groups))
+                 "'Area NAME[] labeled ...', not in '%s'" % ref_text(r.groups))
         return c.NewGroup(var, init.label, init.facedown, init.squaredup, T.AREA, r.pos), T.AREA
 
     def expr_Item(self, e):
@@ -66,11 +61,6 @@ class Groups:
         cannot convert it."""
         if self.strict:
             extensions.refused(pos, "an area in a string ('{...}')")
-
-
-def ast_name(r):
-    """A reference's text, for an error."""
-    return ref_text(r)
 
 
 def fixed_areas(target):
