@@ -536,10 +536,12 @@ def _groups(c):
     if prev is None:
         return None
     if c.type == 'LSQUARE' and 'LSQUARE' not in c.shifted:
-        if prev.type in TYPES or len(kinds) >= 2 and kinds[-2] in TYPES | {'dtype'}:
+        declared = len(kinds) >= 2 and kinds[-2] == 'dtype'       # `TYPE name[`
+        if prev.type in ('CARDLIST', 'DECK') or declared and \
+                getattr(syms[-2].value, 'value', None) in ('CardList', 'Deck'):
             name = prev.value.value if prev.type == 'ID' else 'NAME'
             return _where(c), _found(c), OFFERS['list of lists'].format(name=name)
-        if prev.type == 'ID':
+        if prev.type == 'ID' and not declared:
             close = c.text.find(']', c.token.index)
             index = _quoted(c.text[c.token.index + 1:close].strip(), 'K') if close > 0 else 'K'
             return _where(c), _found(c), OFFERS['index'].format(index=index,
