@@ -5,8 +5,6 @@ the same way (shift over reduce; the earlier rule in a reduce/reduce
 conflict).  Each alternative is its own method so that SLY ranks them in the
 order written.  `pos n` in the original is the start of the n-th symbol.
 """
-from collections import namedtuple
-
 from sly import Parser
 
 from . import ast, lalr, syntax_hints
@@ -14,12 +12,11 @@ from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
 from .tokens import GIVES, Quiet
-from .extension_words import AGGREGATES, OWNERS, PASS, SETS, ExtensionWords  # noqa: F401
+from .extension_words import (AGGREGATES, OWNERS, PASS, SETS, AreaListWord,  # noqa: F401
+                              ExtensionWords)
 
 
 LOOP_EXITS = ('break', 'continue')
-AREA_LIST = namedtuple('AreaListWord', 'value pos')     # the type `Area[]`, as a token's value
-AREA_LIST_TYPE = 'AreaList'
 NAME_THEN_DOT = ('expected "=" (or "+=", "-=", "*=", "/=") to give it a value, '
                  'or "()" to call an action')
 
@@ -124,20 +121,16 @@ class PipParser(ExtensionWords, Parser):
     def areadecl(self, p):
         return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, p.areaopts, p.AREA.pos)
 
-    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`
+    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`,
+    # or a list of groups, `Area melds[] labeled "Meld".` (groups.py).
     @_('AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT DOT',
-       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT')
-    def areadecl(self, p):
-        opts = p.areaopts if len(p) > 8 else []
-        return ast.AreaFamily(p.ID.value, p.NUMLIT.value, p.STRINGLIT.value, opts, p.AREA.pos)
-
-    # Extension: a list of groups, `Area melds[] labeled "Meld".`, empty at
-    # first; `deal ... to new melds.` adds one (compiler/pip/groups.py).
-    @_('AREA ID LSQUARE RSQUARE LABELED STRINGLIT DOT',
+       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT',
+       'AREA ID LSQUARE RSQUARE LABELED STRINGLIT DOT',
        'AREA ID LSQUARE RSQUARE LABELED STRINGLIT IS areaopts DOT')
     def areadecl(self, p):
-        opts = p.areaopts if len(p) > 7 else []
-        return ast.AreaFamily(p.ID.value, None, p.STRINGLIT.value, opts, p.AREA.pos)
+        count = p[3].value if type(p[3].value) is int else None     # (None: `[]`)
+        opts = p[len(p) - 2] if type(p[len(p) - 2]) is list else []
+        return ast.AreaFamily(p.ID.value, count, p.STRINGLIT.value, opts, p.AREA.pos)
 
     @_('areaopt')
     def areaopts(self, p):
@@ -292,15 +285,10 @@ class PipParser(ExtensionWords, Parser):
     def dealstmt(self, p):
         return ast.Deal(p.expr, p.ref0, p.ref1, p.DEAL.pos)
 
-    # Extension: a new group of a list of groups gets the cards (`new` is a
-    # word only here).
-    @_('DEAL ALL FROM ref TO ID ref DOT')
+    # Extension: `deal ... to new melds.`, to a new group (`new`: a word only here).
+    @_('DEAL ALL FROM ref TO ID ref DOT', 'DEAL expr FROM ref TO ID ref DOT')
     def dealstmt(self, p):
-        return ast.Deal(None, p.ref0, self.new_group(p.ID, p.ref1), p.DEAL.pos)
-
-    @_('DEAL expr FROM ref TO ID ref DOT')
-    def dealstmt(self, p):
-        return ast.Deal(p.expr, p.ref0, self.new_group(p.ID, p.ref1), p.DEAL.pos)
+        return self.new_group_deal(p)
 
     @_('FOREVER block')
     def foreverstmt(self, p):
@@ -446,9 +434,9 @@ class PipParser(ExtensionWords, Parser):
     def dtype(self, p):
         return p[0]
 
-    @_('AREA LSQUARE RSQUARE')      # extension: a list of areas (groups), an AreaList
+    @_('AREA LSQUARE RSQUARE')      # extension: `Area[]`, an AreaList
     def dtype(self, p):
-        return AREA_LIST(AREA_LIST_TYPE, p.AREA.pos)
+        return AreaListWord('AreaList', p.AREA.pos)
 
     # --- expressions --------------------------------------------------------
 
@@ -564,16 +552,10 @@ class PipParser(ExtensionWords, Parser):
     def expr(self, p):
         return self.aggregate(p, p.BY, p.ID2.value, AGGREGATES['by'])
 
-    # Extension: a list's item by its place, `(item 2 of melds)` (`item` is a
-    # word only here; the place is a number or a name, so `in` stays the
-    # aggregates').
-    @_('LPAREN ID ref OF expr RPAREN')
+    # Extension: `(item 2 of melds)`; the place a number or a name (`in` stays the aggregates')
+    @_('LPAREN ID ref OF expr RPAREN', 'LPAREN ID NUMLIT OF expr RPAREN')
     def expr(self, p):
-        return self.item(p, ast.RefExpr(p.ref, ast.ref_start(p.ref)))
-
-    @_('LPAREN ID NUMLIT OF expr RPAREN')
-    def expr(self, p):
-        return self.item(p, ast.NumLit(p.NUMLIT.value, p.NUMLIT.pos))
+        return self.item(p)
 
     # Extension: an action's result.
     @_('CALLNAME LPAREN RPAREN')

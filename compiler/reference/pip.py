@@ -22,6 +22,7 @@ from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Ca
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from .pip_endings import Endings
+from .pip_groups import Groups
 from compiler.reference.told import play_event
 
 
@@ -140,7 +141,7 @@ class Gave(Exception):
         self.value = value
 
 
-class Interpreter(Endings):
+class Interpreter(Endings, Groups):
     """One game of a checked program."""
 
     def __init__(self, program, table, rng, max_steps=None):
@@ -507,11 +508,8 @@ class Interpreter(Endings):
     def load(self, ref, frame, pos=None):
         """A reference's value; undefined is an error at pos (by default the
         reference's own position)."""
-        if isinstance(ref, c.NewGroup):         # extension: `new melds`, a new group
-            groups = self.globals[ref.var.slot]
-            label = '%s %d' % (self.string(ref.label, frame), len(groups) + 1)
-            groups.append(Area(label, [], ref.facedown, ref.squaredup))
-            return groups[-1]
+        if isinstance(ref, c.NewGroup):         # extension (pip_groups.py)
+            return self.new_group(ref, frame)
         value = self.read(ref, frame)
         if value is None:
             fail(pos or ref.pos, 'Undefined value')
@@ -686,14 +684,6 @@ class Interpreter(Endings):
             if (v > best) if e.word == 'max' else (v < best):
                 best = v
         return best
-
-    def expr_Item(self, e, frame):
-        """Extension: `(item K of L)`, L's K-th item, from 1."""
-        items = self.expr(e.items, frame)
-        k = number(self.expr(e.index, frame))
-        if not 0 < k <= len(items):
-            fail(e.pos, 'No item at that place: the list has %d items' % len(items))
-        return items[k - 1]
 
     def expr_ListLit(self, e, frame):
         out = []
