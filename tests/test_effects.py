@@ -44,6 +44,7 @@ def _machine():
     m.players = [runtime.Player('Ada'), runtime.Player('Ben')]
     m.players[0].hand.extend(m.deck[:3])
     m.globals = [m.players[0]] * len(m.globals)
+    m.globals[1] = []              # (NEW_GROUP's list of groups)
     m.players[0].own[0] = 1
     m.program = types.SimpleNamespace(owns=[('Player', 'bid', 'Number')])    # (INIT_OWN's)
     return m
@@ -75,7 +76,7 @@ def _cases(m):
         'WILD_SUIT': [[card.rank]], 'RANGE': [1, 3], 'FOR_ITER_FROM': [lst, lst[1]],
         'ASK': [ada, 'one', True, 'two', False], 'ASK_FROM': [ada, [('one', 0, None, None)]],
         'FORMAT_MESSAGE_ALL': ['a', 'b'], 'AGG_STEP': [0, iter([]), 2], 'PLAY_AGAIN': [ada, []]}
-    operands = {'PICK_BY': (ordering, AGG_MAX), 'ASK': (2, 5), 'ASK_FROM': (1, 5),
+    operands = {'PICK_BY': (ordering, AGG_MAX), 'NEW_GROUP': (1, 0), 'ASK': (2, 5), 'ASK_FROM': (1, 5),
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
                 'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), 9),
                 'QUIET_FOR': (0, (), False, (), 9), 'PLAY_AGAIN': rule,

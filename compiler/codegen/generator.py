@@ -69,6 +69,8 @@ class CodeGen:
                     f.emit('NEW_AREA', mode)
                 if g.count:         # extension: a list of areas
                     f.emit('BUILD_LIST', g.count)
+                elif g.grows:       # extension: a list of groups, empty at first
+                    f.emit('LIST_CONST', f.gen.const(()))
             elif g.init is not None:
                 f.expr(g.init)
             else:
@@ -418,6 +420,11 @@ class Function:
         """Push a reference's value; undefined is an error at pos (default: the
         reference's own position, as for the references of statements)."""
         pos = pos or ref.pos
+        if isinstance(ref, c.NewGroup):         # extension: `new melds`, a deal's destination
+            self.string(ref.label)
+            mode = (opcodes.AREA_FACEDOWN * ref.facedown) | (opcodes.AREA_SQUAREDUP * ref.squaredup)
+            self.emit('NEW_GROUP', ref.var.slot, mode, pos=pos)
+            return
         if isinstance(ref, c.PropRef):
             self.expr(ref.obj)
             if isinstance(ref.prop, c.ListProp):
@@ -559,6 +566,11 @@ class Function:
         self.asm.patch(top)
         if agg >= opcodes.AGG_MAX:
             self.emit('AGG_END', pos=e.pos)
+
+    def expr_Item(self, e):             # extension: `(item K of L)`
+        self.expr(e.items)
+        self.expr(e.index)
+        self.emit('LIST_ITEM', pos=e.pos)
 
     def expr_ListLit(self, e):
         for item in e.items:

@@ -212,6 +212,28 @@ class Aggregate:
 
 
 @node
+class Item:
+    """Extension: `(item K of L)`, L's K-th item (from 1)."""
+    index: object
+    items: object
+    type: object
+    pos: tuple
+
+
+@node
+class NewGroup:
+    """Extension: a deal's destination `new melds`: a new area, labeled
+    "LABEL n" (n: the list's new size) with its list's options, added to
+    the end of the list of groups `var` (a Global) before the cards move."""
+    var: object
+    label: list                # string parts, the list's
+    facedown: bool
+    squaredup: bool
+    type: object
+    pos: tuple
+
+
+@node
 class ListLit:
     items: list
     type: object
@@ -439,9 +461,13 @@ class AreaInit:
     squaredup: bool
     pos: tuple
     count: int = 0             # extension: a list of this many areas (labels numbered)
+    grows: bool = False        # extension: a list of groups, empty at first (`Area melds[]`)
 
     def labels(self):
-        """Each area's label (string parts): a list of areas numbers them, "Column 1"..."""
+        """Each area's label (string parts): a list of areas numbers them, "Column 1"...;
+        a list of groups has none at first."""
+        if self.grows:
+            return []
         if not self.count:
             return [self.label]
         return [list(self.label) + [' %d' % n] for n in range(1, self.count + 1)]

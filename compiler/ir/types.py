@@ -25,6 +25,9 @@ DECLARED = {
     'SuitList': SUITS, 'TeamList': TEAMS,
     'Area': AREA,       # extension: only a parameter's (`Area x.` declares no variable)
 }
+# The type names a declaration holds in the syntax tree: the words above and
+# the extension's `Area[]` (a parameter's or a result's type), read as 'AreaList'.
+NAMED = dict(DECLARED, AreaList=ListOf(AREA))
 
 # Types a value can be converted from to a String (messages, `{x}` in strings).
 STRINGABLE = {BOOLEAN, CARD, NUMBER, PLAYER, RANK, STRING, SUIT, TEAM}

@@ -192,6 +192,19 @@ class Standard:
     pos: Pos = at()
 
 
+@node
+class NewGroup:                # extension: `deal ... to new melds.`, a new area of a list of groups
+    groups: object             # the list's reference (an Id)
+    pos: Pos = at()           # the word `new`
+
+
+@node
+class Item:                    # extension: `(item K of LIST)`, a list's K-th item
+    index: object
+    items: object
+    pos: Pos = at()           # the "("
+
+
 def ref_start(ref):
     return ref.start if isinstance(ref, Prop) else ref.pos
 
@@ -390,7 +403,7 @@ class AreaDecl:
 @node
 class AreaFamily:              # extension: `Area cols[7] labeled "Column" ...`, an AreaList
     name: str
-    count: int
+    count: object              # None: a list of groups, `Area melds[]`, empty at first
     label: list                # string parts; each area's label adds " 1", " 2", ...
     options: list              # [(option word, Pos)], every area's
     pos: Pos = at()

@@ -56,12 +56,12 @@ class Calls:
     def decl_ParamActionDecl(self, d):
         if d.name == 'main':
             fail(d.pos, "Action 'main' takes no parameters and gives no result")
-        gives = None if d.gives is None else T.DECLARED[d.gives]
+        gives = None if d.gives is None else T.NAMED[d.gives]
         body = self.frame = Body(gives)
         scope = {}
         for param in d.params:
             expect_unique(scope, param.name, param.pos, 'Variable')
-            scope[param.name] = body.new_local(param.name, T.DECLARED[param.type])
+            scope[param.name] = body.new_local(param.name, T.NAMED[param.type])
         self.scopes.append(scope)
         try:
             stmts = self.block(d.body, body)
@@ -85,8 +85,8 @@ class Calls:
         index = 0
         for d in decls:
             if isinstance(d, ast.ParamActionDecl) and d.name not in self.signatures:
-                types = [T.DECLARED[param.type] for param in d.params]
-                gives = None if d.gives is None else T.DECLARED[d.gives]
+                types = [T.NAMED[param.type] for param in d.params]
+                gives = None if d.gives is None else T.NAMED[d.gives]
                 self.signatures[d.name] = (index, types, gives)
             index += isinstance(d, (ast.ActionDecl, ast.ParamActionDecl))
 

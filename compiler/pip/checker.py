@@ -74,6 +74,8 @@ class Checker(Calls, Endings, RuleParams, Groups):
             obj, t, _ = self.expr(r.obj)
             prop = self.prop(t, r.name, r.pos)
             return c.PropRef(obj, prop, prop.type, r.pos), prop.type
+        if kind is ast.NewGroup:             # extension (groups.py)
+            return self.new_group(r)
         name, t = _BUILTINS[kind]
         return c.VarRef(c.Builtin(name, t), t, r.pos), t
 
@@ -507,7 +509,8 @@ class Checker(Calls, Endings, RuleParams, Groups):
         self.program.orderings.append(c.Ordering(d.name, d.param, x, d.pos, size))
 
     def decl_VarDecl(self, d):
-        t = T.DECLARED[d.type]
+        t = T.NAMED[d.type]
+        self.no_list_of_areas(d, t)
         init, actual, _ = self.opt_expr(d.init)
         expect(t, actual, d.pos)
         self.new_global(d.name, t, c.VarInit(None, init, d.pos))
@@ -516,7 +519,7 @@ class Checker(Calls, Endings, RuleParams, Groups):
 
     def decl_OwnDecl(self, d):
         owner = {'player': T.PLAYER, 'team': T.TEAM}[d.owner]
-        t = T.DECLARED[d.type]
+        t = T.NAMED[d.type]
         if isinstance(t, T.ListOf):
             # one shared list would be every player's: a list is not a value to copy
             fail(d.pos, "A value for each %s can't be a list (%s)" % (d.owner, t))

@@ -24,7 +24,11 @@ EXTENSIONS = {
     ast.ParamRuleDecl: lambda node: "a rule with parameters ('Rule %s(..., TYPE x)')" % node.name,
     ast.Ending: lambda node: "'%s'" % node.word,
     ast.RankOrder: lambda node: "'Aces %s.'" % ('high' if node.high else 'low'),
-    ast.AreaFamily: lambda node: "a list of areas ('Area %s[%d]')" % (node.name, node.count),
+    ast.AreaFamily: lambda node: ("a list of areas ('Area %s[%d]')" % (node.name, node.count)
+                                  if node.count is not None
+                                  else "a list of groups ('Area %s[]')" % node.name),
+    ast.NewGroup: lambda node: "a new group ('new %s')" % node.groups.name,
+    ast.Item: lambda node: "'(item ... of ...)'",
 }
 
 

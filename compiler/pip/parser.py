@@ -12,7 +12,8 @@ from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
 from .tokens import GIVES, Quiet
-from .extension_words import AGGREGATES, OWNERS, PASS, SETS, ExtensionWords  # noqa: F401
+from .extension_words import (AGGREGATES, OWNERS, PASS, SETS, AreaListWord,  # noqa: F401
+                              ExtensionWords)
 
 
 LOOP_EXITS = ('break', 'continue')
@@ -120,12 +121,16 @@ class PipParser(ExtensionWords, Parser):
     def areadecl(self, p):
         return ast.AreaDecl(p.ID.value, p.STRINGLIT.value, p.areaopts, p.AREA.pos)
 
-    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`
+    # Extension: a list of areas in one declaration, `Area cols[7] labeled "Column".`,
+    # or a list of groups, `Area melds[] labeled "Meld".` (groups.py).
     @_('AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT DOT',
-       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT')
+       'AREA ID LSQUARE NUMLIT RSQUARE LABELED STRINGLIT IS areaopts DOT',
+       'AREA ID LSQUARE RSQUARE LABELED STRINGLIT DOT',
+       'AREA ID LSQUARE RSQUARE LABELED STRINGLIT IS areaopts DOT')
     def areadecl(self, p):
-        opts = p.areaopts if len(p) > 8 else []
-        return ast.AreaFamily(p.ID.value, p.NUMLIT.value, p.STRINGLIT.value, opts, p.AREA.pos)
+        count = p[3].value if type(p[3].value) is int else None     # (None: `[]`)
+        opts = p[len(p) - 2] if type(p[len(p) - 2]) is list else []
+        return ast.AreaFamily(p.ID.value, count, p.STRINGLIT.value, opts, p.AREA.pos)
 
     @_('areaopt')
     def areaopts(self, p):
@@ -280,6 +285,11 @@ class PipParser(ExtensionWords, Parser):
     def dealstmt(self, p):
         return ast.Deal(p.expr, p.ref0, p.ref1, p.DEAL.pos)
 
+    # Extension: `deal ... to new melds.`, to a new group (`new`: a word only here).
+    @_('DEAL ALL FROM ref TO ID ref DOT', 'DEAL expr FROM ref TO ID ref DOT')
+    def dealstmt(self, p):
+        return self.new_group_deal(p)
+
     @_('FOREVER block')
     def foreverstmt(self, p):
         return ast.Forever(p.block, p.FOREVER.pos)
@@ -424,6 +434,10 @@ class PipParser(ExtensionWords, Parser):
     def dtype(self, p):
         return p[0]
 
+    @_('AREA LSQUARE RSQUARE')      # extension: `Area[]`, an AreaList
+    def dtype(self, p):
+        return AreaListWord('AreaList', p.AREA.pos)
+
     # --- expressions --------------------------------------------------------
 
     @_('LPAREN expr RPAREN')
@@ -537,6 +551,11 @@ class PipParser(ExtensionWords, Parser):
     @_('LPAREN ID ID IN expr BY ID RPAREN')
     def expr(self, p):
         return self.aggregate(p, p.BY, p.ID2.value, AGGREGATES['by'])
+
+    # Extension: `(item 2 of melds)`; the place a number or a name (`in` stays the aggregates')
+    @_('LPAREN ID ref OF expr RPAREN', 'LPAREN ID NUMLIT OF expr RPAREN')
+    def expr(self, p):
+        return self.item(p)
 
     # Extension: an action's result.
     @_('CALLNAME LPAREN RPAREN')

@@ -68,6 +68,8 @@ def expr(e):
         return '(%s %s in %s %s %s)' % (e.word, e.name, expr(e.items), e.how, body)
     if t is ast.Call:
         return call(e.name, e.args)
+    if t is ast.Item:
+        return '(item %s of %s)' % (expr(e.index), expr(e.items))
     raise TypeError('not an expression: %r' % (e,))
 
 
@@ -87,7 +89,14 @@ def ref(r):
         return 'teams'
     if t is ast.Standard:
         return 'standard'
+    if t is ast.NewGroup:
+        return 'new ' + ref(r.groups)
     raise TypeError('not a reference: %r' % (r,))
+
+
+def dtype(name):
+    """A declared type's name as written (the extension `Area[]` for an AreaList)."""
+    return 'Area[]' if name == 'AreaList' else name
 
 
 def rule(s):
@@ -181,17 +190,18 @@ def decl(d, out):
         out.append('Area %s labeled %s%s.\n' % (d.name, string(d.label), opts))
     elif t is ast.AreaFamily:
         opts = ' is ' + ', '.join(word for word, _ in d.options) if d.options else ''
-        out.append('Area %s[%d] labeled %s%s.\n' % (d.name, d.count, string(d.label), opts))
+        count = '' if d.count is None else d.count
+        out.append('Area %s[%s] labeled %s%s.\n' % (d.name, count, string(d.label), opts))
     elif t is ast.ActionDecl:
         out.append('Action %s ' % d.name)
         block(d.body, 0, out)
     elif t is ast.ParamActionDecl:
-        params = ', '.join('%s %s' % (param.type, param.name) for param in d.params)
-        gives = '' if d.gives is None else 'gives %s ' % d.gives
+        params = ', '.join('%s %s' % (dtype(param.type), param.name) for param in d.params)
+        gives = '' if d.gives is None else 'gives %s ' % dtype(d.gives)
         out.append('Action %s(%s) %s' % (d.name, params, gives))
         block(d.body, 0, out)
     elif t is ast.ParamRuleDecl:
-        params = ', '.join(d.params + ['%s %s' % (x.type, x.name) for x in d.extra])
+        params = ', '.join(d.params + ['%s %s' % (dtype(x.type), x.name) for x in d.extra])
         sets = ' for sets' if d.sets else ''
         out.append('Rule %s(%s)%s = %s.\n' % (d.name, params, sets, expr(d.body)))
     elif t is ast.RuleDecl or t is ast.SetRuleDecl:
@@ -201,12 +211,12 @@ def decl(d, out):
         out.append('Ordering %s(%s) = %s.\n' % (d.name, d.param, expr(d.body)))
     elif t is ast.VarDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
-        out.append('%s %s%s.\n' % (d.type, d.name, init))
+        out.append('%s %s%s.\n' % (dtype(d.type), d.name, init))
     elif t is ast.RankOrder:
         out.append('Aces %s.\n' % ('high' if d.high else 'low'))
     elif t is ast.OwnDecl:
         init = '' if d.init is None else ' = ' + expr(d.init)
-        out.append('%s %s for each %s%s.\n' % (d.type, d.name, d.owner, init))
+        out.append('%s %s for each %s%s.\n' % (dtype(d.type), d.name, d.owner, init))
     else:
         raise TypeError('not a declaration: %r' % (d,))
 

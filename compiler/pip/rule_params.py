@@ -18,7 +18,7 @@ class RuleParams:
             expect_unique(extra, param.name, param.pos, 'Parameter')
             if param.name in d.params:
                 fail(param.pos, 'Duplicate Parameter: %s' % param.name)
-            var = c.Global(len(self.program.globals), T.DECLARED[param.type],
+            var = c.Global(len(self.program.globals), T.NAMED[param.type],
                            '%s.%s' % (d.name, param.name))
             self.program.globals.append(c.VarInit(var, None, param.pos))
             extra[param.name] = var

@@ -320,6 +320,14 @@ OFFERS = {
         'there is no function "count": (count X in {list} where CONDITION) counts the items '
         'that make CONDITION true, and {list}->size counts them all'),
     'sum': 'there is no function "sum": (sum X in {list} of NUMBER) adds up a NUMBER for each item',
+    'index': 'a list\'s item by its place is written (item {index} of {list}), counting from 1',
+    'list of lists': (
+        'there are no lists of lists: groups of cards kept apart (melds) are a list of groups, '
+        'Area {name}[] labeled "LABEL" is faceup. (its type "Area[]" as a parameter\'s)'),
+    'new': ('a group is made by dealing cards to it, "deal CARDS from SOURCE to new {list}."; '
+            '{list}->last is then the new group'),
+    'for each': ('a loop over a list is "for {name} in LIST {{ ... }}" ("for each player" '
+                 'only declares a value for each player)'),
 }
 
 def _no_heading(c):
@@ -520,7 +528,36 @@ def _unclosed_string_before(c):
                                           % (_expected(c), first, last))
 
 
-SPECIALS = [_no_heading, _computed_rank, _call_with_commas, _action_with_parameters, _return,
+def _groups(c):
+    """`melds[2]`, `CardList[] melds.`, `let g be new melds.`, `for each g in
+    melds`: what the lists of groups (an extension) offer instead."""
+    prev, syms = c.previous, c.symbols
+    kinds = [getattr(sym, 'type', None) for sym in syms]
+    if prev is None:
+        return None
+    if c.type == 'LSQUARE' and 'LSQUARE' not in c.shifted:
+        declared = len(kinds) >= 2 and kinds[-2] == 'dtype'       # `TYPE name[`
+        if prev.type in ('CARDLIST', 'DECK') or declared and \
+                getattr(syms[-2].value, 'value', None) in ('CardList', 'Deck'):
+            name = prev.value.value if prev.type == 'ID' else 'NAME'
+            return _where(c), _found(c), OFFERS['list of lists'].format(name=name)
+        if prev.type == 'ID' and not declared:
+            close = c.text.find(']', c.token.index)
+            index = _quoted(c.text[c.token.index + 1:close].strip(), 'K') if close > 0 else 'K'
+            return _where(c), _found(c), OFFERS['index'].format(index=index,
+                                                                 list=prev.value.value)
+    if c.type == 'ID' and prev.type == 'ID' and 'ID' not in c.shifted:
+        word = prev.value.value
+        if word == 'new':
+            return (_where(c, prev), '"new"',
+                    OFFERS['new'].format(list=c.token.value.value))
+        if word == 'each' and kinds[-2:] == ['FOR', 'ID']:
+            return (_where(c, prev), '"each"',
+                    OFFERS['for each'].format(name=c.token.value.value))
+    return None
+
+
+SPECIALS = [_no_heading, _groups, _computed_rank, _call_with_commas, _action_with_parameters, _return,
             _for_over_range, _assign_for_equals, _else_if,
             _declaration_in_action, _range_without_suits, _statement_outside_action,
             _unclosed_string_before, _keyword_as_name,

@@ -22,6 +22,7 @@ from pipvm.core.runtime import (CALL_TOO_DEEP, LARGEST, MAX_CALL_DEPTH, Area, Ca
 from compiler.ir import checked as c
 from compiler.ir import types as T
 from .pip_endings import Endings
+from .pip_groups import Groups
 from compiler.reference.told import play_event
 
 
@@ -140,7 +141,7 @@ class Gave(Exception):
         self.value = value
 
 
-class Interpreter(Endings):
+class Interpreter(Endings, Groups):
     """One game of a checked program."""
 
     def __init__(self, program, table, rng, max_steps=None):
@@ -192,7 +193,7 @@ class Interpreter(Endings):
         if isinstance(g, c.AreaInit):
             value = [Area(self.string(label), [], g.facedown, g.squaredup)
                      for label in g.labels()]
-            value = value if g.count else value[0]     # extension: a list of areas
+            value = value if g.count or g.grows else value[0]     # extension: a list of areas
         elif g.init is None:
             value = None
         else:
@@ -507,6 +508,8 @@ class Interpreter(Endings):
     def load(self, ref, frame, pos=None):
         """A reference's value; undefined is an error at pos (by default the
         reference's own position)."""
+        if isinstance(ref, c.NewGroup):         # extension (pip_groups.py)
+            return self.new_group(ref, frame)
         value = self.read(ref, frame)
         if value is None:
             fail(pos or ref.pos, 'Undefined value')

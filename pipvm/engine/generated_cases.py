@@ -185,6 +185,23 @@ def op_NEW_AREA(self, stack, frame, arg):    # 47
     stack[-1] = Area(stack[-1], [], bool(arg & AREA_FACEDOWN), bool(arg & AREA_SQUAREDUP))
 
 
+def op_NEW_GROUP(self, stack, frame, arg):    # 48
+    name = stack[-1]
+    groups = self.globals[arg[0]]
+    area = Area(('%s %d' % (name, len(groups) + 1)), [], bool(arg[1] & AREA_FACEDOWN), bool(arg[1] & AREA_SQUAREDUP))
+    groups.append(area)
+    stack[-1] = area
+
+
+def op_LIST_ITEM(self, stack, frame, arg):    # 49
+    index = stack.pop()
+    lst = stack[-1]
+    k = int(index)
+    if not 0 < k <= len(lst):
+        raise Fault('No item at that place: the list has %d items' % len(lst), 0)
+    stack[-1] = lst[k - 1]
+
+
 def op_JUMP_IF_FALSE_OR_POP(self, stack, frame, arg):    # 52
     if not stack[-1]:
         return arg
@@ -613,6 +630,8 @@ HANDLERS = {
     45: op_WILD_SUIT,
     46: op_BUILD_LIST,
     47: op_NEW_AREA,
+    48: op_NEW_GROUP,
+    49: op_LIST_ITEM,
     52: op_JUMP_IF_FALSE_OR_POP,
     54: op_FOR_ITER,
     55: op_FOR_ITER_FROM,
@@ -811,6 +830,16 @@ def closure_BUILD_LIST(m, o0, fs):
     return build_list_
 
 
+def closure_LIST_ITEM(m, f0, f1):
+    def list_item_(env):
+        lst = f0(env)
+        k = int(f1(env))
+        if not 0 < k <= len(lst):
+            raise Fault('No item at that place: the list has %d items' % len(lst), 0)
+        return lst[k - 1]
+    return list_item_
+
+
 def closure_CANPLAY(m, o0, f0, f1):
     def canplay_(env):
         player = f0(env)
@@ -910,6 +939,7 @@ CLOSURES = {
     'WILD_RANK': closure_WILD_RANK,
     'WILD_SUIT': closure_WILD_SUIT,
     'BUILD_LIST': closure_BUILD_LIST,
+    'LIST_ITEM': closure_LIST_ITEM,
     'CANPLAY': closure_CANPLAY,
     'LOAD_OWN': closure_LOAD_OWN,
     'DEFINED_OWN': closure_DEFINED_OWN,

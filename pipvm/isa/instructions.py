@@ -241,6 +241,20 @@ _CARDS = _section(40,
     _op('NEW_AREA', 'mode:mode', 'name -- area', 'name -> a new empty area (mode: AREA_* bits)',
         'area = Area(name, [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))',
         flags='makes'),
+    # extension: a list of groups (`Area melds[]`) and a list's item by its place
+    _op('NEW_GROUP', 'g:global mode:mode', 'name -- area',
+        'label -> a new empty area "LABEL n" added to the list of groups in global g as its '
+        'n-th (mode: AREA_* bits)', """
+groups = globals_[g]
+label = '%s %d' % (name, len(groups) + 1)
+area = Area(label, [], bool(mode & AREA_FACEDOWN), bool(mode & AREA_SQUAREDUP))
+groups.append(area)""", 'global', 'makes'),
+    _op('LIST_ITEM', '', 'lst index -- value', "list, place -> the list's item there (from 1)",
+        """
+k = int(index)
+if not 0 < k <= len(lst):
+    raise Fault('No item at that place: the list has %d items' % len(lst), PART)
+value = lst[k - 1]""", 'list', 'pure fails'),
 )
 
 _CONTROL = _section(50,

@@ -64,6 +64,7 @@ def _code_kind(kind):
 # Bits of a `mode` operand, by opcode: (bit, the word `pipvm dis` shows).
 MODE_BITS = {'DEAL': ((DEAL_ALL, 'all'), (DEAL_TO_PLAYERS, 'to players')),
              'NEW_AREA': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup')),
+             'NEW_GROUP': ((AREA_FACEDOWN, 'facedown'), (AREA_SQUAREDUP, 'squaredup')),
              'PLAY_SET': ((PLAY_PASS, 'or pass'),)}
 
 
@@ -95,7 +96,7 @@ OPERANDS = {k.name: k for k in (
     OperandKind('args', "how many arguments a call passes (an action's may be none)", 0,
                 lambda p, c, op, arg: None if 0 <= arg <= MAX_COUNT else 'bad count %d' % arg,
                 lambda p, c, op, arg: str(arg)),
-    OperandKind('mode', 'option bits of DEAL, NEW_AREA or PLAY_SET', 0, _check_mode,
+    OperandKind('mode', 'option bits of DEAL, NEW_AREA, NEW_GROUP or PLAY_SET', 0, _check_mode,
                 lambda p, c, op, arg: ', '.join(w for bit, w in MODE_BITS[op] if arg & bit) or '-'),
     OperandKind('question', "a question of the ASK_FROM that follows (its JUMP's index, from 0)",
                 0, lambda p, c, op, arg: None if arg < MAX_COUNT else 'bad question %d' % arg,

@@ -110,6 +110,7 @@ class Builder:
         self.empties = set()               # globals that start as empty lists
         self.owns = []                     # the extension's values for each player/team, as FIELDS
         self.edge_decls = []               # the declarations an edge value needs (actions)
+        self.group_lists = []              # the extension's lists of groups (globals)
         # team types only rarely in a players game, where `teams` is undefined
         team_types = () if teams else (TEAM, TEAMS)
         self.scalars = tuple(t for t in SCALARS if t not in team_types)
@@ -637,6 +638,8 @@ class Builder:
             return [deal]
         source = self.cards_ref(1)
         dest = self.cards_ref(1, to=True)
+        if self.group_lists and self.chance(0.2):     # the extension: a new group
+            dest = 'new ' + self.pick(self.group_lists)
         count = 'all' if form == 'all' else self.expr(NUMBER, 1)
         return ['deal %s from %s to %s.' % (count, source, dest)]
 
@@ -701,6 +704,8 @@ class Builder:
         try:
             body = ['  message "%s {%s}".' % (name, name),
                     '  deal 1 from %s to %s.' % (self.cards_ref(1), name)]
+            if self.chance(0.3):        # cards out of an area of the list again
+                body.append('  deal 1 from %s to %s.' % (name, self.cards_ref(1)))
             body += self.in_loop('for', labels, depth, pending)
         finally:
             self.scopes.pop()
@@ -927,7 +932,8 @@ class Builder:
     # just before it (tools/fuzz_reach.py --edges counts the marks shown) ---
 
     EDGES = ('own_unset', 'max_empty', 'max_negative', 'options_bound', 'rotate_one',
-             'rotate_two', 'ask_first_false', 'call_no_args', 'play_hidden', 'digit_limit')
+             'rotate_two', 'ask_first_false', 'call_no_args', 'play_hidden', 'digit_limit',
+             'groups')
 
     def edges(self):
         """(main's first statements, before the table's; its last): the edges
@@ -988,6 +994,10 @@ class Builder:
             mark('play_hidden', 'if canplay %s from %s to %s {' % (rule, p, dest),
                  '  play %s from %s to %s.' % (rule, p, dest), '}',
                  'let %s be %s->cards->size.' % (t, area), 'message "{%s}".' % t)
+        # lists of groups: made by dealing, counted, taken by place, walked,
+        # passed to and given by an action (`Area[]`), their cards moved out
+        if self.chance(0.3):
+            self.groups_edge(mark, p, n)
         # the edges that end the game, at main's end (games that get there),
         # one of them at most: the first would end the game before the others
         # (sometimes at main's start instead, so that they are reached in
@@ -1014,6 +1024,30 @@ class Builder:
                  'for c in standard { for r in [A; 2; 3; 4; 5] {',
                  *['  %s += %s.' % (t, t)] * 55, '} }', 'message "{%s}".' % t)
         return first, ([] if lines is first else lines)
+
+    def groups_edge(self, mark, p, n):
+        """The extension's lists of groups, each construct once: a list faceup
+        or facedown (the views show its groups so), groups made from a hand
+        and the stock, an action over `Area[]` giving one, `(item K of L)`
+        in and (rarely: an error) out of range, and cards moved out again."""
+        gs, big, t, g, k, size = (self.fresh(x) for x in ('gr', 'act', 't', 't', 't', 't'))
+        opts = self.pick(['faceup, spreadout', 'faceup', 'facedown', 'faceup, squaredup'])
+        self.edge_decls += [
+            'Area %s[] labeled "%s" is %s.' % (gs, gs.capitalize(), opts),
+            'Action %s(Area[] xs, Number m) gives Area[] {\n  let out be [].\n'
+            '  for x in xs {\n    if x->cards->size >= m { out = [out; x]. }\n  }\n'
+            '  give out.\n}' % big]
+        at = self.pick(['1', '2', '%s->size' % gs, '%s->size + 1' % gs]
+                       if self.rarely(0.2) else ['1', '%s->size' % gs])
+        mark('groups', 'deal 2 from %s to new %s.' % (p, gs),
+             'deal %s from stock to new %s.' % (self.pick(['1', '3', 'all']), gs),
+             'deal %s from %s to new %s.' % (self.pick(['1', '0']), p, gs),
+             'let %s be %s(%s; %s).' % (t, big, gs, self.pick(['1', '2', n])),
+             'let %s be %s.' % (k, at),
+             'let %s be (item %s of %s).' % (g, k, gs),
+             'for x in %s { let m be x->cards->size. message "{x} {m}". }' % t,
+             'deal 1 from %s to %s.' % (g, self.pick([p, 'players->last', 'stock'])),
+             'let %s be %s->size.' % (size, gs), 'message "{%s} {%s}".' % (size, g))
 
     # --- the tour: each program also walks through some VM operations with
     # values known only at run time, and shows the results ----------------------
@@ -1560,6 +1594,10 @@ class Builder:
             if set(opts) in ({'faceup', 'facedown'}, {'squaredup', 'spreadout'}):
                 opts = opts[:1]
             tail = ' is ' + ', '.join(opts) if opts else ''
+            if self.rarely(0.1):         # the extension: a list of groups, dealt to `new`
+                self.scopes[0][name] = AREAS
+                self.group_lists.append(name)
+                return 'Area %s[] labeled %s%s.' % (name, self.string(), tail)
             if self.rarely(0.3):         # the extension: a list of areas, walked by stmt_for
                 self.scopes[0][name] = AREAS
                 return 'Area %s[%d] labeled %s%s.' % (name, self.draw(between(1, 3)),

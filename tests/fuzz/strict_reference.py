@@ -19,6 +19,9 @@ on the forms the language's grammar gives each extension:
 | `loser X.`, `winners L.`, `ranking L.`, `out P.`, `back P.` | the word | `'loser'` |
 | `Aces high.` (`Aces low.`) | its declaration | `'Aces high.'` |
 | `Area NAME[N] labeled ...` | its declaration | `a list of areas ('Area NAME[N]')` |
+| `Area NAME[] labeled ...` | its declaration | `a list of groups ('Area NAME[]')` |
+| `deal ... to new NAME.` | `new` | `a new group ('new NAME')` |
+| `(item K of L)` | its `(` | `'(item ... of ...)'` |
 | `Action NAME(...)` | its declaration | `an action with parameters ('Action NAME(...)')` |
 | `NAME(...)` in an expression, `NAME(ARGS).` | the name | `a call in an expression ('NAME(...)')`, `a call with arguments ('NAME(...).')` |
 """
@@ -41,6 +44,9 @@ _ENDING = re.compile(r'(?:^|[{}.])\s*\b(loser|winners|ranking|out|back)'
                      r'(?=\s+[A-Za-z]|\s+\((?!\s*\)))')
 _ACES = re.compile(r'^Aces (high|low)\s*\.')
 _FAMILY = re.compile(r'^Area (\w+)\[(\d+)\]')
+_GROUPS = re.compile(r'^Area (\w+)\[\s*\]')
+_NEW = re.compile(r'\bto\s+(new)\s+(\w+)\s*\.')
+_ITEM = re.compile(r'\(\s*item\s+[\w>-]+\s+of\b')
 _ACTION = re.compile(r'^Action (\w+)\(')
 _CALL = re.compile(r'\b([A-Za-z_]\w*)\(')      # a name right before `(`: a call
 _NOT_CALLS = {'Action', 'Rule', 'Ordering', 'message'}
@@ -89,6 +95,13 @@ def extensions(source):
         m = _FAMILY.match(line)
         if m:
             out.append((n, 1, "a list of areas ('Area %s[%s]')" % m.groups()))
+        m = _GROUPS.match(line)
+        if m:
+            out.append((n, 1, "a list of groups ('Area %s[]')" % m.group(1)))
+        for m in _NEW.finditer(line):
+            out.append((n, m.start(1) + 1, "a new group ('new %s')" % m.group(2)))
+        for m in _ITEM.finditer(line):
+            out.append((n, m.start() + 1, "'(item ... of ...)'"))
         if _SETS.match(line):
             out.append((n, 1, "a rule for sets of cards ('for sets')"))
         for m in _AGGREGATE.finditer(line):
