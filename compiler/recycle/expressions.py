@@ -16,7 +16,7 @@ from .cards import NATIVE, RANKS, SUITS, card_list
 from .places import as_expr, cards_of, field
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
                      STR, STRS, TEAM, TEAMS, EachColl, FilterColl, GroupColl, ListColl, LocColl,
-                     UnionColl, Val, binary, conj, lit, local_expr, local_ref)
+                     UnionColl, Val, binary, conj, lit, local_expr, local_ref, negation)
 
 ARITH = {'+': '+', '-': '-', '*': '*', '//': '/'}
 GROUP = {PLAYER: (PLAYERS, 'players', T.PLAYERS), TEAM: (TEAMS, 'teams', T.TEAMS)}
@@ -45,6 +45,18 @@ class Expressions:
 
     def cond(self, e):
         return self.scalar(e, BOOL)
+
+    def whole_cond(self, e):
+        """A condition that is the whole test of a statement (a stage's end, a
+        conditional action): an `all` or `any` there is a loop that stops at
+        the first element deciding it, as the reference's does, not a count
+        over every element (a stage's end is tested before every turn)."""
+        if type(e) is ast.Aggregate and self.pre is not None:
+            v = self.ex_Aggregate(e, stop=True)
+            if v.type != BOOL:
+                fail(e.pos, 'Expected %s; found %s' % (BOOL, v.type))
+            return v.ir
+        return self.cond(e)
 
     def hoist(self, stmts, pos, what):
         if self.pre is None:
@@ -332,11 +344,18 @@ class Expressions:
         """The player (team) after who in turn order (which='next'), or before it."""
         ir_type = IR_TYPE[kind]
         res = into or self.frame.new(which, ir_type)
-        held = self.frame.new('who', ir_type)
         seats = self.layout.seat_globals(kind, pos)
         step = 1 if which == 'next' else -1
-        stmts = [c.Let(held, who, pos), c.If([
-            (binary(local_expr(held, pos), '==', as_expr(c.VarRef(g, ir_type, pos)), T.BOOLEAN, pos),
+        stmts = []
+        if type(who) is c.Ref and type(who.ref) is c.VarRef and type(who.ref.var) is c.Local:
+            held = who.ref.var          # a local already: compared as it is
+        else:
+            held = self.frame.new('who', ir_type)
+            stmts.append(c.Let(held, who, pos))
+        # every player (team) sits in a seat: the last needs no test
+        stmts += [c.If([
+            (binary(local_expr(held, pos), '==', as_expr(c.VarRef(g, ir_type, pos)), T.BOOLEAN, pos)
+             if k < len(seats) - 1 else None,
              [c.Assign(local_ref(res, pos), as_expr(c.VarRef(seats[(k + step) % len(seats)], ir_type, pos)),
                        pos)])
             for k, g in enumerate(seats)], pos)]
@@ -378,17 +397,31 @@ class Expressions:
         return c.If([(c.Not(local_expr(found, pos), T.BOOLEAN, pos), [c.Let(junk, first, pos)])], pos)
 
     def ex_Owner(self, e):
-        card = self.scalar(e.card, CARD)
+        holder = None
+        if type(e.card) is ast.Best:
+            card, holder = self.best(e.card, track=True)
+            card = card.ir
+        else:
+            card = self.scalar(e.card, CARD)
         pos = e.pos
         held, res, p, found = (self.frame.new('card', T.CARD), self.frame.new('owner', T.PLAYER),
                                self.frame.new('p', T.PLAYER), self.frame.new('found', T.BOOLEAN))
         test = c.If([], pos)       # filled in by finish(): every place a player holds cards
+        # the first player holding it, in seat order (a memory's copy is held twice)
         test.branches.append((None, [c.Assign(local_ref(res, pos), local_expr(p, pos), pos),
-                                     c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)]))
+                                     c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos),
+                                     c.LoopExit('break', pos)]))
         self.owner_tests.append((test, held, p, pos))
-        self.hoist([c.Let(held, card, pos), c.Let(found, lit(False, T.BOOLEAN, pos), pos),
-                    c.For(p, self.group(PLAYER, pos), None, [test], pos),
-                    self.fail_unless(found, T.PLAYER, pos)], pos, '(owner CARD)')
+        search = [c.Let(held, card, pos), c.Let(found, lit(False, T.BOOLEAN, pos), pos),
+                  c.For(p, self.group(PLAYER, pos), None, [test], pos),
+                  self.fail_unless(found, T.PLAYER, pos)]
+        if holder is not None:
+            # the player whose place the max (min) was found in; finish() keeps
+            # the search instead if a player has a memory (a copy held twice)
+            search = [c.If([(None, search)], pos)]
+            self.owners_known.append((search[0], [c.Assign(local_ref(res, pos), local_expr(holder, pos),
+                                                           pos)]))
+        self.hoist(search, pos, '(owner CARD)')
         return Val(PLAYER, local_expr(res, pos))
 
     def ex_TeamOf(self, e):
@@ -458,26 +491,36 @@ class Expressions:
         return Val(CARD, self.scalar(e.card, CARD))
 
     def ex_Best(self, e):
+        return self.best(e)[0]
+
+    def best(self, e, track=False):
+        """(the max (min) card, the Local of the player holding it or None).
+        track: find that player too, if the collection is each player's own
+        location (`(union (all player 'P ('P vloc TRICK)))`), as Agram's
+        `(owner (max ...))` asks."""
         coll = self.typed(e.coll, CARDS).ir
         pm = self.points_map(e.points)
         pos = e.pos
         best, value, found, x, v = (self.frame.new('best', T.CARD), self.frame.new('value', T.NUMBER),
                                     self.frame.new('found', T.BOOLEAN), self.frame.new('x', T.CARD),
                                     self.frame.new('v', T.NUMBER))
+        holder = self.frame.new('holder', T.PLAYER) if track and _players_own(coll) else None
         better = binary(local_expr(v, pos), '>' if e.word == 'max' else '<', local_expr(value, pos),
                         T.BOOLEAN, pos)
 
         def body():
+            keep = [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
+                    c.Assign(local_ref(value, pos), local_expr(v, pos), pos),
+                    c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)]
+            if holder is not None:
+                keep.append(c.Assign(local_ref(holder, pos), local_expr(self.each_who, pos), pos))
             return self.score_stmts(local_expr(x, pos), pm, v, pos) + [
                     c.If([(binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better,
-                                  T.BOOLEAN, pos),
-                           [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
-                            c.Assign(local_ref(value, pos), local_expr(v, pos), pos),
-                            c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)])], pos)]
+                                  T.BOOLEAN, pos), keep)], pos)]
         stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
             [self.fail_unless(found, T.CARD, pos)]
         self.hoist(stmts, pos, '(%s ... using)' % e.word)
-        return Val(CARD, local_expr(best, pos), home=self.home_of(coll))
+        return Val(CARD, local_expr(best, pos), home=self.home_of(coll)), holder
 
     def ex_Filter(self, e):
         v = self.expr(e.coll)
@@ -513,7 +556,7 @@ class Expressions:
 
     # --- aggregates as values -------------------------------------------------------------
 
-    def ex_Aggregate(self, e):
+    def ex_Aggregate(self, e, stop=False):
         v = self.expr(e.coll)
         if v.type in (STRS, INTS):
             return self.unrolled(e, v)
@@ -529,7 +572,10 @@ class Expressions:
             e.var.name, Val(elem, local_expr(var, e.pos), home=self.home_of(v.ir)),
             lambda: self.expr(e.body)))
         if body.type == BOOL:
-            test = body.ir if e.word == 'any' else c.Not(body.ir, T.BOOLEAN, e.pos)
+            test = body.ir if e.word == 'any' else negation(body.ir, e.pos)
+            if stop:
+                return Val(BOOL, self.first_deciding(e, var, items, conj([keep, test], 'and', e.pos)
+                                                     if keep else test))
             count = c.Aggregate('count', var, items, conj([keep, test], 'and', e.pos) if keep else test,
                                 T.NUMBER, e.pos)
             return Val(BOOL, binary(count, '>' if e.word == 'any' else '==', lit(0, T.NUMBER, e.pos),
@@ -540,6 +586,17 @@ class Expressions:
             return Val(INT, c.Aggregate('sum', var, items, body.ir, T.NUMBER, e.pos))
         fail(e.body.pos, 'The body of %s is a Boolean%s; found %s' % (
             e.word, ', an Integer or a collection' if e.word == 'all' else '', body.type))
+
+    def first_deciding(self, e, var, items, test):
+        """`all` (`any`) as a loop that stops at the first element failing
+        (holding): test is true of that element."""
+        pos = e.pos
+        res = self.frame.new(e.word, T.BOOLEAN)
+        self.hoist([c.Let(res, lit(e.word == 'all', T.BOOLEAN, pos), pos),
+                    c.For(var, items, None, [c.If([(test, [
+                        c.Assign(local_ref(res, pos), lit(e.word == 'any', T.BOOLEAN, pos), pos),
+                        c.LoopExit('break', pos)])], pos)], pos)], pos, '(%s ...)' % e.word)
+        return local_expr(res, pos)
 
     def is_collection(self, body, name, elem):
         """Is an aggregate's body a collection (a location, a filter, a union)?"""
@@ -626,13 +683,13 @@ class Expressions:
             def inner():
                 part = self.bound(coll.var, Val(g.kind, local_expr(who, pos)),
                                   lambda: self.typed(coll.body, CARDS).ir, coll.env)
-                saved = self.pre
-                self.pre = []
+                saved, saved_who = self.pre, self.each_who
+                self.pre, self.each_who = [], who
                 try:
                     stmts = self.each(part, var, body, pos)
                     return self.pre + stmts
                 finally:
-                    self.pre = saved
+                    self.pre, self.each_who = saved, saved_who
             inside = inner()
             if keep is not None:
                 inside = [c.If([(keep, inside)], pos)]
@@ -646,3 +703,12 @@ class Expressions:
             return [c.For(var, coll.items, None, [c.If([(keep, inside)], pos)] if keep else inside, pos)]
         items = coll.items if kind is ListColl else as_expr(cards_of(coll.ref))
         return [c.For(var, items, None, body(), pos)]
+
+
+def _players_own(coll):
+    """Is coll each player's own location (no memory), one union of them:
+    is the player a card is found under its owner?"""
+    parts = coll.parts if type(coll) is UnionColl else [coll]
+    return all(type(p) is EachColl and p.source.kind == PLAYER and type(p.body) is ast.Loc
+               and p.body.vis != 'mem' and type(p.body.owner) is ast.Var and p.body.owner.name == p.var
+               for p in parts)

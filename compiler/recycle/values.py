@@ -94,6 +94,16 @@ def binary(left, op, right, type_, pos):
     return c.Binary(left, op, right, type_, pos)
 
 
+NEGATED = {'==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>'}
+
+
+def negation(x, pos):
+    """not x, as the opposite comparison where x is one (one instruction fewer)."""
+    if type(x) is c.Binary and x.op in NEGATED:
+        return binary(x.left, NEGATED[x.op], x.right, x.type, x.pos)
+    return c.Not(x, T.BOOLEAN, pos)
+
+
 def conj(items, op, pos):
     """The `and` (`or`) of checked Booleans; folds constants away."""
     neutral = op == 'and'
