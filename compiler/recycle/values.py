@@ -11,6 +11,8 @@ import attrs
 from compiler.ir import checked as c
 from compiler.ir import types as T
 
+from ..errors import PipError
+
 INT, BOOL, STR, CARD, PLAYER, TEAM = 'Integer', 'Boolean', 'String', 'Card', 'Player', 'Team'
 CARDS, PLAYERS, TEAMS = 'CardCollection', 'PlayerCollection', 'TeamCollection'
 STRS, INTS, GAME = 'StringCollection', 'IntegerCollection', 'Game'
@@ -72,6 +74,11 @@ class GroupColl:               # every player (team), or those a filter keeps
 @attrs.define(slots=True)
 class ListColl:                # a card list made by the checker (a materialized collection)
     items: object
+
+
+def fail(pos, message):
+    """A checking error: one positioned line."""
+    raise PipError(pos, message)
 
 
 def ref_expr(ref):
