@@ -434,6 +434,33 @@ def test_owner_finds_the_player_holding_a_card():
     assert game.ending.winner == 'Ben'
 
 
+def test_owner_of_a_max_is_the_player_it_was_found_under_with_no_search():
+    """(owner (max (union (all player 'P ('P vloc X))) ...)) is the player whose
+    location the max was found in: no loop over every player's places is made."""
+    text = game_of('''(do ((move (top (game iloc STOCK)) (top ((1 player) vloc SHOWN)))
+        (move (top (game iloc STOCK)) (top ((0 player) vloc SHOWN)))
+        (put points 'SPADE (((SUIT (SPADES)) 1)))
+        (inc ((owner (max (union (all player 'P ('P vloc SHOWN))) using 'SPADE)) sto SCORE) 3)))''')
+    # the stock's top is the last card made (Three of Spades): Ben gets it
+    assert play(text).ending.winner == 'Ben'
+    program = frontend.compile_text(text)
+    main = program.codes[program.main]
+    assert 'card' not in main.local_names       # the search's Local, the card sought
+
+
+def test_owner_of_a_max_searches_when_a_player_remembers_a_copy():
+    """A memory's copy is a card held twice: Ada, who remembers Ben's card,
+    holds it first in seat order, as the reference's search says (the VM
+    took the last player holding it until 2026-11-28)."""
+    text = game_of('''(do ((move (top (game iloc STOCK)) (top ((1 player) vloc SHOWN)))
+        (remember (top ((1 player) vloc SHOWN)) (top ((0 player) mem KEPT)))
+        (put points 'ANY (((SUIT (HEARTS)) 1) ((SUIT (SPADES)) 1)))
+        (inc ((owner (max (union (all player 'P ('P vloc SHOWN))) using 'ANY)) sto SCORE) 3)))''')
+    assert play(text).ending.winner == 'Ada'
+    program = frontend.compile_text(text)
+    assert 'card' in program.codes[program.main].local_names
+
+
 def test_move_to_the_bottom():
     text = game_of('''(do ((move (top (game iloc STOCK)) (top (game vloc ROW)))
         (move (top (game iloc STOCK)) (top (game vloc ROW)))

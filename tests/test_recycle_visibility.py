@@ -130,7 +130,9 @@ def first_leak(name, seeds=(1, 2, 3)):
                 break
             i = rng.randrange(len(d.options))
             # a card chosen as a play is replayed at random where it was not
-            # seen; any other answer by its label (pipvm/game/determinize.py)
+            # seen; any other answer by its label (pipvm/game/determinize.py),
+            # counted so here even where it names a card the seat does not see,
+            # which a sample now replays at random too (Blind): the stricter model
             label_cards = set() if d.kind is CARD else \
                 {(d.seat, c) for c in CARD_NAME.findall(d.options[i])}
             before = now
@@ -168,3 +170,62 @@ def test_a_card_told_in_the_log_out_of_sight_is_caught(monkeypatch):
     assert leak is not None and ' plays ' in leak[2]
     leak = first_leak('agram', seeds=(1,))            # a play, told as Pip's are
     assert leak is not None and ' played ' in leak[2]
+
+
+BLIND = """;; Blind
+(game
+ (setup
+  (create players 2)
+  (create deck (game iloc STOCK) (deck (RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES)))))
+ (do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (> (game sto TURNS) 1))
+        (do ((inc (game sto TURNS) 1)
+             (choice ((any ((current player) iloc HAND) 'C
+                           (move 'C (bottom ((current player) hloc SECRET)))))))))
+ (scoring max ((current player) sto SCORE)))
+"""
+
+
+def blind_game():
+    """BLIND after Ada's answer: (the game, the names of the cards Ben does not see)."""
+    program = pipc.load(pipc.dump(frontend.compile_text(BLIND)), 'blind.recycle')
+    game = Game(program, seed=3, players=2, names=NAMES[:2])
+    assert game.decision.seat == 0 and game.decision.kind != CARD     # an ask, its labels name cards
+    game.answer(1)
+    ada = game.machine.seated[0]
+    return game, {c.name for c in ada.hand + ada.stash}
+
+
+def put_aside(worlds, game, unseen):
+    """The cards Ada put aside in worlds, each checked to be a world Ben
+    could be in: his hand as it is, hers of the cards he does not see."""
+    ben = game.machine.seated[1]
+    chosen = set()
+    for world in worlds:
+        w_ada, w_ben = world.machine.seated
+        assert {c.name for c in w_ben.hand} == {c.name for c in ben.hand}
+        assert {c.name for c in w_ada.hand + w_ada.stash} == unseen and len(w_ada.stash) == 1
+        chosen.add(w_ada.stash[0].name)
+    return chosen
+
+
+def test_a_sampled_world_does_not_learn_a_hidden_card_another_seat_chose_in_an_ask():
+    """Ada puts a card of her hand face down (an ask: to the bottom, not a
+    play).  Its label names the card; Ben's sampled worlds answer one of
+    Ada's options alike at random instead (pipvm/game/determinize.py,
+    Blind), so they put each of the cards Ben does not see there, not
+    always the real one."""
+    from pipvm.game.determinize import determinize
+    game, unseen = blind_game()
+    worlds = [determinize(game, 1, random.Random(i)) for i in range(40)]
+    assert put_aside(worlds, game, unseen) == unseen    # by its label: only Ada's real card
+
+
+def test_a_thinking_bots_belief_does_not_learn_a_hidden_card_another_seat_chose_in_an_ask():
+    """The same in the worlds a thinking bot thinks in (pipvm/play/bots.py:
+    its seat's Belief, pipvm/game/belief/)."""
+    from pipvm.game.belief import Belief
+    game, unseen = blind_game()
+    worlds = [w for i in range(5) for w in Belief(1, 20, random.Random(i)).worlds(game, 20)]
+    assert put_aside(worlds, game, unseen) == unseen

@@ -46,6 +46,7 @@ class Checker(Expressions, Plays):
         self.points = {}
         self.pre, self.no_pre = [], None
         self.owner_tests = []
+        self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []
         self.rules = []
 
@@ -116,6 +117,9 @@ class Checker(Expressions, Plays):
                      for prop in places]
             cond, body = test.branches[0]
             test.branches[0] = (conj(holds, 'or', pos), body)
+        if not any(own.owner == 'Player' for own in self.layout.mems):
+            for search, known in self.owners_known:
+                search.branches = [(None, known)]     # each card is in one player's place
 
     def scoring(self, s):
         """Each player (team) scored; the best alone wins, a tie is a draw."""
@@ -208,7 +212,7 @@ class Checker(Expressions, Plays):
         """(statements computing its values, the checked condition)."""
         saved, self.pre = self.pre, []
         try:
-            v = self.cond(e)
+            v = self.whole_cond(e)
             return self.pre, v
         finally:
             self.pre = saved
@@ -217,7 +221,7 @@ class Checker(Expressions, Plays):
         return self.block(d.actions)
 
     def st_Conditional(self, a):
-        cond = self.cond(a.cond)
+        cond = self.whole_cond(a.cond)
         return [c.If([(cond, self.statement(a.action))], a.pos)]
 
     def st_Pass(self, a):

@@ -10,24 +10,21 @@ the condition of an aggregate), they are an error naming the place.
 from compiler.ir import checked as c
 from compiler.ir import types as T
 
-from ..errors import PipError
 from . import ast
 from .cards import NATIVE, RANKS, SUITS, card_list
 from .places import as_expr, cards_of, field
+from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
                      STR, STRS, TEAM, TEAMS, EachColl, FilterColl, GroupColl, ListColl, LocColl,
-                     UnionColl, Val, binary, conj, lit, local_expr, local_ref)
+                     UnionColl, Val, binary, conj, fail, lit, local_expr, local_ref, negation)
 
 ARITH = {'+': '+', '-': '-', '*': '*', '//': '/'}
 GROUP = {PLAYER: (PLAYERS, 'players', T.PLAYERS), TEAM: (TEAMS, 'teams', T.TEAMS)}
 MAX_UNROLL = 64
+MAX_SEATS = 6           # all/any over more players (teams) is a loop
 
 
-def fail(pos, message):
-    raise PipError(pos, message)
-
-
-class Expressions:
+class Expressions(Points):
     # --- entry points ------------------------------------------------------------
 
     def expr(self, e):
@@ -45,6 +42,44 @@ class Expressions:
 
     def cond(self, e):
         return self.scalar(e, BOOL)
+
+    def whole_cond(self, e):
+        """A condition that is the whole test of a statement (a stage's end, a
+        conditional action, an option's conditions: test_stmts): an `all` or
+        `any` there is a loop that stops at the first element deciding it,
+        as the reference's does, not a count over every element (a stage's
+        end is tested before every turn); so is a filter's size compared
+        with 0 (Agram's "no card follows suit")."""
+        if self.pre is None:
+            return self.cond(e)
+        if type(e) is ast.Aggregate:
+            v = self.ex_Aggregate(e, stop=True)
+            if v.type != BOOL:
+                fail(e.pos, 'Expected %s; found %s' % (BOOL, v.type))
+            return v.ir
+        if type(e) is ast.Compare and e.op in ('==', '!=', '>') and type(e.left) is ast.Size \
+                and type(e.left.coll) is ast.Filter and type(e.right) is ast.Int and e.right.value == 0:
+            v = self.expr(e.left.coll)
+            items, var, keep = self.flat(v.ir, e.pos, '(size COLLECTION)')
+            some = self.first_deciding('any', e.pos, var, items, keep)
+            return some if e.op != '==' else c.Not(some, T.BOOLEAN, e.pos)
+        return self.cond(e)
+
+    def test_stmts(self, conds, body, pos):
+        """Statements running body if each condition holds (an `and`'s each),
+        each computed (whole_cond) only if those before it held."""
+        if not conds:
+            return body
+        first = conds[0]
+        if type(first) is ast.Logic and first.op == 'and':
+            return self.test_stmts(first.items + conds[1:], body, pos)
+        saved, self.pre = self.pre, []
+        try:
+            test = self.whole_cond(first)
+            pre = self.pre
+        finally:
+            self.pre = saved
+        return pre + [c.If([(test, self.test_stmts(conds[1:], body, pos))], pos)]
 
     def hoist(self, stmts, pos, what):
         if self.pre is None:
@@ -182,120 +217,6 @@ class Expressions:
             return lit(False, T.BOOLEAN, pos)
         return binary(card, 'in', card_list(keys, pos), T.BOOLEAN, pos)
 
-    # --- points --------------------------------------------------------------------
-
-    def points_map(self, var):
-        pm = self.points.get(var.name)
-        if pm is None:
-            fail(var.pos, "'%s is not a points map: (put points '%s ...) comes first" % (
-                var.name, var.name))
-        return pm
-
-    def score(self, card, pm, pos, sure=False):
-        """The points a card scores: the sum of the entries its attributes match.
-        Where statements can go and the card surely exists (sure: reading it
-        cannot fail, so computing it first changes nothing), they compute it:
-        an `if` per entry, one chain for the entries of one key.  Elsewhere a
-        count per entry adds it up."""
-        if self.pre is not None and sure:
-            total = self.frame.new('points', T.NUMBER)
-            self.pre.extend(self.score_stmts(card, pm, total, pos))
-            return local_expr(total, pos)
-        base, pm = self.by_rank(card, pm, pos)
-        x = self.frame.new('scored', T.CARD)
-        one = c.ListLit([card], T.CARDS, pos)
-        terms = [] if base is None else [base]
-        for key, value, points in pm:
-            test = self.has_value(local_expr(x, pos), key, value, pos) if type(value) is str else \
-                self.same_string(Val(STR, att=(key, local_expr(x, pos))),
-                                 Val(STR, att=(value[0], local_expr(value[1], pos))), pos)
-            if type(test) is c.Literal and not test.value:
-                continue
-            hit = c.Aggregate('count', x, one, test, T.NUMBER, pos)
-            terms.append(binary(points, '*', hit, T.NUMBER, pos))
-        if not terms:
-            return lit(0, T.NUMBER, pos)
-        total = terms[0]
-        for t in terms[1:]:
-            total = binary(total, '+', t, T.NUMBER, pos)
-        return total
-
-    def by_rank(self, card, pm, pos):
-        """(a*rank + b, the other entries): the RANK entries of constant points
-        as a line through most of the game's ranks, and the ranks off it as
-        entries of their own (Agram's precedence: the rank, and 13 more for
-        an ace).  (None, pm) if under three ranks have points."""
-        points, rest = {}, []
-        for key, value, n in pm:
-            if key == 'RANK' and type(value) is str and value in RANKS and type(n) is c.Literal:
-                points[RANKS[value]] = points.get(RANKS[value], 0) + n.value
-            else:
-                rest.append((key, value, n))
-        ranks = sorted({RANKS[v] for v in self.cards.values('RANK')})
-        if len(points) < 3 or not ranks:
-            return None, pm
-        p = [points.get(r, 0) for r in ranks]
-        best = None
-        for i in range(len(ranks)):
-            for j in range(i + 1, len(ranks)):
-                a, left = divmod(p[j] - p[i], ranks[j] - ranks[i])
-                if left:
-                    continue
-                b = p[i] - a * ranks[i]
-                off = [k for k, r in enumerate(ranks) if a * r + b != p[k]]
-                if best is None or len(off) < len(best[2]):
-                    best = (a, b, off)
-        if best is None or len(best[2]) * 2 >= len(ranks):
-            return None, pm
-        a, b, off = best
-        names = {n: name for name, n in RANKS.items()}
-        rank = self.card_prop(card, 'rank', pos)
-        line = rank if a == 1 else binary(lit(a, T.NUMBER, pos), '*', rank, T.NUMBER, pos)
-        if b:
-            line = binary(line, '+', lit(b, T.NUMBER, pos), T.NUMBER, pos)
-        return line, [('RANK', names[ranks[k]], lit(p[k] - a * ranks[k] - b, T.NUMBER, pos))
-                      for k in off] + rest
-
-    def score_stmts(self, card, pm, total, pos):
-        held = self.frame.new('scored', T.CARD)
-        base, pm = self.by_rank(local_expr(held, pos), pm, pos)
-        out = [c.Let(held, card, pos), c.Let(total, base or lit(0, T.NUMBER, pos), pos)]
-        chain, chain_key = [], None
-        for key, value, points in pm + [(None, None, None)]:
-            if chain and (key != chain_key or type(value) is not str):
-                out.append(c.If(chain, pos))
-                chain = []
-            if key is None:
-                break
-            x = local_expr(held, pos)
-            test = self.has_value(x, key, value, pos) if type(value) is str else \
-                self.same_string(Val(STR, att=(key, x)), Val(STR, att=(value[0], local_expr(value[1], pos))),
-                                 pos)
-            if type(test) is c.Literal and not test.value:
-                continue
-            branch = (test, [c.Compound(local_ref(total, pos), '+', points, pos)])
-            if type(value) is str:          # values of one key exclude each other: one chain
-                chain.append(branch)
-                chain_key = key
-            else:
-                out.append(c.If([branch], pos))
-        return out
-
-    def ex_Score(self, e):
-        card = self.typed(e.card, CARD)
-        sure = type(card.ir) is c.Ref and isinstance(card.ir.ref, c.VarRef)
-        return Val(INT, self.score(card.ir, self.points_map(e.points), e.pos, sure))
-
-    def ex_Sum(self, e):
-        coll = self.typed(e.coll, CARDS).ir
-        pm = self.points_map(e.points)
-        items, var, keep = self.flat(coll, e.pos, 'sum ... using')
-        body = self.score(local_expr(var, e.pos), pm, e.pos)
-        if keep is not None:
-            fail(e.pos, 'sum ... using adds the points of a location or of a union: filter it '
-                 'with a condition in the points map instead')
-        return Val(INT, c.Aggregate('sum', var, items, body, T.NUMBER, e.pos))
-
     # --- owners, players and teams ----------------------------------------------------
 
     def ex_GameOwner(self, e):
@@ -332,11 +253,18 @@ class Expressions:
         """The player (team) after who in turn order (which='next'), or before it."""
         ir_type = IR_TYPE[kind]
         res = into or self.frame.new(which, ir_type)
-        held = self.frame.new('who', ir_type)
         seats = self.layout.seat_globals(kind, pos)
         step = 1 if which == 'next' else -1
-        stmts = [c.Let(held, who, pos), c.If([
-            (binary(local_expr(held, pos), '==', as_expr(c.VarRef(g, ir_type, pos)), T.BOOLEAN, pos),
+        stmts = []
+        if type(who) is c.Ref and type(who.ref) is c.VarRef and type(who.ref.var) is c.Local:
+            held = who.ref.var          # a local already: compared as it is
+        else:
+            held = self.frame.new('who', ir_type)
+            stmts.append(c.Let(held, who, pos))
+        # every player (team) sits in a seat: the last needs no test
+        stmts += [c.If([
+            (binary(local_expr(held, pos), '==', as_expr(c.VarRef(g, ir_type, pos)), T.BOOLEAN, pos)
+             if k < len(seats) - 1 else None,
              [c.Assign(local_ref(res, pos), as_expr(c.VarRef(seats[(k + step) % len(seats)], ir_type, pos)),
                        pos)])
             for k, g in enumerate(seats)], pos)]
@@ -378,17 +306,31 @@ class Expressions:
         return c.If([(c.Not(local_expr(found, pos), T.BOOLEAN, pos), [c.Let(junk, first, pos)])], pos)
 
     def ex_Owner(self, e):
-        card = self.scalar(e.card, CARD)
+        holder = None
+        if type(e.card) is ast.Best:
+            card, holder = self.best(e.card, track=True)
+            card = card.ir
+        else:
+            card = self.scalar(e.card, CARD)
         pos = e.pos
         held, res, p, found = (self.frame.new('card', T.CARD), self.frame.new('owner', T.PLAYER),
                                self.frame.new('p', T.PLAYER), self.frame.new('found', T.BOOLEAN))
         test = c.If([], pos)       # filled in by finish(): every place a player holds cards
+        # the first player holding it, in seat order (a memory's copy is held twice)
         test.branches.append((None, [c.Assign(local_ref(res, pos), local_expr(p, pos), pos),
-                                     c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)]))
+                                     c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos),
+                                     c.LoopExit('break', pos)]))
         self.owner_tests.append((test, held, p, pos))
-        self.hoist([c.Let(held, card, pos), c.Let(found, lit(False, T.BOOLEAN, pos), pos),
-                    c.For(p, self.group(PLAYER, pos), None, [test], pos),
-                    self.fail_unless(found, T.PLAYER, pos)], pos, '(owner CARD)')
+        search = [c.Let(held, card, pos), c.Let(found, lit(False, T.BOOLEAN, pos), pos),
+                  c.For(p, self.group(PLAYER, pos), None, [test], pos),
+                  self.fail_unless(found, T.PLAYER, pos)]
+        if holder is not None:
+            # the player whose place the max (min) was found in; finish() keeps
+            # the search instead if a player has a memory (a copy held twice)
+            search = [c.If([(None, search)], pos)]
+            self.owners_known.append((search[0], [c.Assign(local_ref(res, pos), local_expr(holder, pos),
+                                                           pos)]))
+        self.hoist(search, pos, '(owner CARD)')
         return Val(PLAYER, local_expr(res, pos))
 
     def ex_TeamOf(self, e):
@@ -457,28 +399,6 @@ class Expressions:
     def ex_Actual(self, e):
         return Val(CARD, self.scalar(e.card, CARD))
 
-    def ex_Best(self, e):
-        coll = self.typed(e.coll, CARDS).ir
-        pm = self.points_map(e.points)
-        pos = e.pos
-        best, value, found, x, v = (self.frame.new('best', T.CARD), self.frame.new('value', T.NUMBER),
-                                    self.frame.new('found', T.BOOLEAN), self.frame.new('x', T.CARD),
-                                    self.frame.new('v', T.NUMBER))
-        better = binary(local_expr(v, pos), '>' if e.word == 'max' else '<', local_expr(value, pos),
-                        T.BOOLEAN, pos)
-
-        def body():
-            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [
-                    c.If([(binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better,
-                                  T.BOOLEAN, pos),
-                           [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
-                            c.Assign(local_ref(value, pos), local_expr(v, pos), pos),
-                            c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)])], pos)]
-        stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
-            [self.fail_unless(found, T.CARD, pos)]
-        self.hoist(stmts, pos, '(%s ... using)' % e.word)
-        return Val(CARD, local_expr(best, pos), home=self.home_of(coll))
-
     def ex_Filter(self, e):
         v = self.expr(e.coll)
         if v.type == CARDS:
@@ -513,7 +433,7 @@ class Expressions:
 
     # --- aggregates as values -------------------------------------------------------------
 
-    def ex_Aggregate(self, e):
+    def ex_Aggregate(self, e, stop=False):
         v = self.expr(e.coll)
         if v.type in (STRS, INTS):
             return self.unrolled(e, v)
@@ -524,12 +444,19 @@ class Expressions:
             if e.word != 'all':
                 fail(e.pos, 'any over a collection of locations: use all (and union)')
             return Val(CARDS, EachColl(v.ir, e.var.name, e.body, dict(self.env)))
+        if type(v.ir) is GroupColl and v.ir.cond is None:
+            by_seat = self.by_seat(e, elem)
+            if by_seat is not None:
+                return by_seat
         items, var, keep = self.flat(v.ir, e.pos, '(%s ...)' % e.word)
         body = self.no_hoist('the body of %s' % e.word, lambda: self.bound(
             e.var.name, Val(elem, local_expr(var, e.pos), home=self.home_of(v.ir)),
             lambda: self.expr(e.body)))
         if body.type == BOOL:
-            test = body.ir if e.word == 'any' else c.Not(body.ir, T.BOOLEAN, e.pos)
+            test = body.ir if e.word == 'any' else negation(body.ir, e.pos)
+            if stop:
+                return Val(BOOL, self.first_deciding(e.word, e.pos, var, items,
+                                                     conj([keep, test], 'and', e.pos) if keep else test))
             count = c.Aggregate('count', var, items, conj([keep, test], 'and', e.pos) if keep else test,
                                 T.NUMBER, e.pos)
             return Val(BOOL, binary(count, '>' if e.word == 'any' else '==', lit(0, T.NUMBER, e.pos),
@@ -540,6 +467,39 @@ class Expressions:
             return Val(INT, c.Aggregate('sum', var, items, body.ir, T.NUMBER, e.pos))
         fail(e.body.pos, 'The body of %s is a Boolean%s; found %s' % (
             e.word, ', an Integer or a collection' if e.word == 'all' else '', body.type))
+
+    def by_seat(self, e, elem):
+        """all/any over every player (team), when there are at most MAX_SEATS:
+        the body once per seat, its player (team) the seat's global, joined
+        by `and` (`or`, or `+` for an Integer `all`): no loop, and it stops
+        at the first seat deciding it, as the reference's does.  None if
+        the body is neither, or there are more seats."""
+        count = self.layout.players if elem == PLAYER else self.layout.teams
+        if count > MAX_SEATS:
+            return None
+        t = IR_TYPE[elem]
+        vals = [self.no_hoist('the body of %s' % e.word, lambda g=g: self.bound(
+            e.var.name, Val(elem, as_expr(c.VarRef(g, t, e.pos))), lambda: self.expr(e.body)))
+            for g in self.layout.seat_globals(elem, e.pos)]
+        types = {x.type for x in vals}
+        if types == {BOOL}:
+            return Val(BOOL, conj([x.ir for x in vals], 'and' if e.word == 'all' else 'or', e.pos))
+        if types == {INT} and e.word == 'all':
+            total = vals[0].ir
+            for x in vals[1:]:
+                total = binary(total, '+', x.ir, T.NUMBER, e.pos)
+            return Val(INT, total)
+        return None
+
+    def first_deciding(self, word, pos, var, items, test):
+        """`all` (`any`) as a loop that stops at the first element failing
+        (holding): test is true of that element."""
+        res = self.frame.new(word, T.BOOLEAN)
+        self.hoist([c.Let(res, lit(word == 'all', T.BOOLEAN, pos), pos),
+                    c.For(var, items, None, [c.If([(test, [
+                        c.Assign(local_ref(res, pos), lit(word == 'any', T.BOOLEAN, pos), pos),
+                        c.LoopExit('break', pos)])], pos)], pos)], pos, '(%s ...)' % word)
+        return local_expr(res, pos)
 
     def is_collection(self, body, name, elem):
         """Is an aggregate's body a collection (a location, a filter, a union)?"""
@@ -626,13 +586,13 @@ class Expressions:
             def inner():
                 part = self.bound(coll.var, Val(g.kind, local_expr(who, pos)),
                                   lambda: self.typed(coll.body, CARDS).ir, coll.env)
-                saved = self.pre
-                self.pre = []
+                saved, saved_who = self.pre, self.each_who
+                self.pre, self.each_who = [], who
                 try:
                     stmts = self.each(part, var, body, pos)
                     return self.pre + stmts
                 finally:
-                    self.pre = saved
+                    self.pre, self.each_who = saved, saved_who
             inside = inner()
             if keep is not None:
                 inside = [c.If([(keep, inside)], pos)]

@@ -154,19 +154,19 @@ class Layout:
             who = frame.new('p', owner)
             k = frame.new('k', T.NUMBER)
             each = as_expr(c.VarRef(who, owner, pos))
-            body = []
             if seats:
                 joins = joins + [(None, seats)]
-            for own, seats in joins:
-                branches = [(c.Binary(as_expr(c.VarRef(k, T.NUMBER, pos)), '==',
-                                      c.Literal(i, T.NUMBER, pos), T.BOOLEAN, pos),
-                             [c.Assign(c.PropRef(each, own, own.type, pos),
-                                       as_expr(c.VarRef(g, T.AREA, pos)), pos)
-                              if own is not None else
-                              c.Assign(c.VarRef(g, owner, pos), each, pos)])
-                            for i, g in enumerate(seats)]
-                body.append(c.If(branches, pos))
-            body.append(c.Compound(c.VarRef(k, T.NUMBER, pos), '+', c.Literal(1, T.NUMBER, pos), pos))
+            # one test of the seat for everything it is given
+            branches = [(c.Binary(as_expr(c.VarRef(k, T.NUMBER, pos)), '==',
+                                  c.Literal(i, T.NUMBER, pos), T.BOOLEAN, pos),
+                         [c.Assign(c.PropRef(each, own, own.type, pos),
+                                   as_expr(c.VarRef(seats[i], T.AREA, pos)), pos)
+                          if own is not None else
+                          c.Assign(c.VarRef(seats[i], owner, pos), each, pos)
+                          for own, seats in joins])
+                        for i in range(len(joins[0][1]))]
+            body = [c.If(branches, pos),
+                    c.Compound(c.VarRef(k, T.NUMBER, pos), '+', c.Literal(1, T.NUMBER, pos), pos)]
             out += [c.Let(k, c.Literal(0, T.NUMBER, pos), pos),
                     c.For(who, as_expr(c.VarRef(c.Builtin(builtin, list_type), list_type, pos)),
                           None, body, pos)]

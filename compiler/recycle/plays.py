@@ -63,9 +63,10 @@ class Plays:
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
-        rule = self.rule_of(shapes)
-        if rule is None:
+        made = self.rule_of(shapes)
+        if made is None:
             return None
+        rule, helds = made
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
         card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
@@ -75,30 +76,32 @@ class Plays:
         def rest(shape):
             return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
                               lambda: self.block(shape.rest))
+        # each option's conditions, once, before the play: the rule and the
+        # choice of the option played read them
+        before = [s for shape, held in zip(shapes, helds) if type(held) is not c.Literal
+                  for s in [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + self.test_stmts(
+                      shape.conds, [c.Assign(held.ref, lit(True, T.BOOLEAN, pos), pos)], pos)]
         if len(shapes) == 1:
-            before, after = [], rest(shapes[0])
+            after = rest(shapes[0])
         else:
-            before, after = self.which_option(shapes, hand_ref, card, rest, pos)
+            more, after = self.which_option(shapes, helds, hand_ref, card, rest, pos)
+            before += more
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
                                 [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
                               pos)]
 
-    def which_option(self, shapes, hand, card, rest, pos):
+    def which_option(self, shapes, helds, hand, card, rest, pos):
         """Several options, one play: the card played runs the rest of the
         first option that allowed it, as the choice was made (so before the
         play: each option's conditions, and the cards of the hand its tests
         allow, unless the play cannot change them).  (statements before the
         play, statements after it)."""
         before, branches = [], []
-        for shape in shapes[:-1]:
-            conds = [self.cond(x) for x in shape.conds]
-            held = conj(conds, 'and', pos) if conds else lit(True, T.BOOLEAN, pos)
+        for shape, held in zip(shapes[:-1], helds):
             if _unmoved(shape, shapes[0]):
                 # its tests of a card read neither the hand nor the destination,
                 # which the play changes: asked of the card played, after it
-                option = self.frame.new('option', T.BOOLEAN)
-                before.append(c.Let(option, held, pos))
-                test = conj([local_expr(option, pos)] + self.card_tests(shape, card), 'and', pos)
+                test = conj([held] + self.card_tests(shape, card), 'and', pos)
                 branches.append((test, rest(shape)))
                 continue
             allowed, x = self.frame.new('allowed', T.CARDS), self.frame.new('x', T.CARD)
@@ -122,30 +125,39 @@ class Plays:
                                   lambda: [self.cond(e) for e in shape.inner])
 
     def rule_of(self, shapes):
-        """The index of a new rule allowing a card that one of the options
-        allows, or None if their conditions read more than a rule can."""
+        """(the index of a new rule allowing a card that one of the options
+        allows, each option's conditions held), or None if their conditions
+        read more than a rule can.  Conditions held: True, or a hidden global
+        (the choice computes them once, not the rule once per card)."""
         saved = self.frame, self.stages, self.pre, self.no_pre
         frame = RuleFrame()
         player, card, _ = frame.params
         self.frame, self.stages = frame, [RuleCycle('player', player)]
         self.pre, self.no_pre = None, 'a rule'
         pos = shapes[0].option.pos
-        alternatives = []
+        checked = []
         try:
             for shape in shapes:
-                o = shape.option
-                tests = [self.cond(x) for x in shape.conds] + self.card_tests(shape, card)
-                alternatives.append(conj(tests, 'and', o.pos) if tests else lit(True, T.BOOLEAN, o.pos))
+                checked.append((conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos),
+                                self.card_tests(shape, card)))
         except (PipError, TypeError):
             return None
         finally:
             self.frame, self.stages, self.pre, self.no_pre = saved
-        body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
-        if not _locals_within(body, {id(x) for x in frame.made}):
+        if not _locals_within(checked, {id(x) for x in frame.made}):
             return None
-        self.rules.append(c.Rule('choice_%d' % (len(self.rules) + 1), ['player', 'card', 'dest'], body,
-                                 pos, frame.size))
-        return len(self.rules) - 1
+        n = len(self.rules) + 1
+        alternatives, helds = [], []
+        for k, (shape, (held, tests)) in enumerate(zip(shapes, checked)):
+            o = shape.option
+            if type(held) is not c.Literal:
+                g = self.layout.global_('Choice %d option %d' % (n, k + 1), T.BOOLEAN, o.pos)
+                held = as_expr(c.VarRef(g, T.BOOLEAN, o.pos))
+            helds.append(held)
+            alternatives.append(conj([held] + tests, 'and', o.pos))
+        body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
+        self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
+        return len(self.rules) - 1, helds
 
 
 def _locals_within(node, mine):

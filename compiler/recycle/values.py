@@ -11,6 +11,8 @@ import attrs
 from compiler.ir import checked as c
 from compiler.ir import types as T
 
+from ..errors import PipError
+
 INT, BOOL, STR, CARD, PLAYER, TEAM = 'Integer', 'Boolean', 'String', 'Card', 'Player', 'Team'
 CARDS, PLAYERS, TEAMS = 'CardCollection', 'PlayerCollection', 'TeamCollection'
 STRS, INTS, GAME = 'StringCollection', 'IntegerCollection', 'Game'
@@ -74,6 +76,11 @@ class ListColl:                # a card list made by the checker (a materialized
     items: object
 
 
+def fail(pos, message):
+    """A checking error: one positioned line."""
+    raise PipError(pos, message)
+
+
 def ref_expr(ref):
     return c.Ref(ref, ref.type, ref.pos)
 
@@ -92,6 +99,16 @@ def lit(value, type_, pos):
 
 def binary(left, op, right, type_, pos):
     return c.Binary(left, op, right, type_, pos)
+
+
+NEGATED = {'==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>'}
+
+
+def negation(x, pos):
+    """not x, as the opposite comparison where x is one (one instruction fewer)."""
+    if type(x) is c.Binary and x.op in NEGATED:
+        return binary(x.left, NEGATED[x.op], x.right, x.type, x.pos)
+    return c.Not(x, T.BOOLEAN, pos)
 
 
 def conj(items, op, pos):

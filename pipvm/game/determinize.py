@@ -13,7 +13,11 @@ made by replaying the game from its start:
 - every answer given so far is given again, matched by its option's label,
   except a card another seat played where this seat could not see it: the
   sample's player plays any of its cards there, chosen at random (matched by
-  label, the card would be known);
+  label, the card would be known); and likewise another seat's answer to an
+  `ask` whose option names a card this seat does not see (a RECYCLE choice of
+  a hidden card, docs/recycle.md): the sample answers one of the options
+  alike but for the card they name, a card it does not see there either,
+  chosen at random (Blind);
 - the sample is accepted only if the seat observes exactly what it observed
   in the real game, at every decision: its views (pipvm/game/view.py) and the
   events addressed to it.
@@ -26,9 +30,9 @@ is hidden too.  When no sample in `tries` is accepted, NoSample is raised;
 a bot then has no consistent world to think in (docs/api.md).
 """
 from pipvm.core.errors import PipError
-from pipvm.game.kinds import NAME
+from pipvm.game.kinds import ACTION, NAME
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import new_deck
+from pipvm.core.runtime import Card, new_deck
 from pipvm.engine.vm import Dealer
 from pipvm.game.view import seen_cards, view
 
@@ -56,11 +60,11 @@ def determinize(game, seat, rng, tries=None):
     """A fork of game in which the cards seat has never seen are dealt anew
     (rng: a random.Random); see the module's docstring."""
     tries = TRIES if tries is None else tries
-    trace, _, unseen_plays, pins = real_trace(game, seat)
-    if nothing_hidden(game, unseen_plays):
+    trace, _, unseen_plays, pins, blind = real_trace(game, seat)
+    if nothing_hidden(game, unseen_plays | blind.at):
         return _future(game.fork(), rng)
     for _ in range(tries):
-        sample = replay(game, seat, trace, Resampled(game, pins, rng), (unseen_plays, rng))
+        sample = replay(game, seat, trace, Resampled(game, pins, rng), (unseen_plays, rng, blind))
         if sample is not None:
             return _future(sample, rng)
     raise NoSample(seat, tries)
@@ -76,8 +80,8 @@ def nothing_hidden(game, unseen_plays):
 def real_trace(game, seat):
     """(the seat's observations at each decision of the real game, the
     cards it has seen, the answers that played a card it did not see, the
-    cards it has seen since each shuffle: Sightings.pinned), replaying the
-    real game once (kept on the game)."""
+    cards it has seen since each shuffle: Sightings.pinned, the asks it
+    answers blind: Blind), replaying the real game once (kept on the game)."""
     key = (seat, len(game.history))
     if key not in game.traces:
         trace = []
@@ -86,9 +90,12 @@ def real_trace(game, seat):
         observe = _Observer(seat)
         g = _replay_game(game, None)
         sightings = Sightings(seat, g)
+        blind = Blind(seat)
 
         def note(g):
             nonlocal shown
+            if len(trace) < len(game.history):
+                blind.note(g, len(trace), game.history[len(trace)])
             sightings.note(g)
             trace.append(observe(g))
             # the answer before this decision played a card the seat may not read
@@ -99,8 +106,55 @@ def real_trace(game, seat):
         ok = _answer_all(game, g, note, None)
         assert ok, 'a replay of the real game diverged'
         game.traces[key] = (trace, sightings.seen(), frozenset(unseen_plays),
-                            sightings.pinned())
+                            sightings.pinned(), blind)
     return game.traces[key]
+
+
+class Blind:
+    """Another seat's answers to an `ask` whose option names a card (its
+    binding, never its text) that this seat does not see when it is asked.
+    Replayed by its label, a sample would hold that card where the real
+    game does: the seat would learn it.  A sample answers instead one of
+    the options whose labels are the same but for the card they name, a
+    card the seat does not see there either, at random; the observations
+    then refuse a sample its consequences show wrong."""
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.masked = {}            # history position -> the label, its card's name masked
+        self.at = frozenset()       # those positions
+
+    def __eq__(self, other):        # (a trace is compared whole: tests/test_game.py)
+        return type(other) is Blind and (self.seat, self.masked) == (other.seat, other.masked)
+
+    __hash__ = None
+
+    def note(self, g, h, answer):
+        """At the decision g waits at, history position h, answered answer."""
+        d = g.decision
+        if d is None or d.seat == self.seat or d.kind is not ACTION:
+            return
+        choice, label = answer
+        card = _named(g, choice)
+        if card is not None and all(c is not card for c in seen_cards(g.machine, self.seat)):
+            self.masked[h] = label.replace(card.name, '\0', 1)
+            self.at = frozenset(self.masked)
+
+    def answer(self, g, h, rng):
+        """The option a sample answers at position h, or None if it has none alike."""
+        seen = seen_cards(g.machine, self.seat)
+        alike = [i for i, label in enumerate(g.decision.options)
+                 for card in [_named(g, i)]
+                 if card is not None and all(c is not card for c in seen)
+                 and label.replace(card.name, '\0', 1) == self.masked[h]]
+        return rng.choice(alike) if alike else None
+
+
+def _named(g, i):
+    """The card option i of the ask g waits at is bound to, or None."""
+    binds = getattr(g.machine.pending, 'binds', None)
+    bind = binds[i] if binds and i < len(binds) else None
+    return bind[1] if bind is not None and type(bind[1]) is Card else None
 
 
 class Sightings:
@@ -175,7 +229,7 @@ class _Observer:
 def replay(game, seat, trace, dealer, free):
     """The game replayed with dealer's shuffles, or None as soon as the
     seat observes something it did not observe in the real game.  free:
-    (the answers to give at random, a random.Random)."""
+    (the cards played to give at random, a random.Random, Blind)."""
     g = _replay_game(game, dealer)
     return g if _answer_all(game, g, None, (_Observer(seat), trace), free) else None
 
@@ -187,12 +241,13 @@ def _replay_game(game, dealer):
 _START = ([0] * 55, 0)          # never drawn from: every shuffle restores its state
 
 
-def _answer_all(real, g, note, check, free=(frozenset(), None)):
+def _answer_all(real, g, note, check, free=(frozenset(), None, None)):
     """Give g the real game's answers, matched by label (those in free[0]:
-    chosen at random with free[1]).  note(g) is called at each decision and
-    at the end; check = (observer, trace) compares the seat's observation
-    there with the real game's.  False if they differ."""
-    at_random, rng = free
+    chosen at random with free[1]; those free[2] masks: one alike, Blind).
+    note(g) is called at each decision and at the end; check = (observer,
+    trace) compares the seat's observation there with the real game's.
+    False if they differ."""
+    at_random, rng, blind = free
     k = 0
     for choice, label in real.history:
         if not _same(g, k, note, check):
@@ -205,6 +260,11 @@ def _answer_all(real, g, note, check, free=(frozenset(), None)):
             g.answer(label)
         elif k - 1 in at_random:
             g.answer(rng.randrange(len(d.options)))
+        elif blind is not None and k - 1 in blind.at:
+            i = blind.answer(g, k - 1, rng)
+            if i is None:
+                return False
+            g.answer(i)
         else:
             i = _same_option(d.options, label, choice)
             if i is None:

@@ -3,7 +3,7 @@ differential property of tests/fuzz/test_recycle_fuzz.py: the VM running the
 lowered program against RECYCLE's reference interpreter.
 
 A program deals a small deck to two or three players, then runs a stage
-whose end is a turn counter (so it always ends) and whose turns draw from
+whose end is a turn counter, or an `all` of one (so it always ends), and whose turns draw from
 actions, conditions, aggregates and choices over the locations it names;
 the scoring is max or min of an Integer.  Programs may end in a run-time
 error (the top of an empty location): both engines must report the same.
@@ -45,7 +45,8 @@ def conditions(draw, depth=0):
         lambda t: '(%s %s %s)' % t),
         st.tuples(st.sampled_from(['RANK', 'SUIT']), locs(), st.sampled_from(RANKS[:4] + SUITS)).map(
             lambda t: '(== (cardatt %s (top %s)) %s)' % t),
-        st.just("(any player 'P (> (size ('P vloc SHOWN)) 1))")]
+        st.just("(any player 'P (> (size ('P vloc SHOWN)) 1))"),
+        st.just("(all player 'P (< (size ('P iloc HAND)) 3))")]
     if depth < 1:
         c = conditions(depth + 1)
         leaves.append(st.tuples(st.sampled_from(['and', 'or']), c, c).map(lambda t: '(%s %s %s)' % t))
@@ -68,6 +69,9 @@ def actions(draw, depth=0):
                            draw(st.sampled_from(['current', 'previous', 'next', '(0 player)']))),
         "(put points 'VALUE (((SUIT (HEARTS)) %d)))" % draw(st.integers(0, 3)),
         "(move (max %s using 'VALUE) (top (game vloc PILE)))" % src,
+        # the owner found beside the max, or by a search when a player has a memory
+        "(cycle next (owner (max (union (all player 'P ('P vloc SHOWN))) using 'VALUE)))",
+        '(remember (top %s) (top ((current player) mem KEPT)))' % src,
     ]
     if depth < 1:
         options += [
@@ -98,15 +102,17 @@ def recycle_programs(draw):
     ranks = draw(st.lists(st.sampled_from(RANKS), min_size=3, max_size=8, unique=True))
     suits = draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
     turns = draw(st.integers(1, 6))
+    # an end that is an `all` stops at the first player it fails for
+    end = draw(st.sampled_from(['(>= (game sto TURNS) %d)', "(all player 'P (>= (game sto TURNS) %d))"])) % turns
     body = ' '.join(draw(st.lists(actions(), min_size=1, max_size=4)))
     scoring = draw(st.sampled_from(['max', 'min']))
     return (';; Fuzzed\n(game\n (setup\n  (create players %d)\n'
             '  (create deck (game iloc STOCK) (deck (RANK (%s)) (SUIT (%s)))))\n'
             " (do ((shuffle (game iloc STOCK)) (put points 'VALUE (((RANK (ACE)) 11)))\n"
             "      (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))\n"
-            ' (stage player (end (>= (game sto TURNS) %d))\n'
+            ' (stage player (end %s)\n'
             '  (do ((inc (game sto TURNS) 1)\n'
             '       (inc ((current player) sto SCORE) (* (game sto TURNS) (size ((current player) iloc HAND))))\n'
             '       %s)))\n'
             ' (scoring %s ((current player) sto SCORE)))\n') % (
-        players, ', '.join(ranks), ', '.join(suits), turns, body, scoring)
+        players, ', '.join(ranks), ', '.join(suits), end, body, scoring)

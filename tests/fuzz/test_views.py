@@ -309,17 +309,23 @@ def test_views_show_what_the_reference_table_lets_each_seat_see(case):
 class Still(random.Random):
     """A generator whose shuffles leave everything in place, and which picks
     the real game's card where the seat did not see which was played: the
-    sample it makes is the real game again, which is always consistent."""
+    sample it makes is the real game again, which is always consistent
+    (blind: the real answers to asks naming a card the seat did not see,
+    determinize.Blind, which picks with choice)."""
 
-    def __init__(self, choices):
+    def __init__(self, choices, blind=()):
         super().__init__(0)
         self.choices = list(choices)
+        self.blind = list(blind)
 
     def shuffle(self, x):
         pass
 
     def randrange(self, n):
         return self.choices.pop(0)
+
+    def choice(self, seq):
+        return self.blind.pop(0)
 
 
 def feed_noting(game, answers, marks, log):
@@ -361,6 +367,9 @@ class Reverser(Still):
 
     def randrange(self, n):
         return (super().randrange(n) + 1) % n   # the next card: not the real game's
+
+    def choice(self, seq):
+        return seq[0]           # the first option alike (mirrored picks it too)
 
 
 def cards_in(v):
@@ -423,11 +432,12 @@ class Mirror(Dealer):
             items[p] = c
 
 
-def mirrored(game, seat, plays, dealer, log):
+def mirrored(game, seat, plays, dealer, log, blind):
     """The real game replayed through dealer (a Mirror), each answer given
     again by its label (the option after the real choice where the seat did
-    not see the card played, as the Reverser picks); whether the seat's view
-    matches the real one at every decision."""
+    not see the card played, as the Reverser picks; at an ask naming a card
+    it did not see, the first option alike: determinize.Blind); whether the
+    seat's view matches the real one at every decision."""
     g = game.replayed(OCamlRandom(0), dealer)
     for k, (choice, label) in enumerate(game.history):
         d, want = g.decision, log[k][1].get(seat)      # (no view before the count)
@@ -437,6 +447,11 @@ def mirrored(game, seat, plays, dealer, log):
             g.answer(label)
         elif k in plays:
             g.answer((choice + 1) % len(d.options))
+        elif k in blind.at:
+            i = blind.answer(g, k, Reverser(()))
+            if i is None:
+                return g, False
+            g.answer(i)
         elif choice < len(d.options) and d.options[choice] == label:
             g.answer(choice)
         elif label in d.options:
@@ -457,7 +472,7 @@ def check_reversed_world(game, played, seat, plays, marks, log, clocks):
         sample = None
     dealer = Mirror(game.machine.shuffles, reverser.given,
                     pinned_since(game, played, seat, marks, log, clocks))
-    world, matched = mirrored(game, seat, plays, dealer, log)
+    world, matched = mirrored(game, seat, plays, dealer, log, determinize.real_trace(game, seat)[4])
     assert not dealer.wrong, (dealer.wrong, REPLAY)
     if sample is None:
         assert not matched, ('a consistent world refused', REPLAY)
@@ -492,11 +507,13 @@ def test_determinization_as_bots_use_it(case, where, seed):
             continue
         before = harness.snapshot(game.machine), [game.view(s) for s in range(game.seats)]
         for s in range(game.seats):
-            plays = determinize.real_trace(game, s)[2]     # the cards s did not see played
+            trace = determinize.real_trace(game, s)
+            plays, blind = trace[2], trace[4]     # the cards s did not see played, and asked
             assert plays == unseen_plays(game, played, marks, s), ('unseen plays', REPLAY)
             # (no belief to fall back on: Still's world, the real one, is
             # accepted at the first of the default tries, as at every other)
-            again = determinize.determinize(game, s, Still(game.history[k][0] for k in sorted(plays)))
+            again = determinize.determinize(game, s, Still((game.history[k][0] for k in sorted(plays)),
+                                                           (game.history[k][0] for k in sorted(blind.at))))
             # (its future is dealt anew: the cards still hidden may move)
             assert again.view(s) == before[1][s] and again.decision == game.decision, REPLAY
             assert again.rng.state != game.rng.state, ('the real future', REPLAY)

@@ -90,7 +90,7 @@ class Particles:
             nxt = len(g.machine.shuffles)
             if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
-            free = (self.rng, p.deal.plays, h) if h in self.unseen_plays else None
+            free = self.freed(p.deal.plays, h)
             if h in pinned and (g.decision is None or g.decision.kind is not CARD
                                 or p.deal.plays[h] not in g.decision.options):
                 # a play shown fixed to a card the player does not hold here:

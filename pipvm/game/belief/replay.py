@@ -213,7 +213,7 @@ class Replay:
                 break
             if h < start:
                 continue
-            free = (self.rng, q.deal.plays, h) if h in self.unseen_plays else None
+            free = self.freed(q.deal.plays, h)
             player = None
             if free is not None and g.decision is not None and g.decision.kind is CARD:
                 player = g.machine.pending.player

@@ -9,7 +9,7 @@ since each shuffle (seen, as of this decision; seen_before, as of the
 one before).  A new game, or a history that is not the old one's sequel,
 starts it all again and drops the particles.  give answers a game as the
 real one was answered (by label), the one way every part replays it."""
-from pipvm.game.determinize import Sightings, _Observer, _replay_game, _same_option
+from pipvm.game.determinize import Blind, Sightings, _Observer, _replay_game, _same_option
 from pipvm.game.kinds import NAME
 
 from .budgets import PLAYS
@@ -35,6 +35,7 @@ class Sight:
             self.shuffled_at = {}
             self.unseen_plays = set()
             self.played_by = {}
+            self.blind = Blind(self.seat)
             self.particles = []
             self.lost = False
             self.checked = 0
@@ -46,6 +47,7 @@ class Sight:
             before, shown = len(g.machine.shuffles), len(g.events)
             who = g.machine.pending.player.name if g.decision is not None \
                 and g.decision.kind in PLAYS else None
+            self.blind.note(g, h, history[h])
             give(g, history[h])
             for j in range(before, len(g.machine.shuffles)):
                 self.shuffled_at[j] = h
@@ -63,6 +65,15 @@ class Sight:
     def _note(self, g):
         self.sightings.note(g)
         self.trace.append(self.observe(g))
+
+    def freed(self, plays, h):
+        """give's free for history position h, or None: a card played unseen,
+        or another seat's ask naming a card the seat did not see (Blind)."""
+        if h in self.unseen_plays:
+            return (self.rng, plays, h)
+        if self.blind is not None and h in self.blind.at:
+            return (self.rng, plays, h, self.blind)
+        return None
 
     def seen(self, j):
         """The cards the seat has seen since shuffle j: a deal keeps them where
@@ -86,7 +97,9 @@ def give(g, entry, free=None):
     """Answer g's decision as the real game was answered (by label); False
     if g offers no such option (or waits for nothing).  free = (rng, plays,
     position): a card played unseen, answered as the world played it before
-    (plays: position -> label) or else at random (then noted in plays)."""
+    (plays: position -> label) or else at random (then noted in plays); with
+    a Blind after them, an ask answered blind: at random among the options
+    alike (False if there is none)."""
     choice, label = entry
     d = g.decision
     if d is None:
@@ -95,10 +108,12 @@ def give(g, entry, free=None):
         g.answer(label)
         return True
     if free is not None:
-        rng, plays, h = free
+        rng, plays, h = free[:3]
         i = d.options.index(plays[h]) if plays.get(h) in d.options else None
         if i is None:
-            i = rng.randrange(len(d.options))
+            i = rng.randrange(len(d.options)) if len(free) == 3 else free[3].answer(g, h, rng)
+            if i is None:
+                return False
             plays[h] = d.options[i]
         g.answer(i)
         return True

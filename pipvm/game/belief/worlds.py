@@ -39,6 +39,7 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
         self.shuffled_at = {}       # shuffle number -> history position it happened at
         self.unseen_plays = set()   # history positions that played a card the seat did not see
         self.played_by = {}         # such a position -> the name of the player who played
+        self.blind = None           # another seat's asks naming a card it did not see (Blind)
         self.history = []           # the real game's answers, as of this decision
         # the worlds
         self.particles = []
@@ -65,7 +66,7 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
         the living copied up to size and the copies nudged apart.  With no
         world at all, only the nearest miss is kept (lost)."""
         end = len(self.history)
-        if nothing_hidden(self.real, self.unseen_plays):
+        if nothing_hidden(self.real, self.unseen_plays) and not (self.blind and self.blind.at):
             self.particles = [Particle(self.real.fork(), [], 0)]
             self.checked = end
             return
