@@ -20,8 +20,10 @@ answer to a copy of the game (Game.fork) and looking at what follows:
 
 So `drops` is, per option, None or [{"area": NAME, "then": J}] (J: the
 follow-up choice, None for none), exactly the answers the clicks give.  A
-way that draws from the game's random stream (a shuffle, a random bot) is
-left out: its outcome is not for the page to know before it happens.  The
+way that draws from the game's random stream (a shuffle) is
+left out: its outcome is not for the page to know before it happens.  (Places
+that hang on cards the seat cannot see would still be told early: the
+clicks tell them only after the first answer; no example has such.)  The
 server checks every answer as it checks any: a drop is only a shortcut
 for clicks, never trusted.
 """
