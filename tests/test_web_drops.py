@@ -1,6 +1,7 @@
 """Where the web table lets a card be dragged (pipvm/web/drops.py): each
 drop the server offers is exactly the answers the clicks give, a move that
-shuffles on the way offers none, and a drop is checked as any answer is."""
+shuffles on the way offers none, a place that hangs on a card the seat
+cannot see is not told, and a drop is checked as any answer is."""
 import os
 import random
 
@@ -35,6 +36,51 @@ Action main {
           for s in stacks "{c} onto {s}" if not (c in s->cards) { deal c from src to s. }
           "{c} away" { deal c from src to bin. }
           "Leave {c}" { message "Left.". }
+        }
+      }
+      "Stop" { winner me. }
+    }
+  }
+}
+'''
+
+
+# A card put away goes to the bin of a face-down card's rank: where it may
+# be dropped would tell that rank.
+HIDDEN = '''Game "Hidden" requires 1 players.
+Deck deck = standard.
+Area stacks[3] labeled "Stack" is faceup, spreadout.
+Area bins[13] labeled "Bin" is faceup, squaredup.
+Area secret labeled "Secret" is facedown, squaredup.
+CardList cs.
+
+Action bin_for(Card c) gives Area {
+  let k be 0.
+  for b in bins {
+    k += 1.
+    if k == secret->cards->top->rank { give b. }
+  }
+  give bins->first.
+}
+
+Action main {
+  let me be players->first.
+  shuffle deck.
+  deal 1 from deck to secret.
+  for s in stacks { deal 2 from deck to s. }
+  forever {
+    cs = [].
+    for s in stacks { cs = [cs; s->cards]. }
+    ask me {
+      for c in cs "Move {c}" {
+        let src be stacks->first.
+        for s in stacks { if c in s->cards { src = s. } }
+        ask me {
+          for s in stacks "{c} onto {s}" if not (c in s->cards) { deal c from src to s. }
+          "{c} away" {
+            let b be bin_for(c).
+            deal c from src to b.
+          }
         }
       }
       "Stop" { winner me. }
@@ -106,10 +152,35 @@ def test_klondikes_drops_are_the_moves_the_clicks_make():
         if d is None:
             break
         drops += check_drops(game, 0)
-        auto += sum(1 for ds in served_decision(game, 0).get('drops') or () for x in ds or ()
-                    if x['then'] is None)
+        auto += sum(1 for ds in served_decision(game, 0).get('drops') or ()
+                    for x in ds or () if x['then'] is None)
         game.answer(rng.choice([i for i, o in enumerate(d.options) if o != 'Give up']))
     assert drops > 50 and auto > 5
+
+
+def test_a_place_that_hangs_on_a_hidden_card_is_not_told(tmp_path):
+    """Put away, a card goes to the bin of the face-down card's rank: the
+    clicks say which only after the card is chosen, so no drop may say it
+    before (each drop must also be found in worlds where the cards the seat
+    cannot see are dealt anew).  The stacks, which hang on shown cards
+    only, are still offered; with the card face up, so is its bin."""
+    for secret in ('facedown', 'faceup'):
+        _, game = game_of(HIDDEN.replace('is facedown', 'is ' + secret), tmp_path)
+        for seed in range(1, 9):
+            game = Game(game.program, seed=seed, players=1, names=['Ada'])
+            d = served_decision(game, 0)
+            bins = stacks = 0
+            for i, drops in enumerate(d['drops'][:-1]):
+                name = d['targets'][i]['card']
+                copy = game.fork()
+                copy.answer(i)
+                copy.answer(len(copy.decision.options) - 1)        # put away
+                areas = [x['area'] for x in drops]
+                stacks += sum(a.startswith('Stack') for a in areas)
+                bins += place(copy, name) in areas
+                assert all(a.startswith('Stack') or a == place(copy, name) for a in areas)
+            assert stacks == 6 * 2 and bins == (0 if secret == 'facedown' else 6), (secret, seed)
+        assert check_drops(game, 0) == 6 * 2 + bins
 
 
 def test_a_card_decision_says_where_the_card_is_played():

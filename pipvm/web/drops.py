@@ -20,16 +20,41 @@ answer to a copy of the game (Game.fork) and looking at what follows:
 
 So `drops` is, per option, None or [{"area": NAME, "then": J}] (J: the
 follow-up choice, None for none), exactly the answers the clicks give.  A
-way that draws from the game's random stream (a shuffle) is
-left out: its outcome is not for the page to know before it happens.  (Places
-that hang on cards the seat cannot see would still be told early: the
-clicks tell them only after the first answer; no example has such.)  The
-server checks every answer as it checks any: a drop is only a shortcut
-for clicks, never trusted.
+way that draws from the game's random stream (a shuffle) is left out: its
+outcome is not for the page to know before it happens.
+
+Playing ahead reads the real game, hidden cards and all, so a drop could
+tell a place that hangs on a card the seat cannot see (a card put away to
+the bin of a face-down card's rank), which the clicks tell only after the
+first answer.  So each option is also played ahead in WORLDS other worlds:
+copies of the game in which the cards the seat cannot see now (all but its
+hand, the shown cards of faceup areas and the cards the ask's options
+bind) trade places at random, and a drop is offered only if every world
+offers it too, with the same follow-up choice.  A drop that hangs on
+shown cards only is the same in every world and is kept (all of
+Klondike's); one that hangs on where a hidden card is now is withheld
+unless each world happens to put a card there that decides it alike
+(with two worlds, the square of that chance; each world costs one more
+lookahead).  With nothing hidden, each world is the real game.  What
+this does not catch: a place that hangs on a value the
+game computed from a hidden card before and kept (a Number, a Boolean): a
+world consistent with all the seat has seen would need the game replayed
+from its start with a new deal (pipvm/game/determinize.py), which costs a
+replay of every answer so far at every step (over a second an answer
+late in a game of Klondike), or the bots' Belief (pipvm/game/belief/: some
+100 ms an answer on Klondike, spikes of a second); benchmarks/results/
+drag.tsv.  The worlds are drawn with a generator seeded by the step
+count, so a page reloaded at the same step is told the same.  The server
+checks every answer as it checks any: a drop is only a shortcut for
+clicks, never trusted.
 """
-from pipvm.game.view import areas, decision, option_targets
+import random
+
+from pipvm.core.runtime import Card, card_index
+from pipvm.game.view import areas, decision, option_targets, seen_cards
 
 LOOKAHEAD_STEPS = 100_000      # a copy that runs longer than this before the next decision offers no drop
+WORLDS = 2                     # the worlds, the hidden cards dealt anew, that each drop must be found in too
 
 
 def served_decision(game, seat):
@@ -47,8 +72,39 @@ def served_decision(game, seat):
         drops = [_drops(game, seat, i) if t and 'card' in t else None
                  for i, t in enumerate(out['targets'])]
         if any(drops):
-            out['drops'] = drops
+            rng = random.Random(len(game.history))
+            for _ in range(WORLDS):
+                world = _dealt_anew(game, seat, rng)
+                drops = [_agreed(ds, world, game, i) if ds else None for i, ds in enumerate(drops)]
+            if any(drops):
+                out['drops'] = drops
     return out
+
+
+def _dealt_anew(game, seat, rng):
+    """A quiet copy of game in which the cards seat cannot see now trade
+    places at random: each such card object takes another's identity (so
+    every list and variable that held one holds the other), and the deck is
+    put back in deck order, by which the machine finds a card (card_of)."""
+    world = game.fork(quiet=True)
+    m = world.machine
+    kept = {id(c) for c in seen_cards(m, seat)}
+    kept.update(id(b[1]) for b in m.pending.binds or () if b is not None and type(b[1]) is Card)
+    hidden = [c for c in m.deck if id(c) not in kept]
+    who = [(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name) for c in hidden]
+    rng.shuffle(who)
+    for c, (rank, suit, by, born_rank, born_suit, name) in zip(hidden, who):
+        c.rank, c.suit, c.last_played_by = rank, suit, by
+        c.born_rank, c.born_suit, c.name = born_rank, born_suit, name
+    m.deck.sort(key=lambda c: card_index(c.born_rank, c.born_suit))
+    m.consts = m.image.consts_for(m.deck)
+    return world
+
+
+def _agreed(drops, world, game, i):
+    """The drops of game's option i that world offers too."""
+    there = _drops(world, game.decision.seat, i) or ()
+    return [x for x in drops if x in there] or None
 
 
 def _area_of_list(machine, cards):
