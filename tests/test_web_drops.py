@@ -7,6 +7,7 @@ import random
 
 from pipvm.game.game import Game
 from pipvm.play import loader
+from pipvm.web import drops as web_drops
 from pipvm.web.drops import served_decision
 
 from .web_util import post, seating, served
@@ -140,9 +141,11 @@ def test_a_move_that_shuffles_on_the_way_offers_no_drop(tmp_path):
     assert served_decision(game, 0)['targets'][0] == {'area': 'Stack 2'}
 
 
-def test_klondikes_drops_are_the_moves_the_clicks_make():
+def test_klondikes_drops_are_the_moves_the_clicks_make(monkeypatch):
     """Through a game of Klondike, every drop offered (to a stack, to the
-    top, a move with one place) puts its card where it says."""
+    top, a move with one place) puts its card where it says; and as they
+    hang on shown cards only, the worlds with the hidden cards dealt anew
+    withhold none of them."""
     program = loader.load_program(KLONDIKE)
     game = Game(program, seed=3, players=1, names=['Ada'])
     rng = random.Random(2)
@@ -152,8 +155,11 @@ def test_klondikes_drops_are_the_moves_the_clicks_make():
         if d is None:
             break
         drops += check_drops(game, 0)
-        auto += sum(1 for ds in served_decision(game, 0).get('drops') or ()
-                    for x in ds or () if x['then'] is None)
+        served = served_decision(game, 0)
+        auto += sum(1 for ds in served.get('drops') or () for x in ds or () if x['then'] is None)
+        with monkeypatch.context() as m:
+            m.setattr(web_drops, 'WORLDS', 0)       # the real game's alone
+            assert served_decision(game, 0) == served
         game.answer(rng.choice([i for i, o in enumerate(d.options) if o != 'Give up']))
     assert drops > 50 and auto > 5
 
