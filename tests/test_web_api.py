@@ -23,7 +23,7 @@ from pipvm.web.table import LOG_PAGE, STEPS_KEPT, Table
 
 from .privacy import watch
 from .util import CHOICELESS, serving
-from .web_util import post, seating, served
+from .web_util import post, seating, served, served_view
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, 'examples', '*.pip')))
@@ -84,7 +84,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
                 else:
                     assert live['base'] == steps - 1
                     pages[seat] = apply(pages[seat], live['patch'])
-                whole = json.loads(json.dumps(game.view(seat)))
+                whole = json.loads(json.dumps(served_view(game, seat)))
                 assert same_view(state, whole) and same_view(pages[seat], whole)
                 assert state['log_start'] == max(0, len(whole['log']) - LOG_PAGE)
                 assert int(r.headers['Pip-Version']) == live['version'] == steps
@@ -103,7 +103,7 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             assert reply['version'] == int(r.headers['Pip-Version']) == steps + 1
             assert not witness.unseen(seat, reply)
             after = apply(json.loads(json.dumps(pages[seat])), reply['patch'])
-            assert same_view(after, json.loads(json.dumps(game.view(seat))))
+            assert same_view(after, json.loads(json.dumps(served_view(game, seat))))
             steps += 1
         open_channels.close()
         assert game.ending.kind in ('winner', 'loser')     # (durak.pip: its fool loses)
@@ -157,7 +157,7 @@ def channels_behind(name, players, seed, answers=None):
             else:
                 kinds['behind' if live['base'] < live['version'] - 1 else 'next'] += 1
                 pages[seat] = apply(pages[seat], live['patch'])
-            assert same_view(pages[seat], json.loads(json.dumps(table.game.view(seat))))
+            assert same_view(pages[seat], json.loads(json.dumps(served_view(table.game, seat))))
             hidden = witness.unseen(seat, live)
             assert not hidden, (seat, hidden)
             due[seat] = table.version + rng.choice([1, 1, 1, 2, 3, 7, STEPS_KEPT, STEPS_KEPT + 2])

@@ -6,6 +6,7 @@ from starlette.testclient import TestClient
 from pipvm.play import loader
 from pipvm.play.seats import Seating, parse_kind
 from pipvm.web.app import make_app
+from pipvm.web.drops import served_decision
 from pipvm.web.table import Table
 
 
@@ -26,6 +27,12 @@ def served(path, seats=Seating(), seed=1, **kwargs):
     table = Table(loader.load_program(path), seats, seed, path=path, **kwargs)
     with TestClient(make_app([table])) as client:
         yield table, client, links('', table)
+
+
+def served_view(game, seat):
+    """game.view(seat) as a served table gives it: its decision says where a
+    card may be dragged (pipvm/web/drops.py)."""
+    return dict(game.view(seat), decision=served_decision(game, seat))
 
 
 def post(client, url, body):

@@ -21,11 +21,12 @@ from pipvm.isa.pipc import write_file
 from pipvm.play import loader
 from pipvm.records import record
 from pipvm.game.game import Game
-from pipvm.game.view import decision, event, hand, view
+from pipvm.game.view import event, hand, view
 from pipvm.records.record import CHOICE, NAME, Answer, Record
 from pipvm.play.seats import Seating, parse_kind
 from pipvm.play.terminal import random_seed
 from pipvm.web.deciders import decider
+from pipvm.web.drops import served_decision
 from pipvm.web.patch import diff
 from pipvm.web.requests import BadRequest, Conflict, check_against, parse_answer
 
@@ -42,7 +43,7 @@ def hashed(token):
 class Own(NamedTuple):
     """What of a seat's view is its own, at one version."""
     hand: list                 # its hand's card names (None: a spectator, or no player yet)
-    decision: dict             # the decision it faces, as view() gives it
+    decision: dict             # the decision it faces, as view() gives it with its drops (drops.py)
     size: int                  # how many events its log holds
 
 
@@ -204,10 +205,12 @@ class Table:
     def view(self, seat):
         """What /state returns: the seat's view with the last LOG_PAGE events
         of its log (`log_start`: the place of the first in the whole log), the
-        seats the server plays (`bots`) and how many seats the table has."""
-        size = self._own(seat).size
+        seats the server plays (`bots`) and how many seats the table has;
+        its decision says where a card may be dragged (pipvm/web/drops.py)."""
+        own = self._own(seat)
+        size = own.size
         state = view(self.game, seat, log=False)
-        state.update(self._extras())
+        state.update(self._extras(), decision=own.decision)
         start = max(0, size - LOG_PAGE)
         return dict(state, log=self._logs[seat][start:size], log_start=start)
 
@@ -273,7 +276,7 @@ class Table:
         if own is None:
             self._read_events()
             self._common()         # the common part at each version a seat was given
-            own = self._owns[seat] = Own(hand(self.game, seat), decision(self.game, seat),
+            own = self._owns[seat] = Own(hand(self.game, seat), served_decision(self.game, seat),
                                          len(self._logs[seat]))
         return own
 

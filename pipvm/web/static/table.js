@@ -3,11 +3,11 @@
 // State comes from GET state, then the live WebSocket: the whole view on
 // connecting, a patch to it (RFC 6902) each time the game moves on.
 // Answers go by POST answer.  docs/web.md describes the API.
-'use strict';
+import { $, SUITS, back, card, cardSet, el, nameOf, plural } from './cards.js';
+import { closeResult, renderResult, renderScores, valueFacts } from './scores.js';
+import { cardDrops, clickable, draggable, handDrops, marked, onGive, targetOf } from './targets.js';
+import { held, noteView, renderTrick, trickArea } from './trick.js';
 
-const SUITS = { Spades: '\u2660', Hearts: '\u2665', Diamonds: '\u2666', Clubs: '\u2663' };
-const RANKS = { Ace: 'A', Two: '2', Three: '3', Four: '4', Five: '5', Six: '6', Seven: '7',
-                Eight: '8', Nine: '9', Ten: '10', Jack: 'J', Queen: 'Q', King: 'K' };
 // The key of each option: 1-9, 0, then the letters (every option up to 36;
 // the arrow keys and Enter reach all of them).
 const KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
@@ -16,7 +16,6 @@ const KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
 const PLACES = [[], ['t'], ['l', 'r'], ['l', 't', 'r'], ['l', 'tl', 'tr', 'r'],
                 ['l', 'tl', 't', 'tr', 'r'], ['bl', 'l', 'tl', 'tr', 'r', 'br'],
                 ['bl', 'l', 'tl', 't', 'tr', 'r', 'br']];
-const $ = (id) => document.getElementById(id);
 let view = null;          // the last view, kept up to date by the live patches
 let version = -1;         // the table's version it shows (a late older view is ignored)
 // The decision whose answer is in flight: a second answer to it is not sent.
@@ -25,60 +24,11 @@ let version = -1;         // the table's version it shows (a late older view is 
 let answering = null;
 let problem = '';         // the last refusal: shown until the next action
 
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-// A card drawn from its name ("Queen of Spades"); anything else as plain text.
-function card(name, tag = 'span') {
-  const [rank, suit] = String(name).split(' of ');
-  const e = el(tag, 'card');
-  e.title = name;
-  e.setAttribute('aria-label', name);
-  if (!(rank in RANKS) || !(suit in SUITS)) {
-    e.textContent = name;
-    return e;
-  }
-  if (suit === 'Hearts' || suit === 'Diamonds') e.classList.add('red');
-  e.append(el('span', 'rank', RANKS[rank]), el('span', 'suit', SUITS[suit]));
-  return e;
-}
-
-// A set of cards to play at once (a 'cards' decision's option, as
-// dialogue.set_label writes it: "A", "A and B", "A, B and C"), or Pass.
-function cardSet(label) {
-  const b = el('button', 'option set');
-  b.title = label;
-  b.setAttribute('aria-label', label);
-  const names = label.split(/, | and /);
-  if (!names.every((n) => n.split(' of ')[0] in RANKS)) b.textContent = label;
-  else names.forEach((n) => b.append(card(n)));
-  return b;
-}
-
-function back(label) {
-  const e = el('span', 'card back', label);
-  e.setAttribute('aria-hidden', 'true');
-  return e;
-}
-
-function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
-
-function nameOf(v, seat) {
-  const p = v.players.find((q) => q.seat === seat);
-  return p ? p.name : 'seat ' + (seat + 1);
-}
-
 function render(v, at) {
   if (at < version) return;
   version = at;
   view = v;
-  const taken = takenTrick(lastTrick, v);
-  if (taken) heldTrick = taken;
-  lastTrick = noteTrick(v);
+  noteView(v);
   const me = v.players.find((p) => p.seat === v.seat);
   document.title = (v.decision ? '\u25b6 Your turn \u2014 ' : '') + v.game + ' \u2014 Pip';
   $('game').textContent = v.game;
@@ -93,42 +43,7 @@ function render(v, at) {
   renderResult(v, me);
   renderLink();
   $('to-lobby').hidden = !v.lobby;
-}
-
-// The end of the game: who won, then every team (or player) by score, with
-// what each took; a rematch and the way back to the lobby for a lobby's table.
-let resultSeen = false;   // the panel was closed to look at the table
-
-function renderResult(v, me) {
-  const box = $('result');
-  box.hidden = !v.ending || resultSeen;
-  if (!v.ending) { resultSeen = false; return; }
-  const e = v.ending;
-  // (an extension's ending places every seat: 0 best; the worst place lost)
-  const placed = e.places ? v.players.map((p) => e.places[p.seat]) : null;
-  const worst = placed ? Math.max(...placed) : 0;
-  const mine = me && (placed ? e.kind === 'winner' && e.places[me.seat] === 0 : e.winner === me.name
-    || (v.teams || []).some((t) => t.name === e.winner && t.members.includes(me.seat)));
-  const lost = me && placed && worst > 0 && e.places[me.seat] === worst;
-  $('result-title').textContent = e.kind === 'winner' ? (mine ? 'You win! ' : '') + e.winner + ' wins.'
-    : e.kind === 'loser' ? (lost ? 'You lose. ' : '') + e.loser + ' loses.'
-    : e.kind === 'no winner' ? 'The game is over: no winner.' : 'The game stopped: ' + e.error;
-  const rows = standings(v, v.teams && !placed ? 'teams' : 'players');
-  const winner = (r) => placed ? e.kind === 'winner' && e.places[r.seat] === 0
-    : e.kind === 'winner' && (r.name === e.winner);
-  const loser = (r, i) => placed ? worst > 0 && e.places[r.seat] === worst
-    : i === rows.length - 1 && rows.length > 1 && e.kind === 'winner';
-  const place = (r) => placed ? e.places[r.seat] : winner(r) ? 0 : 1;
-  rows.sort((a, b) => place(a) - place(b) || (b.score ?? -Infinity) - (a.score ?? -Infinity));
-  box.querySelector('tbody').replaceChildren(...rows.map((r, i) => {
-    const tr = el('tr', (r.mine ? 'mine ' : '') + (winner(r) ? 'winner' : loser(r, i) ? 'loser' : ''));
-    tr.append(el('td', 'place', winner(r) ? 'won' : String(i + 1) + '.'), el('th', '', r.who),
-              el('td', '', r.score === null ? '\u2013' : String(r.score)), el('td', '', r.won));
-    tr.children[1].scope = 'row';
-    return tr;
-  }));
-  $('rematch').hidden = !(v.lobby && me);
-  $('back-to-lobby').hidden = !v.lobby;
+  marked();
 }
 
 // The live channel's state as it is: connecting, connected, or closed (and
@@ -185,7 +100,7 @@ function renderTable(v) {
   const places = placesOf(v);
   for (const p of v.players) felt.append(seatBox(v, p, places[p.seat]));
   $('empty').hidden = v.players.length > 0;
-  renderTrick(v, places);
+  renderTrick(v, places, () => { if (view) { renderTable(view); marked(); } });
   renderAreas(v);
   renderInfo(v);
 }
@@ -225,91 +140,6 @@ function seatBox(v, p, place) {
   return box;
 }
 
-// A player's or team's values `for each player` (a language extension), as
-// score is shown: "bid 3", a Boolean as the game prints it ("passed True");
-// an undefined one is left out.
-function valueFacts(values) {
-  const shown = (x) => x === true ? 'True' : x === false ? 'False' : String(x);
-  return Object.entries(values || {}).filter(([, x]) => x !== null)
-    .map(([name, x]) => name + ' ' + shown(x));
-}
-
-// The trick area: a faceup, spread-out area whose cards were all played,
-// each shown before the seat that played it.
-function trickArea(v) {
-  return v.areas.find((a) => !a.facedown && !a.squaredup && a.by && a.by.length
-    && a.by.every((s) => s !== null) && new Set(a.by).size === a.by.length);
-}
-
-// A trick is often taken in the same step as its last card is played: the
-// view goes from three cards to none.  The page keeps the whole trick from
-// what it was told: the cards it showed, then the cards the log says were
-// played after them (by seats not in it yet).  It stays on the table until
-// the next card is played there, and at least HOLD ms.
-const HOLD = 1500;
-let lastTrick = null;     // the trick area as last rendered (copied: patches change views in place)
-let heldTrick = null;     // {name, cards, by, winner, since}: a trick just taken
-let holdTimer = null;
-
-function noteTrick(v) {
-  const area = trickArea(v) || (lastTrick && v.areas.find((a) => a.name === lastTrick.name));
-  const stash = {};
-  for (const p of v.players) stash['p' + p.seat] = p.stash_size;
-  for (const [i, t] of (v.teams || []).entries()) stash['t' + i] = t.stash_size;
-  return area ? { name: area.name, cards: (area.cards || []).slice(), by: (area.by || []).slice(),
-                  logEnd: v.log_start + v.log.length, stash } : null;
-}
-
-function takenTrick(before, v) {
-  if (!before || !before.cards.length) return null;
-  const now = v.areas.find((a) => a.name === before.name);
-  if (!now || before.cards.every((c, i) => (now.cards || [])[i] === c)) return null;
-  const cards = before.cards.slice();
-  const by = before.by.slice();
-  for (const e of v.log.slice(Math.max(0, before.logEnd - v.log_start))) {
-    if (e.kind !== 'played' || e.card === null || e.by === null) continue;
-    if (by.includes(e.by) || by.length >= v.players.length) break;
-    cards.push(e.card);
-    by.push(e.by);
-  }
-  // who took it: the player a message names ("Ada takes the trick."), else
-  // the one player (or team) whose pile grew by the trick
-  const fresh = v.log.slice(Math.max(0, before.logEnd - v.log_start));
-  const names = v.players.map((p) => p.name);
-  const said = fresh.map((e) => e.kind === 'message' && /\btrick\b/i.test(e.text)
-    && names.find((n) => e.text.startsWith(n + ' '))).find((n) => n);
-  if (said) return { name: before.name, cards, by, winner: said, since: Date.now() };
-  const grew = [];
-  for (const p of v.players) if (p.stash_size > (before.stash['p' + p.seat] || 0)) grew.push(p.name);
-  const teams = (v.teams || []).filter((t, i) => t.stash_size > (before.stash['t' + i] || 0));
-  const winner = teams.length === 1 ? teams[0].name : grew.length === 1 ? grew[0] : null;
-  return { name: before.name, cards, by, winner, since: Date.now() };
-}
-
-function renderTrick(v, places) {
-  const trick = $('trick');
-  const area = v.areas.find((a) => heldTrick && a.name === heldTrick.name);
-  if (heldTrick && area && area.cards && area.cards.length
-      && Date.now() - heldTrick.since >= HOLD) heldTrick = null;     // the next trick is led
-  const shown = heldTrick || trickArea(v);
-  trick.replaceChildren();
-  trick.hidden = !shown;
-  trick.classList.toggle('taken', !!heldTrick);
-  if (!shown) return;
-  shown.cards.forEach((c, i) => {
-    const e = card(c);
-    e.classList.add('played', 'at-' + (places[shown.by[i]] || 'b'));
-    e.title = c + ', played by ' + nameOf(v, shown.by[i]);
-    trick.append(e);
-  });
-  if (heldTrick && heldTrick.winner) trick.append(el('p', 'taker', heldTrick.winner + ' takes the trick'));
-  // once the pause is over, a next card already led replaces the trick
-  const left = heldTrick ? heldTrick.since + HOLD - Date.now() : 0;
-  if (left > 0 && !holdTimer) {
-    holdTimer = setTimeout(() => { holdTimer = null; if (view) renderTable(view); }, left + 20);
-  }
-}
-
 // What the table says in its messages and shows nowhere else: trump, and
 // the card turned up (the last message that names them).
 const SUIT_WORD = /\b(Spades|Hearts|Diamonds|Clubs)\b/;
@@ -344,27 +174,8 @@ function renderInfo(v) {
   box.hidden = parts.length === 0;
 }
 
-// An ask whose options come from lists of cards or areas names them
-// (decision.targets): such an option is chosen by clicking its card, where
-// the table shows it, or its area; so a move is its card, then where it goes.
-function targetOf(v, kind, name) {
-  const d = v.decision;
-  return d && d.targets ? d.targets.findIndex((t) => t !== null && t[kind] === name) : -1;
-}
-
-function clickable(e, i) {
-  if (i < 0) return e;
-  e.classList.add('target');
-  e.dataset.target = i;
-  e.tabIndex = 0;
-  e.setAttribute('role', 'button');
-  e.addEventListener('click', (event) => { event.stopPropagation(); choose(i); });
-  e.addEventListener('keydown', (event) => { if (event.key === 'Enter') choose(i); });
-  return e;
-}
-
 function tableCard(v, name) {
-  return clickable(card(name), targetOf(v, 'card', name));
+  return draggable(clickable(card(name), v, targetOf(v, 'card', name)), v, cardDrops(v, name));
 }
 
 // The areas as the program declares them: facedown as a back with a count,
@@ -372,11 +183,12 @@ function tableCard(v, name) {
 // card list in no area (a deck) as a face-down pile with its size.
 function renderAreas(v) {
   const shown = trickArea(v);
-  const held = heldTrick && heldTrick.name;        // drawn as the trick above
-  const boxes = v.areas.filter((a) => a !== shown && a.name !== held).map((a) => {
+  const taken = held() && held().name;            // drawn as the trick above
+  const boxes = v.areas.filter((a) => a !== shown && a.name !== taken).map((a) => {
     const kind = a.facedown ? 'facedown' : 'faceup';
     const box = clickable(el('div', 'area ' + kind + (a.squaredup ? ' squaredup' : ' spreadout')),
-                          targetOf(v, 'area', a.name));
+                          v, targetOf(v, 'area', a.name));
+    box.dataset.area = a.name;                      // where a card may be dropped
     box.append(el('h2', '', a.name));
     const cards = el('div', 'cards');
     if (a.facedown && a.squaredup) {
@@ -403,43 +215,6 @@ function renderAreas(v) {
     boxes.push(box);
   }
   $('areas').replaceChildren(...boxes);
-}
-
-// Scores and what each team or player has won (its stash); in a game with a
-// trick, a stash of whole tricks is counted in tricks too.
-function standings(v, which = 'both') {
-  const rows = [];
-  const perTrick = trickArea(v) || heldTrick || v.areas.some((a) => /trick/i.test(a.name))
-    ? v.players.length : 0;
-  const won = (n) => n === 0 ? '\u2013' : perTrick && n % perTrick === 0
-    ? plural(n / perTrick, 'trick') : plural(n, 'card');
-  if (v.teams && which !== 'players') {
-    v.teams.forEach((t, i) => {
-      const names = t.members.map((s) => nameOf(v, s)).join(', ');
-      const values = valueFacts(t.values).map((f) => ' \u00b7 ' + f).join('');
-      rows.push({ who: 'Team ' + (i + 1) + ' (' + names + ')' + values, name: t.name, score: t.score,
-                  won: won(t.stash_size), mine: t.members.includes(v.seat) });
-    });
-  }
-  if (which === 'teams') return rows;
-  for (const p of v.players) {
-    if (v.teams && which === 'both' && !p.score && !p.stash_size) continue;   // a team game scores teams
-    rows.push({ who: p.name, name: p.name, score: p.score, won: won(p.stash_size),
-                mine: p.seat === v.seat, seat: p.seat });
-  }
-  return rows;
-}
-
-function renderScores(v) {
-  const rows = standings(v).map((r) => [r.who, r.score, r.won, r.mine]);
-  $('scores').hidden = rows.length === 0;
-  $('scores').querySelector('tbody').replaceChildren(...rows.map(([who, score, got, mine]) => {
-    const tr = el('tr', mine ? 'mine' : '');
-    tr.append(el('th', '', who), el('td', '', score === null ? '\u2013' : String(score)),
-              el('td', '', got));
-    tr.firstChild.scope = 'row';
-    return tr;
-  }));
 }
 
 // The option each card of the hand stands for (-1: none now).
@@ -480,6 +255,7 @@ function renderHand(v, me) {
       b.dataset.choice = i;
       if (keyOf(i)) b.append(el('span', 'key', keyOf(i)));
       b.addEventListener('click', () => choose(i));
+      draggable(b, v, handDrops(v, i));
     }
     return b;
   });
@@ -561,8 +337,19 @@ function choose(i) {
   if (view && view.decision) send({ decision: view.decision.id, choice: i });
 }
 
+// Answer decision id with the first choice, the one after it with the next
+// (a card dropped on an area: its option, then the area's); each only if
+// the page still shows that decision, and none after one refused.
+onGive(async (chosen, id) => {
+  for (const [k, choice] of chosen.entries()) {
+    const d = view && view.decision;
+    if (!d || d.id !== id + k || !await send({ decision: d.id, choice })) return;
+  }
+});
+
+// Send an answer; whether it was taken (the page then shows what followed).
 async function send(body) {
-  if (answering === body.decision) return;
+  if (answering === body.decision) return false;
   answering = body.decision;
   problem = '';
   renderProblem();
@@ -574,7 +361,7 @@ async function send(body) {
       headers: { 'Content-Type': 'application/json', 'Pip-Base': String(version) },
     });
     const reply = await r.json();
-    if (r.ok) { update(reply, versionOf(r)); return; }
+    if (r.ok) { await update(reply, versionOf(r)); return true; }
     // 400: refused, and it stays on the page until the next action;
     // 409: the game moved on (show where it is).
     problem = r.status === 409 ? 'The game has moved on: ' + reply.error + '.' : reply.error;
@@ -588,6 +375,7 @@ async function send(body) {
     for (const b of document.querySelectorAll('#decision button')) b.disabled = false;
     if (view) { renderHand(view, view.players.find((p) => p.seat === view.seat)); renderDecision(view); }
   }
+  return false;
 }
 
 function versionOf(response) {
@@ -621,11 +409,12 @@ function applyPatch(doc, ops) {
 // A message of the server: a whole view, or a patch from version base (the
 // live channel's, an answer's reply).  A patch from a view this page does
 // not hold is not applied: one already applied (the same change came the
-// other way first) is dropped, one from a view missed fetches the whole.
-function update(message, at) {
+// other way first) is dropped, one from a view missed fetches the whole
+// (and the promise returned waits for it).
+async function update(message, at) {
   if (!message.patch) render(message, at);
   else if (view && message.base === version) render(applyPatch(view, message.patch), message.version);
-  else if (message.version > version) refresh().catch(() => {});
+  else if (message.version > version) await refresh().catch(() => {});
 }
 
 // The live channel: the whole view first, then patches to it; a patch to a
@@ -687,7 +476,7 @@ $('earlier').addEventListener('click', async () => {
   log.scrollTop = log.scrollHeight - from;
 });
 
-$('see-table').addEventListener('click', () => { resultSeen = true; $('result').hidden = true; });
+$('see-table').addEventListener('click', closeResult);
 
 // The same seats at a new deal: the server gives this seat its link there.
 $('rematch').addEventListener('click', async () => {
