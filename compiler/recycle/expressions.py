@@ -481,15 +481,7 @@ class Expressions(Points):
         vals = [self.no_hoist('the body of %s' % e.word, lambda g=g: self.bound(
             e.var.name, Val(elem, as_expr(c.VarRef(g, t, e.pos))), lambda: self.expr(e.body)))
             for g in self.layout.seat_globals(elem, e.pos)]
-        types = {x.type for x in vals}
-        if types == {BOOL}:
-            return Val(BOOL, conj([x.ir for x in vals], 'and' if e.word == 'all' else 'or', e.pos))
-        if types == {INT} and e.word == 'all':
-            total = vals[0].ir
-            for x in vals[1:]:
-                total = binary(total, '+', x.ir, T.NUMBER, e.pos)
-            return Val(INT, total)
-        return None
+        return joined(vals, e.word, e.pos)
 
     def first_deciding(self, word, pos, var, items, test):
         """`all` (`any`) as a loop that stops at the first element failing
@@ -515,15 +507,10 @@ class Expressions(Points):
         elem = ELEMENT[v.type]
         vals = [self.bound(e.var.name, Val(elem, lit(x, T.NUMBER, e.pos) if elem == INT else None,
                                            const=x), lambda: self.expr(e.body)) for x in v.const]
-        types = {x.type for x in vals}
-        if types <= {BOOL}:
-            return Val(BOOL, conj([x.ir for x in vals], 'and' if e.word == 'all' else 'or', e.pos))
-        if types == {INT} and e.word == 'all':
-            total = vals[0].ir
-            for x in vals[1:]:
-                total = binary(total, '+', x.ir, T.NUMBER, e.pos)
-            return Val(INT, total)
-        if types == {CARDS} and e.word == 'all':
+        out = joined(vals, e.word, e.pos)
+        if out is not None:
+            return out
+        if {x.type for x in vals} == {CARDS} and e.word == 'all':
             return Val(CARDS, UnionColl([x.ir for x in vals]))
         fail(e.body.pos, 'The body of %s is a Boolean, an Integer or a collection' % e.word)
 
@@ -606,3 +593,17 @@ class Expressions(Points):
             return [c.For(var, coll.items, None, [c.If([(keep, inside)], pos)] if keep else inside, pos)]
         items = coll.items if kind is ListColl else as_expr(cards_of(coll.ref))
         return [c.For(var, items, None, body(), pos)]
+
+
+def joined(vals, word, pos):
+    """One copy of an all/any's body per element, joined: Booleans by
+    and/or (none: all holds, any does not), Integers summed by all; else None."""
+    types = {x.type for x in vals}
+    if types <= {BOOL}:
+        return Val(BOOL, conj([x.ir for x in vals], 'and' if word == 'all' else 'or', pos))
+    if types == {INT} and word == 'all':
+        total = vals[0].ir
+        for x in vals[1:]:
+            total = binary(total, '+', x.ir, T.NUMBER, pos)
+        return Val(INT, total)
+    return None
