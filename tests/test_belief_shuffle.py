@@ -5,7 +5,9 @@ noted); a shuffle of players leaves an empty order and an empty draw for
 j and forgets every later one; a shuffle of cards notes the real draw for
 j and forgets the later draws, keeps deal's order for j where it holds the
 same cards, and otherwise deals the never-seen cards anew, forgetting the
-later orders.
+later orders; where the world brings the real shuffle's cards in another
+order, it starts from the real shuffle's result instead of the real draws
+on its own order.
 
 The pinned record (test_beliefs_pinned.py) meets these in whole games,
 where a later order is always cut before it is dealt; the cuts and the
@@ -27,10 +29,12 @@ def machine(shuffles=0, seed=7):
     return m
 
 
-def belief(states=(), seen=()):
+def belief(states=(), seen=(), real=()):
+    """real: the real game's shuffles' results (deck indexes)."""
     b = Belief(0, 1, random.Random(3))
     b.states = list(states)
     b.pins = [frozenset(s) for s in seen]
+    b.shadow = SimpleNamespace(machine=SimpleNamespace(dealer=SimpleNamespace(orders=list(real))))
     return b
 
 
@@ -102,3 +106,28 @@ def test_other_cards_are_dealt_anew_the_seen_where_drawn_and_later_orders_forgot
             assert now[k] == CARDS.index(c)      # a seen card where the real draw put it
         else:
             assert now[k] == hidden.pop(0)
+
+
+def test_the_real_shuffles_cards_in_another_order_start_from_its_result():
+    # Oh Hell gathers the cards as the world's hands held them: the real
+    # draws on that order would misplace the cards the seat has seen
+    real = [3, 0, 5, 1, 4, 2]
+    state = OCamlRandom(99)
+    b = belief(states=[(state.state[:], state.idx)], seen=[{3, 2}], real=[real])
+    m = machine()
+    items = list(reversed(CARDS))
+    deal = Deal()
+    b.shuffle(deal, m, items)
+    now = [CARDS.index(c) for c in items]
+    assert deal.drawn == [real] and deal.orders == [now]
+    assert now[0] == 3 and now[5] == 2          # the seen cards where the real game has them
+    hidden = [0, 5, 1, 4]
+    random.Random(3).shuffle(hidden)             # the others dealt anew
+    assert now[1:5] == hidden
+    # the world brings them in the real order: the real draws on it, as before
+    drawn = real_draw(state.state[:], state.idx, list(CARDS))
+    b = belief(states=[(state.state[:], state.idx)], seen=[set(range(6))],
+               real=[[CARDS.index(c) for c in drawn]])
+    items = list(CARDS)
+    b.shuffle(Deal(), machine(), items)
+    assert items == drawn

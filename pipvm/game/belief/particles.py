@@ -172,6 +172,15 @@ class Particles:
             orders.append([])
             return
         now = [index[id(c)] for c in items]
+        real = self.shadow.machine.dealer.orders
+        if j < len(real) and now != real[j] and sorted(now) == sorted(real[j]):
+            # the same cards gathered in another order (Oh Hell collects them
+            # as this world's hands held them): a shuffle's result does not
+            # depend on its input order, so start from the real result, whose
+            # never-seen cards then trade places below as in any deal (the
+            # real draws on this order would misplace the cards the seat
+            # sees, killing every particle at each new hand)
+            now = list(real[j])
         del deal.drawn[j:]
         deal.drawn.append(list(now))
         if j < len(orders) and sorted(orders[j]) == sorted(now):
