@@ -60,8 +60,10 @@ Action main { shuffle d. deal 8 from d to players. play follows from players->fi
 
 
 def game_of(text):
+    # on the loop's image: these are the closures' shapes (pure.py); the
+    # compiled tier's generated rules have tests/test_rules.py
     program = pipc.load(pipc.dump(frontend.compile_text(text)), 'x')
-    return Game(program, seed=3, players=2, names=['A', 'B'])
+    return Game(vm.Image(program), seed=3, players=2, names=['A', 'B'])
 
 
 @pytest.fixture
