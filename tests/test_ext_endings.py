@@ -214,6 +214,11 @@ def frontend_program(source):
      [1.0, 0.0, 1.0]),
     ('let r be [players->last; players->first].\n  ranking r.', 'winner', (1, 2, 0),
      [0.5, 0.0, 1.0]),
+    # every seat in one place: no one ahead, as when nobody wins
+    ('loser players.', 'loser', (1, 1, 1), [1 / 3] * 3),
+    # a place no seat holds counts for none: the second listed is second
+    ('let r be [players->first; players->last; players->last].\n  ranking r.', 'winner',
+     (0, 3, 2), [1.0, 0.0, 0.5]),
 ])
 def test_the_ending_places_every_seat_and_rewards_by_place(end, kind, places, reward):
     game = _ended(HEAD + 'Action main {\n  %s\n}\n' % end)

@@ -30,13 +30,14 @@ def rewards(game):
     one stopped by an error or the step limit) gives every seat 1/seats.
     An ending that places the seats (extension: a loser, several winners, a
     ranking) gives the best place 1, the worst 0 and the places between
-    their share: a loser's seat 0, every other seat 1."""
+    their share: a loser's seat 0, every other seat 1; every seat in one
+    place (all of them losers, say) is no one ahead: 1/seats each."""
     n = game.seats
     ending = game.ending
     places = getattr(ending, 'places', None)
-    if places is not None and max(places) > 0:
-        worst = max(places)
-        return [1.0 - p / worst for p in places]
+    held = sorted(set(places)) if places is not None else ()
+    if len(held) > 1:           # by rank among the places held: a place no seat holds counts for none
+        return [1.0 - held.index(p) / (len(held) - 1) for p in places]
     if ending.kind == 'winner':
         player, team = find(ending.winner, game.players, game.teams)
         won = [p.seat for p in team.members] if team else [player.seat] if player else []

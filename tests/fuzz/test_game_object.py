@@ -240,8 +240,14 @@ def _refusals(game):
 def _rewards(game):
     """Each seat's reward, as docs/api.md says: 1 to the winner's seat and to
     every member of a winning team, 0 to the others; 1/seats each when
-    nobody won (None: several players or teams of the winner's name)."""
+    nobody won (None: several players or teams of the winner's name).  An
+    ending with places: the best 1, the worst 0, those between their
+    share; all in one place, 1/seats each."""
     n, ending = game.seats, game.ending
+    if ending.places is not None and len(set(ending.places)) > 1:
+        order = sorted(set(ending.places))      # the places held, best first
+        return [1.0 - order.index(p) / (len(order) - 1) if len(order) > 2 else
+                float(p == order[0]) for p in ending.places]
     if ending.kind != 'winner':
         return [1.0 / n] * n
     named = [p for p in game.players if p.name == ending.winner]
