@@ -74,6 +74,8 @@ def served_decision(game, seat):
         if any(drops):
             rng = random.Random(len(game.history))
             for _ in range(WORLDS):
+                if not any(drops):
+                    break           # nothing left to confirm: no further world need be dealt
                 world = _dealt_anew(game, seat, rng)
                 drops = [_agreed(ds, world, game, i) if ds else None for i, ds in enumerate(drops)]
             if any(drops):
