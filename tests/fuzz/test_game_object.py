@@ -246,8 +246,7 @@ def _rewards(game):
     n, ending = game.seats, game.ending
     if ending.places is not None and len(set(ending.places)) > 1:
         order = sorted(set(ending.places))      # the places held, best first
-        return [1.0 - order.index(p) / (len(order) - 1) if len(order) > 2 else
-                float(p == order[0]) for p in ending.places]
+        return [1.0 - order.index(p) / (len(order) - 1) for p in ending.places]
     if ending.kind != 'winner':
         return [1.0 / n] * n
     named = [p for p in game.players if p.name == ending.winner]
