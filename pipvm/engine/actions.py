@@ -181,8 +181,8 @@ class _Writer:
         self.emit(text, indent, self.new_unit(indexes))
 
     def unit(self, i, indent):
-        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one
-        (control never falls through past any of them)."""
+        """An instruction no run composes: JUMP, RETURN, GIVE (control
+        never falls through past any of them)."""
         op_code, arg, handler = self.instrs[i]
         op = BY_CODE[op_code]
         u = self.new_unit([i])
@@ -196,39 +196,77 @@ class _Writer:
         elif op_code == OP.GIVE:
             # (GIVE's own body, the loop's frame switch left out: the caller is a Python frame)
             emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
-        elif op_code == OP.QUIET_LOCALS:
-            # its body's LOUD stands in a loop: it sets pc, and the code after leaves
-            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
-            text = cases.compose(op, ctx, self.operand_exprs(i))
-            emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
-        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
-            # quiet.quiet_for without its call and its copy of the list
-            self.operands.append(arg)
-            emit('if QUIET_ROUNDS(self, frame, A[%d], stack[-1]):\n    pop()\n    pc = %d\n'
-                 '    continue\nreturn LOUD_RUN(self, rec, %d)'
-                 % (len(self.operands) - 1, arg[-1], i))
-        elif op_code in _QUIET and handler is not None:
-            # the handler: where the statement ends, or LOUD (the loud code, here)
-            self.handlers['H%d' % op_code] = handler
-            self.operands.append(arg)
-            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n'
-                 '    return LOUD_RUN(self, rec, %d)\npc = t_\ncontinue'
-                 % (op_code, len(self.operands) - 1, i))
         else:
             raise ValueError('%s in an action' % op.name)
 
+    def quiet(self, i, indent):
+        """A quiet instruction written out where it stands; the index its
+        run goes on at (where the statement or loop it stands for ends: the
+        run follows it there, no test tree), or None if it ends the run.
+        Where it cannot go on (LOUD), the loud code goes on at its index."""
+        op_code, arg, handler = self.instrs[i]
+        u = self.new_unit([i])
+        loud = '    return LOUD_RUN(self, rec, %d)' % i
+        lines = []
+        if op_code in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE):
+            slots, after = arg[0], arg[-1]
+            # each local its messages show must be defined (DEFINED_LOCAL's body)
+            for slot in slots:
+                if not (type(slot) is int and 0 <= slot < SMALL):      # (a damaged file's)
+                    self.operands.append(slot)
+                    slot = 'A[%d]' % (len(self.operands) - 1)
+                lines += [cases.substitute(cases.BODIES['DEFINED_LOCAL'].body,
+                                           {'frame': 'frame', 'slot': str(slot), 'res': 'defined'}),
+                          'if not defined:', loud]
+            if op_code == OP.QUIET_MESSAGE:
+                # the checks of quiet.quiet_message, for their failures only
+                self.operands.append(tuple(arg[1]))
+                k = len(self.operands) - 1
+                lines += ['env_ = frame + [self]', 'try:']
+                lines += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
+                lines += ['except Exception:', loud]
+        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
+            # quiet.quiet_for without its call and its copy of the list
+            self.operands.append(arg)
+            after = arg[-1]
+            lines += ['if not QUIET_ROUNDS(self, frame, A[%d], stack[-1]):' % (len(self.operands) - 1),
+                      loud, 'pop()']
+        elif handler is not None:
+            # the handler: where the statement ends, or LOUD (the loud code, here)
+            self.handlers['H%d' % op_code] = handler
+            self.operands.append(arg)
+            after = arg[-1] if type(arg[-1]) is int else None
+            lines += ['t_ = H%d(self, stack, frame, A[%d])' % (op_code, len(self.operands) - 1),
+                      'if t_ is LOUD:', loud]
+            if after is None:
+                lines += ['pc = t_', 'continue']
+        else:
+            raise ValueError('%s in an action' % BY_CODE[op_code].name)
+        self.emit('\n'.join(lines), indent, u)
+        return after
+
+
     def run(self, start, indent):
-        """The straight run from start, up to an instruction that leaves."""
-        i, group = start, []
-        while i < self.n:
+        """The straight run from start, up to an instruction that leaves
+        (a quiet one goes on where its statement ends)."""
+        i, group, count = start, [], 0
+        while i is not None and i < self.n:
             op = BY_CODE[self.instrs[i][0]]
-            if len(group) >= RUN_ON and (i in self.starts or len(group) >= 4 * RUN_ON):
+            if count >= RUN_ON and (i in self.starts or count >= 4 * RUN_ON):
                 # (past RUN_ON, a run stops where another starts: the code stays
                 # about linear in size)
-                self.group(group, indent)
+                if group:
+                    self.group(group, indent)
                 self.pending.add(i)
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
+            count += 1
+            if op.code in _QUIET:
+                if group:
+                    self.group(group, indent)
+                    group = []
+                i = self.quiet(i, indent)
+                continue
             if not _composable(op):
                 if group:
                     self.group(group, indent)
@@ -239,6 +277,8 @@ class _Writer:
             if op.ends:
                 self.group(group, indent)
                 return
+        if i is None:
+            return
         raise ValueError('an action runs off its end')
 
     def source(self):
