@@ -228,9 +228,31 @@ class _Writer:
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
             # quiet.quiet_for without its call and its copy of the list
             self.operands.append(arg)
-            after = arg[-1]
-            lines += ['if not QUIET_ROUNDS(self, frame, A[%d], stack[-1]):' % (len(self.operands) - 1),
-                      loud, 'pop()']
+            k, after = len(self.operands) - 1, arg[-1]
+            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
+            slot, others, of_item, checks, _ = arg
+            if (all(type(s) is int and 0 <= s < SMALL for s in (slot,) + tuple(others))
+                    and all(getattr(c, 'locals_only', False) for c in checks)):
+                # quiet._loop's commonest case written out: its checks show
+                # only locals, and no item is a Number (that could be too long
+                # to show) or undefined: every round checks as the first does
+                tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
+                if of_item:
+                    tests.append('None in rest_')
+                if checks:
+                    tests.append('int in map(type, rest_)')
+                lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
+                lines += ['    ' + x for x in rounds]
+                lines += ['elif rest_:']
+                if checks:
+                    lines += ['    env_ = frame + [self]', '    env_[%d] = rest_[0]' % slot, '    try:']
+                    lines += ['        A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
+                    lines += ['    except Exception:', '    ' + loud]
+                lines += ['    frame[%d] = rest_[-1]' % slot,
+                          '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
+            else:
+                lines += ['rest_ = stack[-1]'] + rounds
+            lines += ['pop()']
         elif handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
