@@ -121,6 +121,13 @@ SMALL = 1000
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 
 
+# What a function's body may read, set up at its start if it does.
+_PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
+             (('push', 'pop'), ('stack.append', 'stack.pop')),
+             (('consts', 'globals_'), ('self.consts', 'self.globals'))]
+_NAME = re.compile(r'[A-Za-z_]\w*')
+
+
 class _Writer:
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
@@ -305,13 +312,6 @@ class _Writer:
 
     def source(self):
         """(The function's source, line number -> unit number)."""
-        head = ['def action(self, rec, pc=0, A=None, P=None):',
-                '    frames = self.frames',
-                '    stack, frame = rec[2], rec[3]',
-                '    push, pop = stack.append, stack.pop',
-                '    consts, globals_ = self.consts, self.globals',
-                '    try:',
-                '        while True:']
         self.pending = set()
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
@@ -327,6 +327,15 @@ class _Writer:
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
                 '        raise invalid(rec, e) from None']
+        # the locals the body reads, set up on entry (a call's cost: most
+        # actions called in a playout are short)
+        used = set(_NAME.findall('\n'.join(t for t, _ in self.lines)))
+        if used & {'push', 'pop'}:
+            used.add('stack')           # (they are its methods)
+        head = ['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames']
+        head += ['    %s = %s' % (', '.join(names), ', '.join(values))
+                 for names, values in _PROLOGUE if used & set(names)]
+        head += ['    try:', '        while True:']
         at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
               if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
