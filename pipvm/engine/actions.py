@@ -229,9 +229,22 @@ class _Writer:
                 # the checks of quiet.quiet_message, for their failures only
                 self.operands.append(tuple(arg[1]))
                 k = len(self.operands) - 1
-                lines += ['env_ = frame + [self]', 'try:']
-                lines += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
-                lines += ['except Exception:', loud]
+                # a check that shows only locals fails only on a Number (too long
+                # to show): when none of them is one, it need not run
+                shown = [getattr(c, 'slots', None) if getattr(c, 'locals_only', False) else None
+                         for c in arg[1]]
+                checks = ['env_ = frame + [self]', 'try:']
+                checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
+                checks += ['except Exception:', loud]
+                if None in shown or not all(type(s) is int and 0 <= s < SMALL
+                                            for slots in shown for s in slots):
+                    lines += checks
+                else:
+                    slots = sorted({s for slots in shown for s in slots})
+                    if slots:       # (none: nothing to check)
+                        lines.append('if %s:' % ' or '.join('type(frame[%d]) is int' % s
+                                                            for s in slots))
+                        lines += ['    ' + x for x in checks]
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
             # quiet.quiet_for without its call and its copy of the list
             self.operands.append(arg)
@@ -251,10 +264,19 @@ class _Writer:
                 lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
                 lines += ['elif rest_:']
-                if checks:
-                    lines += ['    env_ = frame + [self]', '    env_[%d] = rest_[0]' % slot, '    try:']
-                    lines += ['        A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
-                    lines += ['    except Exception:', '    ' + loud]
+                # (the item is no Number: only the other locals shown may be one)
+                shown = {s for c in checks for s in getattr(c, 'slots', (None,))} - {slot}
+                if shown and all(type(s) is int and 0 <= s < SMALL for s in shown):
+                    lines += ['    if %s:' % ' or '.join('type(frame[%d]) is int' % s
+                                                         for s in sorted(shown))]
+                    pad = '    '
+                else:
+                    pad = ''
+                if shown:
+                    check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
+                    check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
+                    check += ['except Exception:', loud]
+                    lines += ['    ' + pad + x for x in check]
                 lines += ['    frame[%d] = rest_[-1]' % slot,
                           '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
             else:

@@ -364,6 +364,7 @@ def _shows(slots, parts):
             if type(v) is int and v.bit_length() > _SHOWN_BITS:
                 runtime.to_str(v)
     shows.locals_only = not parts       # (quiet._loop checks a loop's items at once)
+    shows.slots = slots                 # (a whole action's function tests their types first)
     return shows
 
 
