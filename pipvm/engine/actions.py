@@ -41,7 +41,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine import bodies, cases, generated_cases, pure
 from pipvm.engine.quiet import _loop as quiet_rounds
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
@@ -119,6 +119,9 @@ _INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 
             'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
 SMALL = 1000
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+# A local that may be a Number too long to show (pure._shows' test, whose
+# check then decides): the only failure of a check that shows locals.
+_LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
 
 
 # What a function's body may read, set up at its start if it does.
@@ -242,8 +245,7 @@ class _Writer:
                 else:
                     slots = sorted({s for slots in shown for s in slots})
                     if slots:       # (none: nothing to check)
-                        lines.append('if %s:' % ' or '.join('type(frame[%d]) is int' % s
-                                                            for s in slots))
+                        lines.append('if %s:' % ' or '.join(_LONG % (s, s) for s in slots))
                         lines += ['    ' + x for x in checks]
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
             # quiet.quiet_for without its call and its copy of the list
@@ -267,8 +269,7 @@ class _Writer:
                 # (the item is no Number: only the other locals shown may be one)
                 shown = {s for c in checks for s in getattr(c, 'slots', (None,))} - {slot}
                 if shown and all(type(s) is int and 0 <= s < SMALL for s in shown):
-                    lines += ['    if %s:' % ' or '.join('type(frame[%d]) is int' % s
-                                                         for s in sorted(shown))]
+                    lines += ['    if %s:' % ' or '.join(_LONG % (s, s) for s in sorted(shown))]
                     pad = '    '
                 else:
                     pad = ''
@@ -408,7 +409,7 @@ def function(loaded, loud=False):
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     QUIET_ROUNDS=quiet_rounds, **writer.handlers)
+                     QUIET_ROUNDS=quiet_rounds, SHOWN_BITS=pure._SHOWN_BITS, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
