@@ -9,6 +9,7 @@ import os
 import random
 import sys
 
+import attrs
 import pytest
 
 from compiler.pip import frontend
@@ -248,3 +249,16 @@ def test_a_quiet_loop_written_out_stops_where_the_loop_does(steps):
     actions.prepare(image)
     source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
     assert 'env_[' in source and 'QUIET_ROUNDS' in source      # (both ways are there)
+
+
+def test_a_shown_number_too_long_fails_as_in_the_loop():
+    # (only a hand-made file holds one: the compiler refuses such a literal)
+    program = harness.compile_checked(frontend.check_text(QUIET_LOOPS.replace(
+        'let big be 3.', 'let big be 3.\n  if n > 3 { big = 123457. }')))
+    consts = list(program.consts)
+    consts[consts.index(123457)] = 7 ** 6000
+    program = attrs.evolve(program, consts=type(program.consts)(consts))
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 10' in e and 'too large' in e for e in errors), errors
