@@ -22,7 +22,13 @@ is a `while True` over a tree of `if pc < k` tests whose leaves are the
 straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
-`pc = target` then `continue`.  An instruction the table writes inline or
+`pc = target` then `continue`.  A quiet instruction is written out where
+it stands and its run goes on where the statement or loop it stands for
+ends (its checks unrolled; a check that shows only locals runs only when
+one of them is a Number too long to show, the only value it fails on; a
+quiet loop over a list pays the steps of all its rounds at once, as
+quiet._loop does, whose other cases it calls); where it cannot go on it
+hands over to the loud code (LOUD).  An instruction the table writes inline or
 a block can hold is its body (in this context's words); any other calls
 its handler and acts on what it returns (PAUSE: answer here; CALLED: call
 the callee's function; LOUD; a jump).  A Fault's position is found from
