@@ -363,8 +363,8 @@ def _shows(slots, parts):
             v = part(env)
             if type(v) is int and v.bit_length() > _SHOWN_BITS:
                 runtime.to_str(v)
-    shows.locals_only = not parts       # (quiet._loop checks a loop's items at once)
-    shows.slots = slots                 # (a whole action's function tests their types first)
+    # (quiet._loop checks a loop's items at once; an action's function tests the slots' types)
+    shows.locals_only, shows.slots = not parts, slots
     return shows
 
 
