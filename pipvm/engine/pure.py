@@ -363,8 +363,7 @@ def _shows(slots, parts):
             v = part(env)
             if type(v) is int and v.bit_length() > _SHOWN_BITS:
                 runtime.to_str(v)
-    # (quiet._loop checks a loop's items at once; an action's function tests the slots' types)
-    shows.locals_only, shows.slots = not parts, slots
+    shows.locals_only, shows.slots = not parts, slots     # (for quiet._loop, actions.py)
     return shows
 
 
