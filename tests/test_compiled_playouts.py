@@ -9,6 +9,7 @@ import os
 import random
 import sys
 
+import attrs
 import pytest
 
 from compiler.pip import frontend
@@ -209,3 +210,55 @@ def test_recursion_and_its_depth_limit_in_a_playout_are_the_loop_s(depth):
         assert any('more than 1000 deep' in str(e) for e in endings), endings
     else:
         assert all(e[0] != 'error' for e in endings), endings
+
+
+QUIET_LOOPS = '''Game "g" requires 2 players.
+Deck deck = standard.
+Number n = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action show {
+  n += 1.
+  let big be 3.
+  for c in players->first->hand { message "{c} and {big}". }
+  for x in [1; 2; n] { message "{x} and {n}". }
+}
+Action turn {
+  play any from players->first to table.
+  show().
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+@pytest.mark.parametrize('steps', [None, 9, 40])
+def test_a_quiet_loop_written_out_stops_where_the_loop_does(steps):
+    # the quiet loops over cards (the first item's check, written out in the
+    # function) and over Numbers (quiet._loop's) count their steps as the
+    # loop does: the step limit stops inside them at the same step
+    program = harness.compile_checked(frontend.check_text(QUIET_LOOPS))
+    loop, compiled = _play_outs(program, n=2, reps=2, steps=steps)
+    assert compiled == loop
+    if steps is not None:
+        assert any(o[1] and o[1][0] == 'step limit' for o in loop)
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    assert 'env_[' in source and 'QUIET_ROUNDS' in source      # (both ways are there)
+
+
+def test_a_shown_number_too_long_fails_as_in_the_loop():
+    # (only a hand-made file holds one: the compiler refuses such a literal)
+    program = harness.compile_checked(frontend.check_text(QUIET_LOOPS.replace(
+        'let big be 3.', 'let big be 3.\n  if n > 3 { big = 123457. }')))
+    consts = list(program.consts)
+    consts[consts.index(123457)] = 7 ** 6000
+    program = attrs.evolve(program, consts=type(program.consts)(consts))
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 10' in e and 'too large' in e for e in errors), errors

@@ -30,3 +30,19 @@ def test_a_huge_deal_onto_its_own_source_ends_at_once():
     # To both: every other card goes to Ben, the rest back onto Ada's hand.
     generated_cases.op_DEAL(machine, [ada, [ada, ben], 10 ** 30], None, opcodes.DEAL_TO_PLAYERS)
     assert ada.hand == [] and ben.hand == before[::-1] and CountingList.pops <= 10
+
+
+def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
+    # the one-destination path against the reference's way: each card in
+    # turn from the front of the source to the top of the destination
+    from pipvm.engine import bodies
+    deck = runtime.new_deck()
+    for count in (None, 0, 1, 3, 7, 52, 60, -2):
+        for held in (0, 4):
+            source, dest = list(deck[:7]), list(deck[40:40 + held])
+            bodies.deal(source, [dest], count)
+            want_source, want_dest = list(deck[:7]), list(deck[40:40 + held])
+            n = len(want_source) if count is None else count
+            for _ in range(max(0, min(n, len(want_source)))):
+                want_dest.insert(0, want_source.pop(0))
+            assert (source, dest) == (want_source, want_dest), (count, held)

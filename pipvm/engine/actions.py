@@ -22,7 +22,13 @@ is a `while True` over a tree of `if pc < k` tests whose leaves are the
 straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
-`pc = target` then `continue`.  An instruction the table writes inline or
+`pc = target` then `continue`.  A quiet instruction is written out where
+it stands and its run goes on where the statement or loop it stands for
+ends (its checks unrolled; a check that shows only locals runs only when
+one of them is a Number too long to show, the only value it fails on; a
+quiet loop over a list pays the steps of all its rounds at once, as
+quiet._loop does, whose other cases it calls); where it cannot go on it
+hands over to the loud code (LOUD).  An instruction the table writes inline or
 a block can hold is its body (in this context's words); any other calls
 its handler and acts on what it returns (PAUSE: answer here; CALLED: call
 the callee's function; LOUD; a jump).  A Fault's position is found from
@@ -41,7 +47,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine import bodies, cases, generated_cases, pure
 from pipvm.engine.quiet import _loop as quiet_rounds
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
@@ -119,6 +125,16 @@ _INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 
             'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
 SMALL = 1000
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+# A local that may be a Number too long to show (pure._shows' test, whose
+# check then decides): the only failure of a check that shows locals.
+_LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
+
+
+# What a function's body may read, set up at its start if it does.
+_PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
+             (('push', 'pop'), ('stack.append', 'stack.pop')),
+             (('consts', 'globals_'), ('self.consts', 'self.globals'))]
+_NAME = re.compile(r'[A-Za-z_]\w*')
 
 
 class _Writer:
@@ -181,8 +197,8 @@ class _Writer:
         self.emit(text, indent, self.new_unit(indexes))
 
     def unit(self, i, indent):
-        """An instruction no run composes: JUMP, RETURN, GIVE, a quiet one
-        (control never falls through past any of them)."""
+        """An instruction no run composes: JUMP, RETURN, GIVE (control
+        never falls through past any of them)."""
         op_code, arg, handler = self.instrs[i]
         op = BY_CODE[op_code]
         u = self.new_unit([i])
@@ -196,39 +212,119 @@ class _Writer:
         elif op_code == OP.GIVE:
             # (GIVE's own body, the loop's frame switch left out: the caller is a Python frame)
             emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
-        elif op_code == OP.QUIET_LOCALS:
-            # its body's LOUD stands in a loop: it sets pc, and the code after leaves
-            ctx = cases.Context(CONTEXT.names, ['pc = {0}'], ['pc = -1'], None)
-            text = cases.compose(op, ctx, self.operand_exprs(i))
-            emit('%s\nif pc < 0:\n    return LOUD_RUN(self, rec, %d)\ncontinue' % (text, i))
-        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
-            # quiet.quiet_for without its call and its copy of the list
-            self.operands.append(arg)
-            emit('if QUIET_ROUNDS(self, frame, A[%d], stack[-1]):\n    pop()\n    pc = %d\n'
-                 '    continue\nreturn LOUD_RUN(self, rec, %d)'
-                 % (len(self.operands) - 1, arg[-1], i))
-        elif op_code in _QUIET and handler is not None:
-            # the handler: where the statement ends, or LOUD (the loud code, here)
-            self.handlers['H%d' % op_code] = handler
-            self.operands.append(arg)
-            emit('t_ = H%d(self, stack, frame, A[%d])\nif t_ is LOUD:\n'
-                 '    return LOUD_RUN(self, rec, %d)\npc = t_\ncontinue'
-                 % (op_code, len(self.operands) - 1, i))
         else:
             raise ValueError('%s in an action' % op.name)
 
+    def quiet(self, i, indent):
+        """A quiet instruction written out where it stands; the index its
+        run goes on at (where the statement or loop it stands for ends: the
+        run follows it there, no test tree), or None if it ends the run.
+        Where it cannot go on (LOUD), the loud code goes on at its index."""
+        op_code, arg, handler = self.instrs[i]
+        u = self.new_unit([i])
+        loud = '    return LOUD_RUN(self, rec, %d)' % i
+        lines = []
+        if op_code in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE):
+            slots, after = arg[0], arg[-1]
+            # each local its messages show must be defined (DEFINED_LOCAL's body)
+            for slot in slots:
+                if not (type(slot) is int and 0 <= slot < SMALL):      # (a damaged file's)
+                    self.operands.append(slot)
+                    slot = 'A[%d]' % (len(self.operands) - 1)
+                lines += [cases.substitute(cases.BODIES['DEFINED_LOCAL'].body,
+                                           {'frame': 'frame', 'slot': str(slot), 'res': 'defined'}),
+                          'if not defined:', loud]
+            if op_code == OP.QUIET_MESSAGE:
+                # the checks of quiet.quiet_message, for their failures only
+                self.operands.append(tuple(arg[1]))
+                k = len(self.operands) - 1
+                # a check that shows only locals fails only on a Number (too long
+                # to show): when none of them is one, it need not run
+                shown = [getattr(c, 'slots', None) if getattr(c, 'locals_only', False) else None
+                         for c in arg[1]]
+                checks = ['env_ = frame + [self]', 'try:']
+                checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
+                checks += ['except Exception:', loud]
+                if None in shown or not all(type(s) is int and 0 <= s < SMALL
+                                            for slots in shown for s in slots):
+                    lines += checks
+                else:
+                    slots = sorted({s for slots in shown for s in slots})
+                    if slots:       # (none: nothing to check)
+                        lines.append('if %s:' % ' or '.join(_LONG % (s, s) for s in slots))
+                        lines += ['    ' + x for x in checks]
+        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
+            # quiet.quiet_for without its call and its copy of the list
+            self.operands.append(arg)
+            k, after = len(self.operands) - 1, arg[-1]
+            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
+            slot, others, of_item, checks, _ = arg
+            if (all(type(s) is int and 0 <= s < SMALL for s in (slot,) + tuple(others))
+                    and all(getattr(c, 'locals_only', False) for c in checks)):
+                # quiet._loop's commonest case written out: its checks show
+                # only locals, and no item is a Number (that could be too long
+                # to show) or undefined: every round checks as the first does
+                tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
+                if of_item:
+                    tests.append('None in rest_')
+                if checks:
+                    tests.append('int in map(type, rest_)')
+                lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
+                lines += ['    ' + x for x in rounds]
+                lines += ['elif rest_:']
+                # (the item is no Number: only the other locals shown may be one)
+                shown = {s for c in checks for s in getattr(c, 'slots', (None,))} - {slot}
+                if shown and all(type(s) is int and 0 <= s < SMALL for s in shown):
+                    lines += ['    if %s:' % ' or '.join(_LONG % (s, s) for s in sorted(shown))]
+                    pad = '    '
+                else:
+                    pad = ''
+                if shown:
+                    check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
+                    check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
+                    check += ['except Exception:', loud]
+                    lines += ['    ' + pad + x for x in check]
+                lines += ['    frame[%d] = rest_[-1]' % slot,
+                          '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
+            else:
+                lines += ['rest_ = stack[-1]'] + rounds
+            lines += ['pop()']
+        elif handler is not None:
+            # the handler: where the statement ends, or LOUD (the loud code, here)
+            self.handlers['H%d' % op_code] = handler
+            self.operands.append(arg)
+            after = arg[-1] if type(arg[-1]) is int else None
+            lines += ['t_ = H%d(self, stack, frame, A[%d])' % (op_code, len(self.operands) - 1),
+                      'if t_ is LOUD:', loud]
+            if after is None:
+                lines += ['pc = t_', 'continue']
+        else:
+            raise ValueError('%s in an action' % BY_CODE[op_code].name)
+        self.emit('\n'.join(lines), indent, u)
+        return after
+
+
     def run(self, start, indent):
-        """The straight run from start, up to an instruction that leaves."""
-        i, group = start, []
-        while i < self.n:
+        """The straight run from start, up to an instruction that leaves
+        (a quiet one goes on where its statement ends)."""
+        i, group, count = start, [], 0
+        while i is not None and i < self.n:
             op = BY_CODE[self.instrs[i][0]]
-            if len(group) >= RUN_ON and (i in self.starts or len(group) >= 4 * RUN_ON):
+            if count >= RUN_ON and (i in self.starts or count >= 4 * RUN_ON):
                 # (past RUN_ON, a run stops where another starts: the code stays
                 # about linear in size)
-                self.group(group, indent)
+                if group:
+                    self.group(group, indent)
                 self.pending.add(i)
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
+            count += 1
+            if op.code in _QUIET:
+                if group:
+                    self.group(group, indent)
+                    group = []
+                i = self.quiet(i, indent)
+                continue
             if not _composable(op):
                 if group:
                     self.group(group, indent)
@@ -239,17 +335,12 @@ class _Writer:
             if op.ends:
                 self.group(group, indent)
                 return
+        if i is None:
+            return
         raise ValueError('an action runs off its end')
 
     def source(self):
         """(The function's source, line number -> unit number)."""
-        head = ['def action(self, rec, pc=0, A=None, P=None):',
-                '    frames = self.frames',
-                '    stack, frame = rec[2], rec[3]',
-                '    push, pop = stack.append, stack.pop',
-                '    consts, globals_ = self.consts, self.globals',
-                '    try:',
-                '        while True:']
         self.pending = set()
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
@@ -265,6 +356,15 @@ class _Writer:
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
                 '        raise invalid(rec, e) from None']
+        # the locals the body reads, set up on entry (a call's cost: most
+        # actions called in a playout are short)
+        used = set(_NAME.findall('\n'.join(t for t, _ in self.lines)))
+        if used & {'push', 'pop'}:
+            used.add('stack')           # (they are its methods)
+        head = ['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames']
+        head += ['    %s = %s' % (', '.join(names), ', '.join(values))
+                 for names, values in _PROLOGUE if used & set(names)]
+        head += ['    try:', '        while True:']
         at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
               if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
@@ -315,7 +415,7 @@ def function(loaded, loud=False):
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     QUIET_ROUNDS=quiet_rounds, **writer.handlers)
+                     QUIET_ROUNDS=quiet_rounds, SHOWN_BITS=pure._SHOWN_BITS, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source

@@ -124,6 +124,14 @@ def deal(source, dests, count):
         return              # nobody to deal to (the reference divides by zero)
     k = len(dests)
     n = len(source) if count is None else count * k
+    if k == 1 and dests[0] is not source:
+        # (the commonest: to one hand or area, e.g. a trick to its winner's
+        # pile; what the general case below does for k = 1)
+        n = max(0, min(n, len(source)))
+        dealt = source[:n]
+        del source[:n]
+        dests[0][:0] = dealt[::-1]
+        return
     if (dests[0] is source if k == 1 else
             any(d is source for d in dests) or len(set(map(id, dests))) < k):
         # A hand that is also the source, or is dealt to twice (a player

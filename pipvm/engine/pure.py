@@ -363,7 +363,7 @@ def _shows(slots, parts):
             v = part(env)
             if type(v) is int and v.bit_length() > _SHOWN_BITS:
                 runtime.to_str(v)
-    shows.locals_only = not parts       # (quiet._loop checks a loop's items at once)
+    shows.locals_only, shows.slots = not parts, slots     # (for quiet._loop, actions.py)
     return shows
 
 

@@ -53,6 +53,7 @@ class _Writer:
         self.names = 0
         self.scratch = {}           # a kept value's slot -> its local
         self.reads_env = False      # a closure reads the environment
+        self.defined = False        # the globals read once are all defined (a hand's filter)
 
     def operand(self, value):
         """An operand as source: a small integer as itself (the verifier
@@ -169,6 +170,8 @@ class _Writer:
         if kind == 'load_global' and self.card is not None and _GLOBAL in _LOAD_GLOBAL:
             # read once for the hand (a rule changes nothing), checked where it is used
             local = self.globals.setdefault(arg, 'g%d' % arg)
+            if self.defined:
+                return local        # (its check cannot fail: hand_function tests it first)
             return self.body('LOAD_GLOBAL', [], [], _LOAD_GLOBAL.replace(_GLOBAL, local))
         name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
         text = self.body(name, [self.operand(arg)], [])
@@ -221,9 +224,21 @@ def hand_function(tree, machine, closure, card):
         return None
     lines = ['def hand_(env, cards, A=None):'] + [h % machine if '%' in h else h for h in _HEAD]
     lines += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
-    if w.reads_env:         # a closure reads the card from the environment
-        lines += ['    out = []', '    for card in cards:', '        env[%d] = card' % card,
-                  '        if %s:' % expr, '            out.append(card)', '    return out']
-    else:
-        lines += ['    return [card for card in cards if %s]' % expr]
+    if w.globals:
+        # the globals it reads are read once; when none is undefined, no
+        # check of theirs can fail: the same expression without them
+        w.defined = True
+        unchecked = w.expr(tree)
+        lines += ['    if %s:' % ' and '.join('%s is not None' % local
+                                              for _, local in sorted(w.globals.items()))]
+        lines += ['    ' + line for line in _filter(unchecked, card, w.reads_env)]
+    lines += _filter(expr, card, w.reads_env)
     return _made('\n'.join(lines) + '\n', 'hand_', w.operands)
+
+
+def _filter(expr, card, reads_env):
+    """The lines of a hand's filter by expr, returning the cards it holds for."""
+    if reads_env:           # a closure reads the card from the environment
+        return ['    out = []', '    for card in cards:', '        env[%d] = card' % card,
+                '        if %s:' % expr, '            out.append(card)', '    return out']
+    return ['    return [card for card in cards if %s]' % expr]
