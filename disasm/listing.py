@@ -117,7 +117,7 @@ def _quiet(instr, code, loaded, p):
             name, _locals(code, slots), ', '.join(_shape(c, code, p) for c in checks), to(after))
     if name == 'QUIET_LOCALS':
         return '%s: locals %s defined; %s' % (name, _locals(code, arg[0]), to(arg[1]))
-    slot, others, _, checks, end = arg            # QUIET_LOOP, QUIET_FOR
+    slot, others, _, checks, _, end = arg         # QUIET_LOOP, QUIET_FOR
     return '%s over %s: locals %s defined%s; %s' % (
         name, code.local_names[slot], _locals(code, others),
         ''.join(', ' + _shape(c, code, p) for c in checks), to(end))

@@ -1,8 +1,7 @@
 """Every instruction's stack effect, as its record in the one table
 (pipvm/isa/instructions.py) states it, is what its code does: each runs on
 a synthetic stack, as the VM runs it (its loop branch or its handler,
-both written from the body, or the quiet variant's hand-written handler),
-on each path it can take (falling through, jumping, pausing for an answer,
+both written from the body), on each path it can take (falling through, jumping, pausing for an answer,
 handing back to the loud code), and the stack's depth after it must be the
 record's: pops and pushes when it falls through, `branch` when it jumps,
 the pushes after the answer when it pauses; nothing under its inputs may
@@ -78,8 +77,8 @@ def _cases(m):
         'FORMAT_MESSAGE_ALL': ['a', 'b'], 'AGG_STEP': [0, iter([]), 2], 'PLAY_AGAIN': [ada, []]}
     operands = {'PICK_BY': (ordering, AGG_MAX), 'NEW_GROUP': (1, 0), 'ASK': (2, 5), 'ASK_FROM': (1, 5),
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
-                'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), 9),
-                'QUIET_FOR': (0, (), False, (), 9), 'PLAY_AGAIN': rule,
+                'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), False, 9),
+                'QUIET_FOR': (0, (), False, (), False, 9), 'PLAY_AGAIN': rule,
                 'LOAD_LOCAL_ITEM_PROP': (1, 1, 'hand'), 'LOAD_LOCAL_LIST_PROP': (1, 0),
                 'STORE_PROP': 'score', 'STORE_LOCAL_ADD_CONST': (2, number, 2)}
     for op in INSTRUCTIONS:

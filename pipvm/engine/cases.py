@@ -352,7 +352,7 @@ from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
-                                 wild_rank, wild_suit)
+                                 quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -456,7 +456,7 @@ def _factory(name, op):
 # with its inputs, outputs and operands named by the words; this rewrites
 # what is between them (Argument Clinic's way, as for the loop).
 INCLUDE, INCLUDE_END = '# body: ', '# end of body'
-INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py', 'quiet.py')]
+INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py', 'bodies.py')]
 
 
 def with_bodies(text, ctx=CONTEXTS['closure']):

@@ -583,8 +583,7 @@ _LIST_ITERATOR = type(iter([]))
 _SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
 
 
-# Each instruction that is not inline has a handler: written from its body
-# (generated_cases.HANDLERS), or the quiet variant's quiet.NAME.
-HANDLERS = {op.code: generated_cases.HANDLERS.get(op.code) or getattr(quiet, op.name.lower())
-            for op in INSTRUCTIONS if not op.inline}
+# Each instruction that is not inline has a handler, written from its body
+# (generated_cases.HANDLERS).
+HANDLERS = {op.code: generated_cases.HANDLERS[op.code] for op in INSTRUCTIONS if not op.inline}
 INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)

@@ -29,9 +29,10 @@ marked `stack` moves the stack itself, with `POP()`, `PUSH(x)` and
 `stack`, as its effect says (tests/test_effects.py checks every body
 against its effect).  What a body does to the machine beyond its stack is
 a macro (MACROS): PAUSE(choice) at a decision, CALL(code) for an action's
-frame, EMIT(event) for output, TICK(n) for a step.  Only the quiet
-variant's QUIET_MESSAGE, QUIET_LOOP and QUIET_FOR have no body: they run
-closures loading builds, and their handlers are pipvm/engine/quiet.py's.
+frame, EMIT(event) for output, TICK(n) for a step.  The quiet variant's
+instructions have bodies too: what pipvm/engine/quiet.py decides when it
+loads a program (which message statements, the closures that check their
+operands) are their operands.
 """
 import textwrap
 
@@ -579,12 +580,33 @@ def _made(name, operands, effect, doc, body=None, reads='', flags=''):
 # (pipvm/engine/fusion.py) and the quiet variant's instructions
 # (pipvm/engine/quiet.py), which run when nobody reads the output.
 _LOAD_TIME = _section(200,
+    # (checks: closures of the operands that can fail, pipvm/engine/checks.py;
+    # a failure of any kind hands the statement to the loud code, which raises it)
     _made('QUIET_MESSAGE', 'slots checks after', '--',
           "check a message statement's operands by closures, for their failures only, "
-          'and jump past it', reads='local', flags='fails'),
+          'and jump past it', """
+for slot in slots:
+    # body: DEFINED_LOCAL slot=slot res=defined
+    # end of body
+    if not defined:
+        LOUD()
+env = frame + [machine]
+try:
+    for check in checks:
+        check(env)
+except Exception:
+    LOUD()
+JUMP(after)""", 'local', 'fails'),
+    # (loop: bodies.quiet_rounds's operand, where the loop ends last)
     _made('QUIET_LOOP', 'loop', 'it --',
           'run the remaining rounds of a loop that only shows messages at once, counting '
-          'their steps', reads='local', flags='fails'),
+          'their steps', """
+rest = list(stack[-1])
+if quiet_rounds(machine, frame, loop, rest):
+    POP()
+    JUMP(loop[-1])
+stack[-1] = iter(rest)          # as it was: the loop goes on as ordinary code
+LOUD()""", 'local', 'fails stack'),
     _made('PLAY_AGAIN', 'rule', 'player dest --',
           'PLAY right after the CANPLAY that found its cards', """
 found, machine.canplay_found = machine.canplay_found, None
@@ -601,7 +623,13 @@ for slot in slots:
 else:
     JUMP(after)""", 'local', 'fails inline loop_only'),
     _made('QUIET_FOR', 'loop', 'lst --', 'FOR_ITER and the QUIET_LOOP after it, from the list',
-          reads='local', flags='fails'),
+          """
+if quiet_rounds(machine, frame, loop, list(stack[-1])):
+    POP()
+    JUMP(loop[-1])
+# (the list stays on the stack, for FOR_ITER)
+LOUD()""",
+          'local', 'fails stack'),
 )
 
 # The one table: every instruction the VM runs, by number.
