@@ -32,8 +32,7 @@ def listing(program, fused=False):
         out.append('%s %s (locals: %s; %d bytes)' % (
             code.kind, code.name, ', '.join(code.local_names) or '-', len(code.code)))
         last_line = None
-        runs = fusion.runs(pipc.decode(code.code), fused)
-        rewrites = fusion.rewrites(runs) if fused else {}
+        runs, rewrites = fusion.loaded(pipc.decode(code.code), fused)
         for i, (op, parts) in enumerate(runs):
             pos = code.position(parts[0].offset)
             line = pos[0] if pos else None

@@ -39,7 +39,7 @@ class Loaded:
                  'plain', 'action', 'loud_action')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
-        runs = fusion.runs(pipc.decode(code.code), fuse)
+        runs, rewrites = fusion.loaded(pipc.decode(code.code), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i
@@ -52,7 +52,7 @@ class Loaded:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
-        for i, name in (fusion.rewrites(runs) if fuse else {}).items():
+        for i, name in rewrites.items():
             self.instrs[i] = rewritten(name, self.instrs[i])
         # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
         # indexes, so a frame can run either.
