@@ -8,7 +8,7 @@ from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
                                  quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -717,6 +717,45 @@ HANDLERS = {
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,
     204: op_QUIET_FOR,
+}
+
+
+def op_FORMAT_quiet(self, stack, frame, arg):    # 32
+    values = stack[-arg:]
+    del stack[-arg:]
+    for value in values:
+        if value is None or type(value) is int and value.bit_length() > SHOWN_BITS:
+            to_str(value)           # (fails as joining it would)
+    stack.append('')
+
+
+def op_MESSAGE_quiet(self, stack, frame, arg):    # 61
+    to = stack.pop()
+    text = stack.pop()
+
+
+def op_MESSAGE_ALL_quiet(self, stack, frame, arg):    # 62
+    text = stack.pop()
+    if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
+        raise TypeError('message of %s' % type(text).__name__)
+
+
+def op_FORMAT_MESSAGE_ALL_quiet(self, stack, frame, arg):    # 108
+    values = stack[-arg:]
+    del stack[-arg:]
+    for value in values:
+        if value is None or type(value) is int and value.bit_length() > SHOWN_BITS:
+            to_str(value)           # (fails as joining it would)
+    res0 = ''
+    if not isinstance(res0, str):   # only from a damaged .pipc: never shown (a Text is one)
+        raise TypeError('message of %s' % type(res0).__name__)
+
+
+QUIET_HANDLERS = {
+    32: op_FORMAT_quiet,
+    61: op_MESSAGE_quiet,
+    62: op_MESSAGE_ALL_quiet,
+    108: op_FORMAT_MESSAGE_ALL_quiet,
 }
 
 

@@ -18,7 +18,8 @@ import attrs
 
 from pipvm.engine import checks as quiet_checks
 from pipvm.engine.bodies import quiet_rounds
-from pipvm.engine.fusion import jump_targets
+from pipvm.engine.fusion import jump_targets, only_reads
+from pipvm.engine.generated_cases import QUIET_HANDLERS
 from pipvm.isa.opcodes import OP, OPCODES
 
 MESSAGES = {op.name: op.pops for op in OPCODES if op.shows}     # operands each shows
@@ -45,6 +46,15 @@ def variant(instrs, runs, code, program, card_consts):
     if code.kind != 'action':
         return None
     entered = jump_targets([ins for _, parts in runs for ins in parts])
+    quiet = list(instrs)
+    # An instruction whose table record has a quiet body runs its handler
+    # written from it (a message shows nothing; a FORMAT whose String only
+    # a message shows checks its parts and joins nothing).
+    bodied = [i for i, (op, parts) in enumerate(runs)
+              if op.code in QUIET_HANDLERS and instrs[i][0] == op.code
+              and (parts[-1].op.name != 'FORMAT' or _only_shown(runs, i, entered))]
+    for i in bodied:
+        quiet[i] = (instrs[i][0], instrs[i][1], QUIET_HANDLERS[instrs[i][0]])
     nlocals = len(code.local_names)
     statements = {}     # first run -> Statement
     for j, (_, parts) in enumerate(runs):
@@ -59,9 +69,8 @@ def variant(instrs, runs, code, program, card_consts):
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
                 statements[s] = Statement(check.slots, check.closures, j + 1)
                 break
-    if not statements:
+    if not statements and not bodied:
         return None
-    quiet = list(instrs)
     for s, st in statements.items():
         slots, checks, after = st.slots, st.checks, st.after
         # the statements that follow this one (with nothing jumping in) are checked with it
@@ -88,6 +97,25 @@ def variant(instrs, runs, code, program, card_consts):
                 if f and runs[f - 1][0].name == 'FOR_ITER':
                     quiet[f - 1] = (OP.QUIET_FOR, loop, None)
     return quiet
+
+
+def _only_shown(runs, f, entered):
+    """Is the String run f leaves (a FORMAT's) only shown: MESSAGE_ALL's
+    text right after it, or MESSAGE's with only reads pushing whom it goes
+    to in between, and nothing jumping in?"""
+    k = f + 1
+    while k < len(runs) and only_reads(runs[k][0]):
+        k += 1
+    if k >= len(runs) or any(ins.offset in entered for _, ps in runs[f + 1:k + 1] for ins in ps):
+        return False
+    between = [ins for _, ps in runs[f + 1:k] for ins in ps]
+    depth = 0
+    for ins in between:         # (only reads: each pushes one, from at most one it pushed)
+        depth += ins.op.pushes - ins.op.stack_pops(ins.args)
+        if depth < 0:
+            return False
+    name = runs[k][0].name
+    return (name == 'MESSAGE_ALL' and not between) or (name == 'MESSAGE' and depth == 1)
 
 
 def _shown_is_text(decoded, message, consts):

@@ -58,8 +58,8 @@ class Loaded:
         # indexes, so a frame can run either.
         variant = program is not None and quiet.variant(self.instrs, runs, code, program,
                                                         card_consts)
-        self.quiet = ([(op, arg, HANDLERS.get(op)) for op, arg, _ in variant] if variant
-                      else self.instrs)
+        self.quiet = ([(op, arg, HANDLERS.get(op) if handler is None else handler)
+                       for op, arg, handler in variant] if variant else self.instrs)
         self.parts = [parts for _, parts in runs]     # the file's instructions each runs
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
