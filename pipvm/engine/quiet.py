@@ -46,15 +46,6 @@ def variant(instrs, runs, code, program, card_consts):
     if code.kind != 'action':
         return None
     entered = jump_targets([ins for _, parts in runs for ins in parts])
-    quiet = list(instrs)
-    # An instruction whose table record has a quiet body runs its handler
-    # written from it (a message shows nothing; a FORMAT whose String only
-    # a message shows checks its parts and joins nothing).
-    bodied = [i for i, (op, parts) in enumerate(runs)
-              if op.code in QUIET_HANDLERS and instrs[i][0] == op.code
-              and (parts[-1].op.name != 'FORMAT' or _only_shown(runs, i, entered))]
-    for i in bodied:
-        quiet[i] = (instrs[i][0], instrs[i][1], QUIET_HANDLERS[instrs[i][0]])
     nlocals = len(code.local_names)
     statements = {}     # first run -> Statement
     for j, (_, parts) in enumerate(runs):
@@ -69,8 +60,18 @@ def variant(instrs, runs, code, program, card_consts):
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
                 statements[s] = Statement(check.slots, check.closures, j + 1)
                 break
+    # Elsewhere (a statement not one check), an instruction whose record has
+    # a quiet body runs its handler written from it: a message shows
+    # nothing, a FORMAT whose String only a message shows joins nothing.
+    covered = {i for s, st in statements.items() for i in range(s, st.after)}
+    bodied = [i for i, (op, parts) in enumerate(runs)
+              if op.code in QUIET_HANDLERS and instrs[i][0] == op.code and i not in covered
+              and (parts[-1].op.name != 'FORMAT' or _only_shown(runs, i, entered))]
     if not statements and not bodied:
         return None
+    quiet = list(instrs)
+    for i in bodied:
+        quiet[i] = (instrs[i][0], instrs[i][1], QUIET_HANDLERS[instrs[i][0]])
     for s, st in statements.items():
         slots, checks, after = st.slots, st.checks, st.after
         # the statements that follow this one (with nothing jumping in) are checked with it
