@@ -107,7 +107,8 @@ def tiers():
 
     def inline(keep):
         return inline_branches({op.code for op in INSTRUCTIONS if op.inline and keep(op.name)})
-    plain = handlers(lambda n: n not in fused and n not in quiet_ops and n != 'PLAY_AGAIN')
+    plain = handlers(lambda n: n not in fused and n not in quiet_ops and n != 'PLAY_AGAIN'
+                     and not n.endswith('_quiet'))
     plain[VM] |= inline(lambda n: n not in fused and n not in quiet_ops)
     super_ = handlers(lambda n: n in fused)
     super_[VM] |= inline(lambda n: n in fused)
@@ -118,7 +119,8 @@ def tiers():
         'rewrites': {GEN: lines(gen, ['op_PLAY_AGAIN'])},
         # (the closure factories run at load, for every program: not counted)
         'closures': {PURE: lines(pure, ['Pure.call', 'Pure.filter'])},
-        'quiet': {GEN: lines(gen, ['op_' + n for n in quiet_ops]),
+        'quiet': {GEN: lines(gen, [n for n in gen if n.endswith('_quiet')
+                                   or n[len('op_'):] in quiet_ops]),
                   QUIET: lines(quiet, ['quiet_rounds']), VM: inline(lambda n: n in quiet_ops)},
     }
 
