@@ -53,7 +53,8 @@ def loaded_listing(program):
     image it loads (vm.Image), not worked out again: each instruction as
     the loop runs it (superinstructions, load-time rewrites, and how: inline
     in the loop, a handler written from its body, or the quiet variant's),
-    then, where it differs, what the quiet variant runs in its place
+    then, where it differs, what the quiet variant runs in its place (an
+    instruction of its own, or the same one from its quiet body)
     (`pipvm sim`, a bot's playouts), and each rule's and ordering's
     closures, in the shape pure.py built them."""
     from pipvm.engine import generated_cases, vm
@@ -76,9 +77,11 @@ def loaded_listing(program):
                 i, parts[0].offset, _WIDTH, name, _how(op, handler, generated_cases),
                 operands)).rstrip())
             quiet = loaded.quiet[i]
-            quiet_op, _, _ = quiet
+            quiet_op, _, quiet_handler = quiet
             if quiet_op != op:
                 out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded, p)))
+            elif quiet_handler is not handler:      # (its record's quiet body: nothing shown)
+                out.append('%4s %6s  quiet: %s, its quiet body' % ('', '', name))
         fast = image.pure[index]
         if code.kind in ('rule', 'ordering'):
             if fast is None:
