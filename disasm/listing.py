@@ -147,6 +147,10 @@ def _shape(fn, code, program, depth=0):
             shown.append(_shape(v, code, program, depth + 1))
         elif type(v) is list and all(hasattr(f, '__code__') for f in v):
             shown += [_shape(f, code, program, depth + 1) for f in v]
+        elif type(v) is tuple and v and all(hasattr(f, '__code__') for f in v):
+            # (a quiet check's parts, checks._shows: shown as closures, not by address)
+            shown.append('%s=(%s)' % (var, ', '.join(_shape(f, code, program, depth + 1)
+                                                     for f in v)))
         elif var == 'o0' and name.rstrip('_') in _SLOTS:
             names = code.local_names if 'local' in name else program.global_names
             shown.append(names[v] if v < len(names) else 'slot %d' % v)

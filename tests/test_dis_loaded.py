@@ -66,6 +66,8 @@ def test_an_instruction_run_from_its_quiet_body_is_shown():
               '  message "%s".\n  message "{n}".\n  n = 2.\n}\n' % ('{n}' * 12))
     text = listing.loaded_listing(pipc.load(pipc.dump(frontend.compile_text(source)), 'x'))
     assert re.findall(r'quiet: (\S+)', text) == ['FORMAT_MESSAGE_ALL,', 'QUIET_MESSAGE:'], text
+    # (the check of the global shown, by name: no closure's address)
+    assert 'shows(parts=(load_global(n)), slots=())' in text and ' at 0x' not in text, text
 
 
 def test_the_listing_follows_loading_not_a_description_of_it(monkeypatch):
