@@ -100,3 +100,21 @@ def test_a_jump_whose_record_differs_is_translated_as_the_record_says(monkeypatc
     monkeypatch.setitem(_JUMPS, 'JUMP_IF_FALSE', expressions._Jump(keeping, False, False, True))
     code = _under(op) + [('JUMP_IF_FALSE', (4,))] + _tail(1) + _tail(2)
     assert type(_translate(code)) is expressions.Keep
+
+
+@pytest.mark.parametrize('name', sorted(n for n, j in _JUMPS.items() if not j.always))
+def test_a_branch_goes_where_its_body_jumps(name):
+    # on the condition (a global): falling through returns the constant 7,
+    # jumping returns a local (dropping the condition where it is kept)
+    jump = _JUMPS[name]
+    fall = [('CONST', (0,)), ('RETURN_VALUE', ())]
+    taken = [('POP', ())] * jump.keeps + [('LOAD_LOCAL', (0,)), ('RETURN_VALUE', ())]
+    tree = _translate([('LOAD_GLOBAL', (0,)), (name, (2 + len(fall),))] + fall + taken)
+    assert tree.cond == expressions.Leaf('load_global', 0)
+    if jump.keeps:
+        assert tree.on_true is jump.on
+        jumped, fell = tree.kept, tree.rest
+    else:
+        jumped, fell = (tree.then, tree.else_) if jump.on else (tree.else_, tree.then)
+    assert jumped.value == expressions.Leaf('load_local', 0)
+    assert fell.value == expressions.Leaf('const', 7)
