@@ -32,7 +32,8 @@ from pipvm.engine import vm
 
 DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'seats.py', 'rng.py')
 MESSAGE_FUNCS = {'op_FORMAT', 'op_FORMAT_MESSAGE_ALL', 'op_MESSAGE', 'op_MESSAGE_ALL',
-                 'joined', 'to_str', 'join', 'quiet_message', 'quiet_for', 'quiet_loop', '_loop'}
+                 'joined', 'to_str', 'join', 'op_QUIET_MESSAGE', 'op_QUIET_FOR', 'op_QUIET_LOOP',
+                 'quiet_rounds'}
 
 
 def silent_source(path):

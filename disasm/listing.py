@@ -32,8 +32,7 @@ def listing(program, fused=False):
         out.append('%s %s (locals: %s; %d bytes)' % (
             code.kind, code.name, ', '.join(code.local_names) or '-', len(code.code)))
         last_line = None
-        runs = fusion.runs(pipc.decode(code.code), fused)
-        rewrites = fusion.rewrites(runs) if fused else {}
+        runs, rewrites = fusion.loaded(pipc.decode(code.code), fused)
         for i, (op, parts) in enumerate(runs):
             pos = code.position(parts[0].offset)
             line = pos[0] if pos else None
@@ -54,7 +53,8 @@ def loaded_listing(program):
     image it loads (vm.Image), not worked out again: each instruction as
     the loop runs it (superinstructions, load-time rewrites, and how: inline
     in the loop, a handler written from its body, or the quiet variant's),
-    then, where it differs, what the quiet variant runs in its place
+    then, where it differs, what the quiet variant runs in its place (an
+    instruction of its own, or the same one from its quiet body)
     (`pipvm sim`, a bot's playouts), and each rule's and ordering's
     closures, in the shape pure.py built them."""
     from pipvm.engine import generated_cases, vm
@@ -77,9 +77,11 @@ def loaded_listing(program):
                 i, parts[0].offset, _WIDTH, name, _how(op, handler, generated_cases),
                 operands)).rstrip())
             quiet = loaded.quiet[i]
-            quiet_op, _, _ = quiet
+            quiet_op, _, quiet_handler = quiet
             if quiet_op != op:
                 out.append('%4s %6s  quiet: %s' % ('', '', _quiet(quiet, code, loaded, p)))
+            elif quiet_handler is not handler:      # (its record's quiet body: nothing shown)
+                out.append('%4s %6s  quiet: %s, its quiet body' % ('', '', name))
         fast = image.pure[index]
         if code.kind in ('rule', 'ordering'):
             if fast is None:
@@ -117,7 +119,7 @@ def _quiet(instr, code, loaded, p):
             name, _locals(code, slots), ', '.join(_shape(c, code, p) for c in checks), to(after))
     if name == 'QUIET_LOCALS':
         return '%s: locals %s defined; %s' % (name, _locals(code, arg[0]), to(arg[1]))
-    slot, others, _, checks, end = arg            # QUIET_LOOP, QUIET_FOR
+    slot, others, _, checks, _, end = arg         # QUIET_LOOP, QUIET_FOR
     return '%s over %s: locals %s defined%s; %s' % (
         name, code.local_names[slot], _locals(code, others),
         ''.join(', ' + _shape(c, code, p) for c in checks), to(end))
@@ -145,6 +147,10 @@ def _shape(fn, code, program, depth=0):
             shown.append(_shape(v, code, program, depth + 1))
         elif type(v) is list and all(hasattr(f, '__code__') for f in v):
             shown += [_shape(f, code, program, depth + 1) for f in v]
+        elif type(v) is tuple and v and all(hasattr(f, '__code__') for f in v):
+            # (a quiet check's parts, checks._shows: shown as closures, not by address)
+            shown.append('%s=(%s)' % (var, ', '.join(_shape(f, code, program, depth + 1)
+                                                     for f in v)))
         elif var == 'o0' and name.rstrip('_') in _SLOTS:
             names = code.local_names if 'local' in name else program.global_names
             shown.append(names[v] if v < len(names) else 'slot %d' % v)

@@ -238,7 +238,7 @@ Action main {
 @pytest.mark.parametrize('steps', [None, 9, 40])
 def test_a_quiet_loop_written_out_stops_where_the_loop_does(steps):
     # the quiet loops over cards (the first item's check, written out in the
-    # function) and over Numbers (quiet._loop's) count their steps as the
+    # function) and over Numbers (bodies.quiet_rounds') count their steps as the
     # loop does: the step limit stops inside them at the same step
     program = harness.compile_checked(frontend.check_text(QUIET_LOOPS))
     loop, compiled = _play_outs(program, n=2, reps=2, steps=steps)

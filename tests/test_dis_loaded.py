@@ -52,8 +52,22 @@ def test_every_instruction_is_the_loaded_image_s():
     for code, loaded in zip(program.codes, image.codes):
         assert shown[code.name] == [opcodes.BY_CODE[op].name for op, _, _ in loaded.instrs]
     text = listing.loaded_listing(program)
-    quiet = sum(q[0] != i[0] for c in image.codes for q, i in zip(c.quiet, c.instrs))
+    quiet = sum(q[0] != i[0] or q[2] is not i[2]
+                for c in image.codes for q, i in zip(c.quiet, c.instrs))
     assert len(re.findall(r'^ +quiet: ', text, re.M)) == quiet > 0
+
+
+def test_an_instruction_run_from_its_quiet_body_is_shown():
+    # a message statement too long for one check (quiet.LONGEST) stays; its
+    # FORMAT_MESSAGE_ALL runs from its quiet body, and the listing says so
+    from compiler.pip import frontend
+    from pipvm.isa import pipc
+    source = ('Game "g" requires 2 players.\nNumber n = 1.\nAction main {\n'
+              '  message "%s".\n  message "{n}".\n  n = 2.\n}\n' % ('{n}' * 12))
+    text = listing.loaded_listing(pipc.load(pipc.dump(frontend.compile_text(source)), 'x'))
+    assert re.findall(r'quiet: (\S+)', text) == ['FORMAT_MESSAGE_ALL,', 'QUIET_MESSAGE:'], text
+    # (the check of the global shown, by name: no closure's address)
+    assert 'shows(parts=(load_global(n)), slots=())' in text and ' at 0x' not in text, text
 
 
 def test_the_listing_follows_loading_not_a_description_of_it(monkeypatch):

@@ -1,8 +1,7 @@
 """Every instruction's stack effect, as its record in the one table
 (pipvm/isa/instructions.py) states it, is what its code does: each runs on
 a synthetic stack, as the VM runs it (its loop branch or its handler,
-both written from the body, or the quiet variant's hand-written handler),
-on each path it can take (falling through, jumping, pausing for an answer,
+both written from the body), on each path it can take (falling through, jumping, pausing for an answer,
 handing back to the loud code), and the stack's depth after it must be the
 record's: pops and pushes when it falls through, `branch` when it jumps,
 the pushes after the answer when it pauses; nothing under its inputs may
@@ -78,8 +77,8 @@ def _cases(m):
         'FORMAT_MESSAGE_ALL': ['a', 'b'], 'AGG_STEP': [0, iter([]), 2], 'PLAY_AGAIN': [ada, []]}
     operands = {'PICK_BY': (ordering, AGG_MAX), 'NEW_GROUP': (1, 0), 'ASK': (2, 5), 'ASK_FROM': (1, 5),
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
-                'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), 9),
-                'QUIET_FOR': (0, (), False, (), 9), 'PLAY_AGAIN': rule,
+                'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), False, 9),
+                'QUIET_FOR': (0, (), False, (), False, 9), 'PLAY_AGAIN': rule,
                 'LOAD_LOCAL_ITEM_PROP': (1, 1, 'hand'), 'LOAD_LOCAL_LIST_PROP': (1, 0),
                 'STORE_PROP': 'score', 'STORE_LOCAL_ADD_CONST': (2, number, 2)}
     for op in INSTRUCTIONS:
@@ -131,8 +130,9 @@ def _loop_case(op, arg):
     return space['case']
 
 
-def _run(m, op, arg, ins):
-    """(what happened, the stack before, the stack after)."""
+def _run(m, op, arg, ins, quiet=False):
+    """(what happened, the stack before, the stack after); quiet: its
+    handler written from its quiet body."""
     class Loaded:
         instrs = quiet = ()
     frame = [m.players[0], [m.players[0]], 3, None, None, None, None, None]
@@ -150,7 +150,7 @@ def _run(m, op, arg, ins):
             if op.name == 'RETURN':
                 how = 'fall'
         else:
-            handler = vm.HANDLERS[op.code]
+            handler = (generated_cases.QUIET_HANDLERS if quiet else vm.HANDLERS)[op.code]
             got = handler(m, stack, frame, arg)
             how = ('fall' if got is None else 'jump' if got >= 0 else
                    {PAUSE: 'pause', CALLED: 'fall', LOUD: 'loud'}[got])
@@ -159,12 +159,12 @@ def _run(m, op, arg, ins):
     return how, before, stack
 
 
-def _wrong(op, arg, ins, m=None):
+def _wrong(op, arg, ins, m=None, quiet=False):
     """Why op's code on ins (values of game m) does not move the stack as
     op's record says, or None."""
     m = m or _machine()
     try:
-        how, before, stack = _run(m, op, arg, ins)
+        how, before, stack = _run(m, op, arg, ins, quiet)
     except Exception as e:
         raise AssertionError('%s on %r failed' % (op.name, ins)) from e
     pops = op.stack_pops((_first(arg),))
@@ -192,6 +192,22 @@ def test_every_instruction_moves_the_stack_as_its_record_says():
         seen.add(op.name)
         ran += 1
     assert seen == {op.name for op in INSTRUCTIONS} and ran > len(INSTRUCTIONS)
+
+
+def test_every_quiet_body_moves_the_stack_as_its_record_says():
+    # the quiet variant's handlers (a message nobody reads) take and leave
+    # what the loud ones do, in a game nobody watches
+    quiet = {op.code for op in INSTRUCTIONS if cases.has_quiet(op)}
+    assert set(generated_cases.QUIET_HANDLERS) == quiet and quiet
+    seen = set()
+    for i in range(len(list(_cases(_machine())))):
+        m = _machine()
+        m.events = None
+        op, arg, ins = list(_cases(m))[i]
+        if op.code in quiet:
+            assert _wrong(op, arg, ins, m, quiet=True) is None
+            seen.add(op.code)
+    assert seen == quiet
 
 
 def test_a_record_that_differs_from_its_code_is_caught():

@@ -9,7 +9,7 @@ from compiler.pip import frontend
 from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Player
-from pipvm.engine import quiet
+from pipvm.engine import generated_cases, quiet
 from pipvm.engine.bodies import LOUD
 from pipvm.engine.vm import Image, Machine
 from pipvm.game.game import Game
@@ -295,7 +295,7 @@ def test_a_message_only_loop_checks_each_item_not_the_variables_old_value():
 @pytest.mark.parametrize('big_at', [0, 2])
 def test_a_message_only_loop_over_numbers_fails_at_one_too_long_to_show(big_at):
     # the checks of a loop showing only locals run once for all the items
-    # (quiet._loop): an item that is a Number too long to show still hands
+    # (bodies.quiet_rounds): an item that is a Number too long to show still hands
     # the loop back to the loud code, which fails at its round
     items = ['1', '2', '3']
     items[big_at] = 'b'             # 2 ** 15000: past Python's 4,300 digits
@@ -308,3 +308,48 @@ def test_a_message_only_loop_over_numbers_fails_at_one_too_long_to_show(big_at):
     end, globals_, _ = same_either_way(image)
     assert end is not None and 'Line 10' in end, end
     assert globals_[1] == 1         # (n: the loop failed before `n = 2`)
+
+
+# --- a message's quiet body: where a statement is not one check ---------------------
+
+def bodied(image, name='main'):
+    """The instructions the quiet variant runs from their quiet bodies."""
+    loaded = next(c for c in image.codes if c.code.name == name)
+    handlers = set(generated_cases.QUIET_HANDLERS.values())
+    return [NAMES[op] for op, _, handler in loaded.quiet if handler in handlers]
+
+
+LONG = '{n}' * 12           # twelve placeholders: past quiet.LONGEST, the statement stays
+
+
+def test_a_message_too_long_for_one_check_joins_nothing_quiet():
+    image = image_of(HEAD + 'Action main {\n  message "%s".\n  message players->first "%s".\n'
+                     '  n = 2.\n}\n' % (LONG, LONG))
+    assert bodied(image) == ['FORMAT_MESSAGE_ALL', 'FORMAT', 'MESSAGE']
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 2
+
+
+def test_a_string_kept_or_compared_is_joined_quiet_too():
+    # only a String a message shows may be left unjoined
+    image = image_of(HEAD + 'String s = "".\nAction main {\n  s = "%s".\n'
+                     '  if "%s" == s { n = 2. }\n  message players->first s.\n}\n' % (LONG, LONG))
+    assert 'FORMAT' not in bodied(image)
+    assert same_either_way(image)[1][1] == 2        # (n: the two Strings were equal)
+
+
+@pytest.mark.parametrize('to', ['', 'players->first '])
+@pytest.mark.parametrize('fault', ['big', 'undefined'])
+def test_a_long_message_fails_quiet_where_it_fails_loud(to, fault):
+    # the parts a quiet FORMAT checks fail as joining them would, at the same
+    # line: a Number too long to show, a global never set
+    source = (HEAD + 'Number u.\nAction main {\n  let b be 1.\n  let k be 0.\n'
+              '  forever { if k >= 15000 { skip to done. } b = b + b. k += 1. }\n'
+              '  label done.\n  message %s"%s{%s}".\n  n = 2.\n}\n'
+              % (to, LONG, 'b' if fault == 'big' else 'u'))
+    image = image_of(source)
+    assert 'FORMAT' in ''.join(bodied(image))
+    end, globals_, _ = same_either_way(image)
+    assert end is not None and 'Line 10' in end, end
+    assert ('too large' if fault == 'big' else 'Undefined') in end, end
+    assert globals_[1] == 1         # (n: the message failed before `n = 2`)

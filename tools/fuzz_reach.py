@@ -17,8 +17,8 @@ execute each tier, by line coverage with one coverage context per program:
 - rewrites: PLAY_AGAIN, the PLAY that takes its CANPLAY's cards (the other
   rewrite, a JUMP to a RETURN run as RETURN, looks like any RETURN);
 - closures: a rule or ordering run by pipvm/engine/pure.py's closures;
-- quiet: pipvm/engine/quiet.py's instructions (and the loop's inline ones),
-  in the game nobody watches.
+- quiet: the quiet variant's instructions (their handlers, bodies.quiet_rounds
+  and the loop's inline ones), in the game nobody watches.
 
 The situations are counted by wrapping the VM's methods (see SITUATIONS).
 Last, for each handler of generated_cases.py (the engine core), the
@@ -37,7 +37,7 @@ sys.path.insert(0, ROOT)
 
 from fuzz_coverage import functions  # noqa: E402  (tools/, beside this file)
 
-VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/quiet.py')
+VM, PURE, QUIET = ('pipvm/engine/vm.py', 'pipvm/engine/pure.py', 'pipvm/engine/bodies.py')
 GEN = 'pipvm/engine/generated_cases.py'     # handlers and closure factories made from the bodies
 
 SITUATIONS = {
@@ -107,7 +107,8 @@ def tiers():
 
     def inline(keep):
         return inline_branches({op.code for op in INSTRUCTIONS if op.inline and keep(op.name)})
-    plain = handlers(lambda n: n not in fused and n not in quiet_ops and n != 'PLAY_AGAIN')
+    plain = handlers(lambda n: n not in fused and n not in quiet_ops and n != 'PLAY_AGAIN'
+                     and not n.endswith('_quiet'))
     plain[VM] |= inline(lambda n: n not in fused and n not in quiet_ops)
     super_ = handlers(lambda n: n in fused)
     super_[VM] |= inline(lambda n: n in fused)
@@ -118,8 +119,9 @@ def tiers():
         'rewrites': {GEN: lines(gen, ['op_PLAY_AGAIN'])},
         # (the closure factories run at load, for every program: not counted)
         'closures': {PURE: lines(pure, ['Pure.call', 'Pure.filter'])},
-        'quiet': {QUIET: lines(quiet, ['quiet_message', 'quiet_for', 'quiet_loop', '_loop']),
-                  VM: inline(lambda n: n in quiet_ops)},
+        'quiet': {GEN: lines(gen, [n for n in gen if n.endswith('_quiet')
+                                   or n[len('op_'):] in quiet_ops]),
+                  QUIET: lines(quiet, ['quiet_rounds']), VM: inline(lambda n: n in quiet_ops)},
     }
 
 
@@ -130,7 +132,8 @@ class Situations:
         self.seen = set()
 
     def install(self):
-        from pipvm.engine import generated_cases, pure, quiet, vm
+        from pipvm.engine import generated_cases, pure, vm
+        from pipvm.engine.bodies import LOUD
         from pipvm.isa import opcodes
         M, seen = vm.Machine, self.seen
         patches = []
@@ -245,14 +248,14 @@ class Situations:
         pure._Builder.b_Aggregate = lambda builder, t: aggregate(old_aggregate(builder, t), t.agg)
 
         def quiet_message(result, *args):
-            if result is quiet.LOUD:
+            if result is LOUD:
                 seen.add('quiet_fails')
-        wrap(quiet, 'quiet_message', quiet_message)
+        wrap(M, 'op_QUIET_MESSAGE', quiet_message)
 
         def quiet_loop(result, *args):
-            if result is quiet.LOUD:
+            if result is LOUD:
                 seen.add('quiet_loop_hands_back')
-        wrap(quiet, 'quiet_loop', quiet_loop)
+        wrap(M, 'op_QUIET_LOOP', quiet_loop)
         self.patches = patches
 
     def install_depths(self, replace):

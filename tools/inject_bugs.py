@@ -102,10 +102,10 @@ SLIPS = {
         '                out.append(card)\n',
         "the one-closure rule path offers a card once for each term of the `or` it matches"),
     'quiet_global_cannot_fail': (
-        'pipvm/engine/pure.py', "| {'card_const', 'list'})", "| {'card_const', 'list', 'load_global'})",
+        'pipvm/engine/checks.py', "| {'card_const', 'list'})", "| {'card_const', 'list', 'load_global'})",
         "a quiet message does not check that a global it shows is defined"),
     'quiet_loop_hands_back_exhausted': (
-        'pipvm/engine/quiet.py', '    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code\n',
+        'pipvm/isa/instructions.py', 'stack[-1] = iter(rest)          # as it was: the loop goes on as ordinary code\n',
         '', 'a message-only loop hands back to the loud code with its items used up'),
     'play_again_any_rule': (
         'pipvm/engine/fusion.py', " or runs[c][1][0].args[0] != parts[0].args[0]):", "):",

@@ -27,7 +27,7 @@ it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
 quiet loop over a list pays the steps of all its rounds at once, as
-quiet._loop does, whose other cases it calls); where it cannot go on it
+bodies.quiet_rounds does, whose other cases it calls); where it cannot go on it
 hands over to the loud code (LOUD).  An instruction the table writes inline or
 a block can hold is its body (in this context's words); any other calls
 its handler and acts on what it returns (PAUSE: answer here; CALLED: call
@@ -47,8 +47,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, generated_cases, pure
-from pipvm.engine.quiet import _loop as quiet_rounds
+from pipvm.engine import bodies, cases, generated_cases
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -125,7 +124,7 @@ _INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 
             'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
 SMALL = 1000
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
-# A local that may be a Number too long to show (pure._shows' test, whose
+# A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
 
@@ -235,7 +234,7 @@ class _Writer:
                                            {'frame': 'frame', 'slot': str(slot), 'res': 'defined'}),
                           'if not defined:', loud]
             if op_code == OP.QUIET_MESSAGE:
-                # the checks of quiet.quiet_message, for their failures only
+                # QUIET_MESSAGE's checks, for their failures only
                 self.operands.append(tuple(arg[1]))
                 k = len(self.operands) - 1
                 # a check that shows only locals fails only on a Number (too long
@@ -254,14 +253,14 @@ class _Writer:
                         lines.append('if %s:' % ' or '.join(_LONG % (s, s) for s in slots))
                         lines += ['    ' + x for x in checks]
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
-            # quiet.quiet_for without its call and its copy of the list
+            # QUIET_FOR's body without its call and its copy of the list
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
-            slot, others, of_item, checks, _ = arg
+            slot, others, of_item, checks = arg[:4]
             if (all(type(s) is int and 0 <= s < SMALL for s in (slot,) + tuple(others))
                     and all(getattr(c, 'locals_only', False) for c in checks)):
-                # quiet._loop's commonest case written out: its checks show
+                # quiet_rounds' commonest case written out: its checks show
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
                 tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
@@ -415,7 +414,7 @@ def function(loaded, loud=False):
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     QUIET_ROUNDS=quiet_rounds, SHOWN_BITS=pure._SHOWN_BITS, **writer.handlers)
+                     QUIET_ROUNDS=bodies.quiet_rounds, SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source

@@ -5,9 +5,10 @@ pipvm/engine/cases.py writes the VM's code from the bodies
 (docs/pipc.md: "Where each operation's meaning is written").
 """
 import enum
+import sys
 
 from pipvm.core import runtime
-from pipvm.core.errors import Fault, PipError
+from pipvm.core.errors import Fault, PipError, StepLimit
 from pipvm.core.runtime import as_rank, items
 
 
@@ -162,3 +163,55 @@ def addressees(to):
     if type(to) is runtime.Team:
         return list(to.members)
     return list(to)
+
+
+# The most bits of a Number str() always shows (Python's digit limit, 4,300
+# by default): joining a longer one fails, so a quiet check shows it.
+SHOWN_BITS = (10 ** sys.get_int_max_str_digits()).bit_length() - 1 \
+    if sys.get_int_max_str_digits() else float('inf')
+
+
+def quiet_rounds(machine, frame, loop, rest):
+    """Run the rounds of a loop that only shows messages (QUIET_LOOP,
+    QUIET_FOR) over the items rest, if none can fail; False if one could
+    (the loud code runs them).  loop is (its variable's slot, the other
+    locals its messages need, whether they need the variable, checks for
+    the rest, whether those only show locals' values, where the loop ends)."""
+    slot, slots, of_item, checks, locals_only, end = loop
+    if len(rest) > machine.steps_left:      # the loop would stop at its step limit
+        return False
+    for s in slots:
+        # body: DEFINED_LOCAL frame=frame slot=s res=defined
+        defined = frame[s] is not None
+        # end of body
+        if not defined:
+            return False
+    if of_item and None in rest:
+        return False
+    if checks:
+        env = frame + [machine]
+        checked = rest
+        if locals_only:
+            # only locals' values shown: an item fails only if it is a Number too
+            # long to show; else every round checks the same as the first
+            # (`int in map(type, ...)` first: a loop over cards has none, in C)
+            if int in map(type, rest) and any(
+                    type(v) is int and v.bit_length() > SHOWN_BITS for v in rest):
+                return False
+            checked = rest[:1]
+        try:
+            for item in checked:
+                env[slot] = item
+                for check in checks:
+                    check(env)
+        except Exception:
+            return False
+    if rest:
+        frame[slot] = rest[-1]
+        # a step for each round, as JUMP counts (inline: it runs at every quiet loop)
+        # body: TICK machine=machine n=len(rest)
+        machine.steps_left -= len(rest)
+        if machine.steps_left < 0:
+            raise StepLimit(machine.max_steps)
+        # end of body
+    return True

@@ -29,6 +29,11 @@ from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
 # The instructions with a body, by name (a superinstruction is its parts').
 BODIES = {op.name: op for op in INSTRUCTIONS if op.body is not None}
+# Their bodies when nobody reads the output, where the table gives one
+# (`quiet`): the quiet variant's handlers (QUIET_HANDLERS) are written from
+# these, a superinstruction's from its parts' (the others' own bodies).
+QUIET_BODIES = {op.name: attrs.evolve(op, body=op.quiet) for op in INSTRUCTIONS
+                if op.quiet is not None}
 
 # The order of the loop's inline branches, hottest first (each test costs
 # every instruction after it: `benchmarks/engines.py --opcodes` counts
@@ -113,16 +118,18 @@ def expand(text, ctx):
     return '\n'.join(out)
 
 
-def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',)):
+def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
+            quiet=False):
     """The statements that run instruction op (its parts in turn) in ctx,
-    its operands given as expressions.  In a closure, `inputs` are the
+    its operands given as expressions (quiet: from the parts' bodies when
+    nobody reads the output, QUIET_BODIES, where they have one).  In a closure, `inputs` are the
     names holding the values it takes (deepest first); it returns the last
     output.  own_parts: a part after the first that can fail gives a
     Fault raised without a part its own (the compiled tier's blocks).
     leaving: the words of a body that may leave the run (what the parts
     before left goes on the stack first)."""
     parts = op.parts or (op,)
-    bodies = [BODIES[p.name] for p in parts]
+    bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
     lines = []
     pending = []                # values left for the next part: [name, peek id or None]
     peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
@@ -343,6 +350,11 @@ def loop_only(op):
     return any(BODIES[p.name].loop_only for p in (op.parts or (op,)))
 
 
+def has_quiet(op):
+    """Does the instruction (a part of it) run otherwise when nobody reads the output?"""
+    return any(p.name in QUIET_BODIES for p in (op.parts or (op,)))
+
+
 def _indent(text, n):
     return textwrap.indent(text, ' ' * n)
 
@@ -357,9 +369,9 @@ from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
-                                 wild_rank, wild_suit)
+                                 quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -417,6 +429,16 @@ def generate():
     out.append('\n\nHANDLERS = {\n')
     out += ['    %d: op_%s,\n' % (op.code, op.name) for op in handlers]
     out.append('}\n')
+    # the quiet variant's handlers, where an instruction's quiet body differs
+    quiet = [op for op in handlers if has_quiet(op)]
+    assert not any(op.inline and has_quiet(op) for op in INSTRUCTIONS), 'a quiet body inline'
+    for op in quiet:
+        out.append('\n\ndef op_%s_quiet(self, stack, frame, arg):    # %d\n' % (op.name, op.code))
+        out.append(_indent(compose(op, CONTEXTS['handler'], operand_exprs(op), quiet=True), 4)
+                   + '\n')
+    out.append('\n\nQUIET_HANDLERS = {\n')
+    out += ['    %d: op_%s_quiet,\n' % (op.code, op.name) for op in quiet]
+    out.append('}\n')
     # the closure factories: one per pure instruction with a body
     factories = []
     for op in INSTRUCTIONS:
@@ -463,7 +485,7 @@ def _factory(name, op):
 # with its inputs, outputs and operands named by the words; this rewrites
 # what is between them (Argument Clinic's way, as for the loop).
 INCLUDE, INCLUDE_END = '# body: ', '# end of body'
-INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py', 'quiet.py')]
+INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py', 'bodies.py')]
 
 
 def with_bodies(text, ctx=CONTEXTS['closure']):

@@ -49,12 +49,18 @@ def _ends(op):
     return op.ends
 
 
+# The quiet variant's handlers written from quiet bodies (a message nobody
+# reads): they stay out of blocks, which compose the loud bodies.
+_QUIET_BODIED = frozenset(generated_cases.QUIET_HANDLERS.values())
+
+
 def _parts(entry):
     """The file instructions a loaded instruction runs, or None if a block
-    may not hold it (a load-time instruction, or one it cannot run)."""
+    may not hold it (a load-time instruction, one it cannot run, or one
+    the quiet variant runs from its quiet body)."""
     op = BY_CODE[entry[0]]
     parts = op.parts or (op,)
-    if not op.in_file and not op.parts:
+    if (not op.in_file and not op.parts) or entry[2] in _QUIET_BODIED:
         return None
     return parts if all(_runs_in_block(p) for p in parts) else None
 

@@ -7,14 +7,16 @@ conditional jump becomes a conditional node whose branches are the rest of
 the code from each side (code has only forward jumps; a stack value kept
 across a jump is kept in a scratch slot of the locals).  How each
 instruction moves the stack comes from its record in the one table
-(pipvm/isa/instructions.py): its pops and pushes, and for the stack's own
-moves (POP, DUP, SWAP, DROP) which input each output is.  Only what the
+(pipvm/isa/instructions.py): its pops and pushes, for the stack's own
+moves (POP, DUP, SWAP, DROP) which input each output is, and for a jump
+its depth where it jumps (`branch`), whether its condition stays there
+(`keeps`) and which value jumps (its body's test).  Only what the
 compiler makes of an expression is translated; anything else (a hand-made
 .pipc) is refused and runs on the loop.
 """
 import attrs
 
-from pipvm.isa.opcodes import OPCODES
+from pipvm.isa.opcodes import OPCODES, OPERANDS
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
 
@@ -52,6 +54,36 @@ def _moves(op):
 
 # The stack's own moves (POP, DUP, SWAP, DROP), from their records.
 _MOVES = {op.name: moves for op in _EXPRESSION if (moves := _moves(op)) is not None}
+
+
+@attrs.frozen
+class _Jump:
+    """How a jump moves control and the stack, read from its record."""
+    op: object                 # the record: its pops, pushes and branch move the stack
+    always: bool               # control never falls through (JUMP)
+    on: object                 # the condition's value that jumps (None: always)
+    keeps: bool                # the condition stays on the stack where it jumps
+
+
+def _jump(op):
+    """The _Jump of a record with a jump target that an expression may hold
+    (an unconditional jump, or a branch on its one input `cond`, as its
+    body's first line tests it); None for the others (a loop's)."""
+    if op.stack or op.body is None or not any(OPERANDS[k].is_target for k in op.operands):
+        return None
+    if op.ends and not op.inputs and not op.outputs:
+        return _Jump(op, True, None, False)
+    on = {'if cond:': True, 'if not cond:': False}.get(op.body.split('\n')[0])
+    if op.inputs != ('cond',) or op.outputs or on is None:
+        return None
+    return _Jump(op, False, on, op.keeps)
+
+
+# The jumps (JUMP, JUMP_IF_FALSE, ..._OR_POP) and the return of an
+# expression's value (RETURN_VALUE), from their records.
+_JUMPS = {op.name: jump for op in OPCODES if (jump := _jump(op)) is not None}
+_RETURNS = {op.name for op in OPCODES if op.ends and op.body is not None and not op.outputs
+            and len(op.inputs) == 1 and op.body == 'RETURN(%s)' % op.inputs[0]}
 
 
 # The expression trees: what symbolic execution leaves on its stack and
@@ -196,33 +228,44 @@ class _Translator:
             after = self.straight(name, args, stack, dropped)
             if after is not None:
                 stack, dropped = after
-            elif name == 'JUMP':
-                i = self.target(i, args[0])
-                continue
-            elif name in ('JUMP_IF_TRUE_OR_POP', 'JUMP_IF_FALSE_OR_POP', 'JUMP_IF_FALSE'):
-                if not stack:
-                    raise _Refused()
+            elif name in _JUMPS:
+                jump = _JUMPS[name]
                 j = self.target(i, args[0])
-                cond, rest = stack[-1], stack[:-1]
-                if name == 'JUMP_IF_FALSE':
-                    return If(cond, self.block(i + 1, rest, dropped, stop),
-                              self.block(j, rest, dropped, stop))
-                slot = self.first_scratch + self.scratch
-                self.scratch += 1
-                kept = self.block(j, rest + (Leaf('scratch', slot),), dropped, stop)
-                on = name == 'JUMP_IF_TRUE_OR_POP'
-                return Keep(on, cond, slot, kept, self.block(i + 1, rest, dropped, stop))
-            elif name == 'AGG_START':
+                if jump.always:
+                    i = j
+                    continue
+                return self.branch(i, j, jump, stack, dropped, stop)
+            elif name == 'AGG_START':      # (an aggregate's loop, as the compiler lays it out)
                 i, tree = self.aggregate(i, args[0])
                 stack += (tree,)
                 continue
-            elif name == 'RETURN_VALUE':
+            elif name in _RETURNS:
                 if len(stack) != 1:
                     raise _Refused()
                 return Return(stack[0], dropped)
             else:
                 raise _Refused()        # anything that is not part of an expression
             i += 1
+
+    def branch(self, i, j, jump, stack, dropped, stop):
+        """The tree for a conditional jump at instruction i to j: its record
+        says how deep the stack is each way (pops and pushes falling
+        through, branch where it jumps) and whether the condition stays
+        there (a kept value, in a scratch slot: Keep) or not (If)."""
+        op = jump.op
+        if len(stack) < op.pops:
+            raise _Refused()
+        cond = stack[-1]
+        fall = stack[:len(stack) - op.pops] + stack[len(stack):len(stack) + op.pushes]
+        taken = stack[:len(stack) + op.branch]
+        if not jump.keeps:
+            on_fall = self.block(i + 1, fall, dropped, stop)
+            on_jump = self.block(j, taken, dropped, stop)
+            return If(cond, on_jump, on_fall) if jump.on else If(cond, on_fall, on_jump)
+        slot = self.first_scratch + self.scratch
+        self.scratch += 1
+        kept = self.block(j, taken[:-1] + (Leaf('scratch', slot),), dropped, stop)
+        return Keep(jump.on, cond, slot, kept, self.block(i + 1, fall, dropped, stop))
 
     def aggregate(self, i, agg):
         """(the index after it, an Aggregate) for the aggregate whose

@@ -47,14 +47,15 @@ def jump_targets(decoded):
     return entered
 
 
-def fuse_runs(decoded):
+def fuse_runs(decoded, by_first=_BY_FIRST):
     """[(opcode or Fused, its instructions)]: each run of FUSED parts becomes
-    one superinstruction, unless control can enter it past its first part."""
+    one superinstruction, unless control can enter it past its first part
+    (by_first: the superinstructions to try, by their first part's opcode)."""
     entered = jump_targets(decoded)
     codes = [ins.op.code for ins in decoded]
     runs, i = [], 0
     while i < len(decoded):
-        for fused, parts in _BY_FIRST.get(codes[i], ()):
+        for fused, parts in by_first.get(codes[i], ()):
             n = len(parts)
             if (tuple(codes[i:i + n]) == parts
                     and not any(ins.offset in entered for ins in decoded[i + 1:i + n])):
@@ -68,8 +69,18 @@ def fuse_runs(decoded):
 
 
 def runs(decoded, fuse=True):
-    """fuse_runs(decoded), or each instruction alone."""
-    return fuse_runs(decoded) if fuse else [(ins.op, [ins]) for ins in decoded]
+    """fuse_runs(decoded); fuse False: the same with no superinstruction to
+    try, so each instruction runs alone."""
+    return fuse_runs(decoded) if fuse else fuse_runs(decoded, {})
+
+
+def loaded(decoded, fuse=True):
+    """(runs, rewrites): what the VM loads for decoded code, and `pipvm dis
+    --fused` shows.  fuse is one option for both: False (to measure what
+    they buy, and to check they change nothing) gives each instruction
+    alone and no rewrite (a PLAY_AGAIN needs its CANPLAY's fused jump)."""
+    out = runs(decoded, fuse)
+    return out, rewrites(out) if fuse else {}
 
 
 def only_reads(op):

@@ -8,9 +8,9 @@ from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
                                  build_list, card_of, contains, deal, fault, make_cards, move,
-                                 wild_rank, wild_suit)
+                                 quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -589,12 +589,44 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     stack.append(list_prop(value0, arg[1], 1))
 
 
+def op_QUIET_MESSAGE(self, stack, frame, arg):    # 200
+    for slot in arg[0]:
+        # body: DEFINED_LOCAL slot=slot res=defined
+        # end of body
+        if not (frame[slot] is not None):
+            return LOUD
+    env = frame + [self]
+    try:
+        for check in arg[1]:
+            check(env)
+    except Exception:
+        return LOUD
+    return arg[2]
+
+
+def op_QUIET_LOOP(self, stack, frame, arg):    # 201
+    rest = list(stack[-1])
+    if quiet_rounds(self, frame, arg, rest):
+        stack.pop()
+        return arg[-1]
+    stack[-1] = iter(rest)          # as it was: the loop goes on as ordinary code
+    return LOUD
+
+
 def op_PLAY_AGAIN(self, stack, frame, arg):    # 202
     dest = stack.pop()
     player = stack.pop()
     found, self.canplay_found = self.canplay_found, None
     self.pending = card_choice((player, found, cards_of(dest)))
     return PAUSE
+
+
+def op_QUIET_FOR(self, stack, frame, arg):    # 204
+    if quiet_rounds(self, frame, arg, list(stack[-1])):
+        stack.pop()
+        return arg[-1]
+    # (the list stays on the stack, for FOR_ITER)
+    return LOUD
 
 
 HANDLERS = {
@@ -681,7 +713,49 @@ HANDLERS = {
     117: op_CANPLAY_JUMP_IF_FALSE,
     118: op_LOAD_GLOBAL_PROP_LIST_PROP,
     119: op_LOAD_BUILTIN_LIST_PROP,
+    200: op_QUIET_MESSAGE,
+    201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,
+    204: op_QUIET_FOR,
+}
+
+
+def op_FORMAT_quiet(self, stack, frame, arg):    # 32
+    values = stack[-arg:]
+    del stack[-arg:]
+    for value in values:
+        if value is None or type(value) is int and value.bit_length() > SHOWN_BITS:
+            to_str(value)           # (fails as joining it would)
+    stack.append('')
+
+
+def op_MESSAGE_quiet(self, stack, frame, arg):    # 61
+    to = stack.pop()
+    text = stack.pop()
+
+
+def op_MESSAGE_ALL_quiet(self, stack, frame, arg):    # 62
+    text = stack.pop()
+    if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
+        raise TypeError('message of %s' % type(text).__name__)
+
+
+def op_FORMAT_MESSAGE_ALL_quiet(self, stack, frame, arg):    # 108
+    values = stack[-arg:]
+    del stack[-arg:]
+    for value in values:
+        if value is None or type(value) is int and value.bit_length() > SHOWN_BITS:
+            to_str(value)           # (fails as joining it would)
+    res0 = ''
+    if not isinstance(res0, str):   # only from a damaged .pipc: never shown (a Text is one)
+        raise TypeError('message of %s' % type(res0).__name__)
+
+
+QUIET_HANDLERS = {
+    32: op_FORMAT_quiet,
+    61: op_MESSAGE_quiet,
+    62: op_MESSAGE_ALL_quiet,
+    108: op_FORMAT_MESSAGE_ALL_quiet,
 }
 
 

@@ -4,7 +4,7 @@
 A message nobody reads matters only if computing its operands fails (an
 undefined value, the top of an empty list).  In the quiet variant the first
 instruction of each message statement whose operands are plain expression
-code is QUIET_MESSAGE: it evaluates them by closures (pipvm/engine/pure.py), for
+code is QUIET_MESSAGE: it evaluates them by closures (pipvm/engine/checks.py), for
 their failures only, and jumps past the statement.  A `for` loop whose body
 is only such statements is QUIET_LOOP: it takes all its remaining items at
 once, counting a step for each as the loop would.
@@ -16,111 +16,21 @@ from the same instruction, which fails or stops exactly where it should.
 """
 import attrs
 
-from pipvm.core.errors import StepLimit
-from pipvm.engine import pure
-from pipvm.engine.bodies import LOUD
-from pipvm.engine.fusion import jump_targets
+from pipvm.engine import checks as quiet_checks
+from pipvm.engine.fusion import jump_targets, only_reads
+from pipvm.engine.generated_cases import QUIET_HANDLERS
 from pipvm.isa.opcodes import OP, OPCODES
 
 MESSAGES = {op.name: op.pops for op in OPCODES if op.shows}     # operands each shows
 LONGEST = 12                # message statements longer than this many runs stay loud
 
 
-def quiet_message(machine, stack, frame, arg):
-    slots, checks, after = arg
-    for slot in slots:
-        # body: DEFINED_LOCAL frame=frame slot=slot res=defined
-        defined = frame[slot] is not None
-        # end of body
-        if not defined:
-            return LOUD
-    env = frame + [machine]
-    try:
-        for check in checks:
-            check(env)
-    except Exception:
-        return LOUD
-    return after
-
-
-def quiet_for(machine, stack, frame, arg):
-    """FOR_ITER and the quiet loop after it: the loop, from its list."""
-    rest = list(stack[-1])
-    if _loop(machine, frame, arg, rest):
-        stack.pop()
-        return arg[-1]
-    return LOUD                 # the list is still on the stack, for FOR_ITER
-
-
-def quiet_loop(machine, stack, frame, arg):
-    """A loop that only shows messages, from its iteration state."""
-    rest = list(stack[-1])
-    if _loop(machine, frame, arg, rest):
-        stack.pop()
-        return arg[-1]
-    stack[-1] = iter(rest)      # as it was: the loop goes on as ordinary code
-    return LOUD
-
-
-_LOCALS_ONLY = {}       # a loop's checks -> do they only show locals' values (pure._shows)?
-
-
-def _loop(machine, frame, arg, rest):
-    """Run the rounds of a loop that only shows messages over the items
-    rest, if none can fail: arg is (its variable's slot, the other locals
-    its messages need, whether they need the variable, checks for the rest,
-    where the loop ends)."""
-    slot, slots, of_item, checks, end = arg
-    if len(rest) > machine.steps_left:      # the loop would stop at its step limit
-        return False
-    for s in slots:
-        # body: DEFINED_LOCAL frame=frame slot=s res=defined
-        defined = frame[s] is not None
-        # end of body
-        if not defined:
-            return False
-    if of_item and None in rest:
-        return False
-    if checks:
-        env = frame + [machine]
-        items = rest
-        locals_only = _LOCALS_ONLY.get(checks)
-        if locals_only is None:
-            if len(_LOCALS_ONLY) > 4096:        # (checks of images gone: closures kept alive)
-                _LOCALS_ONLY.clear()
-            locals_only = _LOCALS_ONLY[checks] = all(
-                getattr(check, 'locals_only', False) for check in checks)
-        if locals_only:
-            # only locals' values shown: an item fails only if it is a Number too
-            # long to show; else every round checks the same as the first
-            # (`int in map(type, ...)` first: a loop over cards has none, in C)
-            if int in map(type, rest) and any(
-                    type(v) is int and v.bit_length() > pure._SHOWN_BITS for v in rest):
-                return False
-            items = rest[:1]
-        try:
-            for item in items:
-                env[slot] = item
-                for check in checks:
-                    check(env)
-        except Exception:
-            return False
-    if rest:
-        frame[slot] = rest[-1]
-        # a step for each round, as JUMP counts (inline: it runs at every quiet loop)
-        # body: TICK machine=machine n=len(rest)
-        machine.steps_left -= len(rest)
-        if machine.steps_left < 0:
-            raise StepLimit(machine.max_steps)
-        # end of body
-    return True
-
 
 @attrs.frozen
 class Statement:
     """A message statement (or several in a row) that can be quiet."""
     slots: tuple               # locals that must be defined
-    checks: tuple              # closures to run for their failures (pure.Checks)
+    checks: tuple              # closures to run for their failures (checks.Checks)
     after: int                 # the run after the statement
 
 
@@ -141,13 +51,22 @@ def variant(instrs, runs, code, program, card_consts):
             decoded = [ins for _, ps in runs[s:j + 1] for ins in ps][:-1]
             if any(ins.offset in entered for ins in decoded[1:] + [parts[-1]]):
                 break
-            check = pure.operand_check(decoded, program, card_consts, nlocals, values)
+            check = quiet_checks.operand_check(decoded, program, card_consts, nlocals, values)
             if check is not None and _shown_is_text(decoded, parts[-1], program.consts):
                 statements[s] = Statement(check.slots, check.closures, j + 1)
                 break
-    if not statements:
+    # Elsewhere (a statement not one check), an instruction whose record has
+    # a quiet body runs its handler written from it: a message shows
+    # nothing, a FORMAT whose String only a message shows joins nothing.
+    covered = {i for s, st in statements.items() for i in range(s, st.after)}
+    bodied = [i for i, (op, parts) in enumerate(runs)
+              if op.code in QUIET_HANDLERS and instrs[i][0] == op.code and i not in covered
+              and (parts[-1].op.name != 'FORMAT' or _only_shown(runs, i, entered))]
+    if not statements and not bodied:
         return None
     quiet = list(instrs)
+    for i in bodied:
+        quiet[i] = (instrs[i][0], instrs[i][1], QUIET_HANDLERS[instrs[i][0]])
     for s, st in statements.items():
         slots, checks, after = st.slots, st.checks, st.after
         # the statements that follow this one (with nothing jumping in) are checked with it
@@ -167,11 +86,32 @@ def variant(instrs, runs, code, program, card_consts):
             back_op, back_arg, _ = instrs[k] if k < len(instrs) else (None, None, None)
             if k > f + 1 and back_op == OP.JUMP and back_arg == f and end == k + 1:
                 others = tuple(dict.fromkeys(x for x in slots if x != slot))
-                loop = (slot, others, slot in slots, checks, end)
+                # (do the checks only show locals' values? checks._shows)
+                locals_only = all(getattr(check, 'locals_only', False) for check in checks)
+                loop = (slot, others, slot in slots, checks, locals_only, end)
                 quiet[f] = (OP.QUIET_LOOP, loop, None)
                 if f and runs[f - 1][0].name == 'FOR_ITER':
                     quiet[f - 1] = (OP.QUIET_FOR, loop, None)
     return quiet
+
+
+def _only_shown(runs, f, entered):
+    """Is the String run f leaves (a FORMAT's) only shown: MESSAGE_ALL's
+    text right after it, or MESSAGE's with only reads pushing whom it goes
+    to in between, and nothing jumping in?"""
+    k = f + 1
+    while k < len(runs) and only_reads(runs[k][0]):
+        k += 1
+    if k >= len(runs) or any(ins.offset in entered for _, ps in runs[f + 1:k + 1] for ins in ps):
+        return False
+    between = [ins for _, ps in runs[f + 1:k] for ins in ps]
+    depth = 0
+    for ins in between:         # (only reads: each pushes one, from at most one it pushed)
+        depth += ins.op.pushes - ins.op.stack_pops(ins.args)
+        if depth < 0:
+            return False
+    name = runs[k][0].name
+    return (name == 'MESSAGE_ALL' and not between) or (name == 'MESSAGE' and depth == 1)
 
 
 def _shown_is_text(decoded, message, consts):

@@ -39,7 +39,7 @@ class Loaded:
                  'plain', 'action', 'loud_action')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
-        runs = fusion.runs(pipc.decode(code.code), fuse)
+        runs, rewrites = fusion.loaded(pipc.decode(code.code), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i
@@ -52,14 +52,14 @@ class Loaded:
                 args.append(i + 1)              # where its JUMPs begin (opcodes.ask_table)
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
-        for i, name in (fusion.rewrites(runs) if fuse else {}).items():
+        for i, name in rewrites.items():
             self.instrs[i] = rewritten(name, self.instrs[i])
         # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
         # indexes, so a frame can run either.
         variant = program is not None and quiet.variant(self.instrs, runs, code, program,
                                                         card_consts)
-        self.quiet = ([(op, arg, HANDLERS.get(op)) for op, arg, _ in variant] if variant
-                      else self.instrs)
+        self.quiet = ([(op, arg, HANDLERS.get(op) if handler is None else handler)
+                       for op, arg, handler in variant] if variant else self.instrs)
         self.parts = [parts for _, parts in runs]     # the file's instructions each runs
         self.offsets = [parts[0].offset for _, parts in runs]
         self.positions = [tuple(code.position(ins.offset) for ins in parts) for _, parts in runs]
@@ -583,8 +583,7 @@ _LIST_ITERATOR = type(iter([]))
 _SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
 
 
-# Each instruction that is not inline has a handler: written from its body
-# (generated_cases.HANDLERS), or the quiet variant's quiet.NAME.
-HANDLERS = {op.code: generated_cases.HANDLERS.get(op.code) or getattr(quiet, op.name.lower())
-            for op in INSTRUCTIONS if not op.inline}
+# Each instruction that is not inline has a handler, written from its body
+# (generated_cases.HANDLERS).
+HANDLERS = {op.code: generated_cases.HANDLERS[op.code] for op in INSTRUCTIONS if not op.inline}
 INLINE = tuple(op.name for op in INSTRUCTIONS if op.inline)

@@ -29,9 +29,13 @@ marked `stack` moves the stack itself, with `POP()`, `PUSH(x)` and
 `stack`, as its effect says (tests/test_effects.py checks every body
 against its effect).  What a body does to the machine beyond its stack is
 a macro (MACROS): PAUSE(choice) at a decision, CALL(code) for an action's
-frame, EMIT(event) for output, TICK(n) for a step.  Only the quiet
-variant's QUIET_MESSAGE, QUIET_LOOP and QUIET_FOR have no body: they run
-closures loading builds, and their handlers are pipvm/engine/quiet.py's.
+frame, EMIT(event) for output, TICK(n) for a step.  The quiet variant's
+instructions have bodies too: what pipvm/engine/quiet.py decides when it
+loads a program (which message statements, the closures that check their
+operands) are their operands.  A record may also give a `quiet` body, what
+it does when nobody reads the output (the same inputs, outputs and
+failures; a message shows nothing), from which cases.py writes the quiet
+variant's handler.
 """
 import textwrap
 
@@ -72,13 +76,16 @@ class Instruction:
     stack: bool = False        # moves the stack itself (PUSH, POP, stack)
     loop_only: bool = False    # reads the loop's own state (frames, pc, instrs)
     keeps: bool = False        # its one input stays on the stack (KEEP()) or goes (DROP())
+    # its body when nobody reads the output (the quiet variant), where that
+    # differs: the same inputs, outputs and failures, nothing shown
+    quiet: object = None
 
     def stack_pops(self, args):
         return self.pops(args[0]) if callable(self.pops) else self.pops
 
 
 def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, branch=None,
-        **kw):
+        quiet=None, **kw):
     """An instruction (numbered by _section): operands are `name:kind` words
     (a load-time instruction's own have no kind: never encoded); reads and
     flags are words of READS, FLAGS and BODY_FLAGS."""
@@ -97,9 +104,11 @@ def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, b
         branch = len(outs) - pops + ('keeps' in flags)
     if body is not None:
         body = body.strip('\n')
+    if quiet is not None:
+        quiet = quiet.strip('\n')
     return Instruction(0, name, kinds, pops, len(outs), doc, branch, reads=tuple(reads.split()),
                        names=names, inputs=ins, outputs=outs, body=body, counted=counted,
-                       **{f: True for f in flags}, **kw)
+                       quiet=quiet, **{f: True for f in flags}, **kw)
 
 
 def _section(first, *ops):
@@ -154,6 +163,12 @@ labels = [set_label([card.name for card in s]) for s in sets]
 if not sets:
     raise Fault('No cards match the given rule')
 PAUSE(SetChoice(player, sets, labels, to))""".strip() % passing
+
+
+# MESSAGE_ALL's check of what it shows, watched or not
+_SHOWS_TEXT = """
+if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
+    raise TypeError('message of %s' % type(text).__name__)""".strip()
 
 
 _FILE_OPCODES = _section(1,
@@ -219,8 +234,13 @@ _OPERATORS = _section(20,
     _op('IN', '', 'a b -- res', 'a in list b (a Rank, Suit or Number matches a card having it)',
         'res = contains(b, a)', flags='pure'),
     _op('NOT', '', 'a -- res', 'not a', 'res = not a', flags='pure'),
+    # (quiet: only where a message shows the String, pipvm/engine/quiet.py)
     _op('FORMAT', 'n:count', '*values -- res', 'join n values as one String',
-        'res = joined(values)', flags='pure'),
+        'res = joined(values)', flags='pure', quiet="""
+for value in values:
+    if value is None or type(value) is int and value.bit_length() > SHOWN_BITS:
+        to_str(value)           # (fails as joining it would)
+res = ''"""),
 )
 
 _CARDS = _section(40,
@@ -328,11 +348,10 @@ if machine.events is not None:  # (nobody reads it: the operands were checked wh
     for player in addressees(to):
         line = '%s: %s' % (player.name, text)
         EMIT(Event('message', line, player.seat, shows=shows))""",
-        flags='shows'),
-    _op('MESSAGE_ALL', '', 'text --', 'text -> show it to everyone', """
-if not isinstance(text, str):   # only from a damaged .pipc: never shown (a Text is one)
-    raise TypeError('message of %s' % type(text).__name__)
-EMIT(Event('message', text, shows=shown(text)))""", flags='shows'),
+        flags='shows', quiet='pass'),
+    _op('MESSAGE_ALL', '', 'text --', 'text -> show it to everyone',
+        _SHOWS_TEXT + "\nEMIT(Event('message', text, shows=shown(text)))", flags='shows',
+        quiet=_SHOWS_TEXT),
     _op('WINNER', '', 'who --', 'end the game won by a player or team',
         'raise GameOver(to_str(who))'),
 )
@@ -579,12 +598,33 @@ def _made(name, operands, effect, doc, body=None, reads='', flags=''):
 # (pipvm/engine/fusion.py) and the quiet variant's instructions
 # (pipvm/engine/quiet.py), which run when nobody reads the output.
 _LOAD_TIME = _section(200,
+    # (checks: closures of the operands that can fail, pipvm/engine/checks.py;
+    # a failure of any kind hands the statement to the loud code, which raises it)
     _made('QUIET_MESSAGE', 'slots checks after', '--',
           "check a message statement's operands by closures, for their failures only, "
-          'and jump past it', reads='local', flags='fails'),
+          'and jump past it', """
+for slot in slots:
+    # body: DEFINED_LOCAL slot=slot res=defined
+    # end of body
+    if not defined:
+        LOUD()
+env = frame + [machine]
+try:
+    for check in checks:
+        check(env)
+except Exception:
+    LOUD()
+JUMP(after)""", 'local', 'fails'),
+    # (loop: bodies.quiet_rounds's operand, where the loop ends last)
     _made('QUIET_LOOP', 'loop', 'it --',
           'run the remaining rounds of a loop that only shows messages at once, counting '
-          'their steps', reads='local', flags='fails'),
+          'their steps', """
+rest = list(stack[-1])
+if quiet_rounds(machine, frame, loop, rest):
+    POP()
+    JUMP(loop[-1])
+stack[-1] = iter(rest)          # as it was: the loop goes on as ordinary code
+LOUD()""", 'local', 'fails stack'),
     _made('PLAY_AGAIN', 'rule', 'player dest --',
           'PLAY right after the CANPLAY that found its cards', """
 found, machine.canplay_found = machine.canplay_found, None
@@ -601,7 +641,13 @@ for slot in slots:
 else:
     JUMP(after)""", 'local', 'fails inline loop_only'),
     _made('QUIET_FOR', 'loop', 'lst --', 'FOR_ITER and the QUIET_LOOP after it, from the list',
-          reads='local', flags='fails'),
+          """
+if quiet_rounds(machine, frame, loop, list(stack[-1])):
+    POP()
+    JUMP(loop[-1])
+# (the list stays on the stack, for FOR_ITER)
+LOUD()""",
+          'local', 'fails stack'),
 )
 
 # The one table: every instruction the VM runs, by number.

@@ -118,9 +118,14 @@ def violations(image):
         for i, (l, q) in enumerate(zip(loud, quiet)):
             if i in loops:
                 want = OP.QUIET_FOR if l[0] == OP.FOR_ITER else OP.QUIET_LOOP
-                slot, others, of_item, checks, end = q[1] if q[0] == want else (None,) * 5
+                slot, others, of_item, checks, locals_only, end = (
+                    q[1] if q[0] == want else (None,) * 6)
+                # (locals_only: every round checks as the first, only a check of
+                # locals' values shown may say so)
                 if q[0] != want or (slot, checks, end) != (loops[i][0], loops[i][3], loops[i][4]) \
-                        or not set(others) <= loops[i][1] or (of_item and not loops[i][2]):
+                        or not set(others) <= loops[i][1] or (of_item and not loops[i][2]) \
+                        or (locals_only and not all(getattr(c, 'locals_only', False)
+                                                    for c in checks)):
                     out.append('%s: the loop at run %d is not quiet as the contract says' % (where, i))
             elif i not in found and q[:2] != l[:2]:
                 out.append('%s: run %d is changed, and is neither a statement nor a loop'
