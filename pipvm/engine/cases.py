@@ -21,7 +21,7 @@ import sys
 import textwrap
 import tokenize
 
-import attrs
+from pipvm.core import plain
 
 from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 
@@ -518,7 +518,7 @@ def _checked(body, operands, inputs):
     if not (test.startswith('if (') and test.endswith(') is None:') and (out,) == body.outputs
             and fail.strip().startswith('raise Fault(') and '\n' not in fail):
         return None
-    read = _one_expression(attrs.evolve(body, body='%s = %s' % (out, expr)), operands, inputs)
+    read = _one_expression(plain.evolve(body, body='%s = %s' % (out, expr)), operands, inputs)
     names = dict(CONTEXTS['closure'].names, PART='0', **dict(zip(body.names, operands)))
     # (the `else` under the `(` of `    return lambda env: (`, _factory's line)
     return '(%s if (%s := %s) is not None\n%selse %s)' % (

@@ -12,7 +12,7 @@ moves (POP, DUP, SWAP, DROP) which input each output is.  Only what the
 compiler makes of an expression is translated; anything else (a hand-made
 .pipc) is refused and runs on the loop.
 """
-import attrs
+from pipvm.core import plain
 
 from pipvm.isa.opcodes import OPCODES
 
@@ -57,7 +57,7 @@ _MOVES = {op.name: moves for op in _EXPRESSION if (moves := _moves(op)) is not N
 # The expression trees: what symbolic execution leaves on its stack and
 # makes of the control flow.  _Builder.b_NAME builds a closure from each
 # (Leaf: b_KIND).
-@attrs.frozen
+@plain.frozen
 class Leaf:
     """A value no operand computes: kind 'const' (a value), 'card_const' and
     'list_const' (a constant pool index: its value depends on the deck),
@@ -67,21 +67,21 @@ class Leaf:
     arg: object
 
 
-@attrs.frozen
+@plain.frozen
 class Unary:
     op: str                    # an opcode name (_UNARY)
     arg: object                # its operand, or None
     operand: object
 
 
-@attrs.frozen
+@plain.frozen
 class Binary:
     op: str                    # an opcode name (_BINARY)
     left: object
     right: object              # (was on top)
 
 
-@attrs.frozen
+@plain.frozen
 class CanPlay:
     op: str                    # CANPLAY, or CANPLAY_SET (a rule for sets)
     rule: int
@@ -89,7 +89,7 @@ class CanPlay:
     dest: object
 
 
-@attrs.frozen
+@plain.frozen
 class Aggregate:
     """An aggregate's loop (the extension): AGG_START, the items, FOR_ITER,
     FOR_NEXT into the local `slot`, the body, AGG_STEP (then AGG_END, a
@@ -100,13 +100,13 @@ class Aggregate:
     body: object               # a Return: the item's value
 
 
-@attrs.frozen
+@plain.frozen
 class Counted:
     op: str                    # 'format' or 'build_list'
     parts: tuple
 
 
-@attrs.frozen
+@plain.frozen
 class If:
     """JUMP_IF_FALSE: then if cond, else else_ (each the rest of the code)."""
     cond: object
@@ -114,7 +114,7 @@ class If:
     else_: object
 
 
-@attrs.frozen
+@plain.frozen
 class Keep:
     """JUMP_IF_TRUE_OR_POP (on_true) or JUMP_IF_FALSE_OR_POP: when cond is
     on_true, it is kept in the scratch slot and `kept` runs, else `rest`."""
@@ -125,7 +125,7 @@ class Keep:
     rest: object
 
 
-@attrs.frozen
+@plain.frozen
 class Return:
     value: object
     dropped: tuple             # values popped unused, still to evaluate first

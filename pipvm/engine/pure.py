@@ -31,7 +31,7 @@ import operator
 import sys
 from typing import NamedTuple
 
-import attrs
+from pipvm.core import plain
 
 from pipvm.core.errors import Fault
 from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  # noqa: F401
@@ -299,7 +299,7 @@ class _Builder:
         return self.closure(t.op.upper(), len(fs), fs)
 
 
-@attrs.frozen
+@plain.frozen
 class Checks:
     """How to evaluate some operands only for their failures."""
     slots: tuple               # local slots that must be defined
@@ -385,7 +385,7 @@ def _is_const(tree):
     return _is_leaf(tree, 'const')
 
 
-@attrs.frozen
+@plain.frozen
 class Path:
     """A stored property of a local (item None), or of the first (0) or
     last (-1) item of a local list."""
@@ -423,7 +423,7 @@ def _chain(tree):
     return terms, tree
 
 
-@attrs.frozen
+@plain.frozen
 class Equality:
     """`path == path` or `path == constant` (then other is None)."""
     path: Path

@@ -14,7 +14,7 @@ either.  When a closure fails, or the step limit would be reached inside a
 loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
-import attrs
+from pipvm.core import plain
 
 from pipvm.core.errors import StepLimit
 from pipvm.engine import pure
@@ -116,7 +116,7 @@ def _loop(machine, frame, arg, rest):
     return True
 
 
-@attrs.frozen
+@plain.frozen
 class Statement:
     """A message statement (or several in a row) that can be quiet."""
     slots: tuple               # locals that must be defined

@@ -17,7 +17,7 @@ import operator
 import random
 from typing import NamedTuple
 
-import attrs
+from pipvm.core import plain
 
 from pipvm.core import dialogue, endings
 from pipvm.core.errors import GameOver, PipError, StepLimit
@@ -66,7 +66,7 @@ def _below(rng):
 _decision = functools.partial(tuple.__new__, Decision)
 
 
-@attrs.frozen
+@plain.frozen
 class Ending:
     kind: str                  # 'winner', 'loser', 'no winner', 'error' or 'step limit'
     winner: str = None         # the winner's name as announced ("A and B": several)

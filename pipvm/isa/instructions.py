@@ -35,7 +35,7 @@ closures loading builds, and their handlers are pipvm/engine/quiet.py's.
 """
 import textwrap
 
-import attrs
+from pipvm.core import plain
 
 from pipvm.isa.operands import DEAL_ALL, OPERANDS
 
@@ -45,7 +45,7 @@ FLAGS = ('pure', 'fails', 'makes', 'shows', 'inline')
 BODY_FLAGS = ('stack', 'loop_only', 'keeps')
 
 
-@attrs.frozen
+@plain.frozen
 class Instruction:
     code: int
     name: str
@@ -104,7 +104,7 @@ def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, b
 
 def _section(first, *ops):
     """Instructions numbered from first, in order."""
-    return tuple(attrs.evolve(op, code=first + i) for i, op in enumerate(ops))
+    return tuple(plain.evolve(op, code=first + i) for i, op in enumerate(ops))
 
 
 def _read(expr, out='value'):
