@@ -13,7 +13,6 @@ An engine factory is (table, rng) -> engine, an engine anything with
 `play()` returning the winner's name (or None when main returns), and
 `players`/`teams` for who played.
 """
-import hashlib
 from typing import NamedTuple
 
 from pipvm.isa import pipc
@@ -63,6 +62,7 @@ def load_variant(path, sets=(), lang=None):
 
 def fingerprint(program):
     """A digest of the compiled program: a record names the game it was played with."""
+    import hashlib          # (here: its import loads OpenSSL, 3 ms of a run's start-up)
     return hashlib.sha256(pipc.dump(program)).hexdigest()
 
 
