@@ -12,7 +12,6 @@ a well-typed program never compares a Boolean with a Number.
 import itertools
 
 from pipvm.core import plain
-
 from pipvm.core.errors import Fault
 
 

@@ -22,7 +22,6 @@ import textwrap
 import tokenize
 
 from pipvm.core import plain
-
 from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')

@@ -13,7 +13,6 @@ compiler makes of an expression is translated; anything else (a hand-made
 .pipc) is refused and runs on the loop.
 """
 from pipvm.core import plain
-
 from pipvm.isa.opcodes import OPCODES
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop

@@ -29,10 +29,9 @@ which of two failures comes first, never whether one happens).
 import functools
 import operator
 import sys
-from typing import NamedTuple
 
 from pipvm.core import plain
-
+from pipvm.core.plain import NamedTuple
 from pipvm.core.errors import Fault
 from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  # noqa: F401
                                      _EXPRESSION, _LOADS, _UNARY, Aggregate, Binary, CanPlay,

@@ -15,7 +15,6 @@ loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
 from pipvm.core import plain
-
 from pipvm.core.errors import StepLimit
 from pipvm.engine import pure
 from pipvm.engine.bodies import LOUD

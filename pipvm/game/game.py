@@ -15,10 +15,9 @@ docs/api.md describes it all.
 import functools
 import operator
 import random
-from typing import NamedTuple
 
 from pipvm.core import plain
-
+from pipvm.core.plain import NamedTuple
 from pipvm.core import dialogue, endings
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.outcome import rewards

@@ -2,7 +2,6 @@
 as CardRef), and how `pipvm dis` shows a constant.  Both the opcode table
 (a `const` operand's text) and the file format (pipc.py) use them."""
 from pipvm.core import plain
-
 from pipvm.core import runtime
 
 

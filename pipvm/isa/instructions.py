@@ -36,7 +36,6 @@ closures loading builds, and their handlers are pipvm/engine/quiet.py's.
 import textwrap
 
 from pipvm.core import plain
-
 from pipvm.isa.operands import DEAL_ALL, OPERANDS
 
 # What an instruction can read, besides its operands on the stack.

@@ -4,7 +4,6 @@ program, shown by `pipvm dis` and decoded for the VM; nothing else knows
 what an operand kind means.  Also the bits and words some operands hold.
 See docs/pipc.md for the encoding."""
 from pipvm.core import plain
-
 from pipvm.core import runtime
 from pipvm.isa.constants import show_const
 

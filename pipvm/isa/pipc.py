@@ -9,7 +9,6 @@ import bisect
 import zlib
 
 from pipvm.core import plain
-
 from pipvm.core.errors import PipError
 from pipvm.core.files import read_file, write_file      # noqa: F401 (where callers find them)
 from pipvm.isa.constants import CardRef

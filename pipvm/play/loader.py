@@ -13,8 +13,7 @@ An engine factory is (table, rng) -> engine, an engine anything with
 `play()` returning the winner's name (or None when main returns), and
 `players`/`teams` for who played.
 """
-from typing import NamedTuple
-
+from pipvm.core.plain import NamedTuple
 from pipvm.isa import pipc
 from pipvm.core.errors import PipError
 from pipvm.core.files import read_file

@@ -17,7 +17,6 @@ engine, the cluster workers (which receive the variant's .pipc bytes) and the
 record's fingerprint all see the variant and nothing else.
 """
 from pipvm.core import plain
-
 from pipvm.core.errors import PipError
 from pipvm.core.language import Declarations
 from pipvm.core.runtime import RANK_NAMES, RANKS, SUITS

@@ -13,7 +13,6 @@ way a seed fixes the whole game.
 import random
 
 from pipvm.core import plain
-
 from pipvm.engine import engines
 from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
