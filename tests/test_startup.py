@@ -9,7 +9,7 @@ import tokenize
 
 import pytest
 
-from pipvm.engine import cases, compiled, vm
+from pipvm.engine import cases, compiled, pure, vm
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
 from pipvm.play import loader
 
@@ -31,7 +31,7 @@ def _generated_texts():
         for loaded in image.codes:
             texts += [fn.source for op, _, fn in loaded.instrs + loaded.quiet
                       if op == compiled.BLOCK]
-        texts += [f.source for fast in image.pure if fast is not None
+        texts += [f.source for fast in map(pure.written, image.pure) if fast is not None
                   for f in (fast.fn, fast.hand) if hasattr(f, 'source')]
     return texts
 
@@ -51,3 +51,61 @@ def test_the_name_scanner_finds_what_tokenize_finds():
     '0x1F + 1e5 + 2.5j + _x1 + ünï', 'a.b(c)[d]  # trailing'])
 def test_the_name_scanner_on_tricky_texts(text):
     assert [tuple(t) for t in cases._name_tokens(text)] == _tokenized(text)
+
+
+def _rules(image):
+    return [k for k, c in enumerate(image.program.codes)
+            if c.kind == 'rule' and image.pure[k] is not None]
+
+
+def _unwritten(fast):
+    return type(getattr(fast.fn, '__self__', None)) is pure._Unwritten
+
+
+def _filters(program, pure_of, rounds=25):
+    """Each rule's cards (by pure_of(rule).filter) for each player and area,
+    decision by decision of a game played on the closures."""
+    from pipvm.game.game import Game
+    image = vm.Image(program)
+    players = program.counts[0] * (program.team_size or 1)
+    g = Game(image, seed=3, players=players, names=['P%d' % i for i in range(players)],
+             quiet=True)
+    out = []
+    for i in range(rounds):
+        if g.decision is None:
+            break
+        m = g.machine
+        for k in _rules(image):
+            for player in m.players:
+                for dest in [player.hand] + [v.cards for v in m.globals if type(v) is vm.Area]:
+                    try:
+                        out.append([c.name for c in pure_of(k).filter(m, player, dest)])
+                    except Exception as e:      # (a rule read before its globals are set)
+                        out.append(type(e).__name__)
+        g.answer(i % len(g.decision.options) if g.decision.options else 'P')
+    return out
+
+
+def test_the_compiled_tier_writes_a_rule_at_its_first_call():
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image = vm.Image(program, compiled=True)
+    rules = _rules(image)
+    assert rules and all(_unwritten(image.pure[k]) for k in rules)
+    closures = vm.Image(program).pure
+    assert _filters(program, image.pure.__getitem__) == _filters(program, closures.__getitem__)
+    assert not any(_unwritten(image.pure[k]) for k in rules)
+    assert all(hasattr(image.pure[k].hand, 'source') for k in rules)
+
+
+def test_a_rule_the_tier_cannot_write_runs_its_closures(monkeypatch):
+    from pipvm.engine import rules
+    monkeypatch.setattr(rules, 'hand_function', lambda *a: None)
+    monkeypatch.setattr(rules, 'value_function', lambda *a: None)
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'crazy_eights.pip'))
+    closures = vm.Image(program).pure
+    # each filter the first call of a rule not yet written
+    assert (_filters(program, lambda k: vm.Image(program, compiled=True).pure[k])
+            == _filters(program, closures.__getitem__))
+    written = [pure.written(vm.Image(program, compiled=True).pure[k])
+               for k in _rules(vm.Image(program))]
+    assert all(w.hand is None and not hasattr(w.fn, 'source') for w in written)
