@@ -138,3 +138,39 @@ def test_a_rule_the_tier_cannot_write_runs_its_closures(monkeypatch):
     written = [pure.written(vm.Image(program, compiled=True).pure[k])
                for k in _rules(vm.Image(program))]
     assert all(w.hand is None and not hasattr(w.fn, 'source') for w in written)
+
+
+def test_the_kept_parse_tables_are_the_ones_sly_builds():
+    from compiler.pip import generated_tables as kept, tables
+    from compiler.pip.parser import PipParser
+    action, goto, defaulted, grammar = tables.built(PipParser)
+    redo = 'run python tools/make_parse_tables.py'
+    assert kept.SIGNATURE == tables.signature(grammar) == tables.signature(PipParser._grammar), redo
+    assert (kept.ACTION, kept.GOTO, kept.DEFAULTED) == (action, goto, defaulted), redo
+    assert type(PipParser._lrtable) is tables.Tables        # (the parser reads the kept ones)
+
+
+def test_a_grammar_the_tables_were_not_made_from_gets_its_own():
+    from sly import Lexer, Parser
+    from compiler.pip import tables
+
+    class Sums(Lexer):
+        tokens = {'NUM', 'PLUS'}
+        ignore = ' '
+        NUM = r'\d+'
+        PLUS = r'\+'
+
+    class Sum(Parser):
+        tokens = Sums.tokens
+        _Parser__build_lrtables = classmethod(tables.load_or_build)
+
+        @_('expr PLUS NUM')             # noqa: F821 (SLY's class body gives `_`)
+        def expr(self, p):
+            return p.expr + int(p.NUM)
+
+        @_('NUM')                       # noqa: F821
+        def expr(self, p):              # noqa: F811
+            return int(p.NUM)
+
+    assert type(Sum._lrtable) is not tables.Tables
+    assert Sum().parse(Sums().tokenize('1 + 2 + 39')) == 42
