@@ -69,3 +69,16 @@ def test_copies_and_pickles_of_frozen_and_mutable_instances():
     b = Box('b', [1])
     b2 = pickle.loads(pickle.dumps(b))
     assert (b2.name, b2.cards) == ('b', [1])
+
+
+def test_init_is_written_at_the_first_instance():
+    @plain.define
+    class Late:
+        a: int
+        b: list = plain.Factory(list)
+
+    first = Late.__init__
+    with pytest.raises(TypeError):
+        Late()                          # (a missing field: the written __init__ says so)
+    assert Late.__init__ is not first
+    assert Late(1) == Late(1, []) and Late(a=2).b == []

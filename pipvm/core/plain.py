@@ -14,8 +14,9 @@ table, a program's records) must not cost attrs' import and class building
 
 The fields are the class's annotations in order (a base's first); a class
 attribute gives a default.  Only `__init__` is generated (from the field
-names alone, like collections.namedtuple); `==`, `hash` and `repr` read the
-fields in order, and a method the class defines itself is kept.
+names alone, like collections.namedtuple, at the first instance); `==`,
+`hash` and `repr` read the fields in order, and a method the class
+defines itself is kept.
 `evolve(x, **changes)` is attrs.evolve; `fields(cls)` the field names of
 a plain class (() for any other).
 
@@ -94,7 +95,6 @@ def _make(cls, eq, repr_, frozen):
     body['__slots__'] = tuple(own) + (() if inherited else ('__weakref__',))
     body['__plain_fields__'], body['__plain_specs__'] = names, specs
     body['__match_args__'] = names
-    body['__init__'] = _init(cls.__name__, specs, frozen)
     compared = operator.attrgetter(*[n for n in names if specs[n].eq] or ['__class__'])
     if eq and '__eq__' not in body:
         body['__eq__'] = lambda self, other: (
@@ -113,7 +113,17 @@ def _make(cls, eq, repr_, frozen):
         body['__setstate__'] = _setstate      # (pickle and copy set the fields)
     made = type(cls)(cls.__name__, cls.__bases__, body)
     made.__qualname__ = cls.__qualname__
+    made.__init__ = _first_init(made, specs, frozen)
     return made
+
+
+def _first_init(cls, specs, frozen):
+    """cls's __init__ until its first instance, which writes the real one:
+    a run makes only some of the classes it defines."""
+    def __init__(self, *args, **kwargs):
+        cls.__init__ = init = _init(cls.__name__, specs, frozen)
+        init(self, *args, **kwargs)
+    return __init__
 
 
 def _refuse(self, *args):
