@@ -4,12 +4,12 @@ clock: `pipvm run GAME.pipc --seed 1` with empty input (it stops at its
 first prompt), in several trees side by side, alternating, against a bare
 `python -c pass`.  Medians in milliseconds.
 
-    python benchmarks/startup_cpu.py [--runs 9] GAME.pipc TREE[:ENGINE] ...
+    python benchmarks/startup_cpu.py [--runs 9] [--no-pyc] GAME.pipc TREE[:ENGINE] ...
 
 TREE is a checkout (put first on PYTHONPATH), ENGINE an --engine name
 (none: the tree's default).  Modules are read from .pyc files, as an
-installed pipvm reads them (common.cached_env).  benchmarks/startup.py
-measures the wall clock.
+installed pipvm reads them (common.cached_env); with --no-pyc each run
+compiles them from source.  benchmarks/startup.py measures the wall clock.
 """
 import argparse
 import os
@@ -34,6 +34,8 @@ def cpu_ms(argv, env, cwd=None):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=9)
+    ap.add_argument('--no-pyc', action='store_true',
+                    help='compile every module from source at each run, writing no .pyc')
     ap.add_argument('game')
     ap.add_argument('trees', nargs='+')
     a = ap.parse_args()
@@ -47,7 +49,11 @@ def main():
                 argv = [sys.executable, '-m', 'pipvm', 'run', os.path.abspath(a.game),
                         '--seed', '1'] + (['--engine', engine] if engine else [])
                 # (in the tree's folder: `python -m` puts the current folder first on the path)
-                times[t].append(cpu_ms(argv, cached_env(pyc, tree), os.path.abspath(tree)))
+                env = cached_env(pyc, tree)
+                if a.no_pyc:
+                    env = dict(env, PYTHONDONTWRITEBYTECODE='1')
+                    del env['PYTHONPYCACHEPREFIX']
+                times[t].append(cpu_ms(argv, env, os.path.abspath(tree)))
     for t, v in times.items():
         v = v[1:]                       # (the first run wrote the .pyc files)
         print('%-40s %8.1f ms (min %.1f)' % (t, statistics.median(v), min(v)))
