@@ -8,11 +8,14 @@ choice? ` or `Enter a name`) reaches its stdout.  Medians in milliseconds
 (wall clock: use it on an idle machine; startup_cpu.py measures CPU).
 Modules are read from .pyc files, as an installed pipvm reads them
 (common.cached_env).  With --trees, each checkout runs in turn, run by run
-(alternating), and each game's .pipc is compiled by the first tree.
+(alternating, with a bare `python -c pass` between: the last column is a
+.pipc's median less the bare one's), each game's .pipc compiled by the
+first tree.
 A .pipc run imports neither the compiler nor SLY; a .pip run compiles first.
 """
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,6 +43,13 @@ def to_first_prompt(path, env=None, tree=ROOT):
     return elapsed
 
 
+def bare_s():
+    """One bare `python -c pass`, timed between the runs it is set against."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, '-c', 'pass'], check=True)
+    return time.perf_counter() - start
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--runs', type=int, default=7)
@@ -49,7 +59,8 @@ def main():
     a = ap.parse_args()
     interpreter_ms(a.runs)
     trees = [os.path.abspath(t) for t in a.trees]
-    print('%-24s %-28s %12s %12s' % ('game', 'tree', '.pipc ms', '.pip ms'))
+    print('%-24s %-28s %12s %12s %14s' % ('game', 'tree', '.pipc ms', '.pip ms',
+                                          '.pipc - bare'))
     with tempfile.TemporaryDirectory() as tmp:
         envs = [cached_env(os.path.join(tmp, 'pyc'), t) for t in trees]
         for path in a.files or GAMES:
@@ -61,11 +72,14 @@ def main():
                 for tree, env in zip(trees, envs):      # (writes the .pyc files first)
                     to_first_prompt(p, env, tree)
                 for _ in range(a.runs):
+                    times.setdefault(('bare', p), []).append(bare_s())
                     for tree, env in zip(trees, envs):
                         times.setdefault((tree, p), []).append(to_first_prompt(p, env, tree))
+            med = {k: statistics.median(v) * 1000 for k, v in times.items()}
             for tree in trees:
-                print('%-24s %-28s %12.1f %12.1f' % (name(path), tree[-28:], *(
-                    sorted(times[tree, p])[a.runs // 2] * 1000 for p in (pipc, path))))
+                print('%-24s %-28s %12.1f %12.1f %14.1f' % (
+                    name(path), tree[-28:], med[tree, pipc], med[tree, path],
+                    med[tree, pipc] - med['bare', pipc]))
 
 
 if __name__ == '__main__':
