@@ -43,6 +43,18 @@ def interpreter_ms(runs):
     return ms
 
 
+def cached_env(folder, tree=None):
+    """The environment of a child run as an installed pipvm runs: its modules
+    read from .pyc files (kept in folder, whatever PYTHONDONTWRITEBYTECODE
+    says: compiling every module from source would be most of a start-up);
+    tree first on the path when given."""
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=folder)
+    env.pop('PYTHONDONTWRITEBYTECODE', None)
+    if tree is not None:
+        env['PYTHONPATH'] = os.path.abspath(tree)
+    return env
+
+
 def name(path):
     folder = os.path.basename(os.path.dirname(path))
     return '%s/%s' % (folder, os.path.splitext(os.path.basename(path))[0])

@@ -18,10 +18,9 @@ import statistics
 import sys
 import time
 
-import attrs
-
 import common  # noqa: F401  (puts this tree first on sys.path)
 from pipvm import cli
+from pipvm.core import plain
 from pipvm.core.deepstack import deep
 from pipvm.design import playing, sim
 
@@ -31,7 +30,7 @@ ORIGINAL = playing.played_as
 def played(apart):
     def played_as(seating, seed, rotate=False):
         turn, seats = ORIGINAL(seating, seed, rotate)
-        return turn, attrs.evolve(seats, apart=apart)
+        return turn, plain.evolve(seats, apart=apart)
     return played_as
 
 

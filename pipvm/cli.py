@@ -199,16 +199,24 @@ EXAMPLES = {
 }
 
 
-def build_parser():
-    ap = argparse.ArgumentParser(prog='pipvm', description='Pip card-game language toolchain.')
+def build_parser(argv=None):
+    """The command line's parser; argv: the words it will parse, of which
+    only the command named gets its options (the others' are never read,
+    and adding them all was 2 ms of `pipvm run`'s start-up); None: all."""
+    ap = argparse.ArgumentParser(prog='pipvm', description='Pip card-game language toolchain.',
+                                 formatter_class=_formatter(argparse.HelpFormatter))
     ap.add_argument('--version', action=VersionAction)
     sub = ap.add_subparsers(dest='command', required=True, metavar='COMMAND')
+    wanted = next((w for w in argv or () if not w.startswith('-')), None)
+    if wanted not in EXAMPLES:
+        wanted = None
 
     def command(name, **kwargs):
-        return sub.add_parser(name, formatter_class=argparse.RawDescriptionHelpFormatter,
-                              epilog='examples:\n' + ''.join(
-                                  '  %s\n' % line for line in EXAMPLES[name].split('\n')),
-                              **kwargs)
+        p = sub.add_parser(name, formatter_class=_formatter(argparse.RawDescriptionHelpFormatter),
+                           epilog='examples:\n' + ''.join(
+                               '  %s\n' % line for line in EXAMPLES[name].split('\n')),
+                           **kwargs)
+        return p if wanted in (None, name) else _NOT_PARSED
 
     p = command('parse', help='print a program back from its syntax tree')
     p.add_argument('file', metavar='FILE.pip')
@@ -309,6 +317,42 @@ def build_parser():
                         'instructions, with the function each runs')
     p.set_defaults(func=cmd_dis)
     return ap
+
+
+class _NotParsed:
+    """Where the options of a command not being run go: nowhere."""
+
+    def add_argument(self, *args, **kwargs):
+        pass
+
+    def set_defaults(self, **kwargs):
+        pass
+
+
+_NOT_PARSED = _NotParsed()
+
+
+def _formatter(kind):
+    """argparse's formatter kind, as wide as shutil.get_terminal_size() says
+    the terminal is, without importing shutil (2 ms of a run's start-up: it
+    imports bz2 and lzma; argparse makes a formatter for each option)."""
+    def make(prog):
+        return kind(prog, width=_columns() - 2)
+    return make
+
+
+def _columns():
+    """shutil.get_terminal_size().columns."""
+    try:
+        columns = int(os.environ['COLUMNS'])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 DEFAULT_SIM_STEPS = 100_000
@@ -448,7 +492,7 @@ def engine_name(text):
 
 
 def main(argv=None):
-    args = build_parser().parse_args(argv)
+    args = build_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     try:
         return args.func(args)
     except KeyboardInterrupt:

@@ -5,9 +5,9 @@ be what it writes now."""
 import difflib
 from types import SimpleNamespace
 
-import attrs
 import pytest
 
+from pipvm.core import plain
 from pipvm.core.errors import Fault
 from pipvm.engine import cases, generated_cases, vm
 from pipvm.isa import opcodes
@@ -26,7 +26,7 @@ def test_the_generated_code_is_what_the_bodies_make():
 def test_a_changed_body_changes_the_generated_module(monkeypatch):
     # the comparison above can fail: a body edited without regenerating
     before = cases.outputs()
-    changed = dict(cases.BODIES, EQ=attrs.evolve(cases.BODIES['EQ'], body='res = a is b'))
+    changed = dict(cases.BODIES, EQ=plain.evolve(cases.BODIES['EQ'], body='res = a is b'))
     monkeypatch.setattr(cases, 'BODIES', changed)
     after = cases.outputs()
     assert after[cases.OUT] != before[cases.OUT]
@@ -77,7 +77,7 @@ def test_a_card_closure_reads_its_suit_before_it_checks_its_rank_as_the_loop_doe
 def test_the_generated_code_follows_the_table_s_numbers(monkeypatch):
     # the numbers come from the one table too: renumbering an instruction
     # there changes the loop's branch and the handlers' index
-    renumbered = tuple(attrs.evolve(op, code=250) if op.name in ('JUMP', 'DIV') else op
+    renumbered = tuple(plain.evolve(op, code=250) if op.name in ('JUMP', 'DIV') else op
                        for op in opcodes.INSTRUCTIONS)
     monkeypatch.setattr(cases, 'INSTRUCTIONS', renumbered)
     after = cases.outputs()

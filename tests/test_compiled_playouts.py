@@ -9,10 +9,10 @@ import os
 import random
 import sys
 
-import attrs
 import pytest
 
 from compiler.pip import frontend
+from pipvm.core import plain
 from pipvm.engine import actions
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
@@ -257,7 +257,7 @@ def test_a_shown_number_too_long_fails_as_in_the_loop():
         'let big be 3.', 'let big be 3.\n  if n > 3 { big = 123457. }')))
     consts = list(program.consts)
     consts[consts.index(123457)] = 7 ** 6000
-    program = attrs.evolve(program, consts=type(program.consts)(consts))
+    program = plain.evolve(program, consts=type(program.consts)(consts))
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}

@@ -8,9 +8,8 @@ the pushes after the answer when it pauses; nothing under its inputs may
 change."""
 import types
 
-import attrs
-
 from compiler.pip import frontend
+from pipvm.core import plain
 from pipvm.core import runtime
 from pipvm.core.errors import GameOver
 from pipvm.core.rng import OCamlRandom
@@ -215,10 +214,10 @@ def test_a_record_that_differs_from_its_code_is_caught():
     # before the one table ('--', so no change when it jumps: it drops the
     # state), ADD said to push two, AGG_STEP said to take only its value
     by_name = {op.name: op for op in INSTRUCTIONS}
-    for_next = attrs.evolve(by_name['FOR_NEXT'], pops=0, pushes=0, branch=0)
+    for_next = plain.evolve(by_name['FOR_NEXT'], pops=0, pushes=0, branch=0)
     assert _wrong(for_next, (0, 9), [iter([1])]) is None        # (the same when it falls)
     assert 'FOR_NEXT (jump): depth 2, the record says 3' in _wrong(for_next, (0, 9), [iter([])])
-    assert 'ADD (fall)' in _wrong(attrs.evolve(by_name['ADD'], pushes=2), None, [2, 3])
-    step = attrs.evolve(by_name['AGG_STEP'], pops=1, pushes=0, branch=-1)
+    assert 'ADD (fall)' in _wrong(plain.evolve(by_name['ADD'], pushes=2), None, [2, 3])
+    step = plain.evolve(by_name['AGG_STEP'], pops=1, pushes=0, branch=-1)
     assert 'changed what is under its inputs' in _wrong(step, (0, 9), [0, iter([]), 2])
     assert by_name['DEAL'].stack_pops((0,)) == 3 and by_name['DEAL'].stack_pops((DEAL_ALL,)) == 2

@@ -4,12 +4,12 @@ import re
 import subprocess
 import sys
 
-import attrs
 import pytest
 
 from compiler.codegen import generator
 from compiler.errors import PipError, PipSyntaxError
 from compiler.pip import ast, extensions, frontend, parser, printer
+from pipvm.core import plain
 from pipvm.core.runtime import CALL_TOO_DEEP, MAX_CALL_DEPTH
 from pipvm.engine import engines
 from pipvm.isa import pipc
@@ -347,7 +347,7 @@ def test_a_file_whose_call_for_runs_an_action_without_a_result_is_refused():
     at = main.code.index(bytes([91, 1, names.index('highest')]))      # CALL_FOR 1, highest
     code = bytearray(main.code)
     code[at + 2] = names.index('deal_to')
-    program.codes[program.main] = attrs.evolve(main, code=bytes(code))
+    program.codes[program.main] = plain.evolve(main, code=bytes(code))
     with pytest.raises(pipc.FileError) as e:
         pipc.load(pipc.dump(program), 'g.pipc')
     assert str(e.value) == ('Error: g.pipc: corrupt (CALL_FOR at offset %d of action main runs '

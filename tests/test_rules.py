@@ -7,7 +7,7 @@ import random
 import tokenize
 
 from compiler.pip import frontend
-from pipvm.engine import vm
+from pipvm.engine import pure, vm
 from pipvm.game.game import Game
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
 from pipvm.play import loader
@@ -39,7 +39,7 @@ def test_a_rule_s_generated_filter_allows_the_closures_cards():
         rules = [k for k, c in enumerate(program.codes) if c.kind == 'rule'
                  and tier.pure[k] is not None]
         for k in rules:
-            for f in (tier.pure[k].fn, tier.pure[k].hand):
+            for f in (pure.written(tier.pure[k]).fn, tier.pure[k].hand):
                 if hasattr(f, 'source'):
                     generated += 1
                     assert _strings(f.source) <= table, f.source
@@ -78,9 +78,11 @@ def test_a_generated_rule_that_fails_gives_the_loop_s_error():
         'Action main {\n  deal 5 from standard to players.\n'
         '  play r from players->first to table.\n}\n'))
     image = vm.Image(program, compiled=True)
-    assert any(hasattr(fast.hand, 'source') for fast in image.pure if fast is not None)
+    assert any(hasattr(pure.written(fast).hand, 'source') for fast in image.pure
+               if fast is not None)
     # (the filter without the global's checks is there, for when it is defined)
-    assert any('if g' in getattr(fast.hand, 'source', '') for fast in image.pure if fast)
+    assert any('if g' in getattr(pure.written(fast).hand, 'source', '') for fast in image.pure
+               if fast)
     loop = _ending(program, False)
     assert 'Undefined value' in loop[1] and 'Line 5' in loop[1]
     assert _ending(program, True) == loop

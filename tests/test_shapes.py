@@ -10,10 +10,10 @@ import os
 import random
 import types
 
-import attrs
 import pytest
 
 from compiler.pip import frontend
+from pipvm.core import plain
 from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import PROPERTY_NAMES, SUITS, new_deck
@@ -468,8 +468,8 @@ def _counted_suits(agg):
     assert code_[step.offset + 1] == 0      # (its first operand, count's number)
     code_[step.offset + 1] = agg
     codes = list(program.codes)
-    codes[k] = attrs.evolve(codes[k], code=bytes(code_))
-    return pipc.load(pipc.dump(attrs.evolve(program, codes=codes)), 'x'), k
+    codes[k] = plain.evolve(codes[k], code=bytes(code_))
+    return pipc.load(pipc.dump(plain.evolve(program, codes=codes)), 'x'), k
 
 
 def test_a_hand_made_aggregate_whose_step_names_another_aggregate_stays_on_the_loop():

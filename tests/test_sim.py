@@ -412,7 +412,7 @@ def test_the_series_played_and_a_budget_already_seated_is_not_played_again():
 def shuffles_of(seating, seed, apart):
     """The generator's state before each shuffle of the game of seed (the
     cards each shuffle deals), with the random bots drawing apart or not."""
-    import attrs
+    from pipvm.core import plain
     from pipvm.core.deepstack import deep
     from pipvm.design.playing import played_as
     from pipvm.play import terminal
@@ -420,7 +420,7 @@ def shuffles_of(seating, seed, apart):
     _, engine = loader.load_engine(os.path.join(ROOT, 'examples', 'knockout_whist.pip'), 'vm',
                                    100000)
     _, seats = played_as(seating, seed)
-    _, machine = terminal.start(engine, seed, SilentConsole(), attrs.evolve(seats, apart=apart))
+    _, machine = terminal.start(engine, seed, SilentConsole(), plain.evolve(seats, apart=apart))
     deep(machine.play)
     return [(tuple(state), idx) for state, idx in machine.shuffles]
 

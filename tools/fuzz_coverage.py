@@ -43,7 +43,7 @@ TARGETS = {
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',
-                              'compose', 'forward', '_tokens', '_line_names', '_count',
+                              'compose', 'forward', '_line_names', '_count',
                               '_side_effects', '_atom', '_bare', '_keeps', 'operand_exprs',
                               '_indent'),
     # the one table: the compiled tier composes its bodies at run time

@@ -5,9 +5,8 @@ Positions are (line, column), 1-based, and take no part in equality, so two
 parses of the same program compare equal wherever its text sat.
 `None` stands for the reference's EmptyExpr / EmptyRef (an absent part).
 """
-from typing import NamedTuple
-
-import attrs
+from pipvm.core import plain
+from pipvm.core.plain import NamedTuple
 
 
 class Pos(NamedTuple):
@@ -16,10 +15,12 @@ class Pos(NamedTuple):
 
 
 def at():
-    return attrs.field(eq=False, repr=False)
+    return plain.field(eq=False, repr=False)
 
 
-node = attrs.define(slots=True, eq=True, frozen=False)
+# (plain classes, as attrs makes them: attrs's class building was 20 ms of
+# a start-up from source)
+node = plain.define(eq=True)
 
 # Ranks are stored as their numbers (A=1, J=11, Q=12, K=13); suits as letters.
 RANK_LETTERS = {1: 'A', 11: 'J', 12: 'Q', 13: 'K'}

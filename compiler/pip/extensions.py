@@ -4,7 +4,7 @@ One table names every extension by the syntax-tree node that only it makes;
 `refuse` finds the first one in a program (in source order) so an author can
 write for the original interpreter.
 """
-import attrs
+from pipvm.core import plain
 
 from . import ast
 from ..errors import PipError
@@ -39,9 +39,9 @@ def found(tree):
     def walk(x):
         if type(x) in EXTENSIONS and (type(x) is not ast.Invoke or x.args is not None):
             hits.append(x)
-        if attrs.has(type(x)):
-            for field in attrs.fields(type(x)):
-                walk(getattr(x, field.name))
+        if plain.fields(type(x)):
+            for name in plain.fields(type(x)):
+                walk(getattr(x, name))
         elif isinstance(x, (list, tuple)):
             for item in x:
                 walk(item)

@@ -7,7 +7,7 @@ order written.  `pos n` in the original is the start of the n-th symbol.
 """
 from sly import Parser
 
-from . import ast, lalr, syntax_hints
+from . import ast, lalr, syntax_hints, tables
 from ..errors import PipSyntaxError
 from .lexer import PipLexer, Positions
 from . import tokens as token_stream
@@ -25,6 +25,8 @@ class PipParser(ExtensionWords, Parser):
     tokens = PipLexer.tokens | token_stream.RETAGGED   # (a name, not a word: SLY's class body)
     log = Quiet()
     track_positions = False     # positions travel in the token values
+    # the LALR tables as kept in generated_tables.py, unless the grammar changed (tables.py)
+    _Parser__build_lrtables = classmethod(tables.load_or_build)
 
     precedence = (
         ('left', 'OR'),

@@ -1,8 +1,7 @@
 """The fixed texts of the terminal dialogue, byte for byte the reference's,
 and the shape of the game's output.  Both engines take them from here: the
 VM's game object (pipvm/game/game.py) and the reference's table (table.py)."""
-from typing import NamedTuple
-
+from pipvm.core.plain import NamedTuple
 from pipvm.core.errors import PipError
 
 RULE = '-' * 42

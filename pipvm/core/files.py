@@ -1,6 +1,5 @@
 """Reading and writing whole files, each problem one PipError line."""
 import os
-import tempfile
 
 from pipvm.core.errors import PipError
 
@@ -16,6 +15,7 @@ def read_file(path):
 
 def write_file(path, data):
     """Write atomically: a failed write never leaves a half-written file."""
+    import tempfile         # (here: its import, with shutil's, is 4 ms of a run's start-up)
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix='.%s-' % os.path.basename(path))

@@ -7,7 +7,7 @@ importing the runtime, and the runtime can use one without importing a
 front end.  `checked` below is the front end's own checked program: the
 tools only hand it from one function to the next.
 """
-from typing import Callable, NamedTuple
+from pipvm.core.plain import NamedTuple
 
 
 class Declarations(NamedTuple):
@@ -19,10 +19,10 @@ class Declarations(NamedTuple):
 class Language(NamedTuple):
     name: str                  # `--lang NAME`
     extensions: tuple          # ('.pip',): the source files it reads without --lang
-    read_source: Callable      # path -> text (PipError when unreadable)
-    print_text: Callable       # text -> the program printed back from its syntax tree
-    check: Callable            # (text, strict=False) -> checked program, or PipError
-    compile: Callable          # checked -> pipc.Program
-    declarations: Callable     # checked -> Declarations
-    with_values: Callable      # (checked, {slot: value}) -> checked, those globals' initialisers replaced
-    interpreter: Callable      # (checked, table, rng, max_steps) -> the reference engine
+    read_source: object        # path -> text (PipError when unreadable)
+    print_text: object         # text -> the program printed back from its syntax tree
+    check: object              # (text, strict=False) -> checked program, or PipError
+    compile: object            # checked -> pipc.Program
+    declarations: object       # checked -> Declarations
+    with_values: object        # (checked, {slot: value}) -> checked, those globals' initialisers replaced
+    interpreter: object        # (checked, table, rng, max_steps) -> the reference engine

@@ -6,8 +6,12 @@ exactly the cards the reference deals with that seed, so whole games can be
 compared with it.  The algorithm is a lagged-Fibonacci generator over 55
 30-bit words, seeded through MD5 (OCaml's stdlib/random.ml).
 """
-import hashlib
 import struct
+
+try:            # (hashlib's import loads OpenSSL: 3 ms of a start-up for one MD5)
+    from _md5 import md5 as _md5
+except ImportError:                 # a Python built without its own MD5
+    from hashlib import md5 as _md5
 
 _MASK30 = 0x3FFFFFFF
 _first_word = struct.Struct('<I').unpack_from      # a digest's first 4 bytes, little-endian
@@ -19,7 +23,7 @@ class OCamlRandom:
     def __init__(self, seed):
         """Random.init seed (= Random.full_init [| seed |])."""
         st = list(range(55))
-        accu, key, md5 = b'x', str(seed).encode(), hashlib.md5
+        accu, key, md5 = b'x', str(seed).encode(), _md5
         digests = []
         for _ in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
             accu = md5(accu + key).digest()

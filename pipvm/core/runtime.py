@@ -11,8 +11,7 @@ a well-typed program never compares a Boolean with a Number.
 """
 import itertools
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.core.errors import Fault
 
 
@@ -39,7 +38,7 @@ def as_rank(value):
     raise Fault("The value %d can't be a Rank" % value)
 
 
-@attrs.define(slots=True, eq=False, repr=False)
+@plain.define(slots=True, eq=False, repr=False)
 class Suit:
     index: int                 # place in deck order
     letter: str
@@ -58,7 +57,7 @@ CARD_NAMES = (None,) + tuple('%s of %s' % (RANK_NAMES[r], s.name) for s in SUITS
                              for r in range(1, 14))
 
 
-@attrs.define(slots=True, eq=False)
+@plain.define(slots=True, eq=False)
 class Card:
     rank: object               # assignable: may become any Number
     suit: object
@@ -73,26 +72,26 @@ class Card:
         return self.name
 
 
-@attrs.define(slots=True, eq=False)
+@plain.define(slots=True, eq=False)
 class Player:
     name: str
-    hand: list = attrs.Factory(list)
-    stash: list = attrs.Factory(list)
+    hand: list = plain.Factory(list)
+    stash: list = plain.Factory(list)
     score: int = 0
     team: object = None
     seat: int = 0              # not a Pip property: which seat answers for the player
-    own: dict = attrs.Factory(dict)    # extension: its values `for each player`, by number
+    own: dict = plain.Factory(dict)    # extension: its values `for each player`, by number
 
 
-@attrs.define(slots=True, eq=False)
+@plain.define(slots=True, eq=False)
 class Team:
     members: list
-    stash: list = attrs.Factory(list)
+    stash: list = plain.Factory(list)
     score: int = 0
-    own: dict = attrs.Factory(dict)    # extension: its values `for each team`, by number
+    own: dict = plain.Factory(dict)    # extension: its values `for each team`, by number
 
 
-@attrs.define(slots=True, eq=False)
+@plain.define(slots=True, eq=False)
 class Area:
     name: str
     cards: list

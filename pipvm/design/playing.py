@@ -3,6 +3,7 @@ Result): what `pipvm sim` (sim.py) plays in its processes and cluster.py on
 its workers."""
 import attrs
 
+from pipvm.core import plain
 from pipvm.core import endings
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
@@ -74,7 +75,7 @@ def turned(seating, turn):
     if not turn:
         return seating
     n = seating.players
-    return attrs.evolve(seating, specs={(s + turn) % n: spec for s, spec in seating.specs.items()})
+    return plain.evolve(seating, specs={(s + turn) % n: spec for s, spec in seating.specs.items()})
 
 
 def played_as(seating, seed, rotate=False):
@@ -141,5 +142,5 @@ def sim_seating(program, seating):
             raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
                 ', '.join(BOT_KINDS[:-1]) + ' or ' + BOT_KINDS[-1], kind))
     if seating.players is None:
-        seating = attrs.evolve(seating, players=min(program.counts) * (program.team_size or 1))
+        seating = plain.evolve(seating, players=min(program.counts) * (program.team_size or 1))
     return seating

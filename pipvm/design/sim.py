@@ -27,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
+from pipvm.core import plain
 from pipvm.play import loader, overrides
 from pipvm.engine import engines
 from pipvm.isa import pipc
@@ -170,7 +171,7 @@ def prepare(args, seating, sets=()):
         spec = parse_kind(args.skill or DEFAULT_SKILL)
         if not spec.thinks:
             raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
-        seating = attrs.evolve(seating, specs={**seating.specs, 0: spec})
+        seating = plain.evolve(seating, specs={**seating.specs, 0: spec})
         seating.check_engine(args.engine)     # as cli does for a thinking bot seated by --seat
     names, teams, groups = seats_of(program, seating)
     thinking = [s for s in range(len(names)) if seating.spec(s).thinks]
@@ -248,8 +249,8 @@ def alike(seating):
 def thinking_as(seating, budget):
     """The seating with every thinking bot's budget given by budget(spec)."""
     def spec(s):
-        return attrs.evolve(s, iterations=budget(s)) if s.thinks else s
-    return attrs.evolve(seating, default=spec(seating.default),
+        return plain.evolve(s, iterations=budget(s)) if s.thinks else s
+    return plain.evolve(seating, default=spec(seating.default),
                         specs={n: spec(s) for n, s in seating.specs.items()})
 
 
@@ -293,7 +294,7 @@ def apart(series):
     the bot and a random seat on the same hands)."""
     if len(series) < 2:
         return series
-    return [(name, attrs.evolve(seats, apart=True)) for name, seats in series]
+    return [(name, plain.evolve(seats, apart=True)) for name, seats in series]
 
 
 def label(name, seating):
@@ -421,7 +422,7 @@ def _add_thinking(series, played, variant):
     if ('thinking' in names or 'random' not in names or not variant.thinking
             or alike(variant.seating) or not rarely_finished(played['random'])):
         return False
-    series.append(('thinking', attrs.evolve(
+    series.append(('thinking', plain.evolve(
         every(variant.seating, variant.seating.spec(variant.thinking[0])), apart=True)))
     played['thinking'] = []
     return True

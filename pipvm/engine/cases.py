@@ -15,15 +15,12 @@ its place.
 """
 import collections
 import functools
-import io
 import os
 import re
 import sys
 import textwrap
-import tokenize
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
 
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
@@ -32,7 +29,7 @@ BODIES = {op.name: op for op in INSTRUCTIONS if op.body is not None}
 # Their bodies when nobody reads the output, where the table gives one
 # (`quiet`): the quiet variant's handlers (QUIET_HANDLERS) are written from
 # these, a superinstruction's from its parts' (the others' own bodies).
-QUIET_BODIES = {op.name: attrs.evolve(op, body=op.quiet) for op in INSTRUCTIONS
+QUIET_BODIES = {op.name: plain.evolve(op, body=op.quiet) for op in INSTRUCTIONS
                 if op.quiet is not None}
 
 # The order of the loop's inline branches, hottest first (each test costs
@@ -80,11 +77,33 @@ def substitute(text, names):
 
 
 # Tokenizing is most of the time composing takes (the compiled tier composes
-# at run time): each text is tokenized once.
+# at run time): each text is tokenized once, its NAME tokens found by one
+# regular expression that passes over comments, strings and numbers as
+# tokenize does, at a tenth of its cost (tokenize's were 5 ms of a run's
+# start-up; tests/test_startup.py compares the two on every body, macro
+# and generated function).
+_NAME_OR_NOT = re.compile('|'.join([
+    r'#[^\n]*',                                                     # a comment
+    r'[rRbBuUfF]{0,2}(?:' + '|'.join([                              # a string
+        r"'''(?:[^\\]|\\.)*?'''", r'"""(?:[^\\]|\\.)*?"""',
+        r"'(?:[^'\\\n]|\\.)*'", r'"(?:[^"\\\n]|\\.)*"']) + ')',
+    r'\d[\w.]*',                                                    # a number
+    r'([^\W\d]\w*)']), re.DOTALL)                                   # a name
+Name = collections.namedtuple('Name', 'string start end')   # (tokenize.TokenInfo's fields)
+
+
 @functools.lru_cache(maxsize=4096)
 def _name_tokens(text):
-    return tuple(t for t in tokenize.generate_tokens(io.StringIO(text).readline)
-                 if t.type == tokenize.NAME)
+    """The NAME tokens of text, with their (row, column) start and end."""
+    out = []
+    for m in _NAME_OR_NOT.finditer(text):
+        name = m.group(1)
+        if name:
+            start = m.start()
+            row = text.count('\n', 0, start) + 1
+            col = start - text.rfind('\n', 0, start) - 1
+            out.append(Name(name, (row, col), (row, col + len(name))))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -247,8 +266,7 @@ def forward(text):
         if (eq and name.isidentifier() and not _side_effects(expr, after)
                 and len(after) - len(after.lstrip()) == indent
                 and _count(text, name) == 2 and _count(after, name) == 1):
-            tokens = [t for t in _tokens(after) if t.type == tokenize.NAME and t.string == name]
-            col = tokens[0].start[1] + len(after) - len(after.lstrip())
+            col = next(t.start[1] for t in _name_tokens(after) if t.string == name)
             whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
             value = expr if whole or _atom(expr) else '(%s)' % expr
             lines[j] = after[:col] + value + after[col + len(name):]
@@ -260,19 +278,8 @@ def forward(text):
 
 
 @functools.lru_cache(maxsize=8192)
-def _tokens(text):
-    return tuple(tokenize.generate_tokens(io.StringIO(text.strip() and text.lstrip()).readline))
-
-
-@functools.lru_cache(maxsize=8192)
 def _line_names(line):
-    # (a scan by _TOKEN, not tokenize: most of composing's time went here)
-    return collections.Counter(m.group(2) for m in _TOKEN.finditer(line) if m.group(2))
-
-
-# A line's NAME tokens as tokenize finds them (group 2), past strings,
-# comments and numbers (`1e5` holds no name).
-_TOKEN = re.compile(r"""[rRbBuUfF]{0,2}('|")(?:\\.|(?!\1).)*\1|#.*|\.?\d[\w.]*|([^\W\d]\w*)""")
+    return collections.Counter(t.string for t in _name_tokens(line))
 
 
 def _count(text, name):
@@ -525,8 +532,7 @@ def _one_expression(body, operands, inputs, context='closure'):
     out, _, expr = body.body.partition(' = ')
     if (out,) != body.outputs or 'PART' in _words(expr):
         return None
-    used = [t.string for t in tokenize.generate_tokens(io.StringIO(expr).readline)
-            if t.type == tokenize.NAME and t.string in body.inputs]
+    used = [t.string for t in _name_tokens(expr) if t.string in body.inputs]
     if used != list(body.inputs):
         return None
     call = '%s(env)' if context == 'closure' else '%s'
@@ -547,7 +553,7 @@ def _checked(body, operands, inputs):
     if not (test.startswith('if (') and test.endswith(') is None:') and (out,) == body.outputs
             and fail.strip().startswith('raise Fault(') and '\n' not in fail):
         return None
-    read = _one_expression(attrs.evolve(body, body='%s = %s' % (out, expr)), operands, inputs)
+    read = _one_expression(plain.evolve(body, body='%s = %s' % (out, expr)), operands, inputs)
     names = dict(CONTEXTS['closure'].names, PART='0', **dict(zip(body.names, operands)))
     # (the `else` under the `(` of `    return lambda env: (`, _factory's line)
     return '(%s if (%s := %s) is not None\n%selse %s)' % (

@@ -7,7 +7,7 @@ _Builder); QUIET_MESSAGE and QUIET_LOOP run them (their bodies in
 pipvm/isa/instructions.py).  A FORMAT's parts are evaluated and not
 joined: joining fails only on a Number too long to show.
 """
-import attrs
+from pipvm.core import plain
 
 from pipvm.core import runtime
 from pipvm.engine.bodies import SHOWN_BITS
@@ -15,7 +15,7 @@ from pipvm.engine.expressions import _EXPRESSION, _LOADS, Counted, _Refused, _Tr
 from pipvm.engine.pure import _Builder, _is_const, _is_leaf
 
 
-@attrs.frozen
+@plain.frozen
 class Checks:
     """How to evaluate some operands only for their failures."""
     slots: tuple               # local slots that must be defined

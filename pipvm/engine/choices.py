@@ -1,8 +1,8 @@
 """The decisions the loop stops at (a PAUSE in an instruction's body): what
 the player chooses from, and what the answer does (Machine.answer)."""
 import functools
-from typing import NamedTuple
 
+from pipvm.core.plain import NamedTuple
 from pipvm.core.dialogue import set_label
 from pipvm.core.runtime import Player
 

@@ -58,11 +58,23 @@ def _parts(entry):
     """The file instructions a loaded instruction runs, or None if a block
     may not hold it (a load-time instruction, one it cannot run, or one
     the quiet variant runs from its quiet body)."""
+    if entry[2] in _QUIET_BODIED:
+        return None
+    try:
+        return _PARTS[entry[0]]
+    except KeyError:
+        pass
     op = BY_CODE[entry[0]]
     parts = op.parts or (op,)
-    if (not op.in_file and not op.parts) or entry[2] in _QUIET_BODIED:
-        return None
-    return parts if all(_runs_in_block(p) for p in parts) else None
+    if not op.in_file and not op.parts:
+        parts = None
+    elif not all(_runs_in_block(p) for p in parts):
+        parts = None
+    _PARTS[entry[0]] = parts
+    return parts
+
+
+_PARTS = {}             # opcode -> _parts (found once: loading looks at every instruction)
 
 
 def _operands(entry):

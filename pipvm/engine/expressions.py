@@ -14,8 +14,7 @@ its depth where it jumps (`branch`), whether its condition stays there
 compiler makes of an expression is translated; anything else (a hand-made
 .pipc) is refused and runs on the loop.
 """
-import attrs
-
+from pipvm.core import plain
 from pipvm.isa.opcodes import OPCODES, OPERANDS
 
 MAX_NODES = 2000       # a bigger translation (branches copied past joins) stays on the loop
@@ -56,7 +55,7 @@ def _moves(op):
 _MOVES = {op.name: moves for op in _EXPRESSION if (moves := _moves(op)) is not None}
 
 
-@attrs.frozen
+@plain.frozen
 class _Jump:
     """How a jump moves control and the stack, read from its record."""
     op: object                 # the record: its pops, pushes and branch move the stack
@@ -89,7 +88,7 @@ _RETURNS = {op.name for op in OPCODES if op.ends and op.body is not None and not
 # The expression trees: what symbolic execution leaves on its stack and
 # makes of the control flow.  _Builder.b_NAME builds a closure from each
 # (Leaf: b_KIND).
-@attrs.frozen
+@plain.frozen
 class Leaf:
     """A value no operand computes: kind 'const' (a value), 'card_const' and
     'list_const' (a constant pool index: its value depends on the deck),
@@ -99,21 +98,21 @@ class Leaf:
     arg: object
 
 
-@attrs.frozen
+@plain.frozen
 class Unary:
     op: str                    # an opcode name (_UNARY)
     arg: object                # its operand, or None
     operand: object
 
 
-@attrs.frozen
+@plain.frozen
 class Binary:
     op: str                    # an opcode name (_BINARY)
     left: object
     right: object              # (was on top)
 
 
-@attrs.frozen
+@plain.frozen
 class CanPlay:
     op: str                    # CANPLAY, or CANPLAY_SET (a rule for sets)
     rule: int
@@ -121,7 +120,7 @@ class CanPlay:
     dest: object
 
 
-@attrs.frozen
+@plain.frozen
 class Aggregate:
     """An aggregate's loop (the extension): AGG_START, the items, FOR_ITER,
     FOR_NEXT into the local `slot`, the body, AGG_STEP (then AGG_END, a
@@ -132,13 +131,13 @@ class Aggregate:
     body: object               # a Return: the item's value
 
 
-@attrs.frozen
+@plain.frozen
 class Counted:
     op: str                    # 'format' or 'build_list'
     parts: tuple
 
 
-@attrs.frozen
+@plain.frozen
 class If:
     """JUMP_IF_FALSE: then if cond, else else_ (each the rest of the code)."""
     cond: object
@@ -146,7 +145,7 @@ class If:
     else_: object
 
 
-@attrs.frozen
+@plain.frozen
 class Keep:
     """JUMP_IF_TRUE_OR_POP (on_true) or JUMP_IF_FALSE_OR_POP: when cond is
     on_true, it is kept in the scratch slot and `kept` runs, else `rest`."""
@@ -157,7 +156,7 @@ class Keep:
     rest: object
 
 
-@attrs.frozen
+@plain.frozen
 class Return:
     value: object
     dropped: tuple             # values popped unused, still to evaluate first

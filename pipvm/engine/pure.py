@@ -28,10 +28,9 @@ which of two failures comes first, never whether one happens).
 """
 import functools
 import operator
-from typing import NamedTuple
 
-import attrs
-
+from pipvm.core import plain
+from pipvm.core.plain import NamedTuple
 from pipvm.core.errors import Fault
 from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  # noqa: F401
                                      _EXPRESSION, _LOADS, _UNARY, Aggregate, Binary, CanPlay,
@@ -121,15 +120,58 @@ def translate(code, program, card_consts, generate=False):
 
 def _made(tree, machine, fn, pad, rule, generate, **more):
     """The Pure of a tree whose closure is fn: with generated functions if
-    generate (where rules.py writes them)."""
-    hand = None
+    generate (where rules.py writes them, at the first call: _Unwritten)."""
+    made = Pure(fn, pad, _by_card(tree, CARD_SLOT), **more)
     if generate:
+        unwritten = _Unwritten(made, tree, machine, rule)
+        made.fn = unwritten.value
+        made.hand = unwritten.hand if rule else None
+    return made
+
+
+class _Unwritten:
+    """A Pure's generated functions until the first call of either, which
+    writes both (rules.py): writing one is about a millisecond, and a game
+    starts without writing the rules and orderings it does not use yet."""
+    __slots__ = ('pure', 'tree', 'machine', 'rule', 'closure')
+
+    def __init__(self, pure, tree, machine, rule):
+        self.pure, self.tree, self.machine, self.rule = pure, tree, machine, rule
+        self.closure = pure.fn
+
+    def write(self):
+        if self.tree is None:
+            return                          # (written: a caller kept the first function)
         from pipvm.engine import rules      # (cases.py's bodies: only the compiled tier)
-        closure = _Builder(machine).build
-        fn = rules.value_function(tree, machine, closure) or fn
-        if rule:
-            hand = rules.hand_function(tree, machine, closure, CARD_SLOT)
-    return Pure(fn, pad, _by_card(tree, CARD_SLOT), hand=hand, **more)
+        tree, machine, build = self.tree, self.machine, _Builder(self.machine).build
+        self.pure.fn = rules.value_function(tree, machine, build) or self.closure
+        if self.rule:
+            self.pure.hand = rules.hand_function(tree, machine, build, CARD_SLOT)
+        self.tree = None
+
+    def value(self, env):
+        self.write()
+        return self.pure.fn(env)
+
+    def hand(self, env, cards):
+        self.write()
+        if self.pure.hand is not None:
+            return self.pure.hand(env, cards)
+        fn, out = self.pure.fn, []          # (as Pure.filter without a generated filter)
+        for card in cards:
+            env[CARD_SLOT] = card
+            if fn(env):
+                out.append(card)
+        return out
+
+
+def written(fast):
+    """fast (a Pure, or None) with its generated functions written, as they
+    are at its first call: for tests and listings that read them."""
+    fn = getattr(fast, 'fn', None)
+    if type(getattr(fn, '__self__', None)) is _Unwritten:
+        fn.__self__.write()
+    return fast
 
 
 CARD_SLOT = 1           # a rule's arguments: (player, card, destination)
@@ -310,7 +352,7 @@ def _is_const(tree):
     return _is_leaf(tree, 'const')
 
 
-@attrs.frozen
+@plain.frozen
 class Path:
     """A stored property of a local (item None), or of the first (0) or
     last (-1) item of a local list."""
@@ -348,7 +390,7 @@ def _chain(tree):
     return terms, tree
 
 
-@attrs.frozen
+@plain.frozen
 class Equality:
     """`path == path` or `path == constant` (then other is None)."""
     path: Path

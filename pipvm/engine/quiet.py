@@ -14,8 +14,7 @@ either.  When a closure fails, or the step limit would be reached inside a
 loop, the instruction returns LOUD: the loop goes on in the ordinary code
 from the same instruction, which fails or stops exactly where it should.
 """
-import attrs
-
+from pipvm.core import plain
 from pipvm.engine import checks as quiet_checks
 from pipvm.engine.fusion import jump_targets, only_reads
 from pipvm.engine.generated_cases import QUIET_HANDLERS
@@ -26,7 +25,7 @@ LONGEST = 12                # message statements longer than this many runs stay
 
 
 
-@attrs.frozen
+@plain.frozen
 class Statement:
     """A message statement (or several in a row) that can be quiet."""
     slots: tuple               # locals that must be defined

@@ -24,6 +24,7 @@ kept in memory, never written to disk.
 """
 import types
 
+from pipvm.core import plain
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, generated_cases
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
@@ -180,10 +181,10 @@ class _Writer:
 
 def _nodes(tree):
     yield tree
-    for field in getattr(type(tree), '__attrs_attrs__', ()):
-        value = getattr(tree, field.name)
+    for name in plain.fields(type(tree)):
+        value = getattr(tree, name)
         for sub in (value if type(value) is tuple else (value,)):
-            if hasattr(type(sub), '__attrs_attrs__'):
+            if plain.fields(type(sub)):
                 yield from _nodes(sub)
 
 

@@ -15,10 +15,9 @@ docs/api.md describes it all.
 import functools
 import operator
 import random
-from typing import NamedTuple
 
-import attrs
-
+from pipvm.core import plain
+from pipvm.core.plain import NamedTuple
 from pipvm.core import dialogue, endings
 from pipvm.core.errors import GameOver, PipError, StepLimit
 from pipvm.core.outcome import rewards
@@ -66,7 +65,7 @@ def _below(rng):
 _decision = functools.partial(tuple.__new__, Decision)
 
 
-@attrs.frozen
+@plain.frozen
 class Ending:
     kind: str                  # 'winner', 'loser', 'no winner', 'error' or 'step limit'
     winner: str = None         # the winner's name as announced ("A and B": several)

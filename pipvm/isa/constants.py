@@ -1,12 +1,11 @@
 """The values a .pipc constant pool holds beyond the run-time ones (cards,
 as CardRef), and how `pipvm dis` shows a constant.  Both the opcode table
 (a `const` operand's text) and the file format (pipc.py) use them."""
-import attrs
-
+from pipvm.core import plain
 from pipvm.core import runtime
 
 
-@attrs.frozen
+@plain.frozen
 class CardRef:
     """A card constant: the card created at this place in deck order."""
     index: int

@@ -39,8 +39,7 @@ variant's handler.
 """
 import textwrap
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.isa.operands import DEAL_ALL, OPERANDS
 
 # What an instruction can read, besides its operands on the stack.
@@ -49,7 +48,7 @@ FLAGS = ('pure', 'fails', 'makes', 'shows', 'inline')
 BODY_FLAGS = ('stack', 'loop_only', 'keeps')
 
 
-@attrs.frozen
+@plain.frozen
 class Instruction:
     code: int
     name: str
@@ -113,7 +112,7 @@ def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, b
 
 def _section(first, *ops):
     """Instructions numbered from first, in order."""
-    return tuple(attrs.evolve(op, code=first + i) for i, op in enumerate(ops))
+    return tuple(plain.evolve(op, code=first + i) for i, op in enumerate(ops))
 
 
 def _read(expr, out='value'):

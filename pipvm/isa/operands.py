@@ -3,8 +3,7 @@ CPython's hasconst/hasjrel: how each is encoded, checked against the
 program, shown by `pipvm dis` and decoded for the VM; nothing else knows
 what an operand kind means.  Also the bits and words some operands hold.
 See docs/pipc.md for the encoding."""
-import attrs
-
+from pipvm.core import plain
 from pipvm.core import runtime
 from pipvm.isa.constants import show_const
 
@@ -24,7 +23,7 @@ AREA_SQUAREDUP = 2
 MAX_COUNT = 1 << 20
 
 
-@attrs.frozen
+@plain.frozen
 class OperandKind:
     """One kind of operand."""
     name: str

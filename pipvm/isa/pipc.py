@@ -8,8 +8,7 @@ along every path, so the VM can run what it is given without further checks.
 import bisect
 import zlib
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.core.errors import PipError
 from pipvm.core.files import read_file, write_file      # noqa: F401 (where callers find them)
 from pipvm.isa.constants import CardRef
@@ -34,17 +33,17 @@ MAX_VARINT_BYTES = 10                        # every count, index and position
 MAX_NUMBER_BYTES = 1 << 16                   # a Number constant
 
 
-@attrs.define
+@plain.define
 class Code:
     kind: str                  # one of KINDS
     name: str
     local_names: list          # one per frame slot
     code: bytes
     lines: list                # [(offset, line, col)], offsets ascending
-    max_stack: int = attrs.field(default=0, eq=False)   # found by the validator
+    max_stack: int = plain.field(default=0, eq=False)   # found by the validator
     # The validated instructions (load decodes each code object once; an
     # engine can take them instead of decoding the bytes again).
-    decoded: list = attrs.field(default=None, eq=False, repr=False)
+    decoded: list = plain.field(default=None, eq=False, repr=False)
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
@@ -52,7 +51,7 @@ class Code:
         return self.lines[i - 1][1:] if i else None
 
 
-@attrs.define
+@plain.define
 class Program:
     name: str
     counts: list               # allowed player (or team) counts, in offer order
@@ -62,7 +61,7 @@ class Program:
     codes: list                # codes[0] initialises the globals
     main: int
     global_types: list = None  # one of GLOBAL_TYPES per global; None from a version-1 file
-    owns: list = attrs.Factory(list)    # (owner, name, type) per value for each player/team
+    owns: list = plain.Factory(list)    # (owner, name, type) per value for each player/team
 
     def version(self):
         """The format version this program needs."""
@@ -72,7 +71,7 @@ class Program:
         return 1 if self.global_types is None else VERSION
 
 
-@attrs.frozen
+@plain.frozen
 class Instr:
     offset: int
     op: object                 # the Opcode
@@ -414,7 +413,7 @@ def with_initial(program, values, path):
     if todo:                                     # only a crafted file has no RETURN to end on
         cannot(min(todo))
     init = Code('init', code.name, code.local_names, *_assemble(out))
-    return attrs.evolve(program, consts=consts, codes=[init] + program.codes[1:])
+    return plain.evolve(program, consts=consts, codes=[init] + program.codes[1:])
 
 
 def _targets(op, args):

@@ -13,9 +13,7 @@ An engine factory is (table, rng) -> engine, an engine anything with
 `play()` returning the winner's name (or None when main returns), and
 `players`/`teams` for who played.
 """
-import hashlib
-from typing import NamedTuple
-
+from pipvm.core.plain import NamedTuple
 from pipvm.isa import pipc
 from pipvm.core.errors import PipError
 from pipvm.core.files import read_file
@@ -63,6 +61,7 @@ def load_variant(path, sets=(), lang=None):
 
 def fingerprint(program):
     """A digest of the compiled program: a record names the game it was played with."""
+    import hashlib          # (here: its import loads OpenSSL, 3 ms of a run's start-up)
     return hashlib.sha256(pipc.dump(program)).hexdigest()
 
 

@@ -16,8 +16,7 @@ validates it (pipc.with_initial, through Initial).  So the VM, the reference
 engine, the cluster workers (which receive the variant's .pipc bytes) and the
 record's fingerprint all see the variant and nothing else.
 """
-import attrs
-
+from pipvm.core import plain
 from pipvm.core.errors import PipError
 from pipvm.core.language import Declarations
 from pipvm.core.runtime import RANK_NAMES, RANKS, SUITS
@@ -25,7 +24,7 @@ from pipvm.core.runtime import RANK_NAMES, RANKS, SUITS
 SETTABLE = ('Number', 'Boolean', 'String', 'Rank', 'Suit')
 
 
-@attrs.frozen
+@plain.frozen
 class Setting:
     name: str
     slot: int
@@ -114,14 +113,14 @@ def values(settings):
     return {s.slot: s.value for s in settings}
 
 
-@attrs.define
+@plain.define
 class Initial:
     """pipc.load's `initial` for a .pipc: the settings of sets, resolved
     against the program's declarations once it is validated (kept in
     .settings)."""
     sets: list
     path: str
-    settings: list = attrs.Factory(list)
+    settings: list = plain.Factory(list)
 
     def __call__(self, program):
         if program.global_types is None:

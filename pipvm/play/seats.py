@@ -12,8 +12,7 @@ way a seed fixes the whole game.
 """
 import random
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.engine import engines
 from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
@@ -139,7 +138,7 @@ class ScriptConsole(Console):
             self.lines.pop()
 
 
-@attrs.frozen
+@plain.frozen
 class SeatSpec:
     kind: str                      # 'random', 'first', 'mc', 'ismcts', 'human' or 'script'
     path: str = None
@@ -215,14 +214,14 @@ def from_options(words):
     seat_words = [value for flag, value in zip(words[::2], words[1::2]) if flag == '--seat']
     players = pairs.get('--players')
     made = seating(pairs.get('--bots'), seat_words, None if players is None else int(players))
-    return attrs.evolve(made, apart=pairs.get('--random-bots') == 'apart')
+    return plain.evolve(made, apart=pairs.get('--random-bots') == 'apart')
 
 
-@attrs.frozen
+@plain.frozen
 class Seating:
     """Who plays: specs by seat number, a default for the rest, and perhaps
     a fixed number of players."""
-    specs: dict = attrs.field(factory=dict)
+    specs: dict = plain.field(factory=dict)
     default: SeatSpec = HUMAN
     players: int = None
     apart: bool = False            # random bots draw from generators of their own

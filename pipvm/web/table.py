@@ -14,8 +14,7 @@ import secrets
 import sys
 from typing import NamedTuple
 
-import attrs
-
+from pipvm.core import plain
 from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import write_file
 from pipvm.play import loader
@@ -109,7 +108,7 @@ class Table:
         if seats is None and len(program.counts) == 1:
             # a game for one number of players: nobody is asked how many play
             seats = program.counts[0] * size
-            seating = attrs.evolve(seating, players=seats)
+            seating = plain.evolve(seating, players=seats)
         self.seats = seats or max(program.counts) * size
         self.seed = random_seed() if seed is None else seed
         self.game = Game(program, seed=self.seed, players=seating.players, max_steps=max_steps)

@@ -8,9 +8,9 @@ POP, JUMP and JUMP_IF_FALSE only in statements, so only such a file makes
 pure.py translate them in an expression; property 1d plays the rewritten
 program, which must play as the original, its closures giving the loop's
 values."""
-import attrs
 
 from compiler.codegen.assembler import Assembler
+from pipvm.core import plain
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import OPERANDS
 
@@ -84,11 +84,11 @@ def rewrite(code, choose):
                 jumps.append((offset, args[k]))
     for offset, target in jumps:
         asm.patch(offset, at[target])
-    return attrs.evolve(code, code=bytes(asm.code), lines=asm.lines)
+    return plain.evolve(code, code=bytes(asm.code), lines=asm.lines)
 
 
 def rewritten(program, choose):
     """The program with every rule and ordering rewritten, validated as any
     file is (pipc.load)."""
     codes = [rewrite(c, choose) if c.kind in ('rule', 'ordering') else c for c in program.codes]
-    return pipc.load(pipc.dump(attrs.evolve(program, codes=codes)), '<rewritten>')
+    return pipc.load(pipc.dump(plain.evolve(program, codes=codes)), '<rewritten>')

@@ -5,10 +5,10 @@ drivers (refusals, seats, rewards, play_out).  Views and determinization:
 test_views.py."""
 import random
 
-import attrs
 from hypothesis import event, given, strategies as st
 
 from compiler.pip import frontend
+from pipvm.core import plain
 from pipvm.core.dialogue import KINDS
 from pipvm.engine import fusion
 from pipvm.engine.bodies import LOUD
@@ -173,11 +173,11 @@ def unset_local(program, pick):
     if len(spare) != len(old):
         return None
     at = ins.offset + 1
-    edited = attrs.evolve(code, local_names=list(code.local_names) + ['unset'],
+    edited = plain.evolve(code, local_names=list(code.local_names) + ['unset'],
                           code=code.code[:at] + spare + code.code[at + len(old):])
     codes = list(program.codes)
     codes[k] = edited
-    return pipc.load(pipc.dump(attrs.evolve(program, codes=codes)), '<hand-made>')
+    return pipc.load(pipc.dump(plain.evolve(program, codes=codes)), '<hand-made>')
 
 
 @fuzz
