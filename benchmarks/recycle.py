@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """A RECYCLE game beside the same game in Pip: start-up and simulation.
 
-    python benchmarks/recycle.py [--rounds 5] [--games 100] [RECYCLE PIP]
+    python benchmarks/recycle.py [--rounds 5] [--games 100] [--compiled] [RECYCLE PIP]
 
 Defaults to examples/recycle/agram.recycle against examples/agram.pip (its
 hand port). Each round times both, one after the other, so a loaded
 machine slows both alike: start-up is the source compiled to a program
 (read, checked, code generated: what `run` and `sim` do before the first
 game), simulation is --games random games played through the game API on
-the compiled program (its image made once, as `sim` does).  Under load the
+the compiled program (its image made once, as `sim` does; the dispatch
+loop alone unless --compiled, the compiled tier `sim` plays by default),
+and a process is `pipvm run --bots random --seed 1` of the source as a
+user starts it (imports, the front end, one game).  Under load the
 times spread; the instructions the dispatch loop runs per game (the same
 games, its silent variant) do not, and are printed too.  Rules run as
 closures (pipvm/engine/pure.py) are not in that count: work moved out of a
@@ -19,6 +22,8 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
 from common import ROOT
@@ -35,8 +40,8 @@ def compile_file(path):
     return pipc.load(pipc.dump(front.compile_text(front.read_source(path))), os.path.basename(path))
 
 
-def play(program, games):
-    program = Image(program)            # once, as a simulation does
+def play(program, games, compiled=False):
+    program = Image(program, compiled=compiled)     # once, as a simulation does
     n = program.program.counts[0] * max(program.program.team_size, 1)
     names = ['P%d' % i for i in range(n)]
     for seed in range(1, games + 1):
@@ -68,6 +73,13 @@ def instructions(program, games):
     return counts[0] / games
 
 
+def process(path, players):
+    """`pipvm run` of the source with random bots: start-up as a user meets it."""
+    subprocess.run([sys.executable, '-m', 'pipvm', 'run', '--bots', 'random', '--seed', '1',
+                    '--players', str(players), path], check=True, stdout=subprocess.DEVNULL,
+                   env=dict(os.environ, PYTHONPATH=ROOT))
+
+
 def timed(fn):
     t = time.perf_counter()
     fn()
@@ -78,19 +90,23 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--rounds', type=int, default=5)
     ap.add_argument('--games', type=int, default=100)
+    ap.add_argument('--compiled', action='store_true', help='simulate on the compiled tier')
     ap.add_argument('files', nargs='*', default=[os.path.join(ROOT, 'examples', 'recycle', 'agram.recycle'),
                                                  os.path.join(ROOT, 'examples', 'agram.pip')])
     a = ap.parse_args()
     programs = [compile_file(p) for p in a.files]
+    players = programs[0].counts[0] * max(programs[0].team_size, 1)
     start = [[], []]
     sim = [[], []]
+    proc = [[], []]
     for _ in range(a.rounds):
         for k, path in enumerate(a.files):
             start[k].append(min(timed(lambda: compile_file(path)) for _ in range(3)) * 1000)
-            sim[k].append(timed(lambda: play(programs[k], a.games)) / a.games * 1000)
+            sim[k].append(timed(lambda: play(programs[k], a.games, a.compiled)) / a.games * 1000)
+            proc[k].append(timed(lambda: process(path, players)) * 1000)
     print('load %.1f' % os.getloadavg()[0])
     print('%-12s %12s %12s %8s' % ('measure', 'recycle ms', 'pip ms', 'ratio'))
-    for what, xs in (('start-up', start), ('per game', sim)):
+    for what, xs in (('start-up', start), ('per game', sim), ('process', proc)):
         r, p = statistics.median(xs[0]), statistics.median(xs[1])
         print('%-12s %12.2f %12.2f %8.2f' % (what, r, p, r / p))
     r, p = (instructions(program, min(a.games, 20)) for program in programs)

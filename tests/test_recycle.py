@@ -796,3 +796,22 @@ def test_an_option_whose_test_the_play_changes_is_judged_as_the_choice_was_made(
     for k, p in enumerate(view(game, None, log=False)['players']):
         played = list(reversed(shown['Pile %d' % (k + 1)]['cards']))      # in the order played
         assert p['score'] == sum(10 if i == 0 and c.endswith('Hearts') else 1 for i, c in enumerate(played))
+
+
+def test_a_recycle_file_loads_no_other_front_end():
+    """Start-up (issue 54): the registry loads the languages' records in
+    name order until one reads the file, so Pip's record must not import
+    Pip's front end (its SLY parser builds tables at import), nor RECYCLE's
+    the reference interpreter a run on the VM does not use."""
+    import subprocess
+    import sys
+    code = ('import sys\n'
+            'from pipvm.play import languages\n'
+            'lang = languages.for_path("examples/recycle/agram.recycle")\n'
+            'lang.compile(lang.check(lang.read_source("examples/recycle/agram.recycle")))\n'
+            'print(lang.name, sorted(m for m in sys.modules if m.startswith(("compiler.pip.",'
+            ' "compiler.reference"))))\n')
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, '-c', code], cwd=root, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=root), check=True).stdout
+    assert out.split() == ['recycle', "['compiler.pip.language']"]

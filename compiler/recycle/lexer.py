@@ -60,7 +60,12 @@ class RecycleLexer(Lexer):
         for tok in super().tokenize(text, lineno, index):
             pos = self.pos(tok.index)
             tok.value = _atom(tok.type, tok.value, pos)
+            if tok.type in _ATOMS:
+                tok.type = 'ATOM'       # the parser reads every atom alike
             yield tok
+
+
+_ATOMS = frozenset(('INT', 'WORD', 'VAR', 'SYMBOL'))
 
 
 def _atom(kind, text, pos):
