@@ -283,7 +283,8 @@ class Checker(Expressions, Plays):
     def is_mem(self, ref):
         lay = self.layout
         if isinstance(ref, c.VarRef):
-            return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem')
+            return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem') or \
+                any(v is ref.var for v in lay.mem_areas)
         return getattr(ref, 'prop', None) in lay.mems
 
     def st_Forget(self, a):

@@ -12,6 +12,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import NATIVE, RANKS, SUITS, card_list
+from .forms import children
 from .places import as_expr, cards_of, field
 from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
@@ -60,10 +61,46 @@ class Expressions(Points):
         if type(e) is ast.Compare and e.op in ('==', '!=', '>') and type(e.left) is ast.Size \
                 and type(e.left.coll) is ast.Filter and type(e.right) is ast.Int and e.right.value == 0:
             v = self.expr(e.left.coll)
+            having = self.having(v.ir, e.pos)
+            if having is not None:
+                return having if e.op != '==' else negation(having, e.pos)
             items, var, keep = self.flat(v.ir, e.pos, '(size COLLECTION)')
             some = self.first_deciding('any', e.pos, var, items, keep)
             return some if e.op != '==' else c.Not(some, T.BOOLEAN, e.pos)
         return self.cond(e)
+
+    def having(self, coll, pos):
+        """`(filter LOC 'C (== (cardatt RANK|SUIT 'C) X))` of a location, X
+        not naming 'C, as its size's test against 0 needs it: is X's rank
+        (suit) in LOC, one `in` as Pip's `led in p->hand`, not a loop over
+        LOC.  X is read once, where the loop read it per card: a String,
+        which reading cannot fail.  None if coll is not of that shape."""
+        if type(coll) is not FilterColl or type(coll.base) is not LocColl:
+            return None
+        cond = coll.cond
+        if type(cond) is not ast.Compare or cond.op != '==':
+            return None
+        for att, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if type(att) is ast.CardAtt and type(att.card) is ast.Var and att.card.name == coll.var \
+                    and type(att.key) is ast.Str and att.key.value in NATIVE \
+                    and not _names(other, coll.var):
+                break
+        else:
+            return None
+        x = self.no_hoist('a filter', lambda: self.with_env(coll.env, lambda: self.expr(other)))
+        if x.type != STR:
+            return None
+        key = att.key.value
+        items = as_expr(cards_of(coll.base.ref))
+        if x.att is None:
+            table = RANKS if key == 'RANK' else SUITS
+            if x.const not in table:
+                return lit(False, T.BOOLEAN, pos)
+            return binary(lit(table[x.const], NATIVE[key][1], pos), 'in', items, T.BOOLEAN, pos)
+        if x.att[0] != key:
+            return None
+        found = binary(self.card_prop(x.att[1], NATIVE[key][0], pos), 'in', items, T.BOOLEAN, pos)
+        return conj([x.guard, found], 'and', pos) if x.guard is not None else found
 
     def test_stmts(self, conds, body, pos):
         """Statements running body if each condition holds (an `and`'s each),
@@ -593,6 +630,13 @@ class Expressions(Points):
             return [c.For(var, coll.items, None, [c.If([(keep, inside)], pos)] if keep else inside, pos)]
         items = coll.items if kind is ListColl else as_expr(cards_of(coll.ref))
         return [c.For(var, items, None, body(), pos)]
+
+
+def _names(e, name):
+    """Does e name the Variable 'name anywhere?"""
+    if type(e) is ast.Var:
+        return e.name == name
+    return any(_names(x, name) for x in children(e))
 
 
 def joined(vals, word, pos):

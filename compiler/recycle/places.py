@@ -61,6 +61,7 @@ class Layout:
         self.stos = {'Player': {}, 'Team': {}}
         self.per_seat = []                         # (Own, [Global per seat]) to join at the start
         self.mems = []                             # the Owns that are memories (mem)
+        self.mem_areas = []                        # and the global areas, one a seat, they hold
         self.seats = {}                            # owner -> a global per seat: who sits there
 
     def global_(self, name, type_, pos, init=None):
@@ -102,7 +103,23 @@ class Layout:
         if key not in table:
             table[key] = self.new_loc(owner, vis, name, pos)
         prop = table[key]
+        area = self.seat_area(owner, obj, prop)
+        if area is not None:
+            return c.VarRef(area, T.AREA, pos)
         return c.PropRef(obj, prop, prop.type, pos)
+
+    def seat_area(self, owner, obj, prop):
+        """The global area a seat's own location is, when the owner is
+        written as that seat's global (an all/any written out per seat):
+        one load, not the player's, its value for each player and a lookup.
+        The prologue sets both, in the same test of the seat."""
+        if type(obj) is not c.Ref or type(obj.ref) is not c.VarRef:
+            return None
+        seats = self.seats.get(owner, ())
+        k = next((k for k, g in enumerate(seats) if g is obj.ref.var), None)
+        if k is None:
+            return None
+        return next((areas[k] for own, areas in self.per_seat if own is prop), None)
 
     def new_loc(self, owner, vis, name, pos):
         taken = [v.name for v in self.locs[owner].values() if isinstance(v, c.Field)]
@@ -117,11 +134,12 @@ class Layout:
             raise PipError(pos, "A player's only iloc is its hand: the VM has no second location "
                            'that only its owner sees (docs/recycle.md)')
         own = self.own(owner, name.title(), T.AREA, pos)
-        if vis == 'mem':
-            self.mems.append(own)
         count = self.players if owner == 'Player' else self.teams
         seats = [self.area('%s %d' % (name.title(), k + 1), '%s %d' % (name.title(), k + 1),
                            vis not in ('vloc', 'mem'), pos) for k in range(count)]
+        if vis == 'mem':
+            self.mems.append(own)
+            self.mem_areas += seats
         self.per_seat.append((own, seats))
         return own
 

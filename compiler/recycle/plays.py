@@ -79,8 +79,7 @@ class Plays:
         # each option's conditions, once, before the play: the rule and the
         # choice of the option played read them
         before = [s for shape, held in zip(shapes, helds) if type(held) is not c.Literal
-                  for s in [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + self.test_stmts(
-                      shape.conds, [c.Assign(held.ref, lit(True, T.BOOLEAN, pos), pos)], pos)]
+                  for s in self.held(held, shape.conds, pos)]
         if len(shapes) == 1:
             after = rest(shapes[0])
         else:
@@ -89,6 +88,18 @@ class Plays:
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
                                 [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
                               pos)]
+
+    def held(self, held, conds, pos):
+        """Statements setting an option's hidden global: whether its conditions
+        hold.  Conditions computed by no statement are its value at once
+        (`held = A and B`, each read only if those before held), not a False
+        overwritten by True."""
+        mark = c.Assign(held.ref, lit(True, T.BOOLEAN, pos), pos)
+        tests = self.test_stmts(conds, [mark], pos)
+        value = _as_value(tests, mark, pos)
+        if value is not None:
+            return [c.Assign(held.ref, value, pos)]
+        return [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + tests
 
     def which_option(self, shapes, helds, hand, card, rest, pos):
         """Several options, one play: the card played runs the rest of the
@@ -158,6 +169,18 @@ class Plays:
         body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
         return len(self.rules) - 1, helds
+
+
+def _as_value(stmts, mark, pos):
+    """The condition under which stmts, nested ifs of one branch each, run
+    only mark; None if they do anything else."""
+    if len(stmts) == 1 and stmts[0] is mark:
+        return lit(True, T.BOOLEAN, pos)
+    if len(stmts) != 1 or type(stmts[0]) is not c.If or len(stmts[0].branches) != 1:
+        return None
+    test, body = stmts[0].branches[0]
+    inner = None if test is None else _as_value(body, mark, pos)
+    return None if inner is None else conj([test, inner], 'and', pos)
 
 
 def _locals_within(node, mine):
