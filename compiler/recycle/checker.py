@@ -49,6 +49,7 @@ class Checker(Expressions, Plays):
         self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []
         self.rules = []
+        self.labels = 0                # stages that end by a skip to a label of their own
 
     # --- the game ------------------------------------------------------------
 
@@ -176,6 +177,8 @@ class Checker(Expressions, Plays):
         if reverses(s):
             cycle.back = self.frame.new('reversed', T.BOOLEAN)
             first.append(c.Let(cycle.back, lit(False, T.BOOLEAN, pos), pos))
+        if not reverses(s) and not _steers(s):
+            return self.rotation(s, cycle, kind, start, outer)
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
@@ -188,6 +191,27 @@ class Checker(Expressions, Plays):
         after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
                                            local_expr(cycle.cur, pos), pos)]
         return first + [c.Forever(body, pos)] + after
+
+    def rotation(self, s, cycle, kind, start, outer):
+        """A stage whose turns nothing steers (no cycle in it, no `(next ...)`
+        read) goes round the seats in order from the one it starts at: Pip's
+        `for p in players starting at X` (the VM's rotation) inside a loop
+        that starts it again, the current player (team) the loop's variable,
+        and its end a skip past both loops."""
+        pos = s.pos
+        cycle.nxt = None
+        self.labels += 1
+        done = 'stage %d' % self.labels
+        self.stages.append(cycle)
+        try:
+            end = self.statement_cond(s.end)
+            body = end[0] + [c.If([(end[1], [c.Skip(done, pos)])], pos)] + self.block(s.body)
+        finally:
+            self.stages.pop()
+        after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
+                                           local_expr(cycle.cur, pos), pos)]
+        return [c.Forever([c.For(cycle.cur, self.group(kind, pos), start, body, pos)], pos),
+                c.Label(done, pos)] + after
 
     def after(self, cycle, kind, pos):
         """Statements setting who goes after the current player (team): the
@@ -387,6 +411,10 @@ class Checker(Expressions, Plays):
         if v.type not in (CARDS, PLAYERS, TEAMS):
             fail(a.coll.pos, 'Expected a collection after all; found %s' % v.type)
         elem = ELEMENT[v.type]
+        seats = self.seats_of(v.ir, a.pos) if v.type != CARDS and _nodes(a.body) <= SMALL else None
+        if seats is not None:           # a small body once per seat: no loop
+            return [s for who in seats for s in self.bound(
+                a.var.name, Val(elem, who), lambda: self.statement(a.body))]
         var = self.frame.new(a.var.name.lower(), IR_TYPE[elem])
         home = self.home_of(v.ir)
         return self.each(v.ir, var, lambda: self.bound(
@@ -498,6 +526,22 @@ class Checker(Expressions, Plays):
         if head and what:
             return head + [' (%s)' % what]
         return head or [what or 'do it']
+
+
+SMALL = 16        # syntax nodes: an action all over the players this small is written out per seat
+
+
+def _nodes(e):
+    return 1 + sum(_nodes(x) for x in children(e))
+
+
+def _steers(stage):
+    """Does anything in a stage change or read who goes next: a cycle, a
+    `(next ...)`?"""
+    def walk(e):
+        return type(e) is ast.Cycle or (type(e) is ast.Who and e.which == 'next') or \
+            any(walk(x) for x in children(e))
+    return walk(stage)
 
 
 def reverses(stage):

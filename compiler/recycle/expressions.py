@@ -336,11 +336,13 @@ class Expressions(Points):
 
     def fail_unless(self, found, ir_type, pos):
         """Reading the first of an empty list: the run-time error `Can't get
-        item from empty list` at pos, when nothing was found."""
+        item from empty list` at pos, when nothing was found (found: a
+        Boolean Local, or a checked condition)."""
         empty = c.ListLit([], T.ListOf(ir_type), pos)
         first = c.Ref(c.PropRef(empty, c.ListProp('first', ir_type), ir_type, pos), ir_type, pos)
         junk = self.frame.new('none', ir_type)
-        return c.If([(c.Not(local_expr(found, pos), T.BOOLEAN, pos), [c.Let(junk, first, pos)])], pos)
+        found = local_expr(found, pos) if type(found) is c.Local else found
+        return c.If([(negation(found, pos), [c.Let(junk, first, pos)])], pos)
 
     def ex_Owner(self, e):
         holder = None
@@ -520,6 +522,16 @@ class Expressions(Points):
             for g in self.layout.seat_globals(elem, e.pos)]
         return joined(vals, e.word, e.pos)
 
+    def seats_of(self, g, pos):
+        """Every player (team) of an unfiltered group as its seat's global, in
+        seat order, where a loop over them may be written out once per seat
+        (at most MAX_SEATS); else None."""
+        count = self.layout.players if g.kind == PLAYER else self.layout.teams
+        if type(g) is not GroupColl or g.cond is not None or count > MAX_SEATS:
+            return None
+        t = IR_TYPE[g.kind]
+        return [as_expr(c.VarRef(s, t, pos)) for s in self.layout.seat_globals(g.kind, pos)]
+
     def first_deciding(self, word, pos, var, items, test):
         """`all` (`any`) as a loop that stops at the first element failing
         (holding): test is true of that element."""
@@ -604,11 +616,9 @@ class Expressions(Points):
             return [s for part in coll.parts for s in self.each(part, var, body, pos)]
         if kind is EachColl:
             g = coll.source
-            who = self.frame.new('p', IR_TYPE[g.kind])
-            keep = self.keep(g, who, pos)
 
-            def inner():
-                part = self.bound(coll.var, Val(g.kind, local_expr(who, pos)),
+            def inner(who):
+                part = self.bound(coll.var, Val(g.kind, who),
                                   lambda: self.typed(coll.body, CARDS).ir, coll.env)
                 saved, saved_who = self.pre, self.each_who
                 self.pre, self.each_who = [], who
@@ -617,7 +627,12 @@ class Expressions(Points):
                     return self.pre + stmts
                 finally:
                     self.pre, self.each_who = saved, saved_who
-            inside = inner()
+            seats = self.seats_of(g, pos)
+            if seats is not None:       # each seat's part in turn, read from its globals
+                return [s for who in seats for s in inner(who)]
+            who = self.frame.new('p', IR_TYPE[g.kind])
+            keep = self.keep(g, who, pos)
+            inside = inner(local_expr(who, pos))
             if keep is not None:
                 inside = [c.If([(keep, inside)], pos)]
             return [c.For(who, g.items, None, inside, pos)]

@@ -150,17 +150,30 @@ class Points:
         better = binary(local_expr(v, pos), '>' if e.word == 'max' else '<', local_expr(value, pos),
                         T.BOOLEAN, pos)
 
+        # Every card scores more than `beyond` (max; less, min) when each
+        # entry's points are constants: starting from it, the first card is
+        # better, and no card found leaves it (no flag to test a card).
+        points = [n.value for _, _, n in pm if type(n) is c.Literal and type(n.value) is int]
+        beyond = None if len(points) < len(pm) else \
+            sum(min(0, n) for n in points) - 1 if e.word == 'max' else sum(max(0, n) for n in points) + 1
+
         def body():
             keep = [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
-                    c.Assign(local_ref(value, pos), local_expr(v, pos), pos),
-                    c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)]
+                    c.Assign(local_ref(value, pos), local_expr(v, pos), pos)]
+            if beyond is None:
+                keep.append(c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos))
             if holder is not None:
-                keep.append(c.Assign(local_ref(holder, pos), local_expr(self.each_who, pos), pos))
-            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [
-                    c.If([(binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better,
-                                  T.BOOLEAN, pos), keep)], pos)]
-        stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
-            [self.fail_unless(found, T.CARD, pos)]
+                keep.append(c.Assign(local_ref(holder, pos), self.each_who, pos))
+            test = better if beyond is not None else \
+                binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better, T.BOOLEAN, pos)
+            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [c.If([(test, keep)], pos)]
+        if beyond is None:
+            stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
+                [self.fail_unless(found, T.CARD, pos)]
+        else:
+            stmts = [c.Let(value, lit(beyond, T.NUMBER, pos), pos)] + self.each(coll, x, body, pos) + \
+                [self.fail_unless(binary(local_expr(value, pos), '!=', lit(beyond, T.NUMBER, pos),
+                                         T.BOOLEAN, pos), T.CARD, pos)]
         self.hoist(stmts, pos, '(%s ... using)' % e.word)
         return Val(CARD, local_expr(best, pos), home=self.home_of(coll)), holder
 
