@@ -174,10 +174,11 @@ class Checker(Expressions, Plays):
         outer = [x for x in self.stages if x.kind == s.kind]
         start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
         first = [c.Let(cycle.cur, start, pos)]
-        if reverses(s):
+        back = reverses(s)
+        if back:
             cycle.back = self.frame.new('reversed', T.BOOLEAN)
             first.append(c.Let(cycle.back, lit(False, T.BOOLEAN, pos), pos))
-        if not reverses(s) and not _steers(s):
+        if not back and not _steers(s):
             return self.rotation(s, cycle, kind, start, outer)
         self.stages.append(cycle)
         try:

@@ -14,15 +14,30 @@ import attrs
 from . import ast
 
 
+_FIELDS = {}        # type -> its attribute names, or None if it is no syntax node
+
+
+def _fields(t):
+    names = _FIELDS.get(t, False)
+    if names is False:
+        names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
+    return names
+
+
 def children(e):
-    """The syntax nodes directly inside e, in order."""
-    if not attrs.has(type(e)):
+    """The syntax nodes directly inside e, in order (the checker walks the
+    tree often: the fields of each type are looked up once)."""
+    names = _fields(type(e))
+    if names is None:
         return []
     out = []
-    for f in attrs.fields(type(e)):
-        v = getattr(e, f.name)
-        out += v if type(v) is list else [v]
-    return [x for x in out if attrs.has(type(x))]
+    for name in names:
+        v = getattr(e, name)
+        if type(v) is list:
+            out += [x for x in v if _fields(type(x)) is not None]
+        elif _fields(type(v)) is not None:
+            out.append(v)
+    return out
 
 
 def owner_kind(owner):

@@ -23,7 +23,7 @@ from ..errors import PipError
 from . import ast
 from .forms import children, play_shapes
 from .places import Frame, as_expr, cards_of
-from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref
+from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref, negation
 
 
 class RuleFrame(Frame):
@@ -54,6 +54,7 @@ class Plays:
         shapes = play_shapes(ch)
         if shapes is None:
             return None
+        shapes = [_lifted(shape) for shape in shapes]
         first = shapes[0].first
         try:
             hand_ref = self.typed(shapes[0].hand, 'CardCollection').ir.ref
@@ -80,14 +81,14 @@ class Plays:
         # choice of the option played read them
         before = [s for shape, held in zip(shapes, helds) if type(held) is not c.Literal
                   for s in self.held(held, shape.conds, pos)]
+        fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
-            after = rest(shapes[0])
+            after = fetch + rest(shapes[0])
         else:
-            more, after = self.which_option(shapes, helds, hand_ref, card, rest, pos)
+            more, after = self.which_option(shapes, helds, hand_ref, card, rest, fetch, pos)
             before += more
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
-                                [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
-                              pos)]
+                                [c.Play(rule, player, dest.ref, pos)] + after)], pos)]
 
     def held(self, held, conds, pos):
         """Statements setting an option's hidden global: whether its conditions
@@ -101,12 +102,15 @@ class Plays:
             return [c.Assign(held.ref, value, pos)]
         return [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + tests
 
-    def which_option(self, shapes, helds, hand, card, rest, pos):
+    def which_option(self, shapes, helds, hand, card, rest, fetch, pos):
         """Several options, one play: the card played runs the rest of the
         first option that allowed it, as the choice was made (so before the
         play: each option's conditions, and the cards of the hand its tests
         allow, unless the play cannot change them).  (statements before the
-        play, statements after it)."""
+        play, statements after it, fetch among them: the card played read
+        into its Local).  When only the last option does more than the play
+        (Agram's lead remembers the card), the rest is asked only if that
+        option's conditions held."""
         before, branches = [], []
         for shape, held in zip(shapes[:-1], helds):
             if _unmoved(shape, shapes[0]):
@@ -123,8 +127,17 @@ class Plays:
                        c.If([(held, [c.For(x, as_expr(hand), None, keep, pos)])], pos)]
             branches.append((binary(local_expr(card, pos), 'in', local_expr(allowed, pos), T.BOOLEAN, pos),
                              rest(shape)))
-        branches.append((None, rest(shapes[-1])))
-        return before, [c.If(branches, pos)]
+        last = rest(shapes[-1])
+        if not any(body for _, body in branches) and type(helds[-1]) is not c.Literal and \
+                len(before) == 0:
+            # only the last option does more than the play: only when its
+            # conditions held is it asked whether an earlier option allowed the card
+            if not last:
+                return before, []
+            return before, [c.If([(helds[-1], fetch + [c.If([(conj(
+                [negation(t, pos) for t, _ in branches], 'and', pos), last)], pos)])], pos)]
+        branches.append((None, last))
+        return before, fetch + [c.If(branches, pos)]
 
     def card_tests(self, shape, card):
         """An option's tests of a card (its filters' and inner conditions),
@@ -169,6 +182,39 @@ class Plays:
         body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
         return len(self.rules) - 1, helds
+
+
+def _lifted(shape):
+    """The option with its inner conditions that name no card and cannot
+    fail among its conditions: computed once before the play into its
+    flag, not by the rule once per card (Agram's `(== (size (game mem
+    LEAD)) 1)` inside the `any`).  The same value: nothing changes between."""
+    cards = {shape.option.var.name} | {f.var.name for f in shape.filters}
+    lift = [x for x in shape.inner if _plain(x, cards)]
+    if not lift:
+        return shape
+    return attrs.evolve(shape, conds=shape.conds + lift,
+                        inner=[x for x in shape.inner if not any(x is y for y in lift)])
+
+
+_PLAIN = (ast.Compare, ast.Logic, ast.Not, ast.Int, ast.Str, ast.Size, ast.Loc, ast.Sto,
+          ast.GameOwner, ast.CardAtt)
+
+
+def _plain(e, cards):
+    """Is e read from locations, storage and constants only, with no card of
+    cards, no arithmetic (a division by 0 fails) and no card but a top or
+    bottom read by cardatt (of an empty location: the empty String)?"""
+    kind = type(e)
+    if kind is ast.Var:
+        return e.name not in cards
+    if kind is ast.Who:
+        return e.which == 'current'
+    if kind is ast.CardAtt and type(e.card) is ast.End:
+        return _plain(e.key, cards) and e.card.which in ('top', 'bottom') and _plain(e.card.coll, cards)
+    if kind is ast.CardAtt:
+        return _plain(e.key, cards) and type(e.card) is ast.Var and e.card.name not in cards
+    return kind in _PLAIN and kind is not ast.CardAtt and all(_plain(x, cards) for x in children(e))
 
 
 def _as_value(stmts, mark, pos):
