@@ -13,6 +13,7 @@ from compiler.ir import types as T
 from . import ast
 from .cards import NATIVE, RANKS, SUITS, card_list
 from .forms import children
+from .plays import _locals_within
 from .places import as_expr, cards_of, field
 from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
@@ -213,9 +214,42 @@ class Expressions(Points):
     def same_string(self, a, b, pos):
         """Are two Strings equal?  The attribute of a card that does not exist
         ((top EMPTY)) is "", equal to no value of a key."""
+        once = self.read_once(a, b, pos)
+        if once is not None:
+            return once
         guards = [g for g in (a.guard, b.guard) if g is not None]
         same = self.same_value(a, b, pos)
         return conj(guards + [same], 'and', pos) if guards else same
+
+    def read_once(self, a, b, pos):
+        """In a rule (a play's), the rank (suit) of a card the rule is asked
+        about against that of a card named without it (Agram's card against
+        the lead): the other card's, and whether it exists, are read into
+        hidden globals before the play (self.rule_reads), so the rule
+        compares each card with a global, Pip's `c->suit == led`, which
+        the VM checks over a whole hand at once.  Reading them cannot fail:
+        the other card is read only if it exists.  None otherwise."""
+        if self.rule_reads is None or a.att is None or b.att is None or a.att[0] != b.att[0] \
+                or a.att[0] not in NATIVE:
+            return None
+        free_a, free_b = (_locals_within(x.att[1], ()) for x in (a, b))
+        if free_a == free_b:
+            return None
+        mine, other = (b, a) if free_a else (a, b)
+        name, t = NATIVE[a.att[0]]
+        k = len(self.layout.globals)
+        value = self.layout.global_('Choice value %d' % k, t, pos)
+        read = [c.Assign(c.VarRef(value, t, pos), self.card_prop(other.att[1], name, pos), pos)]
+        same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),
+                      T.BOOLEAN, pos)
+        tests = [mine.guard] if mine.guard is not None else []
+        if other.guard is not None:
+            there = self.layout.global_('Choice value %d there' % k, T.BOOLEAN, pos)
+            read = [c.Assign(c.VarRef(there, T.BOOLEAN, pos), other.guard, pos),
+                    c.If([(as_expr(c.VarRef(there, T.BOOLEAN, pos)), read)], pos)]
+            tests.append(as_expr(c.VarRef(there, T.BOOLEAN, pos)))
+        self.rule_reads.extend(read)
+        return conj(tests + [same], 'and', pos)
 
     def same_value(self, a, b, pos):
         if a.att is None and b.att is None:

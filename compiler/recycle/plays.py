@@ -67,7 +67,7 @@ class Plays:
         made = self.rule_of(shapes)
         if made is None:
             return None
-        rule, helds = made
+        rule, helds, reads = made
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
         card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
@@ -77,10 +77,10 @@ class Plays:
         def rest(shape):
             return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
                               lambda: self.block(shape.rest))
-        # each option's conditions, once, before the play: the rule and the
-        # choice of the option played read them
-        before = [s for shape, held in zip(shapes, helds) if type(held) is not c.Literal
-                  for s in self.held(held, shape.conds, pos)]
+        # each option's conditions, then (if they held) what its rule reads once
+        before = [s for shape, held, read in zip(shapes, helds, reads)
+                  for s in (self.held(held, shape.conds, pos) if type(held) is not c.Literal else []) +
+                  (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])]
         fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
             after = fetch + rest(shapes[0])
@@ -150,24 +150,30 @@ class Plays:
 
     def rule_of(self, shapes):
         """(the index of a new rule allowing a card that one of the options
-        allows, each option's conditions held), or None if their conditions
-        read more than a rule can.  Conditions held: True, or a hidden global
-        (the choice computes them once, not the rule once per card)."""
-        saved = self.frame, self.stages, self.pre, self.no_pre
+        allows, each option's conditions held, statements before the play
+        reading the rule's card-free values: expressions.read_once), or None
+        if their conditions read more than a rule can.  Conditions held:
+        True, or a hidden global (the choice computes them once, not the
+        rule once per card)."""
+        saved = self.frame, self.stages, self.pre, self.no_pre, self.rule_reads
         frame = RuleFrame()
         player, card, _ = frame.params
         self.frame, self.stages = frame, [RuleCycle('player', player)]
         self.pre, self.no_pre = None, 'a rule'
         pos = shapes[0].option.pos
         checked = []
+        reads = []
         try:
             for shape in shapes:
-                checked.append((conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos),
-                                self.card_tests(shape, card)))
+                self.rule_reads = None      # (held before the play: computed in main, not here)
+                held = conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos)
+                self.rule_reads = []
+                checked.append((held, self.card_tests(shape, card)))
+                reads.append(self.rule_reads)
         except (PipError, TypeError):
             return None
         finally:
-            self.frame, self.stages, self.pre, self.no_pre = saved
+            self.frame, self.stages, self.pre, self.no_pre, self.rule_reads = saved
         if not _locals_within(checked, {id(x) for x in frame.made}):
             return None
         n = len(self.rules) + 1
@@ -181,7 +187,7 @@ class Plays:
             alternatives.append(conj([held] + tests, 'and', o.pos))
         body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
-        return len(self.rules) - 1, helds
+        return len(self.rules) - 1, helds, reads
 
 
 def _lifted(shape):
