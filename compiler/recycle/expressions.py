@@ -237,14 +237,15 @@ class Expressions(Points):
             return None
         mine, other = (b, a) if free_a else (a, b)
         name, t = NATIVE[a.att[0]]
-        k = len(self.layout.globals)
-        value = self.layout.global_('Choice value %d' % k, t, pos)
+        label = 'Choice %d read %d' % (len(self.rules) + 1, 1 + sum(
+            1 for g in self.layout.globals if g.var.name.startswith('Choice %d read' % (len(self.rules) + 1))))
+        value = self.layout.global_(label, t, pos)
         read = [c.Assign(c.VarRef(value, t, pos), self.card_prop(other.att[1], name, pos), pos)]
         same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),
                       T.BOOLEAN, pos)
         tests = [mine.guard] if mine.guard is not None else []
         if other.guard is not None:
-            there = self.layout.global_('Choice value %d there' % k, T.BOOLEAN, pos)
+            there = self.layout.global_(label + ' there', T.BOOLEAN, pos)
             read = [c.Assign(c.VarRef(there, T.BOOLEAN, pos), other.guard, pos),
                     c.If([(as_expr(c.VarRef(there, T.BOOLEAN, pos)), read)], pos)]
             tests.append(as_expr(c.VarRef(there, T.BOOLEAN, pos)))
