@@ -66,24 +66,29 @@ class Points:
             return None, pm
         p = [points.get(r, 0) for r in ranks]
         best = None
-        for i in range(len(ranks)):
-            for j in range(i + 1, len(ranks)):
-                a, left = divmod(p[j] - p[i], ranks[j] - ranks[i])
-                if left:
-                    continue
-                b = p[i] - a * ranks[i]
-                off = [k for k, r in enumerate(ranks) if a * r + b != p[k]]
-                if best is None or len(off) < len(best[2]):
-                    best = (a, b, off)
+        # the rank as it is, or aces high (one ACE_HIGH: Agram's precedence is that line)
+        for high in (False, True):
+            xs = [14 if high and r == 1 else r for r in ranks]
+            for i in range(len(ranks)):
+                for j in range(i + 1, len(ranks)):
+                    a, left = divmod(p[j] - p[i], xs[j] - xs[i])
+                    if left:
+                        continue
+                    b = p[i] - a * xs[i]
+                    off = [k for k, x in enumerate(xs) if a * x + b != p[k]]
+                    if best is None or len(off) < len(best[2]):
+                        best = (a, b, off, high, xs)
         if best is None or len(best[2]) * 2 >= len(ranks):
             return None, pm
-        a, b, off = best
+        a, b, off, high, xs = best
         names = {n: name for name, n in RANKS.items()}
         rank = self.card_prop(card, 'rank', pos)
+        if high:
+            rank = c.AceHigh(rank, T.NUMBER, pos)
         line = rank if a == 1 else binary(lit(a, T.NUMBER, pos), '*', rank, T.NUMBER, pos)
         if b:
             line = binary(line, '+', lit(b, T.NUMBER, pos), T.NUMBER, pos)
-        return line, [('RANK', names[ranks[k]], lit(p[k] - a * ranks[k] - b, T.NUMBER, pos))
+        return line, [('RANK', names[ranks[k]], lit(p[k] - a * xs[k] - b, T.NUMBER, pos))
                       for k in off] + rest
 
     def score_stmts(self, card, pm, total, pos):
