@@ -540,10 +540,13 @@ def _nodes(e):
 def _steers(stage):
     """Does anything in a stage change or read who goes next: a cycle, a
     `(next ...)`?"""
-    def walk(e):
-        return type(e) is ast.Cycle or (type(e) is ast.Who and e.which == 'next') or \
-            any(walk(x) for x in children(e))
-    return walk(stage)
+    todo = [stage]
+    while todo:
+        e = todo.pop()
+        if type(e) is ast.Cycle or (type(e) is ast.Who and e.which == 'next'):
+            return True
+        todo += children(e)
+    return False
 
 
 def reverses(stage):

@@ -235,14 +235,26 @@ def _as_value(stmts, mark, pos):
     return None if inner is None else conj([test, inner], 'and', pos)
 
 
+_FIELDS = {}        # checked node type -> its field names (None: not a node)
+
+
 def _locals_within(node, mine):
     """Does the checked expression read only the locals in mine?"""
-    if isinstance(node, c.Local):
-        return id(node) in mine
-    if isinstance(node, (list, tuple)):
-        return all(_locals_within(x, mine) for x in node)
-    if attrs.has(type(node)):
-        return all(_locals_within(getattr(node, f.name), mine) for f in attrs.fields(type(node)))
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is c.Local:
+            if id(node) not in mine:
+                return False
+        elif t is list or t is tuple:
+            todo += node
+        else:
+            names = _FIELDS.get(t, False)
+            if names is False:
+                names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
+            if names is not None:
+                todo += [getattr(node, n) for n in names]
     return True
 
 
