@@ -46,6 +46,7 @@ class Checker(Expressions, Plays):
         self.points = {}
         self.pre, self.no_pre = [], None
         self.rule_reads = None         # in a rule: statements reading its card-free values first
+        self.rule_held = None          # and the conditions of the option it is checking
         self.owner_tests = []
         self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []

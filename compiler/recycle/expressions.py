@@ -18,7 +18,7 @@ from .places import as_expr, cards_of, field
 from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
                      STR, STRS, TEAM, TEAMS, EachColl, FilterColl, GroupColl, ListColl, LocColl,
-                     UnionColl, Val, binary, conj, fail, lit, local_expr, local_ref, negation)
+                     UnionColl, Val, binary, conj, fail, implies, lit, local_expr, local_ref, negation)
 
 ARITH = {'+': '+', '-': '-', '*': '*', '//': '/'}
 GROUP = {PLAYER: (PLAYERS, 'players', T.PLAYERS), TEAM: (TEAMS, 'teams', T.TEAMS)}
@@ -228,7 +228,9 @@ class Expressions(Points):
         hidden globals before the play (self.rule_reads), so the rule
         compares each card with a global, Pip's `c->suit == led`, which
         the VM checks over a whole hand at once.  Reading them cannot fail:
-        the other card is read only if it exists.  None otherwise."""
+        the other card is read only if it exists (known when the option's
+        conditions, self.rule_held, say so: Agram's lead size is 1).  None
+        otherwise."""
         if self.rule_reads is None or a.att is None or b.att is None or a.att[0] != b.att[0] \
                 or a.att[0] not in NATIVE:
             return None
@@ -244,7 +246,7 @@ class Expressions(Points):
         same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),
                       T.BOOLEAN, pos)
         tests = [mine.guard] if mine.guard is not None else []
-        if other.guard is not None:
+        if other.guard is not None and not implies(self.rule_held, other.guard):
             there = self.layout.global_(label + ' there', T.BOOLEAN, pos)
             read = [c.Assign(c.VarRef(there, T.BOOLEAN, pos), other.guard, pos),
                     c.If([(as_expr(c.VarRef(there, T.BOOLEAN, pos)), read)], pos)]

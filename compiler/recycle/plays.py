@@ -167,7 +167,7 @@ class Plays:
             for shape in shapes:
                 self.rule_reads = None      # (held before the play: computed in main, not here)
                 held = conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos)
-                self.rule_reads = []
+                self.rule_reads, self.rule_held = [], held
                 checked.append((held, self.card_tests(shape, card)))
                 reads.append(self.rule_reads)
         except (PipError, TypeError):

@@ -136,3 +136,34 @@ def conj(items, op, pos):
     for x in out[1:]:
         res = binary(res, op, x, T.BOOLEAN, pos)
     return res
+
+
+def same_expr(a, b):
+    """Are two checked expressions the same but for where they are written?"""
+    if type(a) is not type(b):
+        return False
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(same_expr(x, y) for x, y in zip(a, b))
+    if not attrs.has(type(a)):
+        return a == b
+    return all(same_expr(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
+               if f.name != 'pos')
+
+
+def implies(held, guard):
+    """Does the checked condition held make `guard`, `X > N` (or `X >= N`),
+    true: one of its `and`ed comparisons is `X == M` with M past N?"""
+    if type(guard) is not c.Binary or guard.op not in ('>', '>=') or type(guard.right) is not c.Literal:
+        return False
+    todo = [held]
+    while todo:
+        x = todo.pop()
+        if type(x) is not c.Binary:
+            continue
+        if x.op == 'and':
+            todo += [x.left, x.right]
+        elif x.op == '==' and type(x.right) is c.Literal and type(x.right.value) is int and \
+                (x.right.value > guard.right.value if guard.op == '>' else x.right.value >= guard.right.value) \
+                and same_expr(x.left, guard.left):
+            return True
+    return False
