@@ -134,8 +134,29 @@ def conj(items, op, pos):
         out = [_at_least(x) for x in out[:-1]] + out[-1:]
     res = out[0]
     for x in out[1:]:
-        res = binary(res, op, x, T.BOOLEAN, pos)
+        res = binary(res, op, _given(x, res) if op == 'and' else x, T.BOOLEAN, pos)
     return res
+
+
+def _given(x, facts):
+    """x, read where facts hold (the tests `and`ed before it): a test inside
+    it that facts make true is left out (Agram's 'lead size is 1 and not
+    (there is a lead card and its suit is in the hand)')."""
+    if type(x) is c.Not:
+        inner = _given(x.expr, facts)
+        return x if inner is x.expr else c.Not(inner, x.type, x.pos)
+    if type(x) is c.Binary and x.op == 'and':
+        parts, todo = [], [x]
+        while todo:
+            y = todo.pop()
+            if type(y) is c.Binary and y.op == 'and':
+                todo += [y.right, y.left]
+            else:
+                parts.append(y)
+        kept = [y for y in parts if not implies(facts, y)]
+        if len(kept) < len(parts):
+            return conj(kept, 'and', x.pos)
+    return x
 
 
 def same_expr(a, b):
