@@ -72,7 +72,7 @@ class Checker(Expressions, Plays):
             body += self.statement(part)
         body += self.scoring(g.scoring)
         self.finish()
-        body = self.layout.prologue(self.frame, g.pos) + self.turn_inits + body
+        body = self.layout.prologue(g.pos) + self.turn_inits + body
         main = c.Action('main', self.frame.size, body, g.pos)
         return c.Program([self.name], [counts if team_size else players], team_size,
                          self.layout.globals, [main], self.rules, [], 0, g.pos, self.layout.owns)

@@ -161,31 +161,21 @@ class Layout:
         """The properties of a player that hold its cards (owner: where a card is)."""
         return [p for p in self.locs['Player'].values()]
 
-    def prologue(self, frame, pos):
-        """Statements that give each player (team) its areas (memories too)."""
+    def prologue(self, pos):
+        """Statements that give each player (team) its areas (memories too),
+        and the seats' globals their players: seat by seat, the player the
+        seat's item of the list (a game's count of seats is a constant)."""
         out = []
         for owner, builtin, list_type in (('Player', 'players', T.PLAYERS), ('Team', 'teams', T.TEAMS)):
             joins = [(own, seats) for own, seats in self.per_seat if own.owner == owner]
             seats = self.seats.get(owner, [])
-            if not joins and not seats:
-                continue
-            who = frame.new('p', owner)
-            k = frame.new('k', T.NUMBER)
-            each = as_expr(c.VarRef(who, owner, pos))
-            if seats:
-                joins = joins + [(None, seats)]
-            # one test of the seat for everything it is given
-            branches = [(c.Binary(as_expr(c.VarRef(k, T.NUMBER, pos)), '==',
-                                  c.Literal(i, T.NUMBER, pos), T.BOOLEAN, pos),
-                         [c.Assign(c.PropRef(each, own, own.type, pos),
-                                   as_expr(c.VarRef(seats[i], T.AREA, pos)), pos)
-                          if own is not None else
-                          c.Assign(c.VarRef(seats[i], owner, pos), each, pos)
-                          for own, seats in joins])
-                        for i in range(len(joins[0][1]))]
-            body = [c.If(branches, pos),
-                    c.Compound(c.VarRef(k, T.NUMBER, pos), '+', c.Literal(1, T.NUMBER, pos), pos)]
-            out += [c.Let(k, c.Literal(0, T.NUMBER, pos), pos),
-                    c.For(who, as_expr(c.VarRef(c.Builtin(builtin, list_type), list_type, pos)),
-                          None, body, pos)]
+            count = self.players if owner == 'Player' else self.teams
+            group = as_expr(c.VarRef(c.Builtin(builtin, list_type), list_type, pos))
+            for i in range(count if joins or seats else 0):
+                who = c.Item(c.Literal(i + 1, T.NUMBER, pos), group, owner, pos)
+                if seats:
+                    out.append(c.Assign(c.VarRef(seats[i], owner, pos), who, pos))
+                    who = as_expr(c.VarRef(seats[i], owner, pos))
+                out += [c.Assign(c.PropRef(who, own, own.type, pos),
+                                 as_expr(c.VarRef(areas[i], T.AREA, pos)), pos) for own, areas in joins]
         return out
