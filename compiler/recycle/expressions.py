@@ -13,12 +13,11 @@ from compiler.ir import types as T
 from . import ast
 from .cards import NATIVE, RANKS, SUITS, card_list
 from .forms import children
-from .plays import _locals_within
 from .places import as_expr, cards_of, field
 from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
                      STR, STRS, TEAM, TEAMS, EachColl, FilterColl, GroupColl, ListColl, LocColl,
-                     UnionColl, Val, binary, conj, fail, implies, lit, local_expr, local_ref, negation)
+                     UnionColl, Val, binary, conj, fail, lit, local_expr, local_ref, negation)
 
 ARITH = {'+': '+', '-': '-', '*': '*', '//': '/'}
 GROUP = {PLAYER: (PLAYERS, 'players', T.PLAYERS), TEAM: (TEAMS, 'teams', T.TEAMS)}
@@ -220,39 +219,6 @@ class Expressions(Points):
         guards = [g for g in (a.guard, b.guard) if g is not None]
         same = self.same_value(a, b, pos)
         return conj(guards + [same], 'and', pos) if guards else same
-
-    def read_once(self, a, b, pos):
-        """In a rule (a play's), the rank (suit) of a card the rule is asked
-        about against that of a card named without it (Agram's card against
-        the lead): the other card's, and whether it exists, are read into
-        hidden globals before the play (self.rule_reads), so the rule
-        compares each card with a global, Pip's `c->suit == led`, which
-        the VM checks over a whole hand at once.  Reading them cannot fail:
-        the other card is read only if it exists (known when the option's
-        conditions, self.rule_held, say so: Agram's lead size is 1).  None
-        otherwise."""
-        if self.rule_reads is None or a.att is None or b.att is None or a.att[0] != b.att[0] \
-                or a.att[0] not in NATIVE:
-            return None
-        free_a, free_b = (_locals_within(x.att[1], ()) for x in (a, b))
-        if free_a == free_b:
-            return None
-        mine, other = (b, a) if free_a else (a, b)
-        name, t = NATIVE[a.att[0]]
-        label = 'Choice %d read %d' % (len(self.rules) + 1, 1 + sum(
-            1 for g in self.layout.globals if g.var.name.startswith('Choice %d read' % (len(self.rules) + 1))))
-        value = self.layout.global_(label, t, pos)
-        read = [c.Assign(c.VarRef(value, t, pos), self.card_prop(other.att[1], name, pos), pos)]
-        same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),
-                      T.BOOLEAN, pos)
-        tests = [mine.guard] if mine.guard is not None else []
-        if other.guard is not None and not implies(self.rule_held, other.guard):
-            there = self.layout.global_(label + ' there', T.BOOLEAN, pos)
-            read = [c.Assign(c.VarRef(there, T.BOOLEAN, pos), other.guard, pos),
-                    c.If([(as_expr(c.VarRef(there, T.BOOLEAN, pos)), read)], pos)]
-            tests.append(as_expr(c.VarRef(there, T.BOOLEAN, pos)))
-        self.rule_reads.extend(read)
-        return conj(tests + [same], 'and', pos)
 
     def same_value(self, a, b, pos):
         if a.att is None and b.att is None:

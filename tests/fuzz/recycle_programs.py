@@ -93,7 +93,7 @@ def options_(draw, depth, plays_only=False):
         return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % dest
     if kind == 1:
         # the suit of a constant or of another card (read once before a play:
-        # expressions.read_once), and maybe a condition inside the any
+        # plays.read_once), and maybe a condition inside the any
         # naming no card (plays._lifted), as Agram's follow
         other = draw(st.sampled_from(list(SUITS) + ['(cardatt SUIT (top %s))' % draw(st.sampled_from(
             GAME_LOCS + ('(game mem SEEN)',)))]))
