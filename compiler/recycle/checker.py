@@ -14,7 +14,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
-from .forms import children, mentions_team, shown_at, summary, top_to_top
+from .forms import children, fixed_points, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -47,6 +47,7 @@ class Checker(Expressions, Plays):
         self.pre, self.no_pre = [], None
         self.rule_reads = None         # in a rule: statements reading its card-free values first
         self.rule_held = None          # and the conditions of the option it is checking
+        self.fixed_points = fixed_points(game)     # points maps a rule may read
         self.owner_tests = []
         self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []

@@ -22,7 +22,7 @@ from compiler.ir import types as T
 from ..errors import PipError
 from . import ast
 from .cards import NATIVE
-from .forms import children, play_shapes
+from .forms import children, play_shapes, reads_points
 from .places import Frame, as_expr, cards_of
 from .values import CARD, LocColl, Val, binary, conj, implies, lit, local_expr, local_ref, negation
 
@@ -65,6 +65,9 @@ class Plays:
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
+        if any(reads_points(x, self.fixed_points) for shape in shapes
+               for x in shape.conds + shape.inner + [f.cond for f in shape.filters]):
+            return None     # a computed entry is kept in main's locals (forms.fixed_points)
         made = self.rule_of(shapes)
         if made is None:
             return None
@@ -167,8 +170,8 @@ class Plays:
             return None
         mine, other = (b, a) if free_a else (a, b)
         name, t = NATIVE[a.att[0]]
-        label = 'Choice %d read %d' % (len(self.rules) + 1, 1 + sum(
-            1 for g in self.layout.globals if g.var.name.startswith('Choice %d read' % (len(self.rules) + 1))))
+        choice = 'Choice %d read' % (len(self.rules) + 1)
+        label = '%s %d' % (choice, 1 + sum(g.var.name.startswith(choice) for g in self.layout.globals))
         value = self.layout.global_(label, t, pos)
         read = [c.Assign(c.VarRef(value, t, pos), self.card_prop(other.att[1], name, pos), pos)]
         same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),

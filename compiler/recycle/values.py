@@ -183,8 +183,8 @@ def implies(held, guard):
             continue
         if x.op == 'and':
             todo += [x.left, x.right]
-        elif x.op == '==' and type(x.right) is c.Literal and type(x.right.value) is int and \
-                (x.right.value > guard.right.value if guard.op == '>' else x.right.value >= guard.right.value) \
-                and same_expr(x.left, guard.left):
-            return True
+        elif x.op == '==' and type(x.right) is c.Literal and type(x.right.value) is int:
+            m, n = x.right.value, guard.right.value
+            if (m > n if guard.op == '>' else m >= n) and same_expr(x.left, guard.left):
+                return True
     return False
