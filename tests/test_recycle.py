@@ -796,3 +796,38 @@ def test_an_option_whose_test_the_play_changes_is_judged_as_the_choice_was_made(
     for k, p in enumerate(view(game, None, log=False)['players']):
         played = list(reversed(shown['Pile %d' % (k + 1)]['cards']))      # in the order played
         assert p['score'] == sum(10 if i == 0 and c.endswith('Hearts') else 1 for i, c in enumerate(played))
+
+
+def test_a_recycle_file_loads_no_other_front_end():
+    """Start-up (issue 54): the registry loads the languages' records in
+    name order until one reads the file, so Pip's record must not import
+    Pip's front end (its SLY parser builds tables at import), nor RECYCLE's
+    the reference interpreter a run on the VM does not use."""
+    import subprocess
+    import sys
+    code = ('import sys\n'
+            'from pipvm.play import languages\n'
+            'lang = languages.for_path("examples/recycle/agram.recycle")\n'
+            'lang.compile(lang.check(lang.read_source("examples/recycle/agram.recycle")))\n'
+            'print(lang.name, sorted(m for m in sys.modules if m.startswith(("compiler.pip.",'
+            ' "compiler.reference"))))\n')
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, '-c', code], cwd=root, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=root), check=True).stdout
+    assert out.split() == ['recycle', "['compiler.pip.language']"]
+
+
+def test_agram_lowers_to_pips_own_shapes():
+    """Speed (issue 54, docs/recycle.md "Speed"): Agram's unsteered trick
+    stage is the VM's rotation, not a comparison of seats per turn; 'cannot
+    follow suit' is one IN; its precedence is aces high; and the play's rule
+    compares each card with a global read before the play, reading no
+    location itself (Pip's `c->suit == led`)."""
+    program = frontend.compile_text(frontend.read_source(os.path.join(EXAMPLES, 'agram.recycle')))
+    names = {code.name: [ins.op.name for ins in pipc.decode(code.code)] for code in program.codes}
+    main, rule = names['main'], names['choice_1']
+    assert main.count('FOR_ITER_FROM') == 1 and 'IN' in main and 'ACE_HIGH' in main
+    assert 'LIST_PROP' not in rule and 'LOAD_GLOBAL' in rule and 'EQ' in rule
+    # the outer stage (its winner leads: a cycle) keeps its comparisons of seats
+    assert main.count('EQ_GLOBAL_JUMP_IF_FALSE') + sum(
+        a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) >= 3

@@ -5,8 +5,9 @@ without importing them (pipvm/core/language.py says what each field does).
 """
 from compiler.codegen import compile_checked
 from compiler.ir.settings import declarations, with_values
-from pipvm.core.language import Language
-from . import frontend
+from pipvm.core.language import Language, lazy
+
+_FRONTEND = 'compiler.pip.frontend'      # imported when first used (pipvm.core.language.lazy)
 
 
 def interpreter(checked, table, rng, max_steps=None):
@@ -17,9 +18,9 @@ def interpreter(checked, table, rng, max_steps=None):
 PIP = Language(
     name='pip',
     extensions=('.pip',),
-    read_source=frontend.read_source,
-    print_text=frontend.print_text,
-    check=frontend.check_text,
+    read_source=lazy(_FRONTEND, 'read_source'),
+    print_text=lazy(_FRONTEND, 'print_text'),
+    check=lazy(_FRONTEND, 'check_text'),
     compile=compile_checked,
     declarations=declarations,
     with_values=with_values,

@@ -14,7 +14,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
-from .forms import children, mentions_team, shown_at, summary, top_to_top
+from .forms import children, fixed_points, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -45,10 +45,14 @@ class Checker(Expressions, Plays):
         self.stages = []
         self.points = {}
         self.pre, self.no_pre = [], None
+        self.rule_reads = None         # in a rule: statements reading its card-free values first
+        self.rule_held = None          # and the conditions of the option it is checking
+        self.fixed_points = fixed_points(game)     # points maps a rule may read
         self.owner_tests = []
         self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []
         self.rules = []
+        self.labels = 0                # stages that end by a skip to a label of their own
 
     # --- the game ------------------------------------------------------------
 
@@ -69,7 +73,7 @@ class Checker(Expressions, Plays):
             body += self.statement(part)
         body += self.scoring(g.scoring)
         self.finish()
-        body = self.layout.prologue(self.frame, g.pos) + self.turn_inits + body
+        body = self.layout.prologue(g.pos) + self.turn_inits + body
         main = c.Action('main', self.frame.size, body, g.pos)
         return c.Program([self.name], [counts if team_size else players], team_size,
                          self.layout.globals, [main], self.rules, [], 0, g.pos, self.layout.owns)
@@ -173,9 +177,12 @@ class Checker(Expressions, Plays):
         outer = [x for x in self.stages if x.kind == s.kind]
         start = local_expr(outer[-1].cur if outer else self.game_turn(kind, pos), pos)
         first = [c.Let(cycle.cur, start, pos)]
-        if reverses(s):
+        back = reverses(s)
+        if back:
             cycle.back = self.frame.new('reversed', T.BOOLEAN)
             first.append(c.Let(cycle.back, lit(False, T.BOOLEAN, pos), pos))
+        if not back and not _steers(s):
+            return self.rotation(s, cycle, kind, start, outer)
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
@@ -188,6 +195,27 @@ class Checker(Expressions, Plays):
         after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
                                            local_expr(cycle.cur, pos), pos)]
         return first + [c.Forever(body, pos)] + after
+
+    def rotation(self, s, cycle, kind, start, outer):
+        """A stage whose turns nothing steers (no cycle in it, no `(next ...)`
+        read) goes round the seats in order from the one it starts at: Pip's
+        `for p in players starting at X` (the VM's rotation) inside a loop
+        that starts it again, the current player (team) the loop's variable,
+        and its end a skip past both loops."""
+        pos = s.pos
+        cycle.nxt = None
+        self.labels += 1
+        done = 'stage %d' % self.labels
+        self.stages.append(cycle)
+        try:
+            end = self.statement_cond(s.end)
+            body = end[0] + [c.If([(end[1], [c.Skip(done, pos)])], pos)] + self.block(s.body)
+        finally:
+            self.stages.pop()
+        after = [] if outer else [c.Assign(local_ref(self.game_turn(kind, pos), pos),
+                                           local_expr(cycle.cur, pos), pos)]
+        return [c.Forever([c.For(cycle.cur, self.group(kind, pos), start, body, pos)], pos),
+                c.Label(done, pos)] + after
 
     def after(self, cycle, kind, pos):
         """Statements setting who goes after the current player (team): the
@@ -283,7 +311,8 @@ class Checker(Expressions, Plays):
     def is_mem(self, ref):
         lay = self.layout
         if isinstance(ref, c.VarRef):
-            return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem')
+            return any(v is ref.var for (vis, _), v in lay.game_locs.items() if vis == 'mem') or \
+                any(v is ref.var for v in lay.mem_areas)
         return getattr(ref, 'prop', None) in lay.mems
 
     def st_Forget(self, a):
@@ -386,6 +415,10 @@ class Checker(Expressions, Plays):
         if v.type not in (CARDS, PLAYERS, TEAMS):
             fail(a.coll.pos, 'Expected a collection after all; found %s' % v.type)
         elem = ELEMENT[v.type]
+        seats = self.seats_of(v.ir, a.pos) if v.type != CARDS and _nodes(a.body) <= SMALL else None
+        if seats is not None:           # a small body once per seat: no loop
+            return [s for who in seats for s in self.bound(
+                a.var.name, Val(elem, who), lambda: self.statement(a.body))]
         var = self.frame.new(a.var.name.lower(), IR_TYPE[elem])
         home = self.home_of(v.ir)
         return self.each(v.ir, var, lambda: self.bound(
@@ -497,6 +530,25 @@ class Checker(Expressions, Plays):
         if head and what:
             return head + [' (%s)' % what]
         return head or [what or 'do it']
+
+
+SMALL = 16        # syntax nodes: an action all over the players this small is written out per seat
+
+
+def _nodes(e):
+    return 1 + sum(_nodes(x) for x in children(e))
+
+
+def _steers(stage):
+    """Does anything in a stage change or read who goes next: a cycle, a
+    `(next ...)`?"""
+    todo = [stage]
+    while todo:
+        e = todo.pop()
+        if type(e) is ast.Cycle or (type(e) is ast.Who and e.which == 'next'):
+            return True
+        todo += children(e)
+    return False
 
 
 def reverses(stage):

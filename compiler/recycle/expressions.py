@@ -12,6 +12,7 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import NATIVE, RANKS, SUITS, card_list
+from .forms import children
 from .places import as_expr, cards_of, field
 from .points import Points
 from .values import (BOOL, CARD, CARDS, ELEMENT, GAME, INT, INTS, IR_TYPE, PLAYER, PLAYERS,
@@ -60,10 +61,46 @@ class Expressions(Points):
         if type(e) is ast.Compare and e.op in ('==', '!=', '>') and type(e.left) is ast.Size \
                 and type(e.left.coll) is ast.Filter and type(e.right) is ast.Int and e.right.value == 0:
             v = self.expr(e.left.coll)
+            having = self.having(v.ir, e.pos)
+            if having is not None:
+                return having if e.op != '==' else negation(having, e.pos)
             items, var, keep = self.flat(v.ir, e.pos, '(size COLLECTION)')
             some = self.first_deciding('any', e.pos, var, items, keep)
             return some if e.op != '==' else c.Not(some, T.BOOLEAN, e.pos)
         return self.cond(e)
+
+    def having(self, coll, pos):
+        """`(filter LOC 'C (== (cardatt RANK|SUIT 'C) X))` of a location, X
+        not naming 'C, as its size's test against 0 needs it: is X's rank
+        (suit) in LOC, one `in` as Pip's `led in p->hand`, not a loop over
+        LOC.  X is read once, where the loop read it per card: a String,
+        which reading cannot fail.  None if coll is not of that shape."""
+        if type(coll) is not FilterColl or type(coll.base) is not LocColl:
+            return None
+        cond = coll.cond
+        if type(cond) is not ast.Compare or cond.op != '==':
+            return None
+        for att, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if type(att) is ast.CardAtt and type(att.card) is ast.Var and att.card.name == coll.var \
+                    and type(att.key) is ast.Str and att.key.value in NATIVE \
+                    and not _names(other, coll.var):
+                break
+        else:
+            return None
+        x = self.no_hoist('a filter', lambda: self.with_env(coll.env, lambda: self.expr(other)))
+        if x.type != STR:
+            return None
+        key = att.key.value
+        items = as_expr(cards_of(coll.base.ref))
+        if x.att is None:
+            table = RANKS if key == 'RANK' else SUITS
+            if x.const not in table:
+                return lit(False, T.BOOLEAN, pos)
+            return binary(lit(table[x.const], NATIVE[key][1], pos), 'in', items, T.BOOLEAN, pos)
+        if x.att[0] != key:
+            return None
+        found = binary(self.card_prop(x.att[1], NATIVE[key][0], pos), 'in', items, T.BOOLEAN, pos)
+        return conj([x.guard, found], 'and', pos) if x.guard is not None else found
 
     def test_stmts(self, conds, body, pos):
         """Statements running body if each condition holds (an `and`'s each),
@@ -176,6 +213,9 @@ class Expressions(Points):
     def same_string(self, a, b, pos):
         """Are two Strings equal?  The attribute of a card that does not exist
         ((top EMPTY)) is "", equal to no value of a key."""
+        once = self.read_once(a, b, pos)
+        if once is not None:
+            return once
         guards = [g for g in (a.guard, b.guard) if g is not None]
         same = self.same_value(a, b, pos)
         return conj(guards + [same], 'and', pos) if guards else same
@@ -299,11 +339,13 @@ class Expressions(Points):
 
     def fail_unless(self, found, ir_type, pos):
         """Reading the first of an empty list: the run-time error `Can't get
-        item from empty list` at pos, when nothing was found."""
+        item from empty list` at pos, when nothing was found (found: a
+        Boolean Local, or a checked condition)."""
         empty = c.ListLit([], T.ListOf(ir_type), pos)
         first = c.Ref(c.PropRef(empty, c.ListProp('first', ir_type), ir_type, pos), ir_type, pos)
         junk = self.frame.new('none', ir_type)
-        return c.If([(c.Not(local_expr(found, pos), T.BOOLEAN, pos), [c.Let(junk, first, pos)])], pos)
+        found = local_expr(found, pos) if type(found) is c.Local else found
+        return c.If([(negation(found, pos), [c.Let(junk, first, pos)])], pos)
 
     def ex_Owner(self, e):
         holder = None
@@ -483,6 +525,16 @@ class Expressions(Points):
             for g in self.layout.seat_globals(elem, e.pos)]
         return joined(vals, e.word, e.pos)
 
+    def seats_of(self, g, pos):
+        """Every player (team) of an unfiltered group as its seat's global, in
+        seat order, where a loop over them may be written out once per seat
+        (at most MAX_SEATS); else None."""
+        count = self.layout.players if g.kind == PLAYER else self.layout.teams
+        if type(g) is not GroupColl or g.cond is not None or count > MAX_SEATS:
+            return None
+        t = IR_TYPE[g.kind]
+        return [as_expr(c.VarRef(s, t, pos)) for s in self.layout.seat_globals(g.kind, pos)]
+
     def first_deciding(self, word, pos, var, items, test):
         """`all` (`any`) as a loop that stops at the first element failing
         (holding): test is true of that element."""
@@ -567,11 +619,9 @@ class Expressions(Points):
             return [s for part in coll.parts for s in self.each(part, var, body, pos)]
         if kind is EachColl:
             g = coll.source
-            who = self.frame.new('p', IR_TYPE[g.kind])
-            keep = self.keep(g, who, pos)
 
-            def inner():
-                part = self.bound(coll.var, Val(g.kind, local_expr(who, pos)),
+            def inner(who):
+                part = self.bound(coll.var, Val(g.kind, who),
                                   lambda: self.typed(coll.body, CARDS).ir, coll.env)
                 saved, saved_who = self.pre, self.each_who
                 self.pre, self.each_who = [], who
@@ -580,7 +630,12 @@ class Expressions(Points):
                     return self.pre + stmts
                 finally:
                     self.pre, self.each_who = saved, saved_who
-            inside = inner()
+            seats = self.seats_of(g, pos)
+            if seats is not None:       # each seat's part in turn, read from its globals
+                return [s for who in seats for s in inner(who)]
+            who = self.frame.new('p', IR_TYPE[g.kind])
+            keep = self.keep(g, who, pos)
+            inside = inner(local_expr(who, pos))
             if keep is not None:
                 inside = [c.If([(keep, inside)], pos)]
             return [c.For(who, g.items, None, inside, pos)]
@@ -593,6 +648,13 @@ class Expressions(Points):
             return [c.For(var, coll.items, None, [c.If([(keep, inside)], pos)] if keep else inside, pos)]
         items = coll.items if kind is ListColl else as_expr(cards_of(coll.ref))
         return [c.For(var, items, None, body(), pos)]
+
+
+def _names(e, name):
+    """Does e name the Variable 'name anywhere?"""
+    if type(e) is ast.Var:
+        return e.name == name
+    return any(_names(x, name) for x in children(e))
 
 
 def joined(vals, word, pos):

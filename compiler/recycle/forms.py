@@ -14,15 +14,30 @@ import attrs
 from . import ast
 
 
+_FIELDS = {}        # type -> its attribute names, or None if it is no syntax node
+
+
+def _fields(t):
+    names = _FIELDS.get(t, False)
+    if names is False:
+        names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
+    return names
+
+
 def children(e):
-    """The syntax nodes directly inside e, in order."""
-    if not attrs.has(type(e)):
+    """The syntax nodes directly inside e, in order (the checker walks the
+    tree often: the fields of each type are looked up once)."""
+    names = _fields(type(e))
+    if names is None:
         return []
     out = []
-    for f in attrs.fields(type(e)):
-        v = getattr(e, f.name)
-        out += v if type(v) is list else [v]
-    return [x for x in out if attrs.has(type(x))]
+    for name in names:
+        v = getattr(e, name)
+        if type(v) is list:
+            out += [x for x in v if _fields(type(x)) is not None]
+        elif _fields(type(v)) is not None:
+            out.append(v)
+    return out
 
 
 def owner_kind(owner):
@@ -149,3 +164,30 @@ def same(a, b):
         return a == b
     return all(same(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
                if f.name != 'pos')
+
+
+def fixed_points(game):
+    """The points maps every `put` of which has constant entries (Strings
+    and Integers written or declared): a rule can read them, their entries
+    written into it; a computed entry is kept where only the game's own
+    statements read it.  Both sides ask this of a play's conditions."""
+    declared = {v.name for v, _ in game.declares}
+    puts, todo = [], [game]
+    while todo:
+        x = todo.pop()
+        if type(x) is ast.PutPoints:
+            puts.append(x)
+        todo += children(x)
+
+    def fixed(e, kind):
+        return type(e) is kind or (type(e) is ast.Var and e.name in declared)
+    return {n for n in {p.var.name for p in puts}
+            if all(fixed(e.value, ast.Str) and fixed(e.points, ast.Int)
+                   for p in puts if p.var.name == n for e in p.entries)}
+
+
+def reads_points(e, fixed):
+    """Does e read a points map other than those fixed?"""
+    if type(e) in (ast.Sum, ast.Score, ast.Best) and e.points.name not in fixed:
+        return True
+    return any(reads_points(x, fixed) for x in children(e))

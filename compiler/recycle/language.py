@@ -11,10 +11,9 @@ import attrs
 
 from compiler.codegen import compile_checked
 from compiler.ir.settings import declarations, with_values
-from compiler.reference.recycle import Interpreter
 from pipvm.core.deepstack import deep
-from pipvm.core.language import Language
-from . import checker, frontend, reader
+from pipvm.core.language import Language, lazy
+from . import frontend
 
 
 @attrs.frozen
@@ -26,6 +25,7 @@ class Recycled:
 
 def check(text, strict=False):
     """The Recycled of a source, or PipError (strict changes nothing: RECYCLE has no extensions)."""
+    from . import checker, reader
     name = frontend.game_name(text)
     game = deep(lambda: reader.read(text))
     return Recycled(deep(lambda: checker.check(game, name)), game, name)
@@ -40,5 +40,5 @@ RECYCLE = Language(
     compile=lambda checked: compile_checked(checked.program),
     declarations=lambda checked: declarations(checked.program),
     with_values=lambda checked, values: attrs.evolve(checked, program=with_values(checked.program, values)),
-    interpreter=Interpreter,
+    interpreter=lazy('compiler.reference.recycle', 'Interpreter'),
 )

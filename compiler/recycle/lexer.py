@@ -41,7 +41,7 @@ class Positions:
 
 class RecycleLexer(Lexer):
     tokens = {'LPAREN', 'RPAREN', 'COMMA', 'INT', 'WORD', 'VAR', 'SYMBOL'}
-    ignore = ' \t\r\n'
+    ignore = ' \t\r'
     ignore_comment = r';[^\n]*'
 
     LPAREN = r'\('
@@ -52,15 +52,26 @@ class RecycleLexer(Lexer):
     WORD = r'[A-Za-z_][A-Za-z0-9_]*'
     SYMBOL = r'//|==|!=|<=|>=|\.\.|[+\-*<>]'
 
+    @_(r'\n+')
+    def ignore_newline(self, tok):
+        # lines counted as they pass: a token's column is its distance from the last
+        self.lineno += len(tok.value)
+        self.line_start = tok.index + len(tok.value)
+
     def error(self, tok):
         raise PipError(self.pos(self.index), 'Illegal character: %r' % self.text[self.index])
 
     def tokenize(self, text, lineno=1, index=0):
-        self.pos = Positions(text)
+        self.pos = Positions(text)          # (an error's position)
+        self.line_start = 0
         for tok in super().tokenize(text, lineno, index):
-            pos = self.pos(tok.index)
-            tok.value = _atom(tok.type, tok.value, pos)
+            tok.value = _atom(tok.type, tok.value, (tok.lineno, tok.index - self.line_start + 1))
+            if tok.type in _ATOMS:
+                tok.type = 'ATOM'       # the parser reads every atom alike
             yield tok
+
+
+_ATOMS = frozenset(('INT', 'WORD', 'VAR', 'SYMBOL'))
 
 
 def _atom(kind, text, pos):

@@ -61,6 +61,7 @@ class Layout:
         self.stos = {'Player': {}, 'Team': {}}
         self.per_seat = []                         # (Own, [Global per seat]) to join at the start
         self.mems = []                             # the Owns that are memories (mem)
+        self.mem_areas = []                        # and the global areas, one a seat, they hold
         self.seats = {}                            # owner -> a global per seat: who sits there
 
     def global_(self, name, type_, pos, init=None):
@@ -102,7 +103,23 @@ class Layout:
         if key not in table:
             table[key] = self.new_loc(owner, vis, name, pos)
         prop = table[key]
+        area = self.seat_area(owner, obj, prop)
+        if area is not None:
+            return c.VarRef(area, T.AREA, pos)
         return c.PropRef(obj, prop, prop.type, pos)
+
+    def seat_area(self, owner, obj, prop):
+        """The global area a seat's own location is, when the owner is
+        written as that seat's global (an all/any written out per seat):
+        one load, not the player's, its value for each player and a lookup.
+        The prologue sets both, in the same test of the seat."""
+        if type(obj) is not c.Ref or type(obj.ref) is not c.VarRef:
+            return None
+        seats = self.seats.get(owner, ())
+        k = next((k for k, g in enumerate(seats) if g is obj.ref.var), None)
+        if k is None:
+            return None
+        return next((areas[k] for own, areas in self.per_seat if own is prop), None)
 
     def new_loc(self, owner, vis, name, pos):
         taken = [v.name for v in self.locs[owner].values() if isinstance(v, c.Field)]
@@ -117,11 +134,12 @@ class Layout:
             raise PipError(pos, "A player's only iloc is its hand: the VM has no second location "
                            'that only its owner sees (docs/recycle.md)')
         own = self.own(owner, name.title(), T.AREA, pos)
-        if vis == 'mem':
-            self.mems.append(own)
         count = self.players if owner == 'Player' else self.teams
         seats = [self.area('%s %d' % (name.title(), k + 1), '%s %d' % (name.title(), k + 1),
                            vis not in ('vloc', 'mem'), pos) for k in range(count)]
+        if vis == 'mem':
+            self.mems.append(own)
+            self.mem_areas += seats
         self.per_seat.append((own, seats))
         return own
 
@@ -143,31 +161,21 @@ class Layout:
         """The properties of a player that hold its cards (owner: where a card is)."""
         return [p for p in self.locs['Player'].values()]
 
-    def prologue(self, frame, pos):
-        """Statements that give each player (team) its areas (memories too)."""
+    def prologue(self, pos):
+        """Statements that give each player (team) its areas (memories too),
+        and the seats' globals their players: seat by seat, the player the
+        seat's item of the list (a game's count of seats is a constant)."""
         out = []
         for owner, builtin, list_type in (('Player', 'players', T.PLAYERS), ('Team', 'teams', T.TEAMS)):
             joins = [(own, seats) for own, seats in self.per_seat if own.owner == owner]
             seats = self.seats.get(owner, [])
-            if not joins and not seats:
-                continue
-            who = frame.new('p', owner)
-            k = frame.new('k', T.NUMBER)
-            each = as_expr(c.VarRef(who, owner, pos))
-            if seats:
-                joins = joins + [(None, seats)]
-            # one test of the seat for everything it is given
-            branches = [(c.Binary(as_expr(c.VarRef(k, T.NUMBER, pos)), '==',
-                                  c.Literal(i, T.NUMBER, pos), T.BOOLEAN, pos),
-                         [c.Assign(c.PropRef(each, own, own.type, pos),
-                                   as_expr(c.VarRef(seats[i], T.AREA, pos)), pos)
-                          if own is not None else
-                          c.Assign(c.VarRef(seats[i], owner, pos), each, pos)
-                          for own, seats in joins])
-                        for i in range(len(joins[0][1]))]
-            body = [c.If(branches, pos),
-                    c.Compound(c.VarRef(k, T.NUMBER, pos), '+', c.Literal(1, T.NUMBER, pos), pos)]
-            out += [c.Let(k, c.Literal(0, T.NUMBER, pos), pos),
-                    c.For(who, as_expr(c.VarRef(c.Builtin(builtin, list_type), list_type, pos)),
-                          None, body, pos)]
+            count = self.players if owner == 'Player' else self.teams
+            group = as_expr(c.VarRef(c.Builtin(builtin, list_type), list_type, pos))
+            for i in range(count if joins or seats else 0):
+                who = c.Item(c.Literal(i + 1, T.NUMBER, pos), group, owner, pos)
+                if seats:
+                    out.append(c.Assign(c.VarRef(seats[i], owner, pos), who, pos))
+                    who = as_expr(c.VarRef(seats[i], owner, pos))
+                out += [c.Assign(c.PropRef(who, own, own.type, pos),
+                                 as_expr(c.VarRef(areas[i], T.AREA, pos)), pos) for own, areas in joins]
         return out

@@ -21,9 +21,10 @@ from compiler.ir import types as T
 
 from ..errors import PipError
 from . import ast
-from .forms import children, play_shapes
+from .cards import NATIVE
+from .forms import children, play_shapes, reads_points
 from .places import Frame, as_expr, cards_of
-from .values import CARD, LocColl, Val, binary, conj, lit, local_expr, local_ref
+from .values import CARD, LocColl, Val, binary, conj, implies, lit, local_expr, local_ref, negation
 
 
 class RuleFrame(Frame):
@@ -54,6 +55,7 @@ class Plays:
         shapes = play_shapes(ch)
         if shapes is None:
             return None
+        shapes = [_lifted(shape) for shape in shapes]
         first = shapes[0].first
         try:
             hand_ref = self.typed(shapes[0].hand, 'CardCollection').ir.ref
@@ -63,10 +65,13 @@ class Plays:
         if not (isinstance(hand_ref, c.PropRef) and hand_ref.prop.name == 'hand') or \
                 type(dest) is not LocColl or dest.vis == 'mem':
             return None
+        if any(reads_points(x, self.fixed_points) for shape in shapes
+               for x in shape.conds + shape.inner + [f.cond for f in shape.filters]):
+            return None     # a computed entry is kept in main's locals (forms.fixed_points)
         made = self.rule_of(shapes)
         if made is None:
             return None
-        rule, helds = made
+        rule, helds, reads = made
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
         card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
@@ -76,26 +81,40 @@ class Plays:
         def rest(shape):
             return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
                               lambda: self.block(shape.rest))
-        # each option's conditions, once, before the play: the rule and the
-        # choice of the option played read them
-        before = [s for shape, held in zip(shapes, helds) if type(held) is not c.Literal
-                  for s in [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + self.test_stmts(
-                      shape.conds, [c.Assign(held.ref, lit(True, T.BOOLEAN, pos), pos)], pos)]
+        # each option's conditions, then (if they held) what its rule reads once
+        before = [s for shape, held, read in zip(shapes, helds, reads)
+                  for s in (self.held(held, shape.conds, pos) if type(held) is not c.Literal else []) +
+                  (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])]
+        fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
-            after = rest(shapes[0])
+            after = fetch + rest(shapes[0])
         else:
-            more, after = self.which_option(shapes, helds, hand_ref, card, rest, pos)
+            more, after = self.which_option(shapes, helds, hand_ref, card, rest, fetch, pos)
             before += more
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
-                                [c.Play(rule, player, dest.ref, pos), c.Let(card, top, pos)] + after)],
-                              pos)]
+                                [c.Play(rule, player, dest.ref, pos)] + after)], pos)]
 
-    def which_option(self, shapes, helds, hand, card, rest, pos):
+    def held(self, held, conds, pos):
+        """Statements setting an option's hidden global: whether its conditions
+        hold.  Conditions computed by no statement are its value at once
+        (`held = A and B`, each read only if those before held), not a False
+        overwritten by True."""
+        mark = c.Assign(held.ref, lit(True, T.BOOLEAN, pos), pos)
+        tests = self.test_stmts(conds, [mark], pos)
+        value = _as_value(tests, mark, pos)
+        if value is not None:
+            return [c.Assign(held.ref, value, pos)]
+        return [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + tests
+
+    def which_option(self, shapes, helds, hand, card, rest, fetch, pos):
         """Several options, one play: the card played runs the rest of the
         first option that allowed it, as the choice was made (so before the
         play: each option's conditions, and the cards of the hand its tests
         allow, unless the play cannot change them).  (statements before the
-        play, statements after it)."""
+        play, statements after it, fetch among them: the card played read
+        into its Local).  When only the last option does more than the play
+        (Agram's lead remembers the card), the rest is asked only if that
+        option's conditions held."""
         before, branches = [], []
         for shape, held in zip(shapes[:-1], helds):
             if _unmoved(shape, shapes[0]):
@@ -112,8 +131,17 @@ class Plays:
                        c.If([(held, [c.For(x, as_expr(hand), None, keep, pos)])], pos)]
             branches.append((binary(local_expr(card, pos), 'in', local_expr(allowed, pos), T.BOOLEAN, pos),
                              rest(shape)))
-        branches.append((None, rest(shapes[-1])))
-        return before, [c.If(branches, pos)]
+        last = rest(shapes[-1])
+        if not any(body for _, body in branches) and type(helds[-1]) is not c.Literal and \
+                len(before) == 0:
+            # only the last option does more than the play: only when its
+            # conditions held is it asked whether an earlier option allowed the card
+            if not last:
+                return before, []
+            return before, [c.If([(helds[-1], fetch + [c.If([(conj(
+                [negation(t, pos) for t, _ in branches], 'and', pos), last)], pos)])], pos)]
+        branches.append((None, last))
+        return before, fetch + [c.If(branches, pos)]
 
     def card_tests(self, shape, card):
         """An option's tests of a card (its filters' and inner conditions),
@@ -124,26 +152,65 @@ class Plays:
         return tests + self.bound(o.var.name, Val(CARD, local_expr(card, o.pos)),
                                   lambda: [self.cond(e) for e in shape.inner])
 
+    def read_once(self, a, b, pos):
+        """In a rule (a play's), the rank (suit) of a card the rule is asked
+        about against that of a card named without it (Agram's card against
+        the lead): the other card's, and whether it exists, are read into
+        hidden globals before the play (self.rule_reads), so the rule
+        compares each card with a global, Pip's `c->suit == led`, which
+        the VM checks over a whole hand at once.  Reading them cannot fail:
+        the other card is read only if it exists (known when the option's
+        conditions, self.rule_held, say so: Agram's lead size is 1).  None
+        otherwise."""
+        if self.rule_reads is None or a.att is None or b.att is None or a.att[0] != b.att[0] \
+                or a.att[0] not in NATIVE:
+            return None
+        free_a, free_b = (_locals_within(x.att[1], ()) for x in (a, b))
+        if free_a == free_b:
+            return None
+        mine, other = (b, a) if free_a else (a, b)
+        name, t = NATIVE[a.att[0]]
+        choice = 'Choice %d read' % (len(self.rules) + 1)
+        label = '%s %d' % (choice, 1 + sum(g.var.name.startswith(choice) for g in self.layout.globals))
+        value = self.layout.global_(label, t, pos)
+        read = [c.Assign(c.VarRef(value, t, pos), self.card_prop(other.att[1], name, pos), pos)]
+        same = binary(self.card_prop(mine.att[1], name, pos), '==', as_expr(c.VarRef(value, t, pos)),
+                      T.BOOLEAN, pos)
+        tests = [mine.guard] if mine.guard is not None else []
+        if other.guard is not None and not implies(self.rule_held, other.guard):
+            there = self.layout.global_(label + ' there', T.BOOLEAN, pos)
+            read = [c.Assign(c.VarRef(there, T.BOOLEAN, pos), other.guard, pos),
+                    c.If([(as_expr(c.VarRef(there, T.BOOLEAN, pos)), read)], pos)]
+            tests.append(as_expr(c.VarRef(there, T.BOOLEAN, pos)))
+        self.rule_reads.extend(read)
+        return conj(tests + [same], 'and', pos)
+
     def rule_of(self, shapes):
         """(the index of a new rule allowing a card that one of the options
-        allows, each option's conditions held), or None if their conditions
-        read more than a rule can.  Conditions held: True, or a hidden global
-        (the choice computes them once, not the rule once per card)."""
-        saved = self.frame, self.stages, self.pre, self.no_pre
+        allows, each option's conditions held, statements before the play
+        reading the rule's card-free values: read_once), or None
+        if their conditions read more than a rule can.  Conditions held:
+        True, or a hidden global (the choice computes them once, not the
+        rule once per card)."""
+        saved = self.frame, self.stages, self.pre, self.no_pre, self.rule_reads
         frame = RuleFrame()
         player, card, _ = frame.params
         self.frame, self.stages = frame, [RuleCycle('player', player)]
         self.pre, self.no_pre = None, 'a rule'
         pos = shapes[0].option.pos
         checked = []
+        reads = []
         try:
             for shape in shapes:
-                checked.append((conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos),
-                                self.card_tests(shape, card)))
+                self.rule_reads = None      # (held before the play: computed in main, not here)
+                held = conj([self.cond(x) for x in shape.conds], 'and', shape.option.pos)
+                self.rule_reads, self.rule_held = [], held
+                checked.append((held, self.card_tests(shape, card)))
+                reads.append(self.rule_reads)
         except (PipError, TypeError):
             return None
         finally:
-            self.frame, self.stages, self.pre, self.no_pre = saved
+            self.frame, self.stages, self.pre, self.no_pre, self.rule_reads = saved
         if not _locals_within(checked, {id(x) for x in frame.made}):
             return None
         n = len(self.rules) + 1
@@ -157,17 +224,74 @@ class Plays:
             alternatives.append(conj([held] + tests, 'and', o.pos))
         body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
-        return len(self.rules) - 1, helds
+        return len(self.rules) - 1, helds, reads
+
+
+def _lifted(shape):
+    """The option with its inner conditions that name no card and cannot
+    fail among its conditions: computed once before the play into its
+    flag, not by the rule once per card (Agram's `(== (size (game mem
+    LEAD)) 1)` inside the `any`).  The same value: nothing changes between."""
+    cards = {shape.option.var.name} | {f.var.name for f in shape.filters}
+    lift = [x for x in shape.inner if _plain(x, cards)]
+    if not lift:
+        return shape
+    return attrs.evolve(shape, conds=shape.conds + lift,
+                        inner=[x for x in shape.inner if not any(x is y for y in lift)])
+
+
+_PLAIN = (ast.Compare, ast.Logic, ast.Not, ast.Int, ast.Str, ast.Size, ast.Loc, ast.Sto,
+          ast.GameOwner, ast.CardAtt)
+
+
+def _plain(e, cards):
+    """Is e read from locations, storage and constants only, with no card of
+    cards, no arithmetic (a division by 0 fails) and no card but a top or
+    bottom read by cardatt (of an empty location: the empty String)?"""
+    kind = type(e)
+    if kind is ast.Var:
+        return e.name not in cards
+    if kind is ast.Who:
+        return e.which == 'current'
+    if kind is ast.CardAtt and type(e.card) is ast.End:
+        return _plain(e.key, cards) and e.card.which in ('top', 'bottom') and _plain(e.card.coll, cards)
+    if kind is ast.CardAtt:
+        return _plain(e.key, cards) and type(e.card) is ast.Var and e.card.name not in cards
+    return kind in _PLAIN and kind is not ast.CardAtt and all(_plain(x, cards) for x in children(e))
+
+
+def _as_value(stmts, mark, pos):
+    """The condition under which stmts, nested ifs of one branch each, run
+    only mark; None if they do anything else."""
+    if len(stmts) == 1 and stmts[0] is mark:
+        return lit(True, T.BOOLEAN, pos)
+    if len(stmts) != 1 or type(stmts[0]) is not c.If or len(stmts[0].branches) != 1:
+        return None
+    test, body = stmts[0].branches[0]
+    inner = None if test is None else _as_value(body, mark, pos)
+    return None if inner is None else conj([test, inner], 'and', pos)
+
+
+_FIELDS = {}        # checked node type -> its field names (None: not a node)
 
 
 def _locals_within(node, mine):
     """Does the checked expression read only the locals in mine?"""
-    if isinstance(node, c.Local):
-        return id(node) in mine
-    if isinstance(node, (list, tuple)):
-        return all(_locals_within(x, mine) for x in node)
-    if attrs.has(type(node)):
-        return all(_locals_within(getattr(node, f.name), mine) for f in attrs.fields(type(node)))
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is c.Local:
+            if id(node) not in mine:
+                return False
+        elif t is list or t is tuple:
+            todo += node
+        else:
+            names = _FIELDS.get(t, False)
+            if names is False:
+                names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
+            if names is not None:
+                todo += [getattr(node, n) for n in names]
     return True
 
 

@@ -66,24 +66,29 @@ class Points:
             return None, pm
         p = [points.get(r, 0) for r in ranks]
         best = None
-        for i in range(len(ranks)):
-            for j in range(i + 1, len(ranks)):
-                a, left = divmod(p[j] - p[i], ranks[j] - ranks[i])
-                if left:
-                    continue
-                b = p[i] - a * ranks[i]
-                off = [k for k, r in enumerate(ranks) if a * r + b != p[k]]
-                if best is None or len(off) < len(best[2]):
-                    best = (a, b, off)
+        # the rank as it is, or aces high (one ACE_HIGH: Agram's precedence is that line)
+        for high in (False, True):
+            xs = [14 if high and r == 1 else r for r in ranks]
+            for i in range(len(ranks)):
+                for j in range(i + 1, len(ranks)):
+                    a, left = divmod(p[j] - p[i], xs[j] - xs[i])
+                    if left:
+                        continue
+                    b = p[i] - a * xs[i]
+                    off = [k for k, x in enumerate(xs) if a * x + b != p[k]]
+                    if best is None or len(off) < len(best[2]):
+                        best = (a, b, off, high, xs)
         if best is None or len(best[2]) * 2 >= len(ranks):
             return None, pm
-        a, b, off = best
+        a, b, off, high, xs = best
         names = {n: name for name, n in RANKS.items()}
         rank = self.card_prop(card, 'rank', pos)
+        if high:
+            rank = c.AceHigh(rank, T.NUMBER, pos)
         line = rank if a == 1 else binary(lit(a, T.NUMBER, pos), '*', rank, T.NUMBER, pos)
         if b:
             line = binary(line, '+', lit(b, T.NUMBER, pos), T.NUMBER, pos)
-        return line, [('RANK', names[ranks[k]], lit(p[k] - a * ranks[k] - b, T.NUMBER, pos))
+        return line, [('RANK', names[ranks[k]], lit(p[k] - a * xs[k] - b, T.NUMBER, pos))
                       for k in off] + rest
 
     def score_stmts(self, card, pm, total, pos):
@@ -150,17 +155,30 @@ class Points:
         better = binary(local_expr(v, pos), '>' if e.word == 'max' else '<', local_expr(value, pos),
                         T.BOOLEAN, pos)
 
+        # Every card scores more than `beyond` (max; less, min) when each
+        # entry's points are constants: starting from it, the first card is
+        # better, and no card found leaves it (no flag to test a card).
+        points = [n.value for _, _, n in pm if type(n) is c.Literal and type(n.value) is int]
+        beyond = None if len(points) < len(pm) else \
+            sum(min(0, n) for n in points) - 1 if e.word == 'max' else sum(max(0, n) for n in points) + 1
+
         def body():
             keep = [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
-                    c.Assign(local_ref(value, pos), local_expr(v, pos), pos),
-                    c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos)]
+                    c.Assign(local_ref(value, pos), local_expr(v, pos), pos)]
+            if beyond is None:
+                keep.append(c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos))
             if holder is not None:
-                keep.append(c.Assign(local_ref(holder, pos), local_expr(self.each_who, pos), pos))
-            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [
-                    c.If([(binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better,
-                                  T.BOOLEAN, pos), keep)], pos)]
-        stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
-            [self.fail_unless(found, T.CARD, pos)]
+                keep.append(c.Assign(local_ref(holder, pos), self.each_who, pos))
+            test = better if beyond is not None else \
+                binary(c.Not(local_expr(found, pos), T.BOOLEAN, pos), 'or', better, T.BOOLEAN, pos)
+            return self.score_stmts(local_expr(x, pos), pm, v, pos) + [c.If([(test, keep)], pos)]
+        if beyond is None:
+            stmts = [c.Let(found, lit(False, T.BOOLEAN, pos), pos)] + self.each(coll, x, body, pos) + \
+                [self.fail_unless(found, T.CARD, pos)]
+        else:
+            stmts = [c.Let(value, lit(beyond, T.NUMBER, pos), pos)] + self.each(coll, x, body, pos) + \
+                [self.fail_unless(binary(local_expr(value, pos), '!=', lit(beyond, T.NUMBER, pos),
+                                         T.BOOLEAN, pos), T.CARD, pos)]
         self.hoist(stmts, pos, '(%s ... using)' % e.word)
         return Val(CARD, local_expr(best, pos), home=self.home_of(coll)), holder
 

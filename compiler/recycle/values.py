@@ -101,6 +101,13 @@ def binary(left, op, right, type_, pos):
     return c.Binary(left, op, right, type_, pos)
 
 
+def _at_least(x):
+    """An Integer's `x > N` as `x >= N + 1` (the same for Integers)."""
+    if type(x) is c.Binary and x.op == '>' and type(x.right) is c.Literal and type(x.right.value) is int:
+        return binary(x.left, '>=', lit(x.right.value + 1, T.NUMBER, x.right.pos), x.type, x.pos)
+    return x
+
+
 NEGATED = {'==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>'}
 
 
@@ -123,7 +130,61 @@ def conj(items, op, pos):
         out.append(x)
     if not out:
         return lit(neutral, T.BOOLEAN, pos)
+    if op == 'and':     # `x >= N + 1` and then: one fused instruction (GE_CONST_AND), not three
+        out = [_at_least(x) for x in out[:-1]] + out[-1:]
     res = out[0]
     for x in out[1:]:
-        res = binary(res, op, x, T.BOOLEAN, pos)
+        res = binary(res, op, _given(x, res) if op == 'and' else x, T.BOOLEAN, pos)
     return res
+
+
+def _given(x, facts):
+    """x, read where facts hold (the tests `and`ed before it): a test inside
+    it that facts make true is left out (Agram's 'lead size is 1 and not
+    (there is a lead card and its suit is in the hand)')."""
+    if type(x) is c.Not:
+        inner = _given(x.expr, facts)
+        return x if inner is x.expr else c.Not(inner, x.type, x.pos)
+    if type(x) is c.Binary and x.op == 'and':
+        parts, todo = [], [x]
+        while todo:
+            y = todo.pop()
+            if type(y) is c.Binary and y.op == 'and':
+                todo += [y.right, y.left]
+            else:
+                parts.append(y)
+        kept = [y for y in parts if not implies(facts, y)]
+        if len(kept) < len(parts):
+            return conj(kept, 'and', x.pos)
+    return x
+
+
+def same_expr(a, b):
+    """Are two checked expressions the same but for where they are written?"""
+    if type(a) is not type(b):
+        return False
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(same_expr(x, y) for x, y in zip(a, b))
+    if not attrs.has(type(a)):
+        return a == b
+    return all(same_expr(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
+               if f.name != 'pos')
+
+
+def implies(held, guard):
+    """Does the checked condition held make `guard`, `X > N` (or `X >= N`),
+    true: one of its `and`ed comparisons is `X == M` with M past N?"""
+    if type(guard) is not c.Binary or guard.op not in ('>', '>=') or type(guard.right) is not c.Literal:
+        return False
+    todo = [held]
+    while todo:
+        x = todo.pop()
+        if type(x) is not c.Binary:
+            continue
+        if x.op == 'and':
+            todo += [x.left, x.right]
+        elif x.op == '==' and type(x.right) is c.Literal and type(x.right.value) is int:
+            m, n = x.right.value, guard.right.value
+            if (m > n if guard.op == '>' else m >= n) and same_expr(x.left, guard.left):
+                return True
+    return False

@@ -17,8 +17,8 @@ stage and per round of a `repeat`: the VM counts more (every loop of the
 lowered program), so a game stopped by a step limit stops elsewhere here.
 """
 from compiler.recycle import ast
-from compiler.recycle.forms import (children, mentions_team, owner_kind, play_shapes, shown_at, summary,
-                                   top_to_top)
+from compiler.recycle.forms import (children, fixed_points, mentions_team, owner_kind, play_shapes,
+                                   shown_at, summary, top_to_top)
 from compiler.reference.told import play_event
 from pipvm.core.dialogue import NO_WINNER, choice_question, won_by
 from pipvm.core.errors import GameOver, PipError, StepLimit
@@ -373,8 +373,8 @@ class Interpreter:
             return False
         for shape in shapes:
             local = {shape.option.var.name} | {f.var.name for f in shape.filters}
-            if not all(rule_reads(x, local, self.declared) for x in shape.conds + shape.inner +
-                       [f.cond for f in shape.filters]):
+            if not all(rule_reads(x, local, self.declared, self.fixed_points) for x in shape.conds +
+                       shape.inner + [f.cond for f in shape.filters]):
                 return False        # the destination is the play's, found by the stage
         dest = self.value(shapes[0].first.dest.coll)
         allows = [self.allowed(shape, player) for shape in shapes]    # as the choice is made
@@ -408,6 +408,10 @@ class Interpreter:
     @property
     def declared(self):
         return {v.name for v, _ in self.game.declares}
+
+    @property
+    def fixed_points(self):
+        return fixed_points(self.game)
 
     # --- owners, turns, places ----------------------------------------------------
 
@@ -622,19 +626,23 @@ class Interpreter:
         return sum(self.score(x, e.points) for x in self.value(e.coll))
 
 
-def rule_reads(e, local, declared):
+def rule_reads(e, local, declared, points=frozenset()):
     """Can a rule (of the player, the card, the destination and the globals)
     read this condition?  Not the variables of a let or an enclosing all, nor
-    what needs statements computed first (docs/recycle.md, "Choices").  The
+    what needs statements computed first (docs/recycle.md, "Choices"), nor a
+    points map with a computed entry (points: those with none).  The
     checker answers this by trying (plays.py); this is the reference's own
     statement of it."""
     t = type(e)
     if t is ast.Var:
         return e.name in local or e.name in declared
+    if t is ast.Sum or t is ast.Score:
+        return e.points.name in points and rule_reads(e.coll if t is ast.Sum else e.card, local,
+                                                       declared, points)
     if t is ast.Who and (e.which != 'current' or e.kind != 'player'):
         return False
     if t in (ast.Owner, ast.Best) or (t is ast.Seat and type(e.index) is not ast.Int):
         return False
     if t is ast.Aggregate or t is ast.Filter:
         local = local | {e.var.name}
-    return all(rule_reads(x, local, declared) for x in children(e))
+    return all(rule_reads(x, local, declared, points) for x in children(e))

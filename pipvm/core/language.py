@@ -26,3 +26,15 @@ class Language(NamedTuple):
     declarations: object       # checked -> Declarations
     with_values: object        # (checked, {slot: value}) -> checked, those globals' initialisers replaced
     interpreter: object        # (checked, table, rng, max_steps) -> the reference engine
+
+
+def lazy(module, name):
+    """The function `name` of `module`, imported at its first call: a
+    language's record is loaded to learn its extensions, and a run of
+    another language's file should not pay for this one's front end
+    (its parser, checker and code generator)."""
+    def call(*args, **kwargs):
+        import importlib
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    call.__name__ = name
+    return call

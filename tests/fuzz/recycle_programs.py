@@ -78,19 +78,34 @@ def actions(draw, depth=0):
             '(%s %s)' % (draw(conditions()), draw(actions(depth + 1))),
             "(all player 'P (move (top %s) (top ('P vloc SHOWN))))" % draw(st.sampled_from(GAME_LOCS)),
             '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1), min_size=1, max_size=3))),
+            # every option a card of the hand onto the pile: one play (plays.py)
+            '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=3))),
         ]
     return draw(st.sampled_from(options))
 
 
 @st.composite
-def options_(draw, depth):
-    kind = draw(st.integers(0, 3))
+def options_(draw, depth, plays_only=False):
+    """An option of a choice; plays_only: a card of the hand onto the pile."""
+    kind = draw(st.sampled_from((0, 1, 4) if plays_only else (0, 1, 2, 3, 4)))
     if kind == 0:
-        return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % draw(locs())
+        dest = '(game vloc PILE)' if plays_only else draw(locs())
+        return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % dest
     if kind == 1:
-        suit = "(== (cardatt SUIT 'C) %s)" % draw(st.sampled_from(SUITS))
-        return "(any (filter ((current player) iloc HAND) 'C %s) 'C (do ((move 'C (top (game vloc PILE))) %s)))" \
-            % (suit, draw(actions(depth)))
+        # the suit of a constant or of another card (read once before a play:
+        # plays.read_once), and maybe a condition inside the any
+        # naming no card (plays._lifted), as Agram's follow
+        other = draw(st.sampled_from(list(SUITS) + ['(cardatt SUIT (top %s))' % draw(st.sampled_from(
+            GAME_LOCS + ('(game mem SEEN)',)))]))
+        play = "(do ((move 'C (top (game vloc PILE))) %s))" % draw(actions(depth))
+        if draw(st.booleans()):
+            play = '(%s %s)' % (draw(conditions()), play)
+        return "(any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) %s)) 'C %s)" \
+            % (other, play)
+    if kind == 4:
+        # a play under a condition, as Agram's lead
+        return "(%s (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))" \
+            % draw(conditions())
     if kind == 2:
         return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
     return draw(actions(depth))
