@@ -26,7 +26,8 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
     def __init__(self, seat, size, rng, repairs=REPAIRS, fresh=FRESH):
         self.seat, self.size, self.rng = seat, size, rng
         self.repairs = repairs      # the budget of replays for a repair (REPAIRS)
-        self.fresh = fresh          # fresh deals tried when no particle is left (FRESH)
+        self.fresh = fresh          # fresh deals tried when no particle is left (FRESH),
+                                    # and at most FRESH_SOME of them while some live
         # the real game as the seat saw it (Sight.follow_real sets them anew
         # for each new game)
         self.real = None            # the game followed
@@ -103,7 +104,7 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
             some = bool(alive)
             want = (self.size + 1) // 2 if some else self.size
             found = 0
-            for k in range(FRESH_SOME if some else self.fresh):
+            for k in range(min(FRESH_SOME, self.fresh) if some else self.fresh):
                 p = self.redealt(dead, k) or self.fresh_particle()
                 lives = self.check(p, end) == end + 1
                 found += lives
