@@ -1,9 +1,11 @@
 """Belief.update's end by its contract, on a scripted search: once some
 particles are alive, the dead are replaced by copies of the living until
 there are `size` particles, each copy nudged MOVES times (a Metropolis
-step) and the living kept first; while nothing is hidden the one world is
-the real game's fork; a lost belief replays the world that got furthest in
-full before checking it.
+step) and the living kept first; while fewer than half live, fresh deals
+are tried first, until half do, given up when the first FRESH_MISSES all
+fail, never more than FRESH_SOME nor the belief's `fresh`; while nothing
+is hidden the one world is the real game's fork; a lost belief replays the
+world that got furthest in full before checking it.
 
 The pinned record (test_beliefs_pinned.py) checks which worlds a real game
 gets; this checks how many there are and how they are made."""
@@ -11,7 +13,7 @@ import random
 from types import SimpleNamespace
 
 from pipvm.game.belief import Belief, worlds
-from pipvm.game.belief.budgets import MOVES
+from pipvm.game.belief.budgets import FRESH_MISSES, FRESH_SOME, MOVES
 from pipvm.game.belief.particles import Deal, Particle
 
 END = 30
@@ -32,13 +34,14 @@ def world(tag, matched):
 
 
 class Script:
-    def __init__(self, monkeypatch, particles, size, hidden=True, repaired=()):
-        self.b = b = Belief(0, size, random.Random(1))
+    def __init__(self, monkeypatch, particles, size, hidden=True, repaired=(), deals=(), fresh=None):
+        self.b = b = Belief(0, size, random.Random(1), **({} if fresh is None else {'fresh': fresh}))
         b.history = [None] * END
         b.real = Game('real')
         b.unseen_plays = {}
         b.particles, b.lost = list(particles), False
         self.copies, self.nudged, self.restarts = [], [], []
+        self.deals, self.dealt = list(deals), []   # how far each fresh deal matches, in turn
         self.repaired = set(repaired)
         monkeypatch.setattr(worlds, 'nothing_hidden', lambda real, plays: not hidden)
         b.check = lambda p, end: p.matched
@@ -46,6 +49,14 @@ class Script:
         b.copy_particle = self.copy
         b.nudge = lambda p, end: self.nudged.append(p)
         b.restart = self.restart
+        b.redealt = lambda dead, k: None
+        b.fresh_particle = self.fresh
+
+    def fresh(self):
+        matched = self.deals[len(self.dealt)] if len(self.dealt) < len(self.deals) else 0
+        p = world(f'fresh {len(self.dealt)}', matched)
+        self.dealt.append(p)
+        return p
 
     def copy(self, p):
         assert len(self.copies) < 100, 'copies never stop'
@@ -69,6 +80,36 @@ def test_the_living_are_copied_until_there_are_size_particles_each_copy_nudged(m
     assert ps[1:] == [q for p, q in s.copies]
     assert s.nudged == ps[1:] * MOVES
     assert s.b.checked == END and s.b.lost is False
+    assert len(s.dealt) == FRESH_MISSES     # one of four alive: fresh deals first, all failed
+
+
+def test_while_fewer_than_half_live_fresh_deals_are_tried_until_half_do(monkeypatch):
+    alive, dead = world('alive', END + 1), world('dead', 4)
+    s = Script(monkeypatch, particles=[dead, alive], size=5,
+               deals=[4, END + 1, 2, 3, 9, 1, END + 1, END + 1])
+    s.b.update()
+    # the second live fresh deal makes three of five: no more are dealt
+    assert [p.game.tag for p in s.dealt] == [f'fresh {k}' for k in range(7)]
+    assert s.b.particles[:3] == [alive, s.dealt[1], s.dealt[6]]
+    assert len(s.b.particles) == 5
+    assert {p for p, q in s.copies} <= {alive, s.dealt[1], s.dealt[6]}
+
+
+def test_fresh_deals_while_some_live_stop_at_the_cap_or_the_belief_budget(monkeypatch):
+    far = [END + 1] + [0] * 100
+    s = Script(monkeypatch, particles=[world('alive', END + 1), world('dead', 4)], size=100, deals=far)
+    s.b.update()
+    assert len(s.dealt) == FRESH_SOME
+    s = Script(monkeypatch, particles=[world('alive', END + 1), world('dead', 4)], size=100, deals=far,
+               fresh=2)
+    s.b.update()
+    assert len(s.dealt) == 2
+
+
+def test_half_alive_try_no_fresh_deal(monkeypatch):
+    s = Script(monkeypatch, particles=[world('alive', END + 1), world('dead', 4)], size=2)
+    s.b.update()
+    assert s.dealt == [] and len(s.b.particles) == 2
 
 
 def test_as_many_living_as_the_size_make_no_copies(monkeypatch):

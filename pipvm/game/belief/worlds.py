@@ -10,7 +10,8 @@ fresh deals, the living copied and moved apart by Metropolis steps.  The
 parts it is made of are the package's other modules."""
 from pipvm.game.determinize import _future, nothing_hidden
 
-from .budgets import CHAIN, FRESH, GATHER, MOVES, REPAIRED, REPAIRS, STILL, WIDTH
+from .budgets import (CHAIN, FRESH, FRESH_MISSES, FRESH_SOME, GATHER, MOVES, REPAIRED, REPAIRS, STILL,
+                      WIDTH)
 from .clues import Clues
 from .particles import Particle, Particles, distinct
 from .repairs import Repairs
@@ -25,7 +26,8 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
     def __init__(self, seat, size, rng, repairs=REPAIRS, fresh=FRESH):
         self.seat, self.size, self.rng = seat, size, rng
         self.repairs = repairs      # the budget of replays for a repair (REPAIRS)
-        self.fresh = fresh          # fresh deals tried when no particle is left (FRESH)
+        self.fresh = fresh          # fresh deals tried when no particle is left (FRESH),
+                                    # and at most FRESH_SOME of them while some live
         # the real game as the seat saw it (Sight.follow_real sets them anew
         # for each new game)
         self.real = None            # the game followed
@@ -90,15 +92,24 @@ class Belief(Sight, Particles, Clues, Walk, Replay, Repairs):
                 alive.append(p)
         dead = [p for p in dead if all(p is not q for q in alive)]
         fresh = []
-        if not alive:
+        if len(alive) * 2 < self.size:
             # the last shuffle dealt anew in the dead particles that got past
             # it (their games before it match), then fresh deals from the
             # start, as determinize draws them: most fail within a few
-            # decisions, so they cost little beside a repair
-            for k in range(self.fresh):
+            # decisions, so they cost little beside a repair.  While some
+            # live (mended), only until half do, and given up if the first
+            # few all fail (Go Fish late in a game: a fresh deal replays it
+            # all and seldom matches); early in a hand (Oh Hell) they are
+            # cheaper than the repairs below, and exact draws
+            some = bool(alive)
+            want = (self.size + 1) // 2 if some else self.size
+            found = 0
+            for k in range(min(FRESH_SOME, self.fresh) if some else self.fresh):
                 p = self.redealt(dead, k) or self.fresh_particle()
-                (alive if self.check(p, end) == end + 1 else fresh).append(p)
-                if len(alive) >= self.size:
+                lives = self.check(p, end) == end + 1
+                found += lives
+                (alive if lives else fresh).append(p)
+                if len(alive) >= want or (some and not found and k + 1 >= FRESH_MISSES):
                     break
         # repair the particles that got furthest, until half are alive (briefly
         # while some are: copies of those will do; the first at length when
