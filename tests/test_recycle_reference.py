@@ -88,3 +88,39 @@ def test_both_run_the_first_option_that_allowed_a_card_played(tmp_path, test):
     for seed in (1, 2, 3, 4, 5, 6):
         vm, ref = both(str(path), seed)
         assert b'Choose a card' in vm[1] and ref == vm
+
+
+SHARED_TEST = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (do ((inc (game sto TURNS) 1)
+       (choice (((and (> (game sto TURNS) 3) (== (cardatt SUIT (top ((current player) iloc HAND))) HEARTS))
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE))) (inc ((current player) sto SCORE) 10)))))
+                ((> (game sto TURNS) 3)
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE))) (inc ((current player) sto SCORE) 3)))))
+                (any ((current player) iloc HAND) 'C
+                     (move 'C (top ((current player) vloc PILE)))))))))'''
+
+
+def test_an_option_reading_a_later_options_flag_plays_as_the_reference(tmp_path, monkeypatch):
+    """An option whose conditions begin with a later option's reads that
+    option's flag, set first (plays.flags): the card runs the same option
+    (its score) in both transcripts."""
+    from compiler.recycle import frontend, plays
+    from tests.test_recycle import game_of
+    shared = []
+    after = plays._after
+    monkeypatch.setattr(plays, '_after', lambda *a: shared.append(after(*a)) or shared[-1])
+    path = tmp_path / 'shared.recycle'
+    path.write_text(game_of(SHARED_TEST, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    frontend.check_text(path.read_text())
+    assert any(x is not None for x in shared)
+    endings = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm
+        endings.add(vm[1].strip().split(b'\n')[-1])
+    assert len(endings) > 1, endings        # the options' scores decide who wins
+

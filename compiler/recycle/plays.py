@@ -24,7 +24,8 @@ from . import ast
 from .cards import NATIVE
 from .forms import children, play_shapes, reads_points
 from .places import Frame, as_expr, cards_of
-from .values import CARD, LocColl, Val, binary, conj, implies, lit, local_expr, local_ref, negation
+from .values import (CARD, LocColl, Val, at_least, binary, conj, implies, lit, local_expr, local_ref,
+                     negation, same_expr)
 
 
 class RuleFrame(Frame):
@@ -82,9 +83,9 @@ class Plays:
             return self.bound(shape.option.var.name, Val(CARD, local_expr(card, pos), home=dest.ref),
                               lambda: self.block(shape.rest))
         # each option's conditions, then (if they held) what its rule reads once
-        before = [s for shape, held, read in zip(shapes, helds, reads)
-                  for s in (self.held(held, shape.conds, pos) if type(held) is not c.Literal else []) +
-                  (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])]
+        before = []
+        for shape, held, read, flag in zip(shapes, helds, reads, self.flags(shapes, helds, pos)):
+            before += flag + (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])
         fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
             after = fetch + rest(shapes[0])
@@ -93,6 +94,26 @@ class Plays:
             before += more
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
                                 [c.Play(rule, player, dest.ref, pos)] + after)], pos)]
+
+    def flags(self, shapes, helds, pos):
+        """The statements setting each option's hidden global, in the options'
+        order.  An option whose conditions begin with all of a later
+        option's (Agram: not being able to follow begins with following's
+        one condition, `(== (size (game mem LEAD)) 1)`) reads that option's
+        flag, set first, instead of computing them again: a flag that is
+        one value only reads, so setting it earlier reads the same, and the
+        tests shared still come first."""
+        out = [[] if type(h) is c.Literal else self.held(h, shape.conds, pos)
+               for shape, h in zip(shapes, helds)]
+        for k in range(len(out)):
+            for j in range(k + 1, len(out)):
+                if len(out[k]) == len(out[j]) == 1 and type(out[k][0]) is type(out[j][0]) is c.Assign:
+                    value = _after(out[k][0].value, out[j][0].value, helds[j], pos)
+                    if value is not None:
+                        out[k] = out[j] + [c.Assign(out[k][0].target, value, pos)]
+                        out[j] = []
+                        break
+        return out
 
     def held(self, held, conds, pos):
         """Statements setting an option's hidden global: whether its conditions
@@ -307,3 +328,19 @@ def _unmoved(shape, first):
             return False
         todo += children(node)
     return True
+
+
+def _after(value, first, flag, pos):
+    """value, an `and` whose first tests are the value first, with those
+    tests read from flag (first's global) instead; None if it does not
+    begin so."""
+    rest = []
+    while type(value) is c.Binary and value.op == 'and':
+        rest.append(value.right)
+        value = value.left
+        if same_expr(value, first) or same_expr(value, at_least(first)):   # (as conj writes it)
+            out = flag
+            for x in reversed(rest):
+                out = binary(out, 'and', x, T.BOOLEAN, pos)
+            return out
+    return None

@@ -101,7 +101,7 @@ def binary(left, op, right, type_, pos):
     return c.Binary(left, op, right, type_, pos)
 
 
-def _at_least(x):
+def at_least(x):
     """An Integer's `x > N` as `x >= N + 1` (the same for Integers)."""
     if type(x) is c.Binary and x.op == '>' and type(x.right) is c.Literal and type(x.right.value) is int:
         return binary(x.left, '>=', lit(x.right.value + 1, T.NUMBER, x.right.pos), x.type, x.pos)
@@ -131,7 +131,7 @@ def conj(items, op, pos):
     if not out:
         return lit(neutral, T.BOOLEAN, pos)
     if op == 'and':     # `x >= N + 1` and then: one fused instruction (GE_CONST_AND), not three
-        out = [_at_least(x) for x in out[:-1]] + out[-1:]
+        out = [at_least(x) for x in out[:-1]] + out[-1:]
     res = out[0]
     for x in out[1:]:
         res = binary(res, op, _given(x, res) if op == 'and' else x, T.BOOLEAN, pos)

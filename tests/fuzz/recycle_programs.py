@@ -84,10 +84,13 @@ def actions(draw, depth=0):
     return draw(st.sampled_from(options))
 
 
+SHARED = '(== (size (game mem SEEN)) 1)'     # a condition two options may both begin with
+
+
 @st.composite
 def options_(draw, depth, plays_only=False):
     """An option of a choice; plays_only: a card of the hand onto the pile."""
-    kind = draw(st.sampled_from((0, 1, 4) if plays_only else (0, 1, 2, 3, 4)))
+    kind = draw(st.sampled_from((0, 1, 4, 4) if plays_only else (0, 1, 2, 3, 4)))
     if kind == 0:
         dest = '(game vloc PILE)' if plays_only else draw(locs())
         return "(any ((current player) iloc HAND) 'C (move 'C (top %s)))" % dest
@@ -99,13 +102,15 @@ def options_(draw, depth, plays_only=False):
             GAME_LOCS + ('(game mem SEEN)',)))]))
         play = "(do ((move 'C (top (game vloc PILE))) %s))" % draw(actions(depth))
         if draw(st.booleans()):
-            play = '(%s %s)' % (draw(conditions()), play)
+            play = '(%s %s)' % (draw(st.one_of(conditions(), st.just(SHARED))), play)
         return "(any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) %s)) 'C %s)" \
             % (other, play)
     if kind == 4:
         # a play under a condition, as Agram's lead
-        return "(%s (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))" \
-            % draw(conditions())
+        # conditions beginning with another option's: read from its flag (plays.flags)
+        cond = draw(st.one_of(conditions(), st.just(SHARED),
+                              conditions().map(lambda x: '(and %s %s)' % (SHARED, x))))
+        return "(%s (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))" % cond
     if kind == 2:
         return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
     return draw(actions(depth))
