@@ -86,7 +86,8 @@ SUITE = {
                              'tests/test_shapes.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py'],
-    'pipvm/engine/compiled.py': ['tests/test_compiled.py', 'tests/test_run.py'],
+    'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
+                                 'tests/test_run.py'],
     'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
