@@ -8,6 +8,7 @@ block: a run of at least two instructions a handler can run, ended by a
 JUMP (a loop when it goes back to the block's start), by an instruction
 it cannot hold or by one that ends, and one opening at every entered
 index."""
+import os
 import types
 
 import pytest
@@ -15,6 +16,8 @@ import pytest
 from pipvm.core.errors import StepLimit
 from pipvm.engine import compiled, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _e(name, arg=0, handler=None):
@@ -136,3 +139,24 @@ def test_a_block_s_function_is_made_at_its_first_call_and_put_in_place():
     assert lazy.source == out[0][2].source and lazy.ops == out[0][2].ops
     assert [o.name for o in compiled.function((OP.LOAD_LOCAL, OP.STORE_LOCAL), 'out').ops] == [
         'LOAD_LOCAL', 'STORE_LOCAL', 'JUMP']
+
+
+def test_every_index_a_jump_enters_opens_a_block_where_one_can_stand():
+    # without its own block, the code after a jump's target would run in
+    # the loop one instruction at a time (every game the same, only slower)
+    from pipvm.engine import fusion, vm
+    from pipvm.play import loader
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image, plain = vm.Image(program, compiled=True), vm.Image(program)
+    opened = 0
+    for loaded, uncompiled in zip(image.codes, plain.codes):
+        index = {offset: i for i, offset in enumerate(uncompiled.offsets)}
+        decoded = [ins for parts in uncompiled.parts for ins in parts]
+        for target in fusion.jump_targets(decoded):
+            t = index.get(target)
+            if t is None or not compiled.blocks(uncompiled.instrs[t:t + compiled.MIN_BLOCK],
+                                                set()):
+                continue
+            assert loaded.instrs[t][0] == compiled.BLOCK, (loaded.code.name, t)
+            opened += 1
+    assert opened > 10
