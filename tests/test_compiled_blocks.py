@@ -128,6 +128,7 @@ def test_a_block_s_function_returns_where_the_loop_goes_on():
 
 
 def test_a_block_s_function_is_made_at_its_first_call_and_put_in_place():
+    compiled._MADE.clear()      # (made here, not found made by an earlier test)
     instrs = [_e('LOAD_LOCAL', 0), _e('STORE_LOCAL', 1)]
     loaded = types.SimpleNamespace(positions=[((1, 1),), ((2, 2),)])
     out = compiled.variant(loaded, instrs, set(), list(loaded.positions))
