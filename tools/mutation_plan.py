@@ -53,6 +53,7 @@ PROPERTIES = {
     # (_VM plays each program on the compiled tier too; _PLAYOUTS in play-out mode)
     'pipvm/engine/compiled.py': (_VM, _PLAYOUTS),
     'pipvm/engine/actions.py': (_PLAYOUTS,),
+    'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
     'pipvm/engine/cases.py': (_VM, _PLAYOUTS),      # (its composing, the tier's at run time)
     'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
     'pipvm/core/runtime.py': (_VM,),
@@ -86,8 +87,10 @@ SUITE = {
                              'tests/test_shapes.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py'],
-    'pipvm/engine/compiled.py': ['tests/test_compiled.py', 'tests/test_run.py'],
+    'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
+                                 'tests/test_run.py'],
     'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py'],
+    'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
