@@ -257,9 +257,9 @@ class _Writer:
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
-            slot, others, of_item, checks = arg[:4]
-            if (all(type(s) is int and 0 <= s < SMALL for s in (slot,) + tuple(others))
-                    and all(getattr(c, 'locals_only', False) for c in checks)):
+            slot, others, of_item, checks, locals_only = arg[:5]
+            if locals_only and all(type(s) is int and 0 <= s < SMALL
+                                   for s in (slot,) + tuple(others)):
                 # quiet_rounds' commonest case written out: its checks show
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
