@@ -83,28 +83,3 @@ def test_the_generated_code_follows_the_table_s_numbers(monkeypatch):
     after = cases.outputs()
     assert 'elif op == 250:    # JUMP' in after[cases.VM]
     assert '250: op_DIV,' in after[cases.OUT] and '23: op_DIV' not in after[cases.OUT]
-
-
-def test_a_line_s_names_are_tokenize_s_name_tokens():
-    # forward() counts names by a regular expression: it must find what
-    # tokenize finds (a name counted short would move a value used twice)
-    import collections
-    import io
-    import tokenize
-
-    def by_tokenize(line):
-        return collections.Counter(t.string for t in tokenize.generate_tokens(
-            io.StringIO(line.strip() and line.lstrip()).readline) if t.type == tokenize.NAME)
-
-    lines = {line for path, made in cases.outputs().items() for line in made.split('\n')}
-    lines |= {"x = f('a value', \"it's\", 1e5, 0x1f, .5j)  # value", "r'\\n' + value_2", "b'x'"}
-    checked = 0
-    for line in lines:
-        try:
-            expected = by_tokenize(line)
-        except (tokenize.TokenError, IndentationError):
-            continue            # (a line of a docstring: no composed text holds one)
-        assert cases._line_names(line) == expected, line
-        checked += 1
-    assert checked > 1000
-    assert cases._line_names("value = 'value' # value")['value'] == 1

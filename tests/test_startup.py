@@ -77,7 +77,8 @@ def test_the_name_scanner_finds_what_tokenize_finds():
 
 @pytest.mark.parametrize('text', [
     "x = 'a b' + \"c\" # d e\ny", "r'\\'' + rb\"q\" + f'{z}' + w", "'''a\nb''' + c\n",
-    '0x1F + 1e5 + 2.5j + _x1 + ünï', 'a.b(c)[d]  # trailing'])
+    '0x1F + 1e5 + 2.5j + _x1 + ünï', 'a.b(c)[d]  # trailing', "value = 'value' # value",
+    "x = f('a value', \"it's\", 1e5, 0x1f, .5j)  # value"])
 def test_the_name_scanner_on_tricky_texts(text):
     assert [tuple(t) for t in cases._name_tokens(text)] == _tokenized(text)
 
