@@ -120,3 +120,26 @@ def test_the_reference_keeps_its_own_path():
     for seed in (1, 2):
         assert (playing.play_one(reference, seats, seed)
                 == playing.play_one(compiled, seats, seed))
+
+
+@pytest.mark.parametrize('compiled', [True, False], ids=['compiled', 'loop'])
+def test_the_policy_is_called_with_the_decision_it_answers_pending(compiled):
+    # the interface CountingTable.randrange relies on (vm.Machine.play_out)
+    from pipvm.engine.vm import CARD, Image
+    from pipvm.game.game import Game
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'crazy_eights.pip'))
+    game = Game(Image(program, compiled=compiled), seed=3, players=2, names=['a', 'b'],
+                quiet=True)
+    seen = []
+
+    class Policy:
+        def randrange(self, n):
+            p = game.machine.pending
+            seen.append((n, len(p.cards) if p.kind is CARD else len(p.labels), p.player.seat))
+            return n - 1
+
+    game.limit_steps(20000)
+    game.play_out(Policy())
+    assert len(seen) == len(game.history) > 10
+    assert all(n == options for n, options, _ in seen)
+    assert {seat for *_, seat in seen} == {0, 1}
