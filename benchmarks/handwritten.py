@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The VM against a hand-written Python Crazy Eights, side by side.
 
-    python benchmarks/handwritten.py [--games 1000] [--rounds 5]
+    python benchmarks/handwritten.py [--games 1000] [--rounds 5] [--engine compiled]
 
 Each round plays the same games (seeds 1..N) of tests/data/full/crazy_eights.pip
 on the VM, as `pipvm sim` does (sim.play_one, random bots, the default step
-limit), and of handwritten_crazy_eights.py, in alternating order, each timed
+limit; --engine: by default the default engine, the compiled tier, or
+`loop`), and of handwritten_crazy_eights.py, in alternating order, each timed
 in CPU seconds (time.process_time: steadier than wall time on a shared
 machine).  It prints the median games per second of each and the VM's as a
 ratio of the hand-written one's, then both programs' statistics (mean
@@ -71,13 +72,15 @@ def format_comparison(rows):
 
 # --- timing ---------------------------------------------------------------------
 
-def vm_player(path, games):
-    """A function that plays games 1..N of path on the VM as `pipvm sim`
-    does: [(winning seat, decisions, options)]."""
+def vm_player(path, games, engine=None):
+    """A function that plays games 1..N of path on the VM (engine: by
+    default engines.DEFAULT) as `pipvm sim` does: [(winning seat,
+    decisions, options)]."""
+    from pipvm.engine import engines
     from pipvm.play import loader
     from pipvm.design import sim
     from pipvm.play.seats import seating
-    program, engine = loader.load_engine(path, 'vm', MAX_STEPS)
+    program, engine = loader.load_engine(path, engine or engines.DEFAULT, MAX_STEPS)
     seats = sim.sim_seating(program, seating(bots='random'))
 
     def play():
@@ -104,11 +107,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--games', type=int, default=1000)
     ap.add_argument('--rounds', type=int, default=5)
+    ap.add_argument('--engine', default=None, help='compiled (the default) or loop')
     a = ap.parse_args()
-    plays = {'vm': vm_player(GAME, a.games), 'hand-written': lambda: handwritten.simulate(a.games)}
+    plays = {'vm': vm_player(GAME, a.games, a.engine),
+             'hand-written': lambda: handwritten.simulate(a.games)}
     results, seconds = side_by_side(plays, a.rounds)
     rate = {k: a.games / t for k, t in seconds.items()}
-    print('%d games of full/crazy_eights, %d rounds, CPU time, medians' % (a.games, a.rounds))
+    print('%d games of full/crazy_eights on engine %s, %d rounds, CPU time, medians'
+          % (a.games, a.engine or 'compiled (default)', a.rounds))
     print('%-14s %12s' % ('program', 'games/s'))
     for k in plays:
         print('%-14s %12.1f' % (k, rate[k]))

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Where a `pipvm sim` game of full/crazy_eights spends its time.
 
-    python benchmarks/profile_sim.py [--games 300] [--rounds 3]
+    python benchmarks/profile_sim.py [--games 300] [--rounds 3] [--engine compiled]
 
 Three views of the games that handwritten.py times (sim.play_one, seeds 1..N):
 
 1. cProfile, its time grouped into the parts of the design: the rule run on
    each card (Machine.playable), the per-decision path outside the VM loop
    (game.py, table.py, sim.py, seats.py, Machine.answer/resume), messages
-   (FORMAT and MESSAGE handlers), starting a game, and the rest of the loop
-   (the actions' own instructions).  The profiler's per-call cost inflates
+   (FORMAT and MESSAGE handlers), starting a game, and the rest (the
+   actions' own code: on the compiled tier, with every seat a random bot,
+   the actions as functions in play-out mode).  --engine: the default
+   engine (compiled) or loop.  The profiler's per-call cost inflates
    the parts made of many small calls, so read shares, not times.
-2. The instructions the VM runs per game, by code object (rule or action).
+2. The instructions the VM runs per game, by code object (rule or action),
+   counted on the loop (engine `loop`, one game at a time: the compiled
+   tier's functions run no instruction list to count).
 3. What-if runs, without the profiler (CPU time, medians, alternating): the
    same games with a part taken out, which bounds what making that part
    free could buy.  `no rule VM` evaluates the rule as a Python expression
@@ -30,7 +34,7 @@ import tempfile
 import handwritten
 from pipvm.engine import vm
 
-DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'seats.py', 'rng.py')
+DECISION_FILES = ('game.py', 'table.py', 'sim.py', 'playing.py', 'seats.py', 'rng.py')
 MESSAGE_FUNCS = {'op_FORMAT', 'op_FORMAT_MESSAGE_ALL', 'op_MESSAGE', 'op_MESSAGE_ALL',
                  'joined', 'to_str', 'join', 'op_QUIET_MESSAGE', 'op_QUIET_FOR', 'op_QUIET_LOOP',
                  'quiet_rounds'}
@@ -60,7 +64,7 @@ def group(prof, total):
     """{part: seconds} from a cProfile run (see the module docstring)."""
     st = pstats.Stats(prof).stats
     parts = dict.fromkeys(['rules (playable)', 'decision path', 'messages', 'game start',
-                           'actions (VM loop)'], 0.0)
+                           'actions'], 0.0)
     for (file, _, func), (_, _, tt, ct, callers) in st.items():
         base = os.path.basename(file)
         if func == 'playable':
@@ -69,12 +73,13 @@ def group(prof, total):
             parts['game start'] += ct
         elif func in MESSAGE_FUNCS and not any(c[2] in ('playable', '<listcomp>') for c in callers):
             parts['messages'] += tt
-        elif base in DECISION_FILES or func in ('answer', 'resume', 'emit'):
+        elif base in DECISION_FILES or func in ('answer', 'resume', 'emit', '_answer_auto',
+                                                'play_out', 'play_card'):
             parts['decision path'] += tt
     # game start's callees are counted in it (cumulative), not in the others
     start = parts['game start']
     parts['decision path'] = max(0.0, parts['decision path'] - _inner(st, 'terminal.py', 'start'))
-    parts['actions (VM loop)'] = total - sum(parts.values())
+    parts['actions'] = total - sum(parts.values())
     parts['game start'] = start
     return parts
 
@@ -91,7 +96,7 @@ def _inner(st, file, func):
 
 
 def instructions(path, games):
-    """{code object name: instructions run per game}."""
+    """{code object name: instructions run per game}, on the loop."""
     counts = collections.Counter()
 
     class Counting(list):
@@ -107,7 +112,7 @@ def instructions(path, games):
         self.quiet.name = code.name
     vm.Loaded.__init__ = counting
     try:
-        handwritten.vm_player(path, games)()
+        handwritten.vm_player(path, games, 'loop')()
     finally:
         vm.Loaded.__init__ = plain
     return {k: n / games for k, n in counts.most_common()}
@@ -117,8 +122,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--games', type=int, default=300)
     ap.add_argument('--rounds', type=int, default=3)
+    ap.add_argument('--engine', default=None, help='compiled (the default) or loop')
     a = ap.parse_args()
-    base = handwritten.vm_player(handwritten.GAME, a.games)
+    base = handwritten.vm_player(handwritten.GAME, a.games, a.engine)
 
     with tempfile.NamedTemporaryFile(suffix='.prof') as f:
         profile = cProfile.Profile()
@@ -146,7 +152,7 @@ def main():
                 vm.Machine.playable = plain_playable
         return run
 
-    quiet = handwritten.vm_player(silent, a.games)
+    quiet = handwritten.vm_player(silent, a.games, a.engine)
     variants = {'as is': base, 'no rule VM': with_python_rule(base),
                 'no messages': quiet, 'neither': with_python_rule(quiet),
                 'hand-written': lambda: handwritten.handwritten.simulate(a.games)}

@@ -86,3 +86,36 @@ def test_a_generated_rule_that_fails_gives_the_loop_s_error():
     loop = _ending(program, False)
     assert 'Undefined value' in loop[1] and 'Line 5' in loop[1]
     assert _ending(program, True) == loop
+
+
+def _hoisting(rule):
+    """A program whose rule r(p, c, pile) is rule, played from the first
+    player's hand to an empty table."""
+    return harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\n'
+        'Rule r(p, c, pile) =\n  %s.\n'
+        'Action main {\n  deal 5 from standard to players.\n'
+        '  play r from players->first to table.\n}\n' % rule))
+
+
+def test_a_filter_computes_the_card_free_part_once_and_fails_where_the_loop_does():
+    # `pile->top->suit` does not read the card: computed once before the
+    # cards' loop; on the empty table it fails, and the error is the loop's,
+    # at its place, when a card reaches it
+    program = _hoisting('c->rank == A or c->suit == pile->top->suit')
+    image = vm.Image(program, compiled=True)
+    sources = [getattr(pure.written(fast).hand, 'source', '') for fast in image.pure if fast]
+    assert any('    h1 = ' in s and '== h1' in s for s in sources), sources
+    loop = _ending(program, False)
+    assert "Can't get item from empty list" in loop[1] and 'Line 4' in loop[1]
+    assert _ending(program, True) == loop
+
+
+def test_a_card_free_part_no_card_reaches_is_no_error():
+    # the first test holds for every card: the loop never reads the empty
+    # table's top card, so neither may the filter fail for it
+    program = _hoisting('c->rank == c->rank or c->suit == pile->top->suit')
+    loop = _ending(program, False)
+    assert loop[1] == 'None' and loop == _ending(program, True)
+    with_cards = _hoisting('c->rank == c->rank or c->suit == p->hand->top->suit')
+    assert _ending(with_cards, True) == _ending(with_cards, False)

@@ -14,7 +14,8 @@ except ImportError:                 # a Python built without its own MD5
     from hashlib import md5 as _md5
 
 _MASK30 = 0x3FFFFFFF
-_first_word = struct.Struct('<I').unpack_from      # a digest's first 4 bytes, little-endian
+# the first 4 bytes, little-endian, of each of 110 digests (16 bytes) in a row
+_first_words = struct.Struct('<' + 'I12x' * 110).unpack
 
 
 class OCamlRandom:
@@ -22,15 +23,15 @@ class OCamlRandom:
 
     def __init__(self, seed):
         """Random.init seed (= Random.full_init [| seed |])."""
-        st = list(range(55))
         accu, key, md5 = b'x', str(seed).encode(), _md5
         digests = []
         for _ in range(55 + 55):          # 0 .. 54 + max 55 (length of seed)
             accu = md5(accu + key).digest()
             digests.append(accu)
-        for i, digest in enumerate(digests):
-            st[i % 55] = (st[i % 55] ^ _first_word(digest)[0]) & _MASK30
-        self.state = st
+        # word i is i, then xor'ed with digests i and 55 + i, masked to 30
+        # bits (once: masking commutes with xor); every game starts with this
+        words = _first_words(b''.join(digests))
+        self.state = [(i ^ a ^ b) & _MASK30 for i, a, b in zip(range(55), words, words[55:])]
         self.idx = 0
 
     def bits(self):
@@ -42,11 +43,17 @@ class OCamlRandom:
         return new
 
     def int(self, bound):
-        """Random.int bound, for 0 < bound <= 2**30."""
+        """Random.int bound, for 0 < bound <= 2**30: bits() until one is
+        below the largest multiple of bound, with bits() inlined (a random
+        bot draws one at each decision)."""
+        st, idx = self.state, self.idx
         while True:
-            r = self.bits()
+            idx = (idx + 1) % 55
+            cur = st[idx]
+            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
             v = r % bound
             if r - v <= _MASK30 - bound + 1:
+                self.idx = idx
                 return v
 
     def shuffle(self, items):

@@ -8,7 +8,7 @@ from pipvm.core import endings
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
 from pipvm.play import terminal
-from pipvm.play.seats import BOT_KINDS, BOTS
+from pipvm.play.seats import BOT_KINDS, BOTS, RandomBot
 from pipvm.play.table import SilentConsole, Table
 
 
@@ -36,13 +36,43 @@ class Result:
 
 class CountingTable(Table):
     """A table that notes the players' choices: their options, whose turn,
-    and the Decision id where the choices begin (lead positions count from it)."""
+    and the Decision id where the choices begin (lead positions count from it).
+
+    When every seat is a random bot (the report's baseline series), the game
+    is a playout: from its first card or action decision it runs in the
+    machine's play-out mode (Game.play_out: decisions answered where they
+    stand, whole actions as functions on the compiled tier), each answered
+    by randrange below, which draws what the seat's bot would draw, from
+    the same generator in the same order, and notes what choose would:
+    the same game, the same Result."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.branch = []
         self.turns = 0
         self.last_seat = self.first_id = None
+        self.machine = None             # the game's vm.Machine, in play-out mode
+        self.picks = None               # seat -> its RandomBot's pick, in play-out mode
+
+    def playing_out(self, game):
+        if not self.console.silent or game.seats is None:
+            return None
+        bots = [self.seat(s) for s in range(game.seats)]
+        if not all(type(bot) is RandomBot for bot in bots):
+            return None                 # a thinking seat decides in its Game, one at a time
+        self.machine = game.machine
+        self.picks = [bot.pick for bot in bots]
+        return self
+
+    def randrange(self, n):
+        """The index the random bot whose decision is pending picks among n
+        options.  The machine calls it with its pending decision still set
+        (vm.Machine._answer_auto): the seat is the pending player's."""
+        self.branch.append(n)
+        seat = self.machine.pending.player.seat
+        if seat != self.last_seat:
+            self.turns, self.last_seat = self.turns + 1, seat
+        return self.picks[seat](n)
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         self.branch.append(len(options))
@@ -86,11 +116,12 @@ def played_as(seating, seed, rotate=False):
     return turn, turned(seating, turn)
 
 
-def play_one(engine, seating, seed, rotate=False):
-    """The Result of the game of seed, played_as(seating, seed, rotate)."""
+def play_one(engine, seating, seed, rotate=False, table_class=None):
+    """The Result of the game of seed, played_as(seating, seed, rotate);
+    table_class: a CountingTable's (tests compare the two ways of playing)."""
     turn, seats = played_as(seating, seed, rotate)
     console = SilentConsole()
-    table, machine = terminal.start(engine, seed, console, seats, CountingTable)
+    table, machine = terminal.start(engine, seed, console, seats, table_class or CountingTable)
     ending, winner, error, placed = 'no winner', None, None, None
     try:
         winner = machine.play()

@@ -55,6 +55,8 @@ class _Writer:
         self.scratch = {}           # a kept value's slot -> its local
         self.reads_env = False      # a closure reads the environment
         self.defined = False        # the globals read once are all defined (a hand's filter)
+        self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
+        self.hoisted = {}           # such a part (a tree) -> (its local, its source)
 
     def operand(self, value):
         """An operand as source: a small integer as itself (the verifier
@@ -107,6 +109,18 @@ class _Writer:
         self.reads_env = True
         return '%s(env)' % self.operand_of(self.closure(tree))
 
+    def hoist(self, t):
+        """The local holding t's value, computed once before the cards' loop."""
+        local = self.hoisted.get(t)
+        if local is None:
+            self.hoisting = False
+            try:
+                text = self.expr(t)
+            finally:
+                self.hoisting = True
+            local = self.hoisted[t] = ('h%d' % (len(self.hoisted) + 1), text)
+        return local[0]
+
     def operand_of(self, value):
         self.operands.append(value)
         return 'A[%d]' % (len(self.operands) - 1)
@@ -115,6 +129,8 @@ class _Writer:
         kind = type(t)
         if kind is Leaf:
             return self.leaf(t)
+        if self.hoisting and _card_free(t, self.card):
+            return self.hoist(t)
         if kind is Unary:
             arg = t.arg
             if t.op in _DECODED:
@@ -179,6 +195,35 @@ class _Writer:
         return text if text is not None else self.fallback(t)
 
 
+# What a part of a rule may be made of to be computed once for a whole hand:
+# reads of the state and operations on them that make no new list (so one
+# value serves every card exactly as a value per card would).
+_HOISTED_UNARY = {'LOAD_PROP', 'LIST_PROP', 'LOAD_OWN', 'NOT', 'ACE_HIGH', 'DEFINED_PROP',
+                  'DEFINED_OWN', 'WILD_RANK', 'WILD_SUIT'}
+_HOISTED_BINARY = {'ADD', 'SUB', 'MUL', 'DIV', 'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'IN',
+                   'LIST_ITEM', 'MAKE_CARD'}
+
+
+def _card_free(t, card):
+    """Whether tree t reads neither the card nor a kept value, and is made
+    only of the parts above: its value is the same for every card of a hand
+    (a rule changes nothing)."""
+    kind = type(t)
+    if kind is Leaf:
+        if t.kind == 'load_local':
+            return t.arg != card and t.arg < ARGUMENTS
+        return t.kind != 'scratch'
+    if kind is Unary:
+        return t.op in _HOISTED_UNARY and _card_free(t.operand, card)
+    if kind is Binary:
+        return (t.op in _HOISTED_BINARY and _card_free(t.left, card)
+                and _card_free(t.right, card))
+    return False
+
+
+ARGUMENTS = 3           # a rule's (player, card, destination): its other locals are an aggregate's
+
+
 def _nodes(tree):
     yield tree
     for name in plain.fields(type(tree)):
@@ -225,16 +270,35 @@ def hand_function(tree, machine, closure, card):
         return None
     lines = ['def hand_(env, cards, A=None):'] + [h % machine if '%' in h else h for h in _HEAD]
     lines += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
+    unchecked = expr
     if w.globals:
         # the globals it reads are read once; when none is undefined, no
         # check of theirs can fail: the same expression without them
         w.defined = True
         unchecked = w.expr(tree)
+    # The parts that do not read the card (`cl->top->rank`) computed once:
+    # when one fails (an undefined value, an empty list), the cards are
+    # filtered as above, where the failure happens only if a card reaches
+    # it, and then where it happens (the caller runs the loop).
+    w.hoisting = True
+    hoisted = w.expr(tree)
+    w.hoisting = False
+    fast = _filter(unchecked, card, w.reads_env)
+    if w.hoisted:
+        fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
+                + ['    except Exception:', '        pass', '    else:']
+                + _indent(_filter(hoisted, card, w.reads_env)) + fast)
+    if w.globals:
         lines += ['    if %s:' % ' and '.join('%s is not None' % local
                                               for _, local in sorted(w.globals.items()))]
-        lines += ['    ' + line for line in _filter(unchecked, card, w.reads_env)]
-    lines += _filter(expr, card, w.reads_env)
+        lines += _indent(fast)
+        fast = _filter(expr, card, w.reads_env)
+    lines += fast
     return _made('\n'.join(lines) + '\n', 'hand_', w.operands)
+
+
+def _indent(lines):
+    return ['    ' + line for line in lines]
 
 
 def _filter(expr, card, reads_env):

@@ -209,7 +209,9 @@ class Machine:
         option's index below n (a bot's random playout: rng.randrange), without
         stopping, until the game ends; log receives (index, label) of each
         answer, as game.Game.history.  The same game as answer(choose(n)) at
-        each decision, without returning to the driver between them.  Returns
+        each decision, without returning to the driver between them.  While
+        choose runs, pending is the decision it answers (whose seat decides:
+        pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
         self.auto = (choose, log)
         direct = self.image.compiled and self.events is None
@@ -227,7 +229,8 @@ class Machine:
             self.auto = None
 
     def _answer_auto(self):
-        """Answer the pending decision by self.auto; where the frame goes on, as _apply."""
+        """Answer the pending decision by self.auto (pending still set while
+        choose runs: see play_out); where the frame goes on, as _apply."""
         choose, log = self.auto
         pending = self.pending
         if pending.kind is CARD:

@@ -66,9 +66,9 @@ class RandomBot(Bot):
     def __init__(self, console, number, rng):
         super().__init__(console, number)
         self.rng = rng
-
-    def pick(self, n):
-        return self.rng.int(n)
+        # pick(n): Random.int n, as the reference's bots draw (the bound
+        # method itself: a simulation in play-out mode calls it directly)
+        self.pick = rng.int
 
 
 class FirstBot(Bot):
