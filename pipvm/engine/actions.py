@@ -47,7 +47,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine import bodies, cases, compiled, generated_cases
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -146,12 +146,15 @@ class _Writer:
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
 
     def operand_exprs(self, i):
-        """A[k], or a jump's index, for each operand of instruction i."""
+        """(Its parts' opcodes, A[k] or a jump's index for each operand) of
+        instruction i, an `and`'s jump threaded (compiled.threaded)."""
         op, arg, _ = self.instrs[i]
         op = BY_CODE[op]
         parts = op.parts or (op,)
         n = sum(len(p.names) for p in parts)
         args = [arg] if n == 1 else list(arg)
+        parts, args = compiled.threaded(parts, args, self.instrs)
+        self.codes += [p.code for p in parts]
         # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
         targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
                    for p in parts for j, name in enumerate(p.names)]
@@ -187,8 +190,9 @@ class _Writer:
 
     def group(self, indexes, indent):
         """A run of composable instructions as one composition."""
+        self.codes = []
         exprs = [e for i in indexes for e in self.operand_exprs(i)]
-        text = _composed(tuple(self.instrs[i][0] for i in indexes))
+        text = _composed(tuple(self.codes))
         # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
@@ -381,11 +385,14 @@ class _Writer:
 
 
 def _entered(loaded, instrs_list):
-    """Indexes control enters other than by falling through, in these lists."""
+    """Indexes control enters other than by falling through, in these lists
+    (a jump's target that only threaded jumps name left out)."""
     from pipvm.engine import fusion
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
+    for instrs in instrs_list:
+        entered -= _threaded_only(instrs)
     for instrs in instrs_list:
         for op, arg, _ in instrs:
             if op == OP.QUIET_LOCALS:
@@ -393,6 +400,33 @@ def _entered(loaded, instrs_list):
             elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
                 entered.add(arg[-1])
     return entered
+
+
+def _threaded_only(instrs):
+    """The JUMP_IF_FALSEs of instrs that only threaded jumps name
+    (compiled.threaded): no jump enters them any more.  Any other operand
+    equal to such an index, of any kind, keeps it entered."""
+    threaded, named = set(), set()
+    for op, arg, _ in instrs:
+        parts = BY_CODE[op].parts or (BY_CODE[op],) if op in BY_CODE else ()
+        if (len(parts) and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP
+                and len(parts[-1].names) == 1):
+            target = arg[-1] if type(arg) is tuple else arg
+            if type(target) is int and 0 <= target < len(instrs) \
+                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+                threaded.add(target)
+                arg = arg[:-1] if type(arg) is tuple else ()
+        named |= _ints(arg)
+    return threaded - named
+
+
+def _ints(value):
+    """Every int in an operand, in its tuples and lists too."""
+    if type(value) is int:
+        return {value}
+    if type(value) in (tuple, list):
+        return {x for v in value for x in _ints(v)}
+    return set()
 
 
 def function(loaded, loud=False):

@@ -254,6 +254,11 @@ def forward(text):
     that value (what the hand writes: `push(consts[arg])`, not `value =
     consts[arg]` then `push(value)`)."""
     lines = text.split('\n')
+    # the names' counts in the whole text, kept as lines change (a block's
+    # text counted anew at each candidate made composing quadratic)
+    total = collections.Counter()
+    for line in lines:
+        total.update(_line_names(line))
     i = 0
     while i < len(lines) - 1:
         line = lines[i]
@@ -265,13 +270,15 @@ def forward(text):
         name, eq, expr = line.strip().partition(' = ')
         if (eq and name.isidentifier() and not _side_effects(expr, after)
                 and len(after) - len(after.lstrip()) == indent
-                and _count(text, name) == 2 and _count(after, name) == 1):
+                and total[name] == 2 and _line_names(after)[name] == 1):
             col = next(t.start[1] for t in _name_tokens(after) if t.string == name)
             whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
             value = expr if whole or _atom(expr) else '(%s)' % expr
             lines[j] = after[:col] + value + after[col + len(name):]
+            total.subtract(_line_names(line))
+            total.subtract(_line_names(after))
+            total.update(_line_names(lines[j]))
             del lines[i]
-            text = '\n'.join(lines)
             continue
         i += 1
     return '\n'.join(lines)

@@ -84,6 +84,27 @@ def _operands(entry):
     return [arg] if n == 1 else list(arg)
 
 
+def threaded(parts, operands, instrs):
+    """The parts and operands of a run with each `and`'s jump threaded: a
+    JUMP_IF_FALSE_OR_POP whose target is a JUMP_IF_FALSE (`if a and b {`)
+    jumps where that one jumps when the value is false, and pops it as the
+    target would: a JUMP_IF_FALSE to the target's target (the same pops and
+    the same place either way; neither can fail nor counts a step).  The
+    operands are a list, each part's in turn; instrs: the loaded list the
+    targets index."""
+    out, k = list(parts), 0
+    for j, p in enumerate(parts):
+        n = len(p.names)
+        if p.code == OP.JUMP_IF_FALSE_OR_POP:
+            target = operands[k]
+            if type(target) is int and 0 <= target < len(instrs) \
+                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+                out[j] = BY_CODE[OP.JUMP_IF_FALSE]
+                operands = operands[:k] + [instrs[target][1]] + operands[k + 1:]
+        k += n
+    return out, operands
+
+
 def _jump_text(k, ctx):
     """JUMP's body, its target arg[k] and the loop's pc after it arg[k + 1]."""
     body = cases.BODIES['JUMP'].body
@@ -158,8 +179,9 @@ def variant(loaded, instrs, entered, positions):
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
-        fn = _Lazy((tuple(p.code for p in parts), jump), out, start)
         operands = [x for entry in body for x in _operands(entry)]
+        parts, operands = threaded(parts, operands, instrs)
+        fn = _Lazy((tuple(p.code for p in parts), jump), out, start)
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
