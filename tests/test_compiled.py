@@ -191,7 +191,7 @@ def test_a_loop_body_runs_as_one_block_with_its_jump_and_step_count(tmp_path):
     program = harness.compile_checked(frontend.check_text(LOOPS))
     fns = [fn for (_, _, fn), _ in _blocks(program)]
     assert any('while True:' in fn.source and 'StepLimit' in fn.source for fn in fns)
-    assert any(re.search(r'\n +if not \w+:\n +return arg\[\d+\]\n', fn.source)
+    assert any(re.search(r"\n +if not [^\n]+:\n +return arg\[\d+\]\n", fn.source)
                and 'JUMP_IF_FALSE' in [op.name for op in fn.ops[:-2]] for fn in fns)
     for steps in ('', '2', '3', '5', '6'):
         extra = ['--max-steps', steps] if steps else []

@@ -197,7 +197,25 @@ class _Writer:
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        self.emit(text, indent, self.new_unit(indexes))
+        self.leave(_folded(text), indent, self.new_unit(indexes), indexes[0])
+
+    def leave(self, text, indent, unit, first):
+        """Emit text, each forward jump in it (`pc = k` then `continue`,
+        k past first, where the text's run starts, outside a `try`) written
+        as the run from k, while the function's budget lasts: no trip
+        through the test tree (the same run; forward only, so writing ends)."""
+        lines = text.split('\n')
+        k = 0
+        while k < len(lines):
+            m = _JUMP.fullmatch(lines[k])
+            if (m and k + 1 < len(lines) and lines[k + 1] == m.group(1) + 'continue'
+                    and int(m.group(2)) > first and self.budget > 0 and not _in_try(lines, k)):
+                self.budget -= 1
+                self.run(int(m.group(2)), indent + len(m.group(1)))
+                k += 2
+                continue
+            self.lines.append((' ' * indent + lines[k], unit))
+            k += 1
 
     def unit(self, i, indent):
         """An instruction no run composes: JUMP, RETURN, GIVE (control
@@ -209,7 +227,7 @@ class _Writer:
         if op_code == OP.JUMP:
             text = cases.substitute(cases.BODIES['JUMP'].body,
                                     dict(CONTEXT.names, target=str(arg), pc=str(i + 1)))
-            emit(cases.expand(text, CONTEXT))
+            self.leave(_folded(cases.expand(text, CONTEXT)), indent, u, i)
         elif op_code == OP.RETURN:
             emit('frames.pop()\nreturn')
         elif op_code == OP.GIVE:
@@ -348,6 +366,7 @@ class _Writer:
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.budget = INLINED * self.n      # (runs written again at a jump)
             self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
             self._tree(todo, 12)
@@ -382,6 +401,74 @@ class _Writer:
         self._tree(starts[:mid], indent + 4)
         self.emit('else:', indent, None)
         self._tree(starts[mid:], indent + 4)
+
+
+_JUMP = re.compile(r'( *)pc = (\d+)')
+# How many runs a function may write again where a jump goes to them, for
+# each of its instructions: joins after `if`s are written once per path
+# (which doubles with each `if` before them), so a budget bounds the size.
+INLINED = 2
+_TEST = re.compile(r'( *)(if|elif) (-?\d+) (==|!=|<|<=|>|>=) (-?\d+):')
+_COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le__,
+            '>': int.__gt__, '>=': int.__ge__}
+
+
+def _folded(text):
+    """text with each `if`/`elif`/`else` chain whose tests all compare two
+    integers (a body's test of an operand the verifier checked: JUMP's
+    `if target < pc`, LOAD_BUILTIN's `if b == 0`) replaced by the branch it
+    takes, dedented."""
+    lines = text.split('\n')
+    out, k = [], 0
+    while k < len(lines):
+        m = _TEST.fullmatch(lines[k])
+        if not m or m.group(2) != 'if':
+            out.append(lines[k])
+            k += 1
+            continue
+        pad = m.group(1)
+        branches, j, plain = [], k, True        # [(taken?, the block's lines)]
+        while j < len(lines):
+            t = _TEST.fullmatch(lines[j])
+            if j == k or (t and t.group(2) == 'elif' and t.group(1) == pad):
+                if not t:
+                    plain = False
+                    break
+                taken = _COMPARE[t.group(4)](int(t.group(3)), int(t.group(5)))
+            elif lines[j] == pad + 'else:':
+                taken = True
+            else:
+                break
+            end = j + 1
+            while end < len(lines) and (lines[end].startswith(pad + ' ') or not lines[end].strip()):
+                end += 1
+            branches.append((taken, lines[j + 1:end]))
+            j = end
+            if lines[j - len(branches[-1][1]) - 1] == pad + 'else:':
+                break
+        if not plain or (j < len(lines) and lines[j].startswith(pad + 'elif ')):
+            out.append(lines[k])         # (a test of a value: the chain stays)
+            k += 1
+            continue
+        for taken, block in branches:
+            if taken:
+                cut = min(len(x) - len(x.lstrip()) for x in block if x.strip()) - len(pad)
+                out += _folded('\n'.join(pad + x[len(pad) + cut:] for x in block)).split('\n')
+                break
+        k = j
+    return '\n'.join(out)
+
+
+def _in_try(lines, k):
+    """Does line k stand inside a `try:` of these lines?"""
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    for line in reversed(lines[:k]):
+        n = len(line) - len(line.lstrip())
+        if line.strip() and n < indent:
+            if line.strip() == 'try:':
+                return True
+            indent = n
+    return False
 
 
 def _entered(loaded, instrs_list):

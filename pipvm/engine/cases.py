@@ -229,9 +229,12 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if own_parts and index and '(' in text and 'PART' not in _words(body.body):
+            if (own_parts and index and ('(' in lines[-1] or '@' in lines[-1])
+                    and 'PART' not in _words(body.body)):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
-                # (a body naming PART gives its own; one that calls nothing raises none)
+                # (a body naming PART gives its own; one that calls nothing, its
+                # macros written out, raises none: a conditional jump's test; a
+                # context's @SIGNAL@ marker may call)
                 lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
                     _indent(lines[-1], 4), index)
         outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
