@@ -313,3 +313,43 @@ def test_ands_and_forward_jumps_are_threaded_and_written_where_they_jump():
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
     assert any('Line 9' in e and 'Division by zero' in e for e in errors), errors
+
+
+def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
+    assert actions._inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
+    assert actions._inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
+        'x = (v[0] if v else list_prop(v, 1, 3)) + (v[-1] if v else list_prop(v, 2, 4))')
+    assert actions._inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
+        'to = (dest.cards if type(dest) is Area else cards_of(dest))\nsource = cards_of(pop())')
+    assert actions._inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
+
+
+EMPTY = '''Game "g" requires 2 players.
+Number n = 0.
+Card seen.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Area pile labeled "Pile" is faceup.
+Action look {
+  n += 1.
+  if n == 7 { seen = pile->cards->top. }
+  else { seen = table->cards->top. n = n + pile->cards->size. }
+}
+Action turn {
+  play any from players->first to table.
+  look().
+  rotate players.
+}
+Action main {
+  deal 20 from standard to players.
+  forever { turn(). }
+}
+'''
+
+
+def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
+    program = harness.compile_checked(frontend.check_text(EMPTY))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 9' in e and 'empty list' in e for e in errors), errors

@@ -113,7 +113,10 @@ def _composed(codes):
                 lines += [indent + x for x in _SIGNALS[word[8:-1]]]
             else:
                 lines.append(line)
-        text = _COMPOSED[codes] = '\n'.join(lines)
+        # (a call's callee and frame by the function's locals)
+        text = '\n'.join(lines).replace('self.image.codes[', 'codes[').replace(
+            'self.frames.append(', 'frames.append(')
+        _COMPOSED[codes] = text
     return text
 
 
@@ -132,8 +135,9 @@ _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
 # What a function's body may read, set up at its start if it does.
 _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
-             (('consts', 'globals_'), ('self.consts', 'self.globals'))]
-_NAME = re.compile(r'[A-Za-z_]\w*')
+             (('consts', 'globals_'), ('self.consts', 'self.globals')),
+             (('codes',), ('self.image.codes',))]
+_NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
 class _Writer:
@@ -197,6 +201,7 @@ class _Writer:
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
+        text = _inlined(text)
         self.leave(_folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def leave(self, text, indent, unit, first):
@@ -411,6 +416,25 @@ INLINED = 2
 _TEST = re.compile(r'( *)(if|elif) (-?\d+) (==|!=|<|<=|>|>=) (-?\d+):')
 _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le__,
             '>': int.__gt__, '>=': int.__ge__}
+
+
+# The runtime's commonest calls on a local, written out for the case that
+# needs no call (the call for the others: it fails as it would, or answers):
+# a list's size, first or last item (the operand an integer the verifier
+# checked), an Area's cards.
+_LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
+_CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*)\)')
+
+
+def _inlined(text):
+    def list_prop(m):
+        lst, k = m.group(1), m.group(2)
+        if k == '0':
+            return 'len(%s)' % lst
+        return '(%s[%s] if %s else %s)' % (lst, '0' if k == '1' else '-1', lst, m.group(0))
+    text = _LIST_PROP.sub(list_prop, text)
+    return _CARDS_OF.sub(lambda m: '(%s.cards if type(%s) is Area else %s)' % (
+        m.group(1), m.group(1), m.group(0)), text)
 
 
 def _folded(text):
