@@ -1,5 +1,7 @@
 """DEAL's batched and card-by-card paths (the fuzzer compares them with the
 reference; these pin down what it found hard to reach)."""
+import pytest
+
 from compiler.pip import frontend
 from pipvm.isa import opcodes
 from pipvm.core import runtime
@@ -46,3 +48,17 @@ def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
             for _ in range(max(0, min(n, len(want_source)))):
                 want_dest.insert(0, want_source.pop(0))
             assert (source, dest) == (want_source, want_dest), (count, held)
+
+
+def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():
+    from pipvm.core import runtime
+    from pipvm.core.errors import Fault
+    from pipvm.engine.bodies import move
+    twins = [runtime.Card(rank=1, suit=None) for _ in range(3)]    # (alike, three cards)
+    source, dest = [twins[0], 5, twins[1], twins[2]], ['x']
+    move(twins[1], source, dest, 'missing')
+    assert source == [twins[0], 5, twins[2]] and source[0] is twins[0] and dest[0] is twins[1]
+    with pytest.raises(Fault, match='missing'):
+        move(twins[1], source, dest, 'missing')
+    move(5, source, dest, 'missing')         # (not a Card: compared as before)
+    assert source == [twins[0], twins[2]] and dest[:2] == [5, twins[1]]

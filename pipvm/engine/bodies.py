@@ -110,6 +110,17 @@ def new_frame(loaded):
 
 def move(card, source, dest, missing):
     """Move a card from anywhere in source to the front of dest."""
+    if type(card) is runtime.Card:
+        # (a Card equals only itself: index finds it where `is` does, in C)
+        try:
+            i = source.index(card)
+        except ValueError:
+            i = None
+        if i is None:
+            raise Fault(missing)
+        del source[i]
+        dest.insert(0, card)
+        return
     for i, c in enumerate(source):
         if c is card:
             del source[i]
