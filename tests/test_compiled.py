@@ -56,7 +56,8 @@ def test_a_block_s_source_holds_only_the_table_s_text():
     assert seen > 50
 
 
-def test_a_block_s_function_is_made_at_its_first_call():
+def test_a_block_s_function_is_made_when_it_is_hot(monkeypatch):
+    monkeypatch.setattr(compiled, 'HOT', 3)
     program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))
     compiled._MADE.clear()
     image = vm.Image(program, compiled=True)
@@ -72,6 +73,10 @@ def test_a_block_s_function_is_made_at_its_first_call():
         game.answer(0)
     ran = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
     assert compiled._MADE and any(not isinstance(fn, compiled._Lazy) for fn in ran)
+    # a block called fewer than HOT times has no function of its own yet
+    cold = [fn for fn in ran if isinstance(fn, compiled._Lazy)]
+    assert cold and all(0 <= fn.calls < compiled.HOT for fn in cold)
+    assert all(fn.key not in compiled._MADE for fn in cold if fn.calls == 0)
 
 
 def test_a_block_is_made_once_per_opcode_sequence():
