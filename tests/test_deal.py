@@ -50,6 +50,30 @@ def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
             assert (source, dest) == (want_source, want_dest), (count, held)
 
 
+def test_a_deal_to_several_is_card_by_card_when_a_hand_is_the_source_or_listed_twice():
+    # card i (from 1) to the top of dests[i mod k], one at a time: the
+    # batched path where no hand is shared, the reference's otherwise
+    from pipvm.engine import bodies
+    deck = runtime.new_deck()
+    for shape in ('apart', 'source among them', 'one twice'):
+        for count in (None, 0, 1, 2, 5):
+            lists = [list(deck[:9]), list(deck[20:22]), list(deck[30:31]), []]
+            def picks(ls):
+                source, a, b, c = ls
+                return source, {'apart': [a, b, c], 'source among them': [a, source, b],
+                                'one twice': [a, b, a]}[shape]
+            source, dests = picks(lists)
+            bodies.deal(source, dests, count)
+            want = [list(deck[:9]), list(deck[20:22]), list(deck[30:31]), []]
+            w_source, w_dests = picks(want)
+            n = len(w_source) if count is None else count * len(w_dests)
+            for i in range(1, n + 1):
+                if not w_source:
+                    break
+                w_dests[i % len(w_dests)].insert(0, w_source.pop(0))
+            assert lists == want, (shape, count)
+
+
 def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():
     from pipvm.core import runtime
     from pipvm.core.errors import Fault
