@@ -22,7 +22,11 @@ is a `while True` over a tree of `if pc < k` tests whose leaves are the
 straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
-`pc = target` then `continue`.  A quiet instruction is written out where
+`pc = target` then `continue`, or, forward and while a budget lasts, the
+run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
+is threaded (compiled.threaded), integer tests of operands are folded
+(_folded) and a list's size or end and an Area's cards written out
+(_inlined).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
