@@ -229,7 +229,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if (own_parts and index and ('(' in lines[-1] or '@' in lines[-1])
+            if (own_parts and index and _may_fault(lines[-1])
                     and 'PART' not in _words(body.body)):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
                 # (a body naming PART gives its own; one that calls nothing, its
@@ -249,6 +249,16 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
     return forward(text)
+
+
+# Calls that raise no Fault: the stack's own (a KEEP() that pushes).
+_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop)\(')
+
+
+def _may_fault(text):
+    """Can text raise a Fault: does it call anything but the stack's
+    methods (or stand for a context's @SIGNAL@, which may)?"""
+    return '(' in _SAFE_CALLS.sub('', text) or '@' in text
 
 
 def forward(text):
