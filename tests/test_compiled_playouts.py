@@ -14,7 +14,7 @@ import pytest
 
 from compiler.pip import frontend
 from pipvm.core import plain
-from pipvm.engine import actions
+from pipvm.engine import actions, rewrites
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
 from pipvm.play import loader
@@ -269,9 +269,9 @@ def test_folded_takes_the_branch_of_integer_tests_only():
     text = ('if 0 == 0:\n    a = 1\nelif 0 == 1:\n    a = 2\nelse:\n    a = 3\nb = a\n'
             'if 7 < 5:\n    x()\nif 5 < 7:\n    y()\n    if 1 >= 2:\n        z()\n'
             'if n == 0:\n    w()\nif 1 == 2:\n    u()\nelif n:\n    v()')
-    assert actions._folded(text) == ('a = 1\nb = a\ny()\n'
+    assert rewrites.folded(text) == ('a = 1\nb = a\ny()\n'
                                       'if n == 0:\n    w()\nif 1 == 2:\n    u()\nelif n:\n    v()')
-    assert actions._folded('if 1 == 2:\n    a()\nelse:\n    b()\nc()') == 'b()\nc()'
+    assert rewrites.folded('if 1 == 2:\n    a()\nelse:\n    b()\nc()') == 'b()\nc()'
 
 
 ANDS = '''Game "g" requires 2 players.
@@ -316,12 +316,12 @@ def test_ands_and_forward_jumps_are_threaded_and_written_where_they_jump():
 
 
 def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
-    assert actions._inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
-    assert actions._inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
+    assert rewrites.inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
+    assert rewrites.inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
         'x = (v[0] if v else list_prop(v, 1, 3)) + (v[-1] if v else list_prop(v, 2, 4))')
-    assert actions._inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
+    assert rewrites.inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
         'to = (dest.cards if type(dest) is Area else cards_of(dest))\nsource = cards_of(pop())')
-    assert actions._inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
+    assert rewrites.inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
 
 
 EMPTY = '''Game "g" requires 2 players.

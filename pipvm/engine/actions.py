@@ -25,8 +25,8 @@ path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
 run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
-(_folded) and a list's size or end and an Area's cards written out
-(_inlined).  A quiet instruction is written out where
+(rewrites.folded) and a list's size or end and an Area's cards written
+out (rewrites.inlined).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
@@ -51,7 +51,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, compiled, generated_cases
+from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -205,8 +205,8 @@ class _Writer:
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = _inlined(text)
-        self.leave(_folded(text), indent, self.new_unit(indexes), indexes[0])
+        text = rewrites.inlined(text)
+        self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def leave(self, text, indent, unit, first):
         """Emit text, each forward jump in it (`pc = k` then `continue`,
@@ -218,7 +218,7 @@ class _Writer:
         while k < len(lines):
             m = _JUMP.fullmatch(lines[k])
             if (m and k + 1 < len(lines) and lines[k + 1] == m.group(1) + 'continue'
-                    and int(m.group(2)) > first and self.budget > 0 and not _in_try(lines, k)):
+                    and int(m.group(2)) > first and self.budget > 0 and not rewrites.in_try(lines, k)):
                 self.budget -= 1
                 self.run(int(m.group(2)), indent + len(m.group(1)))
                 k += 2
@@ -236,7 +236,7 @@ class _Writer:
         if op_code == OP.JUMP:
             text = cases.substitute(cases.BODIES['JUMP'].body,
                                     dict(CONTEXT.names, target=str(arg), pc=str(i + 1)))
-            self.leave(_folded(cases.expand(text, CONTEXT)), indent, u, i)
+            self.leave(rewrites.folded(cases.expand(text, CONTEXT)), indent, u, i)
         elif op_code == OP.RETURN:
             emit('frames.pop()\nreturn')
         elif op_code == OP.GIVE:
@@ -417,87 +417,6 @@ _JUMP = re.compile(r'( *)pc = (\d+)')
 # each of its instructions: joins after `if`s are written once per path
 # (which doubles with each `if` before them), so a budget bounds the size.
 INLINED = 2
-_TEST = re.compile(r'( *)(if|elif) (-?\d+) (==|!=|<|<=|>|>=) (-?\d+):')
-_COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le__,
-            '>': int.__gt__, '>=': int.__ge__}
-
-
-# The runtime's commonest calls on a local, written out for the case that
-# needs no call (the call for the others: it fails as it would, or answers):
-# a list's size, first or last item (the operand an integer the verifier
-# checked), an Area's cards.
-_LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
-_CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*)\)')
-
-
-def _inlined(text):
-    def list_prop(m):
-        lst, k = m.group(1), m.group(2)
-        if k == '0':
-            return 'len(%s)' % lst
-        return '(%s[%s] if %s else %s)' % (lst, '0' if k == '1' else '-1', lst, m.group(0))
-    text = _LIST_PROP.sub(list_prop, text)
-    return _CARDS_OF.sub(lambda m: '(%s.cards if type(%s) is Area else %s)' % (
-        m.group(1), m.group(1), m.group(0)), text)
-
-
-def _folded(text):
-    """text with each `if`/`elif`/`else` chain whose tests all compare two
-    integers (a body's test of an operand the verifier checked: JUMP's
-    `if target < pc`, LOAD_BUILTIN's `if b == 0`) replaced by the branch it
-    takes, dedented."""
-    lines = text.split('\n')
-    out, k = [], 0
-    while k < len(lines):
-        m = _TEST.fullmatch(lines[k])
-        if not m or m.group(2) != 'if':
-            out.append(lines[k])
-            k += 1
-            continue
-        pad = m.group(1)
-        branches, j, plain = [], k, True        # [(taken?, the block's lines)]
-        while j < len(lines):
-            t = _TEST.fullmatch(lines[j])
-            if j == k or (t and t.group(2) == 'elif' and t.group(1) == pad):
-                if not t:
-                    plain = False
-                    break
-                taken = _COMPARE[t.group(4)](int(t.group(3)), int(t.group(5)))
-            elif lines[j] == pad + 'else:':
-                taken = True
-            else:
-                break
-            end = j + 1
-            while end < len(lines) and (lines[end].startswith(pad + ' ') or not lines[end].strip()):
-                end += 1
-            branches.append((taken, lines[j + 1:end]))
-            j = end
-            if lines[j - len(branches[-1][1]) - 1] == pad + 'else:':
-                break
-        if not plain or (j < len(lines) and lines[j].startswith(pad + 'elif ')):
-            out.append(lines[k])         # (a test of a value: the chain stays)
-            k += 1
-            continue
-        for taken, block in branches:
-            if taken:
-                cut = min(len(x) - len(x.lstrip()) for x in block if x.strip()) - len(pad)
-                out += _folded('\n'.join(pad + x[len(pad) + cut:] for x in block)).split('\n')
-                break
-        k = j
-    return '\n'.join(out)
-
-
-def _in_try(lines, k):
-    """Does line k stand inside a `try:` of these lines?"""
-    indent = len(lines[k]) - len(lines[k].lstrip())
-    for line in reversed(lines[:k]):
-        n = len(line) - len(line.lstrip())
-        if line.strip() and n < indent:
-            if line.strip() == 'try:':
-                return True
-            indent = n
-    return False
-
 
 def _entered(loaded, instrs_list):
     """Indexes control enters other than by falling through, in these lists
