@@ -127,12 +127,18 @@ def test_a_block_s_function_returns_where_the_loop_goes_on():
     assert m.steps_left == -1
 
 
-def test_a_block_s_function_is_made_at_its_first_call_and_put_in_place():
+def test_a_block_s_function_is_made_at_its_hot_call_and_put_in_place(monkeypatch):
+    monkeypatch.setattr(compiled, 'HOT', 3)
     compiled._MADE.clear()      # (made here, not found made by an earlier test)
     instrs = [_e('LOAD_LOCAL', 0), _e('STORE_LOCAL', 1)]
     loaded = types.SimpleNamespace(positions=[((1, 1),), ((2, 2),)])
     out = compiled.variant(loaded, instrs, set(), list(loaded.positions))
     op, arg, lazy = out[0]
+    for _ in range(2):
+        # cold: its first instruction alone (a block of one), the loop goes on at the next
+        stack, frame = [], [4, None]
+        assert lazy(_machine(5), stack, frame, arg) == 1 and stack == [4] and frame == [4, None]
+        assert out[0][2] is lazy and (OP.LOAD_LOCAL, OP.STORE_LOCAL) not in compiled._MADE
     frame = [4, None]
     assert lazy(_machine(5), [], frame, arg) == 2 and frame == [4, 4]
     assert out[0][0] == compiled.BLOCK and out[0][1] == arg

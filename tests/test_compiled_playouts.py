@@ -7,13 +7,14 @@ example game."""
 import glob
 import os
 import random
+import re
 import sys
 
 import pytest
 
 from compiler.pip import frontend
 from pipvm.core import plain
-from pipvm.engine import actions
+from pipvm.engine import actions, rewrites
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
 from pipvm.play import loader
@@ -262,3 +263,93 @@ def test_a_shown_number_too_long_fails_as_in_the_loop():
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
     assert any('Line 10' in e and 'too large' in e for e in errors), errors
+
+
+def test_folded_takes_the_branch_of_integer_tests_only():
+    text = ('if 0 == 0:\n    a = 1\nelif 0 == 1:\n    a = 2\nelse:\n    a = 3\nb = a\n'
+            'if 7 < 5:\n    x()\nif 5 < 7:\n    y()\n    if 1 >= 2:\n        z()\n'
+            'if n == 0:\n    w()\nif 1 == 2:\n    u()\nelif n:\n    v()')
+    assert rewrites.folded(text) == ('a = 1\nb = a\ny()\n'
+                                      'if n == 0:\n    w()\nif 1 == 2:\n    u()\nelif n:\n    v()')
+    assert rewrites.folded('if 1 == 2:\n    a()\nelse:\n    b()\nc()') == 'b()\nc()'
+
+
+ANDS = '''Game "g" requires 2 players.
+Number n = 0.
+Number hits = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action judge {
+  if n > 2 and n < 9 { hits += 1. }
+  elseif n == 1 and hits == 0 { hits += 2. }
+  elseif n == 12 { hits += 1000 / (n - n). }
+  else { hits -= 1. }
+}
+Action turn {
+  play any from players->first to table.
+  n += 1.
+  judge().
+  rotate players.
+}
+Action main {
+  deal 20 from standard to players.
+  forever { turn(). }
+}
+'''
+
+
+def test_ands_and_forward_jumps_are_threaded_and_written_where_they_jump():
+    # `and`: its false value jumps straight past the `if` (no push, no pop);
+    # the if/elif chain's jumps are the runs they go to (no test tree), and
+    # the division by zero at n == 12 still fails at its line as on the loop
+    program = harness.compile_checked(frontend.check_text(ANDS))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    judge = next(l.action for l in image.codes if l.code.name == 'judge')
+    assert 'push(' not in judge.source and ' pop()' not in judge.source
+    body = judge.source.split('while True:', 1)[1]
+    assert not re.search(r'pc = \d+\n +continue', body), judge.source
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 9' in e and 'Division by zero' in e for e in errors), errors
+
+
+def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
+    assert rewrites.inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
+    assert rewrites.inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
+        'x = (v[0] if v else list_prop(v, 1, 3)) + (v[-1] if v else list_prop(v, 2, 4))')
+    assert rewrites.inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
+        'to = (dest.cards if type(dest) is Area else cards_of(dest))\nsource = cards_of(pop())')
+    assert rewrites.inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
+
+
+EMPTY = '''Game "g" requires 2 players.
+Number n = 0.
+Card seen.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Area pile labeled "Pile" is faceup.
+Action look {
+  n += 1.
+  if n == 7 { seen = pile->cards->top. }
+  else { seen = table->cards->top. n = n + pile->cards->size. }
+}
+Action turn {
+  play any from players->first to table.
+  look().
+  rotate players.
+}
+Action main {
+  deal 20 from standard to players.
+  forever { turn(). }
+}
+'''
+
+
+def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
+    program = harness.compile_checked(frontend.check_text(EMPTY))
+    loop, compiled = _play_outs(program, n=2, reps=1)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 9' in e and 'empty list' in e for e in errors), errors

@@ -1,5 +1,7 @@
 """DEAL's batched and card-by-card paths (the fuzzer compares them with the
 reference; these pin down what it found hard to reach)."""
+import pytest
+
 from compiler.pip import frontend
 from pipvm.isa import opcodes
 from pipvm.core import runtime
@@ -46,3 +48,41 @@ def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
             for _ in range(max(0, min(n, len(want_source)))):
                 want_dest.insert(0, want_source.pop(0))
             assert (source, dest) == (want_source, want_dest), (count, held)
+
+
+def test_a_deal_to_several_is_card_by_card_when_a_hand_is_the_source_or_listed_twice():
+    # card i (from 1) to the top of dests[i mod k], one at a time: the
+    # batched path where no hand is shared, the reference's otherwise
+    from pipvm.engine import bodies
+    deck = runtime.new_deck()
+    for shape in ('apart', 'source among them', 'one twice'):
+        for count in (None, 0, 1, 2, 5):
+            lists = [list(deck[:9]), list(deck[20:22]), list(deck[30:31]), []]
+            def picks(ls):
+                source, a, b, c = ls
+                return source, {'apart': [a, b, c], 'source among them': [a, source, b],
+                                'one twice': [a, b, a]}[shape]
+            source, dests = picks(lists)
+            bodies.deal(source, dests, count)
+            want = [list(deck[:9]), list(deck[20:22]), list(deck[30:31]), []]
+            w_source, w_dests = picks(want)
+            n = len(w_source) if count is None else count * len(w_dests)
+            for i in range(1, n + 1):
+                if not w_source:
+                    break
+                w_dests[i % len(w_dests)].insert(0, w_source.pop(0))
+            assert lists == want, (shape, count)
+
+
+def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():
+    from pipvm.core import runtime
+    from pipvm.core.errors import Fault
+    from pipvm.engine.bodies import move
+    twins = [runtime.Card(rank=1, suit=None) for _ in range(3)]    # (alike, three cards)
+    source, dest = [twins[0], 5, twins[1], twins[2]], ['x']
+    move(twins[1], source, dest, 'missing')
+    assert source == [twins[0], 5, twins[2]] and source[0] is twins[0] and dest[0] is twins[1]
+    with pytest.raises(Fault, match='missing'):
+        move(twins[1], source, dest, 'missing')
+    move(5, source, dest, 'missing')         # (not a Card: compared as before)
+    assert source == [twins[0], twins[2]] and dest[:2] == [5, twins[1]]

@@ -22,7 +22,11 @@ is a `while True` over a tree of `if pc < k` tests whose leaves are the
 straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
-`pc = target` then `continue`.  A quiet instruction is written out where
+`pc = target` then `continue`, or, forward and while a budget lasts, the
+run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
+is threaded (compiled.threaded), integer tests of operands are folded
+(rewrites.folded) and a list's size or end and an Area's cards written
+out (rewrites.inlined).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
@@ -47,7 +51,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import bodies, cases, generated_cases
+from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -113,7 +117,10 @@ def _composed(codes):
                 lines += [indent + x for x in _SIGNALS[word[8:-1]]]
             else:
                 lines.append(line)
-        text = _COMPOSED[codes] = '\n'.join(lines)
+        # (a call's callee and frame by the function's locals)
+        text = '\n'.join(lines).replace('self.image.codes[', 'codes[').replace(
+            'self.frames.append(', 'frames.append(')
+        _COMPOSED[codes] = text
     return text
 
 
@@ -132,8 +139,9 @@ _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
 # What a function's body may read, set up at its start if it does.
 _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
-             (('consts', 'globals_'), ('self.consts', 'self.globals'))]
-_NAME = re.compile(r'[A-Za-z_]\w*')
+             (('consts', 'globals_'), ('self.consts', 'self.globals')),
+             (('codes',), ('self.image.codes',))]
+_NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
 class _Writer:
@@ -146,12 +154,15 @@ class _Writer:
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
 
     def operand_exprs(self, i):
-        """A[k], or a jump's index, for each operand of instruction i."""
+        """(Its parts' opcodes, A[k] or a jump's index for each operand) of
+        instruction i, an `and`'s jump threaded (compiled.threaded)."""
         op, arg, _ = self.instrs[i]
         op = BY_CODE[op]
         parts = op.parts or (op,)
         n = sum(len(p.names) for p in parts)
         args = [arg] if n == 1 else list(arg)
+        parts, args = compiled.threaded(parts, args, self.instrs)
+        self.codes += [p.code for p in parts]
         # (a name without a kind is the VM's own: QUIET_LOCALS' `after` is a jump)
         targets = [OPERANDS[p.operands[j]].is_target if j < len(p.operands) else name == 'after'
                    for p in parts for j, name in enumerate(p.names)]
@@ -187,13 +198,33 @@ class _Writer:
 
     def group(self, indexes, indent):
         """A run of composable instructions as one composition."""
+        self.codes = []
         exprs = [e for i in indexes for e in self.operand_exprs(i)]
-        text = _composed(tuple(self.instrs[i][0] for i in indexes))
+        text = _composed(tuple(self.codes))
         # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        self.emit(text, indent, self.new_unit(indexes))
+        text = rewrites.inlined(text)
+        self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
+
+    def leave(self, text, indent, unit, first):
+        """Emit text, each forward jump in it (`pc = k` then `continue`,
+        k past first, where the text's run starts, outside a `try`) written
+        as the run from k, while the function's budget lasts: no trip
+        through the test tree (the same run; forward only, so writing ends)."""
+        lines = text.split('\n')
+        k = 0
+        while k < len(lines):
+            m = _JUMP.fullmatch(lines[k])
+            if (m and k + 1 < len(lines) and lines[k + 1] == m.group(1) + 'continue'
+                    and int(m.group(2)) > first and self.budget > 0 and not rewrites.in_try(lines, k)):
+                self.budget -= 1
+                self.run(int(m.group(2)), indent + len(m.group(1)))
+                k += 2
+                continue
+            self.lines.append((' ' * indent + lines[k], unit))
+            k += 1
 
     def unit(self, i, indent):
         """An instruction no run composes: JUMP, RETURN, GIVE (control
@@ -205,7 +236,7 @@ class _Writer:
         if op_code == OP.JUMP:
             text = cases.substitute(cases.BODIES['JUMP'].body,
                                     dict(CONTEXT.names, target=str(arg), pc=str(i + 1)))
-            emit(cases.expand(text, CONTEXT))
+            self.leave(rewrites.folded(cases.expand(text, CONTEXT)), indent, u, i)
         elif op_code == OP.RETURN:
             emit('frames.pop()\nreturn')
         elif op_code == OP.GIVE:
@@ -344,6 +375,7 @@ class _Writer:
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.budget = INLINED * self.n      # (runs written again at a jump)
             self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
             self._tree(todo, 12)
@@ -380,12 +412,21 @@ class _Writer:
         self._tree(starts[mid:], indent + 4)
 
 
+_JUMP = re.compile(r'( *)pc = (\d+)')
+# How many runs a function may write again where a jump goes to them, for
+# each of its instructions: joins after `if`s are written once per path
+# (which doubles with each `if` before them), so a budget bounds the size.
+INLINED = 2
+
 def _entered(loaded, instrs_list):
-    """Indexes control enters other than by falling through, in these lists."""
+    """Indexes control enters other than by falling through, in these lists
+    (a jump's target that only threaded jumps name left out)."""
     from pipvm.engine import fusion
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
+    for instrs in instrs_list:
+        entered -= _threaded_only(instrs)
     for instrs in instrs_list:
         for op, arg, _ in instrs:
             if op == OP.QUIET_LOCALS:
@@ -393,6 +434,33 @@ def _entered(loaded, instrs_list):
             elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
                 entered.add(arg[-1])
     return entered
+
+
+def _threaded_only(instrs):
+    """The JUMP_IF_FALSEs of instrs that only threaded jumps name
+    (compiled.threaded): no jump enters them any more.  Any other operand
+    equal to such an index, of any kind, keeps it entered."""
+    threaded, named = set(), set()
+    for op, arg, _ in instrs:
+        parts = BY_CODE[op].parts or (BY_CODE[op],) if op in BY_CODE else ()
+        if (len(parts) and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP
+                and len(parts[-1].names) == 1):
+            target = arg[-1] if type(arg) is tuple else arg
+            if type(target) is int and 0 <= target < len(instrs) \
+                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+                threaded.add(target)
+                arg = arg[:-1] if type(arg) is tuple else ()
+        named |= _ints(arg)
+    return threaded - named
+
+
+def _ints(value):
+    """Every int in an operand, in its tuples and lists too."""
+    if type(value) is int:
+        return {value}
+    if type(value) in (tuple, list):
+        return {x for v in value for x in _ints(v)}
+    return set()
 
 
 def function(loaded, loud=False):

@@ -110,6 +110,17 @@ def new_frame(loaded):
 
 def move(card, source, dest, missing):
     """Move a card from anywhere in source to the front of dest."""
+    if type(card) is runtime.Card:
+        # (a Card equals only itself: index finds it where `is` does, in C)
+        try:
+            i = source.index(card)
+        except ValueError:
+            i = None
+        if i is None:
+            raise Fault(missing)
+        del source[i]
+        dest.insert(0, card)
+        return
     for i, c in enumerate(source):
         if c is card:
             del source[i]
@@ -133,8 +144,12 @@ def deal(source, dests, count):
         del source[:n]
         dests[0][:0] = dealt[::-1]
         return
-    if (dests[0] is source if k == 1 else
-            any(d is source for d in dests) or len(set(map(id, dests))) < k):
+    if k == 1:
+        shared = dests[0] is source
+    else:
+        ids = set(map(id, dests))           # (one pass in C: any(d is source ...) was not)
+        shared = id(source) in ids or len(ids) < k
+    if shared:
         # A hand that is also the source, or is dealt to twice (a player
         # listed twice): card i (from 1) to the top of dests[i mod k], one
         # at a time, exactly as the reference does.

@@ -229,9 +229,12 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if own_parts and index and '(' in text and 'PART' not in _words(body.body):
+            if (own_parts and index and _may_fault(lines[-1])
+                    and 'PART' not in _words(body.body)):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
-                # (a body naming PART gives its own; one that calls nothing raises none)
+                # (a body naming PART gives its own; one that calls nothing, its
+                # macros written out, raises none: a conditional jump's test; a
+                # context's @SIGNAL@ marker may call)
                 lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
                     _indent(lines[-1], 4), index)
         outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
@@ -248,12 +251,27 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     return forward(text)
 
 
+# Calls that raise no Fault: the stack's own (a KEEP() that pushes).
+_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop)\(')
+
+
+def _may_fault(text):
+    """Can text raise a Fault: does it call anything but the stack's
+    methods (or stand for a context's @SIGNAL@, which may)?"""
+    return '(' in _SAFE_CALLS.sub('', text) or '@' in text
+
+
 def forward(text):
     """text with each local that is assigned a value without side effects
     and used once, in the next statement of the same block, replaced by
     that value (what the hand writes: `push(consts[arg])`, not `value =
     consts[arg]` then `push(value)`)."""
     lines = text.split('\n')
+    # the names' counts in the whole text, kept as lines change (a block's
+    # text counted anew at each candidate made composing quadratic)
+    total = collections.Counter()
+    for line in lines:
+        total.update(_line_names(line))
     i = 0
     while i < len(lines) - 1:
         line = lines[i]
@@ -265,13 +283,15 @@ def forward(text):
         name, eq, expr = line.strip().partition(' = ')
         if (eq and name.isidentifier() and not _side_effects(expr, after)
                 and len(after) - len(after.lstrip()) == indent
-                and _count(text, name) == 2 and _count(after, name) == 1):
+                and total[name] == 2 and _line_names(after)[name] == 1):
             col = next(t.start[1] for t in _name_tokens(after) if t.string == name)
             whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
             value = expr if whole or _atom(expr) else '(%s)' % expr
             lines[j] = after[:col] + value + after[col + len(name):]
+            total.subtract(_line_names(line))
+            total.subtract(_line_names(after))
+            total.update(_line_names(lines[j]))
             del lines[i]
-            text = '\n'.join(lines)
             continue
         i += 1
     return '\n'.join(lines)

@@ -25,8 +25,9 @@ no constant, number or name of the program reaches it.  Every operand
 (the instruction after the block, each instruction's decoded operands)
 comes in that tuple at run time.  So a function depends only on the
 block's opcodes: it is made once per opcode sequence, cached in memory
-(never written to disk), at the block's first call (_Lazy: loading a
-program only finds its blocks).  In play-out mode whole actions run as
+(never written to disk), when the block is hot (_Lazy: loading a
+program only finds its blocks; until its HOT-th call a block runs its
+first instruction alone and the loop the rest).  In play-out mode whole actions run as
 functions too (pipvm/engine/actions.py).
 """
 import types
@@ -82,6 +83,27 @@ def _operands(entry):
     op, arg = BY_CODE[entry[0]], entry[1]
     n = sum(len(p.names) for p in op.parts) if op.parts else len(op.names)
     return [arg] if n == 1 else list(arg)
+
+
+def threaded(parts, operands, instrs):
+    """The parts and operands of a run with each `and`'s jump threaded: a
+    JUMP_IF_FALSE_OR_POP whose target is a JUMP_IF_FALSE (`if a and b {`)
+    jumps where that one jumps when the value is false, and pops it as the
+    target would: a JUMP_IF_FALSE to the target's target (the same pops and
+    the same place either way; neither can fail nor counts a step).  The
+    operands are a list, each part's in turn; instrs: the loaded list the
+    targets index."""
+    out, k = list(parts), 0
+    for j, p in enumerate(parts):
+        n = len(p.names)
+        if p.code == OP.JUMP_IF_FALSE_OR_POP:
+            target = operands[k]
+            if type(target) is int and 0 <= target < len(instrs) \
+                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+                out[j] = BY_CODE[OP.JUMP_IF_FALSE]
+                operands = operands[:k] + [instrs[target][1]] + operands[k + 1:]
+        k += n
+    return out, operands
 
 
 def _jump_text(k, ctx):
@@ -158,8 +180,11 @@ def variant(loaded, instrs, entered, positions):
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
-        fn = _Lazy((tuple(p.code for p in parts), jump), out, start)
         operands = [x for entry in body for x in _operands(entry)]
+        parts, operands = threaded(parts, operands, instrs)
+        first = instrs[start]           # (cold: run alone, as it was, unthreaded)
+        fn = _Lazy((tuple(p.code for p in parts), jump), out, start,
+                   (tuple(p.code for p in _parts(first)), (start + 1,) + tuple(_operands(first))))
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
@@ -174,19 +199,36 @@ def variant(loaded, instrs, entered, positions):
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
 
 
-class _Lazy:
-    """A block's function until its first call, which makes it (composing
-    and compiling cost about a millisecond a block: a program starts without
-    paying for the blocks it never runs) and puts it in the instruction list."""
-    __slots__ = ('key', 'instrs', 'index')
+# Calls of a block before its function is made: composing and compiling
+# cost about a millisecond a block, and a block saves some 0.3 us a run
+# over the loop, so one that runs fewer times than this never pays for its
+# function (a short game's blocks: benchmarks/oracle.py).
+HOT = 500
 
-    def __init__(self, key, instrs, index):
+
+class _Lazy:
+    """A block until it is hot: each call runs the block's first
+    instruction alone (as a block of one, made once per opcode) and goes on
+    in the loop at the next; the HOT-th makes the block's function and puts
+    it in the instruction list (a program pays only for the blocks it runs
+    often)."""
+    __slots__ = ('key', 'instrs', 'index', 'first', 'calls')
+
+    def __init__(self, key, instrs, index, first):
         self.key, self.instrs, self.index = key, instrs, index
+        self.first, self.calls = first, 0
 
     def made(self):
         return function(*self.key)
 
     def __call__(self, machine, stack, frame, arg):
+        self.calls += 1
+        if self.calls < HOT:
+            first, operands = self.first
+            if type(first) is tuple:        # (its opcodes: the block of one, made now)
+                first = function(first)
+                self.first = first, operands
+            return first(machine, stack, frame, operands)
         fn = function(*self.key)
         self.instrs[self.index] = (BLOCK, arg, fn)
         return fn(machine, stack, frame, arg)
