@@ -124,3 +124,45 @@ def test_an_option_reading_a_later_options_flag_plays_as_the_reference(tmp_path,
         endings.add(vm[1].strip().split(b'\n')[-1])
     assert len(endings) > 1, endings        # the options' scores decide who wins
 
+
+
+APART_TEST = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 4 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (do ((inc (game sto TURNS) 1)
+       ((and (== (mod (game sto TURNS) 3) 0) (== (size (game mem SEEN)) 1)) (forget (top (game mem SEEN))))
+       (choice (((== (size (game mem SEEN)) 1)
+                 (any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) HEARTS)) 'C
+                      (move 'C (top ((current player) vloc PILE)))))
+                ((< (game sto TURNS) 4)
+                 (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE)))))
+                ((== (size (game mem SEEN)) 0)
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE)))
+                           (remember (top ((current player) vloc PILE)) (top (game mem SEEN)))
+                           (inc ((current player) sto SCORE) 5))))))))))'''
+
+
+def test_an_option_excluded_by_the_last_ones_conditions_is_not_asked_after_the_play(tmp_path, monkeypatch):
+    """When only the last option does more than the play, it asks after the
+    play whether an earlier option allowed the card, leaving out those its
+    conditions exclude (plays.which_option: a lead size of 0 is never 1):
+    the same options run as in the reference, and taking an option that is
+    not excluded (turns under 4) for one that is makes them differ."""
+    from compiler.recycle import frontend, plays
+    from tests.test_recycle import game_of
+    seen = []
+    excludes = plays.excludes
+    monkeypatch.setattr(plays, 'excludes', lambda *a: seen.append(excludes(*a)) or seen[-1])
+    path = tmp_path / 'apart.recycle'
+    path.write_text(game_of(APART_TEST, players=3, deck='(RANK (ACE, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    frontend.check_text(path.read_text())
+    assert seen == [True, False]        # following is excluded, the early turns are not
+    endings = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm
+        endings.add(vm[1].strip().split(b'\n')[-1])
+    assert len(endings) > 1, endings
+    monkeypatch.setattr(plays, 'excludes', lambda *a: True)
+    assert any(vm != ref for vm, ref in (both(str(path), seed) for seed in (1, 2, 3)))

@@ -85,6 +85,7 @@ def actions(draw, depth=0):
 
 
 SHARED = '(== (size (game mem SEEN)) 1)'     # a condition two options may both begin with
+APART = '(== (size (game mem SEEN)) 0)'      # one SHARED excludes (plays.which_option)
 
 
 @st.composite
@@ -108,9 +109,13 @@ def options_(draw, depth, plays_only=False):
     if kind == 4:
         # a play under a condition, as Agram's lead
         # conditions beginning with another option's: read from its flag (plays.flags)
-        cond = draw(st.one_of(conditions(), st.just(SHARED),
+        cond = draw(st.one_of(conditions(), st.just(SHARED), st.just(APART),
                               conditions().map(lambda x: '(and %s %s)' % (SHARED, x))))
-        return "(%s (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))" % cond
+        # and maybe more than the play, as Agram's lead remembers the card
+        play = "(move 'C (top (game vloc PILE)))"
+        if draw(st.booleans()):
+            play = '(do (%s %s))' % (play, draw(actions(depth)))
+        return "(%s (any ((current player) iloc HAND) 'C %s))" % (cond, play)
     if kind == 2:
         return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
     return draw(actions(depth))
