@@ -831,3 +831,43 @@ def test_agram_lowers_to_pips_own_shapes():
     # the outer stage (its winner leads: a cycle) keeps its comparisons of seats
     assert main.count('EQ_GLOBAL_JUMP_IF_FALSE') + sum(
         a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) >= 3
+
+
+def _assigned(node, name):
+    """The statements of the checked node assigning a card or player local of that name."""
+    import attrs
+    from compiler.ir import checked as c
+    out, todo = [], [node]
+    while todo:
+        x = todo.pop()
+        if type(x) in (list, tuple):
+            todo += x
+        elif attrs.has(type(x)):
+            if type(x) in (c.Assign, c.Let):
+                target = x.target if type(x) is c.Assign else x.var
+                target = getattr(getattr(target, 'ref', target), 'var', target)
+                if type(target) is c.Local and target.name == name and target.type in ('Card', 'Player'):
+                    out.append(x)
+            todo += [getattr(x, f.name) for f in attrs.fields(type(x))]
+    return out
+
+
+OWNER_OF_MAX = '''(do ((shuffle (game iloc STOCK)) (put points 'VALUE (((SUIT (HEARTS)) 2)))))
+ (stage player (end (>= (game sto TURNS) 2))
+  (do ((inc (game sto TURNS) 1)
+       (all player 'P (move (top (game iloc STOCK)) (top ('P vloc SHOWN))))
+       %s
+       (cycle next (owner (max (union (all player 'P ('P vloc SHOWN))) using 'VALUE))))))'''
+
+
+@pytest.mark.parametrize('memory,kept', [('', False),
+                                         ("(remember (top (game iloc STOCK)) (top ((current player) mem KEPT)))",
+                                          True)])
+def test_the_owner_of_a_max_keeps_the_card_only_where_it_searches_for_it(memory, kept):
+    """`(owner (max ...))` over each player's own place is the player the max
+    was found under: the card itself is kept only where a player's memory
+    (a copy held twice) makes the owner a search for it (Agram: no)."""
+    program = frontend.check_text(game_of(OWNER_OF_MAX % memory, players=3))
+    assert bool(_assigned(program, 'best')) == kept
+    agram = frontend.check_text(example('agram'))
+    assert not _assigned(agram, 'best') and _assigned(agram, 'holder')

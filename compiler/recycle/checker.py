@@ -122,8 +122,10 @@ class Checker(Expressions, Plays):
             cond, body = test.branches[0]
             test.branches[0] = (conj(holds, 'or', pos), body)
         if not any(own.owner == 'Player' for own in self.layout.mems):
-            for search, known in self.owners_known:
+            for search, known, stores in self.owners_known:
                 search.branches = [(None, known)]     # each card is in one player's place
+                for body, store in stores:      # and the card found is read by no one
+                    body[:] = [x for x in body if x is not store]
 
     def scoring(self, s):
         """Each player (team) scored; the best alone wins, a tie is a draw."""

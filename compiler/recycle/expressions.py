@@ -350,7 +350,7 @@ class Expressions(Points):
     def ex_Owner(self, e):
         holder = None
         if type(e.card) is ast.Best:
-            card, holder = self.best(e.card, track=True)
+            card, holder, stores = self.best(e.card, track=True)
             card = card.ir
         else:
             card = self.scalar(e.card, CARD)
@@ -371,7 +371,7 @@ class Expressions(Points):
             # the search instead if a player has a memory (a copy held twice)
             search = [c.If([(None, search)], pos)]
             self.owners_known.append((search[0], [c.Assign(local_ref(res, pos), local_expr(holder, pos),
-                                                           pos)]))
+                                                           pos)], stores))
         self.hoist(search, pos, '(owner CARD)')
         return Val(PLAYER, local_expr(res, pos))
 
