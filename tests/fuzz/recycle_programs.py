@@ -80,6 +80,10 @@ def actions(draw, depth=0):
             '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1), min_size=1, max_size=3))),
             # every option a card of the hand onto the pile: one play (plays.py)
             '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=3))),
+            # as Agram's trick: plays, then a lead doing more whose condition excludes SHARED's
+            "(choice (%s (%s (any ((current player) iloc HAND) 'C (do ((move 'C (top (game vloc PILE))) %s))))))"
+            % (' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=2))),
+               draw(st.sampled_from([APART, '(== (size (game mem SEEN)) 2)'])), draw(actions(depth + 1))),
         ]
     return draw(st.sampled_from(options))
 
