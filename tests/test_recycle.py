@@ -828,9 +828,10 @@ def test_agram_lowers_to_pips_own_shapes():
     main, rule = names['main'], names['choice_1']
     assert main.count('FOR_ITER_FROM') == 1 and 'IN' in main and 'ACE_HIGH' in main
     assert 'LIST_PROP' not in rule and 'LOAD_GLOBAL' in rule and 'EQ' in rule
-    # the outer stage (its winner leads: a cycle) keeps its comparisons of seats
+    # the outer stage (its winner leads: a cycle) sets who leads before reading
+    # it: no comparisons of seats to find the seat after the current one
     assert main.count('EQ_GLOBAL_JUMP_IF_FALSE') + sum(
-        a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) >= 3
+        a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) == 0
 
 
 def _assigned(node, name):
@@ -871,3 +872,24 @@ def test_the_owner_of_a_max_keeps_the_card_only_where_it_searches_for_it(memory,
     assert bool(_assigned(program, 'best')) == kept
     agram = frontend.check_text(example('agram'))
     assert not _assigned(agram, 'best') and _assigned(agram, 'holder')
+
+
+STEERED = '''(do ((shuffle (game iloc STOCK))))
+ (stage player (end (>= (game sto TURNS) 5))
+  (do ((inc (game sto TURNS) 1)
+       %s
+       (choice ((inc ((current player) sto SCORE) (game sto TURNS)) (turn pass)))
+       (cycle next ((mod (* (game sto TURNS) 2) 3) player)))))'''
+
+
+@pytest.mark.parametrize('before,computed', [('', False), ("(inc ((next player) sto SCORE) 1)", True),
+                                             ("((== (game sto TURNS) 2) (cycle next current))", True)])
+def test_who_goes_next_is_computed_only_where_the_turn_reads_it_first(before, computed):
+    """A stage's turn that sets who goes next (`cycle next`) before anything
+    reads it does not compute the seat after the current one first (Agram's
+    round, whose winner leads); one that reads it, or may set it otherwise,
+    does, and plays as the reference (tests/test_recycle_reference.py)."""
+    program = frontend.check_text(game_of(STEERED % before, players=3))
+    # the seat after each seat, one assignment each, beside the cycle's own
+    assert (len(_assigned(program, 'next')) > 2) == computed
+    assert len(_assigned(frontend.check_text(example('agram')), 'next')) == 1

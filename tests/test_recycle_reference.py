@@ -166,3 +166,17 @@ def test_an_option_excluded_by_the_last_ones_conditions_is_not_asked_after_the_p
     assert len(endings) > 1, endings
     monkeypatch.setattr(plays, 'excludes', lambda *a: True)
     assert any(vm != ref for vm, ref in (both(str(path), seed) for seed in (1, 2, 3)))
+
+
+@pytest.mark.parametrize('before', ['', "(inc ((next player) sto SCORE) 1)",
+                                    "((== (game sto TURNS) 2) (cycle next current))"])
+def test_a_turn_setting_who_goes_next_plays_as_the_reference(tmp_path, before):
+    """Whether or not the turn reads who goes next before setting it (the
+    checker computes the seat after the current one only if it does), the
+    same seats play the same turns in both transcripts."""
+    from tests.test_recycle import STEERED, game_of
+    path = tmp_path / 'steered.recycle'
+    path.write_text(game_of(STEERED % before, players=3))
+    for seed in (1, 2):
+        vm, ref = both(str(path), seed)
+        assert vm[0] == 0 and b'Choose an action' in vm[1] and ref == vm

@@ -17,7 +17,7 @@ from .cards import Cards, card_list
 from .forms import children, fixed_points, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
-from .plays import Plays
+from .plays import Plays, _locals_within
 from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
                      TEAMS, LocColl, Val, binary, conj, lit, local_expr, local_ref)
 
@@ -188,9 +188,12 @@ class Checker(Expressions, Plays):
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
-            body = self.after(cycle, kind, pos)
-            body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body
-            body += self.block(s.body)
+            turn = self.block(s.body)
+            # who goes next, unless the turn sets it before anything reads it
+            # (Agram's round: the trick's winner, by `(cycle next (owner ...))`)
+            body = [] if cycle.back is None and _sets_first(turn, cycle.nxt) and \
+                _locals_within(end, {id(cycle.nxt)}, but=True) else self.after(cycle, kind, pos)
+            body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body + turn
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
         finally:
             self.stages.pop()
@@ -563,4 +566,15 @@ def reverses(stage):
             return True
         if type(node) is not ast.Stage:
             todo += children(node)
+    return False
+
+
+def _sets_first(stmts, local):
+    """Do the statements assign local, of a value not reading it, before
+    any statement mentions it (each statement in turn, whatever it does)?"""
+    for x in stmts:
+        if type(x) is c.Assign and type(x.target) is c.VarRef and x.target.var is local:
+            return _locals_within(x.value, {id(local)}, but=True)
+        if not _locals_within(x, {id(local)}, but=True):
+            return False
     return False
