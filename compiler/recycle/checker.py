@@ -19,7 +19,7 @@ from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays, _locals_within
 from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
-                     TEAMS, LocColl, Val, binary, conj, lit, local_expr, local_ref)
+                     TEAMS, GroupColl, LocColl, Val, binary, conj, lit, local_expr, local_ref)
 
 
 @attrs.define(slots=True)
@@ -135,22 +135,37 @@ class Checker(Expressions, Plays):
         who, best, value, seen, tie = (self.frame.new('scored', t), self.frame.new('winner', t),
                                        self.frame.new('best', T.NUMBER), self.frame.new('seen', T.BOOLEAN),
                                        self.frame.new('tie', T.BOOLEAN))
-        self.stages.append(Cycle(kind.lower(), who, who))
-        saved, self.pre = self.pre, []
-        v = self.scalar(s.expr, INT)
-        pre, self.pre = self.pre, saved
-        self.stages.pop()
         score = self.frame.new('score', T.NUMBER)
+
+        def scored():
+            """The statements setting score to who's."""
+            self.stages.append(Cycle(kind.lower(), who, who))
+            saved, self.pre = self.pre, []
+            try:
+                v = self.scalar(s.expr, INT)
+                return self.pre + [c.Let(score, v, pos)]
+            finally:
+                self.pre = saved
+                self.stages.pop()
         better = binary(local_expr(score, pos), '>' if s.word == 'max' else '<', local_expr(value, pos),
                         T.BOOLEAN, pos)
-        body = pre + [c.Let(score, v, pos), c.If([
+        keep = [c.Assign(local_ref(best, pos), local_expr(who, pos), pos),
+                c.Assign(local_ref(value, pos), local_expr(score, pos), pos),
+                c.Assign(local_ref(tie, pos), lit(False, T.BOOLEAN, pos), pos)]
+        same = (binary(local_expr(score, pos), '==', local_expr(value, pos), T.BOOLEAN, pos),
+                [c.Assign(local_ref(tie, pos), lit(True, T.BOOLEAN, pos), pos)])
+        seats = self.seats_of(GroupColl(kind, self.group(kind, pos)), pos)
+        if seats is not None:
+            # written out seat by seat: the first seat's score is the best so far
+            out = []
+            for k, seat in enumerate(seats):
+                out += [c.Let(who, seat, pos)] + scored() + (keep if k == 0 else [c.If([(better, keep), same],
+                                                                                       pos)])
+            return out + [c.If([(c.Not(local_expr(tie, pos), T.BOOLEAN, pos), [c.Winner(local_ref(best, pos),
+                                                                                          pos)])], pos)]
+        body = scored() + [c.If([
             (binary(c.Not(local_expr(seen, pos), T.BOOLEAN, pos), 'or', better, T.BOOLEAN, pos),
-             [c.Assign(local_ref(best, pos), local_expr(who, pos), pos),
-              c.Assign(local_ref(value, pos), local_expr(score, pos), pos),
-              c.Assign(local_ref(seen, pos), lit(True, T.BOOLEAN, pos), pos),
-              c.Assign(local_ref(tie, pos), lit(False, T.BOOLEAN, pos), pos)]),
-            (binary(local_expr(score, pos), '==', local_expr(value, pos), T.BOOLEAN, pos),
-             [c.Assign(local_ref(tie, pos), lit(True, T.BOOLEAN, pos), pos)])], pos)]
+             keep + [c.Assign(local_ref(seen, pos), lit(True, T.BOOLEAN, pos), pos)]), same], pos)]
         return [c.Let(seen, lit(False, T.BOOLEAN, pos), pos), c.Let(tie, lit(False, T.BOOLEAN, pos), pos),
                 c.For(who, self.group(kind, pos), None, body, pos),
                 c.If([(conj([local_expr(seen, pos), c.Not(local_expr(tie, pos), T.BOOLEAN, pos)], 'and',
