@@ -26,8 +26,9 @@ Prints the medians and their ratio (RECYCLE / Pip).
 files: each round runs one process per tree in turn (PYTHONPATH to it) that
 compiles each file (best of 5), plays --games random games on the loop and
 on the compiled tier, and then times `pipvm run` of each file in that tree;
-it prints each measure's medians, tree by tree (benchmarks/results/
-recycle.tsv's before/after rows).
+it prints each measure's medians, tree by tree, and each RECYCLE file's
+ratio to the Pip file after it, the median of the rounds' ratios
+(benchmarks/results/recycle.tsv's before/after rows).
 """
 import argparse
 import os
@@ -177,6 +178,16 @@ def trees(a):
     for k in runs[paths[0]][0]:
         if not k.endswith(' players'):
             print('%-34s' % k, '  '.join('%12.3f' % statistics.median(d[k] for d in runs[t]) for t in paths))
+    # a RECYCLE file's ratio to the Pip file after it, round by round (both
+    # timed in one process, one after the other), then the median: the load
+    # moves both, so this spreads less than a ratio of medians
+    for rec, pip in zip(a.files, a.files[1:]):
+        if rec.endswith('.recycle') and not pip.endswith('.recycle'):
+            r, p = os.path.basename(rec), os.path.basename(pip)
+            for m in ('loop', 'compiled', 'compile', 'process'):
+                print('%-34s' % ('%s/%s %s' % (r.split('.')[0], p.split('.')[0], m)), '  '.join(
+                    '%12.3f' % statistics.median(d['%s %s' % (r, m)] / d['%s %s' % (p, m)] for d in runs[t])
+                    for t in paths))
 
 
 def main():
