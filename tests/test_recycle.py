@@ -893,3 +893,25 @@ def test_who_goes_next_is_computed_only_where_the_turn_reads_it_first(before, co
     # the seat after each seat, one assignment each, beside the cycle's own
     assert (len(_assigned(program, 'next')) > 2) == computed
     assert len(_assigned(frontend.check_text(example('agram')), 'next')) == 1
+
+
+def _reused_globals():
+    """The places in Agram's main where a global just stored is loaded again."""
+    program = frontend.compile_text(frontend.read_source(os.path.join(EXAMPLES, 'agram.recycle')))
+    main = [code for code in program.codes if code.name == 'main'][0]
+    ins = [(i.op.name, i.args) for i in pipc.decode(main.code)]
+    return [k for k, (a, b) in enumerate(zip(ins, ins[1:]))
+            if a[0] == 'STORE_GLOBAL' and b[0] == 'LOAD_GLOBAL' and a[1] == b[1]]
+
+
+def test_agram_reads_the_lead_suit_once_a_turn(monkeypatch):
+    """Discarding's flag (following's condition, and no card follows the
+    lead's suit) is set inside following's test, after the lead's suit is
+    read into the global following's rule compares with, and reads that
+    global (plays._guarded_together): the lead card's suit is read once a
+    turn, not twice."""
+    from compiler.recycle import plays
+    # following's flag read as the test; the lead's suit read into discarding's flag
+    assert len(_reused_globals()) == 2
+    monkeypatch.setattr(plays, '_guarded_together', lambda stmts, pos: stmts)
+    assert len(_reused_globals()) == 1

@@ -86,6 +86,7 @@ class Plays:
         before = []
         for shape, held, read, flag in zip(shapes, helds, reads, self.flags(shapes, helds, pos)):
             before += flag + (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])
+        before = _guarded_together(before, pos)
         fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
             after = fetch + rest(shapes[0])
@@ -338,6 +339,71 @@ def _unmoved(shape, first):
             return False
         todo += children(node)
     return True
+
+
+def _guarded_together(stmts, pos):
+    """stmts with a flag set to `G and Y` just before the reads guarded by
+    G (`if G { READS }`) set inside that test instead: `if G { READS; flag
+    = Y } else { flag = False }` (Agram: discarding's flag, following's and
+    no card follows, beside the lead's suit read when following).  The
+    reads only set hidden globals Y does not read, and cannot fail, so Y
+    read after them is the same value, failing as it did."""
+    out = list(stmts)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if type(a) is not c.Assign or type(b) is not c.If or len(b.branches) != 1:
+            continue
+        test, reads = b.branches[0]
+        value = a.value
+        if type(value) is not c.Binary or value.op != 'and':
+            continue
+        rest = []
+        while type(value) is c.Binary and value.op == 'and':
+            rest.append(value.right)
+            value = value.left
+        set_ = {id(x.target.var) for x in reads if type(x) is c.Assign and type(x.target) is c.VarRef}
+        if not same_expr(value, test) or len(set_) != len(reads) or id(getattr(a.target, 'var', None)) in set_ \
+                or _mentions(rest, set_):
+            continue
+        y = rest[-1]
+        for x in reversed(rest[:-1]):
+            y = binary(y, 'and', x, T.BOOLEAN, pos)
+        for x in reads:     # a value just read into a global: the global
+            y = _replaced(y, x.value, as_expr(x.target))
+        out[i:i + 2] = [c.If([(test, reads + [c.Assign(a.target, y, a.pos)]),
+                              (None, [c.Assign(a.target, lit(False, T.BOOLEAN, pos), a.pos)])], b.pos)]
+        return _guarded_together(out, pos)
+    return out
+
+
+def _replaced(node, old, new):
+    """The checked expression with each part that is old (but for where it
+    is written) replaced by new."""
+    if same_expr(node, old):
+        return new
+    t = type(node)
+    if t is list or t is tuple:
+        return t(_replaced(x, old, new) for x in node)
+    if not attrs.has(t) or t is c.Local or t is c.Global:
+        return node
+    return attrs.evolve(node, **{f.name: _replaced(getattr(node, f.name), old, new)
+                                 for f in attrs.fields(t) if f.name != 'pos'})
+
+
+def _mentions(node, ids):
+    """Does the checked node name a global or local whose id is in ids?"""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is c.Global or t is c.Local:
+            if id(node) in ids:
+                return True
+        elif t is list or t is tuple:
+            todo += node
+        elif attrs.has(t):
+            todo += [getattr(node, f.name) for f in attrs.fields(t)]
+    return False
 
 
 def _after(value, first, flag, pos):

@@ -84,12 +84,22 @@ def actions(draw, depth=0):
             "(choice (%s (%s (any ((current player) iloc HAND) 'C (do ((move 'C (top (game vloc PILE))) %s))))))"
             % (' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=2))),
                draw(st.sampled_from([APART, '(== (size (game mem SEEN)) 2)'])), draw(actions(depth + 1))),
+            # Agram's whole trick: discarding begins with following's condition, whose
+            # rule reads the lead's suit (plays._guarded_together), then the lead
+            "(choice (((and %s %s) (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))"
+            " (any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) %s)) 'C"
+            " (%s (move 'C (top (game vloc PILE)))))"
+            " (%s (any ((current player) iloc HAND) 'C (do ((move 'C (top (game vloc PILE))) %s))))))"
+            % (SHARED, draw(st.one_of(conditions(), st.just(NO_FOLLOW))), LED, SHARED, APART,
+               draw(actions(depth + 1))),
         ]
     return draw(st.sampled_from(options))
 
 
 SHARED = '(== (size (game mem SEEN)) 1)'     # a condition two options may both begin with
 APART = '(== (size (game mem SEEN)) 0)'      # one SHARED excludes (plays.which_option)
+LED = '(cardatt SUIT (top (game mem SEEN)))'
+NO_FOLLOW = "(== (size (filter ((current player) iloc HAND) 'D (== (cardatt SUIT 'D) %s))) 0)" % LED
 
 
 @st.composite
