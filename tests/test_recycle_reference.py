@@ -180,3 +180,44 @@ def test_a_turn_setting_who_goes_next_plays_as_the_reference(tmp_path, before):
     for seed in (1, 2):
         vm, ref = both(str(path), seed)
         assert vm[0] == 0 and b'Choose an action' in vm[1] and ref == vm
+
+
+TRICK_TEST = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (do ((inc (game sto TURNS) 1)
+       ((and (== (mod (game sto TURNS) 3) 0) (> (size (game mem SEEN)) 0)) (forget (top (game mem SEEN))))
+       ((== (mod (game sto TURNS) 4) 0) (remember (top (game iloc STOCK)) (top (game mem SEEN))))
+       (choice (((and (== (size (game mem SEEN)) 1)
+                      (== (size (filter ((current player) iloc HAND) 'D
+                                        (== (cardatt SUIT 'D) (cardatt SUIT (top (game mem SEEN)))))) 0))
+                 (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE)))))
+                (any (filter ((current player) iloc HAND) 'C
+                             (== (cardatt SUIT 'C) (cardatt SUIT (top (game mem SEEN)))))
+                     'C ((== (size (game mem SEEN)) 1) (move 'C (top ((current player) vloc PILE)))))
+                ((== (size (game mem SEEN)) 0)
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE)))
+                           (remember (top ((current player) vloc PILE)) (top (game mem SEEN)))
+                           (inc ((current player) sto SCORE) (game sto TURNS)))))))))))'''
+
+
+def test_agrams_trick_shape_plays_as_the_reference(tmp_path, monkeypatch):
+    """Agram's three options (discard, follow, lead) with a lead pile that
+    may hold 0, 1 or 2 cards: discarding's flag set inside following's test
+    (plays._guarded_together) and False outside it, so with two cards in
+    the pile no option holds, in both transcripts."""
+    from compiler.recycle import frontend, plays
+    from tests.test_recycle import game_of
+    merged = []
+    guarded = plays._guarded_together
+    monkeypatch.setattr(plays, '_guarded_together',
+                        lambda stmts, pos: merged.append(guarded(stmts, pos)) or merged[-1])
+    path = tmp_path / 'trick.recycle'
+    path.write_text(game_of(TRICK_TEST, players=3,
+                            deck='(RANK (ACE, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    frontend.check_text(path.read_text())
+    assert any(type(s).__name__ == 'If' and len(s.branches) == 2 for out in merged for s in out)
+    for seed in (1, 2, 3, 4):
+        vm, ref = both(str(path), seed)
+        assert vm[0] == 0 and b'Choose a card' in vm[1] and ref == vm
