@@ -17,7 +17,7 @@ from .cards import Cards, card_list
 from .forms import children, fixed_points, mentions_team, shown_at, summary, top_to_top
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
-from .plays import Plays, _locals_within
+from .plays import Plays
 from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
                      TEAMS, GroupColl, LocColl, Val, binary, conj, lit, local_expr, local_ref)
 
@@ -29,6 +29,8 @@ class Cycle:
     nxt: object                # the Local of who goes next
     back: object = None        # the Local (Boolean) of a stage `(cycle next previous)`
                                # may reverse: true while turns go counter-clockwise
+    nexts: int = 0             # statements and values made naming nxt (a cycle, (next ...))
+    first_set: object = None   # (the first `cycle next` assignment made, nexts before it)
 
 
 def check(game, name='RECYCLE game'):
@@ -204,10 +206,13 @@ class Checker(Expressions, Plays):
         try:
             end = self.statement_cond(s.end)
             turn = self.block(s.body)
-            # who goes next, unless the turn sets it before anything reads it
-            # (Agram's round: the trick's winner, by `(cycle next (owner ...))`)
-            body = [] if cycle.back is None and _sets_first(turn, cycle.nxt) and \
-                _locals_within(end, {id(cycle.nxt)}, but=True) else self.after(cycle, kind, pos)
+            # who goes next, unless the turn sets it before anything names it
+            # (Agram's round: the trick's winner, by `(cycle next (owner ...))`):
+            # nothing named it before the first assignment, one of the turn's
+            # statements (made in their order), so it always runs
+            set_ = cycle.first_set
+            sets = cycle.back is None and set_ is not None and set_[1] == 0 and any(x is set_[0] for x in turn)
+            body = [] if sets else self.after(cycle, kind, pos)
             body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body + turn
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
         finally:
@@ -348,6 +353,7 @@ class Checker(Expressions, Plays):
                 fail(a.pos, 'cycle changes the turn order of a stage: it goes inside one')
             s = self.stages[-1]
             kind = PLAYER if s.kind == 'player' else TEAM
+            s.nexts += a.target == 'next' or a.which == 'current' or a.target == 'previous'
             if a.which == 'next' and a.target == 'previous':
                 # the play's direction reverses (docs/recycle.md, "Stages and turns")
                 back = local_expr(s.back, a.pos)
@@ -360,8 +366,13 @@ class Checker(Expressions, Plays):
             v = self.typed(a.target, PLAYER, TEAM)
             kind, who = v.type, v.ir
             s = self.stage_of('player' if kind == PLAYER else 'team', a.pos)
+            s.nexts += a.which == 'current'
         if a.which == 'next':
-            return [c.Assign(local_ref(s.nxt, a.pos), who, a.pos)]
+            out = c.Assign(local_ref(s.nxt, a.pos), who, a.pos)
+            if s.first_set is None:
+                s.first_set = (out, s.nexts)
+            s.nexts += 1
+            return [out]
         return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + self.after(s, kind, a.pos)
 
     def st_Repeat(self, a):
@@ -583,13 +594,3 @@ def reverses(stage):
             todo += children(node)
     return False
 
-
-def _sets_first(stmts, local):
-    """Do the statements assign local, of a value not reading it, before
-    any statement mentions it (each statement in turn, whatever it does)?"""
-    for x in stmts:
-        if type(x) is c.Assign and type(x.target) is c.VarRef and x.target.var is local:
-            return _locals_within(x.value, {id(local)}, but=True)
-        if not _locals_within(x, {id(local)}, but=True):
-            return False
-    return False

@@ -277,6 +277,7 @@ class Expressions(Points):
         if e.which == 'next':
             if s.nxt is None:
                 fail(e.pos, '(next %s) is not known in a rule' % e.kind)
+            s.nexts += 1        # (checker.st_Stage: read before the turn sets it?)
             return Val(kind, local_expr(s.nxt, e.pos))
         return Val(kind, self.neighbour(kind, local_expr(s.cur, e.pos), 'previous', e.pos))
 
