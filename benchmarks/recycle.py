@@ -5,7 +5,9 @@
     python benchmarks/recycle.py --trees BEFORE,AFTER [--rounds 7] [--games 40] FILE...
 
 Defaults to examples/recycle/agram.recycle against examples/agram.pip (its
-hand port). Each round times both, one after the other, so a loaded
+hand port). Both play the same game: a Pip file plays as many players as
+the RECYCLE file before it when it allows that many (Agram's port allows 2
+to 6; seed 001's Agram declares 4), else its fewest. Each round times both, one after the other, so a loaded
 machine slows both alike: start-up is the source compiled to a program
 (read, checked, code generated: what `run` and `sim` do before the first
 game), simulation is --games random games played through the game API on
@@ -24,8 +26,9 @@ Prints the medians and their ratio (RECYCLE / Pip).
 files: each round runs one process per tree in turn (PYTHONPATH to it) that
 compiles each file (best of 5), plays --games random games on the loop and
 on the compiled tier, and then times `pipvm run` of each file in that tree;
-it prints each measure's medians, tree by tree (benchmarks/results/
-recycle.tsv's before/after rows).
+it prints each measure's medians, tree by tree, and each RECYCLE file's
+ratio to the Pip file after it, the median of the rounds' ratios
+(benchmarks/results/recycle.tsv's before/after rows).
 """
 import argparse
 import os
@@ -49,9 +52,16 @@ def compile_file(path):
     return pipc.load(pipc.dump(front.compile_text(front.read_source(path))), os.path.basename(path))
 
 
-def play(program, games, compiled=False):
+def seats(program, like=None):
+    """The players a game is played with: like's (the RECYCLE game's) if
+    the program allows that many, else its fewest."""
+    allowed = [k * max(program.team_size, 1) for k in program.counts]
+    return like if like in allowed else allowed[0]
+
+
+def play(program, games, compiled=False, n=None):
     program = Image(program, compiled=compiled)     # once, as a simulation does
-    n = program.program.counts[0] * max(program.program.team_size, 1)
+    n = n or seats(program.program)
     names = ['P%d' % i for i in range(n)]
     for seed in range(1, games + 1):
         game = Game(program, seed=seed, players=n, names=names, quiet=True)
@@ -60,7 +70,7 @@ def play(program, games, compiled=False):
             game.answer(rng.randrange(len(game.decision.options)))
 
 
-def instructions(program, games):
+def instructions(program, games, n=None):
     """The VM's instructions per game over the same games (a count, not a time)."""
     from pipvm.engine import vm
     counts = [0]
@@ -76,7 +86,7 @@ def instructions(program, games):
         self.quiet = Counting(self.quiet)
     vm.Loaded.__init__ = counting
     try:
-        play(program, games)
+        play(program, games, n=n)
     finally:
         vm.Loaded.__init__ = plain
     return counts[0] / games
@@ -113,12 +123,16 @@ def compile_file(path):
     front = recycle_frontend if path.endswith('.recycle') else pip_frontend
     return pipc.load(pipc.dump(front.compile_text(front.read_source(path))), os.path.basename(path))
 
-games, out = int(sys.argv[1]), {}
+games, out, like = int(sys.argv[1]), {}, None
 for path in sys.argv[2:]:
     key = os.path.basename(path)
+    program = compile_file(path)
+    allowed = [k * max(program.team_size, 1) for k in program.counts]
+    # a Pip file plays as many players as the RECYCLE file before it (the same game)
+    n = like if like in allowed and not path.endswith('.recycle') else allowed[0]
+    like = n if path.endswith('.recycle') else None
     for compiled in (False, True):
-        image = Image(compile_file(path), compiled=compiled)
-        n = image.program.counts[0] * max(image.program.team_size, 1)
+        image = Image(program, compiled=compiled)
         def play(count):
             for seed in range(1, count + 1):
                 game = Game(image, seed=seed, players=n, names=['P%d' % i for i in range(n)], quiet=True)
@@ -158,11 +172,22 @@ def trees(a):
                      str(d[key + ' players']), path], cwd=tree, env=env, stdout=subprocess.DEVNULL,
                     check=True)) * 1000
             runs[tree].append(d)
-    print('load %.1f' % os.getloadavg()[0])
+    print('load %.1f; players: %s' % (os.getloadavg()[0], ', '.join(
+        '%s %d' % (os.path.basename(f), runs[paths[0]][0][os.path.basename(f) + ' players']) for f in a.files)))
     print('%-34s' % 'ms (CPU)', '  '.join('%12s' % os.path.basename(t.rstrip('/')) for t in paths))
     for k in runs[paths[0]][0]:
         if not k.endswith(' players'):
             print('%-34s' % k, '  '.join('%12.3f' % statistics.median(d[k] for d in runs[t]) for t in paths))
+    # a RECYCLE file's ratio to the Pip file after it, round by round (both
+    # timed in one process, one after the other), then the median: the load
+    # moves both, so this spreads less than a ratio of medians
+    for rec, pip in zip(a.files, a.files[1:]):
+        if rec.endswith('.recycle') and not pip.endswith('.recycle'):
+            r, p = os.path.basename(rec), os.path.basename(pip)
+            for m in ('loop', 'compiled', 'compile', 'process'):
+                print('%-34s' % ('%s/%s %s' % (r.split('.')[0], p.split('.')[0], m)), '  '.join(
+                    '%12.3f' % statistics.median(d['%s %s' % (r, m)] / d['%s %s' % (p, m)] for d in runs[t])
+                    for t in paths))
 
 
 def main():
@@ -177,21 +202,22 @@ def main():
     if a.trees:
         return trees(a)
     programs = [compile_file(p) for p in a.files]
-    players = programs[0].counts[0] * max(programs[0].team_size, 1)
+    players = seats(programs[0])
+    players = [players, seats(programs[1], players)]
     start = [[], []]
     sim = [[], []]
     proc = [[], []]
     for _ in range(a.rounds):
         for k, path in enumerate(a.files):
             start[k].append(min(timed(lambda: compile_file(path)) for _ in range(3)) * 1000)
-            sim[k].append(timed(lambda: play(programs[k], a.games, a.compiled)) / a.games * 1000)
-            proc[k].append(timed(lambda: process(path, players)) * 1000)
-    print('load %.1f' % os.getloadavg()[0])
+            sim[k].append(timed(lambda: play(programs[k], a.games, a.compiled, players[k])) / a.games * 1000)
+            proc[k].append(timed(lambda: process(path, players[k])) * 1000)
+    print('load %.1f; players %d and %d' % (os.getloadavg()[0], players[0], players[1]))
     print('%-12s %12s %12s %8s' % ('measure', 'recycle ms', 'pip ms', 'ratio'))
     for what, xs in (('start-up', start), ('per game', sim), ('process', proc)):
         r, p = statistics.median(xs[0]), statistics.median(xs[1])
         print('%-12s %12.2f %12.2f %8.2f' % (what, r, p, r / p))
-    r, p = (instructions(program, min(a.games, 20)) for program in programs)
+    r, p = (instructions(program, min(a.games, 20), n) for program, n in zip(programs, players))
     print('%-12s %12.0f %12.0f %8.2f' % ('instr/game', r, p, r / p))
 
 

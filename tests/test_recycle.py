@@ -828,6 +828,90 @@ def test_agram_lowers_to_pips_own_shapes():
     main, rule = names['main'], names['choice_1']
     assert main.count('FOR_ITER_FROM') == 1 and 'IN' in main and 'ACE_HIGH' in main
     assert 'LIST_PROP' not in rule and 'LOAD_GLOBAL' in rule and 'EQ' in rule
-    # the outer stage (its winner leads: a cycle) keeps its comparisons of seats
+    # the outer stage (its winner leads: a cycle) sets who leads before reading
+    # it: no comparisons of seats to find the seat after the current one
     assert main.count('EQ_GLOBAL_JUMP_IF_FALSE') + sum(
-        a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) >= 3
+        a == 'LOAD_GLOBAL' and b == 'EQ' for a, b in zip(main, main[1:])) == 0
+
+
+def _assigned(node, name):
+    """The statements of the checked node assigning a card or player local of that name."""
+    import attrs
+    from compiler.ir import checked as c
+    out, todo = [], [node]
+    while todo:
+        x = todo.pop()
+        if type(x) in (list, tuple):
+            todo += x
+        elif attrs.has(type(x)):
+            if type(x) in (c.Assign, c.Let):
+                target = x.target if type(x) is c.Assign else x.var
+                target = getattr(getattr(target, 'ref', target), 'var', target)
+                if type(target) is c.Local and target.name == name and target.type in ('Card', 'Player'):
+                    out.append(x)
+            todo += [getattr(x, f.name) for f in attrs.fields(type(x))]
+    return out
+
+
+OWNER_OF_MAX = '''(do ((shuffle (game iloc STOCK)) (put points 'VALUE (((SUIT (HEARTS)) 2)))))
+ (stage player (end (>= (game sto TURNS) 2))
+  (do ((inc (game sto TURNS) 1)
+       (all player 'P (move (top (game iloc STOCK)) (top ('P vloc SHOWN))))
+       %s
+       (cycle next (owner (max (union (all player 'P ('P vloc SHOWN))) using 'VALUE))))))'''
+
+
+@pytest.mark.parametrize('memory,kept', [('', False),
+                                         ("(remember (top (game iloc STOCK)) (top ((current player) mem KEPT)))",
+                                          True)])
+def test_the_owner_of_a_max_keeps_the_card_only_where_it_searches_for_it(memory, kept):
+    """`(owner (max ...))` over each player's own place is the player the max
+    was found under: the card itself is kept only where a player's memory
+    (a copy held twice) makes the owner a search for it (Agram: no)."""
+    program = frontend.check_text(game_of(OWNER_OF_MAX % memory, players=3))
+    assert bool(_assigned(program, 'best')) == kept
+    agram = frontend.check_text(example('agram'))
+    assert not _assigned(agram, 'best') and _assigned(agram, 'holder')
+
+
+STEERED = '''(do ((shuffle (game iloc STOCK))))
+ (stage player (end (>= (game sto TURNS) 5))
+  (do ((inc (game sto TURNS) 1)
+       %s
+       (choice ((inc ((current player) sto SCORE) (game sto TURNS)) (turn pass)))
+       (cycle next ((mod (* (game sto TURNS) 2) 3) player)))))'''
+
+
+@pytest.mark.parametrize('before,computed', [('', False), ("(inc ((next player) sto SCORE) 1)", True),
+                                             ("((== (game sto TURNS) 2) (cycle next current))", True)])
+def test_who_goes_next_is_computed_only_where_the_turn_reads_it_first(before, computed):
+    """A stage's turn that sets who goes next (`cycle next`) before anything
+    reads it does not compute the seat after the current one first (Agram's
+    round, whose winner leads); one that reads it, or may set it otherwise,
+    does, and plays as the reference (tests/test_recycle_reference.py)."""
+    program = frontend.check_text(game_of(STEERED % before, players=3))
+    # the seat after each seat, one assignment each, beside the cycle's own
+    assert (len(_assigned(program, 'next')) > 2) == computed
+    assert len(_assigned(frontend.check_text(example('agram')), 'next')) == 1
+
+
+def _reused_globals():
+    """The places in Agram's main where a global just stored is loaded again."""
+    program = frontend.compile_text(frontend.read_source(os.path.join(EXAMPLES, 'agram.recycle')))
+    main = [code for code in program.codes if code.name == 'main'][0]
+    ins = [(i.op.name, i.args) for i in pipc.decode(main.code)]
+    return [k for k, (a, b) in enumerate(zip(ins, ins[1:]))
+            if a[0] == 'STORE_GLOBAL' and b[0] == 'LOAD_GLOBAL' and a[1] == b[1]]
+
+
+def test_agram_reads_the_lead_suit_once_a_turn(monkeypatch):
+    """Discarding's flag (following's condition, and no card follows the
+    lead's suit) is set inside following's test, after the lead's suit is
+    read into the global following's rule compares with, and reads that
+    global (plays._guarded_together): the lead card's suit is read once a
+    turn, not twice."""
+    from compiler.recycle import plays
+    # following's flag read as the test; the lead's suit read into discarding's flag
+    assert len(_reused_globals()) == 2
+    monkeypatch.setattr(plays, '_guarded_together', lambda stmts, pos: stmts)
+    assert len(_reused_globals()) == 1

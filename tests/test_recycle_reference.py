@@ -124,3 +124,100 @@ def test_an_option_reading_a_later_options_flag_plays_as_the_reference(tmp_path,
         endings.add(vm[1].strip().split(b'\n')[-1])
     assert len(endings) > 1, endings        # the options' scores decide who wins
 
+
+
+APART_TEST = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 4 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (do ((inc (game sto TURNS) 1)
+       ((and (== (mod (game sto TURNS) 3) 0) (== (size (game mem SEEN)) 1)) (forget (top (game mem SEEN))))
+       (choice (((== (size (game mem SEEN)) 1)
+                 (any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) HEARTS)) 'C
+                      (move 'C (top ((current player) vloc PILE)))))
+                ((< (game sto TURNS) 4)
+                 (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE)))))
+                ((== (size (game mem SEEN)) 0)
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE)))
+                           (remember (top ((current player) vloc PILE)) (top (game mem SEEN)))
+                           (inc ((current player) sto SCORE) 5))))))))))'''
+
+
+def test_an_option_excluded_by_the_last_ones_conditions_is_not_asked_after_the_play(tmp_path, monkeypatch):
+    """When only the last option does more than the play, it asks after the
+    play whether an earlier option allowed the card, leaving out those its
+    conditions exclude (plays.which_option: a lead size of 0 is never 1):
+    the same options run as in the reference, and taking an option that is
+    not excluded (turns under 4) for one that is makes them differ."""
+    from compiler.recycle import frontend, plays
+    from tests.test_recycle import game_of
+    seen = []
+    excludes = plays.excludes
+    monkeypatch.setattr(plays, 'excludes', lambda *a: seen.append(excludes(*a)) or seen[-1])
+    path = tmp_path / 'apart.recycle'
+    path.write_text(game_of(APART_TEST, players=3, deck='(RANK (ACE, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    frontend.check_text(path.read_text())
+    assert seen == [True, False]        # following is excluded, the early turns are not
+    endings = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm
+        endings.add(vm[1].strip().split(b'\n')[-1])
+    assert len(endings) > 1, endings
+    monkeypatch.setattr(plays, 'excludes', lambda *a: True)
+    assert any(vm != ref for vm, ref in (both(str(path), seed) for seed in (1, 2, 3)))
+
+
+@pytest.mark.parametrize('before', ['', "(inc ((next player) sto SCORE) 1)",
+                                    "((== (game sto TURNS) 2) (cycle next current))"])
+def test_a_turn_setting_who_goes_next_plays_as_the_reference(tmp_path, before):
+    """Whether or not the turn reads who goes next before setting it (the
+    checker computes the seat after the current one only if it does), the
+    same seats play the same turns in both transcripts."""
+    from tests.test_recycle import STEERED, game_of
+    path = tmp_path / 'steered.recycle'
+    path.write_text(game_of(STEERED % before, players=3))
+    for seed in (1, 2):
+        vm, ref = both(str(path), seed)
+        assert vm[0] == 0 and b'Choose an action' in vm[1] and ref == vm
+
+
+TRICK_TEST = '''(do ((shuffle (game iloc STOCK))
+      (all player 'P (repeat 3 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))
+ (stage player (end (all player 'P (== (size ('P iloc HAND)) 0)))
+  (do ((inc (game sto TURNS) 1)
+       ((and (== (mod (game sto TURNS) 3) 0) (> (size (game mem SEEN)) 0)) (forget (top (game mem SEEN))))
+       ((== (mod (game sto TURNS) 4) 0) (remember (top (game iloc STOCK)) (top (game mem SEEN))))
+       (choice (((and (== (size (game mem SEEN)) 1)
+                      (== (size (filter ((current player) iloc HAND) 'D
+                                        (== (cardatt SUIT 'D) (cardatt SUIT (top (game mem SEEN)))))) 0))
+                 (any ((current player) iloc HAND) 'C (move 'C (top ((current player) vloc PILE)))))
+                (any (filter ((current player) iloc HAND) 'C
+                             (== (cardatt SUIT 'C) (cardatt SUIT (top (game mem SEEN)))))
+                     'C ((== (size (game mem SEEN)) 1) (move 'C (top ((current player) vloc PILE)))))
+                ((== (size (game mem SEEN)) 0)
+                 (any ((current player) iloc HAND) 'C
+                      (do ((move 'C (top ((current player) vloc PILE)))
+                           (remember (top ((current player) vloc PILE)) (top (game mem SEEN)))
+                           (inc ((current player) sto SCORE) (game sto TURNS)))))))))))'''
+
+
+def test_agrams_trick_shape_plays_as_the_reference(tmp_path, monkeypatch):
+    """Agram's three options (discard, follow, lead) with a lead pile that
+    may hold 0, 1 or 2 cards: discarding's flag set inside following's test
+    (plays._guarded_together) and False outside it, so with two cards in
+    the pile no option holds, in both transcripts."""
+    from compiler.recycle import frontend, plays
+    from tests.test_recycle import game_of
+    merged = []
+    guarded = plays._guarded_together
+    monkeypatch.setattr(plays, '_guarded_together',
+                        lambda stmts, pos: merged.append(guarded(stmts, pos)) or merged[-1])
+    path = tmp_path / 'trick.recycle'
+    path.write_text(game_of(TRICK_TEST, players=3,
+                            deck='(RANK (ACE, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES, CLUBS))'))
+    frontend.check_text(path.read_text())
+    assert any(type(s).__name__ == 'If' and len(s.branches) == 2 for out in merged for s in out)
+    for seed in (1, 2, 3, 4):
+        vm, ref = both(str(path), seed)
+        assert vm[0] == 0 and b'Choose a card' in vm[1] and ref == vm

@@ -19,7 +19,7 @@ from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
 from .values import (CARD, CARDS, ELEMENT, INT, INTS, IR_TYPE, PLAYER, PLAYERS, STR, STRS, TEAM,
-                     TEAMS, LocColl, Val, binary, conj, lit, local_expr, local_ref)
+                     TEAMS, GroupColl, LocColl, Val, binary, conj, lit, local_expr, local_ref)
 
 
 @attrs.define(slots=True)
@@ -29,6 +29,8 @@ class Cycle:
     nxt: object                # the Local of who goes next
     back: object = None        # the Local (Boolean) of a stage `(cycle next previous)`
                                # may reverse: true while turns go counter-clockwise
+    nexts: int = 0             # statements and values made naming nxt (a cycle, (next ...))
+    first_set: object = None   # (the first `cycle next` assignment made, nexts before it)
 
 
 def check(game, name='RECYCLE game'):
@@ -122,8 +124,10 @@ class Checker(Expressions, Plays):
             cond, body = test.branches[0]
             test.branches[0] = (conj(holds, 'or', pos), body)
         if not any(own.owner == 'Player' for own in self.layout.mems):
-            for search, known in self.owners_known:
+            for search, known, stores in self.owners_known:
                 search.branches = [(None, known)]     # each card is in one player's place
+                for body, store in stores:      # and the card found is read by no one
+                    body[:] = [x for x in body if x is not store]
 
     def scoring(self, s):
         """Each player (team) scored; the best alone wins, a tie is a draw."""
@@ -133,22 +137,37 @@ class Checker(Expressions, Plays):
         who, best, value, seen, tie = (self.frame.new('scored', t), self.frame.new('winner', t),
                                        self.frame.new('best', T.NUMBER), self.frame.new('seen', T.BOOLEAN),
                                        self.frame.new('tie', T.BOOLEAN))
-        self.stages.append(Cycle(kind.lower(), who, who))
-        saved, self.pre = self.pre, []
-        v = self.scalar(s.expr, INT)
-        pre, self.pre = self.pre, saved
-        self.stages.pop()
         score = self.frame.new('score', T.NUMBER)
+
+        def scored():
+            """The statements setting score to who's."""
+            self.stages.append(Cycle(kind.lower(), who, who))
+            saved, self.pre = self.pre, []
+            try:
+                v = self.scalar(s.expr, INT)
+                return self.pre + [c.Let(score, v, pos)]
+            finally:
+                self.pre = saved
+                self.stages.pop()
         better = binary(local_expr(score, pos), '>' if s.word == 'max' else '<', local_expr(value, pos),
                         T.BOOLEAN, pos)
-        body = pre + [c.Let(score, v, pos), c.If([
+        keep = [c.Assign(local_ref(best, pos), local_expr(who, pos), pos),
+                c.Assign(local_ref(value, pos), local_expr(score, pos), pos),
+                c.Assign(local_ref(tie, pos), lit(False, T.BOOLEAN, pos), pos)]
+        same = (binary(local_expr(score, pos), '==', local_expr(value, pos), T.BOOLEAN, pos),
+                [c.Assign(local_ref(tie, pos), lit(True, T.BOOLEAN, pos), pos)])
+        seats = self.seats_of(GroupColl(kind, self.group(kind, pos)), pos)
+        if seats is not None:
+            # written out seat by seat: the first seat's score is the best so far
+            out = []
+            for k, seat in enumerate(seats):
+                out += [c.Let(who, seat, pos)] + scored() + (keep if k == 0 else [c.If([(better, keep), same],
+                                                                                       pos)])
+            return out + [c.If([(c.Not(local_expr(tie, pos), T.BOOLEAN, pos), [c.Winner(local_ref(best, pos),
+                                                                                          pos)])], pos)]
+        body = scored() + [c.If([
             (binary(c.Not(local_expr(seen, pos), T.BOOLEAN, pos), 'or', better, T.BOOLEAN, pos),
-             [c.Assign(local_ref(best, pos), local_expr(who, pos), pos),
-              c.Assign(local_ref(value, pos), local_expr(score, pos), pos),
-              c.Assign(local_ref(seen, pos), lit(True, T.BOOLEAN, pos), pos),
-              c.Assign(local_ref(tie, pos), lit(False, T.BOOLEAN, pos), pos)]),
-            (binary(local_expr(score, pos), '==', local_expr(value, pos), T.BOOLEAN, pos),
-             [c.Assign(local_ref(tie, pos), lit(True, T.BOOLEAN, pos), pos)])], pos)]
+             keep + [c.Assign(local_ref(seen, pos), lit(True, T.BOOLEAN, pos), pos)]), same], pos)]
         return [c.Let(seen, lit(False, T.BOOLEAN, pos), pos), c.Let(tie, lit(False, T.BOOLEAN, pos), pos),
                 c.For(who, self.group(kind, pos), None, body, pos),
                 c.If([(conj([local_expr(seen, pos), c.Not(local_expr(tie, pos), T.BOOLEAN, pos)], 'and',
@@ -186,9 +205,15 @@ class Checker(Expressions, Plays):
         self.stages.append(cycle)
         try:
             end = self.statement_cond(s.end)
-            body = self.after(cycle, kind, pos)
-            body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body
-            body += self.block(s.body)
+            turn = self.block(s.body)
+            # who goes next, unless the turn sets it before anything names it
+            # (Agram's round: the trick's winner, by `(cycle next (owner ...))`):
+            # nothing named it before the first assignment, one of the turn's
+            # statements (made in their order), so it always runs
+            set_ = cycle.first_set
+            sets = cycle.back is None and set_ is not None and set_[1] == 0 and any(x is set_[0] for x in turn)
+            body = [] if sets else self.after(cycle, kind, pos)
+            body = end[0] + [c.If([(end[1], [c.LoopExit('break', pos)])], pos)] + body + turn
             body.append(c.Assign(local_ref(cycle.cur, pos), local_expr(cycle.nxt, pos), pos))
         finally:
             self.stages.pop()
@@ -328,6 +353,7 @@ class Checker(Expressions, Plays):
                 fail(a.pos, 'cycle changes the turn order of a stage: it goes inside one')
             s = self.stages[-1]
             kind = PLAYER if s.kind == 'player' else TEAM
+            s.nexts += a.target == 'next' or a.which == 'current' or a.target == 'previous'
             if a.which == 'next' and a.target == 'previous':
                 # the play's direction reverses (docs/recycle.md, "Stages and turns")
                 back = local_expr(s.back, a.pos)
@@ -340,8 +366,13 @@ class Checker(Expressions, Plays):
             v = self.typed(a.target, PLAYER, TEAM)
             kind, who = v.type, v.ir
             s = self.stage_of('player' if kind == PLAYER else 'team', a.pos)
+            s.nexts += a.which == 'current'
         if a.which == 'next':
-            return [c.Assign(local_ref(s.nxt, a.pos), who, a.pos)]
+            out = c.Assign(local_ref(s.nxt, a.pos), who, a.pos)
+            if s.first_set is None:
+                s.first_set = (out, s.nexts)
+            s.nexts += 1
+            return [out]
         return [c.Assign(local_ref(s.cur, a.pos), who, a.pos)] + self.after(s, kind, a.pos)
 
     def st_Repeat(self, a):
@@ -562,3 +593,4 @@ def reverses(stage):
         if type(node) is not ast.Stage:
             todo += children(node)
     return False
+

@@ -277,6 +277,7 @@ class Expressions(Points):
         if e.which == 'next':
             if s.nxt is None:
                 fail(e.pos, '(next %s) is not known in a rule' % e.kind)
+            s.nexts += 1        # (checker.st_Stage: read before the turn sets it?)
             return Val(kind, local_expr(s.nxt, e.pos))
         return Val(kind, self.neighbour(kind, local_expr(s.cur, e.pos), 'previous', e.pos))
 
@@ -350,7 +351,7 @@ class Expressions(Points):
     def ex_Owner(self, e):
         holder = None
         if type(e.card) is ast.Best:
-            card, holder = self.best(e.card, track=True)
+            card, holder, stores = self.best(e.card, track=True)
             card = card.ir
         else:
             card = self.scalar(e.card, CARD)
@@ -371,7 +372,7 @@ class Expressions(Points):
             # the search instead if a player has a memory (a copy held twice)
             search = [c.If([(None, search)], pos)]
             self.owners_known.append((search[0], [c.Assign(local_ref(res, pos), local_expr(holder, pos),
-                                                           pos)]))
+                                                           pos)], stores))
         self.hoist(search, pos, '(owner CARD)')
         return Val(PLAYER, local_expr(res, pos))
 

@@ -24,8 +24,8 @@ from . import ast
 from .cards import NATIVE
 from .forms import children, play_shapes, reads_points
 from .places import Frame, as_expr, cards_of
-from .values import (CARD, LocColl, Val, at_least, binary, conj, implies, lit, local_expr, local_ref,
-                     negation, same_expr)
+from .values import (CARD, LocColl, Val, at_least, binary, conj, excludes, implies, lit, local_expr,
+                     local_ref, negation, same_expr)
 
 
 class RuleFrame(Frame):
@@ -72,7 +72,7 @@ class Plays:
         made = self.rule_of(shapes)
         if made is None:
             return None
-        rule, helds, reads = made
+        rule, helds, reads, raws = made
         pos = ch.pos
         player = local_ref(self.stage_of('player', pos).cur, pos)
         card = self.frame.new(shapes[0].option.var.name.lower(), T.CARD)
@@ -86,11 +86,12 @@ class Plays:
         before = []
         for shape, held, read, flag in zip(shapes, helds, reads, self.flags(shapes, helds, pos)):
             before += flag + (read if type(held) is c.Literal or not read else [c.If([(held, read)], pos)])
+        before = _guarded_together(before, pos)
         fetch = [c.Let(card, top, pos)]        # the card played, where the rest reads it
         if len(shapes) == 1:
             after = fetch + rest(shapes[0])
         else:
-            more, after = self.which_option(shapes, helds, hand_ref, card, rest, fetch, pos)
+            more, after = self.which_option(shapes, helds, raws, hand_ref, card, rest, fetch, pos)
             before += more
         return before + [c.If([(c.CanPlay(rule, player, dest.ref, T.BOOLEAN, pos),
                                 [c.Play(rule, player, dest.ref, pos)] + after)], pos)]
@@ -127,7 +128,7 @@ class Plays:
             return [c.Assign(held.ref, value, pos)]
         return [c.Assign(held.ref, lit(False, T.BOOLEAN, pos), pos)] + tests
 
-    def which_option(self, shapes, helds, hand, card, rest, fetch, pos):
+    def which_option(self, shapes, helds, raws, hand, card, rest, fetch, pos):
         """Several options, one play: the card played runs the rest of the
         first option that allowed it, as the choice was made (so before the
         play: each option's conditions, and the cards of the hand its tests
@@ -135,9 +136,12 @@ class Plays:
         play, statements after it, fetch among them: the card played read
         into its Local).  When only the last option does more than the play
         (Agram's lead remembers the card), the rest is asked only if that
-        option's conditions held."""
-        before, branches = [], []
-        for shape, held in zip(shapes[:-1], helds):
+        option's conditions held, and of the earlier options only those
+        whose conditions (raws: as the rule reads them) those do not
+        exclude (Agram's lead, whose lead size is 0, is never following)."""
+        before, branches, apart = [], [], []
+        for shape, held, raw in zip(shapes[:-1], helds, raws):
+            apart.append(excludes(raws[-1], raw))
             if _unmoved(shape, shapes[0]):
                 # its tests of a card read neither the hand nor the destination,
                 # which the play changes: asked of the card played, after it
@@ -159,8 +163,13 @@ class Plays:
             # conditions held is it asked whether an earlier option allowed the card
             if not last:
                 return before, []
-            return before, [c.If([(helds[-1], fetch + [c.If([(conj(
-                [negation(t, pos) for t, _ in branches], 'and', pos), last)], pos)])], pos)]
+            # the flags are set together before the play: one excluded is False
+            unless = conj([negation(t, pos) for (t, _), gone in zip(branches, apart) if not gone],
+                          'and', pos)
+            if type(unless) is c.Literal and _locals_within(last, {id(card)}, but=True):
+                fetch = []      # nothing reads the card played
+            return before, [c.If([(helds[-1], fetch + (last if type(unless) is c.Literal else [
+                c.If([(unless, last)], pos)]))], pos)]
         branches.append((None, last))
         return before, fetch + [c.If(branches, pos)]
 
@@ -236,6 +245,7 @@ class Plays:
             return None
         n = len(self.rules) + 1
         alternatives, helds = [], []
+        raws = [held for held, _ in checked]
         for k, (shape, (held, tests)) in enumerate(zip(shapes, checked)):
             o = shape.option
             if type(held) is not c.Literal:
@@ -245,7 +255,7 @@ class Plays:
             alternatives.append(conj([held] + tests, 'and', o.pos))
         body = alternatives[0] if len(alternatives) == 1 else conj(alternatives, 'or', pos)
         self.rules.append(c.Rule('choice_%d' % n, ['player', 'card', 'dest'], body, pos, frame.size))
-        return len(self.rules) - 1, helds, reads
+        return len(self.rules) - 1, helds, reads, raws
 
 
 def _lifted(shape):
@@ -296,14 +306,15 @@ def _as_value(stmts, mark, pos):
 _FIELDS = {}        # checked node type -> its field names (None: not a node)
 
 
-def _locals_within(node, mine):
-    """Does the checked expression read only the locals in mine?"""
+def _locals_within(node, mine, but=False):
+    """Does the checked expression read only the locals in mine?  (but:
+    does it read none of them?)"""
     todo = [node]
     while todo:
         node = todo.pop()
         t = type(node)
         if t is c.Local:
-            if id(node) not in mine:
+            if (id(node) in mine) is but:
                 return False
         elif t is list or t is tuple:
             todo += node
@@ -328,6 +339,71 @@ def _unmoved(shape, first):
             return False
         todo += children(node)
     return True
+
+
+def _guarded_together(stmts, pos):
+    """stmts with a flag set to `G and Y` just before the reads guarded by
+    G (`if G { READS }`) set inside that test instead: `if G { READS; flag
+    = Y } else { flag = False }` (Agram: discarding's flag, following's and
+    no card follows, beside the lead's suit read when following).  The
+    reads only set hidden globals Y does not read, and cannot fail, so Y
+    read after them is the same value, failing as it did."""
+    out = list(stmts)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if type(a) is not c.Assign or type(b) is not c.If or len(b.branches) != 1:
+            continue
+        test, reads = b.branches[0]
+        value = a.value
+        if type(value) is not c.Binary or value.op != 'and':
+            continue
+        rest = []
+        while type(value) is c.Binary and value.op == 'and':
+            rest.append(value.right)
+            value = value.left
+        set_ = {id(x.target.var) for x in reads if type(x) is c.Assign and type(x.target) is c.VarRef}
+        if not same_expr(value, test) or len(set_) != len(reads) or id(getattr(a.target, 'var', None)) in set_ \
+                or _mentions(rest, set_):
+            continue
+        y = rest[-1]
+        for x in reversed(rest[:-1]):
+            y = binary(y, 'and', x, T.BOOLEAN, pos)
+        for x in reads:     # a value just read into a global: the global
+            y = _replaced(y, x.value, as_expr(x.target))
+        out[i:i + 2] = [c.If([(test, reads + [c.Assign(a.target, y, a.pos)]),
+                              (None, [c.Assign(a.target, lit(False, T.BOOLEAN, pos), a.pos)])], b.pos)]
+        return _guarded_together(out, pos)
+    return out
+
+
+def _replaced(node, old, new):
+    """The checked expression with each part that is old (but for where it
+    is written) replaced by new."""
+    if same_expr(node, old):
+        return new
+    t = type(node)
+    if t is list or t is tuple:
+        return t(_replaced(x, old, new) for x in node)
+    if not attrs.has(t) or t is c.Local or t is c.Global:
+        return node
+    return attrs.evolve(node, **{f.name: _replaced(getattr(node, f.name), old, new)
+                                 for f in attrs.fields(t) if f.name != 'pos'})
+
+
+def _mentions(node, ids):
+    """Does the checked node name a global or local whose id is in ids?"""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is c.Global or t is c.Local:
+            if id(node) in ids:
+                return True
+        elif t is list or t is tuple:
+            todo += node
+        elif attrs.has(t):
+            todo += [getattr(node, f.name) for f in attrs.fields(t)]
+    return False
 
 
 def _after(value, first, flag, pos):

@@ -141,10 +141,12 @@ class Points:
         return self.best(e)[0]
 
     def best(self, e, track=False):
-        """(the max (min) card, the Local of the player holding it or None).
-        track: find that player too, if the collection is each player's own
-        location (`(union (all player 'P ('P vloc TRICK)))`), as Agram's
-        `(owner (max ...))` asks."""
+        """(the max (min) card, the Local of the player holding it or None,
+        each (body, statement) keeping the card found).  track: find that
+        player too, if the collection is each player's own location
+        (`(union (all player 'P ('P vloc TRICK)))`), as Agram's
+        `(owner (max ...))` asks; the checker's finish() drops the card's
+        statements where the owner needs only the player."""
         coll = self.typed(e.coll, CARDS).ir
         pm = self.points_map(e.points)
         pos = e.pos
@@ -162,9 +164,12 @@ class Points:
         beyond = None if len(points) < len(pm) else \
             sum(min(0, n) for n in points) - 1 if e.word == 'max' else sum(max(0, n) for n in points) + 1
 
+        stores = []
+
         def body():
             keep = [c.Assign(local_ref(best, pos), local_expr(x, pos), pos),
                     c.Assign(local_ref(value, pos), local_expr(v, pos), pos)]
+            stores.append((keep, keep[0]))
             if beyond is None:
                 keep.append(c.Assign(local_ref(found, pos), lit(True, T.BOOLEAN, pos), pos))
             if holder is not None:
@@ -180,7 +185,7 @@ class Points:
                 [self.fail_unless(binary(local_expr(value, pos), '!=', lit(beyond, T.NUMBER, pos),
                                          T.BOOLEAN, pos), T.CARD, pos)]
         self.hoist(stmts, pos, '(%s ... using)' % e.word)
-        return Val(CARD, local_expr(best, pos), home=self.home_of(coll)), holder
+        return Val(CARD, local_expr(best, pos), home=self.home_of(coll)), holder, stores
 
 
 def _players_own(coll):

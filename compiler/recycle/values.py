@@ -188,3 +188,26 @@ def implies(held, guard):
             if (m > n if guard.op == '>' else m >= n) and same_expr(x.left, guard.left):
                 return True
     return False
+
+
+_HOLDS = {'==': lambda m, n: m == n, '!=': lambda m, n: m != n, '<': lambda m, n: m < n,
+          '<=': lambda m, n: m <= n, '>': lambda m, n: m > n, '>=': lambda m, n: m >= n}
+
+
+def excludes(held, other):
+    """Does the checked condition held make `other` false: one of held's
+    `and`ed comparisons is `X == M` and one of other's `X op N` is false for
+    M (Agram's lead, `size == 0`, against following's `size == 1`)?"""
+    def terms(x):
+        todo, out = [x], []
+        while todo:
+            y = todo.pop()
+            if type(y) is c.Binary and y.op == 'and':
+                todo += [y.left, y.right]
+            elif type(y) is c.Binary and y.op in _HOLDS and type(y.right) is c.Literal \
+                    and type(y.right.value) is int:
+                out.append(y)
+        return out
+    known = [(x.left, x.right.value) for x in terms(held) if x.op == '==']
+    return any(same_expr(x, y.left) and not _HOLDS[y.op](m, y.right.value)
+               for y in terms(other) for x, m in known)

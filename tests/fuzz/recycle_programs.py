@@ -80,11 +80,26 @@ def actions(draw, depth=0):
             '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1), min_size=1, max_size=3))),
             # every option a card of the hand onto the pile: one play (plays.py)
             '(choice (%s))' % ' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=3))),
+            # as Agram's trick: plays, then a lead doing more whose condition excludes SHARED's
+            "(choice (%s (%s (any ((current player) iloc HAND) 'C (do ((move 'C (top (game vloc PILE))) %s))))))"
+            % (' '.join(draw(st.lists(options_(depth + 1, True), min_size=1, max_size=2))),
+               draw(st.sampled_from([APART, '(== (size (game mem SEEN)) 2)'])), draw(actions(depth + 1))),
+            # Agram's whole trick: discarding begins with following's condition, whose
+            # rule reads the lead's suit (plays._guarded_together), then the lead
+            "(choice (((and %s %s) (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))"
+            " (any (filter ((current player) iloc HAND) 'C (== (cardatt SUIT 'C) %s)) 'C"
+            " (%s (move 'C (top (game vloc PILE)))))"
+            " (%s (any ((current player) iloc HAND) 'C (do ((move 'C (top (game vloc PILE))) %s))))))"
+            % (SHARED, draw(st.one_of(conditions(), st.just(NO_FOLLOW))), LED, SHARED, APART,
+               draw(actions(depth + 1))),
         ]
     return draw(st.sampled_from(options))
 
 
 SHARED = '(== (size (game mem SEEN)) 1)'     # a condition two options may both begin with
+APART = '(== (size (game mem SEEN)) 0)'      # one SHARED excludes (plays.which_option)
+LED = '(cardatt SUIT (top (game mem SEEN)))'
+NO_FOLLOW = "(== (size (filter ((current player) iloc HAND) 'D (== (cardatt SUIT 'D) %s))) 0)" % LED
 
 
 @st.composite
@@ -108,9 +123,13 @@ def options_(draw, depth, plays_only=False):
     if kind == 4:
         # a play under a condition, as Agram's lead
         # conditions beginning with another option's: read from its flag (plays.flags)
-        cond = draw(st.one_of(conditions(), st.just(SHARED),
+        cond = draw(st.one_of(conditions(), st.just(SHARED), st.just(APART),
                               conditions().map(lambda x: '(and %s %s)' % (SHARED, x))))
-        return "(%s (any ((current player) iloc HAND) 'C (move 'C (top (game vloc PILE)))))" % cond
+        # and maybe more than the play, as Agram's lead remembers the card
+        play = "(move 'C (top (game vloc PILE)))"
+        if draw(st.booleans()):
+            play = '(do (%s %s))' % (play, draw(actions(depth)))
+        return "(%s (any ((current player) iloc HAND) 'C %s))" % (cond, play)
     if kind == 2:
         return '(%s %s)' % (draw(conditions()), draw(actions(depth)))
     return draw(actions(depth))
