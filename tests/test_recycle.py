@@ -305,6 +305,21 @@ def test_cardatt_of_a_missing_card_is_the_empty_string():
     assert game.ending.winner == 'Ben'
 
 
+def test_a_points_value_read_from_a_missing_card_matches_no_card():
+    """A points map whose value is the cardatt of a card that does not exist
+    (Agram's lead, before anything is led) scores no card for that entry,
+    on the VM as in the reference, which reads it as "" (no error)."""
+    flow = '''(do ((put points 'P (((SUIT (cardatt SUIT (top (game mem LEAD)))) 100) ((RANK (ACE)) 5)))
+        (repeat all (move (top (game iloc STOCK)) (top (game vloc ROW))))
+        (set ((0 player) sto SCORE) (sum (game vloc ROW) using 'P))
+        (remember (top (game vloc ROW)) (top (game mem LEAD)))
+        (put points 'P (((SUIT (cardatt SUIT (top (game mem LEAD)))) 100) ((RANK (ACE)) 5)))
+        (set ((1 player) sto SCORE) (sum (game vloc ROW) using 'P))))'''
+    game = play(game_of(flow))
+    assert [p['score'] for p in view(game, None, log=False)['players']] == [10, 310]
+    assert game.ending.winner == 'Ben'
+
+
 def test_a_choice_with_no_valid_option_is_skipped():
     game = play(game_of('''(stage player (end (> (game sto TURNS) 3))
         (do ((inc (game sto TURNS) 1)))

@@ -221,3 +221,17 @@ def test_agrams_trick_shape_plays_as_the_reference(tmp_path, monkeypatch):
     for seed in (1, 2, 3, 4):
         vm, ref = both(str(path), seed)
         assert vm[0] == 0 and b'Choose a card' in vm[1] and ref == vm
+
+
+def test_a_points_value_of_a_missing_card_plays_as_the_reference(tmp_path):
+    """(cardatt SUIT (top (game mem LEAD))) in a points map with LEAD empty:
+    the reference reads "" and goes on; so does the VM (it once stopped with
+    "Can't get item from empty list" at the put)."""
+    from tests.test_recycle import game_of
+    path = tmp_path / 'unled.recycle'
+    path.write_text(game_of('''(do ((put points 'P (((SUIT (cardatt SUIT (top (game mem LEAD)))) 100)))
+        (repeat all (move (top (game iloc STOCK)) (top (game vloc ROW))))
+        (set ((0 player) sto SCORE) (sum (game vloc ROW) using 'P))))'''))
+    vm, ref = both(str(path), 1)
+    assert vm[0] == 0 and b'Error' not in vm[1], vm
+    assert ref == vm

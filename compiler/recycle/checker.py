@@ -403,9 +403,18 @@ class Checker(Expressions, Plays):
                 fail(pos, 'No card of this game has the key %s' % key)
             v = self.typed(value, STR)
             if v.att is not None:
+                # the card read now and kept; one that does not exist (the
+                # top of an empty location) is a value no card matches, as
+                # its cardatt is "" (docs/recycle.md, Decisions)
                 held = self.frame.new(a.var.name.lower(), T.CARD)
-                out.append(c.Let(held, v.att[1], pos))
-                v = (v.att[0], held)
+                read = c.Let(held, v.att[1], pos)
+                present = None
+                if v.guard is not None:
+                    present = self.frame.new(a.var.name.lower(), T.BOOLEAN)
+                    out += [c.Let(present, v.guard, pos), c.If([(local_expr(present, pos), [read])], pos)]
+                else:
+                    out.append(read)
+                v = (v.att[0], held, present)
             else:
                 v = v.const
             n = self.typed(points, INT)

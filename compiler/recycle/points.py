@@ -37,8 +37,7 @@ class Points:
         terms = [] if base is None else [base]
         for key, value, points in pm:
             test = self.has_value(local_expr(x, pos), key, value, pos) if type(value) is str else \
-                self.same_string(Val(STR, att=(key, local_expr(x, pos))),
-                                 Val(STR, att=(value[0], local_expr(value[1], pos))), pos)
+                self.same_string(Val(STR, att=(key, local_expr(x, pos))), _kept(value, pos), pos)
             if type(test) is c.Literal and not test.value:
                 continue
             hit = c.Aggregate('count', x, one, test, T.NUMBER, pos)
@@ -109,8 +108,7 @@ class Points:
                 break
             x = local_expr(held, pos)
             test = self.has_value(x, key, value, pos) if type(value) is str else \
-                self.same_string(Val(STR, att=(key, x)), Val(STR, att=(value[0], local_expr(value[1], pos))),
-                                 pos)
+                self.same_string(Val(STR, att=(key, x)), _kept(value, pos), pos)
             if type(test) is c.Literal and not test.value:
                 continue
             branch = (test, [c.Compound(local_ref(total, pos), '+', points, pos)])
@@ -195,3 +193,11 @@ def _players_own(coll):
     return all(type(p) is EachColl and p.source.kind == PLAYER and type(p.body) is ast.Loc
                and p.body.vis != 'mem' and type(p.body.owner) is ast.Var and p.body.owner.name == p.var
                for p in parts)
+
+
+def _kept(value, pos):
+    """A points map's computed value (checker.st_PutPoints): the kept card's
+    attribute, guarded by whether that card existed when the map was put."""
+    key, held, present = value
+    return Val(STR, att=(key, local_expr(held, pos)),
+               guard=None if present is None else local_expr(present, pos))
