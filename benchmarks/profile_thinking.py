@@ -2,7 +2,7 @@
 """Where a thinking decision's time goes, by part: random playouts, the
 belief's worlds, the forks of the iterations, and the tree (the rest).
 
-    python benchmarks/profile_thinking.py [--kind ismcts:200] [--decisions 6]
+    python benchmarks/profile_thinking.py [--kind ismcts:200[:cut]] [--decisions 6]
                                           [--files FILE.pip ...]
 
 Seat 1 thinks, the others play at random, games with seeds 1, 2, ... as
@@ -55,8 +55,10 @@ def profile(path, kind, decisions):
 
     def playout(g, rng):
         before = len(g.history)
-        plain[0](g, rng)
-        parts.answers += len(g.history) - before
+        try:
+            plain[0](g, rng)
+        finally:                    # (a cut playout ends in an exception)
+            parts.answers += len(g.history) - before
         return g
     thinking.playout = parts.timed('playouts', playout)
     Game.fork = parts.timed('fork', plain[1])
@@ -65,10 +67,13 @@ def profile(path, kind, decisions):
     try:
         program = bots.loader.load_program(path)
         players = program.counts[0] * (program.team_size or 1)
-        name, n = kind.split(':')
+        name, n, *cut = kind.split(':')
+        if cut:                     # ismcts:N:cut, as the seats build it
+            bots.THINKERS[name] = lambda n, rng: thinking.make(name, n, rng, cut=True)
         bots.decisions_per_second(bots.Image(program), players, name, int(n), decisions)
     finally:
         thinking.playout, Game.fork, thinking.Thinker.worlds, thinking.Thinker.choose = plain
+        bots.THINKERS.update(mc=thinking.MonteCarlo, ismcts=thinking.ISMCTS)
     return parts
 
 

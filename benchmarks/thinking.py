@@ -2,7 +2,7 @@
 """Thinking decisions per second of this tree against earlier commits, side
 by side in one run.
 
-    python benchmarks/thinking.py REV [REV ...] [--kind ismcts:200] [--decisions 12]
+    python benchmarks/thinking.py REV [REV ...] [--kind ismcts:200 ...] [--decisions 12]
                                   [--rounds 2] [--files FILE.pip ...]
 
 Each REV is checked out in a temporary git worktree (either package layout);
@@ -13,7 +13,9 @@ those decisions per second of its thinking CPU time (the tree's own
 benchmarks/bots.py times them, its clock made time.process_time: the
 machine is shared).  Every tree plays the same FILEs (from this tree,
 default Euchre and Oh Hell); medians over the rounds, and the ratio to the
-first REV.
+first REV.  --kind may be given several times (`ismcts:100:cut`: a cut bot,
+in trees that have one): every tree plays every kind, each pair a column,
+the ratio to the first tree's first kind.
 """
 import argparse
 import json
@@ -33,6 +35,13 @@ import time, types
 import bots
 bots.time = types.SimpleNamespace(perf_counter=time.process_time)   # CPU: a shared machine
 path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if sys.argv[5] == 'cut':            # a cut bot (pipvm/game/standing.py), as seats build it
+    try:
+        from pipvm.play.bots import make
+    except ImportError:             # a tree without cut bots
+        print('null')
+        sys.exit()
+    bots.THINKERS[kind] = lambda n, rng: make(kind, n, rng, cut=True)
 program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
 print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n, decisions)))
@@ -40,34 +49,39 @@ print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n
 
 
 def rate(tree, path, kind, decisions):
-    name, n = kind.split(':')
-    return json.loads(python_in(tree, '-c', PROBE, path, name, n, decisions))
+    name, n, *cut = kind.split(':')
+    return json.loads(python_in(tree, '-c', PROBE, path, name, n, decisions, ''.join(cut) or '-'))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('revs', nargs='+', metavar='REV')
-    ap.add_argument('--kind', default='ismcts:200')
+    ap.add_argument('--kind', action='append', dest='kinds', metavar='KIND')
     ap.add_argument('--decisions', type=int, default=12)
     ap.add_argument('--rounds', type=int, default=2)
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
     args = ap.parse_args()
+    kinds = args.kinds or ['ismcts:200']
     with worktrees(args.revs) as trees:
-        rates = {(t, f): [] for t in trees for f in args.files}
+        runs = [(rev, t, k) for rev, t in zip(args.revs, trees) for k in kinds]
+        rates = {(t, k, f): [] for _, t, k in runs for f in args.files}
         for r in range(args.rounds):
-            order = trees if r % 2 == 0 else trees[::-1]
+            order = runs if r % 2 == 0 else runs[::-1]
             for f in args.files:
-                for t in order:
-                    rates[t, f].append(rate(t, f, args.kind, args.decisions))
-        print('%s, %d decisions of seat 1 per game file, %d rounds (decisions/s of '
-              'thinking CPU time; ratio to %s)' % (args.kind, args.decisions, args.rounds,
-                                                   args.revs[0]))
+                for _, t, k in order:
+                    r = rate(t, f, k, args.decisions)
+                    if r is not None:
+                        rates[t, k, f].append(r)
+        print('%d decisions of seat 1 per game file, %d rounds (decisions/s of thinking CPU '
+              'time; ratio to %s %s)' % (args.decisions, args.rounds, args.revs[0], kinds[0]))
         for f in args.files:
-            base = statistics.median(rates[trees[0], f])
-            for rev, t in zip(args.revs, trees):
-                m = statistics.median(rates[t, f])
-                print('  %-16s %-12s %7.2f decisions/s  %5.2fx' % (
-                    os.path.basename(f), rev, m, m / base))
+            base = statistics.median(rates[trees[0], kinds[0], f])
+            for rev, t, k in runs:
+                if not rates[t, k, f]:
+                    continue            # (no cut bots in that tree)
+                m = statistics.median(rates[t, k, f])
+                print('  %-16s %-12s %-15s %7.2f decisions/s  %5.2fx' % (
+                    os.path.basename(f), rev, k, m, m / base))
 
 
 if __name__ == '__main__':

@@ -9,7 +9,10 @@ the bot's own generator), reused round robin (OpenSpiel's
 `max_world_samples`), and think only in forks of those.  If the belief
 holds no world, the bot answers at random, and counts it (`stats`).
 
-Playouts finish a quiet fork (no events kept) with uniformly random answers.
+Playouts finish a quiet fork (no events kept) with uniformly random answers;
+a bot built with `cut` ends them at the game's next shuffle where the
+standing tells the seats apart, and reads the reward from it (pipvm/game/standing.py,
+docs/metrics.md).
 Every random draw comes from the bot's own `random.Random`, which the seat
 seeds from the game's generator, so a seed fixes a game with thinking bots.
 
@@ -23,6 +26,7 @@ import time
 import attrs
 
 from pipvm.game.belief import Belief
+from pipvm.game import standing
 
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
@@ -38,6 +42,15 @@ def playout(g, rng):
     return g.play_out(rng)
 
 
+def rewards(g, rng, cut=False):
+    """Each seat's reward for a random playout of g: the ended game's
+    returns, or with cut the standing's where the playout stops at a shuffle
+    (standing.cut_playout)."""
+    if cut:
+        return standing.cut_playout(g, rng, playout)
+    return playout(g, rng).returns()
+
+
 @attrs.define
 class ThinkingStats:
     """What a thinking bot counts, so that no blind decision goes unseen
@@ -50,9 +63,11 @@ class ThinkingStats:
 class Thinker:
     """What the two bots share: the pool of worlds, the lead history, the stats."""
 
-    def __init__(self, iterations, rng):
+    def __init__(self, iterations, rng, cut=False, pool=None):
         self.iterations = iterations
         self.rng = rng
+        self.cut = cut         # playouts end at the next shuffle (rewards)
+        self.pool = min(POOL, iterations) if pool is None else pool   # the belief's size
         self.lead = []         # (decision id, each seat's estimated chance of winning)
         self.stats = ThinkingStats()
         self.belief = None
@@ -81,8 +96,8 @@ class Thinker:
         """Up to POOL worlds consistent with what seat has observed, from the
         seat's belief, carried from decision to decision (pipvm/game/belief/)."""
         if self.belief is None or self.belief.seat != seat:
-            self.belief = Belief(seat, min(POOL, self.iterations), self.rng)
-        return self.belief.worlds(game, min(POOL, self.iterations))
+            self.belief = Belief(seat, self.pool, self.rng)
+        return self.belief.worlds(game, self.pool)
 
 
 class MonteCarlo(Thinker):
@@ -97,7 +112,7 @@ class MonteCarlo(Thinker):
             for j in range(n):
                 g = pool[(k * n + j) % len(pool)].fork(quiet=True)
                 g.answer(k)
-                for s, r in enumerate(playout(g, rng).returns()):
+                for s, r in enumerate(rewards(g, rng, self.cut)):
                     total[s] += r
             if best is None or total[decision.seat] > best[1][decision.seat]:
                 best = (k, total)
@@ -152,7 +167,7 @@ class ISMCTS(Thinker):
                 g.answer(k)
                 node = child
                 path.append(child)
-            reward = playout(g, rng).returns()
+            reward = rewards(g, rng, self.cut)
             for node in path:
                 node.visits += 1
                 t = node.total
@@ -200,3 +215,12 @@ def _best(tried, seat):
 
 
 THINKERS = {'mc': MonteCarlo, 'ismcts': ISMCTS}
+
+
+def make(kind, iterations, rng, cut=False):
+    """The Thinker of a seat `kind[:iterations][:cut]` (iterations None: the
+    default budget).  A cut bot's belief holds a twentieth of its budget in
+    particles (at most POOL): its iterations are cheap, and the belief is
+    what a decision then costs most."""
+    n = iterations or DEFAULTS[kind]
+    return THINKERS[kind](n, rng, cut, max(1, min(POOL, n // 20)) if cut else None)

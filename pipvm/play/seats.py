@@ -1,7 +1,8 @@
 """Who sits at each seat: a human, a script, or a bot.
 
-A seat is given on the command line as `random`, `first`, `mc[:N]`,
-`ismcts[:N]`, `human` or `script:FILE`.  Bots answer at once and echo their
+A seat is given on the command line as `random`, `first`, `mc[:N][:cut]`,
+`ismcts[:N][:cut]`, `human` or `script:FILE` (`:cut`: playouts end at the
+next shuffle, pipvm/game/standing.py).  Bots answer at once and echo their
 answers as if typed, so a game watched at the terminal reads the same whoever
 plays.  A random bot draws from the game's own seeded generator (as the
 reference's do), or with `--random-bots apart` (as a pipvm sim report of
@@ -21,7 +22,7 @@ from pipvm.core.dialogue import check_seats, fixed_count, menu
 from pipvm.play.table import Console, HumanSeat, Seat
 
 RANDOM_BOTS = ('game', 'apart')    # --random-bots: whose generator a random bot draws from
-BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')
+BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')   # each thinking kind also takes :cut
 KINDS = BOT_KINDS + ('human', 'script:FILE')
 BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
 THINKING = ('mc', 'ismcts')
@@ -104,13 +105,13 @@ def seed_words(rng, number):
     return '%s:%d:%d' % (','.join(map(str, rng.state)), rng.idx, number)
 
 
-def thinker(kind, iterations, number, rng):
+def thinker(kind, iterations, number, rng, cut=False):
     """A fresh bots.Thinker for seat number, its generator seeded from the
     game's generator before the game has drawn from it (rng: the same state
     on the terminal, in pipvm sim and on the server, so that a record made on
     one replays on another)."""
-    from pipvm.play.bots import DEFAULTS, THINKERS
-    return THINKERS[kind](iterations or DEFAULTS[kind], random.Random(seed_words(rng, number)))
+    from pipvm.play.bots import make
+    return make(kind, iterations, random.Random(seed_words(rng, number)), cut)
 
 
 class ScriptConsole(Console):
@@ -144,6 +145,7 @@ class SeatSpec:
     path: str = None
     lines: tuple = ()              # a script's answers, read when it is given
     iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
+    cut: bool = False              # playouts end at the next shuffle (`:cut`)
 
     def build(self, number, console, rng, start=None, apart=False):
         """The Seat; rng: the game's generator, start: a copy of it before
@@ -157,7 +159,8 @@ class SeatSpec:
             return FirstBot(console, number)
         if self.kind in THINKING:
             return ThinkingBot(console, number,
-                               thinker(self.kind, self.iterations, number, start or rng))
+                               thinker(self.kind, self.iterations, number, start or rng,
+                                       self.cut))
         if self.kind == 'script':
             return HumanSeat(ScriptConsole(self.lines, console))
         return HumanSeat(console)
@@ -165,7 +168,8 @@ class SeatSpec:
     def __str__(self):
         if self.kind == 'script':
             return 'script:' + self.path
-        return self.kind if self.iterations is None else '%s:%d' % (self.kind, self.iterations)
+        text = self.kind if self.iterations is None else '%s:%d' % (self.kind, self.iterations)
+        return text + ':cut' if self.cut else text
 
     @property
     def thinks(self):
@@ -176,16 +180,20 @@ HUMAN = SeatSpec('human')
 
 
 def parse_kind(text):
-    """A SeatSpec from `random`, `first`, `mc[:N]`, `ismcts[:N]`, `human` or
-    `script:FILE`."""
+    """A SeatSpec from `random`, `first`, `mc[:N][:cut]`, `ismcts[:N][:cut]`,
+    `human` or `script:FILE`."""
     if text in ('random', 'first', 'human') + THINKING:
         return SeatSpec(text)
     kind, colon, n = text.partition(':')
     if kind in THINKING:
+        if n == 'cut':
+            return SeatSpec(kind, cut=True)
+        cut = n.endswith(':cut')
+        n = n[:-len(':cut')] if cut else n
         if not (n.isascii() and n.isdigit() and len(n) < 10 and int(n) > 0):
             raise PipError(None, "seat '%s': N must be a whole number above 0, e.g. %s:100"
                            % (text, kind))
-        return SeatSpec(kind, iterations=int(n))
+        return SeatSpec(kind, iterations=int(n), cut=cut)
     if text.startswith('script:') and len(text) > len('script:'):
         path = text[len('script:'):]
         lines = read_file(path).decode('latin-1').splitlines()

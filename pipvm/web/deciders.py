@@ -24,7 +24,7 @@ def _thinking(spec, seat, start):
     # only, its generator seeded as `pipvm run` seeds it (seats.thinker, from start),
     # and how many play picked at random from it, as seats.ThinkingBot.pick does:
     # a record made here replays in `pipvm replay`.
-    bot = thinker(spec.kind, spec.iterations, seat, start)
+    bot = thinker(spec.kind, spec.iterations, seat, start, spec.cut)
 
     def decide(game, d):
         if d.kind is NAME:

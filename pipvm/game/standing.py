@@ -1,0 +1,127 @@
+"""A playout cut at the game's next shuffle, and its reward read from the
+standing there (a truncated rollout with an evaluation, as CardStock's and
+OpenSpiel's evaluators do): in a game of many deals, the cards of a later
+deal are random anyway, and three quarters of a full playout's answers
+come after the next shuffle (benchmarks/playout_shuffles.py).
+
+The standing is what every Pip game has: each side's score (a team's: its
+own score and its members'; without teams, each player's).  Which way a
+score counts (high wins, as in Euchre; low, as in Hearts) and how far
+apart the sides usually end are read once per program and player count
+from SAMPLES random games played to the end from fixed seeds, so they
+depend on the game alone, never on the bot's generator or on what this
+process played before.  A side's reward at a cut is
+
+    1/k + sense * (its value - the mean value) / spread
+
+clipped to 0..1 (k sides; sense +1 or -1; spread the mean of the sample
+games' last max - min): a side ahead by a usual final margin counts as
+having won.  A team's reward is each member's, as for a won game.
+
+A playout is cut only at a shuffle where the sides' values differ;
+otherwise it deals on.  A game whose sample games never end with the
+winner's score apart (scores unused, or all equal) is played out in full,
+as is a game with no later shuffle (one deal: Go Fish, President).
+"""
+import random
+
+from pipvm.engine.vm import DEALER
+
+SAMPLES = 16           # random games that read a program's sense and spread
+_KNOWN = {}            # (id(image), seats) -> (image, Sense or None)
+
+
+class Shuffled(BaseException):
+    """The playout reached a shuffle with the standing told apart.  (Not an
+    Exception: nothing the machine catches may swallow it.)"""
+
+
+def sides(machine):
+    """(value, seats) of each side: a team's score with its members', or
+    each player's score."""
+    if machine.teams:
+        return [(t.score + sum(p.score for p in t.members), [p.seat for p in t.members])
+                for t in machine.teams]
+    return [(p.score, [p.seat]) for p in machine.seated]
+
+
+class Sense:
+    """Which way a program's scores count and their usual final spread."""
+
+    def __init__(self, sense, spread):
+        self.sense, self.spread = sense, spread
+
+    def rewards(self, machine, seats):
+        values = sides(machine)
+        mean = sum(v for v, _ in values) / len(values)
+        out = [0.0] * seats
+        for v, members in values:
+            r = min(1.0, max(0.0, 1 / len(values) + self.sense * (v - mean) / self.spread))
+            for s in members:
+                out[s] = r
+        return out
+
+
+def sense_of(game, playout):
+    """The game's program's Sense for its player count, or None when its
+    scores do not tell the winner (play out in full); playout(g, rng)
+    finishes a sample game at random."""
+    key = id(game.image), game.seats
+    known = _KNOWN.get(key)
+    if known is None:
+        known = _KNOWN[key] = game.image, _read(game, playout)
+    return known[1]
+
+
+def _read(game, playout):
+    from pipvm.game.game import Game
+    seats = game.seats
+    names = [game.names.get(s, 'P%d' % s) for s in range(seats)]
+    up = down = 0
+    spreads = []
+    for k in range(1, SAMPLES + 1):
+        g = playout(Game(game.image, seed=k, players=seats, names=names, quiet=True),
+                    random.Random(k))
+        if g.ending is None or g.ending.kind != 'winner':
+            continue
+        returns = g.returns()
+        values = sides(g.machine)
+        won = [v for v, members in values if returns[members[0]] == 1.0]
+        lost = [v for v, members in values if returns[members[0]] != 1.0]
+        if not won or not lost:
+            continue
+        up += max(won) > max(lost)
+        down += min(won) < min(lost)
+        spreads.append(max(v for v, _ in values) - min(v for v, _ in values))
+    if up == down or not any(spreads):
+        return None
+    return Sense(1 if up > down else -1, sum(spreads) / len(spreads))
+
+
+class _Cutter:
+    """A vm.Dealer that ends the playout at a shuffle where the sides'
+    values differ, and deals on through the plain dealer otherwise."""
+
+    def shuffle(self, machine, items):
+        if len({v for v, _ in sides(machine)}) > 1:
+            raise Shuffled
+        DEALER.shuffle(machine, items)
+
+
+CUTTER = _Cutter()
+
+
+def cut_playout(g, rng, playout):
+    """Each seat's reward for a playout of g (played by playout(g, rng))
+    that stops at the next shuffle where the standing tells the sides apart;
+    the ended game's returns if there is none, or if the game's scores do
+    not tell its winner (sense_of)."""
+    sense = sense_of(g, playout)
+    if sense is None:
+        return playout(g, rng).returns()
+    g.machine.dealer = CUTTER
+    try:
+        playout(g, rng)
+    except Shuffled:
+        return sense.rewards(g.machine, g.seats)
+    return g.returns()
