@@ -104,25 +104,36 @@ SHARED_TEST = '''(do ((shuffle (game iloc STOCK))
                      (move 'C (top ((current player) vloc PILE)))))))))'''
 
 
+def spied(monkeypatch, module, name):
+    """The results of module.name's calls, as it is called from now on."""
+    results, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a: results.append(real(*a)) or results[-1])
+    return results
+
+
+def card_games_alike(path, seeds=(1, 2, 3, 4, 5, 6)):
+    """The last lines of path's games on the VM, each the reference's
+    transcript too, and each game choosing cards."""
+    endings = set()
+    for seed in seeds:
+        vm, ref = both(str(path), seed)
+        assert b'Choose a card' in vm[1] and ref == vm, seed
+        endings.add(vm[1].strip().split(b'\n')[-1])
+    return endings
+
+
 def test_an_option_reading_a_later_options_flag_plays_as_the_reference(tmp_path, monkeypatch):
     """An option whose conditions begin with a later option's reads that
     option's flag, set first (plays.flags): the card runs the same option
     (its score) in both transcripts."""
     from compiler.recycle import frontend, plays
     from tests.test_recycle import game_of
-    shared = []
-    after = plays._after
-    monkeypatch.setattr(plays, '_after', lambda *a: shared.append(after(*a)) or shared[-1])
+    shared = spied(monkeypatch, plays, '_after')
     path = tmp_path / 'shared.recycle'
     path.write_text(game_of(SHARED_TEST, players=3, deck='(RANK (ACE, TWO, THREE)) (SUIT (HEARTS, SPADES, CLUBS))'))
     frontend.check_text(path.read_text())
     assert any(x is not None for x in shared)
-    endings = set()
-    for seed in (1, 2, 3, 4, 5, 6):
-        vm, ref = both(str(path), seed)
-        assert b'Choose a card' in vm[1] and ref == vm
-        endings.add(vm[1].strip().split(b'\n')[-1])
-    assert len(endings) > 1, endings        # the options' scores decide who wins
+    assert len(card_games_alike(path)) > 1        # the options' scores decide who wins
 
 
 
@@ -151,19 +162,12 @@ def test_an_option_excluded_by_the_last_ones_conditions_is_not_asked_after_the_p
     not excluded (turns under 4) for one that is makes them differ."""
     from compiler.recycle import frontend, plays
     from tests.test_recycle import game_of
-    seen = []
-    excludes = plays.excludes
-    monkeypatch.setattr(plays, 'excludes', lambda *a: seen.append(excludes(*a)) or seen[-1])
+    seen = spied(monkeypatch, plays, 'excludes')
     path = tmp_path / 'apart.recycle'
     path.write_text(game_of(APART_TEST, players=3, deck='(RANK (ACE, TWO, THREE, FOUR)) (SUIT (HEARTS, SPADES, CLUBS))'))
     frontend.check_text(path.read_text())
     assert seen == [True, False]        # following is excluded, the early turns are not
-    endings = set()
-    for seed in (1, 2, 3, 4, 5, 6):
-        vm, ref = both(str(path), seed)
-        assert b'Choose a card' in vm[1] and ref == vm
-        endings.add(vm[1].strip().split(b'\n')[-1])
-    assert len(endings) > 1, endings
+    assert len(card_games_alike(path)) > 1
     monkeypatch.setattr(plays, 'excludes', lambda *a: True)
     assert any(vm != ref for vm, ref in (both(str(path), seed) for seed in (1, 2, 3)))
 
