@@ -86,3 +86,26 @@ def test_a_generated_rule_that_fails_gives_the_loop_s_error():
     loop = _ending(program, False)
     assert 'Undefined value' in loop[1] and 'Line 5' in loop[1]
     assert _ending(program, True) == loop
+
+
+def test_a_rule_with_an_aggregate_is_written_around_the_aggregate_s_closure():
+    # the aggregate is no one expression: the written rule calls its
+    # closure (A[k](env)) and writes the rest inline, with the same cards
+    program = harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\n'
+        'Rule r(p, c, pile) =\n  c->rank == A or c->rank == (max d in p->hand of d->rank).\n'
+        'Action main {\n  deal 5 from standard to players.\n'
+        '  play r from players->first to table.\n}\n'))
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    written = [k for k, fast in enumerate(tier.pure)
+               if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    assert len(written) == 1, written
+    k = written[0]
+    assert '](env)' in tier.pure[k].hand.source and ' == ' in tier.pure[k].hand.source
+    for seed in range(20):
+        g = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True)
+        m = g.machine
+        for player in m.players:
+            got = _filtered(tier.pure[k], m, player, player.hand)
+            assert got == _filtered(closures.pure[k], m, player, player.hand) and got
+    assert _ending(program, True) == _ending(program, False)
