@@ -167,3 +167,21 @@ def test_every_index_a_jump_enters_opens_a_block_where_one_can_stand():
             assert loaded.instrs[t][0] == compiled.BLOCK, (loaded.code.name, t)
             opened += 1
     assert opened > 10
+
+
+def test_the_code_before_its_blocks_is_kept_for_the_whole_action_functions():
+    # actions.py writes an action as one function from its instructions
+    # without blocks; without them no action gets one (every playout the
+    # same, on the blocks and the loop, only slower)
+    from pipvm.engine import actions, vm
+    from pipvm.play import loader
+    program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
+    image, plain = vm.Image(program, compiled=True), vm.Image(program)
+    for loaded, uncompiled in zip(image.codes, plain.codes):
+        loud, quiet, positions = loaded.plain
+        assert loud == uncompiled.instrs and positions == uncompiled.positions
+        # (the quiet code's checks are closures made per image: their opcodes)
+        assert [op for op, _, _ in quiet] == [op for op, _, _ in uncompiled.quiet]
+        assert loaded.instrs != uncompiled.instrs or not compiled.blocks(uncompiled.instrs, set())
+    actions.prepare(image)
+    assert any(loaded.action is not None for loaded in image.codes)

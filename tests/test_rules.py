@@ -88,14 +88,13 @@ def test_a_generated_rule_that_fails_gives_the_loop_s_error():
     assert _ending(program, True) == loop
 
 
-def _hoisting(rule):
-    """A program whose rule r(p, c, pile) is rule, played from the first
-    player's hand to an empty table."""
+def _hoisting(rule, globals_=''):
+    """A program whose rule r(p, c, pile) is rule (after the declarations
+    globals_), played from the first player's hand to an empty table."""
     return harness.compile_checked(frontend.check_text(
-        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\n'
-        'Rule r(p, c, pile) =\n  %s.\n'
-        'Action main {\n  deal 5 from standard to players.\n'
-        '  play r from players->first to table.\n}\n' % rule))
+        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\n' + globals_
+        + 'Rule r(p, c, pile) =\n  %s.\n' % rule + 'Action main {\n  deal 5 from standard to players.\n'
+        '  play r from players->first to table.\n}\n'))
 
 
 def test_a_filter_computes_the_card_free_part_once_and_fails_where_the_loop_does():
@@ -119,3 +118,33 @@ def test_a_card_free_part_no_card_reaches_is_no_error():
     assert loop[1] == 'None' and loop == _ending(program, True)
     with_cards = _hoisting('c->rank == c->rank or c->suit == p->hand->top->suit')
     assert _ending(with_cards, True) == _ending(with_cards, False)
+
+def _written_alike(globals_, rule, *shown):
+    """The one rule of a small game (rule: its text) is written as a
+    generated filter whose source shows each of shown, and gives the
+    closures' cards (never an error) at 20 deals; the game ends alike."""
+    program = _hoisting(rule, globals_)
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    written = [k for k, fast in enumerate(tier.pure)
+               if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    assert len(written) == 1, written
+    k = written[0]
+    for text in shown:
+        assert text in tier.pure[k].hand.source, tier.pure[k].hand.source
+    for seed in range(20):
+        m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
+        for player in m.players:
+            got = _filtered(tier.pure[k], m, player, player.hand)
+            assert type(got) is list and got == _filtered(closures.pure[k], m, player, player.hand)
+    assert _ending(program, True) == _ending(program, False)
+
+
+def test_a_rule_with_an_aggregate_is_written_around_the_aggregate_s_closure():
+    # the aggregate is no one expression: the written rule calls its
+    # closure (A[k](env)) and writes the rest inline
+    _written_alike('', 'c->rank == A or c->rank == (max d in p->hand of d->rank)', '](env)', ' == ')
+
+
+def test_a_rule_reading_the_machine_is_written_with_the_machine_from_its_environment():
+    # MAKE_CARD's body reads `machine` (its deck): the rule's `m`
+    _written_alike('Rank chosen = K.\n', 'c == chosen~H or c->rank == A', 'card_of(m.deck, ')
