@@ -119,6 +119,7 @@ def test_a_card_free_part_no_card_reaches_is_no_error():
     with_cards = _hoisting('c->rank == c->rank or c->suit == p->hand->top->suit')
     assert _ending(with_cards, True) == _ending(with_cards, False)
 
+
 def _written_alike(globals_, rule, *shown):
     """The one rule of a small game (rule: its text) is written as a
     generated filter whose source shows each of shown, and gives the
