@@ -190,6 +190,7 @@ class _Writer:
     def emit(self, text, indent, unit):
         for line in text.split('\n'):
             self.lines.append((' ' * indent + line, unit))
+            self.budget -= self.copying > 0
 
     def new_unit(self, indexes):
         """A unit's number: its instructions' positions, by part, are P[it]."""
@@ -219,11 +220,13 @@ class _Writer:
             m = _JUMP.fullmatch(lines[k])
             if (m and k + 1 < len(lines) and lines[k + 1] == m.group(1) + 'continue'
                     and int(m.group(2)) > first and self.budget > 0 and not rewrites.in_try(lines, k)):
-                self.budget -= 1
+                self.copying += 1
                 self.run(int(m.group(2)), indent + len(m.group(1)))
+                self.copying -= 1
                 k += 2
                 continue
             self.lines.append((' ' * indent + lines[k], unit))
+            self.budget -= self.copying > 0
             k += 1
 
     def unit(self, i, indent):
@@ -375,7 +378,8 @@ class _Writer:
         while True:                 # (until no run stops at a start it has not got)
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
-            self.budget = INLINED * self.n      # (runs written again at a jump)
+            self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
+            self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
             self._tree(todo, 12)
@@ -413,10 +417,14 @@ class _Writer:
 
 
 _JUMP = re.compile(r'( *)pc = (\d+)')
-# How many runs a function may write again where a jump goes to them, for
-# each of its instructions: joins after `if`s are written once per path
-# (which doubles with each `if` before them), so a budget bounds the size.
-INLINED = 2
+# How many lines a function may write again where a jump goes to their run,
+# for each of its instructions (one takes 2-9 lines written once): joins
+# after `if`s are written once per path (which doubles with each `if`
+# before them), so a budget of lines bounds the size, and with it the
+# time compile() takes (a budget of runs let Agram's RECYCLE turn grow
+# from 1,637 lines to 9,840, and its first playout cost 250 ms).
+INLINED = 3
+INLINED_ANY = 200       # (and a short function's joins, whatever its length)
 
 def _entered(loaded, instrs_list):
     """Indexes control enters other than by falling through, in these lists
