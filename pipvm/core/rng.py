@@ -43,17 +43,11 @@ class OCamlRandom:
         return new
 
     def int(self, bound):
-        """Random.int bound, for 0 < bound <= 2**30: bits() until one is
-        below the largest multiple of bound, with bits() inlined (a random
-        bot draws one at each decision)."""
-        st, idx = self.state, self.idx
+        """Random.int bound, for 0 < bound <= 2**30."""
         while True:
-            idx = (idx + 1) % 55
-            cur = st[idx]
-            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+            r = self.bits()
             v = r % bound
             if r - v <= _MASK30 - bound + 1:
-                self.idx = idx
                 return v
 
     def shuffle(self, items):
