@@ -68,19 +68,21 @@ class CountingTable(Table):
         """The index the random bot whose decision is pending picks among n
         options.  The machine calls it with its pending decision still set
         (vm.Machine._answer_auto): the seat is the pending player's."""
-        self.branch.append(n)
         seat = self.machine.pending.player.seat
-        if seat != self.last_seat:
-            self.turns, self.last_seat = self.turns + 1, seat
+        self._note(seat, n)
         return self.picks[seat](n)
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
-        self.branch.append(len(options))
-        if seat != self.last_seat:
-            self.turns, self.last_seat = self.turns + 1, seat
+        self._note(seat, len(options))
         if decision is not None and self.first_id is None:
             self.first_id = decision.id
         return super().choose(seat, heading, options, waiting_for, game, decision)
+
+    def _note(self, seat, n):
+        """Note a choice among n options by seat (a new turn when the seat changes)."""
+        self.branch.append(n)
+        if seat != self.last_seat:
+            self.turns, self.last_seat = self.turns + 1, seat
 
     def lead(self):
         """The thinking seats' estimates, in game order, at positions 0..1."""
