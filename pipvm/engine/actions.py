@@ -426,6 +426,7 @@ _JUMP = re.compile(r'( *)pc = (\d+)')
 INLINED = 3
 INLINED_ANY = 200       # (and a short function's joins, whatever its length)
 
+
 def _entered(loaded, instrs_list):
     """Indexes control enters other than by falling through, in these lists
     (a jump's target that only threaded jumps name left out)."""
@@ -454,8 +455,7 @@ def _threaded_only(instrs):
         if (len(parts) and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP
                 and len(parts[-1].names) == 1):
             target = arg[-1] if type(arg) is tuple else arg
-            if type(target) is int and 0 <= target < len(instrs) \
-                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+            if compiled.threads_to(target, instrs):
                 threaded.add(target)
                 arg = arg[:-1] if type(arg) is tuple else ()
         named |= _ints(arg)

@@ -115,9 +115,7 @@ def move(card, source, dest, missing):
         try:
             i = source.index(card)
         except ValueError:
-            i = None
-        if i is None:
-            raise Fault(missing)
+            raise Fault(missing) from None
         del source[i]
         dest.insert(0, card)
         return

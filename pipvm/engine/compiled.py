@@ -27,8 +27,8 @@ comes in that tuple at run time.  So a function depends only on the
 block's opcodes: it is made once per opcode sequence, cached in memory
 (never written to disk), when the block is hot (_Lazy: loading a
 program only finds its blocks; until its HOT-th call a block runs its
-first instruction alone and the loop the rest).  In play-out mode whole actions run as
-functions too (pipvm/engine/actions.py).
+first instruction alone and the loop the rest).  In play-out mode whole
+actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
@@ -85,6 +85,12 @@ def _operands(entry):
     return [arg] if n == 1 else list(arg)
 
 
+def threads_to(target, instrs):
+    """Is target (a JUMP_IF_FALSE_OR_POP's) a JUMP_IF_FALSE of instrs, which
+    the `and`'s jump is threaded through (threaded)?"""
+    return type(target) is int and 0 <= target < len(instrs) and instrs[target][0] == OP.JUMP_IF_FALSE
+
+
 def threaded(parts, operands, instrs):
     """The parts and operands of a run with each `and`'s jump threaded: a
     JUMP_IF_FALSE_OR_POP whose target is a JUMP_IF_FALSE (`if a and b {`)
@@ -98,8 +104,7 @@ def threaded(parts, operands, instrs):
         n = len(p.names)
         if p.code == OP.JUMP_IF_FALSE_OR_POP:
             target = operands[k]
-            if type(target) is int and 0 <= target < len(instrs) \
-                    and instrs[target][0] == OP.JUMP_IF_FALSE:
+            if threads_to(target, instrs):
                 out[j] = BY_CODE[OP.JUMP_IF_FALSE]
                 operands = operands[:k] + [instrs[target][1]] + operands[k + 1:]
         k += n
