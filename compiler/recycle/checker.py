@@ -602,4 +602,3 @@ def reverses(stage):
         if type(node) is not ast.Stage:
             todo += children(node)
     return False
-

@@ -17,7 +17,9 @@ from . import ast
 _FIELDS = {}        # type -> its attribute names, or None if it is no syntax node
 
 
-def _fields(t):
+def node_fields(t):
+    """The attribute names of node type t (a syntax or checked node), or None
+    for a type that is no node."""
     names = _FIELDS.get(t, False)
     if names is False:
         names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
@@ -27,15 +29,15 @@ def _fields(t):
 def children(e):
     """The syntax nodes directly inside e, in order (the checker walks the
     tree often: the fields of each type are looked up once)."""
-    names = _fields(type(e))
+    names = node_fields(type(e))
     if names is None:
         return []
     out = []
     for name in names:
         v = getattr(e, name)
         if type(v) is list:
-            out += [x for x in v if _fields(type(x)) is not None]
-        elif _fields(type(v)) is not None:
+            out += [x for x in v if node_fields(type(x)) is not None]
+        elif node_fields(type(v)) is not None:
             out.append(v)
     return out
 

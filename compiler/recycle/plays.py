@@ -22,7 +22,7 @@ from compiler.ir import types as T
 from ..errors import PipError
 from . import ast
 from .cards import NATIVE
-from .forms import children, play_shapes, reads_points
+from .forms import children, node_fields, play_shapes, reads_points
 from .places import Frame, as_expr, cards_of
 from .values import (CARD, LocColl, Val, at_least, binary, conj, excludes, implies, lit, local_expr,
                      local_ref, negation, same_expr)
@@ -303,28 +303,25 @@ def _as_value(stmts, mark, pos):
     return None if inner is None else conj([test, inner], 'and', pos)
 
 
-_FIELDS = {}        # checked node type -> its field names (None: not a node)
+def _walk(node):
+    """The checked expression's nodes (and its lists' items), depth first."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        yield node
+        t = type(node)
+        if t is list or t is tuple:
+            todo += node
+        else:
+            names = node_fields(t)
+            if names is not None:
+                todo += [getattr(node, n) for n in names]
 
 
 def _locals_within(node, mine, but=False):
     """Does the checked expression read only the locals in mine?  (but:
     does it read none of them?)"""
-    todo = [node]
-    while todo:
-        node = todo.pop()
-        t = type(node)
-        if t is c.Local:
-            if (id(node) in mine) is but:
-                return False
-        elif t is list or t is tuple:
-            todo += node
-        else:
-            names = _FIELDS.get(t, False)
-            if names is False:
-                names = _FIELDS[t] = tuple(f.name for f in attrs.fields(t)) if attrs.has(t) else None
-            if names is not None:
-                todo += [getattr(node, n) for n in names]
-    return True
+    return all((id(x) in mine) is not but for x in _walk(node) if type(x) is c.Local)
 
 
 def _unmoved(shape, first):
@@ -392,18 +389,7 @@ def _replaced(node, old, new):
 
 def _mentions(node, ids):
     """Does the checked node name a global or local whose id is in ids?"""
-    todo = [node]
-    while todo:
-        node = todo.pop()
-        t = type(node)
-        if t is c.Global or t is c.Local:
-            if id(node) in ids:
-                return True
-        elif t is list or t is tuple:
-            todo += node
-        elif attrs.has(t):
-            todo += [getattr(node, f.name) for f in attrs.fields(t)]
-    return False
+    return any(id(x) in ids for x in _walk(node) if type(x) is c.Global or type(x) is c.Local)
 
 
 def _after(value, first, flag, pos):
