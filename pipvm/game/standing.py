@@ -32,8 +32,9 @@ _KNOWN = {}            # (id(image), seats) -> (image, Sense or None)
 
 
 class Shuffled(BaseException):
-    """The playout reached a shuffle with the standing told apart.  (Not an
-    Exception: nothing the machine catches may swallow it.)"""
+    """The playout reached a shuffle with the standing told apart; args[0]:
+    the sides there.  (Not an Exception: nothing the machine catches may
+    swallow it.)"""
 
 
 def sides(machine):
@@ -51,8 +52,8 @@ class Sense:
     def __init__(self, sense, spread):
         self.sense, self.spread = sense, spread
 
-    def rewards(self, machine, seats):
-        values = sides(machine)
+    def rewards(self, values, seats):
+        """Each seat's reward for the sides' values (sides)."""
         mean = sum(v for v, _ in values) / len(values)
         out = [0.0] * seats
         for v, members in values:
@@ -103,8 +104,9 @@ class _Cutter:
     values differ, and deals on through the plain dealer otherwise."""
 
     def shuffle(self, machine, items):
-        if len({v for v, _ in sides(machine)}) > 1:
-            raise Shuffled
+        values = sides(machine)
+        if len({v for v, _ in values}) > 1:
+            raise Shuffled(values)
         DEALER.shuffle(machine, items)
 
 
@@ -122,6 +124,6 @@ def cut_playout(g, rng, playout):
     g.machine.dealer = CUTTER
     try:
         playout(g, rng)
-    except Shuffled:
-        return sense.rewards(g.machine, g.seats)
+    except Shuffled as cut:
+        return sense.rewards(cut.args[0], g.seats)
     return g.returns()
