@@ -148,8 +148,9 @@ class _Writer:
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
 
-    def __init__(self, instrs, starts, positions):
+    def __init__(self, instrs, starts, positions, pures=()):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
+        self.pures = pures          # the image's rules as Pures (a filter called directly)
         self.starts = {0} | starts
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
 
@@ -206,8 +207,24 @@ class _Writer:
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = rewrites.inlined(text)
+        text = _PLAYABLE.sub(self.filtered, rewrites.inlined(text))
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
+
+    def filtered(self, m):
+        """`x = self.playable(rule, ...)` as a call of the rule's Pure.filter
+        (Machine.playable's fast path without its call), playable itself
+        where that fails (it tries the filter again, then runs the loop,
+        which fails where it would) or the rule has no Pure."""
+        rule = int(m.group(3))
+        if rule >= len(self.pures) or self.pures[rule] is None:
+            return m.group(0)
+        self.operands.append(self.pures[rule].filter)
+        pad = m.group(1)
+        return '\n'.join([pad + 'try:',
+                          pad + '    %s = A[%d](self, %s)' % (m.group(2), len(self.operands) - 1,
+                                                          m.group(4)),
+                          pad + 'except Exception:',
+                          pad + '    ' + m.group(0).lstrip()])
 
     def leave(self, text, indent, unit, first):
         """Emit text, each forward jump in it (`pc = k` then `continue`,
@@ -417,6 +434,8 @@ class _Writer:
 
 
 _JUMP = re.compile(r'( *)pc = (\d+)')
+# PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
+_PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
 # for each of its instructions (one takes 2-9 lines written once): joins
 # after `if`s are written once per path (which doubles with each `if`
@@ -471,10 +490,12 @@ def _ints(value):
     return set()
 
 
-def function(loaded, loud=False):
+def function(loaded, loud=False, pures=()):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
-    then); its code object is made once per source."""
+    then); its code object is made once per source.  pures: the image's
+    rules and orderings as Pures (Image.pure), whose filters PLAY and
+    CANPLAY call directly."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     starts = _entered(loaded, (instrs,))
@@ -483,7 +504,7 @@ def function(loaded, loud=False):
     # where a frame paused before the playout goes on: after a decision or a call
     starts |= {i + 1 for i, (op, _, _) in enumerate(instrs)
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
-    writer = _Writer(instrs, starts, positions)
+    writer = _Writer(instrs, starts, positions, pures)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
@@ -537,7 +558,7 @@ def loud_run(machine, rec, pc):
     """Go on in the loud code of rec's action at pc (a quiet instruction can't)."""
     loaded = rec[0]
     if loaded.loud_action is None:
-        loaded.loud_action = function(loaded, loud=True)
+        loaded.loud_action = function(loaded, loud=True, pures=machine.image.pure)
     return loaded.loud_action(machine, rec, pc)
 
 
@@ -553,7 +574,7 @@ def prepare(image):
         if loaded.code.kind != 'action' or loaded.plain is None:
             continue
         try:
-            made[k] = function(loaded)
+            made[k] = function(loaded, pures=image.pure)
         except ValueError:
             continue
         calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in loaded.plain[:2]
