@@ -6,6 +6,7 @@ pipvm/engine/cases.py writes the VM's code from the bodies
 """
 import enum
 import sys
+from itertools import compress
 
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError, StepLimit
@@ -167,6 +168,14 @@ def deal(source, dests, count):
         # The cards i = j, j+k, ... (so the first card goes to the second
         # player), each put on top of the last: in reverse.
         hand[:0] = dealt[(j - 1) % k::k][::-1]
+
+
+def asked(flat, n):
+    """ASK's enabled questions, their places and their texts, from its n
+    (text, enabled) pairs (by compress, in C: two comprehensions were
+    two Python calls at every ASK)."""
+    flags = flat[1:2 * n:2]
+    return list(compress(range(n), flags)), list(compress(flat[:2 * n:2], flags))
 
 
 def addressees(to):

@@ -336,10 +336,10 @@ _GAME = _section(60,
 flat = stack[-2 * n:]
 del stack[-2 * n:]
 player = POP()
-enabled = [i for i in range(n) if flat[2 * i + 1]]
+enabled, texts = asked(flat, n)
 if not enabled:
     raise Fault('None of the questions can be asked')
-PAUSE(action_choice((player, [flat[2 * i] for i in enabled], first, enabled, None)))""",
+PAUSE(action_choice((player, texts, first, enabled, None)))""",
         flags='fails stack', pops=lambda n: 2 * n + 1),
     _op('MESSAGE', '', 'text to --', 'text, player(s) or team -> "NAME: text" to each', """
 if machine.events is not None:  # (nobody reads it: the operands were checked when pushed)
