@@ -134,6 +134,9 @@ _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
+# An item's types a quiet loop cannot take as the first item's: undefined
+# (`None in`: no Pip value equals None but None) or a Number (that may be too long).
+_UNSHOWN = frozenset({type(None), int})
 
 
 # What a function's body may read, set up at its start if it does.
@@ -315,9 +318,12 @@ class _Writer:
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
                 tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
-                if of_item:
+                if of_item and checks:
+                    # (one pass over the items' types: no None and no Number)
+                    tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
+                elif of_item:
                     tests.append('None in rest_')
-                if checks:
+                elif checks:
                     tests.append('int in map(type, rest_)')
                 lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
@@ -511,7 +517,8 @@ def function(loaded, loud=False, pures=()):
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     QUIET_ROUNDS=bodies.quiet_rounds, SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
+                     QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
+                     SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
