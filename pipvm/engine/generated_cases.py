@@ -216,13 +216,13 @@ def op_FOR_ITER(self, stack, frame, arg):    # 54
 def op_FOR_ITER_FROM(self, stack, frame, arg):    # 55
     start = stack.pop()
     lst = stack[-1]
-    for i, v in enumerate(lst):
-        if v == start:
-            it = iter(lst[i:] + lst[:i])
-            break
-    else:
-        raise Fault('Starting element is not in list', 0)
-    stack[-1] = it
+    # (list.index finds the first item equal to start, in C: a Pip value equals
+    # itself, so its test of `is` first finds the one == finds)
+    try:
+        i = lst.index(start)
+    except ValueError:
+        raise Fault('Starting element is not in list', 0) from None
+    stack[-1] = iter(lst[i:] + lst[:i])
 
 
 def op_CALL(self, stack, frame, arg):    # 57

@@ -301,12 +301,13 @@ else:
         'it = iter(list(lst))', flags='makes'),
     _op('FOR_ITER_FROM', '', 'lst start -- it',
         'list, start -> iteration state beginning at start and wrapping around', """
-for i, v in enumerate(lst):
-    if v == start:
-        it = iter(lst[i:] + lst[:i])
-        break
-else:
-    raise Fault('Starting element is not in list', PART)""", flags='makes fails'),
+# (list.index finds the first item equal to start, in C: a Pip value equals
+# itself, so its test of `is` first finds the one == finds)
+try:
+    i = lst.index(start)
+except ValueError:
+    raise Fault('Starting element is not in list', PART) from None
+it = iter(lst[i:] + lst[:i])""", flags='makes fails'),
     # the state stays while there are items; the jump drops it
     _op('FOR_NEXT', 'slot:local target:jump', 'it -- it',
         'store the next item in the local, or drop the state and jump', """
