@@ -134,6 +134,22 @@ _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
+# A global a check shows that may fail it: undefined, or a Number too long.
+_GLOBAL = ('globals_[%d] is None or (type(globals_[%d]) is int '
+           'and globals_[%d].bit_length() > SHOWN_BITS)')
+
+
+def _shown(check):
+    """(The local slots, the global slots) a QUIET_MESSAGE's check shows,
+    when it fails only where one of them is undefined or a Number too long
+    to show (its locals are tested defined before it), else None."""
+    if getattr(check, 'locals_only', False):
+        return check.slots, ()
+    if getattr(check, 'globals', None) is not None:
+        return check.slots, check.globals
+    return None
+
+
 # An item's types a quiet loop cannot take as the first item's: undefined
 # (`None in`: no Pip value equals None but None) or a Number (that may be too long).
 _UNSHOWN = frozenset({type(None), int})
@@ -292,19 +308,20 @@ class _Writer:
                 self.operands.append(tuple(arg[1]))
                 k = len(self.operands) - 1
                 # a check that shows only locals fails only on a Number (too long
-                # to show): when none of them is one, it need not run
-                shown = [getattr(c, 'slots', None) if getattr(c, 'locals_only', False) else None
-                         for c in arg[1]]
+                # to show), one that shows globals too also on an undefined
+                # global: when none of them is one, it need not run
+                shown = [_shown(c) for c in arg[1]]
                 checks = ['env_ = frame + [self]', 'try:']
                 checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
                 checks += ['except Exception:', loud]
                 if None in shown or not all(type(s) is int and 0 <= s < SMALL
-                                            for slots in shown for s in slots):
+                                            for both in shown for slots in both for s in slots):
                     lines += checks
                 else:
-                    slots = sorted({s for slots in shown for s in slots})
-                    if slots:       # (none: nothing to check)
-                        lines.append('if %s:' % ' or '.join(_LONG % (s, s) for s in slots))
+                    tests = [_LONG % (s, s) for s in sorted({s for c in shown for s in c[0]})]
+                    tests += [_GLOBAL % (g, g, g) for g in sorted({g for c in shown for g in c[1]})]
+                    if tests:       # (none: nothing to check)
+                        lines.append('if %s:' % ' or '.join(tests))
                         lines += ['    ' + x for x in checks]
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
             # QUIET_FOR's body without its call and its copy of the list
