@@ -10,7 +10,7 @@ from itertools import compress
 
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError, StepLimit
-from pipvm.core.runtime import as_rank, items
+from pipvm.core.runtime import Rank, as_rank, items
 
 
 class Signal(enum.IntEnum):
@@ -90,8 +90,12 @@ def wild_rank(deck, suits):
 
 
 def wild_suit(deck, ranks):
-    ranks = [as_rank(r) for r in items(ranks)]
-    return [c for c in deck if as_rank(c.rank) in ranks]
+    # (a card's rank is a Rank unless a Number was stored in it: as_rank
+    # then, which fails where it would; a Rank is its own as_rank, found
+    # in a set as in the list, by its number)
+    ranks = {as_rank(r) for r in items(ranks)}
+    return [c for c in deck if ((r in ranks) if type(r := c.rank) is Rank else
+                                (as_rank(r) in ranks))]
 
 
 # A frame, one action call, is a list [code, pc, operand stack, local
