@@ -25,8 +25,9 @@ path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
 run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
-(rewrites.folded) and a list's size or end and an Area's cards written
-out (rewrites.inlined).  A quiet instruction is written out where
+(rewrites.folded), a list's size or end and an Area's cards written
+out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
+as the rule's Pure.filter (_Writer.filtered).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
