@@ -113,7 +113,8 @@ def test_cards_of_ranks_are_those_whose_rank_as_a_rank_is_one_of_them():
         deck = [Card(RANKS[r], s, None, RANKS[r], s, 'x') for s in SUITS for r in range(1, 14)]
         for c in rng.sample(deck, rng.randrange(4)):
             c.rank = rng.choice([0, 1, 5, 13, 14, -3, RANKS[3]])
-        ranks = rng.choice([RANKS[rng.randrange(1, 14)], 7, [rng.randrange(1, 14) for _ in range(3)],
+        ranks = rng.choice([RANKS[rng.randrange(1, 14)], 7,
+                            [rng.randrange(1, 14) for _ in range(3)],
                             [RANKS[rng.randrange(1, 14)] for _ in range(rng.randrange(5))]])
         expected = outcome(by_as_rank, deck, ranks)
         faults += type(expected) is str
