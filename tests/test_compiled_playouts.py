@@ -265,6 +265,52 @@ def test_a_shown_number_too_long_fails_as_in_the_loop():
     assert any('Line 10' in e and 'too large' in e for e in errors), errors
 
 
+def test_a_quiet_loop_over_an_item_too_long_to_show_fails_as_in_the_loop():
+    # the written-out loop's one test of the items' types (no undefined item,
+    # no Number) sends a list holding a Number to bodies.quiet_rounds, which
+    # fails at the item too long to show where the loop does
+    # (its messages show only locals: the loop written out in the function)
+    program = harness.compile_checked(frontend.check_text(QUIET_LOOPS.replace(
+        'for x in [1; 2; n] { message "{x} and {n}". }',
+        'for x in [1; 123458; big] { message "{x} and {big}". }')))
+    consts = list(program.consts)
+    consts[consts.index(123458)] = 7 ** 6000
+    program = plain.evolve(program, consts=type(program.consts)(consts))
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    assert any('Line 10' in e and 'too large' in e for e in errors), errors
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    assert 'UNSHOWN.isdisjoint' in source
+
+
+@pytest.mark.parametrize('fault', ['big', 'undefined'])
+def test_a_quiet_message_showing_a_global_fails_as_in_the_loop(fault):
+    # a message showing locals and a global runs its check only where one of
+    # them is undefined or a Number too long to show (tested in the
+    # function); then the check fails and the loud code fails where the loop does
+    source = QUIET_LOOPS.replace('Number n = 0.', 'Number n = 0.\nNumber g%s.' % (
+        ' = 0' if fault == 'big' else '')).replace('  n += 1.\n', '  n += 1.\n%s' % (
+            '  if n > 3 { g = 123459. }\n  message "{n} and {g}".\n' if fault == 'big'
+            else '  if n > 3 { message "{n} and {g}". }\n'))
+    program = harness.compile_checked(frontend.check_text(source))
+    if fault == 'big':
+        consts = list(program.consts)
+        consts[consts.index(123459)] = 7 ** 6000
+        program = plain.evolve(program, consts=type(program.consts)(consts))
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+    errors = {o[1][2] for o in loop if o[1]}
+    line, what = ('Line 10', 'too large') if fault == 'big' else ('Line 9', 'Undefined')
+    assert any(line in e and what in e for e in errors), errors
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    assert re.search(r'if globals_\[\d+\] is None or', source)
+
+
 def test_folded_takes_the_branch_of_integer_tests_only():
     text = ('if 0 == 0:\n    a = 1\nelif 0 == 1:\n    a = 2\nelse:\n    a = 3\nb = a\n'
             'if 7 < 5:\n    x()\nif 5 < 7:\n    y()\n    if 1 >= 2:\n        z()\n'

@@ -1,5 +1,7 @@
 """DEAL's batched and card-by-card paths (the fuzzer compares them with the
 reference; these pin down what it found hard to reach)."""
+import random
+
 import pytest
 
 from compiler.pip import frontend
@@ -86,3 +88,35 @@ def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():
         move(twins[1], source, dest, 'missing')
     move(5, source, dest, 'missing')         # (not a Card: compared as before)
     assert source == [twins[0], twins[2]] and dest[:2] == [5, twins[1]]
+
+
+def test_cards_of_ranks_are_those_whose_rank_as_a_rank_is_one_of_them():
+    # bodies.wild_suit (`9..K,A~%`): a card whose rank is a Number stored in
+    # it is taken by as_rank, which fails at the first one out of range
+    from pipvm.engine import bodies
+    from pipvm.core.errors import Fault
+    from pipvm.core.runtime import RANKS, SUITS, Card, as_rank
+
+    def by_as_rank(deck, ranks):            # (the definition, card by card)
+        ranks = [as_rank(r) for r in runtime.items(ranks)]
+        return [c for c in deck if as_rank(c.rank) in ranks]
+
+    def outcome(f, deck, ranks):
+        try:
+            return [id(c) for c in f(deck, ranks)]
+        except Fault as e:
+            return str(e)
+
+    rng = random.Random(3)
+    faults = 0
+    for _ in range(500):
+        deck = [Card(RANKS[r], s, None, RANKS[r], s, 'x') for s in SUITS for r in range(1, 14)]
+        for c in rng.sample(deck, rng.randrange(4)):
+            c.rank = rng.choice([0, 1, 5, 13, 14, -3, RANKS[3]])
+        ranks = rng.choice([RANKS[rng.randrange(1, 14)], 7,
+                            [rng.randrange(1, 14) for _ in range(3)],
+                            [RANKS[rng.randrange(1, 14)] for _ in range(rng.randrange(5))]])
+        expected = outcome(by_as_rank, deck, ranks)
+        faults += type(expected) is str
+        assert outcome(bodies.wild_suit, deck, ranks) == expected
+    assert 0 < faults < 500

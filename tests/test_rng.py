@@ -42,3 +42,33 @@ def test_int_draws_as_bits_does():
             bound = draw.choice([1, 2, 3, 7, 52, 2 ** 29 + 1, 2 ** 30, draw.randrange(1, 2 ** 30)])
             assert fast.int(bound) == plain_int(slow, bound)
         assert (fast.state, fast.idx) == (slow.state, slow.idx)
+
+
+def plain_shuffle(rng, items):
+    """Utils.shuffle: for n = len .. 2, swap item n - 1 with item Random.int n."""
+    for n in range(len(items), 1, -1):
+        v = plain_int(rng, n)
+        items[n - 1], items[v] = items[v], items[n - 1]
+
+
+def test_shuffle_draws_as_int_does():
+    # lists of many lengths, from states where some words are made to be
+    # refused (a word of all ones from a zero one: the draw is tried again)
+    draw = random.Random(13)
+    refused = 0
+    for t in range(400):
+        fast = OCamlRandom(draw.randrange(10 ** 6))
+        fast.idx = draw.randrange(55)
+        if t % 2:
+            for _ in range(draw.randrange(1, 4)):
+                i = draw.randrange(55)
+                fast.state[i], fast.state[(i + 24) % 55] = 0, 0x3FFFFFFF
+        slow = OCamlRandom.at(fast.state, fast.idx)
+        n = draw.choice([0, 1, 2, 3, 24, 31, 32, 52, 55, 56, 57, 80, draw.randrange(60)])
+        a, b = list(range(n)), list(range(n))
+        before = slow.idx
+        fast.shuffle(a)
+        plain_shuffle(slow, b)
+        refused += (slow.idx - before) % 55 != max(n - 1, 0) % 55
+        assert (a, fast.state, fast.idx) == (b, slow.state, slow.idx)
+    assert refused > 10

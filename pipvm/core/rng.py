@@ -16,6 +16,9 @@ except ImportError:                 # a Python built without its own MD5
 _MASK30 = 0x3FFFFFFF
 # the first 4 bytes, little-endian, of each of 110 digests (16 bytes) in a row
 _first_words = struct.Struct('<' + 'I12x' * 110).unpack
+# the word after word i, and the one 24 after it (a tuple read is cheaper than % 55)
+_NEXT = tuple((i + 1) % 55 for i in range(55))
+_LAG = tuple((i + 24) % 55 for i in range(55))
 
 
 class OCamlRandom:
@@ -56,9 +59,9 @@ class OCamlRandom:
         st, idx = self.state, self.idx
         for n in range(len(items), 1, -1):
             while True:
-                idx = (idx + 1) % 55
+                idx = _NEXT[idx]
                 cur = st[idx]
-                r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+                r = st[idx] = (st[_LAG[idx]] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
                 v = r % n
                 if r - v <= _MASK30 - n + 1:
                     break

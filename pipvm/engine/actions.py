@@ -25,8 +25,9 @@ path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
 run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
-(rewrites.folded) and a list's size or end and an Area's cards written
-out (rewrites.inlined).  A quiet instruction is written out where
+(rewrites.folded), a list's size or end and an Area's cards written
+out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
+as the rule's Pure.filter (_Writer.filtered).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
@@ -134,6 +135,25 @@ _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
+# A global a check shows that may fail it: undefined, or a Number too long.
+_GLOBAL = ('globals_[%d] is None or (type(globals_[%d]) is int '
+           'and globals_[%d].bit_length() > SHOWN_BITS)')
+
+
+def _shown(check):
+    """(The local slots, the global slots) a QUIET_MESSAGE's check shows,
+    when it fails only where one of them is undefined or a Number too long
+    to show (its locals are tested defined before it), else None."""
+    if getattr(check, 'locals_only', False):
+        return check.slots, ()
+    if getattr(check, 'globals', None) is not None:
+        return check.slots, check.globals
+    return None
+
+
+# An item's types a quiet loop cannot take as the first item's: undefined
+# (`None in`: no Pip value equals None but None) or a Number (that may be too long).
+_UNSHOWN = frozenset({type(None), int})
 
 
 # What a function's body may read, set up at its start if it does.
@@ -148,8 +168,9 @@ class _Writer:
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
 
-    def __init__(self, instrs, starts, positions):
+    def __init__(self, instrs, starts, positions, pures=()):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
+        self.pures = pures          # the image's rules as Pures (a filter called directly)
         self.starts = {0} | starts
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
 
@@ -206,8 +227,24 @@ class _Writer:
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = rewrites.inlined(text)
+        text = _PLAYABLE.sub(self.filtered, rewrites.inlined(text))
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
+
+    def filtered(self, m):
+        """`x = self.playable(rule, ...)` as a call of the rule's Pure.filter
+        (Machine.playable's fast path without its call), playable itself
+        where that fails (it tries the filter again, then runs the loop,
+        which fails where it would) or the rule has no Pure."""
+        rule = int(m.group(3))
+        if rule >= len(self.pures) or self.pures[rule] is None:
+            return m.group(0)
+        self.operands.append(self.pures[rule].filter)
+        pad = m.group(1)
+        return '\n'.join([pad + 'try:',
+                          pad + '    %s = A[%d](self, %s)' % (m.group(2), len(self.operands) - 1,
+                                                          m.group(4)),
+                          pad + 'except Exception:',
+                          pad + '    ' + m.group(0).lstrip()])
 
     def leave(self, text, indent, unit, first):
         """Emit text, each forward jump in it (`pc = k` then `continue`,
@@ -272,19 +309,20 @@ class _Writer:
                 self.operands.append(tuple(arg[1]))
                 k = len(self.operands) - 1
                 # a check that shows only locals fails only on a Number (too long
-                # to show): when none of them is one, it need not run
-                shown = [getattr(c, 'slots', None) if getattr(c, 'locals_only', False) else None
-                         for c in arg[1]]
+                # to show), one that shows globals too also on an undefined
+                # global: when none of them is one, it need not run
+                shown = [_shown(c) for c in arg[1]]
                 checks = ['env_ = frame + [self]', 'try:']
                 checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
                 checks += ['except Exception:', loud]
                 if None in shown or not all(type(s) is int and 0 <= s < SMALL
-                                            for slots in shown for s in slots):
+                                            for both in shown for slots in both for s in slots):
                     lines += checks
                 else:
-                    slots = sorted({s for slots in shown for s in slots})
-                    if slots:       # (none: nothing to check)
-                        lines.append('if %s:' % ' or '.join(_LONG % (s, s) for s in slots))
+                    tests = [_LONG % (s, s) for s in sorted({s for c in shown for s in c[0]})]
+                    tests += [_GLOBAL % (g, g, g) for g in sorted({g for c in shown for g in c[1]})]
+                    if tests:       # (none: nothing to check)
+                        lines.append('if %s:' % ' or '.join(tests))
                         lines += ['    ' + x for x in checks]
         elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
             # QUIET_FOR's body without its call and its copy of the list
@@ -298,9 +336,12 @@ class _Writer:
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
                 tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
-                if of_item:
+                if of_item and checks:
+                    # (one pass over the items' types: no None and no Number)
+                    tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
+                elif of_item:
                     tests.append('None in rest_')
-                if checks:
+                elif checks:
                     tests.append('int in map(type, rest_)')
                 lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
@@ -417,6 +458,8 @@ class _Writer:
 
 
 _JUMP = re.compile(r'( *)pc = (\d+)')
+# PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
+_PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
 # for each of its instructions (one takes 2-9 lines written once): joins
 # after `if`s are written once per path (which doubles with each `if`
@@ -471,10 +514,12 @@ def _ints(value):
     return set()
 
 
-def function(loaded, loud=False):
+def function(loaded, loud=False, pures=()):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
-    then); its code object is made once per source."""
+    then); its code object is made once per source.  pures: the image's
+    rules and orderings as Pures (Image.pure), whose filters PLAY and
+    CANPLAY call directly."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     starts = _entered(loaded, (instrs,))
@@ -483,14 +528,15 @@ def function(loaded, loud=False):
     # where a frame paused before the playout goes on: after a decision or a call
     starts |= {i + 1 for i, (op, _, _) in enumerate(instrs)
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
-    writer = _Writer(instrs, starts, positions)
+    writer = _Writer(instrs, starts, positions, pures)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
-                     QUIET_ROUNDS=bodies.quiet_rounds, SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
+                     QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
+                     SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
@@ -537,7 +583,7 @@ def loud_run(machine, rec, pc):
     """Go on in the loud code of rec's action at pc (a quiet instruction can't)."""
     loaded = rec[0]
     if loaded.loud_action is None:
-        loaded.loud_action = function(loaded, loud=True)
+        loaded.loud_action = function(loaded, loud=True, pures=machine.image.pure)
     return loaded.loud_action(machine, rec, pc)
 
 
@@ -553,7 +599,7 @@ def prepare(image):
         if loaded.code.kind != 'action' or loaded.plain is None:
             continue
         try:
-            made[k] = function(loaded)
+            made[k] = function(loaded, pures=image.pure)
         except ValueError:
             continue
         calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in loaded.plain[:2]

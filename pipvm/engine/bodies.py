@@ -6,10 +6,11 @@ pipvm/engine/cases.py writes the VM's code from the bodies
 """
 import enum
 import sys
+from itertools import compress
 
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError, StepLimit
-from pipvm.core.runtime import as_rank, items
+from pipvm.core.runtime import Rank, as_rank, items
 
 
 class Signal(enum.IntEnum):
@@ -89,8 +90,12 @@ def wild_rank(deck, suits):
 
 
 def wild_suit(deck, ranks):
-    ranks = [as_rank(r) for r in items(ranks)]
-    return [c for c in deck if as_rank(c.rank) in ranks]
+    # (a card's rank is a Rank unless a Number was stored in it: as_rank
+    # then, which fails where it would; a Rank is its own as_rank, found
+    # in a set as in the list, by its number)
+    ranks = {as_rank(r) for r in items(ranks)}
+    return [c for c in deck if ((r in ranks) if type(r := c.rank) is Rank else
+                                (as_rank(r) in ranks))]
 
 
 # A frame, one action call, is a list [code, pc, operand stack, local
@@ -167,6 +172,14 @@ def deal(source, dests, count):
         # The cards i = j, j+k, ... (so the first card goes to the second
         # player), each put on top of the last: in reverse.
         hand[:0] = dealt[(j - 1) % k::k][::-1]
+
+
+def asked(flat, n):
+    """ASK's enabled questions, their places and their texts, from its n
+    (text, enabled) pairs (by compress, in C: two comprehensions were
+    two Python calls at every ASK)."""
+    flags = flat[1:2 * n:2]
+    return list(compress(range(n), flags)), list(compress(flat[:2 * n:2], flags))
 
 
 def addressees(to):

@@ -56,15 +56,21 @@ def operand_check(decoded, program, card_consts, nlocals, values):
                       tuple(b.build(t) for t in trees if t not in shown
                             and not _is_leaf(t, 'load_local') and not _is_leaf(t, *_CANNOT_FAIL))
                       + ((_shows(tuple(p.arg for p in shown if _is_leaf(p, 'load_local')),
-                                 tuple(b.build(p) for p in shown if not _is_leaf(p, 'load_local'))),)
+                                 tuple(b.build(p) for p in shown if not _is_leaf(p, 'load_local')),
+                                 tuple(p.arg for p in shown if _is_leaf(p, 'load_global'))
+                                 if all(_is_leaf(p, 'load_local', 'load_global') for p in shown)
+                                 else None),)
                          if shown else ()))
     except RecursionError:
         return None
 
 
-def _shows(slots, parts):
+def _shows(slots, parts, globals_=None):
     """The check of a FORMAT's parts that may be Numbers too long to show:
-    the locals' values, then the other parts', each shown if it may be one."""
+    the locals' values, then the other parts', each shown if it may be one.
+    globals_: the global slots the other parts read, when each is a global
+    (it fails only where one is undefined or a Number too long: actions.py
+    tests that first), else None."""
     def shows(env):
         for slot in slots:
             v = env[slot]
@@ -75,6 +81,7 @@ def _shows(slots, parts):
             if type(v) is int and v.bit_length() > SHOWN_BITS:
                 runtime.to_str(v)
     shows.locals_only, shows.slots = not parts, slots   # (bodies.quiet_rounds, actions.py)
+    shows.globals = globals_
     return shows
 
 

@@ -9,8 +9,8 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, fault, make_cards, move,
-                                 quiet_rounds, wild_rank, wild_suit)
+                                 asked, build_list, card_of, contains, deal, fault, make_cards,
+                                 move, quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -216,13 +216,13 @@ def op_FOR_ITER(self, stack, frame, arg):    # 54
 def op_FOR_ITER_FROM(self, stack, frame, arg):    # 55
     start = stack.pop()
     lst = stack[-1]
-    for i, v in enumerate(lst):
-        if v == start:
-            it = iter(lst[i:] + lst[:i])
-            break
-    else:
-        raise Fault('Starting element is not in list', 0)
-    stack[-1] = it
+    # (list.index finds the first item equal to start, in C: a Pip value equals
+    # itself, so its test of `is` first finds the one == finds)
+    try:
+        i = lst.index(start)
+    except ValueError:
+        raise Fault('Starting element is not in list', 0) from None
+    stack[-1] = iter(lst[i:] + lst[:i])
 
 
 def op_CALL(self, stack, frame, arg):    # 57
@@ -238,10 +238,10 @@ def op_ASK(self, stack, frame, arg):    # 60
     flat = stack[-2 * arg[0]:]
     del stack[-2 * arg[0]:]
     player = stack.pop()
-    enabled = [i for i in range(arg[0]) if flat[2 * i + 1]]
+    enabled, texts = asked(flat, arg[0])
     if not enabled:
         raise Fault('None of the questions can be asked')
-    self.pending = action_choice((player, [flat[2 * i] for i in enabled], arg[1], enabled, None))
+    self.pending = action_choice((player, texts, arg[1], enabled, None))
     return PAUSE
 
 

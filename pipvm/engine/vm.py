@@ -532,7 +532,10 @@ class Copier:
     def __init__(self, deck):
         self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
                      for c in deck]
-        self.memo = {id(old): new for old, new in zip(deck, self.deck)}
+        self.memo = dict(zip(map(id, deck), self.deck))
+        # the same by the old card itself (a Card hashes and equals as
+        # itself): a list of cards copied by one map, in C
+        self.card = dict(zip(deck, self.deck)).__getitem__
         get = self.memo.get
         for card in self.deck:
             if (by := card.last_played_by) is not None:
@@ -553,7 +556,15 @@ class Copier:
             return new
         if kind is list:
             new = memo[id(v)] = []
-            # mostly cards, already copied: looked up without a call
+            if not v:
+                return new
+            if type(v[0]) is Card:
+                # a hand, pile or area: all cards, each copied already
+                try:
+                    new += map(self.card, v)
+                    return new
+                except (KeyError, TypeError):
+                    del new[:]          # (not all: as any list)
             get = memo.get
             new += [get(id(x)) or self(x) for x in v]
         elif kind is Player:

@@ -301,12 +301,13 @@ else:
         'it = iter(list(lst))', flags='makes'),
     _op('FOR_ITER_FROM', '', 'lst start -- it',
         'list, start -> iteration state beginning at start and wrapping around', """
-for i, v in enumerate(lst):
-    if v == start:
-        it = iter(lst[i:] + lst[:i])
-        break
-else:
-    raise Fault('Starting element is not in list', PART)""", flags='makes fails'),
+# (list.index finds the first item equal to start, in C: a Pip value equals
+# itself, so its test of `is` first finds the one == finds)
+try:
+    i = lst.index(start)
+except ValueError:
+    raise Fault('Starting element is not in list', PART) from None
+it = iter(lst[i:] + lst[:i])""", flags='makes fails'),
     # the state stays while there are items; the jump drops it
     _op('FOR_NEXT', 'slot:local target:jump', 'it -- it',
         'store the next item in the local, or drop the state and jump', """
@@ -336,10 +337,10 @@ _GAME = _section(60,
 flat = stack[-2 * n:]
 del stack[-2 * n:]
 player = POP()
-enabled = [i for i in range(n) if flat[2 * i + 1]]
+enabled, texts = asked(flat, n)
 if not enabled:
     raise Fault('None of the questions can be asked')
-PAUSE(action_choice((player, [flat[2 * i] for i in enabled], first, enabled, None)))""",
+PAUSE(action_choice((player, texts, first, enabled, None)))""",
         flags='fails stack', pops=lambda n: 2 * n + 1),
     _op('MESSAGE', '', 'text to --', 'text, player(s) or team -> "NAME: text" to each', """
 if machine.events is not None:  # (nobody reads it: the operands were checked when pushed)
