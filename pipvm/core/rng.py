@@ -43,11 +43,17 @@ class OCamlRandom:
         return new
 
     def int(self, bound):
-        """Random.int bound, for 0 < bound <= 2**30."""
+        """Random.int bound, for 0 < bound <= 2**30: the draws of bits()
+        until one is below the largest multiple of bound, bits() inlined
+        (a simulation's random seats draw at every decision)."""
+        st, idx = self.state, self.idx
         while True:
-            r = self.bits()
+            idx = (idx + 1) % 55
+            cur = st[idx]
+            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
             v = r % bound
             if r - v <= _MASK30 - bound + 1:
+                self.idx = idx
                 return v
 
     def shuffle(self, items):

@@ -42,7 +42,7 @@ class CountingTable(Table):
     is a playout: from its first card or action decision it runs in the
     machine's play-out mode (Game.play_out: decisions answered where they
     stand, whole actions as functions on the compiled tier), each answered
-    by randrange below, which draws what the seat's bot would draw, from
+    by _Drawing.randrange below, which draws what the seat's bot would draw, from
     the same generator in the same order, and notes what choose would:
     the same game, the same Result."""
 
@@ -51,8 +51,6 @@ class CountingTable(Table):
         self.branch = []
         self.turns = 0
         self.last_seat = self.first_id = None
-        self.machine = None             # the game's vm.Machine, in play-out mode
-        self.picks = None               # seat -> its RandomBot's pick, in play-out mode
 
     def playing_out(self, game):
         if not self.console.silent or game.seats is None:
@@ -60,17 +58,7 @@ class CountingTable(Table):
         bots = [self.seat(s) for s in range(game.seats)]
         if not all(type(bot) is RandomBot for bot in bots):
             return None                 # a thinking seat decides in its Game, one at a time
-        self.machine = game.machine
-        self.picks = [bot.pick for bot in bots]
-        return self
-
-    def randrange(self, n):
-        """The index the random bot whose decision is pending picks among n
-        options.  The machine calls it with its pending decision still set
-        (vm.Machine._answer_auto): the seat is the pending player's."""
-        seat = self.machine.pending.player.seat
-        self._note(seat, n)
-        return self.picks[seat](n)
+        return _Drawing(self, game.machine, [bot.pick for bot in bots])
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         self._note(seat, len(options))
@@ -100,6 +88,30 @@ class CountingTable(Table):
             if stats is not None:
                 out.append([(at - turn) % n, stats.decisions, stats.no_world, stats.seconds])
         return sorted(out)
+
+
+class _Drawing:
+    """What answers a CountingTable's decisions in play-out mode: its
+    randrange(n) is the index the random bot whose decision is pending
+    picks among n options, noted as CountingTable._note notes it.  The
+    machine calls it with its pending decision still set
+    (vm.Machine._answer_auto): the seat is the pending player's.  (A
+    closure over the table's notes: it runs at every decision.)"""
+    __slots__ = ('randrange',)
+
+    def __init__(self, table, machine, picks):
+        note = table.branch.append
+        last = table.last_seat
+
+        def randrange(n):
+            nonlocal last
+            seat = machine.pending.player.seat
+            note(n)
+            if seat != last:
+                table.turns += 1
+                table.last_seat = last = seat
+            return picks[seat](n)
+        self.randrange = randrange
 
 
 def turned(seating, turn):
