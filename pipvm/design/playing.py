@@ -39,12 +39,12 @@ class CountingTable(Table):
     and the Decision id where the choices begin (lead positions count from it).
 
     When every seat is a random bot (the report's baseline series), the game
-    is a playout: from its first card or action decision it runs in the
-    machine's play-out mode (Game.play_out: decisions answered where they
-    stand, whole actions as functions on the compiled tier), each answered
-    by _Drawing.randrange below, which draws what the seat's bot would draw, from
-    the same generator in the same order, and notes what choose would:
-    the same game, the same Result."""
+    is a playout: from its start it runs in the machine's play-out mode
+    (Game's playing_out: decisions answered where they stand, whole
+    actions as functions on the compiled tier), each answered by
+    _Drawing.randrange below, which draws what the seat's bot would draw,
+    from the same generator in the same order, and notes what choose
+    would: the same game, the same Result."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
