@@ -84,7 +84,8 @@ class CountingTable(Table):
         out = []
         n = len(self.seats)
         for at, bot in sorted(self.seats.items()):
-            stats = getattr(getattr(bot, 'thinker', None), 'stats', None)   # bots.ThinkingStats
+            thinker = getattr(bot, 'thinker', None)
+            stats = None if thinker is None else getattr(thinker, 'stats', None)  # bots.ThinkingStats
             if stats is not None:
                 out.append([(at - turn) % n, stats.decisions, stats.no_world, stats.seconds])
         return sorted(out)

@@ -371,6 +371,11 @@ class TableGame:
             raise game.ending.error
         return game.ending.winner
 
+    # every player by seat, and the teams: what a finished game's places
+    # are read from (sim's play_one; without __getattr__'s failed lookup first)
+    seated = property(lambda self: self.game.machine.seated)
+    teams = property(lambda self: self.game.machine.teams)
+
     def __getattr__(self, name):
-        # players, teams, deck, globals: the state of the game being played
+        # players, deck, globals: the state of the game being played
         return getattr(self.game.machine, name)
