@@ -120,10 +120,11 @@ class Game:
         self.count = None              # players, or teams of team_size
         self.playing_out = playing_out  # (asked once, then None)
         p = self.program
-        for line in dialogue.banner(p.name):
-            self._show(line)
-        if p.team_size:
-            self._show(dialogue.team_size_line(p.team_size))
+        if self.events is not None:     # (a quiet game's lines are never even made)
+            for line in dialogue.banner(p.name):
+                self._show(line)
+            if p.team_size:
+                self._show(dialogue.team_size_line(p.team_size))
         if players is not None:
             self.count = dialogue.fixed_count(players, p.counts, p.team_size or 1)
             self._counted()
@@ -206,8 +207,8 @@ class Game:
         return self
 
     def _counted(self):
-        p = self.program
-        self._show(dialogue.count_line(self.count, p.team_size))
+        if self.events is not None:
+            self._show(dialogue.count_line(self.count, self.program.team_size))
 
     def _next(self):
         """The next set-up question, or the game itself."""
@@ -270,8 +271,8 @@ class Game:
             self.ending = Ending('error', error=e)
 
     def _decide(self, kind, seat, prompt, options, waiting_for, player=None):
-        self.decision = Decision(len(self.history), seat, kind, prompt, options,
-                                 waiting_for, player)
+        self.decision = _decision((len(self.history), seat, kind, prompt, options,
+                                   waiting_for, player))
 
     def _end(self, ending, line):
         self.ending = ending
