@@ -45,28 +45,31 @@ class OCamlRandom:
     def int(self, bound):
         """Random.int bound, for 0 < bound <= 2**30: the draws of bits()
         until one is below the largest multiple of bound, bits() inlined
-        (a simulation's random seats draw at every decision)."""
-        st, idx = self.state, self.idx
+        (a simulation's random seats draw at every decision; the indexes
+        mod 55 by a test, and the mask a local: 5% fewer instructions)."""
+        st, idx, mask = self.state, self.idx, _MASK30
         while True:
-            idx = (idx + 1) % 55
+            idx = idx + 1 if idx < 54 else 0
             cur = st[idx]
-            r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+            r = st[idx] = (st[idx + 24 if idx < 31 else idx - 31]
+                           + (cur ^ ((cur >> 25) & 0x1F))) & mask
             v = r % bound
-            if r - v <= _MASK30 - bound + 1:
+            if r - v <= mask - bound + 1:
                 self.idx = idx
                 return v
 
     def shuffle(self, items):
         """The reference's Fisher-Yates (Utils.shuffle), in place: the same
         draws as int(n) for n = len .. 2, with bits() inlined (SHUFFLE is hot)."""
-        st, idx = self.state, self.idx
+        st, idx, mask = self.state, self.idx, _MASK30
         for n in range(len(items), 1, -1):
             while True:
-                idx = (idx + 1) % 55
+                idx = idx + 1 if idx < 54 else 0            # (as int: (idx + 1) % 55)
                 cur = st[idx]
-                r = st[idx] = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
+                r = st[idx] = (st[idx + 24 if idx < 31 else idx - 31]
+                               + (cur ^ ((cur >> 25) & 0x1F))) & mask
                 v = r % n
-                if r - v <= _MASK30 - n + 1:
+                if r - v <= mask - n + 1:
                     break
             items[n - 1], items[v] = items[v], items[n - 1]
         self.idx = idx
