@@ -123,8 +123,13 @@ def card_index(rank, suit):
 
 def new_deck():
     """The 52 cards of one game, in deck order."""
-    return [Card(RANKS[r], s, None, RANKS[r], s, CARD_NAMES[s.index * 13 + r])
-            for s in SUITS for r in range(1, 14)]
+    return list(itertools.starmap(Card, _DECK_ARGS))
+
+
+# Each card's Card(...) arguments, in deck order: every game makes its deck
+# from them (by starmap, without a comprehension's work per card).
+_DECK_ARGS = tuple((RANKS[r], s, None, RANKS[r], s, CARD_NAMES[s.index * 13 + r])
+                   for s in SUITS for r in range(1, 14))
 
 
 def to_str(value):

@@ -39,20 +39,18 @@ class CountingTable(Table):
     and the Decision id where the choices begin (lead positions count from it).
 
     When every seat is a random bot (the report's baseline series), the game
-    is a playout: from its first card or action decision it runs in the
-    machine's play-out mode (Game.play_out: decisions answered where they
-    stand, whole actions as functions on the compiled tier), each answered
-    by randrange below, which draws what the seat's bot would draw, from
-    the same generator in the same order, and notes what choose would:
-    the same game, the same Result."""
+    is a playout: from its start it runs in the machine's play-out mode
+    (Game's playing_out: decisions answered where they stand, whole
+    actions as functions on the compiled tier), each answered by
+    _Drawing.randrange below, which draws what the seat's bot would draw,
+    from the same generator in the same order, and notes what choose
+    would: the same game, the same Result."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.branch = []
         self.turns = 0
         self.last_seat = self.first_id = None
-        self.machine = None             # the game's vm.Machine, in play-out mode
-        self.picks = None               # seat -> its RandomBot's pick, in play-out mode
 
     def playing_out(self, game):
         if not self.console.silent or game.seats is None:
@@ -60,17 +58,7 @@ class CountingTable(Table):
         bots = [self.seat(s) for s in range(game.seats)]
         if not all(type(bot) is RandomBot for bot in bots):
             return None                 # a thinking seat decides in its Game, one at a time
-        self.machine = game.machine
-        self.picks = [bot.pick for bot in bots]
-        return self
-
-    def randrange(self, n):
-        """The index the random bot whose decision is pending picks among n
-        options.  The machine calls it with its pending decision still set
-        (vm.Machine._answer_auto): the seat is the pending player's."""
-        seat = self.machine.pending.player.seat
-        self._note(seat, n)
-        return self.picks[seat](n)
+        return _Drawing(self, game.machine, [bot.pick for bot in bots])
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         self._note(seat, len(options))
@@ -96,10 +84,35 @@ class CountingTable(Table):
         out = []
         n = len(self.seats)
         for at, bot in sorted(self.seats.items()):
-            stats = getattr(getattr(bot, 'thinker', None), 'stats', None)   # bots.ThinkingStats
+            thinker = getattr(bot, 'thinker', None)
+            stats = None if thinker is None else getattr(thinker, 'stats', None)  # bots.ThinkingStats
             if stats is not None:
                 out.append([(at - turn) % n, stats.decisions, stats.no_world, stats.seconds])
         return sorted(out)
+
+
+class _Drawing:
+    """What answers a CountingTable's decisions in play-out mode: its
+    randrange(n) is the index the random bot whose decision is pending
+    picks among n options, noted as CountingTable._note notes it.  The
+    machine calls it with its pending decision still set
+    (vm.Machine._answer_auto): the seat is the pending player's.  (A
+    closure over the table's notes: it runs at every decision.)"""
+    __slots__ = ('randrange',)
+
+    def __init__(self, table, machine, picks):
+        note = table.branch.append
+        last = table.last_seat
+
+        def randrange(n):
+            nonlocal last
+            seat = machine.pending.player.seat
+            note(n)
+            if seat != last:
+                table.turns += 1
+                table.last_seat = last = seat
+            return picks[seat](n)
+        self.randrange = randrange
 
 
 def turned(seating, turn):

@@ -50,7 +50,7 @@ class Pure:
     def __init__(self, fn, pad, by_card=None, constant=False, shapes=None, always=None,
                  hand=None):
         self.fn, self.pad, self.by_card = fn, pad, by_card
-        self.hand = hand        # the compiled tier's filter (env, cards) -> cards (rules.py)
+        self.hand = hand        # the compiled tier's filter (machine, player, dest) -> cards (rules.py)
         # Its value is a constant of the game (an ordering's list of cards):
         # the same list whatever the arguments and the state.
         self.constant = constant
@@ -62,9 +62,11 @@ class Pure:
 
     def filter(self, machine, player, dest):
         """The cards of player's hand a rule of (player, card, dest) allows."""
+        shapes = self.shapes
+        if shapes is None and self.hand is not None:
+            return self.hand(machine, player, dest)
         env = [player, None, dest, *self.pad, machine]
         rule = self
-        shapes = self.shapes
         if shapes is not None:
             # (Shapes.rule's commonest case inline: PLAY and CANPLAY are hot)
             try:
@@ -74,7 +76,7 @@ class Pure:
             if rule.always is not None:
                 return list(player.hand) if rule.always else []
         if rule.hand is not None:
-            return rule.hand(env, player.hand)
+            return rule.hand(machine, player, dest)
         tests = None
         if rule.by_card is not None:
             # `card->P == X or ...`: the Xs once, then each card's properties.
@@ -153,12 +155,13 @@ class _Unwritten:
         self.write()
         return self.pure.fn(env)
 
-    def hand(self, env, cards):
+    def hand(self, machine, player, dest):
         self.write()
         if self.pure.hand is not None:
-            return self.pure.hand(env, cards)
+            return self.pure.hand(machine, player, dest)
         fn, out = self.pure.fn, []          # (as Pure.filter without a generated filter)
-        for card in cards:
+        env = [player, None, dest, *self.pure.pad, machine]
+        for card in player.hand:
             env[CARD_SLOT] = card
             if fn(env):
                 out.append(card)

@@ -22,6 +22,7 @@ every other operand (a constant, a property's name) is A[k], an index into
 the tuple bound to the function.  Functions are made once per source and
 kept in memory, never written to disk.
 """
+import re
 import types
 
 from pipvm.core import plain
@@ -36,6 +37,9 @@ _NAMES = {'machine': 'm', 'consts': 'consts', 'globals_': 'globals_', 'frame': '
 _DECODED = {'LOAD_PROP', 'DEFINED_PROP'}        # operand: a property by its number
 _GETATTR = 'getattr(obj, prop)'                 # (in LOAD_PROP's body: obj.NAME here)
 _GLOBAL, _LOAD_GLOBAL = 'globals_[g]', cases.BODIES['LOAD_GLOBAL'].body
+_LOCAL, _LOAD_LOCAL = 'frame[slot]', cases.BODIES['LOAD_LOCAL'].body
+_LIST_PROP = 'value = list_prop(lst, k, PART)'  # (LIST_PROP's body, written out below)
+_HAND_ARGUMENTS = {0: 'player', 2: 'dest'}      # a rule's (player, card, destination)
 
 
 class Refused(Exception):
@@ -144,6 +148,13 @@ class _Writer:
                     if text is not None:
                         return text
                 ops = [self.operand_of(name)]
+            elif t.op == 'LIST_PROP' and cases.BODIES[t.op].body == _LIST_PROP and arg in (1, 2):
+                # a list's first or last item without the call where the
+                # list is not empty (as rewrites.inlined writes it); the
+                # call where it is, which fails as the body does
+                v = self.fresh()
+                return '(%s[%s] if (%s := %s) else list_prop(%s, %d, 0))' % (
+                    v, '0' if arg == 1 else '-1', v, self.expr(t.operand), v, arg)
             else:
                 ops = [] if arg is None else [self.operand(a) for a in
                                               (arg if type(arg) is tuple else (arg,))]
@@ -184,6 +195,10 @@ class _Writer:
             return self.scratch[arg]
         if kind == 'load_local' and arg == self.card:
             return 'card'           # (a card of the hand: never None)
+        if kind == 'load_local' and self.card is not None and arg in _HAND_ARGUMENTS:
+            # a hand's filter takes the player and destination as arguments
+            return self.body('LOAD_LOCAL', [], [], _LOAD_LOCAL.replace(_LOCAL,
+                                                                      _HAND_ARGUMENTS[arg]))
         if kind == 'load_global' and self.card is not None and _GLOBAL in _LOAD_GLOBAL:
             # read once for the hand (a rule changes nothing), checked where it is used
             local = self.globals.setdefault(arg, 'g%d' % arg)
@@ -261,14 +276,18 @@ def value_function(tree, machine, closure):
 
 
 def hand_function(tree, machine, closure, card):
-    """(env, cards) -> the cards for which the rule's value is true (a
-    rule's filter of a hand; the card in env's slot `card`), or None."""
+    """(machine, player, dest) -> the cards of player's hand for which the
+    rule's value is true (a rule's filter of a hand: PLAY, CANPLAY), or
+    None.  The player and destination are its arguments, the card the
+    loop's local; the closures' environment (the card in its slot `card`,
+    the machine in slot `machine`) is made only for a part written as a
+    closure's call."""
     w = _Writer(machine, closure, card)
     try:
         expr = w.expr(tree)
     except (Refused, RecursionError):
         return None
-    lines = ['def hand_(env, cards, A=None):'] + [h % machine if '%' in h else h for h in _HEAD]
+    lines = ['def hand_(m, player, dest, A=None):']
     lines += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
     unchecked = expr
     if w.globals:
@@ -283,18 +302,31 @@ def hand_function(tree, machine, closure, card):
     w.hoisting = True
     hoisted = w.expr(tree)
     w.hoisting = False
-    fast = _filter(unchecked, card, w.reads_env)
+    reads_env = w.reads_env or any(_ENV.search(text) for text in
+                                   [expr, unchecked, hoisted] + [h for _, h in w.hoisted.values()])
+    if reads_env:
+        lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
+    lines += ['    cards = player.hand']
+    fast = _filter(unchecked, card, reads_env)
     if w.hoisted:
         fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
                 + ['    except Exception:', '        pass', '    else:']
-                + _indent(_filter(hoisted, card, w.reads_env)) + fast)
+                + _indent(_filter(hoisted, card, reads_env)) + fast)
     if w.globals:
         lines += ['    if %s:' % ' and '.join('%s is not None' % local
                                               for _, local in sorted(w.globals.items()))]
         lines += _indent(fast)
-        fast = _filter(expr, card, w.reads_env)
+        fast = _filter(expr, card, reads_env)
     lines += fast
+    # (the machine's constants and globals read where the rule reads them)
+    used = [n for n in ('consts', 'globals_') if re.search(r'\b%s\b' % n, '\n'.join(lines))]
+    if used:
+        lines.insert(1, '    %s = %s' % (', '.join(used), ', '.join('m.' + n.rstrip('_')
+                                                                     for n in used)))
     return _made('\n'.join(lines) + '\n', 'hand_', w.operands)
+
+
+_ENV = re.compile(r'\benv\b')
 
 
 def _indent(lines):
@@ -302,8 +334,9 @@ def _indent(lines):
 
 
 def _filter(expr, card, reads_env):
-    """The lines of a hand's filter by expr, returning the cards it holds for."""
-    if reads_env:           # a closure reads the card from the environment
-        return ['    out = []', '    for card in cards:', '        env[%d] = card' % card,
-                '        if %s:' % expr, '            out.append(card)', '    return out']
-    return ['    return [card for card in cards if %s]' % expr]
+    """The lines of a hand's filter by expr, returning the cards it holds
+    for: a loop, not a comprehension (which is a function call of its own
+    in the Pythons before 3.12: a third of a short hand's filter)."""
+    return (['    out = []', '    for card in cards:']
+            + (['        env[%d] = card' % card] if reads_env else [])
+            + ['        if %s:' % expr, '            out.append(card)', '    return out'])

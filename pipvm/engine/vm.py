@@ -179,13 +179,18 @@ class Machine:
 
     # --- the game -----------------------------------------------------------
 
-    def start(self, players, teams=None):
+    def start(self, players, teams=None, auto=None):
         """Seat the players, then run the initialisers and main up to the first
-        decision; the same results as resume()."""
+        decision; the same results as resume().  auto: (choose, log) to play
+        the whole game out from its start, as play_out does from a decision
+        (and returns)."""
         self.players, self.teams = players, teams
         self.seated = list(players)
         codes = self.image.codes
-        self.frames = [new_frame(codes[self.program.main]), new_frame(codes[0])]
+        main = new_frame(codes[self.program.main])
+        if auto is not None:
+            return self._playing_out(auto, main)
+        self.frames = [main, new_frame(codes[0])]
         return self.resume()
 
     def resume(self):
@@ -213,15 +218,27 @@ class Machine:
         choose runs, pending is the decision it answers (whose seat decides:
         pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
-        self.auto = (choose, log)
+        return self._playing_out((choose, log), None)
+
+    def _playing_out(self, auto, main):
+        """play_out by auto, from the pending decision; or, given main's
+        frame, from the start: the initialisers on the loop by themselves
+        (they return where main starts, and cannot pause: a decision is
+        answered where it stands), then main as the paused frames go on."""
+        self.auto = auto
         direct = self.image.compiled and self.events is None
         if direct:
             from pipvm.engine import actions    # (cases.py's composing: not at start-up)
             actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
-            target = self._answer_auto()
-            if target is not None:
-                self.frames[-1][PC] = target
+            if main is None:
+                target = self._answer_auto()
+                if target is not None:
+                    self.frames[-1][PC] = target
+            else:
+                self.frames = [new_frame(self.image.codes[0])]
+                self.resume()
+                self.frames = [main]
             if direct:              # the paused frames too, where they can
                 return PAUSED if actions.resume(self) is PAUSED else None
             return self.resume()
@@ -234,13 +251,17 @@ class Machine:
         choose, log = self.auto
         pending = self.pending
         if pending.kind is CARD:
-            # the commonest, as _apply's first case, without the call
+            # the commonest, as _apply's first case and play_card, without the calls
             cards = pending.cards
             choice = choose(len(cards))
             card = cards[choice]
             log.append((choice, card.name))
             self.pending = None
-            self.play_card(pending.player, card, pending.dest)
+            player = pending.player
+            move(card, player.hand, pending.dest, 'Card is not in the hand')
+            card.last_played_by = player
+            if self.events is not None:
+                self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
             return None
         else:
             choice = choose(len(pending.labels))
@@ -466,6 +487,8 @@ class Machine:
         fast = self.image.pure[rule]
         if fast is not None:
             try:
+                if fast.shapes is None and fast.hand is not None:
+                    return fast.hand(self, player, dest)    # (Pure.filter's commonest case)
                 return fast.filter(self, player, dest)
             except Exception:
                 pass            # the loop below raises the error where it happens

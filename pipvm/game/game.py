@@ -94,13 +94,17 @@ class Game:
     engine, engines.DEFAULT; or a vm.Image, as it was loaded)."""
 
     def __init__(self, program, seed=None, rng=None, players=None, names=None,
-                 max_steps=None, quiet=False, dealer=DEALER):
+                 max_steps=None, quiet=False, dealer=DEALER, playing_out=None):
         """seed or rng: the generator that deals (rng is used as it is, so a
         random seat can draw from the same one).  players: how many play (else
         the first decision asks).  names: the players' names by seat (else
         each is asked).  quiet: keep no events (nobody reads them).
         dealer: does the game's shuffles (a vm.Dealer; determinize.py
-        replays a game with other deals through its own)."""
+        replays a game with other deals through its own).  playing_out(game),
+        if given, is asked once the seats are known, before the game
+        starts: what answers every card, set and action decision as
+        play_out(rng) would, from the start (the game runs to its end
+        there), or None."""
         self.image = (program if isinstance(program, Image)
                       else Image(program, compiled=engines.compiled(engines.DEFAULT)))
         self.program = self.image.program
@@ -114,11 +118,13 @@ class Game:
         self.ending = None
         self.names = dict(enumerate(names or ()))
         self.count = None              # players, or teams of team_size
+        self.playing_out = playing_out  # (asked once, then None)
         p = self.program
-        for line in dialogue.banner(p.name):
-            self._show(line)
-        if p.team_size:
-            self._show(dialogue.team_size_line(p.team_size))
+        if self.events is not None:     # (a quiet game's lines are never even made)
+            for line in dialogue.banner(p.name):
+                self._show(line)
+            if p.team_size:
+                self._show(dialogue.team_size_line(p.team_size))
         if players is not None:
             self.count = dialogue.fixed_count(players, p.counts, p.team_size or 1)
             self._counted()
@@ -201,8 +207,8 @@ class Game:
         return self
 
     def _counted(self):
-        p = self.program
-        self._show(dialogue.count_line(self.count, p.team_size))
+        if self.events is not None:
+            self._show(dialogue.count_line(self.count, self.program.team_size))
 
     def _next(self):
         """The next set-up question, or the game itself."""
@@ -231,7 +237,12 @@ class Game:
                 for member in team.members:
                     member.team = team
                 teams.append(team)
-        self._go(self.machine.start, players, teams)
+        ask, self.playing_out = self.playing_out, None
+        rng = ask and ask(self)
+        if rng is None:
+            self._go(self.machine.start, players, teams)
+        else:           # (play_out's answers, from the first instruction)
+            self._go(self.machine.start, players, teams, (_below(rng), self.history))
 
     def _go(self, step, *args):
         """Run the machine on; note the decision it stops at, or how it ended."""
@@ -260,8 +271,8 @@ class Game:
             self.ending = Ending('error', error=e)
 
     def _decide(self, kind, seat, prompt, options, waiting_for, player=None):
-        self.decision = Decision(len(self.history), seat, kind, prompt, options,
-                                 waiting_for, player)
+        self.decision = _decision((len(self.history), seat, kind, prompt, options,
+                                   waiting_for, player))
 
     def _end(self, ending, line):
         self.ending = ending
@@ -284,6 +295,7 @@ class Game:
         other.history = list(self.history)
         other.names = dict(self.names)
         other.traces = {}
+        other.playing_out = None
         return other
 
     # (view, determinize and the beliefs are imported where they are used: a

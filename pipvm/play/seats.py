@@ -35,6 +35,9 @@ def bot_name(number):
 
 
 class Bot(Seat):
+    lead = ()                      # a thinking bot's estimates (ThinkingBot); a sim notes them
+    thinker = None                 # (ThinkingBot's)
+
     def __init__(self, console, number):
         self.console = console
         self.bot_name = bot_name(number)

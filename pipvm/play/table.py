@@ -287,12 +287,12 @@ class Table:
         return answerer.choose(heading, options, waiting_for)
 
     def playing_out(self, game):
-        """What answers every decision of game from its first card, set or
-        action decision on, through game.play_out (an object whose
-        randrange(n) draws an option's index below n), or None: the seats
-        answer them one at a time, through choose.  Here always None; a
-        simulation's table of random bots answers them in play-out mode
-        (pipvm/design/playing.py)."""
+        """What answers every card, set and action decision of game, asked
+        once its seats are known, before it starts (Game's playing_out: an
+        object whose randrange(n) draws an option's index below n, as
+        Game.play_out's rng), or None: the seats answer them one at a time,
+        through choose.  Here always None; a simulation's table of random
+        bots answers them in play-out mode (pipvm/design/playing.py)."""
         return None
 
     def choose_count(self, counts, team_size):
@@ -343,13 +343,12 @@ class TableGame:
     def __init__(self, image, table, rng, max_steps=None):
         self.table = table
         self.game = Game(image, rng=rng, players=table.players, max_steps=max_steps,
-                         quiet=table.console.silent)
+                         quiet=table.console.silent, playing_out=table.playing_out)
 
     def play(self):
         """Play to the end: the winner's name, or None; errors are raised."""
         game, table = self.game, self.table
         shown = 0
-        auto = False                    # not asked yet (table.playing_out)
         while True:
             if table.count is None and game.seats is not None:
                 table.seated(game.seats)
@@ -367,16 +366,16 @@ class TableGame:
                 game.answer(table.seat(0).choose(d.prompt, d.options, d.waiting_for))
                 check_seats(table.seats, game.seats)
             else:
-                if auto is False:
-                    auto = table.playing_out(game)
-                if auto is not None:    # the rest of the game without stopping
-                    game.play_out(auto)
-                    continue
                 game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for, game, d))
         if game.ending.error is not None:
             raise game.ending.error
         return game.ending.winner
 
+    # every player by seat, and the teams: what a finished game's places
+    # are read from (sim's play_one; without __getattr__'s failed lookup first)
+    seated = property(lambda self: self.game.machine.seated)
+    teams = property(lambda self: self.game.machine.teams)
+
     def __getattr__(self, name):
-        # players, teams, deck, globals: the state of the game being played
+        # players, deck, globals: the state of the game being played
         return getattr(self.game.machine, name)
