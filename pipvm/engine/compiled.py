@@ -177,11 +177,13 @@ def blocks(instrs, entered):
     return out
 
 
-def variant(loaded, instrs, entered, positions):
+def variant(loaded, instrs, entered, positions, regions=None):
     """A copy of instrs with each block's function at its first index;
-    positions: the instructions' own (a block's index gets its parts')."""
+    positions: the instructions' own (a block's index gets its parts');
+    regions: regions.enter, which a hot block calls for the loop around it
+    (None: blocks only)."""
     out = list(instrs)
-    site = _Site(instrs, out, entered, positions)
+    site = _Site(instrs, out, entered, positions, regions)
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
@@ -207,10 +209,11 @@ class _Site:
     (pipvm/engine/regions.py): a copy of a code object's instructions as
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
-    __slots__ = ('instrs', 'out', 'entered', 'positions', 'loops', 'made', 'failed')
+    __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed')
 
-    def __init__(self, instrs, out, entered, positions):
+    def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
+        self.enter = enter      # (regions.enter, or None: blocks only)
         self.loops = None       # (the loops a region can hold: found at the first hot block)
         self.made = {}          # loop -> (its function, its entries' operand tuples)
         self.failed = set()     # (loops that cannot be one: their blocks run)
@@ -247,8 +250,7 @@ class _Lazy:
             handler, operand, after = self.first
             target = handler(machine, stack, frame, operand)
             return after if target is None else target
-        from pipvm.engine import regions    # (only once a block is hot: not at start-up)
-        region = regions.enter(self.site, self.index)
+        region = self.site.enter and self.site.enter(self.site, self.index)
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region
             return fn(machine, stack, frame, arg)
@@ -265,14 +267,16 @@ class _Lazy:
 _QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_FOR, OP.QUIET_LOOP}
 
 
-def compile_loaded(loaded):
-    """Give a vm.Loaded its compiled instructions (loud and quiet)."""
+def compile_loaded(loaded, regions=None):
+    """Give a vm.Loaded its compiled instructions (loud and quiet); regions:
+    as variant's."""
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
     positions = list(loaded.positions)
     loaded.plain = (loud, quiet, positions)     # (for actions.py: the action as one function)
-    loaded.instrs = variant(loaded, loud, entered, positions)
+    loaded.instrs = variant(loaded, loud, entered, positions, regions)
     loaded.quiet = loaded.instrs if quiet is loud else variant(
-        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)
+        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions,
+        regions)

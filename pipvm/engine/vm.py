@@ -107,10 +107,10 @@ class Image:
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         self.compiled = compiled
         self.actions_ready = False      # (actions.prepare, at the first play-out)
-        if compiled:        # the compiled tier's blocks (pipvm/engine/compiled.py)
-            from pipvm.engine import compiled as tier
+        if compiled:        # the compiled tier: its blocks and regions (compiled.py, regions.py)
+            from pipvm.engine import compiled as tier, regions
             for loaded in self.codes:
-                tier.compile_loaded(loaded)
+                tier.compile_loaded(loaded, regions.enter)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         # (the compiled tier's as generated functions: pipvm/engine/rules.py)
         self.pure = [pure.translate(c, program, card_consts, compiled) for c in program.codes]
