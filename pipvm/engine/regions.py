@@ -5,27 +5,36 @@ one Python function, its blocks' runs side by side under one `while True`.
 A block returns to the loop at each jump it takes; in a loop of several
 blocks (an `if` inside a `for`) every round went back to the loop two or
 three times.  A region keeps control inside: a jump to an index of the
-region is `pc = k` then `continue` to a test of pc (`if pc == k:`, the
-innermost loop's entries tested first), a jump out of it returns that
-index to the loop, as a block's does.  Its runs start where control can
-enter (the loop's head, a jump's target, the block that made it) and stop
-at the next such index or at a JUMP; a jump to a JUMP goes on where that
-one goes (counting its step as it would); an `and`'s jump is threaded
-(compiled.threaded).  Each run is composed as a block is (cases.compose:
-values passed in locals), its parts numbered across the region, whose
-Fault is raised here at its part's position (the region's own, so the
-loud and quiet code may have different regions at one index).
+region is `pc = k` then `continue` to the tests of pc (`if pc == k:`, in
+the order of the indexes, the loop's head first), a jump out of it
+returns that index to the loop, as a block's does.  Its runs start where
+control can enter (the loop's head, a jump's target, the block that made
+it) and stop at the next such index or at a JUMP; a jump to a JUMP goes
+on where that one goes (counting its step as it would); an `and`'s jump
+is threaded (compiled.threaded).  Each run is composed as a block is
+(cases.compose: values passed in locals), its parts numbered across the
+region, whose Fault is raised here at its part's position (the region's
+own, so the loud and quiet code may have different regions at one index).
+A loop inside that a region holds is its own region, called from here
+(`elif h <= pc <= e:`): each instruction is composed once, whichever loop
+is hot first.  (Writing a forward jump's run where it jumps, as
+pipvm/engine/actions.py does, saved a tenth of a region's run time on
+benchmarks/programs/loops.pip but cost more to compile than it saved in
+one game.)
 
-When a block inside such a loop is hot (compiled.HOT calls), the largest
-loop around it that a region can hold is made one (once per code object's
-copy of the instructions), and the region's function stands at each of
-its entries in the instruction list instead of the blocks there.
+When a block inside such a loop is hot (compiled.HOT calls), the
+innermost loop around it that a region can hold is made one (once per
+copy of a code object's instructions: compiled._Site), and the region's
+function stands at each of its entries in the instruction list instead of
+the blocks there.
 
 Trust (docs/pipc.md): the source holds the table's text, the region's
 instruction indexes (jump targets the loader made from offsets the
-verifier checked), and subscripts of the operand tuple the function gets
-at run time (every other operand, each constant by index); a function is
-cached in memory by its source, never written to disk.
+verifier checked), slots, counts and constants' indexes the verifier
+checked (below 1000), a stored property's name from the runtime's table
+(runtime.PROPERTY_NAMES), and subscripts of the operand tuple the function
+gets at run time (every other operand); a function is cached in memory by
+its source, never written to disk.
 """
 import re
 import types
