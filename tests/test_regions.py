@@ -49,6 +49,9 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     assert {(9, 38), (12, 37)} <= {fn.loop for fn in made}
     outer = next(fn for fn in made if fn.loop == (9, 38))
     assert 'elif 12 <= pc <= 37:' in outer.source
+    # a stored property read as an attribute (its name the runtime's own)
+    inner = next(fn for fn in made if fn.loop == (12, 37))
+    assert '.rank' in inner.source and 'getattr(' not in inner.source
     # (its messages came from the loop outside: the regions ran the rest)
     assert _play(image) == _play(vm.Image(program))
 

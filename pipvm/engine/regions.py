@@ -36,12 +36,11 @@ checked (below 1000), a stored property's name from the runtime's table
 gets at run time (every other operand); a function is cached in memory by
 its source, never written to disk.
 """
-import re
 import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases, rewrites
+from pipvm.engine import cases, compiled, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -49,7 +48,7 @@ from pipvm.isa.operands import OPERANDS
 CONTEXT = cases.Context({'machine': 'self', 'consts': 'consts', 'globals_': 'globals_',
                          'PUSH': 'push', 'POP': 'pop'}, ['pass  # GOTO {0}'], None, None)
 # (a comment, not a call: a conditional jump's test stays out of a `try`)
-_GOTO = re.compile(r'( *)pass  # GOTO (\d+)')
+_GOTO = 'pass  # GOTO '
 # Operand kinds written into the source as integers (below SMALL): indexes
 # and counts the verifier checked (pipvm/isa/operands.py), never a
 # constant's value, which is always consts[k] (its index, CONST's operand).
@@ -144,7 +143,23 @@ def _ints(value):
     return set()
 
 
-_GETATTR = re.compile(r'getattr\((\w+), arg\[(\d+)\]\)')
+
+
+def _attributes(text, props):
+    """text with each `getattr(obj, arg[k])` whose operand is a stored
+    property's name (props: 'arg[k]' -> the name) as `obj.name`.  (String
+    operations, not a pattern: regions are made during a game, and compiling
+    patterns at their import cost more than a region saves in some.)"""
+    for expr, name in props.items():
+        tail = ', %s)' % expr
+        start = text.find('getattr(')
+        while start >= 0:
+            end = text.find(')', start)
+            obj = text[start + 8:end - len(tail) + 1]
+            if text.startswith(tail, end - len(tail) + 1) and obj.isidentifier():
+                text = text[:start] + '%s.%s' % (obj, name) + text[end + 1:]
+            start = text.find('getattr(', start + 1)
+    return text
 
 
 def make(site, loop, entered):
@@ -182,14 +197,14 @@ def make(site, loop, entered):
     def _jump(i, pad, then):
         text = cases.substitute(cases.BODIES['JUMP'].body, dict(
             CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-        return _goes(rewrites.folded(cases.expand(text, CONTEXT)), pad, then)
+        return _goes(cases.expand(text, CONTEXT), pad, then)
 
     def _goes(text, pad, then):
         out = []
         for line in text.split('\n'):
-            m = _GOTO.fullmatch(line)
-            if m:
-                out += then(int(m.group(2)), pad + m.group(1))
+            word = line.lstrip(' ')
+            if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
+                out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
             elif '# GOTO' in line:
                 raise ValueError('a jump to %s' % line.strip())
             else:
@@ -219,9 +234,7 @@ def make(site, loop, entered):
         if parts:
             text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
                                  own_parts=True, first_part=len(places) - len(parts))
-            text = _GETATTR.sub(lambda m: m.group(0) if props.get('arg[%s]' % m.group(2)) is None
-                                else '%s.%s' % (m.group(1), props['arg[%s]' % m.group(2)]), text)
-            out = _goes(rewrites.folded(text), '', goto)
+            out = _goes(_attributes(text, props), '', goto)
         if i <= end and instrs[i][0] == OP.JUMP and i not in within:
             out += _jump(i, '', goto)
         else:
