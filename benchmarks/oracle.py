@@ -2,7 +2,7 @@
 """The compute-heavy programs on pipvm against the original interpreter's
 OCaml builds: CPU seconds of each child process, side by side in rounds.
 
-    python benchmarks/oracle.py [--rounds 5] [--seed 1] [FILE.pip ...]
+    python benchmarks/oracle.py [--rounds 5] [--seed 1] [--base TREE] [FILE.pip ...]
 
 Each program (benchmarks/programs by default) is played once through the
 original's native build by its autoplay.py (first option at every prompt),
@@ -15,7 +15,12 @@ user + system CPU time (os.wait4), and for pipvm the game's alone (its
 terminal.play, in the child's process_time: Python's start-up, the imports
 and compiling the program left out).  The ratio is the game's time (for
 the original, all of it: a millisecond of start-up and parsing) over the
-native build's.
+native build's.  pipvm's modules are read from .pyc files (in a cache of
+this run's, written by a first round that is not counted), as an installed
+pipvm reads them: a module the game imports late (the compiled tier's
+regions, at a hot block) is no compiling from source, whatever
+PYTHONDONTWRITEBYTECODE says.  --base TREE runs another checkout's pipvm
+beside this one's (`base compiled`, `base loop`): before and after in one run.
 
 The original is found in $PIP_ORACLE_HOME (default ~/.cache/pip-oracle),
 built by build.sh in $PIP_ORACLE_SRC (default /work/shared/oracle, the
@@ -71,15 +76,23 @@ def child_cpu(argv, stdin, env):
         return usage.ru_utime + usage.ru_stime, float(text) if text else None, out.read()
 
 
-def engines(seed):
-    """name -> (argv before the program's path, extra environment)."""
-    pipvm = [sys.executable, '-c', DRIVER, 'run', '--seed', str(seed), '--engine']
-    return {
+def engines(seed, cache, base=None):
+    """name -> (argv before the program's path, extra environment); cache:
+    the folder of pipvm's .pyc files; base: another tree to run beside."""
+    # (-P: no current directory on the path, where a checkout's pipvm would
+    # shadow the tree's on PYTHONPATH)
+    pipvm = [sys.executable, '-P', '-c', DRIVER, 'run', '--seed', str(seed), '--engine']
+    out = {
         'original bytecode': ([os.path.join(HOME, 'bin', 'pip')], {'PIP_SEED': str(seed)}),
         'original native': ([os.path.join(HOME, 'bin', 'pip-native')], {'PIP_SEED': str(seed)}),
-        'pipvm compiled': (pipvm + ['compiled'], {'PYTHONPATH': ROOT}),
-        'pipvm loop': (pipvm + ['loop'], {'PYTHONPATH': ROOT}),
     }
+    for label, tree in [('pipvm', ROOT)] + ([('base', os.path.abspath(base))] if base else []):
+        # (an empty PYTHONDONTWRITEBYTECODE is unset; each tree's cache its own)
+        env = {'PYTHONPATH': tree, 'PYTHONDONTWRITEBYTECODE': '',
+               'PYTHONPYCACHEPREFIX': os.path.join(cache, label)}
+        out['%s compiled' % label] = (pipvm + ['compiled'], env)
+        out['%s loop' % label] = (pipvm + ['loop'], env)
+    return out
 
 
 def answers(path, seed):
@@ -96,6 +109,7 @@ def main():
     ap.add_argument('files', nargs='*', default=PROGRAMS)
     ap.add_argument('--rounds', type=int, default=5)
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--base', help='another checkout of pipvm, run beside this one')
     a = ap.parse_args()
     missing = [b for b in ('pip', 'pip-native') if not os.access(os.path.join(HOME, 'bin', b), os.X_OK)]
     if missing or not os.path.exists(AUTOPLAY):
@@ -103,16 +117,21 @@ def main():
               'PIP_ORACLE_HOME=%s bash %s/build.sh; nothing measured'
               % (HOME, ', '.join(missing) or AUTOPLAY, HOME, ORACLE))
         return 0
-    runs = engines(a.seed)
+    with tempfile.TemporaryDirectory() as cache:
+        return measure(a, engines(a.seed, cache, a.base))
+
+
+def measure(a, runs):
     print('%-16s %-18s %9s %9s %9s' % ('program', 'engine', 'CPU ms', 'game ms', 'x native'))
-    for path in a.files:
+    for k, path in enumerate(a.files):
         given = answers(path, a.seed)
         times = {e: [] for e in runs}
-        for _ in range(a.rounds):           # (the engines alternate within a round)
+        for r in range(a.rounds + (k == 0)):    # (the engines alternate within a round)
             outputs = set()
             for e, (argv, env) in runs.items():
                 took, game, out = child_cpu(argv + [path], given, env)
-                times[e].append((took, took if game is None else game))
+                if r or k:          # (the first round writes the .pyc files: not counted)
+                    times[e].append((took, took if game is None else game))
                 outputs.add(out)
             if len(outputs) != 1:
                 raise SystemExit('%s: the engines printed different transcripts' % name(path))

@@ -180,7 +180,8 @@ def compiled_listing(program):
     """`pipvm dis --compiled`: each code object's instructions as the VM
     loads them, with the compiled tier's blocks (pipvm/engine/compiled.py)
     beside them: the instructions each block covers (marked `|`) and the
-    function it runs, as generated from the table's bodies."""
+    function it runs, as generated from the table's bodies; then its loops
+    that run as regions when hot, with their functions."""
     from pipvm.engine import compiled, vm
     image = vm.Image(program, compiled=True)
     p = program
@@ -201,4 +202,21 @@ def compiled_listing(program):
             name = '+'.join(ins.op.name for ins in parts)
             out.append(('%4d %6d %s %s %s' % (i, parts[0].offset, '|' if i < end else ' ',
                                               name, operands)).rstrip())
+        out += _regions(loaded)
     return '\n'.join(out) + '\n'
+
+
+def _regions(loaded):
+    """The loops of loaded's code that run as one function once a block in
+    them is hot (pipvm/engine/regions.py), each with its function."""
+    from pipvm.engine import compiled, regions
+    lazy = [fn for _, _, fn in loaded.instrs if isinstance(fn, compiled._Lazy)]
+    made = {}
+    for fn in lazy:
+        if regions.enter(fn.site, fn.index) is not None:
+            made.update((loop, f) for loop, (f, _) in fn.site.made.items())
+    out = []
+    for (head, end), fn in sorted(made.items()):
+        out.append('     region of the loop %d to %d (once a block in it is hot):' % (head, end))
+        out += ['       ' + line for line in fn.source.rstrip().split('\n')]
+    return out

@@ -135,10 +135,11 @@ def test_a_block_s_function_is_made_at_its_hot_call_and_put_in_place(monkeypatch
     out = compiled.variant(loaded, instrs, set(), list(loaded.positions))
     op, arg, lazy = out[0]
     for _ in range(2):
-        # cold: its first instruction alone (a block of one), the loop goes on at the next
+        # cold: its first instruction alone, by its handler (nothing composed
+        # nor compiled), the loop goes on at the next
         stack, frame = [], [4, None]
         assert lazy(_machine(5), stack, frame, arg) == 1 and stack == [4] and frame == [4, None]
-        assert out[0][2] is lazy and (OP.LOAD_LOCAL, OP.STORE_LOCAL) not in compiled._MADE
+        assert out[0][2] is lazy and not compiled._MADE
     frame = [4, None]
     assert lazy(_machine(5), [], frame, arg) == 2 and frame == [4, 4]
     assert out[0][0] == compiled.BLOCK and out[0][1] == arg
@@ -185,3 +186,16 @@ def test_the_code_before_its_blocks_is_kept_for_the_whole_action_functions():
         assert loaded.instrs != uncompiled.instrs or not compiled.blocks(uncompiled.instrs, set())
     actions.prepare(image)
     assert any(loaded.action is not None for loaded in image.codes)
+
+
+def test_every_instruction_a_block_may_begin_with_has_a_handler():
+    # a cold block runs its first instruction by one (compiled._Lazy): the
+    # loop's, or an inline instruction's, generated from the same body
+    from pipvm.engine import generated_cases
+    from pipvm.isa.opcodes import INSTRUCTIONS
+    firsts = [op for op in INSTRUCTIONS if compiled._parts((op.code, None, None))]
+    assert len(firsts) > 40
+    for op in firsts:
+        handler = generated_cases.HANDLERS.get(op.code) or generated_cases.INLINE_HANDLERS.get(op.code)
+        assert handler is not None, op.name
+    assert set(generated_cases.INLINE_HANDLERS).isdisjoint(generated_cases.HANDLERS)

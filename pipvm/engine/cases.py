@@ -138,7 +138,7 @@ def expand(text, ctx):
 
 
 def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
-            quiet=False):
+            quiet=False, first_part=0):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions (quiet: from the parts' bodies when
     nobody reads the output, QUIET_BODIES, where they have one).  In a closure, `inputs` are the
@@ -146,7 +146,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     output.  own_parts: a part after the first that can fail gives a
     Fault raised without a part its own (the compiled tier's blocks).
     leaving: the words of a body that may leave the run (what the parts
-    before left goes on the stack first)."""
+    before left goes on the stack first).  first_part: the number of its
+    first part (a compiled region numbers the parts of all its runs)."""
     parts = op.parts or (op,)
     bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
     lines = []
@@ -170,7 +171,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
 
     for index, body in enumerate(bodies):
         last = index == len(bodies) - 1
-        names = {'PART': str(index)}
+        part = first_part + index
+        names = {'PART': str(part)}
         if ctx.real_stack and pending and _words(body.body) & set(leaving):
             # it may leave: what the parts before left under its inputs goes first
             flush(0 if body.counted or body.stack else min(len(body.inputs), len(pending)))
@@ -229,14 +231,14 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if (own_parts and index and _may_fault(lines[-1])
+            if (own_parts and part and _may_fault(lines[-1])
                     and 'PART' not in _words(body.body)):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
                 # (a body naming PART gives its own; one that calls nothing, its
                 # macros written out, raises none: a conditional jump's test; a
                 # context's @SIGNAL@ marker may call)
                 lines[-1] = 'try:\n%s\nexcept Fault as e:\n    e.part = e.part or %d\n    raise' % (
-                    _indent(lines[-1], 4), index)
+                    _indent(lines[-1], 4), part)
         outs = [] if body.stack else [names.get(o, o) for o in body.outputs]
         for k, name in enumerate(outs):
             pending.append([name, inherit if k == 0 else None])
@@ -368,6 +370,11 @@ def operand_exprs(op, arg='arg'):
     return [arg] if n == 1 else ['%s[%d]' % (arg, i) for i in range(n)]
 
 
+# The words of a body a compiled block cannot hold (it pauses, calls, runs
+# the loud code, hands back or returns: the loop's own business).
+BLOCK_SIGNALS = frozenset({'PAUSE', 'CALL', 'LOUD', 'SIGNAL', 'RETURN'})
+
+
 def derived(op):
     """Does the instruction run from bodies (all its parts have one)?"""
     return all(p.name in BODIES for p in (op.parts or (op,)))
@@ -396,7 +403,7 @@ from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
                                  asked, build_list, card_of, contains, deal, fault, make_cards,
                                  move, quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -455,6 +462,17 @@ def generate():
                                                          operand_exprs(op)), 4) + '\n')
     out.append('\n\nHANDLERS = {\n')
     out += ['    %d: op_%s,\n' % (op.code, op.name) for op in handlers]
+    out.append('}\n')
+    # the inline instructions a compiled block may begin with, as handlers:
+    # a cold block runs its first instruction by its handler (compiled._Lazy;
+    # composing and compiling one at run time cost some 0.2 ms an opcode)
+    firsts = [op for op in INSTRUCTIONS if op.inline and derived(op) and not loop_only(op)
+              and not any(_words(BODIES[p.name].body) & BLOCK_SIGNALS for p in (op.parts or (op,)))]
+    for op in firsts:
+        out.append('\n\ndef op_%s(self, stack, frame, arg):    # %d\n' % (op.name, op.code))
+        out.append(_indent(compose(op, CONTEXTS['handler'], operand_exprs(op)), 4) + '\n')
+    out.append('\n\nINLINE_HANDLERS = {\n')
+    out += ['    %d: op_%s,\n' % (op.code, op.name) for op in firsts]
     out.append('}\n')
     # the quiet variant's handlers, where an instruction's quiet body differs
     quiet = [op for op in handlers if has_quiet(op)]

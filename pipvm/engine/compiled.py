@@ -32,18 +32,17 @@ actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
-from pipvm.engine import bodies, cases, fusion, generated_cases
+from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
-_SIGNALS = {'PAUSE', 'CALL', 'LOUD', 'SIGNAL', 'RETURN'}
 _MADE = {}              # opcode sequence -> the block's function
 
 
 def _runs_in_block(op):
     """Can a block hold this file instruction?"""
     return (op.body is not None and not op.loop_only and not op.parts
-            and not (cases._words(op.body) & _SIGNALS))
+            and not (cases._words(op.body) & cases.BLOCK_SIGNALS))
 
 
 def _ends(op):
@@ -141,7 +140,7 @@ def function(codes, jump=None):
             ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases), END=bodies.END)    # (FOR_NEXT's; the loop's own)
+        space = dict(vars(generated_cases))
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
         fn = _MADE[key] = space['block']
@@ -178,18 +177,22 @@ def blocks(instrs, entered):
     return out
 
 
-def variant(loaded, instrs, entered, positions):
+def variant(loaded, instrs, entered, positions, regions=None):
     """A copy of instrs with each block's function at its first index;
-    positions: the instructions' own (a block's index gets its parts')."""
+    positions: the instructions' own (a block's index gets its parts');
+    regions: regions.enter, which a hot block calls for the loop around it
+    (None: blocks only)."""
     out = list(instrs)
+    site = _Site(instrs, out, entered, positions, regions)
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
         operands = [x for entry in body for x in _operands(entry)]
         parts, operands = threaded(parts, operands, instrs)
-        first = instrs[start]           # (cold: run alone, as it was, unthreaded)
-        fn = _Lazy((tuple(p.code for p in parts), jump), out, start,
-                   (tuple(p.code for p in _parts(first)), (start + 1,) + tuple(_operands(first))))
+        code, operand, _ = instrs[start]    # (cold: run alone, as it was, unthreaded)
+        handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
+        fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
+                   site)
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
@@ -199,6 +202,21 @@ def variant(loaded, instrs, entered, positions):
         if len(mine) > len(loaded.positions[start]):
             loaded.positions[start] = mine
     return out
+
+
+class _Site:
+    """What a hot block needs to make the loop around it one function
+    (pipvm/engine/regions.py): a copy of a code object's instructions as
+    loaded, that copy with its blocks (out), the indexes control enters
+    other than by falling through, each instruction's positions."""
+    __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed')
+
+    def __init__(self, instrs, out, entered, positions, enter):
+        self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
+        self.enter = enter      # (regions.enter, or None: blocks only)
+        self.loops = None       # (the loops a region can hold: found at the first hot block)
+        self.made = {}          # loop -> (its function, its entries' operand tuples)
+        self.failed = set()     # (loops that cannot be one: their blocks run)
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
@@ -213,15 +231,15 @@ HOT = 500
 
 class _Lazy:
     """A block until it is hot: each call runs the block's first
-    instruction alone (as a block of one, made once per opcode) and goes on
-    in the loop at the next; the HOT-th makes the block's function and puts
-    it in the instruction list (a program pays only for the blocks it runs
-    often)."""
-    __slots__ = ('key', 'instrs', 'index', 'first', 'calls')
+    instruction alone, by its handler (generated_cases: the loop's own, or
+    an inline instruction's), and goes on in the loop at the next; the
+    HOT-th makes the block's function and puts it in the instruction list
+    (a program pays only for the blocks it runs often)."""
+    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site')
 
-    def __init__(self, key, instrs, index, first):
+    def __init__(self, key, instrs, index, first, site):
         self.key, self.instrs, self.index = key, instrs, index
-        self.first, self.calls = first, 0
+        self.first, self.calls, self.site = first, 0, site
 
     def made(self):
         return function(*self.key)
@@ -229,11 +247,13 @@ class _Lazy:
     def __call__(self, machine, stack, frame, arg):
         self.calls += 1
         if self.calls < HOT:
-            first, operands = self.first
-            if type(first) is tuple:        # (its opcodes: the block of one, made now)
-                first = function(first)
-                self.first = first, operands
-            return first(machine, stack, frame, operands)
+            handler, operand, after = self.first
+            target = handler(machine, stack, frame, operand)
+            return after if target is None else target
+        region = self.site.enter and self.site.enter(self.site, self.index)
+        if region is not None:          # (the loop around it, as one function)
+            fn, arg = region
+            return fn(machine, stack, frame, arg)
         fn = function(*self.key)
         self.instrs[self.index] = (BLOCK, arg, fn)
         return fn(machine, stack, frame, arg)
@@ -247,14 +267,16 @@ class _Lazy:
 _QUIET = {OP.QUIET_MESSAGE, OP.QUIET_LOCALS, OP.QUIET_FOR, OP.QUIET_LOOP}
 
 
-def compile_loaded(loaded):
-    """Give a vm.Loaded its compiled instructions (loud and quiet)."""
+def compile_loaded(loaded, regions=None):
+    """Give a vm.Loaded its compiled instructions (loud and quiet); regions:
+    as variant's."""
     index = {offset: i for i, offset in enumerate(loaded.offsets)}
     decoded = [ins for parts in loaded.parts for ins in parts]
     entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
     loud, quiet = loaded.instrs, loaded.quiet
     positions = list(loaded.positions)
     loaded.plain = (loud, quiet, positions)     # (for actions.py: the action as one function)
-    loaded.instrs = variant(loaded, loud, entered, positions)
+    loaded.instrs = variant(loaded, loud, entered, positions, regions)
     loaded.quiet = loaded.instrs if quiet is loud else variant(
-        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions)
+        loaded, quiet, entered | {arg[-1] for op, arg, _ in quiet if op in _QUIET}, positions,
+        regions)

@@ -8,7 +8,7 @@ from pipvm.core.dialogue import PASS, Event, set_label
 from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
-from pipvm.engine.bodies import (CALLED, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
+from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
                                  asked, build_list, card_of, contains, deal, fault, make_cards,
                                  move, quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -717,6 +717,128 @@ HANDLERS = {
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,
     204: op_QUIET_FOR,
+}
+
+
+def op_CONST(self, stack, frame, arg):    # 1
+    stack.append(self.consts[arg])
+
+
+def op_LOAD_GLOBAL(self, stack, frame, arg):    # 3
+    if (value := self.globals[arg]) is None:
+        raise Fault('Undefined value', 0)
+    stack.append(value)
+
+
+def op_STORE_GLOBAL(self, stack, frame, arg):    # 4
+    self.globals[arg] = stack.pop()
+
+
+def op_LOAD_LOCAL(self, stack, frame, arg):    # 5
+    if (value := frame[arg]) is None:
+        raise Fault('Undefined value', 0)
+    stack.append(value)
+
+
+def op_STORE_LOCAL(self, stack, frame, arg):    # 6
+    frame[arg] = stack.pop()
+
+
+def op_LOAD_PROP(self, stack, frame, arg):    # 8
+    if (value := getattr(stack[-1], arg)) is None:
+        raise Fault('Undefined value', 0)
+    stack[-1] = value
+
+
+def op_LIST_PROP(self, stack, frame, arg):    # 10
+    stack[-1] = list_prop(stack[-1], arg, 0)
+
+
+def op_JUMP_IF_FALSE(self, stack, frame, arg):    # 51
+    if not stack.pop():
+        return arg
+
+
+def op_JUMP_IF_TRUE_OR_POP(self, stack, frame, arg):    # 53
+    if stack[-1]:
+        return arg
+    else:
+        stack.pop()
+
+
+def op_FOR_NEXT(self, stack, frame, arg):    # 56
+    item = next(stack[-1], END)
+    if item is END:
+        stack.pop()
+        return arg[1]
+    else:
+        frame[arg[0]] = item
+
+
+def op_LOAD_LOCAL_PROP(self, stack, frame, arg):    # 100
+    if (value0 := frame[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if (value := getattr(value0, arg[1])) is None:
+        raise Fault('Undefined value', 1)
+    stack.append(value)
+
+
+def op_EQ_GLOBAL(self, stack, frame, arg):    # 102
+    if (value0 := self.globals[arg]) is None:
+        raise Fault('Undefined value', 0)
+    stack[-1] = stack[-1] == value0
+
+
+def op_EQ_GLOBAL_JUMP_IF_FALSE(self, stack, frame, arg):    # 103
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if not (stack.pop() == value0):
+        return arg[1]
+
+
+def op_EQ_CONST_OR(self, stack, frame, arg):    # 109
+    value0 = self.consts[arg[0]]
+    res1 = stack[-1] == value0
+    if res1:
+        stack[-1] = res1
+        return arg[1]
+    else:
+        stack.pop()
+
+
+def op_LOAD_GLOBAL_PROP(self, stack, frame, arg):    # 113
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if (value := getattr(value0, arg[1])) is None:
+        raise Fault('Undefined value', 1)
+    stack.append(value)
+
+
+def op_LOAD_LOCAL_ITEM_PROP(self, stack, frame, arg):    # 114
+    if (value0 := frame[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if (value := getattr(list_prop(value0, arg[1], 1), arg[2])) is None:
+        raise Fault('Undefined value', 2)
+    stack.append(value)
+
+
+INLINE_HANDLERS = {
+    1: op_CONST,
+    3: op_LOAD_GLOBAL,
+    4: op_STORE_GLOBAL,
+    5: op_LOAD_LOCAL,
+    6: op_STORE_LOCAL,
+    8: op_LOAD_PROP,
+    10: op_LIST_PROP,
+    51: op_JUMP_IF_FALSE,
+    53: op_JUMP_IF_TRUE_OR_POP,
+    56: op_FOR_NEXT,
+    100: op_LOAD_LOCAL_PROP,
+    102: op_EQ_GLOBAL,
+    103: op_EQ_GLOBAL_JUMP_IF_FALSE,
+    109: op_EQ_CONST_OR,
+    113: op_LOAD_GLOBAL_PROP,
+    114: op_LOAD_LOCAL_ITEM_PROP,
 }
 
 

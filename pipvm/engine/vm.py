@@ -107,10 +107,10 @@ class Image:
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         self.compiled = compiled
         self.actions_ready = False      # (actions.prepare, at the first play-out)
-        if compiled:        # the compiled tier's blocks (pipvm/engine/compiled.py)
+        if compiled:        # the compiled tier: its blocks and regions (compiled.py, regions.py)
             from pipvm.engine import compiled as tier
             for loaded in self.codes:
-                tier.compile_loaded(loaded)
+                tier.compile_loaded(loaded, _regions)
         # Rules and orderings also as closures (pipvm/engine/pure.py), None where not.
         # (the compiled tier's as generated functions: pipvm/engine/rules.py)
         self.pure = [pure.translate(c, program, card_consts, compiled) for c in program.codes]
@@ -124,6 +124,13 @@ class Image:
             consts[i] = (_resolve(consts[i], deck) if places is None
                          else tuple(map(deck.__getitem__, places)))
         return consts
+
+
+def _regions(site, index):
+    """regions.enter, imported at a game's first hot block, not at start-up
+    (its module and the rewrites' patterns take a millisecond and a half)."""
+    from pipvm.engine import regions
+    return regions.enter(site, index)
 
 
 def _resolve(const, deck):

@@ -1,8 +1,8 @@
 """The compiled tier's trust model (docs/pipc.md) against hostile
 constants: programs whose strings are made of quotes, triple quotes,
 backslashes, newlines' escapes, `__import__(...)`, comment marks and texts
-of 100 KB.  The generated source (the blocks, and the actions run as
-functions in play-out mode) must hold only the instruction table's text
+of 100 KB.  The generated source (the blocks, the regions, and the
+actions run as functions in play-out mode) must hold only the instruction table's text
 and integers, whatever the constants; the program must play as on the
 loop, watched (every message shown) and in playouts."""
 import io
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis import given
 
 from compiler.pip import frontend
-from pipvm.engine import actions, compiled
+from pipvm.engine import actions, compiled, regions
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
@@ -48,6 +48,7 @@ Action main {
   s = "x".
   deal 3 from standard to players.
   for r in [1; 2; 3] { turn(). }
+  for k in [1; 2] { if s != "%s" { message "%s{k}". } }
   message s.
 }
 '''
@@ -64,11 +65,17 @@ TABLE_STRINGS = _tokens(TABLE, tokenize.STRING)
 
 def _sources(image):
     """Every function the compiled tier made for image: its blocks, its
+    regions (made now, and put in place: they run from here on), its
     actions, its rules' (and their settled forms', made so far)."""
     actions.prepare(image)
-    out = [fn.made().source if isinstance(fn, compiled._Lazy) else fn.source
-           for loaded in image.codes for op, _, fn in loaded.instrs + loaded.quiet
-           if op == compiled.BLOCK]
+    lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs + loaded.quiet
+            if isinstance(fn, compiled._Lazy)]
+    out = [fn.made().source for fn in lazy]
+    for fn in lazy:
+        regions.enter(fn.site, fn.index)
+    made = {id(f): f for fn in lazy for f, _ in fn.site.made.values()}
+    assert made, REPLAY
+    out += [f.source for f in made.values()]
     rules = [r for fast in image.pure if fast is not None
              for r in [fast] + (list(fast.shapes.by_tests.values()) if fast.shapes else [])]
     return out + [loaded.action.source for loaded in image.codes if loaded.action is not None] \
@@ -94,7 +101,7 @@ def _play_out(image, seed):
 
 
 @fuzz
-@given(st.lists(TEXT, min_size=5, max_size=5), st.integers(0, 2 ** 16))
+@given(st.lists(TEXT, min_size=7, max_size=7), st.integers(0, 2 ** 16))
 def test_hostile_constants_reach_the_compiled_tier_only_by_index(texts, seed):
     program = harness.compile_checked(frontend.check_text(PROGRAM % tuple(texts)))
     image = Image(program, compiled=True)
@@ -107,7 +114,7 @@ def test_hostile_constants_reach_the_compiled_tier_only_by_index(texts, seed):
         assert _tokens(source, tokenize.STRING) <= TABLE_STRINGS, REPLAY
         assert '__import__' not in source and 'y' * 50 not in source, REPLAY
         assert all(int(n) < 1000 for n in _tokens(source, tokenize.NUMBER)), REPLAY
-    # watched, every message shown: as on the loop
+    # watched, every message shown: as on the loop (the regions in place)
     loop = _watched(Image(program), seed)
     assert _watched(image, seed) == loop, REPLAY
     # (the constants were shown as text: the two after the rule's always are)

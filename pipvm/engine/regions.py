@@ -1,0 +1,270 @@
+"""The compiled tier's regions: a loop whose every instruction a block can
+hold (no decision, call or hand-back: pipvm/engine/compiled.py) runs as
+one Python function, its blocks' runs side by side under one `while True`.
+
+A block returns to the loop at each jump it takes; in a loop of several
+blocks (an `if` inside a `for`) every round went back to the loop two or
+three times.  A region keeps control inside: a jump to an index of the
+region is `pc = k` then `continue` to the tests of pc (`if pc == k:`, in
+the order of the indexes, the loop's head first), a jump out of it
+returns that index to the loop, as a block's does.  Its runs start where
+control can enter (the loop's head, a jump's target, the block that made
+it) and stop at the next such index or at a JUMP; a jump to a JUMP goes
+on where that one goes (counting its step as it would); an `and`'s jump
+is threaded (compiled.threaded).  Each run is composed as a block is
+(cases.compose: values passed in locals), its parts numbered across the
+region, whose Fault is raised here at its part's position (the region's
+own, so the loud and quiet code may have different regions at one index).
+A loop inside that a region holds is its own region, called from here
+(`elif h <= pc <= e:`): each instruction is composed once, whichever loop
+is hot first.  (Writing a forward jump's run where it jumps, as
+pipvm/engine/actions.py does, saved a tenth of a region's run time on
+benchmarks/programs/loops.pip but cost more to compile than it saved in
+one game.)
+
+When a block inside such a loop is hot (compiled.HOT calls), the
+innermost loop around it that a region can hold is made one (once per
+copy of a code object's instructions: compiled._Site), and the region's
+function stands at each of its entries in the instruction list instead of
+the blocks there.
+
+Trust (docs/pipc.md): the source holds the table's text, the region's
+instruction indexes (jump targets the loader made from offsets the
+verifier checked), slots, counts and constants' indexes the verifier
+checked (below 1000), a stored property's name from the runtime's table
+(runtime.PROPERTY_NAMES), and subscripts of the operand tuple the function
+gets at run time (every other operand); a function is cached in memory by
+its source, never written to disk.
+"""
+import types
+
+from pipvm.core.errors import PipError
+from pipvm.core.runtime import PROPERTY_NAMES
+from pipvm.engine import cases, compiled, generated_cases
+from pipvm.isa.opcodes import BY_CODE, OP
+from pipvm.isa.operands import OPERANDS
+
+# A region's words: the machine's constants and globals read once, in locals.
+CONTEXT = cases.Context({'machine': 'self', 'consts': 'consts', 'globals_': 'globals_',
+                         'PUSH': 'push', 'POP': 'pop'}, ['pass  # GOTO {0}'], None, None)
+# (a comment, not a call: a conditional jump's test stays out of a `try`)
+_GOTO = 'pass  # GOTO '
+# Operand kinds written into the source as integers (below SMALL): indexes
+# and counts the verifier checked (pipvm/isa/operands.py), never a
+# constant's value, which is always consts[k] (its index, CONST's operand).
+INDEXES = frozenset({'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
+                     'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'})
+SMALL = 1000
+_MADE = {}              # source -> the function first made from it
+
+
+def loops(instrs):
+    """[(head, end)] of the loops in a list of loaded instructions: each
+    head a JUMP goes back to, end the last such JUMP; the smallest first."""
+    last = {}
+    for j, (op, arg, _) in enumerate(instrs):
+        if op == OP.JUMP and type(arg) is int and 0 <= arg <= j:
+            last[arg] = j
+    return sorted(last.items(), key=lambda loop: loop[1] - loop[0])
+
+
+def holds(instrs, head, end):
+    """Can a region hold the instructions head..end (each a block's or a JUMP)?"""
+    return all(entry[0] == OP.JUMP or compiled._parts(entry) is not None
+               for entry in instrs[head:end + 1])
+
+
+def enter(site, index):
+    """(The function of the region of the innermost loop around index that
+    one can hold, the operand tuple it takes there), or None where there is
+    none; made once per site (compiled._Site) and put in place at each of
+    its entries."""
+    if site.loops is None:
+        site.loops = [loop for loop in loops(site.instrs) if holds(site.instrs, *loop)]
+    for loop in site.loops:
+        if loop[0] <= index <= loop[1]:
+            made = region(site, loop, index)
+            if made is not None:
+                fn, args = made
+                return (fn, args[index]) if index in args else None     # (else: its block)
+    return None
+
+
+def region(site, loop, index=None):
+    """The region of loop (made now if not yet, and put in place), or None
+    if it cannot be one."""
+    made = site.made.get(loop)
+    if made is None and loop not in site.failed:
+        try:
+            made = make(site, loop, {index} if index is not None else set())
+        except ValueError:          # (a part the composition cannot place: blocks instead)
+            site.failed.add(loop)
+            return None
+        site.made[loop] = made
+        fn, args = made
+        for k, arg in args.items():
+            site.out[k] = (compiled.BLOCK, arg, fn)
+    return made
+
+
+def _parts(instrs, i):
+    """(The parts, their operands with an `and`'s jump threaded, which of
+    them are jump targets, which are a stored property's name) of loaded
+    instruction i."""
+    entry = instrs[i]
+    parts, operands = compiled.threaded(compiled._parts(entry), compiled._operands(entry), instrs)
+    kinds = [p.operands[k] if k < len(p.operands) else None
+             for p in parts for k in range(len(p.names))]
+    return parts, operands, kinds
+
+
+def entries(instrs, head, end, entered):
+    """The indexes of head..end control may enter: the head, and each
+    entered index but a JUMP_IF_FALSE only threaded jumps name."""
+    threaded, named = set(), set()
+    for i, (op, arg, _) in enumerate(instrs):
+        parts = compiled._parts(instrs[i]) if head <= i <= end else None
+        if parts and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP:
+            target = arg[-1] if type(arg) is tuple else arg
+            if compiled.threads_to(target, instrs):
+                threaded.add(target)
+                arg = arg[:-1] if type(arg) is tuple else ()
+        named |= _ints(arg)
+    out = {k for k in entered if head <= k <= end} - (threaded - named)
+    return sorted(out | {head})
+
+
+def _ints(value):
+    """Every int in an operand, in its tuples and lists too."""
+    if type(value) is int:
+        return {value}
+    if type(value) in (tuple, list):
+        return {x for v in value for x in _ints(v)}
+    return set()
+
+
+
+
+def _attributes(text, props):
+    """text with each `getattr(obj, arg[k])` whose operand is a stored
+    property's name (props: 'arg[k]' -> the name) as `obj.name`.  (String
+    operations, not a pattern: regions are made during a game, and compiling
+    patterns at their import cost more than a region saves in some.)"""
+    for expr, name in props.items():
+        tail = ', %s)' % expr
+        start = text.find('getattr(')
+        while start >= 0:
+            end = text.find(')', start)
+            obj = text[start + 8:end - len(tail) + 1]
+            if text.startswith(tail, end - len(tail) + 1) and obj.isidentifier():
+                text = text[:start] + '%s.%s' % (obj, name) + text[end + 1:]
+            start = text.find('getattr(', start + 1)
+    return text
+
+
+def make(site, loop, entered):
+    """(The function of the region over loop = (head, end), {entry index:
+    the operand tuple it takes there}).  A loop inside it that a region
+    holds runs as its own region's function, called from here."""
+    instrs, positions = site.instrs, site.positions
+    head, end = loop
+    inner = [l for l in site.loops if head <= l[0] and l[1] <= end and l != loop]
+    inner = [l for l in inner if not any(o != l and o[0] <= l[0] and l[1] <= o[1] for o in inner)]
+    for a in inner:
+        for b in inner:
+            if a < b and b[0] <= a[1]:
+                raise ValueError('loops %s and %s cross' % (a, b))
+    within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
+    starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+    inside = set(starts)
+    operands, places, lines, props = [], [], [], {}
+
+    def operand(value):
+        operands.append(value)
+        return 'arg[%d]' % (len(operands) + 1)
+
+    def goto(target, pad, thread=True):
+        """Go on at target: a run of the region, a loop inside, or out of it
+        (the loop goes on there)."""
+        if thread and target not in within and head <= target <= end \
+                and instrs[target][0] == OP.JUMP:
+            # a jump to a JUMP: that JUMP's step (if it goes back), and its target
+            return _jump(target, pad, lambda to, pad: goto(to, pad, False))
+        if target in inside or target in within:
+            return [pad + 'pc = %d' % target, pad + 'continue']
+        return [pad + 'return %d' % target]
+
+    def _jump(i, pad, then):
+        text = cases.substitute(cases.BODIES['JUMP'].body, dict(
+            CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
+        return _goes(cases.expand(text, CONTEXT), pad, then)
+
+    def _goes(text, pad, then):
+        out = []
+        for line in text.split('\n'):
+            word = line.lstrip(' ')
+            if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
+                out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
+            elif '# GOTO' in line:
+                raise ValueError('a jump to %s' % line.strip())
+            else:
+                out.append(pad + line)
+        return out
+
+    for start in starts:
+        i, parts, exprs = start, [], []
+        while (i <= end and instrs[i][0] != OP.JUMP and i not in within
+               and (i == start or i not in inside)):
+            ps, ops, kinds = _parts(instrs, i)
+            if len(ps) != len(positions[i]):
+                raise ValueError('%d parts at %d positions' % (len(ps), len(positions[i])))
+            parts += ps
+            for value, kind in zip(ops, kinds):
+                if kind is not None and OPERANDS[kind].is_target:
+                    exprs.append(str(value))        # (an index the loader made)
+                elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
+                    exprs.append(str(value))        # (a slot, count or index the verifier checked)
+                else:
+                    exprs.append(operand(value))
+                    if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
+                        props[exprs[-1]] = value    # (the runtime's own name: obj.NAME)
+            places += positions[i]
+            i += 1
+        out = []
+        if parts:
+            text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
+                                 own_parts=True, first_part=len(places) - len(parts))
+            out = _goes(_attributes(text, props), '', goto)
+        if i <= end and instrs[i][0] == OP.JUMP and i not in within:
+            out += _jump(i, '', goto)
+        else:
+            out += goto(i, '', False)
+        lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+        lines += ['    ' + line for line in out]
+    for l in inner:
+        made = region(site, l)
+        if made is None:
+            raise ValueError('no region for the loop %s' % (l,))
+        fn, args = made
+        # (its function, and its operand tuples by entry, pc - its head)
+        call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
+        lines += ['elif %d <= pc <= %d:' % l,
+                  '    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
+    lines += ['else:', '    return pc']
+    source = '\n'.join(['def region(self, stack, frame, arg):',
+                        '    push, pop = stack.append, stack.pop',
+                        '    consts, globals_ = self.consts, self.globals',
+                        '    pc = arg[0]',
+                        '    try:',
+                        '        while True:']
+                       + ['            ' + line for line in lines]
+                       + ['    except Fault as f:',
+                          '        raise PipError(arg[1][f.part], f.message) from None']) + '\n'
+    fn = _MADE.get(source)
+    if fn is None:
+        space = dict(vars(generated_cases), PipError=PipError)
+        exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
+        fn = _MADE[source] = space['region']
+        fn.source, fn.loop = source, loop
+    rest = (tuple(places),) + tuple(operands)
+    return fn, {k: (k,) + rest for k in starts}
