@@ -52,7 +52,9 @@ PROPERTIES = {
     'pipvm/engine/quiet.py': (_QUIET, _VM, _UNSET),
     # (_VM plays each program on the compiled tier too; _PLAYOUTS in play-out mode)
     'pipvm/engine/compiled.py': (_VM, _PLAYOUTS),
-    'pipvm/engine/actions.py': (_PLAYOUTS,),
+    # (actions.py runs only in play-out mode: _PLAYOUTS compares it with the
+    # loop; _VM reaches it where a program's game is played out)
+    'pipvm/engine/actions.py': (_PLAYOUTS, _VM),
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
     'pipvm/engine/cases.py': (_VM, _PLAYOUTS),      # (its composing, the tier's at run time)
     'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
@@ -89,7 +91,9 @@ SUITE = {
                               'tests/test_quiet.py'],
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
                                  'tests/test_run.py'],
-    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py'],
+    # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
+    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
+                                'tests/test_cut_playouts.py', 'tests/test_game.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
