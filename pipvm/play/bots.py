@@ -11,8 +11,10 @@ holds no world, the bot answers at random, and counts it (`stats`).
 
 Playouts finish a quiet fork (no events kept) with uniformly random answers;
 a bot built with `cut` ends them at the game's next shuffle where the
-standing tells the seats apart, and reads the reward from it (pipvm/game/standing.py,
-docs/metrics.md).
+standing tells the seats apart, and reads the reward from it, or in a game
+that never shuffles again after standing.DEPTH answers a seat, rewarded by
+an evaluation of scores and hands (pipvm/game/standing.py, docs/metrics.md).
+An ISMCTS built with reuse keeps its tree between the seat's decisions.
 Every random draw comes from the bot's own `random.Random`, which the seat
 seeds from the game's generator, so a seed fixes a game with thinking bots.
 
