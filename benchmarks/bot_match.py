@@ -74,7 +74,7 @@ def wilson(k, n, z=1.96):
     p = k / n
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
+    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def tally(paths):

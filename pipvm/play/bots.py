@@ -153,6 +153,7 @@ class ISMCTS(Thinker):
         self.kept = None       # (game, history position of the decision, its root)
         self.reused = 0        # root visits carried over, over all decisions
         self.fresh = 0         # iterations the last decision ran
+        self.game = None       # the real game, while a decision is thought about
 
     def _choose(self, game, decision):
         self.game = game
