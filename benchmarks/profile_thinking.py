@@ -2,7 +2,7 @@
 """Where a thinking decision's time goes, by part: random playouts, the
 belief's worlds, the forks of the iterations, and the tree (the rest).
 
-    python benchmarks/profile_thinking.py [--kind ismcts:200[:cut]] [--decisions 6]
+    python benchmarks/profile_thinking.py [--kind ismcts:200[:cut][+reuse]] [--decisions 6]
                                           [--files FILE.pip ...]
 
 Seat 1 thinks, the others play at random, games with seeds 1, 2, ... as
@@ -67,9 +67,15 @@ def profile(path, kind, decisions):
     try:
         program = bots.loader.load_program(path)
         players = program.counts[0] * (program.team_size or 1)
+        kind, *reuse = kind.split('+')
         name, n, *cut = kind.split(':')
-        if cut:                     # ismcts:N:cut, as the seats build it
-            bots.THINKERS[name] = lambda n, rng: thinking.make(name, n, rng, cut=True)
+        if cut or reuse:            # ismcts:N:cut, as the seats build it; +reuse: keeps its tree
+
+            def build(n, rng):
+                bot = thinking.make(name, n, rng, cut=bool(cut))
+                bot.reuse = bool(reuse)
+                return bot
+            bots.THINKERS[name] = build
         bots.decisions_per_second(bots.Image(program), players, name, int(n), decisions)
     finally:
         thinking.playout, Game.fork, thinking.Thinker.worlds, thinking.Thinker.choose = plain

@@ -14,8 +14,10 @@ benchmarks/bots.py times them, its clock made time.process_time: the
 machine is shared).  Every tree plays the same FILEs (from this tree,
 default Euchre and Oh Hell); medians over the rounds, and the ratio to the
 first REV.  --kind may be given several times (`ismcts:100:cut`: a cut bot,
-in trees that have one): every tree plays every kind, each pair a column,
-the ratio to the first tree's first kind.
+in trees that have one; `ismcts:200+reuse`, `ismcts:200:cut+reuse`: one
+that keeps its tree between its decisions, bots.ISMCTS's reuse): every
+tree plays every kind, each pair a column, the ratio to the first tree's
+first kind.
 """
 import argparse
 import json
@@ -35,13 +37,22 @@ import time, types
 import bots
 bots.time = types.SimpleNamespace(perf_counter=time.process_time)   # CPU: a shared machine
 path, kind, n, decisions = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-if sys.argv[5] == 'cut':            # a cut bot (pipvm/game/standing.py), as seats build it
+flags = sys.argv[5].split('+')
+if flags != ['-']:                  # a cut bot or one that keeps its tree, as seats build it
     try:
-        from pipvm.play.bots import make
+        from pipvm.play.bots import ISMCTS, make
     except ImportError:             # a tree without cut bots
         print('null')
         sys.exit()
-    bots.THINKERS[kind] = lambda n, rng: make(kind, n, rng, cut=True)
+    if 'reuse' in flags and not hasattr(ISMCTS, 'subtree'):
+        print('null')               # a tree whose ISMCTS keeps no tree
+        sys.exit()
+
+    def build(n, rng):
+        bot = make(kind, n, rng, cut='cut' in flags)
+        bot.reuse = 'reuse' in flags
+        return bot
+    bots.THINKERS[kind] = build
 program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
 print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n, decisions)))
@@ -49,8 +60,10 @@ print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n
 
 
 def rate(tree, path, kind, decisions):
+    kind, *reuse = kind.split('+')
     name, n, *cut = kind.split(':')
-    return json.loads(python_in(tree, '-c', PROBE, path, name, n, decisions, ''.join(cut) or '-'))
+    flags = '+'.join(cut + reuse) or '-'
+    return json.loads(python_in(tree, '-c', PROBE, path, name, n, decisions, flags))
 
 
 def main():

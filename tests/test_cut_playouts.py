@@ -1,8 +1,10 @@
 """Playouts cut at the game's next shuffle (pipvm/game/standing.py): they
 stop exactly where a full playout would shuffle, the same on every engine;
 their reward reads the standing the right way round; a game whose scores
-say nothing, or that never shuffles again, is played out in full; and the
-seat option `:cut` round-trips."""
+say nothing is played out in full; a game that never shuffles again is cut
+after DEPTH answers a seat and rewarded by its Evaluation; and the seat
+option `:cut` round-trips."""
+import math
 import os
 import random
 
@@ -89,17 +91,46 @@ def test_a_low_score_wins_game_is_read_the_other_way():
 
 
 @pytest.mark.parametrize('name', ['president', 'go_fish'])
-def test_a_game_with_no_later_shuffle_or_no_scores_is_played_out_in_full(name):
+def test_a_one_deal_playout_is_cut_after_its_depth(name):
     image = Image(loader.load_program(example(name)))
-    for i, state in enumerate(states(image, 3)):
+    cuts = 0
+    for i, state in enumerate(states(image, 6)):
         cut, full, reward = cut_and_full(state, i)
-        assert cut.history == full.history
-        assert reward == full.returns()
-    if name == 'president':             # no scores: nothing to read at a cut
+        start = len(state.history)
+        assert cut.history == full.history[:len(cut.history)]
+        if cut.ending is None:
+            cuts += 1
+            assert len(cut.history) - start == standing.DEPTH * state.seats
+            assert len(full.history) > len(cut.history)
+            assert all(0.0 < r < 1.0 for r in reward) and sum(reward) == pytest.approx(1)
+        else:
+            assert reward == full.returns()
+    assert cuts
+    if name == 'president':             # no scores: the shuffle cut reads nothing
         assert standing.sense_of(state, bots.playout) is None
 
 
-@pytest.mark.parametrize('name', ['euchre', 'knockout_whist'])
+def test_a_one_deal_games_evaluation_reads_its_standing_the_right_way():
+    from pipvm.game.evaluation import features
+    for name, better, worse in [('president', (0, 2), (0, 9)), ('go_fish', (4, 5), (1, 5))]:
+        image = Image(loader.load_program(example(name)))
+        state = states(image, 1)[0]
+        evaluation = standing.evaluation_of(state, bots.playout)
+        sides = features(state.machine)
+        for (score, hand), k in [(better, 0), (worse, 1)]:
+            f, members = sides[k]
+            sides[k] = (score, hand, math.log1p(hand), f[3]), members
+        chances = evaluation.chances(sides)
+        assert chances[0] > chances[1], (name, chances)
+
+
+@pytest.mark.parametrize('name', ['euchre', 'oh_hell', 'spades'])
+def test_games_that_shuffle_again_get_no_depth_cut(name):
+    image = Image(loader.load_program(example(name)))
+    assert standing.evaluation_of(states(image, 1)[0], bots.playout) is None
+
+
+@pytest.mark.parametrize('name', ['euchre', 'knockout_whist', 'go_fish', 'president'])
 def test_cut_playouts_are_the_same_on_every_engine(name):
     program = loader.load_program(example(name))
     seen = []

@@ -20,15 +20,24 @@ having won.  A team's reward is each member's, as for a won game.
 
 A playout is cut only at a shuffle where the sides' values differ;
 otherwise it deals on.  A game whose sample games never end with the
-winner's score apart (scores unused, or all equal) is played out in full,
-as is a game with no later shuffle (one deal: Go Fish, President).
+winner's score apart (scores unused, or all equal) is played out in full.
+
+A game that never shuffles again (one deal: Go Fish, President; no sample
+game shuffles more than once) has no such cut.  Its playout is cut by depth
+instead: after DEPTH answers per seat, and each side's reward is then its
+chance of winning under an Evaluation of what every Pip game has (each
+side's score, cards in hand, and whether it is still in the turn order),
+a conditional logit fitted on every position of the same sample games
+(evaluation.py).
 """
 import random
 
 from pipvm.engine.vm import DEALER
+from pipvm.game.evaluation import fit, features
 
 SAMPLES = 16           # random games that read a program's sense and spread
-_KNOWN = {}            # (id(image), seats) -> (image, Sense or None)
+DEPTH = 4              # a one-deal game's playout: answers per seat before the cut
+_KNOWN = {}            # (id(image), seats) -> (image, Sense or None, Evaluation or None)
 
 
 class Shuffled(BaseException):
@@ -63,15 +72,37 @@ class Sense:
         return out
 
 
+def known(game, playout):
+    """(image, Sense or None, Evaluation or None) of the game's program for
+    its player count, read once from its sample games; playout(g, rng)
+    finishes a sample game at random.  The Evaluation is only a one-deal
+    game's (no sample game shuffles more than once)."""
+    key = id(game.image), game.seats
+    k = _KNOWN.get(key)
+    if k is None:
+        k = _KNOWN[key] = (game.image,) + _read(game, playout)
+    return k
+
+
 def sense_of(game, playout):
     """The game's program's Sense for its player count, or None when its
-    scores do not tell the winner (play out in full); playout(g, rng)
-    finishes a sample game at random."""
-    key = id(game.image), game.seats
-    known = _KNOWN.get(key)
-    if known is None:
-        known = _KNOWN[key] = game.image, _read(game, playout)
-    return known[1]
+    scores do not tell the winner (play out in full)."""
+    return known(game, playout)[1]
+
+
+def evaluation_of(game, playout):
+    """The Evaluation of a one-deal game's positions, or None."""
+    return known(game, playout)[2]
+
+
+class _Recorder(random.Random):
+    """random.Random(k) whose playout draws are the plain ones, noting each
+    side's features before every answer (Game.play_out draws each answer
+    with _randbelow)."""
+
+    def _randbelow(self, n):
+        self.positions.append(features(self.machine))
+        return super()._randbelow(n)
 
 
 def _read(game, playout):
@@ -79,13 +110,21 @@ def _read(game, playout):
     seats = game.seats
     names = [game.names.get(s, 'P%d' % s) for s in range(seats)]
     up = down = 0
-    spreads = []
+    spreads, samples = [], []
+    one_deal = True
     for k in range(1, SAMPLES + 1):
-        g = playout(Game(game.image, seed=k, players=seats, names=names, quiet=True),
-                    random.Random(k))
+        g = Game(game.image, seed=k, players=seats, names=names, quiet=True)
+        rng = _Recorder(k)
+        rng.machine, rng.positions = g.machine, []
+        g = playout(g, rng)
+        one_deal = one_deal and len(g.machine.shuffles) <= 1
         if g.ending is None or g.ending.kind != 'winner':
             continue
         returns = g.returns()
+        won = [i for i, (_, members) in enumerate(features(g.machine))
+               if returns[members[0]] == 1.0]
+        if len(won) == 1:
+            samples.extend((sides, won[0]) for sides in rng.positions)
         values = sides(g.machine)
         won = [v for v, members in values if returns[members[0]] == 1.0]
         lost = [v for v, members in values if returns[members[0]] != 1.0]
@@ -94,9 +133,10 @@ def _read(game, playout):
         up += max(won) > max(lost)
         down += min(won) < min(lost)
         spreads.append(max(v for v, _ in values) - min(v for v, _ in values))
-    if up == down or not any(spreads):
-        return None
-    return Sense(1 if up > down else -1, sum(spreads) / len(spreads))
+    sense = None
+    if up != down and any(spreads):
+        sense = Sense(1 if up > down else -1, sum(spreads) / len(spreads))
+    return sense, fit(samples) if one_deal and samples else None
 
 
 class _Cutter:
@@ -113,12 +153,40 @@ class _Cutter:
 CUTTER = _Cutter()
 
 
+class Deep(BaseException):
+    """A one-deal game's playout answered its DEPTH answers per seat.  (Not
+    an Exception, as Shuffled.)"""
+
+
+class _Depth:
+    """Game.play_out's rng for a playout cut by depth: the bot's own draws
+    (rng._randbelow, as play_out takes them from a random.Random), one an
+    answer, until `left` answers are given; then Deep, before the next."""
+    __slots__ = ('below', 'left')
+
+    def __init__(self, rng, left):
+        self.below, self.left = rng._randbelow, left
+
+    def randrange(self, n):
+        if not self.left:
+            raise Deep
+        self.left -= 1
+        return self.below(n)
+
+
 def cut_playout(g, rng, playout):
     """Each seat's reward for a playout of g (played by playout(g, rng))
-    that stops at the next shuffle where the standing tells the sides apart;
-    the ended game's returns if there is none, or if the game's scores do
-    not tell its winner (sense_of)."""
-    sense = sense_of(g, playout)
+    that stops at the next shuffle where the standing tells the sides apart
+    or, in a one-deal game, after DEPTH answers per seat (the Evaluation's
+    chances there); the ended game's returns if it ends first, or if the
+    game's scores do not tell its winner (known)."""
+    _, sense, evaluation = known(g, playout)
+    if evaluation is not None:
+        try:
+            playout(g, _Depth(rng, DEPTH * g.seats))
+        except Deep:
+            return evaluation.rewards(g.machine, g.seats)
+        return g.returns()
     if sense is None:
         return playout(g, rng).returns()
     g.machine.dealer = CUTTER

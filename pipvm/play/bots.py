@@ -11,8 +11,10 @@ holds no world, the bot answers at random, and counts it (`stats`).
 
 Playouts finish a quiet fork (no events kept) with uniformly random answers;
 a bot built with `cut` ends them at the game's next shuffle where the
-standing tells the seats apart, and reads the reward from it (pipvm/game/standing.py,
-docs/metrics.md).
+standing tells the seats apart, and reads the reward from it, or in a game
+that never shuffles again after standing.DEPTH answers a seat, rewarded by
+an evaluation of scores and hands (pipvm/game/standing.py, docs/metrics.md).
+An ISMCTS built with reuse keeps its tree between the seat's decisions.
 Every random draw comes from the bot's own `random.Random`, which the seat
 seeds from the game's generator, so a seed fixes a game with thinking bots.
 
@@ -134,13 +136,65 @@ class ISMCTS(Thinker):
     by UCB1 among the options that world offers (children keyed by the
     option's label), expand one untried option, play out at random, and back
     the reward of every seat up the path; a node's value is the reward of the
-    seat that chose its move.  Takes the most visited root option."""
+    seat that chose its move.  Takes the most visited root option.
+
+    With reuse, the tree is kept from one of the seat's decisions to its
+    next, as POMCP keeps its own (Silver and Veness 2010): the new root is
+    the node the answers since lead to, by their labels, and its visits
+    count in the budget, so that `settled` may stop the search sooner.  It
+    is kept only when the seat saw every one of those answers: none played
+    a card it did not see or asked for a card it does not see (the
+    positions its belief answers freely, Sight.freed), so the node chosen
+    reads nothing the worlds do not already hold."""
+
+    def __init__(self, iterations, rng, cut=False, pool=None, reuse=False):
+        super().__init__(iterations, rng, cut, pool)
+        self.reuse = reuse
+        self.kept = None       # (game, history position of the decision, its root)
+        self.reused = 0        # root visits carried over, over all decisions
+        self.fresh = 0         # iterations the last decision ran
+        self.game = None       # the real game, while a decision is thought about
+
+    def _choose(self, game, decision):
+        self.game = game
+        try:
+            return super()._choose(game, decision)
+        finally:
+            self.game = None
+
+    def subtree(self, game, seat):
+        """The kept tree's node for game's decision, if the seat saw every
+        answer since the kept root's; else None."""
+        kept, self.kept = self.kept, None
+        if kept is None or kept[0] is not game:
+            return None
+        _, at, node = kept
+        history = game.history
+        belief = self.belief
+        if belief is None or belief.seat != seat or belief.real is not game:
+            return None
+        for h in range(at, len(history)):
+            if belief.freed(None, h) is not None:
+                return None
+            node = node.children.get(history[h][1])
+            if node is None:
+                return None
+        return node
 
     def think(self, pool, decision, seats):
-        rng, root = self.rng, _Node(seats)
+        rng = self.rng
         labels = decision.options
-        n = self.iterations
+        game = self.game if self.reuse else None
+        root = self.subtree(game, decision.seat) if game is not None else None
+        if root is None or not any(label in root.children for label in labels):
+            root = _Node(seats)
+        self.reused += root.visits
+        n = max(1, self.iterations - root.visits)
+        if root.visits and settled(root, labels, n):
+            n = 0
+        self.fresh = 0
         for i in range(n):
+            self.fresh += 1
             g = pool[i % len(pool)].fork(quiet=True)
             node, path = root, [root]
             while g.decision is not None:
@@ -175,6 +229,8 @@ class ISMCTS(Thinker):
                     t[s] += reward[s]
             if settled(root, labels, n - i - 1):
                 break
+        if game is not None:
+            self.kept = game, len(game.history), root
         visits = _visits(root, labels)
         best = visits.index(max(visits))
         return best, [t / root.visits for t in root.total]
