@@ -6,7 +6,7 @@ tally: how strong a cheaper bot is against the one it would replace.
                                    [--players N] [--out FILE.jsonl]
     python benchmarks/bot_match.py --tally FILE.jsonl [FILE.jsonl ...]
 
-KIND is a seat's bot as `pipvm sim` takes it (`ismcts:200`, `ismcts:200:cut`),
+KIND is a seat's bot as `pipvm sim` takes it (`ismcts:200`, `ismcts:200:cut`, `ismcts:200:deep`),
 with `+reuse` for one that keeps its tree between its decisions
 (bots.ISMCTS's reuse); the remaining seats play at random.  Game of seed S
 seats the kinds in the S-th of their orders round the table (every order
@@ -37,7 +37,7 @@ from pipvm.play import bots, loader
 def bot_of(kind, rng):
     name, *rest = kind.split('+')[0].split(':')
     n = next((int(x) for x in rest if x.isdigit()), None)
-    bot = bots.make(name, n, rng, cut='cut' in rest)
+    bot = bots.make(name, n, rng, cut='deep' if 'deep' in rest else 'cut' in rest)
     bot.reuse = kind.endswith('+reuse')
     return bot
 

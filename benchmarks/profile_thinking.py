@@ -2,7 +2,7 @@
 """Where a thinking decision's time goes, by part: random playouts, the
 belief's worlds, the forks of the iterations, and the tree (the rest).
 
-    python benchmarks/profile_thinking.py [--kind ismcts:200[:cut][+reuse]] [--decisions 6]
+    python benchmarks/profile_thinking.py [--kind ismcts:200[:cut|:deep][+reuse]] [--decisions 6]
                                           [--files FILE.pip ...]
 
 Seat 1 thinks, the others play at random, games with seeds 1, 2, ... as
@@ -72,7 +72,7 @@ def profile(path, kind, decisions):
         if cut or reuse:            # ismcts:N:cut, as the seats build it; +reuse: keeps its tree
 
             def build(n, rng):
-                bot = thinking.make(name, n, rng, cut=bool(cut))
+                bot = thinking.make(name, n, rng, cut='deep' if cut == ['deep'] else bool(cut))
                 bot.reuse = bool(reuse)
                 return bot
             bots.THINKERS[name] = build

@@ -14,7 +14,7 @@ benchmarks/bots.py times them, its clock made time.process_time: the
 machine is shared).  Every tree plays the same FILEs (from this tree,
 default Euchre and Oh Hell); medians over the rounds, and the ratio to the
 first REV.  --kind may be given several times (`ismcts:100:cut`: a cut bot,
-in trees that have one; `ismcts:200+reuse`, `ismcts:200:cut+reuse`: one
+in trees that have one; `ismcts:200+reuse`, `ismcts:200:deep+reuse`: one
 that keeps its tree between its decisions, bots.ISMCTS's reuse): every
 tree plays every kind, each pair a column, the ratio to the first tree's
 first kind.
@@ -49,7 +49,7 @@ if flags != ['-']:                  # a cut bot or one that keeps its tree, as s
         sys.exit()
 
     def build(n, rng):
-        bot = make(kind, n, rng, cut='cut' in flags)
+        bot = make(kind, n, rng, cut='deep' if 'deep' in flags else 'cut' in flags)
         bot.reuse = 'reuse' in flags
         return bot
     bots.THINKERS[kind] = build

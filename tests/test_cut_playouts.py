@@ -2,8 +2,9 @@
 stop exactly where a full playout would shuffle, the same on every engine;
 their reward reads the standing the right way round; a game whose scores
 say nothing is played out in full; a game that never shuffles again is cut
-after DEPTH answers a seat and rewarded by its Evaluation; and the seat
-option `:cut` round-trips."""
+after DEPTH answers a seat and rewarded by its Evaluation when the bot
+asks for it (`:deep`), and played out in full otherwise; and the seat
+options `:cut` and `:deep` round-trip."""
 import math
 import os
 import random
@@ -42,9 +43,9 @@ def states(image, n, seed=1):
     return out
 
 
-def cut_and_full(state, seed):
+def cut_and_full(state, seed, how=True):
     cut, full = state.fork(quiet=True), state.fork(quiet=True)
-    reward = bots.rewards(cut, random.Random(seed), cut=True)
+    reward = bots.rewards(cut, random.Random(seed), cut=how)
     bots.playout(full, random.Random(seed))
     return cut, full, reward
 
@@ -95,7 +96,7 @@ def test_a_one_deal_playout_is_cut_after_its_depth(name):
     image = Image(loader.load_program(example(name)))
     cuts = 0
     for i, state in enumerate(states(image, 6)):
-        cut, full, reward = cut_and_full(state, i)
+        cut, full, reward = cut_and_full(state, i, 'deep')
         start = len(state.history)
         assert cut.history == full.history[:len(cut.history)]
         if cut.ending is None:
@@ -108,6 +109,14 @@ def test_a_one_deal_playout_is_cut_after_its_depth(name):
     assert cuts
     if name == 'president':             # no scores: the shuffle cut reads nothing
         assert standing.sense_of(state, bots.playout) is None
+
+
+@pytest.mark.parametrize('name', ['president', 'go_fish'])
+def test_a_one_deal_playout_is_played_out_in_full_without_deep(name):
+    image = Image(loader.load_program(example(name)))
+    for i, state in enumerate(states(image, 3)):
+        cut, full, reward = cut_and_full(state, i)
+        assert cut.history == full.history and reward == full.returns()
 
 
 def test_a_one_deal_games_evaluation_reads_its_standing_the_right_way():
@@ -138,7 +147,7 @@ def test_cut_playouts_are_the_same_on_every_engine(name):
         image = Image(program, compiled=compiled)
         out = []
         for i, state in enumerate(states(image, 5)):
-            cut, _, reward = cut_and_full(state, i)
+            cut, _, reward = cut_and_full(state, i, 'deep')
             out.append((cut.history, reward, cut.ending and cut.ending.kind))
         seen.append(out)
     assert seen[0] == seen[1]
@@ -159,6 +168,8 @@ def test_a_cut_bot_decides_reproducibly_and_cheaper():
     ('ismcts:100:cut', SeatSpec('ismcts', iterations=100, cut=True)),
     ('ismcts:cut', SeatSpec('ismcts', cut=True)),
     ('mc:7:cut', SeatSpec('mc', iterations=7, cut=True)),
+    ('ismcts:200:deep', SeatSpec('ismcts', iterations=200, cut='deep')),
+    ('mc:deep', SeatSpec('mc', cut='deep')),
     ('ismcts:100', SeatSpec('ismcts', iterations=100))])
 def test_the_cut_seat_option_round_trips(text, spec):
     assert parse_kind(text) == spec
@@ -166,7 +177,8 @@ def test_the_cut_seat_option_round_trips(text, spec):
     assert _SEAT_KIND.fullmatch(text)
 
 
-@pytest.mark.parametrize('text', ['ismcts:0:cut', 'ismcts:cut:100', 'ismcts:100:cuts', 'mc::cut'])
+@pytest.mark.parametrize('text', ['ismcts:0:cut', 'ismcts:cut:100', 'ismcts:100:cuts', 'mc::cut',
+                                  'ismcts:100:cut:deep', 'ismcts:deep:cut', 'ismcts:100:'])
 def test_a_bad_cut_seat_is_refused(text):
     with pytest.raises(PipError):
         parse_kind(text)

@@ -174,14 +174,16 @@ class _Depth:
         return self.below(n)
 
 
-def cut_playout(g, rng, playout):
+def cut_playout(g, rng, playout, deep=False):
     """Each seat's reward for a playout of g (played by playout(g, rng))
     that stops at the next shuffle where the standing tells the sides apart
-    or, in a one-deal game, after DEPTH answers per seat (the Evaluation's
-    chances there); the ended game's returns if it ends first, or if the
-    game's scores do not tell its winner (known)."""
+    or, with deep in a one-deal game, after DEPTH answers per seat (the
+    Evaluation's chances there); the ended game's returns if it ends first,
+    or if the game's scores do not tell its winner (known).  The depth cut
+    is asked for apart (`:deep`): it measured weaker than full playouts in
+    President (docs/metrics.md)."""
     _, sense, evaluation = known(g, playout)
-    if evaluation is not None:
+    if deep and evaluation is not None:
         try:
             playout(g, _Depth(rng, DEPTH * g.seats))
         except Deep:

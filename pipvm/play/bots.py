@@ -11,9 +11,10 @@ holds no world, the bot answers at random, and counts it (`stats`).
 
 Playouts finish a quiet fork (no events kept) with uniformly random answers;
 a bot built with `cut` ends them at the game's next shuffle where the
-standing tells the seats apart, and reads the reward from it, or in a game
-that never shuffles again after standing.DEPTH answers a seat, rewarded by
-an evaluation of scores and hands (pipvm/game/standing.py, docs/metrics.md).
+standing tells the seats apart, and reads the reward from it; one built
+with cut 'deep' also ends them, in a game that never shuffles again, after
+standing.DEPTH answers a seat, rewarded by an evaluation of scores and
+hands (pipvm/game/standing.py, docs/metrics.md).
 An ISMCTS built with reuse keeps its tree between the seat's decisions.
 Every random draw comes from the bot's own `random.Random`, which the seat
 seeds from the game's generator, so a seed fixes a game with thinking bots.
@@ -46,10 +47,11 @@ def playout(g, rng):
 
 def rewards(g, rng, cut=False):
     """Each seat's reward for a random playout of g: the ended game's
-    returns, or with cut the standing's where the playout stops at a shuffle
+    returns, or with cut the standing's where the playout stops at a shuffle,
+    and with cut 'deep' also where a one-deal game's stops at its depth
     (standing.cut_playout)."""
     if cut:
-        return standing.cut_playout(g, rng, playout)
+        return standing.cut_playout(g, rng, playout, cut == 'deep')
     return playout(g, rng).returns()
 
 
@@ -68,7 +70,7 @@ class Thinker:
     def __init__(self, iterations, rng, cut=False, pool=None):
         self.iterations = iterations
         self.rng = rng
-        self.cut = cut         # playouts end at the next shuffle (rewards)
+        self.cut = cut         # True: playouts end at the next shuffle; 'deep': at a depth too
         self.pool = min(POOL, iterations) if pool is None else pool   # the belief's size
         self.lead = []         # (decision id, each seat's estimated chance of winning)
         self.stats = ThinkingStats()
@@ -274,7 +276,7 @@ THINKERS = {'mc': MonteCarlo, 'ismcts': ISMCTS}
 
 
 def make(kind, iterations, rng, cut=False):
-    """The Thinker of a seat `kind[:iterations][:cut]` (iterations None: the
+    """The Thinker of a seat `kind[:iterations][:cut|:deep]` (iterations None: the
     default budget).  A cut bot's belief holds a twentieth of its budget in
     particles (at most POOL): its iterations are cheap, and the belief is
     what a decision then costs most."""

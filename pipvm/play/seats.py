@@ -2,7 +2,8 @@
 
 A seat is given on the command line as `random`, `first`, `mc[:N][:cut]`,
 `ismcts[:N][:cut]`, `human` or `script:FILE` (`:cut`: playouts end at the
-next shuffle, pipvm/game/standing.py).  Bots answer at once and echo their
+next shuffle, pipvm/game/standing.py; `:deep`: also at a depth in a game
+dealt once).  Bots answer at once and echo their
 answers as if typed, so a game watched at the terminal reads the same whoever
 plays.  A random bot draws from the game's own seeded generator (as the
 reference's do), or with `--random-bots apart` (as a pipvm sim report of
@@ -22,7 +23,9 @@ from pipvm.core.dialogue import check_seats, fixed_count, menu
 from pipvm.play.table import Console, HumanSeat, Seat
 
 RANDOM_BOTS = ('game', 'apart')    # --random-bots: whose generator a random bot draws from
-BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')   # each thinking kind also takes :cut
+BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')   # each thinking kind also takes :cut or :deep
+CUTS = {'cut': True, 'deep': 'deep'}       # a thinking seat's suffix -> its bot's cut
+_SUFFIXES = {cut: ':' + name for name, cut in CUTS.items()}
 KINDS = BOT_KINDS + ('human', 'script:FILE')
 BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
 THINKING = ('mc', 'ismcts')
@@ -148,7 +151,7 @@ class SeatSpec:
     path: str = None
     lines: tuple = ()              # a script's answers, read when it is given
     iterations: int = None         # mc's playouts per option, ismcts's iterations (None: default)
-    cut: bool = False              # playouts end at the next shuffle (`:cut`)
+    cut: bool = False              # playouts end at the next shuffle (`:cut`), or 'deep' (`:deep`)
 
     def build(self, number, console, rng, start=None, apart=False):
         """The Seat; rng: the game's generator, start: a copy of it before
@@ -172,7 +175,7 @@ class SeatSpec:
         if self.kind == 'script':
             return 'script:' + self.path
         text = self.kind if self.iterations is None else '%s:%d' % (self.kind, self.iterations)
-        return text + ':cut' if self.cut else text
+        return text + _SUFFIXES.get(self.cut, '')
 
     @property
     def thinks(self):
@@ -183,16 +186,20 @@ HUMAN = SeatSpec('human')
 
 
 def parse_kind(text):
-    """A SeatSpec from `random`, `first`, `mc[:N][:cut]`, `ismcts[:N][:cut]`,
+    """A SeatSpec from `random`, `first`, `mc[:N][:cut|:deep]`, `ismcts[:N][:cut|:deep]`,
     `human` or `script:FILE`."""
     if text in ('random', 'first', 'human') + THINKING:
         return SeatSpec(text)
     kind, colon, n = text.partition(':')
     if kind in THINKING:
-        if n == 'cut':
-            return SeatSpec(kind, cut=True)
-        cut = n.endswith(':cut')
-        n = n[:-len(':cut')] if cut else n
+        cut = CUTS.get(n)
+        if cut:
+            return SeatSpec(kind, cut=cut)
+        n, colon, suffix = n.partition(':')
+        cut = CUTS.get(suffix) if colon else False
+        if cut is None:
+            raise PipError(None, "seat '%s': after N, only :cut or :deep, e.g. %s:100:cut"
+                           % (text, kind))
         if not (n.isascii() and n.isdigit() and len(n) < 10 and int(n) > 0):
             raise PipError(None, "seat '%s': N must be a whole number above 0, e.g. %s:100"
                            % (text, kind))

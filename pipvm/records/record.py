@@ -22,7 +22,7 @@ KEYS = ('format', 'version', 'game', 'fingerprint', 'seed', 'players', 'max_step
         'numbered', 'bots', 'seats', 'names', 'answers')
 OPTIONAL_KEYS = ('set',)
 NAME, CHOICE, REFUSED = 'name', 'choice', 'refused'
-_SEAT_KIND = re.compile(r'random|first|human|(mc|ismcts)(:[1-9][0-9]{0,8})?(:cut)?|script:.+', re.S)
+_SEAT_KIND = re.compile(r'random|first|human|(mc|ismcts)(:[1-9][0-9]{0,8})?(:cut|:deep)?|script:.+', re.S)
 _FINGERPRINT = re.compile(r'[0-9a-f]{64}')
 
 
