@@ -88,7 +88,7 @@ class Particles:
                 p.observed = True
                 return h + 1
             nxt = len(g.machine.shuffles)
-            if shuffled_at.get(nxt) == h:       # the real game shuffled answering this
+            if shuffled_at.get(nxt) == h and p.keeps:   # the real game shuffled answering this
                 p.checkpoints[nxt] = (g.fork(), p.obs.shown)
             free = self.freed(p.deal.plays, h)
             if h in pinned and (g.decision is None or g.decision.kind is not CARD
@@ -112,9 +112,12 @@ class Particles:
             h += 1
 
     def particle(self, game, deal, like, shown):
-        """A particle of game and deal, its observer at shown, its
-        checkpoints those of particle like."""
+        """A trial particle of game and deal, its observer at shown, its
+        checkpoints those of particle like.  A trial is only checked, never
+        kept (what matches is replayed from its shuffle, restart): it keeps
+        no game at the shuffles it passes (a fork each)."""
         q = Particle(game, deal, 0)
+        q.keeps = False
         q.observed = True
         deal_with(game, Dealt(self, deal))
         q.obs = _Observer(self.seat)
@@ -223,6 +226,7 @@ class Particle:
         self.diff = None       # (its observation, the seat's) where they first differ
         self.short = None      # (position, card) of a pinned play it could not make (Replay.shown)
         self.base = None       # (game, observer's place, shuffles) at the last decision matched
+        self.keeps = True      # whether check keeps a game at each shuffle (checkpoints; not a trial's)
 
     def take(self, other):
         self.game, self.deal, self.matched = other.game, other.deal, other.matched

@@ -87,8 +87,10 @@ class Repairs:
                 order[x], order[k] = order[k], i
         work = Swapped(p.deal, j, base, self.shuffled_at)
         pairs = snaps
-        for _ in range(trades):
-            work = work.then(pairs)
+        for k in range(trades):
+            # (the first trades in a fork of p's base; the next in the game the
+            # last made, which only q's fork of it played on)
+            work = work.then(pairs, fork=not k)
             q = self.particle(work.game.fork(), work.deal, p, shown)
             if self.check(q, end) == end + 1:
                 r = self.restart(p, j, work.deal.copy())

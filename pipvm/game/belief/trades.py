@@ -99,12 +99,14 @@ class Swapped:
         self.moved = moved      # the cards traded so far
         self.orders = deal.orders if orders is None else orders    # the particle's, every shuffle
 
-    def then(self, pairs, plays=None):
+    def then(self, pairs, plays=None, fork=True):
         """The game with pairs of cards traded, and with plays (position ->
-        card name) as the cards those unseen plays played."""
+        card name) as the cards those unseen plays played.  fork=False: the
+        trades are made in this one's game itself, which the caller no
+        longer needs (it is as a fork of it would be: never played on)."""
         deal = self.deal.copy()
         order = deal.orders[self.j]
-        g = self.game.fork()
+        g = self.game.fork() if fork else self.game
         m = g.machine
         for a, b in pairs:
             x, y = order.index(a), order.index(b)
