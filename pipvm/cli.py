@@ -452,7 +452,7 @@ def seat_options(p, default):
                    default=None if default == 'human' else default)
     p.add_argument('--seat', action='append', default=[], metavar='N=KIND',
                    help='who sits at seat N (from 1): %s; N is the playouts per option of mc '
-                        '(default 50) or the iterations of ismcts (default 500)' % kinds)
+                        '(default 50) or the iterations of ismcts (default 80; a bare ismcts is ismcts:80:cut)' % kinds)
     p.add_argument('--players', type=positive, metavar='N',
                    help='how many play (otherwise seat 1 is asked)')
 

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from pipvm.core.errors import PipError
+from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Image
 from pipvm.game import standing
 from pipvm.game.game import Game
@@ -182,3 +183,11 @@ def test_the_cut_seat_option_round_trips(text, spec):
 def test_a_bad_cut_seat_is_refused(text):
     with pytest.raises(PipError):
         parse_kind(text)
+
+
+def test_a_bare_ismcts_is_the_default_bot_ismcts_80_cut():
+    spec = parse_kind('ismcts')
+    assert spec == parse_kind('ismcts:cut') == SeatSpec('ismcts', cut=True)
+    bot = spec.build(0, None, OCamlRandom(1)).thinker
+    assert (type(bot), bot.iterations, bot.cut, bot.pool) == (bots.ISMCTS, 80, True, 4)
+    assert parse_kind('mc') == SeatSpec('mc')            # mc:50, played out in full

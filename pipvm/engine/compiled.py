@@ -90,6 +90,16 @@ def threads_to(target, instrs):
     return type(target) is int and 0 <= target < len(instrs) and instrs[target][0] == OP.JUMP_IF_FALSE
 
 
+def ints_in(value):
+    """Every int in an operand, in its tuples and lists too (the indexes
+    it may name: what keeps a threaded jump's target entered)."""
+    if type(value) is int:
+        return {value}
+    if type(value) in (tuple, list):
+        return {x for v in value for x in ints_in(v)}
+    return set()
+
+
 def threaded(parts, operands, instrs):
     """The parts and operands of a run with each `and`'s jump threaded: a
     JUMP_IF_FALSE_OR_POP whose target is a JUMP_IF_FALSE (`if a and b {`)

@@ -129,18 +129,9 @@ def entries(instrs, head, end, entered):
             if compiled.threads_to(target, instrs):
                 threaded.add(target)
                 arg = arg[:-1] if type(arg) is tuple else ()
-        named |= _ints(arg)
+        named |= compiled.ints_in(arg)
     out = {k for k in entered if head <= k <= end} - (threaded - named)
     return sorted(out | {head})
-
-
-def _ints(value):
-    """Every int in an operand, in its tuples and lists too."""
-    if type(value) is int:
-        return {value}
-    if type(value) in (tuple, list):
-        return {x for v in value for x in _ints(v)}
-    return set()
 
 
 

@@ -34,7 +34,7 @@ from pipvm.game import standing
 POOL = 20              # worlds drawn per decision, at most
 PLAYOUT_STEPS = 100_000  # as pipvm sim's default --max-steps
 UCB_C = 0.7            # ismcts's exploration constant (docs/metrics.md)
-DEFAULTS = {'mc': 50, 'ismcts': 500}
+DEFAULTS = {'mc': 50, 'ismcts': 80}   # the budget without N (a bare `ismcts` is cut: seats.BARE)
 
 
 def playout(g, rng):
