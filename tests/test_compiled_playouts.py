@@ -252,13 +252,19 @@ def test_a_quiet_loop_written_out_stops_where_the_loop_does(steps):
     assert 'env_[' in source and 'QUIET_ROUNDS' in source      # (both ways are there)
 
 
+def _too_long(program, literal):
+    """program with its constant literal made a Number too long to show
+    (only a hand-made file holds one: the compiler refuses such a literal)."""
+    consts = list(program.consts)
+    consts[consts.index(literal)] = 7 ** 6000
+    return plain.evolve(program, consts=type(program.consts)(consts))
+
+
 def test_a_shown_number_too_long_fails_as_in_the_loop():
     # (only a hand-made file holds one: the compiler refuses such a literal)
     program = harness.compile_checked(frontend.check_text(QUIET_LOOPS.replace(
         'let big be 3.', 'let big be 3.\n  if n > 3 { big = 123457. }')))
-    consts = list(program.consts)
-    consts[consts.index(123457)] = 7 ** 6000
-    program = plain.evolve(program, consts=type(program.consts)(consts))
+    program = _too_long(program, 123457)
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
@@ -273,9 +279,7 @@ def test_a_quiet_loop_over_an_item_too_long_to_show_fails_as_in_the_loop():
     program = harness.compile_checked(frontend.check_text(QUIET_LOOPS.replace(
         'for x in [1; 2; n] { message "{x} and {n}". }',
         'for x in [1; 123458; big] { message "{x} and {big}". }')))
-    consts = list(program.consts)
-    consts[consts.index(123458)] = 7 ** 6000
-    program = plain.evolve(program, consts=type(program.consts)(consts))
+    program = _too_long(program, 123458)
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
@@ -297,9 +301,7 @@ def test_a_quiet_message_showing_a_global_fails_as_in_the_loop(fault):
             else '  if n > 3 { message "{n} and {g}". }\n'))
     program = harness.compile_checked(frontend.check_text(source))
     if fault == 'big':
-        consts = list(program.consts)
-        consts[consts.index(123459)] = 7 ** 6000
-        program = plain.evolve(program, consts=type(program.consts)(consts))
+        program = _too_long(program, 123459)
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}

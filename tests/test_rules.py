@@ -37,22 +37,13 @@ def test_a_rule_s_generated_filter_allows_the_closures_cards():
     compared = generated = 0
     for name in GAMES:
         program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
-        closures, tier = vm.Image(program), vm.Image(program, compiled=True)
-        rules = [k for k, c in enumerate(program.codes) if c.kind == 'rule'
-                 and tier.pure[k] is not None]
+        closures, tier, rules = _closures_tier_rules(program)
         for k in rules:
             for f in (pure.written(tier.pure[k]).fn, tier.pure[k].hand):
                 if hasattr(f, 'source'):
                     generated += 1
                     assert _strings(f.source) <= table, f.source
-        players = program.counts[0] * (program.team_size or 1)
-        g = Game(tier, seed=3, players=players, names=['P%d' % i for i in range(players)],
-                 quiet=True)
-        rng = random.Random(3)
-        for _ in range(60):
-            if g.decision is None:
-                break
-            m = g.machine
+        for m in _machines(tier, seed=3, decisions=60):
             for k in rules:
                 for player in m.players:
                     for dest in [player.hand] + [v.cards for v in m.globals
@@ -60,8 +51,30 @@ def test_a_rule_s_generated_filter_allows_the_closures_cards():
                         got = _filtered(tier.pure[k], m, player, dest)
                         assert got == _filtered(closures.pure[k], m, player, dest), (name, k)
                         compared += 1
-            g.answer(rng.randrange(len(g.decision.options)))
     assert generated > 10 and compared > 1000
+
+
+def _closures_tier_rules(program):
+    """The program's images on the closures and on the tier, and its rules
+    the tier has a Pure for."""
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    rules = [k for k, c in enumerate(program.codes) if c.kind == 'rule'
+             and tier.pure[k] is not None]
+    return closures, tier, rules
+
+
+def _machines(image, seed, decisions):
+    """The machine at each of a quiet game's first decisions, answered at random."""
+    program = image.program
+    players = program.counts[0] * (program.team_size or 1)
+    g = Game(image, seed=seed, players=players, names=['P%d' % i for i in range(players)],
+             quiet=True)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if g.decision is None:
+            return
+        yield g.machine
+        g.answer(rng.randrange(len(g.decision.options)))
 
 
 def _ending(program, compiled):
@@ -174,27 +187,17 @@ def test_a_hand_made_rule_s_branches_are_written_as_the_closures_take_them():
         program = hand_made.rewritten(
             loader.load_program(os.path.join(ROOT, 'examples', name + '.pip')),
             random.Random(1).randrange)
-        closures, tier = vm.Image(program), vm.Image(program, compiled=True)
-        rules = [k for k, c in enumerate(program.codes) if c.kind == 'rule'
-                 and tier.pure[k] is not None]
+        closures, tier, rules = _closures_tier_rules(program)
         for k in rules:
             tree = tier.pure[k].fn.__self__.tree        # (_Unwritten's, before it is written)
             if any(type(t) is If for t in rules_module._nodes(tree)):
                 branched += hasattr(pure.written(tier.pure[k]).hand, 'source')
-        players = program.counts[0] * (program.team_size or 1)
-        g = Game(tier, seed=5, players=players, names=['P%d' % i for i in range(players)],
-                 quiet=True)
-        rng = random.Random(5)
-        for _ in range(40):
-            if g.decision is None:
-                break
-            m = g.machine
+        for m in _machines(tier, seed=5, decisions=40):
             for k in rules:
                 for player in m.players:
                     got = _filtered(tier.pure[k], m, player, player.hand)
                     assert got == _filtered(closures.pure[k], m, player, player.hand), (name, k)
                     compared += 1
-            g.answer(rng.randrange(len(g.decision.options)))
     assert branched >= 3 and compared > 300
 
 
