@@ -2,6 +2,7 @@
 instructions' bodies (pipvm/isa/instructions.py, the one table) by
 pipvm/engine/cases.py; the checked-in pipvm/engine/generated_cases.py must
 be what it writes now."""
+import ast
 import difflib
 from types import SimpleNamespace
 
@@ -85,3 +86,22 @@ def test_the_generated_code_follows_the_table_s_numbers(monkeypatch):
     after = cases.outputs()
     assert 'elif op == 250:    # JUMP' in after[cases.VM]
     assert '250: op_DIV,' in after[cases.OUT] and '23: op_DIV' not in after[cases.OUT]
+
+
+def test_no_body_binds_a_name_of_the_bodies_namespace():
+    # A whole action (actions.py) writes every body into one Python function,
+    # so a name one body binds (an input, an output, an operand, an assigned
+    # local) is that function's local everywhere: a helper of the same name
+    # is then unbound where another body calls it (OPTION's `asked` once
+    # shadowed ASK's helper: UnboundLocalError in a generated action)
+    space = set(vars(generated_cases))
+    checked = 0
+    for op in opcodes.INSTRUCTIONS:
+        for body in (op.body, op.quiet):
+            if body:
+                stored = {n.id for n in ast.walk(ast.parse(body))
+                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+                bound = stored | set(op.inputs) | set(op.outputs) | set(op.names)
+                assert not bound & space, (op.name, sorted(bound & space))
+                checked += 1
+    assert checked > 80

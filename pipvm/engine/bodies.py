@@ -174,7 +174,7 @@ def deal(source, dests, count):
         hand[:0] = dealt[(j - 1) % k::k][::-1]
 
 
-def asked(flat, n):
+def questions_enabled(flat, n):
     """ASK's enabled questions, their places and their texts, from its n
     (text, enabled) pairs (by compress, in C: two comprehensions were
     two Python calls at every ASK)."""

@@ -337,7 +337,7 @@ _GAME = _section(60,
 flat = stack[-2 * n:]
 del stack[-2 * n:]
 player = POP()
-enabled, texts = asked(flat, n)
+enabled, texts = questions_enabled(flat, n)
 if not enabled:
     raise Fault('None of the questions can be asked')
 PAUSE(action_choice((player, texts, first, enabled, None)))""",
