@@ -23,8 +23,9 @@ otherwise it deals on.  A game whose sample games never end with the
 winner's score apart (scores unused, or all equal) is played out in full.
 
 A game that never shuffles again (one deal: Go Fish, President; no sample
-game shuffles more than once) has no such cut.  Its playout is cut by depth
-instead: after DEPTH answers per seat, and each side's reward is then its
+game shuffles more than once) has no such cut: it is played out in full,
+or for a `:deep` bot cut by depth instead: after DEPTH answers per seat,
+and each side's reward is then its
 chance of winning under an Evaluation of what every Pip game has (each
 side's score, cards in hand, and whether it is still in the turn order),
 a conditional logit fitted on every position of the same sample games
@@ -37,7 +38,7 @@ from pipvm.game.evaluation import fit, features
 
 SAMPLES = 16           # random games that read a program's sense and spread
 DEPTH = 4              # a one-deal game's playout: answers per seat before the cut
-_KNOWN = {}            # (id(image), seats) -> (image, Sense or None, Evaluation or None)
+_KNOWN = {}            # (id(image), seats) -> [image, Sense or None, positions or Evaluation or None]
 
 
 class Shuffled(BaseException):
@@ -73,14 +74,15 @@ class Sense:
 
 
 def known(game, playout):
-    """(image, Sense or None, Evaluation or None) of the game's program for
-    its player count, read once from its sample games; playout(g, rng)
-    finishes a sample game at random.  The Evaluation is only a one-deal
-    game's (no sample game shuffles more than once)."""
+    """[image, Sense or None, a one-deal game's sample positions (a list) or
+    their Evaluation, or None] of the game's program for its player count,
+    read once from its sample games; playout(g, rng) finishes a sample game
+    at random.  Only a one-deal game (no sample game shuffles more than
+    once) keeps its positions; evaluation_of fits them."""
     key = id(game.image), game.seats
     k = _KNOWN.get(key)
     if k is None:
-        k = _KNOWN[key] = (game.image,) + _read(game, playout)
+        k = _KNOWN[key] = [game.image, *_read(game, playout)]
     return k
 
 
@@ -91,8 +93,12 @@ def sense_of(game, playout):
 
 
 def evaluation_of(game, playout):
-    """The Evaluation of a one-deal game's positions, or None."""
-    return known(game, playout)[2]
+    """The Evaluation of a one-deal game's positions, or None; fitted at
+    the first call (only a `:deep` bot reads it: a Go Fish fit is 0.1 s)."""
+    k = known(game, playout)
+    if type(k[2]) is list:
+        k[2] = fit(k[2]) if k[2] else None
+    return k[2]
 
 
 class _Recorder(random.Random):
@@ -136,7 +142,7 @@ def _read(game, playout):
     sense = None
     if up != down and any(spreads):
         sense = Sense(1 if up > down else -1, sum(spreads) / len(spreads))
-    return sense, fit(samples) if one_deal and samples else None
+    return sense, samples if one_deal else None
 
 
 class _Cutter:
@@ -182,8 +188,9 @@ def cut_playout(g, rng, playout, deep=False):
     or if the game's scores do not tell its winner (known).  The depth cut
     is asked for apart (`:deep`): it measured weaker than full playouts in
     President (docs/metrics.md)."""
-    _, sense, evaluation = known(g, playout)
-    if deep and evaluation is not None:
+    sense = sense_of(g, playout)
+    evaluation = evaluation_of(g, playout) if deep else None
+    if evaluation is not None:
         try:
             playout(g, _Depth(rng, DEPTH * g.seats))
         except Deep:
