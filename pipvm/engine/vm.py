@@ -494,8 +494,6 @@ class Machine:
         fast = self.image.pure[rule]
         if fast is not None:
             try:
-                if fast.shapes is None and fast.hand is not None:
-                    return fast.hand(self, player, dest)    # (Pure.filter's commonest case)
                 return fast.filter(self, player, dest)
             except Exception:
                 pass            # the loop below raises the error where it happens
