@@ -188,7 +188,10 @@ ARGV = ['examples/three_hearts.pip', '--games', '600', '--seed', '3', '--precisi
 
 
 def test_ctrl_c_reports_the_games_finished_so_far(cluster):
-    p = sim_process(cluster, ARGV)
+    # A game takes about a millisecond: 600 could all be over before the key is
+    # pressed (the report is then whole, and exit 0), so this run is far longer.
+    argv = ARGV[:2] + ['60000'] + ARGV[3:]
+    p = sim_process(cluster, argv)
     # A few chunks done (the first among them, as a rule), and time to hear of them.
     _wait_for('chunks to finish', lambda: sum(map(len, cluster.client.has_what().values())) >= 4)
     time.sleep(0.3)
@@ -196,10 +199,10 @@ def test_ctrl_c_reports_the_games_finished_so_far(cluster):
     out, err = p.communicate(timeout=120)
     assert p.returncode == 130, err
     report = json.loads(out)
-    assert report['interrupted'] and report['games'] < 600
+    assert report['interrupted'] and report['games'] < 60000
     if report['games']:         # a prefix of the seeds, as --jobs 1 plays them
         same = sim_json(ARGV[0], '--games', str(report['games']), '--seed', '3', '--precision', '0')
-        stopped = dict(same['stopping'], reason='interrupted', most=600)
+        stopped = dict(same['stopping'], reason='interrupted', most=60000)
         assert without_timing(report) == dict(without_timing(same), interrupted=True,
                                               stopping=stopped)
 

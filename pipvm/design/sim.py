@@ -47,6 +47,7 @@ from pipvm.design.text import (  # noqa: F401
     shows_seats, significant, stopping_words, thinking_lines, too_few, too_few_words,
     unfinished_words)
 from pipvm.design.progress import Progress  # noqa: F401
+from pipvm.design import interrupts
 # (sim.Result, sim.play_one, ...: playing.py holds them for cluster.py too)
 from pipvm.design.playing import (  # noqa: F401
     Result, chunked, play_one, played_as, sim_seating, turned)
@@ -370,8 +371,12 @@ def play(args, variant, progress=None):
             seeds = list(range(args.seed + have, args.seed + target))
             if not seeds:
                 continue
-            results, interrupted, w = _simulate(args, variant, seats, seeds,
-                                                progress and step, rotate, jobs)
+            if interrupts.pressed():        # while the last round was summarised
+                interrupted = True
+                break
+            with interrupts.heard():
+                results, interrupted, w = _simulate(args, variant, seats, seeds,
+                                                    progress and step, rotate, jobs)
             workers = workers or w
             played[name] += results
             decisions += sum(r.decisions for r in results)
@@ -462,14 +467,15 @@ def main(args, seating, report_page=None):
     variant = prepare(args, seating, args.set)
     page = report_page() if args.report else None          # matplotlib missing: say so now
     progress = progress_bar(bool(variant.thinking))
-    summary, results = play(args, variant, progress)
-    if progress:
-        progress.clear()
-    if page:
-        pipc.write_file(args.report, page(summary, results).encode('utf-8'))
-    if args.json:
-        sys.stdout.write(json.dumps(summary, indent=2) + '\n')
-    else:
-        sys.stdout.write(format_report(summary))
-    sys.stdout.flush()
+    with interrupts.held():
+        summary, results = play(args, variant, progress)
+        if progress:
+            progress.clear()
+        if page:
+            pipc.write_file(args.report, page(summary, results).encode('utf-8'))
+        if args.json:
+            sys.stdout.write(json.dumps(summary, indent=2) + '\n')
+        else:
+            sys.stdout.write(format_report(summary))
+        sys.stdout.flush()
     return 130 if summary.get('interrupted') else 0

@@ -14,7 +14,7 @@ import time
 
 import attrs
 
-from pipvm.design import sim
+from pipvm.design import interrupts, sim
 from pipvm.core.errors import PipError
 
 
@@ -262,12 +262,13 @@ def main(args, seating):
         from pipvm.design.html import figure_class
         figure_class()                  # matplotlib missing: say so before any game
     progress = sim.progress_bar()
-    s, metrics = sweep(args, seating, progress)
-    if progress:
-        progress.clear()
-    if args.report:
-        page = format_html(s, metrics, plots(s, metrics))
-        pipc.write_file(args.report, page.encode('utf-8'))
-    sys.stdout.write(json.dumps(s, indent=2) + '\n' if args.json else format_table(s, metrics))
-    sys.stdout.flush()
+    with interrupts.held():
+        s, metrics = sweep(args, seating, progress)
+        if progress:
+            progress.clear()
+        if args.report:
+            page = format_html(s, metrics, plots(s, metrics))
+            pipc.write_file(args.report, page.encode('utf-8'))
+        sys.stdout.write(json.dumps(s, indent=2) + '\n' if args.json else format_table(s, metrics))
+        sys.stdout.flush()
     return 130 if s.get('interrupted') else 0
