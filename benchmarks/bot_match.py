@@ -29,6 +29,7 @@ import time
 
 from common import ROOT  # noqa: F401  (puts this tree first on sys.path)
 
+from pipvm.engine import engines
 from pipvm.engine.vm import Image
 from pipvm.game.game import Game
 from pipvm.play import bots, loader
@@ -110,7 +111,7 @@ def main():
         return tally(a.args)
     path, *kinds = a.args
     program = loader.load_program(path)
-    image = Image(program)
+    image = Image(program, compiled=engines.compiled(engines.DEFAULT))   # as `pipvm sim` plays
     players = a.players or program.counts[0] * (program.team_size or 1)
     out = open(a.out, 'a') if a.out else sys.stdout
     for seed in range(a.first, a.first + a.games):

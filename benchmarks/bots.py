@@ -18,6 +18,7 @@ import time
 
 from common import ROOT
 
+from pipvm.engine import engines
 from pipvm.play import loader
 from pipvm.play.bots import ISMCTS, MonteCarlo, playout
 from pipvm.game.game import Game
@@ -31,8 +32,14 @@ GAMES = {'crazy_eights': (2, (1, 2, 4), (5, 10, 20), 3),
 THINKERS = {'mc': MonteCarlo, 'ismcts': ISMCTS}
 
 
+def default_image(program):
+    """The program on the default engine, as `pipvm sim` plays it (the compiled
+    tier: a fork's playouts run whole actions)."""
+    return Image(program, compiled=engines.compiled(engines.DEFAULT))
+
+
 def image_of(game):
-    return Image(loader.load_program(os.path.join(ROOT, 'examples', game + '.pip')))
+    return default_image(loader.load_program(os.path.join(ROOT, 'examples', game + '.pip')))
 
 
 def decisions_per_second(image, players, kind, n, decisions):

@@ -76,7 +76,7 @@ def profile(path, kind, decisions):
                 bot.reuse = bool(reuse)
                 return bot
             bots.THINKERS[name] = build
-        bots.decisions_per_second(bots.Image(program), players, name, int(n), decisions)
+        bots.decisions_per_second(bots.default_image(program), players, name, int(n), decisions)
     finally:
         thinking.playout, Game.fork, thinking.Thinker.worlds, thinking.Thinker.choose = plain
         bots.THINKERS.update(mc=thinking.MonteCarlo, ismcts=thinking.ISMCTS)

@@ -8,7 +8,9 @@ by side in one run.
 Each REV is checked out in a temporary git worktree (either package layout);
 each round plays, in every tree in turn (the order alternating), games with
 seeds 1, 2, ... where seat 1 thinks (KIND) and the others play at random,
-until seat 1 has made DECISIONS decisions with a real choice; the figure is
+until seat 1 has made DECISIONS decisions with a real choice, on the tree's
+default engine (what `pipvm sim` and `pipvm run` play on: the compiled
+tier where the tree has one, its forks playing whole actions); the figure is
 those decisions per second of its thinking CPU time (the tree's own
 benchmarks/bots.py times them, its clock made time.process_time: the
 machine is shared).  Every tree plays the same FILEs (from this tree,
@@ -55,7 +57,12 @@ if flags != ['-']:                  # a cut bot or one that keeps its tree, as s
     bots.THINKERS[kind] = build
 program = bots.loader.load_program(path)
 players = program.counts[0] * (program.team_size or 1)
-print(json.dumps(bots.decisions_per_second(bots.Image(program), players, kind, n, decisions)))
+try:                                # the tree's default engine, as `pipvm sim` plays
+    from pipvm.engine import engines
+    image = bots.Image(program, compiled=engines.compiled(engines.DEFAULT))
+except ImportError:                 # a tree with one engine, the loop
+    image = bots.Image(program)
+print(json.dumps(bots.decisions_per_second(image, players, kind, n, decisions)))
 '''
 
 
