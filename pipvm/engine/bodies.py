@@ -42,20 +42,32 @@ def fault(message, part):
 
 
 def contains(lst, x):
-    """`x in lst`: a Rank, Number or Suit also matches a card that has it."""
+    """`x in lst`: a Rank, Number or Suit also matches a card that has it.
+    (A loop for each kind of x: Go Fish asks `A in hand` for 13 ranks at
+    every turn.)"""
     kind = type(x)
-    if kind is runtime.Rank or kind is int or kind is runtime.Suit:
+    Card = runtime.Card
+    if kind is runtime.Rank:
+        Rank = runtime.Rank
         for item in lst:
-            if type(item) is runtime.Card:
-                if kind is runtime.Suit:
-                    hit = item.suit is x
-                elif kind is runtime.Rank:
-                    hit = as_rank(item.rank) == x
-                else:
-                    hit = item.rank == x
-            else:
-                hit = item == x
-            if hit:
+            if type(item) is Card:
+                rank = item.rank
+                if (rank if type(rank) is Rank else as_rank(rank)) == x:
+                    return True
+            elif item == x:
+                return True
+        return False
+    if kind is int:
+        for item in lst:
+            if (item.rank if type(item) is Card else item) == x:
+                return True
+        return False
+    if kind is runtime.Suit:
+        for item in lst:
+            if type(item) is Card:
+                if item.suit is x:
+                    return True
+            elif item == x:
                 return True
         return False
     return any(item is x or item == x for item in lst)
