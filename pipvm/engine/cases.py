@@ -269,23 +269,24 @@ def forward(text):
     that value (what the hand writes: `push(consts[arg])`, not `value =
     consts[arg]` then `push(value)`)."""
     lines = text.split('\n')
-    # the names' counts in the whole text, kept as lines change (a block's
-    # text counted anew at each candidate made composing quadratic)
-    total = collections.Counter()
-    for line in lines:
-        total.update(_line_names(line))
+    # the names' counts in the whole text (one pass: the compiled tier
+    # composes while a game runs), kept as lines change (a block's text
+    # counted anew at each candidate made composing quadratic)
+    total = _names(text)
     i = 0
     while i < len(lines) - 1:
         line = lines[i]
+        name, eq, expr = line.strip().partition(' = ')
+        if not (eq and name.isidentifier() and total[name] == 2):
+            i += 1              # (the cheap tests first: most lines are no candidate)
+            continue
         j = i + 1
         while j < len(lines) - 1 and lines[j].strip().startswith('#'):
             j += 1                      # (past a `# body:` block's comments)
         after = lines[j]
         indent = len(line) - len(line.lstrip())
-        name, eq, expr = line.strip().partition(' = ')
-        if (eq and name.isidentifier() and not _side_effects(expr, after)
-                and len(after) - len(after.lstrip()) == indent
-                and total[name] == 2 and _line_names(after)[name] == 1):
+        if (len(after) - len(after.lstrip()) == indent and _line_names(after)[name] == 1
+                and not _side_effects(expr, after)):
             col = next(t.start[1] for t in _name_tokens(after) if t.string == name)
             whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
             value = expr if whole or _atom(expr) else '(%s)' % expr
@@ -299,9 +300,16 @@ def forward(text):
     return '\n'.join(lines)
 
 
+def _names(text):
+    """The NAME tokens of text, counted (findall: no positions to make)."""
+    total = collections.Counter(_NAME_OR_NOT.findall(text))
+    del total['']                       # (the comments, strings and numbers)
+    return total
+
+
 @functools.lru_cache(maxsize=8192)
 def _line_names(line):
-    return collections.Counter(t.string for t in _name_tokens(line))
+    return _names(line)
 
 
 def _count(text, name):
