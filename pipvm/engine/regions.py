@@ -23,7 +23,9 @@ benchmarks/programs/loops.pip but cost more to compile than it saved in
 one game.)
 
 When a block inside such a loop is hot (compiled.HOT calls), the
-innermost loop around it that a region can hold is made one (once per
+innermost loop around it that a region can hold is made one (unless the
+block is that whole loop by itself, compiled._Lazy.whole_loop: its own
+`while` serves every loop of its opcodes) (once per
 copy of a code object's instructions: compiled._Site), and the region's
 function stands at each of its entries in the instruction list instead of
 the blocks there.
