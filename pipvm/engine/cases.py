@@ -138,7 +138,7 @@ def expand(text, ctx):
 
 
 def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
-            quiet=False, first_part=0):
+            quiet=False, first_part=0, forwarded=True):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions (quiet: from the parts' bodies when
     nobody reads the output, QUIET_BODIES, where they have one).  In a closure, `inputs` are the
@@ -147,7 +147,9 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     Fault raised without a part its own (the compiled tier's blocks).
     leaving: the words of a body that may leave the run (what the parts
     before left goes on the stack first).  first_part: the number of its
-    first part (a compiled region numbers the parts of all its runs)."""
+    first part (a compiled region numbers the parts of all its runs).
+    forwarded: with forward's rewriting (a region, composed while a game
+    runs, leaves it out: CPython runs the two forms alike)."""
     parts = op.parts or (op,)
     bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
     lines = []
@@ -250,7 +252,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     for peek, how in peeks.items():
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
-    return forward(text)
+    return forward(text) if forwarded else text
 
 
 # Calls that raise no Fault: the stack's own (a KEEP() that pushes).

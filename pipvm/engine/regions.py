@@ -251,7 +251,8 @@ def make(site, loop, entered):
         out = []
         if parts:
             text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
-                                 own_parts=True, first_part=len(places) - len(parts))
+                                 own_parts=True, first_part=len(places) - len(parts),
+                                 forwarded=False)
             out = _goes(_attributes(text, props), '', goto)
         if i <= end and instrs[i][0] == OP.JUMP and i not in within:
             out += _jump(i, '', goto)
