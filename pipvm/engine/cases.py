@@ -546,6 +546,8 @@ INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py
 def with_bodies(text, ctx=CONTEXTS['closure']):
     """text with each `# body:` block made anew from the body it names, in
     ctx's words (a closure's, for hand-written code)."""
+    if INCLUDE not in text:
+        return text             # (most bodies: composing calls this for every part)
     out, lines = [], iter(text.split('\n'))
     for line in lines:
         out.append(line)
