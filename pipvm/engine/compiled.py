@@ -203,7 +203,7 @@ def variant(loaded, instrs, entered, positions, regions=None):
         handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
         fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
                    site)
-        fn.whole_loop = jump == 'loop' and not any(start < k < end for k in entered)
+        fn.whole_loop = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
