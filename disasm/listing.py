@@ -208,9 +208,11 @@ def compiled_listing(program):
 
 def _regions(loaded):
     """The loops of loaded's code that run as one function once a block in
-    them is hot (pipvm/engine/regions.py), each with its function."""
+    them is hot (pipvm/engine/regions.py), each with its function (a block
+    that is a whole loop by itself runs as its own function: no region)."""
     from pipvm.engine import compiled, regions
-    lazy = [fn for _, _, fn in loaded.instrs if isinstance(fn, compiled._Lazy)]
+    lazy = [fn for _, _, fn in loaded.instrs
+            if isinstance(fn, compiled._Lazy) and not fn.whole_loop]
     made = {}
     for fn in lazy:
         if regions.enter(fn.site, fn.index) is not None:

@@ -76,6 +76,29 @@ def test_a_deal_to_several_is_card_by_card_when_a_hand_is_the_source_or_listed_t
             assert lists == want, (shape, count)
 
 
+def test_the_batched_deal_is_card_by_card_for_every_size_count_and_table():
+    # the batched paths (one slice per hand, from the last card it gets)
+    # against the reference's card-by-card deal, over sizes, counts (none,
+    # negative, past the end) and numbers of hands, some already holding cards
+    from pipvm.engine import bodies
+    deck, draw = runtime.new_deck(), random.Random(3)
+    for _ in range(3000):
+        k = draw.randint(1, 6)
+        count = draw.choice([None, draw.randint(-2, 16)])
+        take = [draw.randint(0, 4) for _ in range(k)]
+        size = draw.randint(0, 20)
+        lists = [list(deck[:size])] + [list(deck[30 + 4 * j:30 + 4 * j + take[j]])
+                                       for j in range(k)]
+        want = [list(x) for x in lists]
+        bodies.deal(lists[0], lists[1:], count)
+        n = len(want[0]) if count is None else count * k
+        for i in range(1, n + 1):
+            if not want[0]:
+                break
+            want[1 + i % k].insert(0, want[0].pop(0))
+        assert lists == want, (size, k, count, take)
+
+
 def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():
     from pipvm.core import runtime
     from pipvm.core.errors import Fault

@@ -136,3 +136,37 @@ def test_a_region_s_source_holds_the_table_s_text_and_integers_only(hot):
     for source in sources:
         assert '__import__' not in source and "'''" not in source and 'q' not in source.replace(
             'eq', '')
+
+
+def test_a_loop_that_is_one_block_runs_as_that_block_s_own_while(hot):
+    # deal.pip's `for p in players { deal all from p to deck. }`, twice
+    # (in a loop that calls an action: no region around them): no region
+    # is written for either (their rounds are the block's own Python
+    # `while`), and the one function serves both, made once
+    program = _program('''Game "D" requires 2 players.
+Deck deck = standard.
+Action tick { }
+Action main {
+  let round be 0.
+  forever {
+    if round == 30 { skip to done. }
+    shuffle deck.
+    deal 5 from deck to players.
+    for p in players { deal all from p to deck. }
+    deal 3 from deck to players.
+    for q in players { deal all from q to deck. }
+    tick().
+    round += 1.
+  }
+  label done.
+  message "{round}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    assert not _regions(image)
+    loops = [fn for loaded in image.codes for op, _, fn in loaded.instrs
+             if op == compiled.BLOCK and not isinstance(fn, compiled._Lazy)
+             and 'while True:' in fn.source]
+    assert len(loops) == 2 and loops[0] is loops[1]
+    assert 'deal(' in loops[0].source

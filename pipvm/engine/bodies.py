@@ -154,10 +154,9 @@ def deal(source, dests, count):
     if k == 1 and dests[0] is not source:
         # (the commonest: to one hand or area, e.g. a trick to its winner's
         # pile; what the general case below does for k = 1)
-        n = max(0, min(n, len(source)))
-        dealt = source[:n]
-        del source[:n]
-        dests[0][:0] = dealt[::-1]
+        if n > 0:
+            dests[0][:0] = source[n - 1::-1]        # (n past the end: all, reversed)
+            del source[:n]
         return
     if k == 1:
         shared = dests[0] is source
@@ -178,12 +177,14 @@ def deal(source, dests, count):
             dests[i % k].insert(0, source.pop(0))
         return
     n = max(0, min(n, len(source)))      # a negative count deals nothing
-    dealt = source[:n]
-    del source[:n]
     for j, hand in enumerate(dests):
-        # The cards i = j, j+k, ... (so the first card goes to the second
-        # player), each put on top of the last: in reverse.
-        hand[:0] = dealt[(j - 1) % k::k][::-1]
+        # The cards i = j - 1, j - 1 + k, ... below n (so the first card goes
+        # to the second player), each put on top of the last: in reverse,
+        # from the last of them (one slice, not a copy and two slices)
+        first = (j - 1) % k
+        if first < n:
+            hand[:0] = source[n - 1 - (n - 1 - first) % k::-k]
+    del source[:n]
 
 
 def questions_enabled(flat, n):

@@ -138,7 +138,7 @@ def expand(text, ctx):
 
 
 def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
-            quiet=False, first_part=0):
+            quiet=False, first_part=0, forwarded=True):
     """The statements that run instruction op (its parts in turn) in ctx,
     its operands given as expressions (quiet: from the parts' bodies when
     nobody reads the output, QUIET_BODIES, where they have one).  In a closure, `inputs` are the
@@ -147,7 +147,9 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     Fault raised without a part its own (the compiled tier's blocks).
     leaving: the words of a body that may leave the run (what the parts
     before left goes on the stack first).  first_part: the number of its
-    first part (a compiled region numbers the parts of all its runs)."""
+    first part (a compiled region numbers the parts of all its runs).
+    forwarded: with forward's rewriting (a region, composed while a game
+    runs, leaves it out: CPython runs the two forms alike)."""
     parts = op.parts or (op,)
     bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
     lines = []
@@ -250,7 +252,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     for peek, how in peeks.items():
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
-    return forward(text)
+    return forward(text) if forwarded else text
 
 
 # Calls that raise no Fault: the stack's own (a KEEP() that pushes).
@@ -269,23 +271,24 @@ def forward(text):
     that value (what the hand writes: `push(consts[arg])`, not `value =
     consts[arg]` then `push(value)`)."""
     lines = text.split('\n')
-    # the names' counts in the whole text, kept as lines change (a block's
-    # text counted anew at each candidate made composing quadratic)
-    total = collections.Counter()
-    for line in lines:
-        total.update(_line_names(line))
+    # the names' counts in the whole text (one pass: the compiled tier
+    # composes while a game runs), kept as lines change (a block's text
+    # counted anew at each candidate made composing quadratic)
+    total = _names(text)
     i = 0
     while i < len(lines) - 1:
         line = lines[i]
+        name, eq, expr = line.strip().partition(' = ')
+        if not (eq and name.isidentifier() and total[name] == 2):
+            i += 1              # (the cheap tests first: most lines are no candidate)
+            continue
         j = i + 1
         while j < len(lines) - 1 and lines[j].strip().startswith('#'):
             j += 1                      # (past a `# body:` block's comments)
         after = lines[j]
         indent = len(line) - len(line.lstrip())
-        name, eq, expr = line.strip().partition(' = ')
-        if (eq and name.isidentifier() and not _side_effects(expr, after)
-                and len(after) - len(after.lstrip()) == indent
-                and total[name] == 2 and _line_names(after)[name] == 1):
+        if (len(after) - len(after.lstrip()) == indent and _line_names(after)[name] == 1
+                and not _side_effects(expr, after)):
             col = next(t.start[1] for t in _name_tokens(after) if t.string == name)
             whole = after.strip() in ('%s' % name,) or _bare(after, col, len(name))
             value = expr if whole or _atom(expr) else '(%s)' % expr
@@ -299,9 +302,16 @@ def forward(text):
     return '\n'.join(lines)
 
 
+def _names(text):
+    """The NAME tokens of text, counted (findall: no positions to make)."""
+    total = collections.Counter(_NAME_OR_NOT.findall(text))
+    del total['']                       # (the comments, strings and numbers)
+    return total
+
+
 @functools.lru_cache(maxsize=8192)
 def _line_names(line):
-    return collections.Counter(t.string for t in _name_tokens(line))
+    return _names(line)
 
 
 def _count(text, name):
@@ -536,6 +546,8 @@ INCLUDING = [os.path.join(os.path.dirname(__file__), name) for name in ('pure.py
 def with_bodies(text, ctx=CONTEXTS['closure']):
     """text with each `# body:` block made anew from the body it names, in
     ctx's words (a closure's, for hand-written code)."""
+    if INCLUDE not in text:
+        return text             # (most bodies: composing calls this for every part)
     out, lines = [], iter(text.split('\n'))
     for line in lines:
         out.append(line)

@@ -203,6 +203,7 @@ def variant(loaded, instrs, entered, positions, regions=None):
         handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
         fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
                    site)
+        fn.whole_loop = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
@@ -245,11 +246,12 @@ class _Lazy:
     an inline instruction's), and goes on in the loop at the next; the
     HOT-th makes the block's function and puts it in the instruction list
     (a program pays only for the blocks it runs often)."""
-    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site')
+    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site', 'whole_loop')
 
     def __init__(self, key, instrs, index, first, site):
         self.key, self.instrs, self.index = key, instrs, index
         self.first, self.calls, self.site = first, 0, site
+        self.whole_loop = False     # (a block that is its loop: no region for it)
 
     def made(self):
         return function(*self.key)
@@ -260,7 +262,11 @@ class _Lazy:
             handler, operand, after = self.first
             target = handler(machine, stack, frame, operand)
             return after if target is None else target
-        region = self.site.enter and self.site.enter(self.site, self.index)
+        # (a block that is a whole loop by itself, a Python `while` no jump
+        # enters but at its head: its own function, made once for every
+        # loop of its opcodes, not a region written for this one)
+        region = (None if self.site.enter is None or self.whole_loop
+                  else self.site.enter(self.site, self.index))
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region
             return fn(machine, stack, frame, arg)

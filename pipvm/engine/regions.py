@@ -23,7 +23,9 @@ benchmarks/programs/loops.pip but cost more to compile than it saved in
 one game.)
 
 When a block inside such a loop is hot (compiled.HOT calls), the
-innermost loop around it that a region can hold is made one (once per
+innermost loop around it that a region can hold is made one (unless the
+block is that whole loop by itself, compiled._Lazy.whole_loop: its own
+`while` serves every loop of its opcodes) (once per
 copy of a code object's instructions: compiled._Site), and the region's
 function stands at each of its entries in the instruction list instead of
 the blocks there.
@@ -153,6 +155,31 @@ def _attributes(text, props):
     return text
 
 
+def _folded(text):
+    """text with each `if A < B:` of two integers (JUMP's test of its target
+    against pc, both indexes here) decided: its block kept, dedented, where
+    it holds, dropped where not (a step counted only where the jump goes
+    back, with no test left to run each round)."""
+    lines, out, i = text.split('\n'), [], 0
+    while i < len(lines):
+        line = lines[i]
+        word = line.strip()
+        indent = len(line) - len(line.lstrip())
+        test = word[3:-1].split(' < ') if word.startswith('if ') and word.endswith(':') else ()
+        j = i + 1
+        while j < len(lines) and len(lines[j]) - len(lines[j].lstrip()) > indent:
+            j += 1
+        if (len(test) == 2 and all(t.isdigit() for t in test)
+                and not (j < len(lines) and lines[j].strip().startswith(('else', 'elif')))):
+            if int(test[0]) < int(test[1]):
+                out += [x[:indent] + x[indent + 4:] for x in lines[i + 1:j]]
+            i = j
+            continue
+        out.append(line)
+        i += 1
+    return '\n'.join(out)
+
+
 def make(site, loop, entered):
     """(The function of the region over loop = (head, end), {entry index:
     the operand tuple it takes there}).  A loop inside it that a region
@@ -188,7 +215,7 @@ def make(site, loop, entered):
     def _jump(i, pad, then):
         text = cases.substitute(cases.BODIES['JUMP'].body, dict(
             CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-        return _goes(cases.expand(text, CONTEXT), pad, then)
+        return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
 
     def _goes(text, pad, then):
         out = []
@@ -224,7 +251,8 @@ def make(site, loop, entered):
         out = []
         if parts:
             text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
-                                 own_parts=True, first_part=len(places) - len(parts))
+                                 own_parts=True, first_part=len(places) - len(parts),
+                                 forwarded=False)
             out = _goes(_attributes(text, props), '', goto)
         if i <= end and instrs[i][0] == OP.JUMP and i not in within:
             out += _jump(i, '', goto)
