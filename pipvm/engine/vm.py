@@ -257,22 +257,35 @@ class Machine:
         choose runs: see play_out); where the frame goes on, as _apply."""
         choose, log = self.auto
         pending = self.pending
-        if pending.kind is CARD:
+        kind = pending.kind
+        if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
-            cards = pending.cards
+            player, cards, dest = pending
             choice = choose(len(cards))
             card = cards[choice]
             log.append((choice, card.name))
             self.pending = None
-            player = pending.player
-            move(card, player.hand, pending.dest, 'Card is not in the hand')
+            if type(card) is Card:          # (move's first case: it equals only itself)
+                player.hand.remove(card)
+                dest.insert(0, card)
+            else:
+                move(card, player.hand, dest, 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
-                self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
+                self.events.append(played(player, card.name, area_of(dest, self.globals)))
             return None
-        else:
-            choice = choose(len(pending.labels))
-            log.append((choice, pending.labels[choice]))
+        if kind is ACTION:
+            # _apply's case of a question, without the call
+            player, labels, first, enabled, binds = pending
+            choice = choose(len(labels))
+            log.append((choice, labels[choice]))
+            self.pending = None
+            if binds is not None and binds[choice] is not None:
+                slot, item = binds[choice]
+                self.frames[-1][LOCALS][slot] = item
+            return first + enabled[choice]
+        choice = choose(len(pending.labels))
+        log.append((choice, pending.labels[choice]))
         return self._apply(choice)
 
     def _apply(self, choice):
