@@ -182,15 +182,17 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
-        self.auto = None           # (choose, log) while play_out answers by itself
+        self.auto = None           # (choose, log, noted) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
     def start(self, players, teams=None, auto=None):
         """Seat the players, then run the initialisers and main up to the first
-        decision; the same results as resume().  auto: (choose, log) to play
-        the whole game out from its start, as play_out does from a decision
-        (and returns)."""
+        decision; the same results as resume().  auto: (choose, log, noted)
+        to play the whole game out from its start, as play_out does from a
+        decision (and returns); noted, if not None, a list that receives
+        each decision's number of options and deciding seat, in turn (a
+        simulation's statistics, kept without a call)."""
         self.players, self.teams = players, teams
         self.seated = list(players)
         codes = self.image.codes
@@ -225,7 +227,7 @@ class Machine:
         choose runs, pending is the decision it answers (whose seat decides:
         pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
-        return self._playing_out((choose, log), None)
+        return self._playing_out((choose, log, None), None)
 
     def _playing_out(self, auto, main):
         """play_out by auto, from the pending decision; or, given main's
@@ -255,13 +257,16 @@ class Machine:
     def _answer_auto(self):
         """Answer the pending decision by self.auto (pending still set while
         choose runs: see play_out); where the frame goes on, as _apply."""
-        choose, log = self.auto
+        choose, log, noted = self.auto
         pending = self.pending
         kind = pending.kind
         if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
             player, cards, dest = pending
-            choice = choose(len(cards))
+            n = len(cards)
+            if noted is not None:
+                noted += n, player.seat
+            choice = choose(n)
             card = cards[choice]
             log.append((choice, card.name))
             self.pending = None
@@ -277,14 +282,20 @@ class Machine:
         if kind is ACTION:
             # _apply's case of a question, without the call
             player, labels, first, enabled, binds = pending
-            choice = choose(len(labels))
+            n = len(labels)
+            if noted is not None:
+                noted += n, player.seat
+            choice = choose(n)
             log.append((choice, labels[choice]))
             self.pending = None
             if binds is not None and binds[choice] is not None:
                 slot, item = binds[choice]
                 self.frames[-1][LOCALS][slot] = item
             return first + enabled[choice]
-        choice = choose(len(pending.labels))
+        n = len(pending.labels)
+        if noted is not None:
+            noted += n, pending.player.seat
+        choice = choose(n)
         log.append((choice, pending.labels[choice]))
         return self._apply(choice)
 
