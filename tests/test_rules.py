@@ -159,6 +159,35 @@ def _written_alike(globals_, rule, *shown):
     assert _ending(program, True) == _ending(program, False)
 
 
+def _read_once(rule, reads):
+    """The rule's generated filter reads card.rank `reads` times in its
+    loop, and allows the closures' cards, called itself, at 20 shuffled deals."""
+    program = harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nDeck d = standard.\nArea table labeled "Table" is faceup.\n'
+        'Rule r(p, c, pile) =\n  %s.\n' % rule + 'Action main {\n  shuffle d.\n'
+        '  deal 9 from d to players.\n  play r from players->first to table.\n}\n'))
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    (k,) = [k for k, fast in enumerate(tier.pure)
+            if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    source = tier.pure[k].hand.source
+    loop = [line for line in source.splitlines() if line.lstrip().startswith('if (')][0]
+    assert loop.count('card.rank') == reads, source
+    for seed in range(20):
+        m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
+        for player in m.players:
+            got = [c.name for c in tier.pure[k].hand(m, player, player.hand)]
+            assert got == _filtered(closures.pure[k], m, player, player.hand), source
+
+
+def test_a_filter_reads_a_card_s_property_once_where_every_path_has_read_it():
+    # c->rank, read first on every path, is read once: the second test
+    # compares the first read's local
+    _read_once('c->rank == A or c->suit == H or c->rank == K', 1)
+    # read first where it may not be (the right of an `and`), it is read
+    # again after it: the last card's value would allow wrong cards
+    _read_once('(c->suit == H and c->rank == A) or c->rank == K', 2)
+
+
 def _value(fast, machine, args):
     try:
         return fast.call(machine, args)

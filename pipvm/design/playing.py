@@ -1,6 +1,8 @@
 """Playing one game of a simulation between bots, and what it notes (a
 Result): what `pipvm sim` (sim.py) plays in its processes and cluster.py on
 its workers."""
+import operator
+
 import attrs
 
 from pipvm.core import plain
@@ -43,14 +45,16 @@ class CountingTable(Table):
     (Game's playing_out: decisions answered where they stand, whole
     actions as functions on the compiled tier), each answered by
     _Drawing.randrange below, which draws what the seat's bot would draw,
-    from the same generator in the same order, and notes what choose
-    would: the same game, the same Result."""
+    from the same generator in the same order; the machine notes each
+    answer's options and seat (noted), which settle() adds to what choose
+    notes: the same game, the same Result."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.branch = []
         self.turns = 0
         self.last_seat = self.first_id = None
+        self.noted = None           # the play-out's [options, seat, options, seat, ...]
 
     def playing_out(self, game):
         if not self.console.silent or game.seats is None:
@@ -71,6 +75,16 @@ class CountingTable(Table):
         self.branch.append(n)
         if seat != self.last_seat:
             self.turns, self.last_seat = self.turns + 1, seat
+
+    def settle(self):
+        """Note the play-out's choices (noted) as _note would have, once the
+        game is over (they follow any that choose noted)."""
+        noted, self.noted = self.noted, None
+        if noted:
+            seats = noted[1::2]
+            self.branch += noted[0::2]
+            self.turns += (seats[0] != self.last_seat) + sum(map(operator.ne, seats, seats[1:]))
+            self.last_seat = seats[-1]
 
     def lead(self):
         """The thinking seats' estimates, in game order, at positions 0..1."""
@@ -94,25 +108,18 @@ class CountingTable(Table):
 class _Drawing:
     """What answers a CountingTable's decisions in play-out mode: its
     randrange(n) is the index the random bot whose decision is pending
-    picks among n options, noted as CountingTable._note notes it.  The
-    machine calls it with its pending decision still set
-    (vm.Machine._answer_auto): the seat is the pending player's.  (A
-    closure over the table's notes: it runs at every decision.)"""
-    __slots__ = ('randrange',)
+    picks among n options; its noted, the table's, receives from the
+    machine each decision's options and seat (vm.Machine._answer_auto).
+    When one generator draws for every seat (unless --random-bots apart),
+    randrange is its draw itself: no call of this module's at a decision."""
+    __slots__ = ('randrange', 'noted')
 
     def __init__(self, table, machine, picks):
-        note = table.branch.append
-        last = table.last_seat
-
-        def randrange(n):
-            nonlocal last
-            seat = machine.pending.player.seat
-            note(n)
-            if seat != last:
-                table.turns += 1
-                table.last_seat = last = seat
-            return picks[seat](n)
-        self.randrange = randrange
+        self.noted = table.noted = []
+        if all(pick == picks[0] for pick in picks):
+            self.randrange = picks[0]
+        else:               # (the machine calls it with its pending decision still set)
+            self.randrange = lambda n: picks[machine.pending.player.seat](n)
 
 
 def turned(seating, turn):
@@ -149,6 +156,7 @@ def play_one(engine, seating, seed, rotate=False, table_class=None):
         ending = 'step limit'
     except (PipError, InputEnded) as e:
         ending, error = 'error', str(e)
+    table.settle()
     if placed is None:
         seat, team = places(winner, machine.seated, machine.teams or [])
     else:           # several winners are no one seat's win (the places count them)

@@ -54,6 +54,7 @@ from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
+from pipvm.engine.pure import written
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -238,7 +239,11 @@ class _Writer:
         rule = int(m.group(3))
         if rule >= len(self.pures) or self.pures[rule] is None:
             return m.group(0)
-        self.operands.append(self.pures[rule].filter)
+        # Pure.filter's first case, the rule's generated filter, without
+        # its call (written now: it would be at its first call)
+        pure = self.pures[rule]
+        direct = pure.shapes is None and written(pure).hand is not None
+        self.operands.append(pure.hand if direct else pure.filter)
         pad = m.group(1)
         return '\n'.join([pad + 'try:',
                           pad + '    %s = A[%d](self, %s)' % (m.group(2), len(self.operands) - 1,

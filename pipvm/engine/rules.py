@@ -61,6 +61,9 @@ class _Writer:
         self.defined = False        # the globals read once are all defined (a hand's filter)
         self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
         self.hoisted = {}           # such a part (a tree) -> (its local, its source)
+        # A hand's filter: the card's properties read so far on every path
+        # to here, name -> its local (checked once; a rule changes nothing)
+        self.known = None
 
     def operand(self, value):
         """An operand as source: a small integer as itself (the verifier
@@ -132,6 +135,8 @@ class _Writer:
     def expr(self, t):
         kind = type(t)
         if kind is Leaf:
+            if self.hoisting and t.kind == 'const':
+                return self.hoist(t)        # (a local: read once for the hand, not A[k] per card)
             return self.leaf(t)
         if self.hoisting and _card_free(t, self.card):
             return self.hoist(t)
@@ -140,12 +145,20 @@ class _Writer:
             if t.op in _DECODED:
                 name = PROPERTY_NAMES[arg]
                 body = cases.BODIES[t.op].body
+                card_read = (self.known is not None and t.op == 'LOAD_PROP'
+                             and type(t.operand) is Leaf and t.operand.kind == 'load_local'
+                             and t.operand.arg == self.card)
+                if card_read and name in self.known:
+                    return self.known[name]
                 if name.isidentifier() and _GETATTR in body:
                     # obj.name: the runtime's own property names (not the
                     # program's text), read as an attribute, not by getattr()
                     text = self.body(t.op, [], [self.expr(t.operand)],
                                      body.replace(_GETATTR, 'obj.' + name))
                     if text is not None:
+                        local = 'v%d' % self.names      # (the checked read's walrus)
+                        if card_read and text.startswith('(%s if (%s := ' % (local, local)):
+                            self.known[name] = local
                         return text
                 ops = [self.operand_of(name)]
             elif t.op == 'LIST_PROP' and cases.BODIES[t.op].body == _LIST_PROP and arg in (1, 2):
@@ -163,25 +176,46 @@ class _Writer:
         if kind is Binary:
             text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
             return text if text is not None else self.fallback(t)
+        # (each part written in the order it is evaluated, a part that may
+        # not be evaluated by branch: what it reads is known only inside)
         if kind is If:
-            return '(%s if %s else %s)' % (self.expr(t.then), self.expr(t.cond),
-                                           self.expr(t.else_))
+            cond = self.expr(t.cond)
+            return '(%s if %s else %s)' % (self.branch(t.then), cond, self.branch(t.else_))
         if kind is Keep:
             if _returns_kept(t):
-                return '(%s %s %s)' % (self.expr(t.cond), 'or' if t.on_true else 'and',
-                                       self.expr(t.rest))
+                cond = self.expr(t.cond)
+                return '(%s %s %s)' % (cond, 'or' if t.on_true else 'and', self.branch(t.rest))
             name = self.scratch[t.slot] = 's%d' % t.slot
             cond = '(%s := %s)' % (name, self.expr(t.cond))
-            return '(%s if %s%s else %s)' % (self.expr(t.kept), '' if t.on_true else 'not ',
-                                             cond, self.expr(t.rest))
+            return '(%s if %s%s else %s)' % (self.branch(t.kept), '' if t.on_true else 'not ',
+                                             cond, self.branch(t.rest))
         if kind is Return:
+            dropped = [self.expr(d) for d in t.dropped]
             value = self.expr(t.value)
             if not t.dropped:
                 return value
-            return '(%s)[-1]' % ', '.join([self.expr(d) for d in t.dropped] + [value])
+            return '(%s)[-1]' % ', '.join(dropped + [value])
         if kind in (Aggregate, CanPlay, Counted):
             return self.fallback(t)
         raise Refused()
+
+    def branch(self, t):
+        """expr(t) for a part evaluated only on some paths."""
+        known = self.known
+        if known is not None:
+            self.known = dict(known)
+        try:
+            return self.expr(t)
+        finally:
+            self.known = known
+
+    def top(self, tree):
+        """A hand's filter's expression of the whole tree."""
+        self.known = {}
+        try:
+            return self.expr(tree)
+        finally:
+            self.known = None
 
     def leaf(self, t):
         kind, arg = t.kind, t.arg
@@ -284,7 +318,7 @@ def hand_function(tree, machine, closure, card):
     closure's call."""
     w = _Writer(machine, closure, card)
     try:
-        expr = w.expr(tree)
+        expr = w.top(tree)
     except (Refused, RecursionError):
         return None
     lines = ['def hand_(m, player, dest, A=None):']
@@ -294,13 +328,13 @@ def hand_function(tree, machine, closure, card):
         # the globals it reads are read once; when none is undefined, no
         # check of theirs can fail: the same expression without them
         w.defined = True
-        unchecked = w.expr(tree)
+        unchecked = w.top(tree)
     # The parts that do not read the card (`cl->top->rank`) computed once:
     # when one fails (an undefined value, an empty list), the cards are
     # filtered as above, where the failure happens only if a card reaches
     # it, and then where it happens (the caller runs the loop).
     w.hoisting = True
-    hoisted = w.expr(tree)
+    hoisted = w.top(tree)
     w.hoisting = False
     reads_env = w.reads_env or any(_ENV.search(text) for text in
                                    [expr, unchecked, hoisted] + [h for _, h in w.hoisted.values()])

@@ -182,15 +182,17 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
-        self.auto = None           # (choose, log) while play_out answers by itself
+        self.auto = None           # (choose, log, noted) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
     def start(self, players, teams=None, auto=None):
         """Seat the players, then run the initialisers and main up to the first
-        decision; the same results as resume().  auto: (choose, log) to play
-        the whole game out from its start, as play_out does from a decision
-        (and returns)."""
+        decision; the same results as resume().  auto: (choose, log, noted)
+        to play the whole game out from its start, as play_out does from a
+        decision (and returns); noted, if not None, a list that receives
+        each decision's number of options and deciding seat, in turn (a
+        simulation's statistics, kept without a call)."""
         self.players, self.teams = players, teams
         self.seated = list(players)
         codes = self.image.codes
@@ -225,7 +227,7 @@ class Machine:
         choose runs, pending is the decision it answers (whose seat decides:
         pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
-        return self._playing_out((choose, log), None)
+        return self._playing_out((choose, log, None), None)
 
     def _playing_out(self, auto, main):
         """play_out by auto, from the pending decision; or, given main's
@@ -255,24 +257,46 @@ class Machine:
     def _answer_auto(self):
         """Answer the pending decision by self.auto (pending still set while
         choose runs: see play_out); where the frame goes on, as _apply."""
-        choose, log = self.auto
+        choose, log, noted = self.auto
         pending = self.pending
-        if pending.kind is CARD:
+        kind = pending.kind
+        if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
-            cards = pending.cards
-            choice = choose(len(cards))
+            player, cards, dest = pending
+            n = len(cards)
+            if noted is not None:
+                noted += n, player.seat
+            choice = choose(n)
             card = cards[choice]
             log.append((choice, card.name))
             self.pending = None
-            player = pending.player
-            move(card, player.hand, pending.dest, 'Card is not in the hand')
+            if type(card) is Card:          # (move's first case: it equals only itself)
+                player.hand.remove(card)
+                dest.insert(0, card)
+            else:
+                move(card, player.hand, dest, 'Card is not in the hand')
             card.last_played_by = player
             if self.events is not None:
-                self.events.append(played(player, card.name, area_of(pending.dest, self.globals)))
+                self.events.append(played(player, card.name, area_of(dest, self.globals)))
             return None
-        else:
-            choice = choose(len(pending.labels))
-            log.append((choice, pending.labels[choice]))
+        if kind is ACTION:
+            # _apply's case of a question, without the call
+            player, labels, first, enabled, binds = pending
+            n = len(labels)
+            if noted is not None:
+                noted += n, player.seat
+            choice = choose(n)
+            log.append((choice, labels[choice]))
+            self.pending = None
+            if binds is not None and binds[choice] is not None:
+                slot, item = binds[choice]
+                self.frames[-1][LOCALS][slot] = item
+            return first + enabled[choice]
+        n = len(pending.labels)
+        if noted is not None:
+            noted += n, pending.player.seat
+        choice = choose(n)
+        log.append((choice, pending.labels[choice]))
         return self._apply(choice)
 
     def _apply(self, choice):

@@ -104,7 +104,9 @@ class Game:
         if given, is asked once the seats are known, before the game
         starts: what answers every card, set and action decision as
         play_out(rng) would, from the start (the game runs to its end
-        there), or None."""
+        there), or None; its `noted`, if it has one and it is not None, a
+        list that receives each of those decisions' number of options and
+        deciding seat, in turn."""
         self.image = (program if isinstance(program, Image)
                       else Image(program, compiled=engines.compiled(engines.DEFAULT)))
         self.program = self.image.program
@@ -242,7 +244,8 @@ class Game:
         if rng is None:
             self._go(self.machine.start, players, teams)
         else:           # (play_out's answers, from the first instruction)
-            self._go(self.machine.start, players, teams, (_below(rng), self.history))
+            self._go(self.machine.start, players, teams,
+                     (_below(rng), self.history, getattr(rng, 'noted', None)))
 
     def _go(self, step, *args):
         """Run the machine on; note the decision it stops at, or how it ended."""
