@@ -51,7 +51,7 @@ import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
-from pipvm.core.runtime import PROPERTY_NAMES
+from pipvm.core.runtime import PROPERTY_NAMES, Card
 from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.isa.opcodes import BY_CODE, OP
@@ -95,6 +95,17 @@ _SIGNALS = {
     'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
                '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
 }
+# A card decision (PLAY's) answered where it stands: Machine._answer_auto's
+# card case written out (its call, and its test of the kind, left out); the
+# pending choice stays set while choose runs (it may read its player), and
+# events are None in play-out mode on this tier.
+_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+)\)\)')
+_CARD_ANSWER = ['choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
+                'log_.append((choice_, card_.name))', 'self.pending = None',
+                'if type(card_) is Card:',       # (bodies.move's Card path: it is in the hand)
+                '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
+                '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
+                'else:', '    self.play_card({0}, card_, {2})']
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
@@ -115,7 +126,9 @@ def _composed(codes):
             word = line.strip()
             if word.startswith('@SIGNAL '):
                 indent = line[:len(line) - len(line.lstrip())]
-                lines += [indent + x for x in _SIGNALS[word[8:-1]]]
+                card = _CARD_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
+                lines += [indent + x.format(*card.groups()[1:]) for x in _CARD_ANSWER] if card else [
+                    indent + x for x in _SIGNALS[word[8:-1]]]
             else:
                 lines.append(line)
         # (a call's callee and frame by the function's locals)
@@ -160,7 +173,8 @@ _UNSHOWN = frozenset({type(None), int})
 _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
-             (('codes',), ('self.image.codes',))]
+             (('codes',), ('self.image.codes',)),
+             (('choose_', 'log_'), ('self.auto',))]
 _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
@@ -428,6 +442,7 @@ class _Writer:
                 self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
             self.starts |= self.pending
+        self.lines = rewrites.reused(self.lines)
         tail = ['    except Fault as f:',
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
@@ -527,7 +542,7 @@ def function(loaded, loud=False, pures=()):
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
                      QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
-                     SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
+                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source
