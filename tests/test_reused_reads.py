@@ -1,8 +1,9 @@
 """rewrites.reused: a checked read of a global, a local or a property of
 one that an earlier checked read got, on every path and with nothing
 between that could change it, is a copy of the name that holds it (an
-action's function in play-out mode, pipvm/engine/actions.py); and PLAY's
-card answered where it stands in such a function."""
+action's function in play-out mode, pipvm/engine/actions.py); PLAY's
+card answered where it stands in such a function; a loop's head and the
+start tested before the function's tree of starts."""
 import os
 
 from compiler.pip import frontend
@@ -91,3 +92,16 @@ def test_euchre_s_functions_reuse_reads_and_answer_cards_where_they_play():
     trick = fns['play_trick'].source
     assert 'choose_(len(cards))' in trick and 'card_choice(' in trick
     assert '_answer_auto' not in trick
+
+
+def test_a_loop_s_head_and_the_start_are_tested_before_the_tree():
+    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
+                  compiled=True)
+    actions.prepare(image)
+    fns = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}
+    # play_trick's `for p in players starting at leader` goes back to 7; the
+    # loud loop of its quiet `for c in p->hand` (13) is no head
+    tests = [line.strip() for line in fns['play_trick'].source.split('\n')
+             if line.strip().startswith('if pc ')]
+    assert tests[:3] == ['if pc == 7:', 'if pc == 0:', 'if pc < 31:'], tests[:3]
+    assert 'if pc == 0:' in fns['rate'].source.split('while True:')[1].split('\n')[1]

@@ -7,8 +7,8 @@ an action called from the loop, or from another such action, runs as one
 generated Python function of (machine, its frame record) instead of in the
 loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
 locals within a straight run (cases.compose, as the blocks do), and a
-decision answered where it stands (Machine._answer_auto) instead of
-pausing.  The frames on the machine's stack when the playout starts keep
+decision answered where it stands (a card by Machine._answer_auto's card
+case written out, any other by its call) instead of pausing.  The frames on the machine's stack when the playout starts keep
 running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
 A called action still pushes its frame record on machine.frames and pops
 it when it ends, so the call depth, an ASK's or a set's answer
@@ -23,7 +23,10 @@ straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
-run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
+run it goes to written where it jumps (_Writer.leave); a loop's head and 0
+are tested before the tree (_Writer.heads).  A checked read that an
+earlier one got with nothing between that could change it is a copy
+(rewrites.reused).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
 (rewrites.folded), a list's size or end and an Area's cards written
 out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
@@ -437,7 +440,7 @@ class _Writer:
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending = set()
-            self._tree(todo, 12)
+            self._tree(todo, 12, self.heads())
             if self.pending <= set(todo):
                 self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
@@ -460,10 +463,37 @@ class _Writer:
               if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
 
-    def _tree(self, starts, indent):
-        """A test tree over starts (pc values) whose leaves are their runs."""
+    def heads(self):
+        """The starts a backward jump goes to (the heads of loops, entered
+        at each round; not those in the loud code a quiet instruction
+        skips), the last first, at most HEADS of them; then 0 (a call
+        enters there)."""
+        heads, skipped = set(), set()
+        for i, (op, arg, _) in enumerate(self.instrs):
+            if op in _QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
+                skipped |= set(range(i + 1, arg[-1]))
+            parts = BY_CODE[op].parts or (BY_CODE[op],)
+            kinds = [k for p in parts for k in p.operands]
+            args = [arg] if len(kinds) == 1 else list(arg) if type(arg) is tuple else []
+            heads |= {a for a, k in zip(args, kinds)
+                      if OPERANDS[k].is_target and type(a) is int and a <= i}
+        return sorted(heads - skipped, reverse=True)[:HEADS] + [0]
+
+    def _tree(self, starts, indent, first=()):
+        """A test tree over starts (pc values) whose leaves are their runs,
+        each of first tested alone before it (what is entered most: a test
+        instead of a path down the tree)."""
         if len(starts) == 1:
             self.run(starts[0], indent)
+            return
+        if first:
+            if first[0] not in starts:
+                self._tree(starts, indent, first[1:])
+                return
+            self.emit('if pc == %d:' % first[0], indent, None)
+            self.run(first[0], indent + 4)
+            self.emit('else:', indent, None)
+            self._tree([s for s in starts if s != first[0]], indent + 4, first[1:])
             return
         mid = len(starts) // 2
         self.emit('if pc < %d:' % starts[mid], indent, None)
@@ -473,6 +503,7 @@ class _Writer:
 
 
 _JUMP = re.compile(r'( *)pc = (\d+)')
+HEADS = 3               # loop heads tested before the tree (each one more test for the rest)
 # PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
 _PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
