@@ -2,8 +2,9 @@
 one that an earlier checked read got, on every path and with nothing
 between that could change it, is a copy of the name that holds it (an
 action's function in play-out mode, pipvm/engine/actions.py); PLAY's
-card answered where it stands in such a function; a loop's head and the
-start tested before the function's tree of starts."""
+card answered where it stands in such a function; a loop's head, where
+its long runs stop and the start tested before the function's tree of
+starts."""
 import os
 
 from compiler.pip import frontend
@@ -94,7 +95,7 @@ def test_euchre_s_functions_reuse_reads_and_answer_cards_where_they_play():
     assert '_answer_auto' not in trick
 
 
-def test_a_loop_s_head_and_the_start_are_tested_before_the_tree():
+def test_a_loop_s_head_its_stops_and_the_start_are_tested_before_the_tree():
     image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
                   compiled=True)
     actions.prepare(image)
@@ -103,5 +104,8 @@ def test_a_loop_s_head_and_the_start_are_tested_before_the_tree():
     # loud loop of its quiet `for c in p->hand` (13) is no head
     tests = [line.strip() for line in fns['play_trick'].source.split('\n')
              if line.strip().startswith('if pc ')]
-    assert tests[:3] == ['if pc == 7:', 'if pc == 0:', 'if pc < 31:'], tests[:3]
+    assert tests[0] == 'if pc == 7:' and 'if pc == 13:' not in tests, tests
+    # the long run of its body stops where the tree then tests first; 0 before the tree
+    assert tests[1:4] == ['if pc == 27:', 'if pc == 31:', 'if pc == 44:'], tests
+    assert tests.index('if pc == 0:') < min(k for k, t in enumerate(tests) if '<' in t)
     assert 'if pc == 0:' in fns['rate'].source.split('while True:')[1].split('\n')[1]

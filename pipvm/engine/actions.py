@@ -407,6 +407,7 @@ class _Writer:
                 if group:
                     self.group(group, indent)
                 self.pending.add(i)
+                self.stops.add(i)
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
             count += 1
@@ -432,19 +433,23 @@ class _Writer:
 
     def source(self):
         """(The function's source, line number -> unit number)."""
-        self.pending = set()
-        while True:                 # (until no run stops at a start it has not got)
+        self.pending, self.stops, used, passes = set(), set(), set(), 0
+        # (until no run stops at a start it has not got, and the runs stop
+        # where the last pass's tree tests first; a pass more at most)
+        while True:
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
-            self.pending = set()
-            self._tree(todo, 12, self.heads())
-            if self.pending <= set(todo):
+            self.pending, self.stops = set(), set()
+            self._tree(todo, 12, self.heads(used))
+            passes += 1
+            if self.pending <= set(todo) and (self.stops == used or passes > 2):
                 self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
             self.starts |= self.pending
+            used = self.stops
         self.lines = rewrites.reused(self.lines)
         tail = ['    except Fault as f:',
                 '        raise positioned(f, P, AT) from None',
@@ -463,11 +468,12 @@ class _Writer:
               if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
 
-    def heads(self):
+    def heads(self, stops=()):
         """The starts a backward jump goes to (the heads of loops, entered
         at each round; not those in the loud code a quiet instruction
-        skips), the last first, at most HEADS of them; then 0 (a call
-        enters there)."""
+        skips), the last first, at most HEADS of them; then as many of
+        stops, where a long run stopped (a loop's body goes on there at
+        each round); then 0 (a call enters there)."""
         heads, skipped = set(), set()
         for i, (op, arg, _) in enumerate(self.instrs):
             if op in _QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
@@ -477,7 +483,8 @@ class _Writer:
             args = [arg] if len(kinds) == 1 else list(arg) if type(arg) is tuple else []
             heads |= {a for a, k in zip(args, kinds)
                       if OPERANDS[k].is_target and type(a) is int and a <= i}
-        return sorted(heads - skipped, reverse=True)[:HEADS] + [0]
+        heads = sorted(heads - skipped, reverse=True)[:HEADS]
+        return heads + sorted(set(stops) - set(heads) - {0})[:HEADS] + [0]
 
     def _tree(self, starts, indent, first=()):
         """A test tree over starts (pc values) whose leaves are their runs,

@@ -90,7 +90,7 @@ def in_try(lines, k):
 _CHECKED = re.compile(r'( *)if \((\w+) := (globals_\[\d+\]|frame\[\d+\]|(\w+)\.(\w+))\) is None:')
 _ASSIGNED = re.compile(r'(?<![\w.])([A-Za-z_]\w*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?:?=(?!=)')
 _TUPLE = re.compile(r' *([A-Za-z_]\w*(?:, *[A-Za-z_]\w*)+) *=(?!=)')
-_CALL = re.compile(r'([\w.]*)([\])]?)\s*\(')      # (a callee, or `]`/`)`: one not named)
+_CALL = re.compile(r'([\w.]+|[\])])\s*\(')      # (a callee, or `]`/`)`: one not named)
 _SLOTS = re.compile(r'\b(globals_|frame)\b(?!\[\d+\])')
 # Calls that cannot write a global, a local of the frame or a property (the
 # runtime's reads, a list's own methods, cards moved between lists), and
@@ -121,8 +121,9 @@ def reused(lines):
             out.append(lines[k])
             k += 1
             continue
-        facts = [f for f in facts if f[2] <= indent]        # (its block ended)
-        m = _CHECKED.fullmatch(text)
+        if facts:
+            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
+        m = _CHECKED.fullmatch(text) if word.startswith('if (') else None
         if (m and k + 1 < len(lines) and lines[k + 1][0].startswith(m.group(1) + '    raise Fault(')
                 and not (k + 2 < len(lines) and lines[k + 2][0].startswith(
                     (m.group(1) + 'else', m.group(1) + 'elif')))):
@@ -145,9 +146,9 @@ def reused(lines):
             continue
         if word.startswith(('for ', 'while ')) or 'lambda' in word:
             facts = []
-        else:
-            if any(other or (c and c not in _SAFE and not c.endswith(_SAFE_METHODS))
-                   for c, other in _CALL.findall(word)):
+        elif facts or '=' in word:      # (else nothing known, and nothing made known)
+            if '(' in word and any(c in ')]' or (c not in _SAFE and not c.endswith(_SAFE_METHODS))
+                                   for c in _CALL.findall(word)):
                 facts = []
             if _SLOTS.search(word) or 'frames[' in word or 'rec' in word:
                 facts = []      # (a slot by another way: rec[3] is the frame)
@@ -156,7 +157,9 @@ def reused(lines):
             slot = _SLOT_STORE.match(word)
             if slot:
                 facts = [f for f in facts if _root(f[1]) != slot.group(1)]
-            names = set(_ASSIGNED.findall(word))
+            names = set(_ASSIGNED.findall(word)) if '=' in word else set()
+            if ' as ' in word:
+                names |= set(_AS.findall(word))
             t = _TUPLE.match(text)
             if t:
                 names |= {x.strip() for x in t.group(1).split(',')}
@@ -173,6 +176,7 @@ def reused(lines):
     return out
 
 
+_AS = re.compile(r'\bas (\w+)')       # (`except Fault as e`)
 _SET_PROPERTY = re.compile(r'\.\w+\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
 _SLOT_STORE = re.compile(r'((?:globals_|frame)\[\d+\])\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
 _COPY = re.compile(r'((?:globals_|frame)\[\d+\]|[A-Za-z_]\w*) = ([A-Za-z_]\w*)')
