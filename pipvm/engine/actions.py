@@ -7,8 +7,8 @@ an action called from the loop, or from another such action, runs as one
 generated Python function of (machine, its frame record) instead of in the
 loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
 locals within a straight run (cases.compose, as the blocks do), and a
-decision answered where it stands (Machine._answer_auto) instead of
-pausing.  The frames on the machine's stack when the playout starts keep
+decision answered where it stands (a card by Machine._answer_auto's card
+case written out, any other by its call) instead of pausing.  The frames on the machine's stack when the playout starts keep
 running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
 A called action still pushes its frame record on machine.frames and pops
 it when it ends, so the call depth, an ASK's or a set's answer
@@ -23,7 +23,10 @@ straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
-run it goes to written where it jumps (_Writer.leave).  An `and`'s jump
+run it goes to written where it jumps (_Writer.leave); a loop's head and 0
+are tested before the tree (_Writer.heads).  A checked read that an
+earlier one got with nothing between that could change it is a copy
+(rewrites.reused).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
 (rewrites.folded), a list's size or end and an Area's cards written
 out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
@@ -51,7 +54,7 @@ import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
-from pipvm.core.runtime import PROPERTY_NAMES
+from pipvm.core.runtime import PROPERTY_NAMES, Card
 from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.pure import written
@@ -96,6 +99,18 @@ _SIGNALS = {
     'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
                '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
 }
+# A card decision (PLAY's) answered where it stands: Machine._answer_auto's
+# card case written out (its call, and its test of the kind, left out); the
+# pending choice stays set while choose runs (it may read its player), and
+# events are None in play-out mode on this tier.
+_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+)\)\)')
+_CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
+                'choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
+                'log_.append((choice_, card_.name))', 'self.pending = None',
+                'if type(card_) is Card:',       # (bodies.move's Card path: it is in the hand)
+                '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
+                '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
+                'else:', '    self.play_card({0}, card_, {2})']
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
@@ -116,7 +131,9 @@ def _composed(codes):
             word = line.strip()
             if word.startswith('@SIGNAL '):
                 indent = line[:len(line) - len(line.lstrip())]
-                lines += [indent + x for x in _SIGNALS[word[8:-1]]]
+                card = _CARD_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
+                lines += [indent + x.format(*card.groups()[1:]) for x in _CARD_ANSWER] if card else [
+                    indent + x for x in _SIGNALS[word[8:-1]]]
             else:
                 lines.append(line)
         # (a call's callee and frame by the function's locals)
@@ -161,7 +178,8 @@ _UNSHOWN = frozenset({type(None), int})
 _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
-             (('codes',), ('self.image.codes',))]
+             (('codes',), ('self.image.codes',)),
+             (('choose_', 'log_', 'noted_'), ('self.auto',))]
 _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
@@ -395,6 +413,7 @@ class _Writer:
                 if group:
                     self.group(group, indent)
                 self.pending.add(i)
+                self.stops.add(i)
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
             count += 1
@@ -420,19 +439,24 @@ class _Writer:
 
     def source(self):
         """(The function's source, line number -> unit number)."""
-        self.pending = set()
-        while True:                 # (until no run stops at a start it has not got)
+        self.pending, self.stops, used, passes = set(), set(), set(), 0
+        # (until no run stops at a start it has not got, and the runs stop
+        # where the last pass's tree tests first; a pass more at most)
+        while True:
             todo = sorted(self.starts | self.pending)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
-            self.pending = set()
-            self._tree(todo, 12)
-            if self.pending <= set(todo):
+            self.pending, self.stops = set(), set()
+            self._tree(todo, 12, self.heads(used))
+            passes += 1
+            if self.pending <= set(todo) and (self.stops == used or passes > 2):
                 self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
             self.starts |= self.pending
+            used = self.stops
+        self.lines = rewrites.reused(self.lines)
         tail = ['    except Fault as f:',
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
@@ -450,10 +474,39 @@ class _Writer:
               if unit is not None}
         return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
 
-    def _tree(self, starts, indent):
-        """A test tree over starts (pc values) whose leaves are their runs."""
+    def heads(self, stops=()):
+        """The starts a backward jump goes to (the heads of loops, entered
+        at each round; not those in the loud code a quiet instruction
+        skips), the last first, at most HEADS of them; then as many of
+        stops, where a long run stopped (a loop's body goes on there at
+        each round); then 0 (a call enters there)."""
+        heads, skipped = set(), set()
+        for i, (op, arg, _) in enumerate(self.instrs):
+            if op in _QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
+                skipped |= set(range(i + 1, arg[-1]))
+            parts = BY_CODE[op].parts or (BY_CODE[op],)
+            kinds = [k for p in parts for k in p.operands]
+            args = [arg] if len(kinds) == 1 else list(arg) if type(arg) is tuple else []
+            heads |= {a for a, k in zip(args, kinds)
+                      if OPERANDS[k].is_target and type(a) is int and a <= i}
+        heads = sorted(heads - skipped, reverse=True)[:HEADS]
+        return heads + sorted(set(stops) - set(heads) - {0})[:HEADS] + [0]
+
+    def _tree(self, starts, indent, first=()):
+        """A test tree over starts (pc values) whose leaves are their runs,
+        each of first tested alone before it (what is entered most: a test
+        instead of a path down the tree)."""
         if len(starts) == 1:
             self.run(starts[0], indent)
+            return
+        if first:
+            if first[0] not in starts:
+                self._tree(starts, indent, first[1:])
+                return
+            self.emit('if pc == %d:' % first[0], indent, None)
+            self.run(first[0], indent + 4)
+            self.emit('else:', indent, None)
+            self._tree([s for s in starts if s != first[0]], indent + 4, first[1:])
             return
         mid = len(starts) // 2
         self.emit('if pc < %d:' % starts[mid], indent, None)
@@ -463,6 +516,7 @@ class _Writer:
 
 
 _JUMP = re.compile(r'( *)pc = (\d+)')
+HEADS = 3               # loop heads tested before the tree (each one more test for the rest)
 # PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
 _PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
@@ -532,7 +586,7 @@ def function(loaded, loud=False, pures=()):
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
                      QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
-                     SHOWN_BITS=bodies.SHOWN_BITS, **writer.handlers)
+                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source

@@ -5,6 +5,7 @@ pipvm/engine/cases.py writes the VM's code from the bodies
 (docs/pipc.md: "Where each operation's meaning is written").
 """
 import enum
+import operator
 import sys
 from itertools import compress
 
@@ -106,8 +107,16 @@ def wild_suit(deck, ranks):
     # then, which fails where it would; a Rank is its own as_rank, found
     # in a set as in the list, by its number)
     ranks = {as_rank(r) for r in items(ranks)}
+    found = list(map(_RANK, deck))
+    if _RANKS_ONLY >= set(map(type, found)):
+        # (every card's rank a Rank, the commonest: the tests in C, no Python loop)
+        return list(compress(deck, map(ranks.__contains__, found)))
     return [c for c in deck if ((r in ranks) if type(r := c.rank) is Rank else
                                 (as_rank(r) in ranks))]
+
+
+_RANK = operator.attrgetter('rank')
+_RANKS_ONLY = frozenset({Rank})
 
 
 # A frame, one action call, is a list [code, pc, operand stack, local

@@ -65,18 +65,21 @@ class Pure:
         shapes = self.shapes
         if shapes is None and self.hand is not None:
             return self.hand(machine, player, dest)
-        env = [player, None, dest, *self.pad, machine]
+        env = None              # (made only where a settled rule's hand filter is not enough)
         rule = self
         if shapes is not None:
             # (Shapes.rule's commonest case inline: PLAY and CANPLAY are hot)
             try:
                 rule = shapes.by_globals[shapes.values(machine.globals)] or self
             except (KeyError, TypeError):
+                env = [player, None, dest, *self.pad, machine]
                 rule = shapes.rule(env) or self
             if rule.always is not None:
                 return list(player.hand) if rule.always else []
         if rule.hand is not None:
             return rule.hand(machine, player, dest)
+        if env is None:
+            env = [player, None, dest, *self.pad, machine]
         tests = None
         if rule.by_card is not None:
             # `card->P == X or ...`: the Xs once, then each card's properties.

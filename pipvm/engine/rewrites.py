@@ -83,3 +83,107 @@ def in_try(lines, k):
                 return True
             indent = n
     return False
+
+
+# A checked read of a global, a local or a property of one: the value
+# named, then its undefined-value test (the next line raises its Fault).
+_CHECKED = re.compile(r'( *)if \((\w+) := (globals_\[\d+\]|frame\[\d+\]|(\w+)\.(\w+))\) is None:')
+_ASSIGNED = re.compile(r'(?<![\w.])([A-Za-z_]\w*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?:?=(?!=)')
+_TUPLE = re.compile(r' *([A-Za-z_]\w*(?:, *[A-Za-z_]\w*)+) *=(?!=)')
+_CALL = re.compile(r'([\w.]+|[\])])\s*\(')      # (a callee, or `]`/`)`: one not named)
+_SLOTS = re.compile(r'\b(globals_|frame)\b(?!\[\d+\])')
+# Calls that cannot write a global, a local of the frame or a property (the
+# runtime's reads, a list's own methods, cards moved between lists), and
+# the words a parenthesis follows that are no call.
+_SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fault',
+         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'if', 'elif', 'not', 'and',
+         'or', 'in', 'is', 'return', 'raise', 'else'}
+_SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint')
+
+
+def reused(lines):
+    """lines ((text, unit) pairs of a function's body) with a checked read
+    of a global, a frame's local or a property of one made a copy of a
+    name that holds it where an earlier checked read on every path to it
+    (a line above it in its own block or an enclosing one) got it and
+    nothing since can have changed it: no store to it, no call that could
+    store (any but _SAFE's), no loop between.  The value is defined there,
+    so its test could not fail: Faults and steps are as before."""
+    out = []
+    # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
+    facts = []
+    k = 0
+    while k < len(lines):
+        text, unit = lines[k]
+        word = text.strip()
+        indent = len(text) - len(word)
+        if not word or word.startswith('#'):
+            out.append(lines[k])
+            k += 1
+            continue
+        if facts:
+            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
+        m = _CHECKED.fullmatch(text) if word.startswith('if (') else None
+        if (m and k + 1 < len(lines) and lines[k + 1][0].startswith(m.group(1) + '    raise Fault(')
+                and not (k + 2 < len(lines) and lines[k + 2][0].startswith(
+                    (m.group(1) + 'else', m.group(1) + 'elif')))):
+            name = m.group(2)
+            if m.group(4):          # a property of a value a name holds
+                keys = [(key, m.group(5)) for n, key, _ in facts if n == m.group(4)]
+            else:
+                keys = [m.group(3)]
+            known = [n for n, key, _ in facts if key in keys]
+            if name not in known:
+                facts = [f for f in facts if f[0] != name]
+            if name in known:
+                out.append((m.group(1) + 'pass', unit))     # (it holds it already)
+            elif known:
+                out.append((m.group(1) + '%s = %s' % (name, known[0]), unit))
+            else:
+                out += lines[k:k + 2]
+            facts += [(name, key, indent) for key in keys]
+            k += 2
+            continue
+        if word.startswith(('for ', 'while ')) or 'lambda' in word:
+            facts = []
+        elif facts or '=' in word:      # (else nothing known, and nothing made known)
+            if '(' in word and any(c in ')]' or (c not in _SAFE and not c.endswith(_SAFE_METHODS))
+                                   for c in _CALL.findall(word)):
+                facts = []
+            if _SLOTS.search(word) or 'frames[' in word or 'rec' in word:
+                facts = []      # (a slot by another way: rec[3] is the frame)
+            if _SET_PROPERTY.search(word):
+                facts = [f for f in facts if type(f[1]) is str]
+            slot = _SLOT_STORE.match(word)
+            if slot:
+                facts = [f for f in facts if _root(f[1]) != slot.group(1)]
+            names = set(_ASSIGNED.findall(word)) if '=' in word else set()
+            if ' as ' in word:
+                names |= set(_AS.findall(word))
+            t = _TUPLE.match(text)
+            if t:
+                names |= {x.strip() for x in t.group(1).split(',')}
+            copy = _COPY.fullmatch(word)
+            # (a name, or a slot, given a name that holds a defined value)
+            copied = [key for n, key, _ in facts if copy and n == copy.group(2)]
+            facts = [f for f in facts if f[0] not in names]
+            if copied and copy.group(1).isidentifier():
+                facts += [(copy.group(1), key, indent) for key in copied]
+            elif copied:
+                facts.append((copy.group(2), copy.group(1), indent))
+        out.append(lines[k])
+        k += 1
+    return out
+
+
+_AS = re.compile(r'\bas (\w+)')       # (`except Fault as e`)
+_SET_PROPERTY = re.compile(r'\.\w+\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
+_SLOT_STORE = re.compile(r'((?:globals_|frame)\[\d+\])\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
+_COPY = re.compile(r'((?:globals_|frame)\[\d+\]|[A-Za-z_]\w*) = ([A-Za-z_]\w*)')
+
+
+def _root(key):
+    """The slot a fact is about ('globals_[8]' of ('globals_[8]', 'rank'))."""
+    while type(key) is tuple:
+        key = key[0]
+    return key
