@@ -108,13 +108,19 @@ def test_a_reach_record_is_traced_once_and_kept_while_the_tree_is_the_same(tmp_p
     assert cache(run, {'reach': 'pipvm/engine/vm.py', 'timeout': 1})['n'] == 3
     other = mutation.ReachCache(str(tmp_path), argparse.Namespace(seed=2, examples=10))
     assert other(run, request)['n'] == 4
-    other.salt += ' a file changed'
+    other.salt['reach'] += ' a file changed'
     assert other(run, request)['n'] == 5
     # a record of properties that fail is never kept; no directory keeps nothing
     failing = dict(request, reach='pipvm/game/game.py', **{'pass': False})
     assert cache(run, failing)['n'] == 6 and cache(run, failing)['n'] == 7
     assert mutation.ReachCache(None, args)(run, request)['n'] == 8
-    assert mutation.tree_key() == mutation.tree_key()
+    assert mutation.tree_key() == mutation.tree_key() != mutation.tree_key(suite=False)
+    # the properties' record does not depend on the suite's test modules
+    inputs = {os.path.relpath(f, ROOT) for f in mutation._inputs(suite=False)}
+    assert 'tests/fuzz/test_fuzz.py' in inputs and 'tests/fuzz/harness.py' in inputs
+    assert 'tests/util.py' in inputs and 'tools/mutation_plan.py' in inputs
+    assert 'tests/test_rules.py' not in inputs and 'tools/mutation.py' not in inputs
+    assert 'tests/test_rules.py' in {os.path.relpath(f, ROOT) for f in mutation._inputs(True)}
 
 
 def test_the_suite_first_runs_the_quickest_tests_that_run_the_line():

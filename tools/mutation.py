@@ -306,23 +306,34 @@ def fastest(tests, seconds, budget):
 REACH_SECONDS = 3600           # the properties once, traced
 REACH_CACHE = os.path.join(tempfile.gettempdir(), 'pipvm-mutation-reach')
 # What a reach record depends on: the project's code, tests and examples,
-# and what the tools say to run (the results files change with every verdict).
-_REACH_INPUTS = ('pipvm', 'compiler', 'disasm', 'tests', 'examples', 'tools')
-_NOT_INPUTS = ('__pycache__', '.hypothesis', '.pytest_cache', 'mutation-results')
+# and the tools that say what to run and trace it.
+_REACH_INPUTS = ('pipvm', 'compiler', 'disasm', 'tests', 'examples', 'tools/mutation_plan.py',
+                 'tools/mutant_server.py', 'tools/fuzz_coverage.py')
+_NOT_INPUTS = ('__pycache__', '.hypothesis', '.pytest_cache')
 
 
-def tree_key():
+def _inputs(suite):
+    """The files a reach record depends on (the suite's: all; the properties':
+    not the suite's test modules, tests/test_*.py, which they never import)."""
+    for top in _REACH_INPUTS:
+        full = os.path.join(ROOT, top)
+        if os.path.isfile(full):
+            yield full
+        for base, dirs, names in sorted(os.walk(full)):
+            dirs[:] = sorted(d for d in dirs if d not in _NOT_INPUTS)
+            for name in sorted(names):
+                if suite or not (base == os.path.join(ROOT, 'tests') and name.startswith('test_')):
+                    yield os.path.join(base, name)
+
+
+def tree_key(suite=True):
     """A hash of every file a reach record depends on: a record is reused only
     while none of them changes."""
     h = hashlib.sha256(('%s %s' % (sys.version, sys.executable)).encode())
-    for top in _REACH_INPUTS:
-        for base, dirs, names in sorted(os.walk(os.path.join(ROOT, top))):
-            dirs[:] = sorted(d for d in dirs if d not in _NOT_INPUTS)
-            for name in sorted(names):
-                full = os.path.join(base, name)
-                h.update(os.path.relpath(full, ROOT).encode() + b'\0')
-                with open(full, 'rb') as f:
-                    h.update(hashlib.sha256(f.read()).digest())
+    for full in _inputs(suite):
+        h.update(os.path.relpath(full, ROOT).encode() + b'\0')
+        with open(full, 'rb') as f:
+            h.update(hashlib.sha256(f.read()).digest())
     return h.hexdigest()
 
 
@@ -333,12 +344,14 @@ class ReachCache:
     directory None: nothing kept."""
 
     def __init__(self, directory, args):
-        self.directory = directory
-        self.salt = '' if directory is None else '%s %d %d %s' % (
-            tree_key(), args.seed, args.examples, os.environ.get(TESTS_VARIABLE, ''))
+        self.directory, self.salt = directory, {}
+        if directory is not None:
+            for job in ('reach', 'suite_reach'):
+                self.salt[job] = '%s %d %d %s' % (tree_key(job == 'suite_reach'), args.seed,
+                                                  args.examples, os.environ.get(TESTS_VARIABLE, ''))
 
     def name(self, job, path):
-        key = hashlib.sha256(('%s %s %s' % (self.salt, job, path)).encode()).hexdigest()
+        key = hashlib.sha256(('%s %s %s' % (self.salt[job], job, path)).encode()).hexdigest()
         return os.path.join(self.directory, '%s-%s.json' % (job, key[:32]))
 
     def __call__(self, run, request):
