@@ -78,6 +78,9 @@ def test_mutation_results_keep_the_latest_verdict_of_each_mutant(tmp_path):
     rows = mutation.read_results(name)
     assert sorted(rows) == [a, b]
     assert (rows[a]['status'], rows[b]['status'], rows[b]['by']) == ('killed by suite', 'equivalent', 'why')
+    # a campaign goes on with the mutants no row names
+    assert [m['id'] for m in mutation.unsettled(mutation.mutants_of(path), str(tmp_path))] == [
+        m['id'] for m in mutation.mutants_of(path) if m['id'] not in (a, b)]
     report = mutation.summarize([name], {})
     assert '| `%s` | 2 | 0 | 1 | 0 | 1 | 0 | 0.0%% | 100.0%% |' % path in report
 

@@ -5,7 +5,8 @@
                              [--suite [--full-suite] [--suite-first]] [--reach-cache DIR]
                              [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120]
-                             [--results tools/mutation-results [--as-of COMMIT]] [--json OUT]
+                             [--results tools/mutation-results [--as-of COMMIT] [--unsettled]]
+                             [--json OUT]
                              [--list] [--summarize [FILE ...]]
 
 Mutants are made deterministically with `ast` (tools/mutation_plan.py) from
@@ -574,6 +575,15 @@ def summarize(names, equivalent):
     return summary(results, dict(equivalent, **classified))
 
 
+def unsettled(mutants, directory):
+    """The mutants whose ids have no row in directory's results files."""
+    settled = set()
+    for f in {m['file'] for m in mutants}:
+        name = results_file(directory, f)
+        settled |= set(read_results(name)) if os.path.exists(name) else set()
+    return [m for m in mutants if m['id'] not in settled]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--only', nargs='+', metavar='FILE', help='mutate only these files')
@@ -597,6 +607,9 @@ def main():
     ap.add_argument('--results', metavar='DIR',
                     help="keep each mutant's verdict in DIR/MODULE.tsv as it comes "
                          '(the tree\'s: tools/mutation-results)')
+    ap.add_argument('--unsettled', action='store_true',
+                    help="only the mutants with no row in --results's files (before "
+                         '--sample and --range)')
     ap.add_argument('--as-of', metavar='COMMIT', default='HEAD',
                     help="the commit --results's rows name (default HEAD): a branch's base, "
                          'where the mutated file is as in the tree (a + says it is not)')
@@ -643,6 +656,10 @@ def main():
     if args.ids:
         wanted = set(args.ids)
         mutants = [m for m in mutants if m['id'] in wanted]
+    if args.unsettled:
+        if not args.results:
+            ap.error('--unsettled: with --results')
+        mutants = unsettled(mutants, args.results)
     if args.sample is not None and args.sample < len(mutants):
         mutants = random.Random(args.seed).sample(mutants, args.sample)
     if args.range:
