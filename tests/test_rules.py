@@ -224,3 +224,10 @@ def test_a_rule_with_a_card_constant_reads_it_from_the_machine_s_constants():
     # a card is read by index from the machine's consts (the verifier
     # checked the index), as CONST's body reads it, never written as text
     _written_alike('', 'c == 3~C or c->rank == A', '(card == (consts[')
+
+
+def test_a_rule_asking_whether_a_property_is_defined_reads_it_by_its_name():
+    # DEFINED_PROP's operand is a property's number, written as the
+    # runtime's name (card.last_played_by), as LOAD_PROP's: the card's
+    # last player is undefined until it is played
+    _written_alike('', 'defined c->last_played_by or c->rank == A', '.last_played_by is not None')
