@@ -135,16 +135,19 @@ def test_the_suite_first_runs_the_quickest_tests_that_run_the_line():
               'by_line': {5: {0, 2}, 6: {1, 3}}, 'seconds': seconds}
     mutant = {'span': [5, 5]}
     args = argparse.Namespace(suite_only=False, timeout=1, suite_timeout=1, suite=True,
-                              all_examples=False, suite_first=True)
+                              all_examples=False, suite_first=10.0)
     req = mutation.request(mutant, args, None, tested)
     assert (req['first'], req['tests']) == (['a'], ['c'])
-    args.suite_first = False
+    args.suite_first = None
     req = mutation.request(mutant, args, None, tested)
     assert 'first' not in req and req['tests'] == ['a', 'c']
     # a module-level line: every suite test, the quickest first
-    args.suite_first = True
+    args.suite_first = 10.0
     req = mutation.request({'span': [1, 1]}, args, None, tested)
     assert (req['first'], req['tests']) == (['b', 'd', 'a'], ['c'])
+    args.suite_first = 100.0                    # the whole suite before the properties
+    req = mutation.request({'span': [1, 1]}, args, None, tested)
+    assert (req['first'], req['tests']) == (['b', 'd', 'a', 'c'], [])
 
 
 def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkeypatch):

@@ -2,7 +2,8 @@
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
                              [--jobs J | --cluster ADDRESS|local]
-                             [--suite [--full-suite] [--suite-first]] [--reach-cache DIR]
+                             [--suite [--full-suite] [--suite-first [SECONDS]]]
+                             [--reach-cache DIR]
                              [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120]
                              [--results tools/mutation-results [--as-of COMMIT] [--unsettled]]
@@ -21,8 +22,8 @@ when one fails, survived when all pass.  With --suite, the file's suite
 tests (SUITE) then run on the survivors: only those that run a line of the
 mutated statement on the real code (recorded once per file, each test's
 lines apart), or all of them with --full-suite.  With --suite-first,
-the quickest of those (FIRST_SECONDS of them, as timed on the real code)
-run before the properties, and a mutant they kill is not run on the
+the quickest of those (FIRST_SECONDS of them, or as many seconds as it
+says, as timed on the real code) run before the properties, and a mutant they kill is not run on the
 properties: where the suite kills most mutants (rules.py, actions.py) a
 kill takes seconds, not the properties' minutes, and "fuzz alone" becomes
 a lower bound.
@@ -282,9 +283,9 @@ def request(mutant, args, reached=None, tested=None):
         out['examples'] = _selected(reached, span, 'examples')
     if tested is not None:
         out['tests'] = _selected(tested, span, 'tests')
-        if getattr(args, 'suite_first', False) and out['suite']:
+        if getattr(args, 'suite_first', None) and out['suite']:
             tests = tested['tests'] if out['tests'] is None else out['tests']
-            out['first'] = fastest(tests, tested.get('seconds', {}), FIRST_SECONDS)
+            out['first'] = fastest(tests, tested.get('seconds', {}), args.suite_first)
             out['tests'] = [t for t in tests if t not in out['first']]
     return out
 
@@ -627,10 +628,11 @@ def main():
     ap.add_argument('--tests', nargs='+', metavar='TEST',
                     help="the suite stage runs these tests instead of the file's SUITE "
                          '(not with --cluster)')
-    ap.add_argument('--suite-first', action='store_true',
+    ap.add_argument('--suite-first', nargs='?', type=float, const=FIRST_SECONDS, metavar='SECONDS',
                     help="with --suite: the quickest suite tests that run the mutant's line "
-                         '(%g s of them) before the properties; a mutant they kill is not run '
-                         'on the properties, so "fuzz alone" is then a lower bound' % FIRST_SECONDS)
+                         '(SECONDS of them, as timed on the real code; default %g) before the '
+                         'properties; a mutant they kill is not run on the properties, so '
+                         '"fuzz alone" is then a lower bound' % FIRST_SECONDS)
     ap.add_argument('--reach-cache', metavar='DIR', default=REACH_CACHE,
                     help='keep the reach records here, reused while no file they depend on '
                          "changes (default: %(default)s; '' keeps none)")
