@@ -178,3 +178,12 @@ def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkey
     reply = mutant_server.run(dict(request, tests=[]))
     assert jobs == [('suite', ['t1']), ('fuzz', [])] and reply == dict(reply, result='survived')
     assert 'by' not in reply
+
+
+def test_cheap_first_runs_the_mutants_the_fewest_examples_reach_first():
+    reached = {'f.py': {'examples': ['e0', 'e1', 'e2'], 'outside': {1}, 'lines': {1, 5, 6},
+                        'by_line': {1: {0}, 5: {0, 1}, 6: {2}}}}
+    mutants = [{'id': i, 'file': 'f.py', 'span': span}
+               for i, span in (('a', [1, 1]), ('b', [5, 5]), ('c', [6, 6]), ('d', [9, 9]))]
+    assert [m['id'] for m in mutation.cheap_first(mutants, reached)] == ['d', 'c', 'b', 'a']
+    assert mutation.cheap_first(mutants, {}) == mutants

@@ -3,7 +3,7 @@
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
                              [--jobs J | --cluster ADDRESS|local]
                              [--suite [--full-suite] [--suite-first [SECONDS]]]
-                             [--reach-cache DIR]
+                             [--reach-cache DIR] [--cheap-first]
                              [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120]
                              [--results tools/mutation-results [--as-of COMMIT] [--unsettled]]
@@ -460,6 +460,8 @@ def campaign(mutants, args, keep=None):
     cache = ReachCache(getattr(args, 'reach_cache', None) or None, args)
     reached = {} if args.fresh_copies else reach(files, workers[0].run, args, cache)
     tested = suite_reach(files, workers[0].run, args, cache)
+    if getattr(args, 'cheap_first', False):
+        mutants = cheap_first(mutants, reached)
 
     def one(mutant):
         with lock:
@@ -576,6 +578,20 @@ def summarize(names, equivalent):
     return summary(results, dict(equivalent, **classified))
 
 
+def cheap_first(mutants, reached):
+    """The mutants in the order of how many of the properties' examples run
+    their statement (reached: reach's records), the list's order among
+    equals: a module-level line runs before every example, so all of them."""
+    def cost(m):
+        record = reached.get(m['file'])
+        if record is None:
+            return 0
+        span = range(m['span'][0], m['span'][1] + 1)
+        which = _selected(record, span, 'examples')
+        return len(record['examples']) if which is None else len(which)
+    return sorted(mutants, key=cost)
+
+
 def unsettled(mutants, directory):
     """The mutants whose ids have no row in directory's results files."""
     settled = set()
@@ -608,6 +624,9 @@ def main():
     ap.add_argument('--results', metavar='DIR',
                     help="keep each mutant's verdict in DIR/MODULE.tsv as it comes "
                          '(the tree\'s: tools/mutation-results)')
+    ap.add_argument('--cheap-first', action='store_true',
+                    help='run the mutants that the fewest examples reach first (after '
+                         '--range: it orders the chunk)')
     ap.add_argument('--unsettled', action='store_true',
                     help="only the mutants with no row in --results's files (before "
                          '--sample and --range)')
