@@ -111,13 +111,17 @@ def test_a_reach_record_is_traced_once_and_kept_while_the_tree_is_the_same(tmp_p
     assert cache(run, {'reach': 'pipvm/engine/vm.py', 'timeout': 1})['n'] == 3
     other = mutation.ReachCache(str(tmp_path), argparse.Namespace(seed=2, examples=10))
     assert other(run, request)['n'] == 4
-    other.salt['reach'] += ' a file changed'
+    other.salt['reach', 'pipvm/game/view.py'] += ' a file changed'
     assert other(run, request)['n'] == 5
     # a record of properties that fail is never kept; no directory keeps nothing
     failing = dict(request, reach='pipvm/game/game.py', **{'pass': False})
     assert cache(run, failing)['n'] == 6 and cache(run, failing)['n'] == 7
     assert mutation.ReachCache(None, args)(run, request)['n'] == 8
     assert mutation.tree_key() == mutation.tree_key() != mutation.tree_key(suite=False)
+    # a suite's record depends on its own test modules, not on the others
+    suite = mutation.suite_tests('pipvm/engine/rules.py')
+    assert mutation.tree_key(False, suite) not in (mutation.tree_key(False),
+                                                   mutation.tree_key(False, ['tests/test_vm.py']))
     # the properties' record does not depend on the suite's test modules
     inputs = {os.path.relpath(f, ROOT) for f in mutation._inputs(suite=False)}
     assert 'tests/fuzz/test_fuzz.py' in inputs and 'tests/fuzz/harness.py' in inputs

@@ -328,11 +328,13 @@ def _inputs(suite):
                     yield os.path.join(base, name)
 
 
-def tree_key(suite=True):
-    """A hash of every file a reach record depends on: a record is reused only
-    while none of them changes."""
+def tree_key(suite=True, tests=()):
+    """A hash of every file a reach record depends on (suite: every test
+    module; else only the files of tests, node ids or files): a record is
+    reused only while none of them changes."""
     h = hashlib.sha256(('%s %s' % (sys.version, sys.executable)).encode())
-    for full in _inputs(suite):
+    named = sorted({os.path.join(ROOT, t.split('::')[0]) for t in tests})
+    for full in list(_inputs(suite)) + named:
         h.update(os.path.relpath(full, ROOT).encode() + b'\0')
         with open(full, 'rb') as f:
             h.update(hashlib.sha256(f.read()).digest())
@@ -346,14 +348,14 @@ class ReachCache:
     directory None: nothing kept."""
 
     def __init__(self, directory, args):
-        self.directory, self.salt = directory, {}
-        if directory is not None:
-            for job in ('reach', 'suite_reach'):
-                self.salt[job] = '%s %d %d %s' % (tree_key(job == 'suite_reach'), args.seed,
-                                                  args.examples, os.environ.get(TESTS_VARIABLE, ''))
+        self.directory, self.args, self.salt = directory, args, {}
 
     def name(self, job, path):
-        key = hashlib.sha256(('%s %s %s' % (self.salt[job], job, path)).encode()).hexdigest()
+        if (job, path) not in self.salt:       # a suite's: its own test modules only
+            tests = suite_tests(path) if job == 'suite_reach' else ()
+            self.salt[job, path] = '%s %d %d %s' % (
+                tree_key(False, tests), self.args.seed, self.args.examples, '\n'.join(tests))
+        key = hashlib.sha256(('%s %s %s' % (self.salt[job, path], job, path)).encode()).hexdigest()
         return os.path.join(self.directory, '%s-%s.json' % (job, key[:32]))
 
     def __call__(self, run, request):
