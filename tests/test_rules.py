@@ -265,3 +265,13 @@ def test_a_filter_reads_a_defined_global_without_its_check():
     defined, _, undefined = source.partition('\n    out = []\n    for card in cards:\n        if')
     assert '    if g1 is not None:\n' in defined and ' == g1)' in defined, source
     assert ':= g1)' not in defined and ':= g1) is not None' in undefined, source
+
+
+def test_a_card_free_comparison_with_a_constant_is_computed_once_whole():
+    # `pile->top->rank == K` reads no card: the comparison, constant and
+    # all, is hoisted, and the cards' loop tests only its local
+    program = _hoisting('c->rank == A or pile->top->rank == K')
+    image = vm.Image(program, compiled=True)
+    (source,) = [pure.written(fast).hand.source for fast in image.pure if fast]
+    assert ' or h1):\n' in source and ').rank) is not None' in source.split('\n')[3], source
+    assert _ending(program, True) == _ending(program, False)
