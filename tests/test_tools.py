@@ -178,6 +178,12 @@ def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkey
     reply = mutant_server.run(request)
     assert jobs == [('suite', ['t1']), ('fuzz', []), ('suite', ['t2'])]
     assert reply['result'] == 'killed by suite' and set(reply['stages']) == {'first', 'fuzz', 'suite'}
+    # the first tests over their time are no verdict, but the reply says so
+    monkeypatch.setattr(mutant_server, 'run_child', lambda path, text, job, timeout, only=None:
+                        {'result': 'timeout' if job == 'suite' else 'survived'})
+    reply = mutant_server.run(dict(request, tests=[]))
+    assert (reply['result'], reply['by']) == ('survived', 'the suite timed out')
+    monkeypatch.setattr(mutant_server, 'run_child', child(['t2']))
     jobs.clear()
     reply = mutant_server.run(dict(request, tests=[]))
     assert jobs == [('suite', ['t1']), ('fuzz', [])] and reply == dict(reply, result='survived')

@@ -373,6 +373,7 @@ def run(request):
         if reply['result'] == 'killed':
             return {'result': 'killed by suite', 'by': 'suite (run first)', 'stages': stages,
                     'seconds': round(time.time() - start, 1)}
+        first_timed_out = reply['result'] == 'timeout'     # (not a verdict, as below)
     reply = {'result': 'survived'}
     if request.get('fuzz', True):
         reply = run_child(path, text, 'fuzz', request['timeout'], request.get('examples'))
@@ -390,6 +391,8 @@ def run(request):
             reply['result'] = 'killed by suite'
         elif reply['result'] == 'timeout':      # not a verdict: the suite is slow
             reply = {'result': 'survived', 'by': 'the suite timed out'}
+    if first and first_timed_out and reply['result'] == 'survived':
+        reply['by'] = 'the suite timed out'
     reply['stages'] = stages
     reply['seconds'] = round(time.time() - start, 1)
     return reply
