@@ -253,3 +253,54 @@ def test_a_rule_with_a_card_constant_reads_it_from_the_machine_s_constants():
     # a card is read by index from the machine's consts (the verifier
     # checked the index), as CONST's body reads it, never written as text
     _written_alike('', 'c == 3~C or c->rank == A', '(card == (consts[')
+
+
+def test_a_rule_asking_whether_a_property_is_defined_reads_it_by_its_name():
+    # DEFINED_PROP's operand is a property's number, written as the
+    # runtime's name (card.last_played_by), as LOAD_PROP's: the card's
+    # last player is undefined until it is played
+    _written_alike('', 'defined c->last_played_by or c->rank == A', '.last_played_by is not None')
+
+
+
+def test_an_ordering_s_generated_function_gives_the_closures_cards():
+    # tests/data/run/order.pip's orderings: a rank-and-suit pattern, a
+    # constant list of cards and an empty one (LIST_CONST's value, read by
+    # index as a new list, as the closures make one); each written, each
+    # giving the closures' cards
+    program = loader.load_program(os.path.join(ROOT, 'tests', 'data', 'run', 'order.pip'))
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    orderings = [k for k, c in enumerate(program.codes) if c.kind == 'ordering']
+    sources = [getattr(pure.written(tier.pure[k]).fn, 'source', None) for k in orderings]
+    assert len(orderings) == 3 and None not in sources, sources
+    assert sum('list(A[' in s for s in sources) == 2, sources
+    m = Game(tier, seed=1, players=2, names=['a', 'b'], quiet=True).machine
+    for k in orderings:
+        got = _value(tier.pure[k], m, [m.players[0].hand])
+        assert type(got) is list and got == _value(closures.pure[k], m, [m.players[0].hand])
+
+
+def test_a_rule_reading_a_constant_and_a_global_reads_both_from_the_machine_at_once():
+    _written_alike('Rank chosen = K.\n', 'c == 3~C or c->rank == chosen', '(card == (consts[',
+                   '    consts, globals_ = m.consts, m.globals\n')
+
+
+def test_a_filter_reads_a_defined_global_without_its_check():
+    # the global is read once; where it is defined, the filter compares the
+    # cards with it unchecked, and the checked form is left for where it is not
+    program = _hoisting('c->rank == A or c->rank == x', 'Number x.\n')
+    image = vm.Image(program, compiled=True)
+    (source,) = [pure.written(fast).hand.source for fast in image.pure if fast]
+    defined, _, undefined = source.partition('\n    out = []\n    for card in cards:\n        if')
+    assert '    if g1 is not None:\n' in defined and ' == g1)' in defined, source
+    assert ':= g1)' not in defined and ':= g1) is not None' in undefined, source
+
+
+def test_a_card_free_comparison_with_a_constant_is_computed_once_whole():
+    # `pile->top->rank == K` reads no card: the comparison, constant and
+    # all, is hoisted, and the cards' loop tests only its local
+    program = _hoisting('c->rank == A or pile->top->rank == K')
+    image = vm.Image(program, compiled=True)
+    (source,) = [pure.written(fast).hand.source for fast in image.pure if fast]
+    assert ' or h1):\n' in source and ').rank) is not None' in source.split('\n')[3], source
+    assert _ending(program, True) == _ending(program, False)

@@ -61,6 +61,13 @@ def test_mutation_results_keep_the_latest_verdict_of_each_mutant(tmp_path):
     assert [rows[i]['status'] for i in (a, b)] == ['killed by suite', 'killed']
     assert rows[b]['by'] == 'its examples: AssertionError'        # one row, one line
     assert rows[a]['commit'] == mutation.measured_commit(path)
+    # a row may name another commit (--as-of: a branch's base), with a + where
+    # the file is not there as in the tree (the first commit's view.py)
+    root = mutation.subprocess.run(['git', 'rev-list', '--max-parents=0', 'HEAD'], cwd=ROOT,
+                                   capture_output=True, text=True).stdout.split()[0]
+    assert mutation.measured_commit(path, 'HEAD') == mutation.measured_commit(path)
+    at_root = mutation.measured_commit(path, root)
+    assert root.startswith(at_root[:-1]) and at_root.endswith('+')
     # a fuzz-only survival keeps the suite's kill; an equivalent stays so while it lives
     keep({'id': a, 'file': path, 'result': 'survived'})
     rows = mutation.read_results(name)
@@ -71,6 +78,9 @@ def test_mutation_results_keep_the_latest_verdict_of_each_mutant(tmp_path):
     rows = mutation.read_results(name)
     assert sorted(rows) == [a, b]
     assert (rows[a]['status'], rows[b]['status'], rows[b]['by']) == ('killed by suite', 'equivalent', 'why')
+    # a campaign goes on with the mutants no row names
+    assert [m['id'] for m in mutation.unsettled(mutation.mutants_of(path), str(tmp_path))] == [
+        m['id'] for m in mutation.mutants_of(path) if m['id'] not in (a, b)]
     report = mutation.summarize([name], {})
     assert '| `%s` | 2 | 0 | 1 | 0 | 1 | 0 | 0.0%% | 100.0%% |' % path in report
 
@@ -82,3 +92,108 @@ def test_the_trees_mutation_results_name_their_targets():
         for mutant_id, row in rows.items():
             assert mutation.results_file(mutation.RESULTS, mutant_id.split(':')[0]).endswith(name)
             assert row['status'] in mutation.KINDS + ('equivalent',) and row['commit'], row
+
+
+def test_a_reach_record_is_traced_once_and_kept_while_the_tree_is_the_same(tmp_path):
+    import argparse
+    args = argparse.Namespace(seed=1, examples=10)
+    calls = []
+
+    def run(request):
+        calls.append(request)
+        return {'result': 'survived' if request.get('pass', True) else 'killed', 'n': len(calls)}
+    cache = mutation.ReachCache(str(tmp_path), args)
+    request = {'reach': 'pipvm/game/view.py', 'timeout': 1}
+    assert cache(run, request)['n'] == 1
+    assert cache(run, request)['n'] == 1 and len(calls) == 1        # read back, not run
+    # another job, file, seed or tree is another record
+    assert cache(run, {'suite_reach': 'pipvm/game/view.py', 'timeout': 1})['n'] == 2
+    assert cache(run, {'reach': 'pipvm/engine/vm.py', 'timeout': 1})['n'] == 3
+    other = mutation.ReachCache(str(tmp_path), argparse.Namespace(seed=2, examples=10))
+    assert other(run, request)['n'] == 4
+    other.salt['reach', 'pipvm/game/view.py'] += ' a file changed'
+    assert other(run, request)['n'] == 5
+    # a record of properties that fail is never kept; no directory keeps nothing
+    failing = dict(request, reach='pipvm/game/game.py', **{'pass': False})
+    assert cache(run, failing)['n'] == 6 and cache(run, failing)['n'] == 7
+    assert mutation.ReachCache(None, args)(run, request)['n'] == 8
+    assert mutation.tree_key() == mutation.tree_key() != mutation.tree_key(suite=False)
+    # a suite's record depends on its own test modules, not on the others
+    suite = mutation.suite_tests('pipvm/engine/rules.py')
+    assert mutation.tree_key(False, suite) not in (mutation.tree_key(False),
+                                                   mutation.tree_key(False, ['tests/test_vm.py']))
+    # the properties' record does not depend on the suite's test modules
+    inputs = {os.path.relpath(f, ROOT) for f in mutation._inputs(suite=False)}
+    assert 'tests/fuzz/test_fuzz.py' in inputs and 'tests/fuzz/harness.py' in inputs
+    assert 'tests/util.py' in inputs and 'tools/mutation_plan.py' in inputs
+    assert 'tests/test_rules.py' not in inputs and 'tools/mutation.py' not in inputs
+    assert 'tests/test_rules.py' in {os.path.relpath(f, ROOT) for f in mutation._inputs(True)}
+
+
+def test_the_suite_first_runs_the_quickest_tests_that_run_the_line():
+    import argparse
+    seconds = {'a': 5.0, 'b': 0.5, 'c': 30.0, 'd': 1.0}
+    assert mutation.fastest(['a', 'b', 'c', 'd'], seconds, 10) == ['b', 'd', 'a']
+    assert mutation.fastest(['c', 'a'], seconds, 1) == ['a']            # one at least
+    tested = {'tests': ['a', 'b', 'c', 'd'], 'outside': {1}, 'lines': {5, 6},
+              'by_line': {5: {0, 2}, 6: {1, 3}}, 'seconds': seconds}
+    mutant = {'span': [5, 5]}
+    args = argparse.Namespace(suite_only=False, timeout=1, suite_timeout=1, suite=True,
+                              all_examples=False, suite_first=10.0)
+    req = mutation.request(mutant, args, None, tested)
+    assert (req['first'], req['tests']) == (['a'], ['c'])
+    args.suite_first = None
+    req = mutation.request(mutant, args, None, tested)
+    assert 'first' not in req and req['tests'] == ['a', 'c']
+    # a module-level line: every suite test, the quickest first
+    args.suite_first = 10.0
+    req = mutation.request({'span': [1, 1]}, args, None, tested)
+    assert (req['first'], req['tests']) == (['b', 'd', 'a'], ['c'])
+    args.suite_first = 100.0                    # the whole suite before the properties
+    req = mutation.request({'span': [1, 1]}, args, None, tested)
+    assert (req['first'], req['tests']) == (['b', 'd', 'a', 'c'], [])
+
+
+def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkeypatch):
+    import mutant_server
+    jobs = []
+
+    def child(kill):
+        def run_child(path, text, job, timeout, only=None):
+            jobs.append((job, only))
+            return {'result': 'killed', 'by': 'suite'} if job == 'suite' and only == kill \
+                else {'result': 'survived'}
+        return run_child
+    path = 'pipvm/game/view.py'
+    mutant = next(m for m in mutation.mutants_of(path))
+    request = {'mutant': mutant, 'timeout': 1, 'suite_timeout': 1, 'fuzz': True, 'suite': True,
+               'examples': [], 'first': ['t1'], 'tests': ['t2']}
+    monkeypatch.setattr(mutant_server, 'run_child', child(['t1']))
+    reply = mutant_server.run(request)
+    assert (reply['result'], reply['by']) == ('killed by suite', 'suite (run first)')
+    assert jobs == [('suite', ['t1'])] and set(reply['stages']) == {'first'}
+    # passed: the properties, then the rest of the suite
+    jobs.clear()
+    monkeypatch.setattr(mutant_server, 'run_child', child(['t2']))
+    reply = mutant_server.run(request)
+    assert jobs == [('suite', ['t1']), ('fuzz', []), ('suite', ['t2'])]
+    assert reply['result'] == 'killed by suite' and set(reply['stages']) == {'first', 'fuzz', 'suite'}
+    # the first tests over their time are no verdict, but the reply says so
+    monkeypatch.setattr(mutant_server, 'run_child', lambda path, text, job, timeout, only=None:
+                        {'result': 'timeout' if job == 'suite' else 'survived'})
+    reply = mutant_server.run(dict(request, tests=[]))
+    assert (reply['result'], reply['by']) == ('survived', 'the suite timed out')
+    monkeypatch.setattr(mutant_server, 'run_child', child(['t2']))
+    jobs.clear()
+    reply = mutant_server.run(dict(request, tests=[]))
+    assert jobs == [('suite', ['t1']), ('fuzz', [])] and reply == dict(reply, result='survived')
+    assert 'by' not in reply
+
+
+def test_cheap_first_runs_the_mutants_the_fewest_examples_reach_first():
+    reached = {'f.py': {'examples': ['e0', 'e1', 'e2'], 'outside': {1}, 'lines': {1, 5, 6},
+                        'by_line': {1: {0}, 5: {0, 1}, 6: {2}}}}
+    mutants = [{'id': i, 'file': 'f.py', 'span': span}
+               for i, span in (('a', [1, 1]), ('b', [5, 5]), ('c', [6, 6]), ('d', [9, 9]))]
+    assert [m['id'] for m in mutation.cheap_first(mutants, reached)] == ['d', 'c', 'b', 'a']
+    assert mutation.cheap_first(mutants, {}) == mutants

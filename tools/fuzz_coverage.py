@@ -41,6 +41,7 @@ TARGETS = {
     'pipvm/engine/compiled.py': None,      # the compiled tier's blocks
     'pipvm/engine/actions.py': None,       # the compiled tier's actions in play-out mode
     'pipvm/engine/rules.py': None,         # the compiled tier's rules and orderings
+    'pipvm/engine/regions.py': None,       # the compiled tier's hot loops, one function each
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

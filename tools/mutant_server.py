@@ -24,10 +24,13 @@ hypothesis ran them], "by_line": {line: [indexes into examples]},
 "outside": [lines run outside every example: imports, generation]}.  Or
 {"suite_reach": FILE, "timeout": s}: the same for the file's suite tests,
 each test apart; reply {"result", "tests": [node ids in the order they
-ran], "by_line": {line: [indexes into tests]}, "outside": [...]}.  A mutant
-request's "examples" and "tests", when given, replace the properties' full
-runs (the examples are called as hypothesis called them) and the file's
-suite tests.
+ran], "by_line": {line: [indexes into tests]}, "outside": [...], "seconds":
+[each test's, setup and teardown included]}.  A mutant request's "examples"
+and "tests", when given, replace the properties' full runs (the examples
+are called as hypothesis called them) and the file's suite tests; its
+"first", when given, are suite tests run before the properties (a kill
+there is final: "killed by suite", by "suite (run first)").  A reply's
+"stages" says the seconds of each stage run.
 
 run_remote is the same for a Dask worker (tools/mutation.py --cluster):
 each worker thread keeps one server.
@@ -243,7 +246,11 @@ def _suite_reach(path, tests):
 
         def pytest_runtest_logfinish(self, nodeid, location):
             cov.switch_context('')
+
+        def pytest_runtest_logreport(self, report):       # setup, call and teardown
+            self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + report.duration
     plugin = PerTest()
+    plugin.seconds = {}
     install(path, _original(path))      # its module lines run again, outside every test
     status = pytest.main(['-q', '-x', '-n', '0', '-p', 'no:cacheprovider'] + tests, plugins=[plugin])
     cov.stop()
@@ -255,7 +262,8 @@ def _suite_reach(path, tests):
         if '' in contexts:
             outside.append(n)
         by_line[n] = sorted(index[c] for c in contexts if c)
-    return {'result': 'survived', 'tests': plugin.tests, 'by_line': by_line, 'outside': outside}
+    return {'result': 'survived', 'tests': plugin.tests, 'by_line': by_line, 'outside': outside,
+            'seconds': [round(plugin.seconds.get(t, 0.0), 3) for t in plugin.tests]}
 
 
 def _child(path, text, job, write, only=None):
@@ -349,22 +357,43 @@ def run(request):
     text = apply(mutant, _original(path))
     if text is None:
         return {'result': 'unchanged', 'seconds': 0.0}
-    start = time.time()
+    start = clock = time.time()
+    stages = {}
+
+    def stage(name):
+        nonlocal clock
+        now = time.time()
+        stages[name] = round(now - clock, 1)
+        clock = now
+    suite_timeout = request.get('suite_timeout', request['timeout'])
+    first = request.get('first') if request.get('suite') else None
+    if first:
+        reply = run_child(path, text, 'suite', suite_timeout, first)
+        stage('first')
+        if reply['result'] == 'killed':
+            return {'result': 'killed by suite', 'by': 'suite (run first)', 'stages': stages,
+                    'seconds': round(time.time() - start, 1)}
+        first_timed_out = reply['result'] == 'timeout'     # (not a verdict, as below)
     reply = {'result': 'survived'}
     if request.get('fuzz', True):
         reply = run_child(path, text, 'fuzz', request['timeout'], request.get('examples'))
+        stage('fuzz')
     elif request.get('unreached'):
         reply['by'] = 'not reached by its properties'
     tests = request.get('tests')
     if reply['result'] == 'survived' and request.get('suite') and tests == []:
-        reply['by'] = 'no suite test runs it'
+        if not first:
+            reply['by'] = 'no suite test runs it'
     elif reply['result'] == 'survived' and request.get('suite'):
-        reply = run_child(path, text, 'suite', request.get('suite_timeout', request['timeout']),
-                          tests)
+        reply = run_child(path, text, 'suite', suite_timeout, tests)
+        stage('suite')
         if reply['result'] == 'killed':
             reply['result'] = 'killed by suite'
         elif reply['result'] == 'timeout':      # not a verdict: the suite is slow
             reply = {'result': 'survived', 'by': 'the suite timed out'}
+    if first and first_timed_out and reply['result'] == 'survived':
+        reply['by'] = 'the suite timed out'
+    reply['stages'] = stages
     reply['seconds'] = round(time.time() - start, 1)
     return reply
 

@@ -1,10 +1,13 @@
 """Mutation score of the fuzz properties: how many small faults they find.
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
-                             [--jobs J | --cluster ADDRESS|local] [--suite [--full-suite]]
+                             [--jobs J | --cluster ADDRESS|local]
+                             [--suite [--full-suite] [--suite-first [SECONDS]]]
+                             [--reach-cache DIR] [--cheap-first]
                              [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120]
-                             [--results tools/mutation-results] [--json OUT]
+                             [--results tools/mutation-results [--as-of COMMIT] [--unsettled]]
+                             [--json OUT]
                              [--list] [--summarize [FILE ...]]
 
 Mutants are made deterministically with `ast` (tools/mutation_plan.py) from
@@ -18,7 +21,12 @@ and budget (200 examples; CI runs 50), without shrinking, with a timeout: killed
 when one fails, survived when all pass.  With --suite, the file's suite
 tests (SUITE) then run on the survivors: only those that run a line of the
 mutated statement on the real code (recorded once per file, each test's
-lines apart), or all of them with --full-suite.
+lines apart), or all of them with --full-suite.  With --suite-first,
+the quickest of those (FIRST_SECONDS of them, or as many seconds as it
+says, as timed on the real code) run before the properties, and a mutant they kill is not run on the
+properties: where the suite kills most mutants (rules.py, actions.py) a
+kill takes seconds, not the properties' minutes, and "fuzz alone" becomes
+a lower bound.
 
 Each of --jobs mutant servers (tools/mutant_server.py) imports the project
 once and forks a child per mutant, which imports the mutated module and
@@ -27,7 +35,9 @@ written.  Before the mutants of a file, its properties run once on the real
 code, each example's lines traced apart: they must pass, and a mutant runs
 only the examples that run its statement (called with their recorded
 arguments; --all-examples: every one), none if no example does (it survives
-them without a run: the run would be the same).  --cluster runs
+them without a run: the run would be the same).  These reach records (and
+the suite's) are kept in --reach-cache by a hash of every file they depend
+on, so the chunks of a campaign trace them once.  --cluster runs
 the mutants as tasks of a Dask scheduler (the `cluster` extra), each worker
 with its own server; --fresh-copies is the first engine (a project copy, a
 fresh pytest per mutant), kept to check the server against.
@@ -41,6 +51,7 @@ log.  --summarize adds them up.  Needs the `test` extra.
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import random
@@ -119,21 +130,22 @@ def merge(rows, result, commit):
     rows[result['id']] = {'id': result['id'], 'status': status, 'by': by, 'commit': commit}
 
 
-def measured_commit(path):
-    """HEAD's short hash, with a + when path differs from it."""
+def measured_commit(path, as_of='HEAD'):
+    """as_of's short hash (HEAD's, or --as-of's: a branch's base, where the
+    file is as in the tree), with a + when path differs from it."""
     def git(*a):
         return subprocess.run(['git', *a], cwd=ROOT, capture_output=True, text=True)
-    head = git('rev-parse', '--short', 'HEAD').stdout.strip() or 'unknown'
-    return head + ('+' if git('diff', '--quiet', 'HEAD', '--', path).returncode else '')
+    head = git('rev-parse', '--short', as_of).stdout.strip() or 'unknown'
+    return head + ('+' if git('diff', '--quiet', as_of, '--', path).returncode else '')
 
 
 class Keep:
     """Where each result goes as it comes, so an interrupted run keeps what
     it did: a JSON line to --json, a row of --results's file for its target."""
 
-    def __init__(self, json_name=None, directory=None):
+    def __init__(self, json_name=None, directory=None, as_of='HEAD'):
         self.json = open(json_name, 'a') if json_name else None
-        self.directory, self.commits = directory, {}
+        self.directory, self.commits, self.as_of = directory, {}, as_of
         if directory:
             os.makedirs(directory, exist_ok=True)
 
@@ -144,7 +156,7 @@ class Keep:
         if self.directory:
             path = result['file']
             if path not in self.commits:
-                self.commits[path] = measured_commit(path)
+                self.commits[path] = measured_commit(path, self.as_of)
             name = results_file(self.directory, path)
             rows = read_results(name) if os.path.exists(name) else {}
             merge(rows, result, self.commits[path])
@@ -271,19 +283,107 @@ def request(mutant, args, reached=None, tested=None):
         out['examples'] = _selected(reached, span, 'examples')
     if tested is not None:
         out['tests'] = _selected(tested, span, 'tests')
+        if getattr(args, 'suite_first', None) and out['suite']:
+            tests = tested['tests'] if out['tests'] is None else out['tests']
+            out['first'] = fastest(tests, tested.get('seconds', {}), args.suite_first)
+            out['tests'] = [t for t in tests if t not in out['first']]
+    return out
+
+
+FIRST_SECONDS = 20.0        # --suite-first: the suite tests run before the properties
+
+
+def fastest(tests, seconds, budget):
+    """The quickest of tests (seconds: {test: its time on the real code}), the
+    quickest first, as many as fit in budget seconds (one at least)."""
+    out, spent = [], 0.0
+    for t in sorted(tests, key=lambda t: seconds.get(t, budget)):
+        if out and spent + seconds.get(t, budget) > budget:
+            break
+        out.append(t)
+        spent += seconds.get(t, budget)
     return out
 
 
 REACH_SECONDS = 3600           # the properties once, traced
+REACH_CACHE = os.path.join(tempfile.gettempdir(), 'pipvm-mutation-reach')
+# What a reach record depends on: the project's code, tests and examples,
+# and the tools that say what to run and trace it.
+_REACH_INPUTS = ('pipvm', 'compiler', 'disasm', 'tests', 'examples', 'tools/mutation_plan.py',
+                 'tools/mutant_server.py', 'tools/fuzz_coverage.py')
+_NOT_INPUTS = ('__pycache__', '.hypothesis', '.pytest_cache')
+
+
+def _inputs(suite):
+    """The files a reach record depends on (the suite's: all; the properties':
+    not the suite's test modules, tests/test_*.py, which they never import)."""
+    for top in _REACH_INPUTS:
+        full = os.path.join(ROOT, top)
+        if os.path.isfile(full):
+            yield full
+        for base, dirs, names in sorted(os.walk(full)):
+            dirs[:] = sorted(d for d in dirs if d not in _NOT_INPUTS)
+            for name in sorted(names):
+                if suite or not (base == os.path.join(ROOT, 'tests') and name.startswith('test_')):
+                    yield os.path.join(base, name)
+
+
+def tree_key(suite=True, tests=()):
+    """A hash of every file a reach record depends on (suite: every test
+    module; else only the files of tests, node ids or files): a record is
+    reused only while none of them changes."""
+    h = hashlib.sha256(('%s %s' % (sys.version, sys.executable)).encode())
+    named = sorted({os.path.join(ROOT, t.split('::')[0]) for t in tests})
+    for full in list(_inputs(suite)) + named:
+        h.update(os.path.relpath(full, ROOT).encode() + b'\0')
+        with open(full, 'rb') as f:
+            h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+class ReachCache:
+    """Reach records kept on disk by what they depend on (tree_key, the seed
+    and budget, the job, the file, the suite tests named), so the chunks of
+    a campaign trace the properties and the suite once, not once a chunk.
+    directory None: nothing kept."""
+
+    def __init__(self, directory, args):
+        self.directory, self.args, self.salt = directory, args, {}
+
+    def name(self, job, path):
+        if (job, path) not in self.salt:       # a suite's: its own test modules only
+            tests = suite_tests(path) if job == 'suite_reach' else ()
+            self.salt[job, path] = '%s %d %d %s' % (
+                tree_key(False, tests), self.args.seed, self.args.examples, '\n'.join(tests))
+        key = hashlib.sha256(('%s %s %s' % (self.salt[job, path], job, path)).encode()).hexdigest()
+        return os.path.join(self.directory, '%s-%s.json' % (job, key[:32]))
+
+    def __call__(self, run, request):
+        """run(request)'s reply, read from the cache when it was kept."""
+        job = 'reach' if 'reach' in request else 'suite_reach'
+        if self.directory is None:
+            return run(request)
+        name = self.name(job, request[job])
+        if os.path.exists(name):
+            with open(name, encoding='utf-8') as f:
+                return json.load(f)
+        reply = run(request)
+        if reply['result'] == 'survived':          # only a record of passing runs is kept
+            os.makedirs(self.directory, exist_ok=True)
+            with open(name + '.tmp', 'w', encoding='utf-8') as f:
+                json.dump(reply, f)
+            os.replace(name + '.tmp', name)
+        return reply
 
 
 def _record(reply, key):
     return {key: reply[key], 'outside': set(reply['outside']),
             'lines': {int(n) for n in reply['by_line']},
-            'by_line': {int(n): set(ts) for n, ts in reply['by_line'].items()}}
+            'by_line': {int(n): set(ts) for n, ts in reply['by_line'].items()},
+            'seconds': dict(zip(reply[key], reply.get('seconds', ())))}
 
 
-def reach(files, run, args):
+def reach(files, run, args, cache=None):
     """{file: which examples of its properties run each line on the real code}
     (empty with --run-unreached).  run: a function that sends a server a
     request.  The properties must pass on the real code, or no verdict means
@@ -297,7 +397,7 @@ def reach(files, run, args):
     if args.run_unreached or args.suite_only:
         return out
     for f in sorted(files):
-        reply = run({'reach': f, 'timeout': REACH_SECONDS})
+        reply = (cache or ReachCache(None, args))(run, {'reach': f, 'timeout': REACH_SECONDS})
         if reply['result'] != 'survived':
             raise SystemExit('the properties for %s fail on the real code (%s): no verdict '
                              'would mean anything' % (f, reply.get('by', reply['result'])))
@@ -307,7 +407,7 @@ def reach(files, run, args):
     return out
 
 
-def suite_reach(files, run, args):
+def suite_reach(files, run, args, cache=None):
     """{file: which of its suite tests run each line, on the real code}
     (empty with --full-suite, or without the suite stage).  The suite must
     pass on the real code."""
@@ -315,7 +415,7 @@ def suite_reach(files, run, args):
     if not (args.suite or args.suite_only) or args.full_suite or args.fresh_copies:
         return out
     for f in sorted(files):
-        reply = run({'suite_reach': f, 'timeout': REACH_SECONDS})
+        reply = (cache or ReachCache(None, args))(run, {'suite_reach': f, 'timeout': REACH_SECONDS})
         if reply['result'] != 'survived':
             raise SystemExit('the suite tests of %s fail on the real code (%s): no verdict '
                              'would mean anything' % (f, reply['result']))
@@ -359,8 +459,11 @@ def campaign(mutants, args, keep=None):
     workers = [make(args) for _ in range(args.jobs)]
     free = list(workers)
     files = {m['file'] for m in mutants}
-    reached = {} if args.fresh_copies else reach(files, workers[0].run, args)
-    tested = suite_reach(files, workers[0].run, args)
+    cache = ReachCache(getattr(args, 'reach_cache', None) or None, args)
+    reached = {} if args.fresh_copies else reach(files, workers[0].run, args, cache)
+    tested = suite_reach(files, workers[0].run, args, cache)
+    if getattr(args, 'cheap_first', False):
+        mutants = cheap_first(mutants, reached)
 
     def one(mutant):
         with lock:
@@ -405,7 +508,8 @@ def cluster_campaign(mutants, args, keep=None):
         return client.submit(mutant_server.run_remote, req, args.seed, args.examples,
                              pure=False).result()
     files = {m['file'] for m in mutants}
-    reached, tested = reach(files, run, args), suite_reach(files, run, args)
+    cache = ReachCache(getattr(args, 'reach_cache', None) or None, args)
+    reached, tested = reach(files, run, args, cache), suite_reach(files, run, args, cache)
     futures = {client.submit(mutant_server.run_remote,
                              request(m, args, reached.get(m['file']), tested.get(m['file'])),
                              args.seed, args.examples, pure=False): m for m in mutants}
@@ -476,6 +580,29 @@ def summarize(names, equivalent):
     return summary(results, dict(equivalent, **classified))
 
 
+def cheap_first(mutants, reached):
+    """The mutants in the order of how many of the properties' examples run
+    their statement (reached: reach's records), the list's order among
+    equals: a module-level line runs before every example, so all of them."""
+    def cost(m):
+        record = reached.get(m['file'])
+        if record is None:
+            return 0
+        span = range(m['span'][0], m['span'][1] + 1)
+        which = _selected(record, span, 'examples')
+        return len(record['examples']) if which is None else len(which)
+    return sorted(mutants, key=cost)
+
+
+def unsettled(mutants, directory):
+    """The mutants whose ids have no row in directory's results files."""
+    settled = set()
+    for f in {m['file'] for m in mutants}:
+        name = results_file(directory, f)
+        settled |= set(read_results(name)) if os.path.exists(name) else set()
+    return [m for m in mutants if m['id'] not in settled]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--only', nargs='+', metavar='FILE', help='mutate only these files')
@@ -499,6 +626,15 @@ def main():
     ap.add_argument('--results', metavar='DIR',
                     help="keep each mutant's verdict in DIR/MODULE.tsv as it comes "
                          '(the tree\'s: tools/mutation-results)')
+    ap.add_argument('--cheap-first', action='store_true',
+                    help='run the mutants that the fewest examples reach first (after '
+                         '--range: it orders the chunk)')
+    ap.add_argument('--unsettled', action='store_true',
+                    help="only the mutants with no row in --results's files (before "
+                         '--sample and --range)')
+    ap.add_argument('--as-of', metavar='COMMIT', default='HEAD',
+                    help="the commit --results's rows name (default HEAD): a branch's base, "
+                         'where the mutated file is as in the tree (a + says it is not)')
     ap.add_argument('--summarize', nargs='*', metavar='FILE',
                     help='run nothing: add up the results in these files (MODULE.tsv, or '
                          "--json's, taken in order); none: the tree's results")
@@ -513,6 +649,14 @@ def main():
     ap.add_argument('--tests', nargs='+', metavar='TEST',
                     help="the suite stage runs these tests instead of the file's SUITE "
                          '(not with --cluster)')
+    ap.add_argument('--suite-first', nargs='?', type=float, const=FIRST_SECONDS, metavar='SECONDS',
+                    help="with --suite: the quickest suite tests that run the mutant's line "
+                         '(SECONDS of them, as timed on the real code; default %g) before the '
+                         'properties; a mutant they kill is not run on the properties, so '
+                         '"fuzz alone" is then a lower bound' % FIRST_SECONDS)
+    ap.add_argument('--reach-cache', metavar='DIR', default=REACH_CACHE,
+                    help='keep the reach records here, reused while no file they depend on '
+                         "changes (default: %(default)s; '' keeps none)")
     ap.add_argument('--suite-only', action='store_true',
                     help='only the suite tests: for --ids the fuzz properties left alive')
     args = ap.parse_args()
@@ -535,6 +679,10 @@ def main():
     if args.ids:
         wanted = set(args.ids)
         mutants = [m for m in mutants if m['id'] in wanted]
+    if args.unsettled:
+        if not args.results:
+            ap.error('--unsettled: with --results')
+        mutants = unsettled(mutants, args.results)
     if args.sample is not None and args.sample < len(mutants):
         mutants = random.Random(args.seed).sample(mutants, args.sample)
     if args.range:
@@ -545,7 +693,7 @@ def main():
             print(m['id'])
         print('%d mutants' % len(mutants))
         return
-    keep = Keep(args.json, args.results)
+    keep = Keep(args.json, args.results, args.as_of)
     try:
         results = campaign(mutants, args, keep)
     finally:

@@ -41,6 +41,7 @@ _SOLVE_BUDGET = ('test_relabel', 'test_relabel_gives_up_within_its_budget')
 _SEARCH = ('test_relabel', 'test_relabel_search_spends_what_its_order_and_checks_say')
 _BELIEF = ('test_views', 'test_a_seats_belief_carried_through_a_game')
 _PLAYOUTS = ('test_fuzz', 'test_playouts_on_the_compiled_tier_are_the_loop_s')
+_HOSTILE = ('test_hostile_constants', 'test_hostile_constants_reach_the_compiled_tier_only_by_index')
 PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
     # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
@@ -56,6 +57,9 @@ PROPERTIES = {
     # loop; _VM reaches it where a program's game is played out)
     'pipvm/engine/actions.py': (_PLAYOUTS, _VM),
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
+    # (_HOSTILE makes every loop's region and plays with them in place, as
+    # the loop; _VM's games make one only where a block is hot: HOT calls)
+    'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
     'pipvm/engine/cases.py': (_VM, _PLAYOUTS),      # (its composing, the tier's at run time)
     'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
     'pipvm/core/runtime.py': (_VM,),
@@ -95,6 +99,9 @@ SUITE = {
     'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
                                 'tests/test_cut_playouts.py', 'tests/test_game.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
+    # the tests that make regions (compiled.HOT lowered) and run them
+    'pipvm/engine/regions.py': ['tests/test_regions.py', 'tests/test_compiled.py',
+                                'tests/test_compiled_blocks.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
