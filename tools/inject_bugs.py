@@ -32,7 +32,7 @@ BUGS = {
         'pipvm/isa/instructions.py', 'lst.append(lst.pop(0))', 'lst.insert(0, lst.pop())',
         '`rotate` moves the last element to the front'),
     'deal_first_to_first': (
-        'pipvm/engine/bodies.py', 'hand[:0] = dealt[(j - 1) % k::k][::-1]', 'hand[:0] = dealt[j::k][::-1]',
+        'pipvm/engine/bodies.py', 'first = (j - 1) % k', 'first = j',
         'a deal to players gives the first card to the first player'),
     'skip_keeps_loop_state': (
         'compiler/codegen/generator.py', "        if leave:\n            self.emit('DROP', leave)\n", '',
