@@ -26,7 +26,7 @@ RANDOM_BOTS = ('game', 'apart')    # --random-bots: whose generator a random bot
 BOT_KINDS = ('random', 'first', 'mc[:N]', 'ismcts[:N]')   # each thinking kind also takes :cut or :deep
 CUTS = {'cut': True, 'deep': 'deep'}       # a thinking seat's suffix -> its bot's cut
 # A thinking kind given bare: `ismcts` is ismcts:80:cut, the default bot, which
-# won 54.7% (46.7-62.4%) of 150 Euchre games against ismcts:200 at 0.21 of its
+# won 50.7% (45.5-55.9%) of 355 Euchre games against ismcts:200 at 0.21 of its
 # CPU a decision (docs/metrics.md); `mc` is mc:50.
 BARE = {'mc': False, 'ismcts': True}      # a bare thinking kind -> its bot's cut
 _SUFFIXES = {cut: ':' + name for name, cut in CUTS.items()}
