@@ -7,7 +7,7 @@ KeyboardInterrupt as Python's default for Ctrl-C does, and the simulators catch 
 and return the games finished so far.  So a Ctrl-C pressed while a round
 is summarised or the report written (or as the last game ends) is kept for
 the next round's start, and the report of every game played is written.
-Signals come to the main thread only; elsewhere both are no-ops."""
+Signals come to the main thread only; elsewhere held() and heard() do nothing."""
 import contextlib
 import signal
 import threading
@@ -16,7 +16,9 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _pressed = False
 
 
-def _raise(signum, frame):
+def interrupt(signum, frame):
+    """A handler: the signal as Ctrl-C (a SIGTERM ends a run as Ctrl-C does:
+    with the report so far)."""
     raise KeyboardInterrupt
 
 
@@ -27,14 +29,15 @@ def _hold(signum, frame):
     _pressed = True
 
 
-def _main():
+def on_main_thread():
+    """Signals come to the main thread only: may a handler be set here?"""
     return threading.current_thread() is threading.main_thread()
 
 
 @contextlib.contextmanager
 def held():
     global _pressed
-    if not _main():
+    if not on_main_thread():
         yield
         return
     _pressed = False
@@ -53,11 +56,11 @@ def pressed():
 
 @contextlib.contextmanager
 def heard():
-    if not (_main() and signal.getsignal(signal.SIGINT) is _hold):
+    if not (on_main_thread() and signal.getsignal(signal.SIGINT) is _hold):
         yield
         return
     for s in SIGNALS:
-        signal.signal(s, _raise)
+        signal.signal(s, interrupt)
     try:
         yield
     finally:

@@ -19,7 +19,6 @@ import multiprocessing
 import os
 import shlex
 import signal
-import threading
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -69,10 +68,6 @@ def _ignore_interrupts():
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
-def _terminated(signum, frame):
-    raise KeyboardInterrupt     # a SIGTERM ends a run as Ctrl-C does: with the report so far
-
-
 def _in_order(pool, chunks, ahead):
     """The chunks' results in order, whoever finishes first, with at most
     `ahead` chunks submitted and not yet taken: pool.map would submit a
@@ -97,8 +92,8 @@ def simulate(engine, seating, seeds, jobs=1, progress=None, rotate=False):
     chunks = chunked(seeds, jobs)
     out, interrupted = [], False
     pool = None
-    main = threading.current_thread() is threading.main_thread()   # signals go to it only
-    was = signal.signal(signal.SIGTERM, _terminated) if main else None
+    main = interrupts.on_main_thread()
+    was = signal.signal(signal.SIGTERM, interrupts.interrupt) if main else None
     try:
         if jobs == 1:
             results = map(_play_chunk, chunks)

@@ -261,13 +261,18 @@ class Machine:
         pending = self.pending
         kind = pending.kind
         if kind is CARD:
+            player, options, dest = pending
+        elif kind is ACTION:
+            player, options, first, enabled, binds = pending
+        else:
+            player, options = pending.player, pending.labels
+        n = len(options)
+        if noted is not None:
+            noted += n, player.seat
+        choice = choose(n)
+        if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
-            player, cards, dest = pending
-            n = len(cards)
-            if noted is not None:
-                noted += n, player.seat
-            choice = choose(n)
-            card = cards[choice]
+            card = options[choice]
             log.append((choice, card.name))
             self.pending = None
             if type(card) is Card:          # (move's first case: it equals only itself)
@@ -279,24 +284,14 @@ class Machine:
             if self.events is not None:
                 self.events.append(played(player, card.name, area_of(dest, self.globals)))
             return None
+        log.append((choice, options[choice]))
         if kind is ACTION:
             # _apply's case of a question, without the call
-            player, labels, first, enabled, binds = pending
-            n = len(labels)
-            if noted is not None:
-                noted += n, player.seat
-            choice = choose(n)
-            log.append((choice, labels[choice]))
             self.pending = None
             if binds is not None and binds[choice] is not None:
                 slot, item = binds[choice]
                 self.frames[-1][LOCALS][slot] = item
             return first + enabled[choice]
-        n = len(pending.labels)
-        if noted is not None:
-            noted += n, pending.player.seat
-        choice = choose(n)
-        log.append((choice, pending.labels[choice]))
         return self._apply(choice)
 
     def _apply(self, choice):
