@@ -91,6 +91,7 @@ def test_a_first_seat_advantage_through_0_is_marked_not_significant():
     text = run_cli(['sim', HIGH_CARD, '--players', '3', '--games', '60', '--precision', '0'])[1]
     assert (', not significant' in text.decode().split('first seat advantage')[1].split('\n')[0]
             ) == (not seats['first_significant'])
+    assert sim.SEQUENCES not in text.decode()           # fixed-n intervals
     # sim_json_and_text's premise: the text is the JSON's report in words (but the clock's line)
     assert text.decode('latin-1').splitlines()[:-1] == sim.format_report(s).splitlines()[:-1]
 
@@ -203,6 +204,8 @@ def test_a_report_stops_once_every_interval_it_reads_is_narrow_and_says_so():
     text = run_cli(['sim', HIGH_CARD, '--players', '3', '--games', '1000', '--jobs', '1'])[1]
     assert ('  stopped after %d games (at most 1000): every interval the verdict reads is '
             'narrower than 20.0%%; the widest, ' % s['games']) in text.decode()
+    # and says they are sequences: equal shares side by side may differ
+    assert '\n  %s\n' % sim.SEQUENCES in text.decode()
     # the same report whatever the number of jobs
     two = sim_json(HIGH_CARD, '--players', '3', '--games', '1000', '--jobs', '2')
     assert {k: v for k, v in two.items() if k != 'timing'} == {

@@ -41,7 +41,7 @@ from pipvm.design.summary import (  # noqa: F401
     Intervals, Series, balance_of, design, first_of, no_choices, no_world, rarely_finished,
     seat_rows, share, skill, summarise, thinking, verdict_intervals)
 from pipvm.design.text import (  # noqa: F401
-    NO_CHOICES, OPPONENTS, WARN_NO_WORLD, first_words, format_design, format_report,
+    NO_CHOICES, OPPONENTS, SEQUENCES, WARN_NO_WORLD, first_words, format_design, format_report,
     format_timing, games_rate, gap_words, no_world_share, percent, set_words, share_words,
     shows_seats, significant, stopping_words, thinking_lines, too_few, too_few_words,
     unfinished_words)

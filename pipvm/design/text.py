@@ -58,6 +58,8 @@ def format_report(s):
         lines.append('  branching: %.2f options per decision' % s['branching'])
     lines += format_design(s)
     lines.append('  ' + stopping_words(s))
+    if s['stopping']['precision'] is not None:
+        lines.append('  ' + SEQUENCES)
     lines.append('  ' + format_timing(s['timing']))
     if s.get('interrupted'):
         lines.append('  interrupted: only the first %d games were played' % s['games'])
@@ -172,6 +174,12 @@ def rotated_lines(s):
         lines.append('  bot of seat %d, %s: won %d (%s, %s - %s) wherever it sat' % (
             k['seat'], k['bot'], k['wins'], percent(k['share']), percent(lo), percent(hi)))
     return lines
+
+
+# Said under every report whose intervals are confidence sequences: read
+# side by side, two seats with equal wins can show different intervals.
+SEQUENCES = ('the intervals are confidence sequences, valid wherever the run stopped; each '
+             'follows its own games in order, so equal shares can get different intervals')
 
 
 def stopping_words(s):
