@@ -60,3 +60,27 @@ def test_ctrl_c_while_a_round_is_summarised_ends_the_run_with_its_report(
         without_timing(same), interrupted=True,
         stopping=dict(same['stopping'], reason='interrupted', most=report['stopping']['most'],
                       precision=report['stopping']['precision']))
+
+
+def test_ctrl_c_as_a_variant_ends_stops_the_sweep_before_the_next(monkeypatch, capsys):
+    """Pressed at the first variant's last summary (its 20 games are all it
+    plays), the key is held; the next variant is not begun, so the table has
+    no row of 0 games, and says how many variants were played."""
+    summarise, calls = sim.summarise, []
+
+    def pressed_now(*a, **k):
+        calls.append(1)
+        if len(calls) == 1:
+            _press()
+        return summarise(*a, **k)
+    monkeypatch.setattr(sim, 'summarise', pressed_now)
+    argv = ['sweep', HIGH_CARD, '--seed', '5', '--games', str(sim.FIRST_ROUND), '--jobs', '1',
+            '--vary', 'rounds=3,5,7']
+    assert cli.main(argv + ['--json']) == 130
+    report = json.loads(capsys.readouterr().out)
+    assert report['interrupted'] and report['variants_planned'] == 3
+    (row,) = report['variants']
+    assert row['report']['games'] == sim.FIRST_ROUND and not row['report'].get('interrupted')
+    calls.clear()
+    assert cli.main(argv) == 130
+    assert capsys.readouterr().out.splitlines()[-1] == '  interrupted: 1 of 3 variants played'

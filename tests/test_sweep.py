@@ -125,7 +125,8 @@ def test_ctrl_c_prints_the_variants_so_far_and_exits_130():
     lines = out.decode().splitlines()
     assert p.returncode == 130 and err == b''
     assert re.match(r'High Card: 1 variant, \d+ games each', lines[0])      # those played
-    assert re.fullmatch(r'  interrupted: the last variant played only \d+ games', lines[-1])
+    assert re.fullmatch(r'  interrupted: 1 of 2 variants played, the last only \d+ games',
+                        lines[-1])
 
 
 def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_path):

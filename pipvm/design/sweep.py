@@ -122,8 +122,11 @@ def sweep(args, seating, progress=None):
     combos = combinations(args.vary)
     variants = [sim.prepare(args, seating, args.set + combo) for combo in combos]
     start = time.perf_counter()
-    rows, metrics = [], None
+    rows, metrics, interrupted = [], None, False
     for i, variant in enumerate(variants):
+        if rows and interrupts.pressed():     # held as the last variant ended: no empty row
+            interrupted = True
+            break
         if progress:
             progress.prefix = 'variant %d of %d: ' % (i + 1, len(variants))
         report = sim.run(args, variant, progress)
@@ -132,6 +135,7 @@ def sweep(args, seating, progress=None):
                      'metrics': {m.key: m.value(report) for m in metrics},
                      'report': report})
         if report.get('interrupted'):
+            interrupted = True
             break
     first = rows[0]['report']
     seconds = time.perf_counter() - start
@@ -149,8 +153,9 @@ def sweep(args, seating, progress=None):
                    'games_per_second': sim.significant(sum(r['report']['games'] for r in rows) / seconds)
                    if seconds else 0.0},
     }
-    if any(r['report'].get('interrupted') for r in rows):
+    if interrupted:
         out['interrupted'] = True
+        out['variants_planned'] = len(variants)
     return out, metrics
 
 
@@ -190,7 +195,9 @@ def notes(s):
     lines.append('  %.2f s, %s' % (t['seconds'], sim.games_rate(t['games_per_second'])))
     if s.get('interrupted'):
         last = s['variants'][-1]['report']
-        lines.append('  interrupted: the last variant played only %d games' % last['games'])
+        lines.append('  interrupted: %d of %d variants played%s' % (
+            len(s['variants']), s['variants_planned'],
+            ', the last only %d games' % last['games'] if last.get('interrupted') else ''))
     return lines
 
 
