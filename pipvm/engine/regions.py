@@ -344,7 +344,8 @@ def _for_head(instrs, head, end, within):
     FOR_NEXT's body takes them); None for any other loop.  Both are
     integers the verifier checked (a slot) and the loader made (a target)."""
     op, arg, _ = instrs[head]
-    if op != OP.FOR_NEXT or head + 1 > end or head + 1 in within:
+    if (op != OP.FOR_NEXT or type(arg) is not tuple or len(arg) != 2
+            or head + 1 > end or head + 1 in within):
         return None
     slot, after = arg
     if not (type(slot) is int and 0 <= slot < SMALL and type(after) is int):
