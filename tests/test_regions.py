@@ -48,7 +48,7 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     # the `for s` loop inside the `for c` loop: the outer region calls the inner
     assert {(9, 38), (12, 37)} <= {fn.loop for fn in made}
     outer = next(fn for fn in made if fn.loop == (9, 38))
-    assert 'elif 12 <= pc <= 37:' in outer.source
+    assert 'elif pc == 12:' in outer.source and outer.head_only     # (a `for`: entered at its head)
     # a stored property read as an attribute (its name the runtime's own)
     inner = next(fn for fn in made if fn.loop == (12, 37))
     assert '.rank' in inner.source and 'getattr(' not in inner.source
@@ -56,6 +56,7 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     assert _play(image) == _play(vm.Image(program))
 
 
+LOOPS_TEXT = open(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip')).read()
 FAULT = '''Game "F" requires 2 players.
 Number total = 0.
 Action main {
@@ -93,6 +94,26 @@ def test_a_step_limit_in_a_region_falls_where_the_loop_s_does(hot):
         assert played == _play(vm.Image(program), max_steps=steps), steps
         stopped += played[1][0] == 'step limit'
     assert stopped == 3
+
+
+def _steps_left(image, max_steps):
+    g = Game(image, seed=3, players=2, names=['p0', 'p1'], max_steps=max_steps)
+    while g.decision is not None:
+        g.answer(0)
+    return g.machine.steps_left
+
+
+@pytest.mark.parametrize('program', [FAULT % 100, LOOPS_TEXT], ids=['fault', 'loops'])
+def test_a_region_counts_its_steps_as_the_loop_does(hot, program):
+    # (a region counts in a local, written back when it ends or calls an
+    # inner region: the machine's count is the loop's after a game, and
+    # after a step limit raised in an inner region inside an outer one)
+    program = _program(program)
+    image = vm.Image(program, compiled=True)
+    for steps in (50, 333, 501, 5000, 10 ** 6):
+        assert _steps_left(image, steps) == _steps_left(vm.Image(program), steps), steps
+    sources = [fn.source for fn in _regions(image).values()]
+    assert any('steps -= 1' in s for s in sources), sources
 
 
 def test_a_loop_with_a_decision_or_a_call_is_no_region():

@@ -18,6 +18,22 @@ _MASK30 = 0x3FFFFFFF
 _first_words = struct.Struct('<' + 'I12x' * 110).unpack
 
 
+_PLANS = {}             # a list's length -> _plan
+
+
+def _plan(length):
+    """Fisher-Yates' steps for a list of length items, from a state read
+    oldest word first: (n, the place n - 1, the bound a draw must be
+    below, the word draw k writes, the word 31 draws back it adds), the
+    bound the largest multiple of n up to 2**30 (what int's test
+    `r - r % n <= 2**30 - n` accepts)."""
+    plan = _PLANS.get(length)
+    if plan is None:
+        plan = _PLANS[length] = [(n, n - 1, (1 << 30) // n * n, k % 55, (k + 24) % 55)
+                                 for k, n in enumerate(range(length, 1, -1))]
+    return plan
+
+
 class OCamlRandom:
     __slots__ = ('state', 'idx')
 
@@ -60,9 +76,34 @@ class OCamlRandom:
 
     def shuffle(self, items):
         """The reference's Fisher-Yates (Utils.shuffle), in place: the same
-        draws as int(n) for n = len .. 2, with bits() inlined (SHUFFLE is hot)."""
+        draws as int(n) for n = len .. 2.  The state is read rotated, its
+        oldest word first, so that draw k writes word k % 55 whatever idx
+        is: one plan per length (_plan) gives each step's n, place, bound
+        and words, and a refused draw (a word at or above the largest
+        multiple of n: about one in 20 million for a deck) hands the rest
+        to _shuffle_from.  (SHUFFLE is hot: 8.2 against 10.8 us a deck.)"""
+        if len(items) < 2:
+            return
+        idx, st, mask = self.idx, self.state, _MASK30
+        words = st[idx + 1:] + st[:idx + 1]
+        for n, top, bound, i, j in _plan(len(items)):
+            cur = words[i]
+            r = words[i] = (words[j] + (cur ^ ((cur >> 25) & 0x1F))) & mask
+            if r >= bound:
+                break
+            v = r % n
+            items[top], items[v] = items[v], items[top]
+        else:
+            n = 1
+        st[:] = words[54 - idx:] + words[:54 - idx]     # (word k back at (idx + 1 + k) % 55)
+        self.idx = (idx + 1 + i) % 55
+        if n > 1:           # (draw i was refused: n draws again)
+            self._shuffle_from(items, n)
+
+    def _shuffle_from(self, items, n):
+        """Fisher-Yates from n down, with int's draws (bits() inlined)."""
         st, idx, mask = self.state, self.idx, _MASK30
-        for n in range(len(items), 1, -1):
+        for n in range(n, 1, -1):
             while True:
                 idx = idx + 1 if idx < 54 else 0            # (as int: (idx + 1) % 55)
                 cur = st[idx]

@@ -269,6 +269,11 @@ class _Lazy:
                   else self.site.enter(self.site, self.index))
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region
+            if arg is None:     # (a region entered at its head only: cold until there)
+                self.calls = 0
+                handler, operand, after = self.first
+                target = handler(machine, stack, frame, operand)
+                return after if target is None else target
             return fn(machine, stack, frame, arg)
         fn = function(*self.key)
         self.instrs[self.index] = (BLOCK, arg, fn)

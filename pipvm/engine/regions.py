@@ -16,8 +16,12 @@ is threaded (compiled.threaded).  Each run is composed as a block is
 region, whose Fault is raised here at its part's position (the region's
 own, so the loud and quiet code may have different regions at one index).
 A loop inside that a region holds is its own region, called from here
-(`elif h <= pc <= e:`): each instruction is composed once, whichever loop
-is hot first.  (Writing a forward jump's run where it jumps, as
+(`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
+is composed once, whichever loop is hot first.  A loop whose head is a
+FOR_NEXT alone is a Python `for` over the iteration state on the stack
+(_for_head; no `next` call and test of pc a round), entered at its head
+only.  Where nothing in a region reads the machine but its constants and
+globals, its steps are counted in a local (_own_steps).  (Writing a forward jump's run where it jumps, as
 pipvm/engine/actions.py does, saved a tenth of a region's run time on
 benchmarks/programs/loops.pip but cost more to compile than it saved in
 one game.)
@@ -88,7 +92,11 @@ def enter(site, index):
             made = region(site, loop, index)
             if made is not None:
                 fn, args = made
-                return (fn, args[index]) if index in args else None     # (else: its block)
+                if index in args:
+                    return fn, args[index]
+                # (a `for` region enters only at its head: (fn, None) says
+                # the index runs cold until the loop gets there)
+                return (fn, None) if fn.head_only else None     # (else: its block)
     return None
 
 
@@ -194,6 +202,9 @@ def make(site, loop, entered):
                 raise ValueError('loops %s and %s cross' % (a, b))
     within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
     starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+    each = _for_head(instrs, head, end, within)
+    if each is not None:        # (a `for`: its head is the Python for, the body runs from head + 1)
+        starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
     inside = set(starts)
     operands, places, lines, props = [], [], [], {}
 
@@ -208,6 +219,8 @@ def make(site, loop, entered):
                 and instrs[target][0] == OP.JUMP:
             # a jump to a JUMP: that JUMP's step (if it goes back), and its target
             return _jump(target, pad, lambda to, pad: goto(to, pad, False))
+        if target == head and each is not None:
+            return [pad + 'break']              # (the for's next item)
         if target in inside or target in within:
             return [pad + 'pc = %d' % target, pad + 'continue']
         return [pad + 'return %d' % target]
@@ -260,30 +273,81 @@ def make(site, loop, entered):
             out += goto(i, '', False)
         lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
         lines += ['    ' + line for line in out]
+    # (the steps counted in a local where nothing else in it reads the
+    # machine: written back when it ends and while an inner region runs,
+    # which counts on the machine; None then, so that an error raised
+    # there leaves the inner region's count)
+    steps = _own_steps(lines)
+    if steps:
+        lines = [line.replace('self.steps_left', 'steps') for line in lines]
+    save, load = ((['    self.steps_left, steps = steps, None'], ['    steps = self.steps_left'])
+                  if steps else ([], []))
     for l in inner:
         made = region(site, l)
         if made is None:
             raise ValueError('no region for the loop %s' % (l,))
         fn, args = made
+        if fn.head_only:        # (entered elsewhere, from outside it: the loop's blocks run)
+            lines += (['elif pc == %d:' % l[0]] + save
+                      + ['    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))]
+                      + load)
+            continue
         # (its function, and its operand tuples by entry, pc - its head)
         call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
-        lines += ['elif %d <= pc <= %d:' % l,
-                  '    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
+        lines += (['elif %d <= pc <= %d:' % l] + save
+                  + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])] + load)
     lines += ['else:', '    return pc']
+    if each is None:
+        lines = ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines]
+    else:
+        slot, after = each
+        lines = ['for item_ in stack[-1]:',
+                 '    frame[%d] = item_' % slot,
+                 '    pc = %d' % (head + 1),
+                 '    while True:'] + ['        ' + line for line in lines] + [
+                 'pop()',
+                 'return %d' % after]
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
-                        '    consts, globals_ = self.consts, self.globals',
-                        '    pc = arg[0]',
-                        '    try:',
-                        '        while True:']
-                       + ['            ' + line for line in lines]
+                        '    consts, globals_ = self.consts, self.globals']
+                       + ['    steps = self.steps_left'] * steps
+                       + ['    try:']
+                       + ['        ' + line for line in lines]
                        + ['    except Fault as f:',
-                          '        raise PipError(arg[1][f.part], f.message) from None']) + '\n'
+                          '        raise PipError(arg[1][f.part], f.message) from None']
+                       + ['    finally:', '        if steps is not None:',
+                          '            self.steps_left = steps'] * steps) + '\n'
     fn = _MADE.get(source)
     if fn is None:
         space = dict(vars(generated_cases), PipError=PipError)
         exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
         fn = _MADE[source] = space['region']
-        fn.source, fn.loop = source, loop
+        fn.source, fn.loop, fn.head_only = source, loop, each is not None
     rest = (tuple(places),) + tuple(operands)
-    return fn, {k: (k,) + rest for k in starts}
+    return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
+
+
+def _own_steps(lines):
+    """Can a region's lines count the steps in a local?  Only where they
+    read nothing else of the machine (no call that may run code, which
+    counts steps on the machine)."""
+    text = '\n'.join(lines)
+    for word in ('self.steps_left', 'self.max_steps', 'self.consts', 'self.globals'):
+        text = text.replace(word, '')
+    return 'self' not in text and 'steps' not in text
+
+
+def _for_head(instrs, head, end, within):
+    """(The local slot, the index after the loop) when the loop's head is a
+    FOR_NEXT alone (`for x in list`): the region is a Python `for` over the
+    iteration state on the stack (the same items, one next each, as
+    FOR_NEXT's body takes them); None for any other loop.  Both are
+    integers the verifier checked (a slot) and the loader made (a target)."""
+    op, arg, _ = instrs[head]
+    if (op != OP.FOR_NEXT or type(arg) is not tuple or len(arg) != 2
+            or head + 1 > end or head + 1 in within):
+        return None
+    slot, after = arg
+    if not (type(slot) is int and 0 <= slot < SMALL and type(after) is int):
+        return None
+    return slot, after
