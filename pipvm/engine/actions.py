@@ -102,8 +102,9 @@ _SIGNALS = {
 # A card decision (PLAY's) answered where it stands: Machine._answer_auto's
 # card case written out (its call, and its test of the kind, left out); the
 # pending choice stays set while choose runs (it may read its player), and
-# events are None in play-out mode on this tier.
-_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+)\)\)')
+# events are None in play-out mode on this tier.  A destination that is
+# cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
+_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
 _CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
                 'choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
                 'log_.append((choice_, card_.name))', 'self.pending = None',
@@ -132,8 +133,15 @@ def _composed(codes):
             if word.startswith('@SIGNAL '):
                 indent = line[:len(line) - len(line.lstrip())]
                 card = _CARD_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
-                lines += [indent + x.format(*card.groups()[1:]) for x in _CARD_ANSWER] if card else [
-                    indent + x for x in _SIGNALS[word[8:-1]]]
+                if card:
+                    pad, player, cards, dest = card.groups()
+                    if not dest.isidentifier():
+                        lines[-1:] = [pad + 'dest_ = ' + dest, pad + 'self.pending = card_choice'
+                                      '((%s, %s, dest_))' % (player, cards)]
+                        dest = 'dest_'
+                    lines += [indent + x.format(player, cards, dest) for x in _CARD_ANSWER]
+                else:
+                    lines += [indent + x for x in _SIGNALS[word[8:-1]]]
             else:
                 lines.append(line)
         # (a call's callee and frame by the function's locals)
