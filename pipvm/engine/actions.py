@@ -112,6 +112,12 @@ _CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
                 '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
                 '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
                 'else:', '    self.play_card({0}, card_, {2})']
+# An ASK's question answered where it stands: _answer_auto's question case
+# written out (a question binds nothing; its answer always jumps).
+_ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
+_ASK_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
+               'choice_ = choose_(len({1}))', 'log_.append((choice_, {1}[choice_]))',
+               'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
@@ -133,7 +139,10 @@ def _composed(codes):
             if word.startswith('@SIGNAL '):
                 indent = line[:len(line) - len(line.lstrip())]
                 card = _CARD_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
-                if card:
+                ask = _ASK_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
+                if ask:
+                    lines += [indent + x.format(*ask.groups()) for x in _ASK_ANSWER]
+                elif card:
                     pad, player, cards, dest = card.groups()
                     if not dest.isidentifier():
                         lines[-1:] = [pad + 'dest_ = ' + dest, pad + 'self.pending = card_choice'
