@@ -7,8 +7,9 @@ an action called from the loop, or from another such action, runs as one
 generated Python function of (machine, its frame record) instead of in the
 loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
 locals within a straight run (cases.compose, as the blocks do), and a
-decision answered where it stands (a card by Machine._answer_auto's card
-case written out, any other by its call) instead of pausing.  The frames on the machine's stack when the playout starts keep
+decision answered where it stands (a card or an ASK's question by
+Machine._answer_auto's case written out, any other by its call) instead
+of pausing.  The frames on the machine's stack when the playout starts keep
 running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
 A called action still pushes its frame record on machine.frames and pops
 it when it ends, so the call depth, an ASK's or a set's answer
