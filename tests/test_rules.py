@@ -334,6 +334,8 @@ def test_a_card_s_rank_and_suit_are_read_unchecked_unless_the_program_stores_the
     source, born = _born('message "dealt".')
     assert born == {0, 1}
     assert 'card.rank)' in source and 'card.suit)' in source and 'is not None' not in source
+    # the rank kept in a local for its second read; the suit, read once, not
+    assert re.search(r'\(v\d+ := card\.rank\)', source) and ':= card.suit' not in source, source
     # a program that assigns a rank: its reads keep their checks, the suit's not
     source, born = _born('players->first->hand->top->rank = 5.')
     assert born == {1}

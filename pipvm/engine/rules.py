@@ -295,7 +295,19 @@ def _nodes(tree):
 _HEAD = ['    m = env[%d]', '    consts, globals_ = m.consts, m.globals']
 
 
+_WALRUS = re.compile(r'\((v\d+) := ')
+
+
+def _unused_walruses(source):
+    """source without the walruses into locals read nowhere else (an
+    unchecked read of the card kept for a later read there is none of)."""
+    names = re.findall(r'\bv\d+\b', source)
+    once = {n for n in set(names) if names.count(n) == 1}
+    return _WALRUS.sub(lambda m: '(' if m.group(1) in once else m.group(0), source)
+
+
 def _made(source, name, operands):
+    source = _unused_walruses(source)
     code = _MADE.get(source)
     if code is None:
         space = dict(vars(generated_cases))
