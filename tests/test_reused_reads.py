@@ -2,7 +2,8 @@
 one that an earlier checked read got, on every path and with nothing
 between that could change it, is a copy of the name that holds it (an
 action's function in play-out mode, pipvm/engine/actions.py); PLAY's
-card answered where it stands in such a function; a loop's head, where
+card answered where it stands in such a function (and PLAY_AGAIN's, and an ASK's
+question); a loop's head, where
 its long runs stop and the start tested before the function's tree of
 starts."""
 import os
@@ -109,3 +110,19 @@ def test_a_loop_s_head_its_stops_and_the_start_are_tested_before_the_tree():
     assert tests[1:4] == ['if pc == 27:', 'if pc == 31:', 'if pc == 44:'], tests
     assert tests.index('if pc == 0:') < min(k for k, t in enumerate(tests) if '<' in t)
     assert 'if pc == 0:' in fns['rate'].source.split('while True:')[1].split('\n')[1]
+
+
+def test_crazy_eights_answers_its_plays_and_questions_where_they_stand():
+    # PLAY after CANPLAY (PLAY_AGAIN: its destination cards_of(x)) and the
+    # ASK to draw are answered in the function, not by _answer_auto's call,
+    # and its playouts are the loop's
+    program = loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    turn = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}['turn']
+    source = turn.source
+    assert 'dest_ = ' in source and 'choose_(len(found))' in source, source
+    assert 'action_choice(' in source and 'choose_(len(texts))' in source
+    assert '_answer_auto' not in source
+    loop, compiled = _play_outs(program, n=3, reps=3)
+    assert compiled == loop

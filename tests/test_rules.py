@@ -304,6 +304,41 @@ def test_a_card_free_comparison_with_a_constant_is_computed_once_whole():
     image = vm.Image(program, compiled=True)
     (source,) = [pure.written(fast).hand.source for fast in image.pure if fast]
     hoisted = [line.split(' = ')[0].strip() for line in source.split('\n')
-               if re.match(r' +h\d+ = .*\)\.rank\) is not None', line)]
+               if re.match(r' +h\d+ = .*\)\.rank\) == A\[\d+\]\)$', line)]
     assert len(hoisted) == 1 and ' or %s):\n' % hoisted[0] in source, source
     assert _ending(program, True) == _ending(program, False)
+
+
+def _born(assign):
+    """A program whose rule reads the card's rank and suit, with assign
+    (a statement) after the deal; its filter's source and its born_properties."""
+    program = harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nDeck d = standard.\nArea table labeled "Table" is faceup.\n'
+        'Rule r(p, c, pile) =\n  c->rank == A or c->suit == H or c->rank == K.\n'
+        'Action main {\n  shuffle d.\n  deal 9 from d to players.\n  %s\n'
+        '  play r from players->first to table.\n}\n' % assign))
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    (k,) = [k for k, fast in enumerate(tier.pure)
+            if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    for seed in range(10):
+        m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
+        for player in m.players:
+            assert (_filtered(tier.pure[k], m, player, player.hand)
+                    == _filtered(closures.pure[k], m, player, player.hand))
+    assert _ending(program, True) == _ending(program, False)
+    return tier.pure[k].hand.source, rules_module.born_properties(program)
+
+
+def test_a_card_s_rank_and_suit_are_read_unchecked_unless_the_program_stores_them():
+    # no STORE_PROP of a rank or suit: every card's are as the deck made them, never None
+    source, born = _born('message "dealt".')
+    assert born == {0, 1}
+    assert 'card.rank)' in source and 'card.suit)' in source and 'is not None' not in source
+    # the rank kept in a local for its second read; the suit, read once, not
+    assert re.search(r'\(v\d+ := card\.rank\)', source) and ':= card.suit' not in source, source
+    # a program that assigns a rank: its reads keep their checks, the suit's not
+    source, born = _born('players->first->hand->top->rank = 5.')
+    assert born == {1}
+    assert re.search(r'\(v\d+ := card\.rank\) is not None', source), source
+    assert 'card.suit)' in source
+    assert rules_module.born_properties(None) == rules_module.born_properties(True) == set()

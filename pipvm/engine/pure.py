@@ -101,7 +101,8 @@ class Pure:
 def translate(code, program, card_consts, generate=False):
     """The code object as a Pure, or None if it is not a plain expression;
     generate: its functions written as Python source (the compiled tier,
-    pipvm/engine/rules.py), where they can be."""
+    pipvm/engine/rules.py), where they can be (knowing program's stores:
+    rules.born_properties)."""
     if code.kind not in ('rule', 'ordering'):
         return None
     try:
@@ -119,6 +120,7 @@ def translate(code, program, card_consts, generate=False):
                 and tree.value.kind == 'list_const')
     # the env: the arguments, the other locals (an aggregate's item), the scratch slots
     pad = [None] * (machine - ARGUMENTS[code.kind])
+    generate = generate and program     # (what rules.py writes from: the program)
     return _made(tree, machine, fn, pad, code.kind == 'rule', generate, constant=constant,
                  shapes=Shapes.of(tree, machine, pad, generate) if code.kind == 'rule' else None)
 
@@ -128,7 +130,7 @@ def _made(tree, machine, fn, pad, rule, generate, **more):
     generate (where rules.py writes them, at the first call: _Unwritten)."""
     made = Pure(fn, pad, _by_card(tree, CARD_SLOT), **more)
     if generate:
-        unwritten = _Unwritten(made, tree, machine, rule)
+        unwritten = _Unwritten(made, tree, machine, rule, generate)
         made.fn = unwritten.value
         made.hand = unwritten.hand if rule else None
     return made
@@ -138,20 +140,22 @@ class _Unwritten:
     """A Pure's generated functions until the first call of either, which
     writes both (rules.py): writing one is about a millisecond, and a game
     starts without writing the rules and orderings it does not use yet."""
-    __slots__ = ('pure', 'tree', 'machine', 'rule', 'closure')
+    __slots__ = ('pure', 'tree', 'machine', 'rule', 'closure', 'program')
 
-    def __init__(self, pure, tree, machine, rule):
+    def __init__(self, pure, tree, machine, rule, program=None):
         self.pure, self.tree, self.machine, self.rule = pure, tree, machine, rule
         self.closure = pure.fn
+        self.program = program
 
     def write(self):
         if self.tree is None:
             return                          # (written: a caller kept the first function)
         from pipvm.engine import rules      # (cases.py's bodies: only the compiled tier)
         tree, machine, build = self.tree, self.machine, _Builder(self.machine).build
-        self.pure.fn = rules.value_function(tree, machine, build) or self.closure
+        born = rules.born_properties(self.program)
+        self.pure.fn = rules.value_function(tree, machine, build, born) or self.closure
         if self.rule:
-            self.pure.hand = rules.hand_function(tree, machine, build, CARD_SLOT)
+            self.pure.hand = rules.hand_function(tree, machine, build, CARD_SLOT, born)
         self.tree = None
 
     def value(self, env):

@@ -28,6 +28,7 @@ import types
 from pipvm.core import plain
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, generated_cases
+from pipvm.isa import pipc
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
                                       Unary, _returns_kept)
 
@@ -50,8 +51,9 @@ class _Writer:
     """One expression tree's source, over env (the closures' environment:
     locals, scratch slots, the machine at slot `machine`)."""
 
-    def __init__(self, machine, closure, card=None):
+    def __init__(self, machine, closure, card=None, born=frozenset()):
         self.machine, self.closure = machine, closure   # closure: tree -> its closure
+        self.born = born            # properties read unchecked (born_properties)
         self.card = card            # the slot read as the local `card` (a hand's filter)
         self.globals = {}           # a global's slot -> the local read once (a hand's filter)
         self.operands = []
@@ -150,6 +152,14 @@ class _Writer:
                              and t.operand.arg == self.card)
                 if card_read and name in self.known:
                     return self.known[name]
+                if t.op == 'LOAD_PROP' and arg in self.born:
+                    # never None: the check left out (an object that is None
+                    # fails at the read itself, checked or not)
+                    obj = self.expr(t.operand)
+                    if not card_read:
+                        return '(%s.%s)' % (obj, name)
+                    local = self.known[name] = self.fresh()
+                    return '(%s := %s.%s)' % (local, obj, name)
                 if name.isidentifier() and _GETATTR in body:
                     # obj.name: the runtime's own property names (not the
                     # program's text), read as an attribute, not by getattr()
@@ -285,7 +295,19 @@ def _nodes(tree):
 _HEAD = ['    m = env[%d]', '    consts, globals_ = m.consts, m.globals']
 
 
+_WALRUS = re.compile(r'\((v\d+) := ')
+
+
+def _unused_walruses(source):
+    """source without the walruses into locals read nowhere else (an
+    unchecked read of the card kept for a later read there is none of)."""
+    names = re.findall(r'\bv\d+\b', source)
+    once = {n for n in set(names) if names.count(n) == 1}
+    return _WALRUS.sub(lambda m: '(' if m.group(1) in once else m.group(0), source)
+
+
 def _made(source, name, operands):
+    source = _unused_walruses(source)
     code = _MADE.get(source)
     if code is None:
         space = dict(vars(generated_cases))
@@ -297,9 +319,38 @@ def _made(source, name, operands):
     return fn
 
 
-def value_function(tree, machine, closure):
-    """env -> the tree's value, or None if it is not written here."""
-    w = _Writer(machine, closure)
+# A card's properties that new_deck makes never None (a rank, a suit); only
+# STORE_PROP can make one None (vm.Machine.fork and the beliefs' trades copy
+# and swap cards' values).
+_BORN = frozenset(PROPERTY_NAMES.index(name) for name in ('rank', 'suit'))
+_BORN_OF = {}           # the program's codes -> its born_properties
+
+
+def born_properties(program):
+    """The properties of _BORN that no code of program stores (no STORE_PROP
+    of theirs), so never None in its games: a rule reads them without the
+    check (Crazy Eights: 'c->rank == cl->top->rank or ...').  None or True
+    (no program known): none."""
+    if program is None or program is True:
+        return frozenset()
+    key = tuple(code.code for code in program.codes)
+    born = _BORN_OF.get(key)
+    if born is None:
+        try:
+            stored = {i.args[0] for code in program.codes for i in pipc.decode(code.code)
+                      if i.op.name == 'STORE_PROP'}
+        except pipc.BadCode:
+            stored = _BORN
+        if len(_BORN_OF) > 64:
+            _BORN_OF.clear()
+        born = _BORN_OF[key] = _BORN - stored
+    return born
+
+
+def value_function(tree, machine, closure, born=frozenset()):
+    """env -> the tree's value, or None if it is not written here; born:
+    the card properties it may read unchecked (born_properties)."""
+    w = _Writer(machine, closure, born=born)
     try:
         expr = w.expr(tree)
     except (Refused, RecursionError):
@@ -309,14 +360,14 @@ def value_function(tree, machine, closure):
     return _made(source, 'rule_', w.operands)
 
 
-def hand_function(tree, machine, closure, card):
+def hand_function(tree, machine, closure, card, born=frozenset()):
     """(machine, player, dest) -> the cards of player's hand for which the
     rule's value is true (a rule's filter of a hand: PLAY, CANPLAY), or
     None.  The player and destination are its arguments, the card the
     loop's local; the closures' environment (the card in its slot `card`,
     the machine in slot `machine`) is made only for a part written as a
-    closure's call."""
-    w = _Writer(machine, closure, card)
+    closure's call; born as value_function's."""
+    w = _Writer(machine, closure, card, born)
     try:
         expr = w.top(tree)
     except (Refused, RecursionError):
