@@ -101,14 +101,19 @@ def test_a_loop_s_head_its_stops_and_the_start_are_tested_before_the_tree():
                   compiled=True)
     actions.prepare(image)
     fns = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}
-    # play_trick's `for p in players starting at leader` goes back to 7; the
-    # loud loop of its quiet `for c in p->hand` (13) is no head
-    tests = [line.strip() for line in fns['play_trick'].source.split('\n')
-             if line.strip().startswith('if pc ')]
+    # play_trick's `for p in players starting at leader` starts at 7, a
+    # Python `for`; the loud loop of its quiet `for c in p->hand` (13) is no head
+    lines = [line.strip() for line in fns['play_trick'].source.split('\n')]
+    tests = [line for line in lines if line.startswith('if pc ')]
     assert tests[0] == 'if pc == 7:' and 'if pc == 13:' not in tests, tests
-    # the long run of its body stops where the tree then tests first; 0 before the tree
-    assert tests[1:4] == ['if pc == 27:', 'if pc == 31:', 'if pc == 44:'], tests
+    assert lines[lines.index('if pc == 7:') + 1] == 'for frame[2] in stack[-1]:'
     assert tests.index('if pc == 0:') < min(k for k, t in enumerate(tests) if '<' in t)
+    # choose_trump's loops (an ASK's answer jumps: no `for`) go back to 64
+    # and 11; the long runs of their bodies stop where the tree then tests
+    # first; 0 before the tree
+    tests = [line.strip() for line in fns['choose_trump'].source.split('\n')
+             if line.strip().startswith('if pc ')]
+    assert tests[:6] == ['if pc == %d:' % k for k in (64, 11, 32, 51, 87, 0)], tests
     assert 'if pc == 0:' in fns['rate'].source.split('while True:')[1].split('\n')[1]
 
 

@@ -56,6 +56,7 @@ PROPERTIES = {
     # (actions.py runs only in play-out mode: _PLAYOUTS compares it with the
     # loop; _VM reaches it where a program's game is played out)
     'pipvm/engine/actions.py': (_PLAYOUTS, _VM),
+    'pipvm/engine/fors.py': (_PLAYOUTS, _VM),       # (the loops of actions.py's functions)
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
@@ -98,6 +99,8 @@ SUITE = {
     # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
     'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
                                 'tests/test_cut_playouts.py', 'tests/test_game.py'],
+    'pipvm/engine/fors.py': ['tests/test_loop_fors.py', 'tests/test_compiled_playouts.py',
+                             'tests/test_reused_reads.py', 'tests/test_sim_playout.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_regions.py', 'tests/test_compiled.py',

@@ -24,8 +24,11 @@ straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index, so the
 path that falls through never comes back to the tree, and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
-run it goes to written where it jumps (_Writer.leave); a loop's head and 0
-are tested before the tree (_Writer.heads).  A checked read that an
+run it goes to written where it jumps (fors.Writing.leave); a loop's head
+and 0 are tested before the tree (_Writer.heads).  A loop over a list
+whose body can stand in one is a Python `for` over the iteration state on
+the stack, its body inside it: its jump back `continue`, a jump out
+`break` (pipvm/engine/fors.py).  A checked read that an
 earlier one got with nothing between that could change it is a copy
 (rewrites.reused).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
@@ -56,8 +59,9 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
-from pipvm.engine import bodies, cases, compiled, generated_cases, rewrites
+from pipvm.engine import bodies, cases, compiled, fors, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
+from pipvm.engine.fors import QUIET, SMALL
 from pipvm.engine.pure import written
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -68,7 +72,7 @@ _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
-_QUIET = {OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}     # never fall through
+_QUIET = QUIET          # (never fall through)
 
 
 def _composable(op):
@@ -166,7 +170,6 @@ def _composed(codes):
 # constant's value, which is always A[k] (its index, CONST's operand, is one).
 _INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
             'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
-SMALL = 1000
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
@@ -201,15 +204,18 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
 _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
-class _Writer:
+class _Writer(fors.Writing):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
 
-    def __init__(self, instrs, starts, positions, pures=()):
+    def __init__(self, instrs, starts, positions, pures=(), outside=()):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
         self.pures = pures          # the image's rules as Pures (a filter called directly)
         self.starts = {0} | starts
+        self.outside = {0} | set(outside)   # (starts entered from outside the function)
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
+        self.loops = fors.loops(instrs)     # head -> end of each loop a Python `for` may run
+        self.open = []              # the `for`s being written, innermost last
 
     def operand_exprs(self, i):
         """(Its parts' opcodes, A[k] or a jump's index for each operand) of
@@ -286,26 +292,6 @@ class _Writer:
                                                           m.group(4)),
                           pad + 'except Exception:',
                           pad + '    ' + m.group(0).lstrip()])
-
-    def leave(self, text, indent, unit, first):
-        """Emit text, each forward jump in it (`pc = k` then `continue`,
-        k past first, where the text's run starts, outside a `try`) written
-        as the run from k, while the function's budget lasts: no trip
-        through the test tree (the same run; forward only, so writing ends)."""
-        lines = text.split('\n')
-        k = 0
-        while k < len(lines):
-            m = _JUMP.fullmatch(lines[k])
-            if (m and k + 1 < len(lines) and lines[k + 1] == m.group(1) + 'continue'
-                    and int(m.group(2)) > first and self.budget > 0 and not rewrites.in_try(lines, k)):
-                self.copying += 1
-                self.run(int(m.group(2)), indent + len(m.group(1)))
-                self.copying -= 1
-                k += 2
-                continue
-            self.lines.append((' ' * indent + lines[k], unit))
-            self.budget -= self.copying > 0
-            k += 1
 
     def unit(self, i, indent):
         """An instruction no run composes: JUMP, RETURN, GIVE (control
@@ -412,6 +398,8 @@ class _Writer:
             lines += ['t_ = H%d(self, stack, frame, A[%d])' % (op_code, len(self.operands) - 1),
                       'if t_ is LOUD:', loud]
             if after is None:
+                if self.open:
+                    raise fors.NoFor
                 lines += ['pc = t_', 'continue']
         else:
             raise ValueError('%s in an action' % BY_CODE[op_code].name)
@@ -425,7 +413,20 @@ class _Writer:
         i, group, count = start, [], 0
         while i is not None and i < self.n:
             op = BY_CODE[self.instrs[i][0]]
-            if count >= RUN_ON and (i in self.starts or count >= 4 * RUN_ON):
+            if i in self.loops and i not in self.unwritten:
+                if self.open or i == start:
+                    if group:
+                        self.group(group, indent)
+                        group = []
+                    if self.loop(i, indent):
+                        return
+                else:
+                    # (at the top, the loop is written once, where its head starts)
+                    if group:
+                        self.group(group, indent)
+                    self.emit('pc = %d\ncontinue' % i, indent, None)
+                    return
+            if count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON):
                 # (past RUN_ON, a run stops where another starts: the code stays
                 # about linear in size)
                 if group:
@@ -461,14 +462,23 @@ class _Writer:
         # (until no run stops at a start it has not got, and the runs stop
         # where the last pass's tree tests first; a pass more at most)
         while True:
-            todo = sorted(self.starts | self.pending)
+            # (a start inside a `for`'s body is entered only from within it,
+            # unless control enters the body from outside the function)
+            inside = {s for h, end in self.loops.items()
+                      if not any(h < s < end for s in self.outside) for s in range(h + 1, end)}
+            todo = sorted((self.starts | self.pending) - inside)
             self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
             self.pending, self.stops = set(), set()
+            self.unwritten = set()  # (loops whose body cannot stand in a `for`)
             self._tree(todo, 12, self.heads(used))
             passes += 1
+            if self.unwritten:      # (a body a `for` cannot hold: its starts are the tree's)
+                self.loops = {h: e for h, e in self.loops.items() if h not in self.unwritten}
+                passes -= 1
+                continue
             if self.pending <= set(todo) and (self.stops == used or passes > 2):
                 self.entries = frozenset(todo)      # (a pc the function may start at)
                 break
@@ -502,13 +512,12 @@ class _Writer:
         for i, (op, arg, _) in enumerate(self.instrs):
             if op in _QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
                 skipped |= set(range(i + 1, arg[-1]))
-            parts = BY_CODE[op].parts or (BY_CODE[op],)
-            kinds = [k for p in parts for k in p.operands]
-            args = [arg] if len(kinds) == 1 else list(arg) if type(arg) is tuple else []
-            heads |= {a for a, k in zip(args, kinds)
-                      if OPERANDS[k].is_target and type(a) is int and a <= i}
+            heads |= {a for a in fors.targets(op, arg) if a <= i}
         heads = sorted(heads - skipped, reverse=True)[:HEADS]
-        return heads + sorted(set(stops) - set(heads) - {0})[:HEADS] + [0]
+        # (a stop in a `for`'s body is left to the tree: only code entered
+        # from outside the function runs there without the `for`)
+        stops = {s for s in stops if not any(h < s < e for h, e in self.loops.items())}
+        return heads + sorted(stops - set(heads) - {0})[:HEADS] + [0]
 
     def _tree(self, starts, indent, first=()):
         """A test tree over starts (pc values) whose leaves are their runs,
@@ -533,7 +542,6 @@ class _Writer:
         self._tree(starts[mid:], indent + 4)
 
 
-_JUMP = re.compile(r'( *)pc = (\d+)')
 HEADS = 3               # loop heads tested before the tree (each one more test for the rest)
 # PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
 _PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
@@ -590,13 +598,14 @@ def function(loaded, loud=False, pures=()):
     CANPLAY call directly."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
-    starts = _entered(loaded, (instrs,))
-    if loud:            # (where the quiet code goes on loud)
-        starts |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
-    # where a frame paused before the playout goes on: after a decision or a call
-    starts |= {i + 1 for i, (op, _, _) in enumerate(instrs)
+    # where control enters from outside: a call at 0; a frame paused before
+    # the playout goes on after its decision or call; the quiet code goes
+    # on loud at a quiet instruction
+    outside = {i + 1 for i, (op, _, _) in enumerate(instrs)
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
-    writer = _Writer(instrs, starts, positions, pures)
+    if loud:
+        outside |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+    writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
