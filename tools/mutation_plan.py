@@ -57,6 +57,7 @@ PROPERTIES = {
     # loop; _VM reaches it where a program's game is played out)
     'pipvm/engine/actions.py': (_PLAYOUTS, _VM),
     'pipvm/engine/fors.py': (_PLAYOUTS, _VM),       # (the loops of actions.py's functions)
+    'pipvm/engine/answers.py': (_PLAYOUTS, _VM),    # (their decisions answered inline)
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
@@ -101,6 +102,8 @@ SUITE = {
                                 'tests/test_cut_playouts.py', 'tests/test_game.py'],
     'pipvm/engine/fors.py': ['tests/test_loop_fors.py', 'tests/test_compiled_playouts.py',
                              'tests/test_reused_reads.py', 'tests/test_sim_playout.py'],
+    'pipvm/engine/answers.py': ['tests/test_reused_reads.py', 'tests/test_compiled_playouts.py',
+                                'tests/test_sim_playout.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_regions.py', 'tests/test_compiled.py',

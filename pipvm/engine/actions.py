@@ -8,7 +8,8 @@ generated Python function of (machine, its frame record) instead of in the
 loop: no VM frame switch, no CALL and RETURN dispatch, values passed in
 locals within a straight run (cases.compose, as the blocks do), and a
 decision answered where it stands (a card or an ASK's question by
-Machine._answer_auto's case written out, any other by its call) instead
+Machine._answer_auto's case written out, any other by its call:
+pipvm/engine/answers.py) instead
 of pausing.  The frames on the machine's stack when the playout starts keep
 running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
 A called action still pushes its frame record on machine.frames and pops
@@ -59,7 +60,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
-from pipvm.engine import bodies, cases, compiled, fors, generated_cases, rewrites
+from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.fors import QUIET, SMALL
 from pipvm.engine.pure import written
@@ -97,32 +98,6 @@ def _nested_leave(text):
     return False
 
 
-# SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
-# ASK's), a called action run as its function.
-_SIGNALS = {
-    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_', '    continue'],
-    'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
-               '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
-}
-# A card decision (PLAY's) answered where it stands: Machine._answer_auto's
-# card case written out (its call, and its test of the kind, left out); the
-# pending choice stays set while choose runs (it may read its player), and
-# events are None in play-out mode on this tier.  A destination that is
-# cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
-_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
-_CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-                'choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
-                'log_.append((choice_, card_.name))', 'self.pending = None',
-                'if type(card_) is Card:',       # (bodies.move's Card path: it is in the hand)
-                '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
-                '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
-                'else:', '    self.play_card({0}, card_, {2})']
-# An ASK's question answered where it stands: _answer_auto's question case
-# written out (a question binds nothing; its answer always jumps).
-_ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
-_ASK_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-               'choice_ = choose_(len({1}))', 'log_.append((choice_, {1}[choice_]))',
-               'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
@@ -142,20 +117,7 @@ def _composed(codes):
         for line in text.split('\n'):
             word = line.strip()
             if word.startswith('@SIGNAL '):
-                indent = line[:len(line) - len(line.lstrip())]
-                card = _CARD_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
-                ask = _ASK_PAUSE.fullmatch(lines[-1]) if lines and word == '@SIGNAL PAUSE@' else None
-                if ask:
-                    lines += [indent + x.format(*ask.groups()) for x in _ASK_ANSWER]
-                elif card:
-                    pad, player, cards, dest = card.groups()
-                    if not dest.isidentifier():
-                        lines[-1:] = [pad + 'dest_ = ' + dest, pad + 'self.pending = card_choice'
-                                      '((%s, %s, dest_))' % (player, cards)]
-                        dest = 'dest_'
-                    lines += [indent + x.format(player, cards, dest) for x in _CARD_ANSWER]
-                else:
-                    lines += [indent + x for x in _SIGNALS[word[8:-1]]]
+                answers.signal(lines, line[:len(line) - len(line.lstrip())], word[8:-1])
             else:
                 lines.append(line)
         # (a call's callee and frame by the function's locals)

@@ -1,0 +1,55 @@
+"""Decisions answered where they stand in a whole action's function
+(pipvm/engine/actions.py, play-out mode): the text a composed run's
+`@SIGNAL PAUSE@` and `@SIGNAL CALLED@` lines become.
+
+A card decision (PLAY's, PLAY_AGAIN's) and an ASK's question are
+Machine._answer_auto's cases written out: the same policy call on the same
+generator, so a playout draws what the loop's would; any other decision
+calls _answer_auto itself.  Only the table's text and the run's own names
+reach these lines (docs/pipc.md's trust model)."""
+import re
+
+# SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
+# ASK's), a called action run as its function.
+_SIGNALS = {
+    'PAUSE': ['t_ = self._answer_auto()', 'if t_ is not None:', '    pc = t_', '    continue'],
+    'CALLED': ['rec_ = frames[-1]', 'if len(frames) > DEEP:',
+               '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
+}
+# A card decision answered where it stands: Machine._answer_auto's card
+# case written out (its call, and its test of the kind, left out); the
+# pending choice stays set while choose runs (it may read its player), and
+# events are None in play-out mode on this tier.  A destination that is
+# cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
+_CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
+_CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
+                'choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
+                'log_.append((choice_, card_.name))', 'self.pending = None',
+                'if type(card_) is Card:',       # (bodies.move's Card path: it is in the hand)
+                '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
+                '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
+                'else:', '    self.play_card({0}, card_, {2})']
+# An ASK's question answered where it stands: _answer_auto's question case
+# written out (a question binds nothing; its answer always jumps).
+_ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
+_ASK_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
+               'choice_ = choose_(len({1}))', 'log_.append((choice_, {1}[choice_]))',
+               'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
+
+
+def signal(lines, indent, kind):
+    """Append to lines (the run's so far, its last the one that made the
+    decision pending) what `@SIGNAL kind@` at indent stands for."""
+    last = lines[-1] if lines and kind == 'PAUSE' else ''
+    ask, card = _ASK_PAUSE.fullmatch(last), _CARD_PAUSE.fullmatch(last)
+    if ask:
+        lines += [indent + x.format(*ask.groups()) for x in _ASK_ANSWER]
+    elif card:
+        pad, player, cards, dest = card.groups()
+        if not dest.isidentifier():
+            lines[-1:] = [pad + 'dest_ = ' + dest,
+                          pad + 'self.pending = card_choice((%s, %s, dest_))' % (player, cards)]
+            dest = 'dest_'
+        lines += [indent + x.format(player, cards, dest) for x in _CARD_ANSWER]
+    else:
+        lines += [indent + x for x in _SIGNALS[kind]]
