@@ -19,6 +19,20 @@ def _press():
     os.kill(os.getpid(), signal.SIGINT)
 
 
+def _press_at_first_summary(monkeypatch):
+    """Press the key as sim first summarises a round; the calls so far
+    (clear them to press again)."""
+    summarise, calls = sim.summarise, []
+
+    def pressed_now(*a, **k):
+        calls.append(1)
+        if len(calls) == 1:
+            _press()
+        return summarise(*a, **k)
+    monkeypatch.setattr(sim, 'summarise', pressed_now)
+    return calls
+
+
 def test_held_notes_the_key_and_heard_raises():
     with interrupts.held():
         _press()
@@ -36,14 +50,7 @@ def test_ctrl_c_while_a_round_is_summarised_ends_the_run_with_its_report(
         module, monkeypatch, capsys):
     """The key pressed as the first round (20 games) is summarised, outside any
     game: the run stops there, and the report of those games is written."""
-    summarise, calls = sim.summarise, []
-
-    def pressed_now(*a, **k):
-        calls.append(1)
-        if len(calls) == 1:
-            _press()
-        return summarise(*a, **k)
-    monkeypatch.setattr(sim, 'summarise', pressed_now)
+    _press_at_first_summary(monkeypatch)
     argv = [HIGH_CARD, '--seed', '5', '--json', '--jobs', '1']
     if module is sweep:
         argv += ['--vary', 'rounds=3,5']
@@ -66,14 +73,7 @@ def test_ctrl_c_as_a_variant_ends_stops_the_sweep_before_the_next(monkeypatch, c
     """Pressed at the first variant's last summary (its 20 games are all it
     plays), the key is held; the next variant is not begun, so the table has
     no row of 0 games, and says how many variants were played."""
-    summarise, calls = sim.summarise, []
-
-    def pressed_now(*a, **k):
-        calls.append(1)
-        if len(calls) == 1:
-            _press()
-        return summarise(*a, **k)
-    monkeypatch.setattr(sim, 'summarise', pressed_now)
+    calls = _press_at_first_summary(monkeypatch)
     argv = ['sweep', HIGH_CARD, '--seed', '5', '--games', str(sim.FIRST_ROUND), '--jobs', '1',
             '--vary', 'rounds=3,5,7']
     assert cli.main(argv + ['--json']) == 130
