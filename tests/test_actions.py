@@ -98,7 +98,8 @@ def _deep_chain(n):
 def test_a_deep_playout_started_deep_in_python_s_stack_runs_as_in_the_loop():
     # A called action is a Python call: the recursion limit must keep a
     # margin for the frames already below the playout (here 500 of them,
-    # under a limit of 1000 + 500) as the calls go 700 deep
+    # under a limit of 1000 more than the test's own) as the calls go 700
+    # deep (500 + 700 frames: past the limit unless it is raised)
     program = _program(_deep_chain(700))
 
     def nested(k):
@@ -106,7 +107,7 @@ def test_a_deep_playout_started_deep_in_python_s_stack_runs_as_in_the_loop():
 
     depth = len(_stack())
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(1500 + depth)
+    sys.setrecursionlimit(1000 + depth)
     try:
         (loop, _), (tier, functions) = nested(500)
     finally:
@@ -121,3 +122,52 @@ def _stack():
         frames.append(f)
         f = f.f_back
     return frames
+
+
+def test_a_rule_too_big_for_a_closure_is_played_by_the_loop_s_playable():
+    # (a rule over pure.MAX_NODES instructions has no Pure: PLAY's filter
+    # is Machine.playable's, as in the loop)
+    terms = ' or '.join('c->rank == %d' % (2 + k % 12) for k in range(450))
+    program = _program((GAME % '').replace('Rule any(p, c, pile) = True.',
+                                           'Rule any(p, c, pile) = %s.' % terms))
+    image = Image(program, compiled=True)
+    assert image.pure[[c.name for c in program.codes].index('any')] is None
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+
+
+def test_a_local_past_the_thousandth_shown_by_a_quiet_message_plays_as_in_the_loop():
+    # a slot of 1000 or more reaches the function as an operand (A[k]), not
+    # as text; the message shows it, so it must be defined (QUIET_LOCALS)
+    lets = '\n'.join('  let v%d be %d.' % (k, k) for k in range(1000))
+    program = _program((GAME % '').replace(
+        '  n += 1.\n}\nAction turn',
+        '%s\n  let last be "last".\n  n += v999.\n  message "{last}".\n}\nAction turn' % lets))
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+    assert loop[0][2][0][1] >= 999
+
+
+# Loops whose body only shows messages, written out by the function
+# (QUIET_FOR): showing the item; only other locals (two Numbers, which
+# could be too long to show); the item and a global.
+QUIET_LOOPS = '''Number total = 0.
+Action show {
+  let a be n * 1000.
+  let b be n.
+  for c in players->first->hand { message "{c}". }
+  for c in players->first->hand { message "{a} then {b}". }
+  for x in [1; 2; n] { message "{x} of {total}". }
+  total += a + b.
+}'''
+
+
+def test_quiet_loops_showing_the_item_or_other_locals_play_as_in_the_loop():
+    program = _program((GAME % QUIET_LOOPS).replace('  helper().', '  helper().\n  show().'))
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1, 2, 3))
+    assert functions and loop == tier
+    source = Image(program, compiled=True)
+    from pipvm.engine import actions
+    actions.prepare(source)
+    text = [c.action.source for c in source.codes if c.code.name == 'show'][0]
+    assert 'int in map(type, rest_)' in text and ' or (type(frame[' in text, text

@@ -170,3 +170,108 @@ Action main {
              and 'while True:' in fn.source]
     assert len(loops) == 2 and loops[0] is loops[1]
     assert 'deal(' in loops[0].source
+
+
+# A hand-made file (tests/test_vm.py's assembler and validation) whose loop
+# holds two loops that cross (A = hA..eA, B = hB..eB, hA < hB <= eA < eB),
+# which no compiler writes: inside `outer`, within `outermost`.  Each inner
+# loop is a region; `outer` cannot be one (its loops cross), so `outermost`,
+# around it, cannot either: their blocks run them, as the loop would.
+CROSSING = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'outermost'),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0), ('CONST', 'zero'), ('STORE_LOCAL', 1),
+    ('LABEL', 'hA'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LABEL', 'hB'),
+    ('LOAD_LOCAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 1),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'nA'),
+    ('JUMP', 'hA'),                                             # (eA)
+    ('LABEL', 'nA'),
+    ('LOAD_LOCAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'nB'),
+    ('JUMP', 'hB'),                                             # (eB)
+    ('LABEL', 'nB'),
+    ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 1), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'next'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'next'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 2),
+    ('LOAD_GLOBAL', 2), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outermost'),
+    ('LABEL', 'end'),
+]
+
+
+def _hand_made(instrs):
+    """The program of tests/test_vm.py whose main runs instrs (a constant
+    by its number: ('CONST', 'seven'))."""
+    from tests import test_vm
+    names = {'zero': '0', 'one': '1', 'two': '2', 'three': '3', 'five': '5', 'seven': '7'}
+    return test_vm.program([(op, *(test_vm.K[names[a]] if op == 'CONST' else a for a in args))
+                            for op, *args in instrs])
+
+
+def _run_main(image):
+    """(What main's start returns, the globals, the steps left), main run
+    with no decision to answer."""
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=10 ** 6, events=[])
+    return m.start(test_vm.seated()), list(m.globals), m.steps_left
+
+
+def test_loops_that_cross_run_as_their_blocks_and_regions_as_in_the_loop(hot):
+    program = _hand_made(CROSSING)
+    run = _run_main
+    image = vm.Image(program, compiled=True)
+    played = run(image)
+    assert played == run(vm.Image(program))
+    # (35 rounds of `outer`, y reaching 7 in each; the steps counted as in the loop)
+    assert played[1][:3] == [35 * 7, 5, 7] and played[2] < 10 ** 6
+    made = {fn.loop for fn in _regions(image).values()}
+    assert len(made) == 2 and all(b - a < 12 for a, b in made), made
+    assert played == run(image)         # (again, the regions in place)
+
+
+# A hand-made loop (`outer`) that jumps into the loop inside it (h..e) past
+# its head, which no compiler writes: at its head in the first rounds, at
+# `mid` in the next, at its last instruction (e, the JUMP back) in the last.
+INTO = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'e'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'two'), ('LT',), ('JUMP_IF_FALSE', 'mid'),
+    ('LABEL', 'h'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LABEL', 'mid'),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'after'),
+    ('LABEL', 'e'),
+    ('JUMP', 'h'),
+    ('LABEL', 'after'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_a_region_entering_the_loop_inside_it_past_its_head_runs_as_the_loop(hot):
+    # the outer region calls the inner one with its operand tuple for the
+    # index it enters at (the head, mid, or the last instruction)
+    program = _hand_made(INTO)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (g0 counts mid's runs: 3 a round entered at h or e, 4 entered at mid)
+    assert played[1][:2] == [2 * 3 + 3 * 4 + 2 * 3, 7], played
+    made = {fn.loop: fn for fn in _regions(image).values()}
+    assert len(made) == 2
+    outer = max(made.values(), key=lambda fn: fn.loop[1] - fn.loop[0])
+    assert 'elif %d <= pc <= %d:' % min(made, key=lambda l: l[1] - l[0]) in outer.source
+    assert played == _run_main(image)
