@@ -206,13 +206,23 @@ CROSSING = [
 ]
 
 
-def _hand_made(instrs):
-    """The program of tests/test_vm.py whose main runs instrs (a constant
-    by its number: ('CONST', 'seven'))."""
+def _hand_made(instrs, extra=()):
+    """A program whose main runs instrs, made with tests/test_vm.py's
+    assembler and validated as any file is (a constant by its name:
+    ('CONST', 'seven'); 'last': the last of extra, constants added past
+    test_vm's)."""
+    from pipvm.isa import pipc
     from tests import test_vm
     names = {'zero': '0', 'one': '1', 'two': '2', 'three': '3', 'five': '5', 'seven': '7'}
-    return test_vm.program([(op, *(test_vm.K[names[a]] if op == 'CONST' else a for a in args))
-                            for op, *args in instrs])
+    at = {name: test_vm.K[k] for name, k in names.items()}
+    at['last'] = len(test_vm.CONSTS) + len(extra) - 1
+    main = test_vm.code('action', 'main', ['x', 'y'],
+                        [(op, *(at[a] if op == 'CONST' else a for a in args))
+                         for op, *args in instrs] + [('RETURN',)])
+    init = test_vm.code('init', 'globals', [], [('RETURN',)])
+    program = pipc.Program('T', [2], 0, list(test_vm.GLOBALS), test_vm.CONSTS + list(extra),
+                           [init, main], 1)
+    return pipc.load(pipc.dump(program), '<test>')
 
 
 def _run_main(image):
@@ -275,3 +285,59 @@ def test_a_region_entering_the_loop_inside_it_past_its_head_runs_as_the_loop(hot
     outer = max(made.values(), key=lambda fn: fn.loop[1] - fn.loop[0])
     assert 'elif %d <= pc <= %d:' % min(made, key=lambda l: l[1] - l[0]) in outer.source
     assert played == _run_main(image)
+
+
+# Loops that cross where one's head is the other's last instruction (B
+# jumps back to A's JUMP back), inside `outer`, which cannot be a region.
+CROSSING_AT_THE_END = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0), ('CONST', 'zero'), ('STORE_LOCAL', 1),
+    ('LABEL', 'hA'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'nA'),
+    ('LABEL', 'eA'),
+    ('JUMP', 'hA'),
+    ('LABEL', 'nA'),
+    ('LOAD_LOCAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 1),
+    ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 0), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'nB'),
+    ('JUMP', 'eA'),                                             # (eB, back to A's end)
+    ('LABEL', 'nB'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_loops_that_cross_at_one_s_last_instruction_run_as_in_the_loop(hot):
+    program = _hand_made(CROSSING_AT_THE_END)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (x: 3, then one more a round of y's 7: g0 adds 3, 4, ..., 9 each time)
+    assert played[1][:2] == [5 * sum(range(3, 10)), 5], played
+    assert played == _run_main(image)
+
+
+def test_a_region_reads_a_constant_past_the_thousandth_by_its_operand(hot):
+    # (its index is no text of the source: an operand of the region, arg[k])
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'loop'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'last'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'skip'),               # (two blocks: the loop is no block by itself)
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'loop'),
+        ('LABEL', 'end'),
+    ], extra=[1000 + k for k in range(1000)])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [7 * 1999 + 3, 7], played
+    (fn,) = _regions(image).values()
+    assert '1017' not in fn.source and 'arg[' in fn.source
