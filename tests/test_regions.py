@@ -236,15 +236,14 @@ def _run_main(image):
 
 def test_loops_that_cross_run_as_their_blocks_and_regions_as_in_the_loop(hot):
     program = _hand_made(CROSSING)
-    run = _run_main
     image = vm.Image(program, compiled=True)
-    played = run(image)
-    assert played == run(vm.Image(program))
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
     # (35 rounds of `outer`, y reaching 7 in each; the steps counted as in the loop)
     assert played[1][:3] == [35 * 7, 5, 7] and played[2] < 10 ** 6
     made = {fn.loop for fn in _regions(image).values()}
     assert len(made) == 2 and all(b - a < 12 for a, b in made), made
-    assert played == run(image)         # (again, the regions in place)
+    assert played == _run_main(image)       # (again, the regions in place)
 
 
 # A hand-made loop (`outer`) that jumps into the loop inside it (h..e) past
