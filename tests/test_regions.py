@@ -191,3 +191,173 @@ Action main {
              and 'while True:' in fn.source]
     assert len(loops) == 2 and loops[0] is loops[1]
     assert 'deal(' in loops[0].source
+
+
+# A hand-made file (tests/test_vm.py's assembler and validation) whose loop
+# holds two loops that cross (A = hA..eA, B = hB..eB, hA < hB <= eA < eB),
+# which no compiler writes: inside `outer`, within `outermost`.  Each inner
+# loop is a region; `outer` cannot be one (its loops cross), so `outermost`,
+# around it, cannot either: their blocks run them, as the loop would.
+CROSSING = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'outermost'),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0), ('CONST', 'zero'), ('STORE_LOCAL', 1),
+    ('LABEL', 'hA'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LABEL', 'hB'),
+    ('LOAD_LOCAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 1),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'nA'),
+    ('JUMP', 'hA'),                                             # (eA)
+    ('LABEL', 'nA'),
+    ('LOAD_LOCAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'nB'),
+    ('JUMP', 'hB'),                                             # (eB)
+    ('LABEL', 'nB'),
+    ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 1), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'next'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'next'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 2),
+    ('LOAD_GLOBAL', 2), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outermost'),
+    ('LABEL', 'end'),
+]
+
+
+def _hand_made(instrs, extra=()):
+    """A program whose main runs instrs, made with tests/test_vm.py's
+    assembler and validated as any file is (a constant by its name:
+    ('CONST', 'seven'); 'last': the last of extra, constants added past
+    test_vm's)."""
+    from pipvm.isa import pipc
+    from tests import test_vm
+    names = {'zero': '0', 'one': '1', 'two': '2', 'three': '3', 'five': '5', 'seven': '7'}
+    at = {name: test_vm.K[k] for name, k in names.items()}
+    at['last'] = len(test_vm.CONSTS) + len(extra) - 1
+    main = test_vm.code('action', 'main', ['x', 'y'],
+                        [(op, *(at[a] if op == 'CONST' else a for a in args))
+                         for op, *args in instrs] + [('RETURN',)])
+    init = test_vm.code('init', 'globals', [], [('RETURN',)])
+    program = pipc.Program('T', [2], 0, list(test_vm.GLOBALS), test_vm.CONSTS + list(extra),
+                           [init, main], 1)
+    return pipc.load(pipc.dump(program), '<test>')
+
+
+def _run_main(image):
+    """(What main's start returns, the globals, the steps left), main run
+    with no decision to answer."""
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=10 ** 6, events=[])
+    return m.start(test_vm.seated()), list(m.globals), m.steps_left
+
+
+def test_loops_that_cross_run_as_their_blocks_and_regions_as_in_the_loop(hot):
+    program = _hand_made(CROSSING)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (35 rounds of `outer`, y reaching 7 in each; the steps counted as in the loop)
+    assert played[1][:3] == [35 * 7, 5, 7] and played[2] < 10 ** 6
+    made = {fn.loop for fn in _regions(image).values()}
+    assert len(made) == 2 and all(b - a < 12 for a, b in made), made
+    assert played == _run_main(image)       # (again, the regions in place)
+
+
+# A hand-made loop (`outer`) that jumps into the loop inside it (h..e) past
+# its head, which no compiler writes: at its head in the first rounds, at
+# `mid` in the next, at its last instruction (e, the JUMP back) in the last.
+INTO = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'e'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'two'), ('LT',), ('JUMP_IF_FALSE', 'mid'),
+    ('LABEL', 'h'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LABEL', 'mid'),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'after'),
+    ('LABEL', 'e'),
+    ('JUMP', 'h'),
+    ('LABEL', 'after'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_a_region_entering_the_loop_inside_it_past_its_head_runs_as_the_loop(hot):
+    # the outer region calls the inner one with its operand tuple for the
+    # index it enters at (the head, mid, or the last instruction)
+    program = _hand_made(INTO)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (g0 counts mid's runs: 3 a round entered at h or e, 4 entered at mid)
+    assert played[1][:2] == [2 * 3 + 3 * 4 + 2 * 3, 7], played
+    made = {fn.loop: fn for fn in _regions(image).values()}
+    assert len(made) == 2
+    outer = max(made.values(), key=lambda fn: fn.loop[1] - fn.loop[0])
+    assert 'elif %d <= pc <= %d:' % min(made, key=lambda l: l[1] - l[0]) in outer.source
+    assert played == _run_main(image)
+
+
+# Loops that cross where one's head is the other's last instruction (B
+# jumps back to A's JUMP back), inside `outer`, which cannot be a region.
+CROSSING_AT_THE_END = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0), ('CONST', 'zero'), ('STORE_LOCAL', 1),
+    ('LABEL', 'hA'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'nA'),
+    ('LABEL', 'eA'),
+    ('JUMP', 'hA'),
+    ('LABEL', 'nA'),
+    ('LOAD_LOCAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 1),
+    ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 0), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'nB'),
+    ('JUMP', 'eA'),                                             # (eB, back to A's end)
+    ('LABEL', 'nB'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_loops_that_cross_at_one_s_last_instruction_run_as_in_the_loop(hot):
+    program = _hand_made(CROSSING_AT_THE_END)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (x: 3, then one more a round of y's 7: g0 adds 3, 4, ..., 9 each time)
+    assert played[1][:2] == [5 * sum(range(3, 10)), 5], played
+    assert played == _run_main(image)
+
+
+def test_a_region_reads_a_constant_past_the_thousandth_by_its_operand(hot):
+    # (its index is no text of the source: an operand of the region, arg[k])
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'loop'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'last'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'skip'),               # (two blocks: the loop is no block by itself)
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'loop'),
+        ('LABEL', 'end'),
+    ], extra=[1000 + k for k in range(1000)])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [7 * 1999 + 3, 7], played
+    (fn,) = _regions(image).values()
+    assert '1017' not in fn.source and 'arg[' in fn.source

@@ -98,7 +98,8 @@ SUITE = {
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
                                  'tests/test_run.py'],
     # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
-    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
+    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_actions.py',
+                                'tests/test_sim_playout.py',
                                 'tests/test_cut_playouts.py', 'tests/test_game.py'],
     'pipvm/engine/fors.py': ['tests/test_loop_fors.py', 'tests/test_compiled_playouts.py',
                              'tests/test_reused_reads.py', 'tests/test_sim_playout.py'],

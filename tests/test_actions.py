@@ -1,0 +1,173 @@
+"""Play-out mode on the compiled tier (pipvm/engine/actions.py) where no
+example game goes: hand-made files (a validated action doing what no
+compiler writes), actions with a thousand locals, a playout started from
+deep in Python's stack.  Each is played out on the loop and on the tier,
+and the two must agree."""
+import random
+import re
+import sys
+
+from compiler.codegen.assembler import Assembler
+from compiler.pip import frontend
+from pipvm.engine.vm import Image
+from pipvm.game.game import Game
+from pipvm.isa import pipc
+from pipvm.play.bots import playout
+from tests.fuzz import harness
+
+GAME = '''Game "g" requires 2 players.
+Deck deck = standard.
+Number n = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+%s
+Action helper {
+  n += 1.
+}
+Action turn {
+  play any from players->first to table.
+  helper().
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+def _program(text):
+    return harness.compile_checked(frontend.check_text(text))
+
+
+def _hand_made(instrs, declarations=''):
+    """GAME's program with its action `helper` replaced by instrs (name,
+    *operands), validated as any file is."""
+    program = _program(GAME % declarations)
+    asm = Assembler()
+    for op, *args in instrs:
+        asm.emit(op, *args, pos=(8, 3))
+    k = [c.name for c in program.codes].index('helper')
+    program.codes[k] = pipc.Code('action', 'helper', [], bytes(asm.code), asm.lines)
+    return pipc.load(pipc.dump(program), '<hand-made>')
+
+
+def _play_outs(program, seeds=(1, 2)):
+    """For the loop and the compiled tier: each seed's playout from the
+    game's first decision (history, ending, final state, the policy's
+    generator), and whether the tier ran actions as functions."""
+    out = []
+    for compiled in (False, True):
+        image = Image(program, compiled=compiled)
+        played = []
+        for seed in seeds:
+            g = Game(image, seed=seed, players=2, names=['a', 'b'], quiet=True)
+            rng = random.Random(seed)
+            f = playout(g.fork(quiet=True), rng)
+            e = f.ending
+            played.append((f.history, e and (e.kind, e.winner, str(e.error)),
+                           harness.snapshot(f.machine), rng.getstate()))
+        out.append((played, any(loaded.action is not None for loaded in image.codes)))
+    return out
+
+
+def test_a_validated_action_adding_a_string_fails_as_in_the_loop():
+    # the verifier checks no value's kind: ADD of a String and a Number
+    # fails at run time as invalid bytecode, naming the action and the cause
+    program = _hand_made([('CONST', 1), ('CONST', 2), ('ADD',), ('STORE_GLOBAL', 1),
+                          ('RETURN',)])
+    assert program.consts[1] == 'Table' and program.consts[2] == 1
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions
+    errors = [o[1] for o in loop]
+    assert all(e[0] == 'error' and 'invalid bytecode' in e[2] for e in errors), errors
+    # (the tier's function knows the action, not the instruction's offset)
+    assert [o[:1] + (o[1][:2] + (re.sub(r' at offset \d+ of', ' in', o[1][2]),),) + o[2:]
+            for o in loop] == tier
+    assert tier[0][1][2] == ("Error: invalid bytecode in action helper "
+                             "(invalid literal for int() with base 10: 'Table')")
+
+
+def _deep_chain(n):
+    """n actions, each calling the one before, called at each turn."""
+    chain = '\n'.join(['Action a0 { n += 1. }'] +
+                      ['Action a%d { n += 1. a%d(). }' % (k, k - 1) for k in range(1, n)])
+    return (GAME % chain).replace('  n += 1.\n}\nAction turn', '  a%d().\n}\nAction turn' % (n - 1))
+
+
+def test_a_deep_playout_started_deep_in_python_s_stack_runs_as_in_the_loop():
+    # A called action is a Python call: the recursion limit must keep a
+    # margin for the frames already below the playout (here 500 of them,
+    # under a limit of 1000 more than the test's own) as the calls go 700
+    # deep (500 + 700 frames: past the limit unless it is raised)
+    program = _program(_deep_chain(700))
+
+    def nested(k):
+        return nested(k - 1) if k else _play_outs(program, seeds=(1,))
+
+    depth = len(_stack())
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000 + depth)
+    try:
+        (loop, _), (tier, functions) = nested(500)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert functions and loop == tier
+    assert loop[0][2][0][1] >= 700        # (the global n: one call a round of the chain)
+
+
+def _stack():
+    frames, f = [], sys._getframe()
+    while f is not None:
+        frames.append(f)
+        f = f.f_back
+    return frames
+
+
+def test_a_rule_too_big_for_a_closure_is_played_by_the_loop_s_playable():
+    # (a rule over pure.MAX_NODES instructions has no Pure: PLAY's filter
+    # is Machine.playable's, as in the loop)
+    terms = ' or '.join('c->rank == %d' % (2 + k % 12) for k in range(450))
+    program = _program((GAME % '').replace('Rule any(p, c, pile) = True.',
+                                           'Rule any(p, c, pile) = %s.' % terms))
+    image = Image(program, compiled=True)
+    assert image.pure[[c.name for c in program.codes].index('any')] is None
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+
+
+def test_a_local_past_the_thousandth_shown_by_a_quiet_message_plays_as_in_the_loop():
+    # a slot of 1000 or more reaches the function as an operand (A[k]), not
+    # as text; the message shows it, so it must be defined (QUIET_LOCALS)
+    lets = '\n'.join('  let v%d be %d.' % (k, k) for k in range(1000))
+    program = _program((GAME % '').replace(
+        '  n += 1.\n}\nAction turn',
+        '%s\n  let last be "last".\n  n += v999.\n  message "{last}".\n}\nAction turn' % lets))
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+    assert loop[0][2][0][1] >= 999
+
+
+# Loops whose body only shows messages, written out by the function
+# (QUIET_FOR): showing the item; only other locals (two Numbers, which
+# could be too long to show); the item and a global.
+QUIET_LOOPS = '''Number total = 0.
+Action show {
+  let a be n * 1000.
+  let b be n.
+  for c in players->first->hand { message "{c}". }
+  for c in players->first->hand { message "{a} then {b}". }
+  for x in [1; 2; n] { message "{x} of {total}". }
+  total += a + b.
+}'''
+
+
+def test_quiet_loops_showing_the_item_or_other_locals_play_as_in_the_loop():
+    program = _program((GAME % QUIET_LOOPS).replace('  helper().', '  helper().\n  show().'))
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1, 2, 3))
+    assert functions and loop == tier
+    source = Image(program, compiled=True)
+    from pipvm.engine import actions
+    actions.prepare(source)
+    text = [c.action.source for c in source.codes if c.code.name == 'show'][0]
+    assert 'int in map(type, rest_)' in text and ' or (type(frame[' in text, text
