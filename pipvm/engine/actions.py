@@ -62,7 +62,8 @@ from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
 from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
-from pipvm.engine.fors import QUIET, SMALL
+from pipvm.engine.compiled import INDEXES, SMALL
+from pipvm.engine.fors import QUIET
 from pipvm.engine.pure import written
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
@@ -73,13 +74,12 @@ _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
-_QUIET = QUIET          # (never fall through)
 
 
 def _composable(op):
     """Can op's body stand in a run (composed with its neighbours)?"""
     parts = op.parts or (op,)
-    return (op.code not in _OWN and op.code not in _QUIET
+    return (op.code not in _OWN and op.code not in QUIET
             and all(p.body is not None and not p.loop_only for p in parts)
             and not any(_nested_leave(cases.expand(p.body, CONTEXT)) for p in parts))
 
@@ -127,11 +127,6 @@ def _composed(codes):
     return text
 
 
-# Operand kinds written into the source as integers (below SMALL): indexes
-# and counts the verifier checked (pipvm/isa/operands.py), never a
-# constant's value, which is always A[k] (its index, CONST's operand, is one).
-_INDEXES = {'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
-            'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'}
 _GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
@@ -196,7 +191,7 @@ class _Writer(fors.Writing):
                  for p in parts for j, _ in enumerate(p.names)]
         out = []
         for a, target, kind in zip(args, targets, kinds):
-            if target or (kind in _INDEXES and type(a) is int and 0 <= a < SMALL):
+            if target or (kind in INDEXES and type(a) is int and 0 <= a < SMALL):
                 # (a jump's index, or a slot, count or code index the
                 # verifier checked: never a value of the program)
                 out.append(str(a))
@@ -398,7 +393,7 @@ class _Writer(fors.Writing):
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
             count += 1
-            if op.code in _QUIET:
+            if op.code in QUIET:
                 if group:
                     self.group(group, indent)
                     group = []
@@ -472,7 +467,7 @@ class _Writer(fors.Writing):
         each round); then 0 (a call enters there)."""
         heads, skipped = set(), set()
         for i, (op, arg, _) in enumerate(self.instrs):
-            if op in _QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
+            if op in QUIET and type(arg[-1]) is int:     # (the loud code a quiet one skips)
                 skipped |= set(range(i + 1, arg[-1]))
             heads |= {a for a in fors.targets(op, arg) if a <= i}
         heads = sorted(heads - skipped, reverse=True)[:HEADS]
@@ -566,7 +561,7 @@ def function(loaded, loud=False, pures=()):
     outside = {i + 1 for i, (op, _, _) in enumerate(instrs)
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     if loud:
-        outside |= {i for i, (op, _, _) in enumerate(quiet) if op in _QUIET}
+        outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
     writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside)
     source, at = writer.source()
     made = _MADE.get(source)

@@ -22,19 +22,21 @@ _SIGNALS = {
 # events are None in play-out mode on this tier.  A destination that is
 # cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
 _CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
-_CARD_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-                'choice_ = choose_(len({1}))', 'card_ = {1}[choice_]',
-                'log_.append((choice_, card_.name))', 'self.pending = None',
-                'if type(card_) is Card:',       # (bodies.move's Card path: it is in the hand)
-                '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
-                '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
-                'else:', '    self.play_card({0}, card_, {2})']
+# Both cases first note the options and the seat, then draw ({0} the
+# player, {1} the options).
+_DRAW = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
+         'choice_ = choose_(len({1}))']
+_CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]',
+                        'log_.append((choice_, card_.name))', 'self.pending = None',
+                        'if type(card_) is Card:',      # (bodies.move's Card path: in the hand)
+                        '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
+                        '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
+                        'else:', '    self.play_card({0}, card_, {2})']
 # An ASK's question answered where it stands: _answer_auto's question case
 # written out (a question binds nothing; its answer always jumps).
 _ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
-_ASK_ANSWER = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-               'choice_ = choose_(len({1}))', 'log_.append((choice_, {1}[choice_]))',
-               'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
+_ASK_ANSWER = _DRAW + ['log_.append((choice_, {1}[choice_]))',
+                       'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
 
 
 def signal(lines, indent, kind):

@@ -36,6 +36,26 @@ from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
+# What the tier's other generators (regions.py, actions.py and fors.py),
+# unlike the blocks, write into their source as integers: operands of these
+# kinds below SMALL, indexes and counts the verifier checked
+# (pipvm/isa/operands.py), never a constant's value, which always comes by
+# its index (CONST's operand is one).
+INDEXES = frozenset({'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
+                     'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'})
+SMALL = 1000
+
+
+def for_operands(instr):
+    """(The local slot, the target) of a FOR_NEXT whose loaded operand is
+    the pair a Python `for` in generated source needs: the slot an integer
+    below SMALL (the verifier checked it), the target one the loader made;
+    None for any other instruction."""
+    op, arg, _ = instr
+    if op != OP.FOR_NEXT or type(arg) is not tuple or len(arg) != 2:
+        return None
+    slot, target = arg
+    return arg if type(slot) is int and 0 <= slot < SMALL and type(target) is int else None
 _MADE = {}              # opcode sequence -> the block's function
 
 

@@ -9,10 +9,10 @@ it is CPython's own FOR_ITER, the body's code straight after it."""
 import re
 
 from pipvm.engine import rewrites
+from pipvm.engine.compiled import for_operands
 from pipvm.isa.opcodes import ASKS, BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
-SMALL = 1000            # (an index actions' source may hold as an integer)
 _JUMP = re.compile(r'( *)pc = (\d+)')
 # The quiet instructions (pipvm/engine/quiet.py): each goes on at its last
 # operand (where its statement or loop ends), or hands over to the loud code.
@@ -50,12 +50,12 @@ def loops(instrs):
     whose answer jumps (an ASK's) keeps the loop as it was."""
     found = {}
     n = len(instrs)
-    for h, (op, arg, _) in enumerate(instrs):
-        if op != OP.FOR_NEXT or type(arg) is not tuple or len(arg) != 2:
+    for h, instr in enumerate(instrs):
+        pair = for_operands(instr)
+        if pair is None:
             continue
-        slot, end = arg
-        if not (type(slot) is int and 0 <= slot < SMALL and type(end) is int and h + 1 < end <= n
-                and instrs[end - 1][0] == OP.JUMP and instrs[end - 1][1] == h):
+        end = pair[1]
+        if not (h + 1 < end <= n and instrs[end - 1][0] == OP.JUMP and instrs[end - 1][1] == h):
             continue
         if not any(h < t < end for i, (o, a, _) in enumerate(instrs)
                    if not h < i < end for t in targets(o, a)) and _keeps_state(instrs, h, end):

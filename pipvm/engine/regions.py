@@ -47,7 +47,8 @@ import types
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, compiled, generated_cases
-from pipvm.isa.opcodes import BY_CODE, OP
+from pipvm.engine.compiled import INDEXES, SMALL
+from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
 
 # A region's words: the machine's constants and globals read once, in locals.
@@ -55,12 +56,6 @@ CONTEXT = cases.Context({'machine': 'self', 'consts': 'consts', 'globals_': 'glo
                          'PUSH': 'push', 'POP': 'pop'}, ['pass  # GOTO {0}'], None, None)
 # (a comment, not a call: a conditional jump's test stays out of a `try`)
 _GOTO = 'pass  # GOTO '
-# Operand kinds written into the source as integers (below SMALL): indexes
-# and counts the verifier checked (pipvm/isa/operands.py), never a
-# constant's value, which is always consts[k] (its index, CONST's operand).
-INDEXES = frozenset({'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
-                     'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'})
-SMALL = 1000
 _MADE = {}              # source -> the function first made from it
 
 
@@ -343,11 +338,6 @@ def _for_head(instrs, head, end, within):
     iteration state on the stack (the same items, one next each, as
     FOR_NEXT's body takes them); None for any other loop.  Both are
     integers the verifier checked (a slot) and the loader made (a target)."""
-    op, arg, _ = instrs[head]
-    if (op != OP.FOR_NEXT or type(arg) is not tuple or len(arg) != 2
-            or head + 1 > end or head + 1 in within):
+    if head + 1 > end or head + 1 in within:
         return None
-    slot, after = arg
-    if not (type(slot) is int and 0 <= slot < SMALL and type(after) is int):
-        return None
-    return slot, after
+    return compiled.for_operands(instrs[head])
