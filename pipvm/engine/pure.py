@@ -120,17 +120,18 @@ def translate(code, program, card_consts, generate=False):
                 and tree.value.kind == 'list_const')
     # the env: the arguments, the other locals (an aggregate's item), the scratch slots
     pad = [None] * (machine - ARGUMENTS[code.kind])
-    generate = generate and program     # (what rules.py writes from: the program)
-    return _made(tree, machine, fn, pad, code.kind == 'rule', generate, constant=constant,
-                 shapes=Shapes.of(tree, machine, pad, generate) if code.kind == 'rule' else None)
+    generating = program if generate else None
+    return _made(tree, machine, fn, pad, code.kind == 'rule', generating, constant=constant,
+                 shapes=Shapes.of(tree, machine, pad, generating) if code.kind == 'rule' else None)
 
 
-def _made(tree, machine, fn, pad, rule, generate, **more):
+def _made(tree, machine, fn, pad, rule, generating, **more):
     """The Pure of a tree whose closure is fn: with generated functions if
-    generate (where rules.py writes them, at the first call: _Unwritten)."""
+    generating, the program they are written for, is not None (rules.py
+    writes them at the first call: _Unwritten)."""
     made = Pure(fn, pad, _by_card(tree, CARD_SLOT), **more)
-    if generate:
-        unwritten = _Unwritten(made, tree, machine, rule, generate)
+    if generating is not None:
+        unwritten = _Unwritten(made, tree, machine, rule, generating)
         made.fn = unwritten.value
         made.hand = unwritten.hand if rule else None
     return made
@@ -142,7 +143,7 @@ class _Unwritten:
     starts without writing the rules and orderings it does not use yet."""
     __slots__ = ('pure', 'tree', 'machine', 'rule', 'closure', 'program')
 
-    def __init__(self, pure, tree, machine, rule, program=None):
+    def __init__(self, pure, tree, machine, rule, program):
         self.pure, self.tree, self.machine, self.rule = pure, tree, machine, rule
         self.closure = pure.fn
         self.program = program
@@ -461,8 +462,8 @@ class Shapes:
     undefined) of which the rules met so far are few; else by the
     conditions' values."""
 
-    def __init__(self, tree, conditions, slots, machine, pad, generate=False):
-        self.tree, self.conditions, self.generate = tree, conditions, generate
+    def __init__(self, tree, conditions, slots, machine, pad, generating=None):
+        self.tree, self.conditions, self.generating = tree, conditions, generating
         self.tests = [_Builder(machine).build(c) for c in conditions]
         self.machine, self.pad = machine, pad
         self.values = operator.itemgetter(*slots) if slots else lambda globals_: ()
@@ -470,7 +471,7 @@ class Shapes:
         self.by_tests = {}      # the conditions' values -> the settled rule
 
     @classmethod
-    def of(cls, tree, machine, pad, generate=False):
+    def of(cls, tree, machine, pad, generating=None):
         """The Shapes of a rule's tree, or None if it has no such condition."""
         try:
             conditions = list(dict.fromkeys(_conditions(tree)))
@@ -478,7 +479,8 @@ class Shapes:
                 return None
             slots = sorted({leaf.arg for c in conditions for leaf in _leaves(c)
                             if leaf.kind == 'load_global'})
-            return cls(tree, conditions, slots + slots[:1], machine, pad, generate)   # (a tuple, even of one)
+            # (slots + slots[:1]: itemgetter gives a tuple, even of one)
+            return cls(tree, conditions, slots + slots[:1], machine, pad, generating)
         except RecursionError:
             return None
 
@@ -511,7 +513,7 @@ class Shapes:
                 always = bool(tree.value.arg)
             rule = self.by_tests[values] = _made(tree, self.machine,
                                                  _Builder(self.machine).build(tree), self.pad,
-                                                 True, self.generate, always=always)
+                                                 True, self.generating, always=always)
         return rule
 
 

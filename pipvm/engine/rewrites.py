@@ -88,7 +88,9 @@ def in_try(lines, k):
 # A checked read of a global, a local or a property of one: the value
 # named, then its undefined-value test (the next line raises its Fault).
 _CHECKED = re.compile(r'( *)if \((\w+) := (globals_\[\d+\]|frame\[\d+\]|(\w+)\.(\w+))\) is None:')
-_ASSIGNED = re.compile(r'(?<![\w.])([A-Za-z_]\w*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?:?=(?!=)')
+# `=`, an augmented assignment's operator and `=`, not `==` (with `:?` a walrus too)
+_STORE = r'\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?'
+_ASSIGNED = re.compile(r'(?<![\w.])([A-Za-z_]\w*)' + _STORE + r':?=(?!=)')
 _TUPLE = re.compile(r' *([A-Za-z_]\w*(?:, *[A-Za-z_]\w*)+) *=(?!=)')
 _CALL = re.compile(r'([\w.]+|[\])])\s*\(')      # (a callee, or `]`/`)`: one not named)
 _SLOTS = re.compile(r'\b(globals_|frame)\b(?!\[\d+\])')
@@ -177,8 +179,8 @@ def reused(lines):
 
 
 _AS = re.compile(r'\bas (\w+)')       # (`except Fault as e`)
-_SET_PROPERTY = re.compile(r'\.\w+\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
-_SLOT_STORE = re.compile(r'((?:globals_|frame)\[\d+\])\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)')
+_SET_PROPERTY = re.compile(r'\.\w+' + _STORE + r'=(?!=)')
+_SLOT_STORE = re.compile(r'((?:globals_|frame)\[\d+\])' + _STORE + r'=(?!=)')
 _COPY = re.compile(r'((?:globals_|frame)\[\d+\]|[A-Za-z_]\w*) = ([A-Za-z_]\w*)')
 
 
