@@ -26,6 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EUCHRE = os.path.join(ROOT, 'examples', 'euchre.pip')
 OH_HELL = os.path.join(ROOT, 'examples', 'oh_hell.pip')
 HIGH_CARD = os.path.join(ROOT, 'examples', 'high_card.pip')
+ROLLING_STONE = os.path.join(ROOT, 'examples', 'rolling_stone.pip')
 expect.set_options(timeout=TIMEOUT)
 SIZES = ((1280, 800), (390, 844))
 
@@ -58,7 +59,7 @@ def overlapping(found):
 
 
 SHOWS_TRICK = '''([want, n]) => {
-    const cs = [...document.querySelectorAll('#trick.taken .card')].map((c) => c.title.split(',')[0]);
+    const cs = [...document.querySelectorAll('#trick.taken .card.played')].map((c) => c.title.split(',')[0]);
     cs.sort();
     return cs.length === n && cs.every((c, i) => c === want[i]);
 }'''
@@ -118,7 +119,7 @@ def test_every_card_of_a_trick_stays_visible_side_by_side(browser, path, players
             for page, size in [(p, s) for p, s in zip(pages, SIZES)] + [(watcher, SIZES[0])]:
                 # (a page a step behind may still hold the trick before: wait for this one)
                 page.wait_for_function(SHOWS_TRICK, arg=[trick, players])
-                found = boxes(page, '#trick .card')
+                found = boxes(page, '#trick .card.played')
                 assert sorted(c.split(',')[0] for c, *_ in found) == trick
                 assert not overlapping(found), (size, overlapping(found))
                 assert all(0 <= left and right <= size[0] for _, left, _, right, _ in found), size
@@ -133,6 +134,43 @@ def test_every_card_of_a_trick_stays_visible_side_by_side(browser, path, players
             expect(watcher.locator('.seat.at-t')).to_have_attribute('data-seat', '2')
             expect(pages[0].locator('.seat.at-t')).to_have_attribute('data-seat', '2')
         for page in pages + [watcher]:
+            assert page.errors == []
+
+
+def test_a_trick_s_first_card_stands_before_the_seat_that_led_it(browser):
+    """Rolling Stone's table holds a pile beside the trick: a trick's first
+    card still stands on its leader's side of the table, at both sizes
+    (left or right of the felt's middle; above or below the trick's)."""
+    table = Table(loader.load_program(ROLLING_STONE), seating(4), 2, path=ROLLING_STONE)
+    with serving([table]) as base:
+        urls = links(base, table)
+        pages = [new_page(browser, urls[0], size) for size in SIZES]
+        rng = random.Random(2)
+        sides = set()
+        while len(sides) < 3 and table.game.ending is None:
+            d = table.game.decision
+            played = table.version
+            answer_by_http(urls[d.seat], d, rng.randrange(len(d.options or [0])))
+            while table.version == played:
+                pages[0].wait_for_timeout(10)
+            trick = next((a for a in table.game.view(0)['areas'] if a['name'] == 'Trick'), None)
+            if trick is None or len(trick['cards']) != 1 or trick['by'][0] == 0:
+                continue
+            at = pages[0].locator('.seat[data-seat="%d"]' % trick['by'][0]).get_attribute('class')
+            at = next(c[3:] for c in at.split() if c.startswith('at-'))
+            sides.add(at)
+            for page, size in zip(pages, SIZES):
+                want = '#trick .card.played[title^="%s,"]' % trick['cards'][0]
+                page.wait_for_selector(want)
+                (_, left, top, right, bottom), = boxes(page, want)
+                felt = page.locator('#felt').bounding_box()
+                grid = page.locator('#trick').bounding_box()
+                x, y = (left + right) / 2, (top + bottom) / 2
+                middle_x, middle_y = felt['x'] + felt['width'] / 2, grid['y'] + grid['height'] / 2
+                assert {'l': x < middle_x, 'r': x > middle_x,
+                        't': y < middle_y and abs(x - middle_x) < 5}[at], (at, size, x, middle_x)
+        assert sides == {'l', 't', 'r'}
+        for page in pages:
             assert page.errors == []
 
 

@@ -84,6 +84,16 @@ export function renderTrick(v, places, again) {
     e.title = c + ', played by ' + nameOf(v, shown.by[i]);
     trick.append(e);
   });
+  // an empty, hidden card's room before every other seat: the grid keeps
+  // the table's shape, so a trick's first card stands before the seat that
+  // led it, not wherever a lone grid cell lands
+  const used = new Set(shown.by.map((s) => places[s] || 'b'));
+  for (const at of new Set(Object.values(places))) {
+    if (used.has(at)) continue;
+    const slot = el('div', 'card slot at-' + at);
+    slot.setAttribute('aria-hidden', 'true');
+    trick.append(slot);
+  }
   if (heldTrick && heldTrick.winner) trick.append(el('p', 'taker', heldTrick.winner + ' takes the trick'));
   // once the pause is over, a next card already led replaces the trick
   const left = heldTrick ? heldTrick.since + HOLD - Date.now() : 0;
