@@ -389,3 +389,20 @@ def test_a_nest_of_for_loops_is_hot_sooner_and_made_at_once():
     finally:
         regions.region = real
     assert made[:2] == [(9, 38), (12, 37)]      # (the outer first: it makes the inner)
+
+
+def test_a_small_whole_for_loop_is_hot_sooner():
+    # deal.pip's `for p in players { deal all from p to deck. }` (a whole
+    # loop of 4 parts) is hot at FOR_HOT; loops.pip's `for p in players`
+    # with its message (17 parts) keeps HOT
+    def hots(name):
+        program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', name))
+        main = vm.Image(program, compiled=True).codes[program.main]
+        return {k: (fn.whole_loop, fn.hot) for k, (op, _, fn) in enumerate(main.instrs)
+                if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    deal = hots('deal.pip')
+    assert [k for k, (whole, hot) in deal.items() if hot == compiled.FOR_HOT] == \
+        [k for k, (whole, _) in deal.items() if whole] and len(deal) > 3
+    after = [(whole, hot) for k, (whole, hot) in hots('loops.pip').items() if k > 38]
+    assert [whole for whole, _ in after].count(True) == 1
+    assert {hot for _, hot in after} == {compiled.HOT}

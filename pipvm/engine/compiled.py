@@ -225,9 +225,11 @@ def variant(loaded, instrs, entered, positions, regions=None):
         parts, operands = threaded(parts, operands, instrs)
         code, operand, _ = instrs[start]    # (cold: run alone, as it was, unthreaded)
         handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
+        whole = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
+        small = whole and len(parts) <= SMALL_LOOP and for_operands(instrs[start]) is not None
         fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
-                   site, FOR_HOT if start in sooner else None)
-        fn.whole_loop = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
+                   site, FOR_HOT if start in sooner or small else None)
+        fn.whole_loop = whole
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
@@ -272,6 +274,12 @@ HOT = 500
 # HOT calls, where a lone loop's (a `for p in players` with a message, 80
 # rounds a game) never would.
 FOR_HOT = 40
+# So is a `for` whose whole body is one block of a few instructions (a
+# whole loop, _Lazy.whole_loop): made for little (0.3 ms: deal.pip's `for p
+# in players { deal all from p to deck. }`), it saves a cold call of its
+# block at every round, where a longer one (loops.pip's 17 parts with a
+# message, 80 rounds a game) costs more to make than its rounds save.
+SMALL_LOOP = 6
 
 
 def in_for_nests(instrs):
