@@ -361,3 +361,48 @@ def test_a_region_reads_a_constant_past_the_thousandth_by_its_operand(hot):
     assert played[1][:2] == [7 * 1999 + 3, 7], played
     (fn,) = _regions(image).values()
     assert '1017' not in fn.source and 'arg[' in fn.source
+
+
+def test_a_nest_of_for_loops_is_hot_sooner_and_made_at_once():
+    # loops.pip's `for s` inside `for c`: their blocks are hot at FOR_HOT
+    # calls (HOT as it is), and the first hot one makes the outer region
+    # with the inner one in it; its `for p` loop with a message, no nest,
+    # keeps HOT
+    program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'))
+    image = vm.Image(program, compiled=True)
+    main = image.codes[program.main]
+    lazy = {k: fn for k, (op, _, fn) in enumerate(main.instrs)
+            if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    nest = compiled.in_for_nests(main.plain[0])
+    assert set(range(9, 39)) <= nest and not nest & set(range(41, 59))
+    assert {fn.hot for k, fn in lazy.items() if 9 <= k <= 38} == {compiled.FOR_HOT}
+    assert {fn.hot for k, fn in lazy.items() if not 9 <= k <= 38} == {compiled.HOT}
+    made = []
+    real = regions.region
+
+    def region(site, loop, index=None):
+        made.append(loop)
+        return real(site, loop, index)
+    try:
+        regions.region = region
+        assert _play(image) == _play(vm.Image(program))
+    finally:
+        regions.region = real
+    assert made[:2] == [(9, 38), (12, 37)]      # (the outer first: it makes the inner)
+
+
+def test_a_small_whole_for_loop_is_hot_sooner():
+    # deal.pip's `for p in players { deal all from p to deck. }` (a whole
+    # loop of 4 parts) is hot at FOR_HOT; loops.pip's `for p in players`
+    # with its message (17 parts) keeps HOT
+    def hots(name):
+        program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', name))
+        main = vm.Image(program, compiled=True).codes[program.main]
+        return {k: (fn.whole_loop, fn.hot) for k, (op, _, fn) in enumerate(main.instrs)
+                if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    deal = hots('deal.pip')
+    assert [k for k, (whole, hot) in deal.items() if hot == compiled.FOR_HOT] == \
+        [k for k, (whole, _) in deal.items() if whole] and len(deal) > 3
+    after = [(whole, hot) for k, (whole, hot) in hots('loops.pip').items() if k > 38]
+    assert [whole for whole, _ in after].count(True) == 1
+    assert {hot for _, hot in after} == {compiled.HOT}

@@ -186,14 +186,32 @@ def deal(source, dests, count):
             dests[i % k].insert(0, source.pop(0))
         return
     n = max(0, min(n, len(source)))      # a negative count deals nothing
-    for j, hand in enumerate(dests):
+    plan = _DEALS.get((n, k))
+    if plan is None:
+        if len(_DEALS) > 4096:
+            _DEALS.clear()
+        plan = _DEALS[n, k] = _deal_plan(n, k)
+    for j, last in plan:
+        dests[j][:0] = source[last::-k]
+    del source[:n]
+
+
+_DEALS = {}             # (cards dealt, hands) -> _deal_plan
+
+
+def _deal_plan(n, k):
+    """[(a hand's index, the place of the last card it gets)] of a deal of
+    n cards to k hands (each a slice from there back, every k-th card:
+    worked out once per size, not at every deal)."""
+    plan = []
+    for j in range(k):
         # The cards i = j - 1, j - 1 + k, ... below n (so the first card goes
         # to the second player), each put on top of the last: in reverse,
         # from the last of them (one slice, not a copy and two slices)
         first = (j - 1) % k
         if first < n:
-            hand[:0] = source[n - 1 - (n - 1 - first) % k::-k]
-    del source[:n]
+            plan.append((j, n - 1 - (n - 1 - first) % k))
+    return plan
 
 
 def questions_enabled(flat, n):

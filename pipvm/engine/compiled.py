@@ -157,8 +157,11 @@ def function(codes, jump=None):
         ctx = cases.CONTEXTS['handler']
         ops = tuple(BY_CODE[c] for c in codes)
         n = sum(len(op.names) for op in ops)
+        # (without forward's rewriting, as a region: a block is composed
+        # while a game runs, and CPython runs both forms alike)
         text = cases.compose(types.SimpleNamespace(parts=ops), ctx,
-                             ['arg[%d]' % (i + 1) for i in range(n)], own_parts=True)
+                             ['arg[%d]' % (i + 1) for i in range(n)], own_parts=True,
+                             forwarded=False)
         if jump == 'loop':          # the next round is this block again: no return
             tick = cases.expand('TICK()', ctx)
             text = 'while True:\n' + cases._indent(text + '\n' + tick, 4)
@@ -214,6 +217,7 @@ def variant(loaded, instrs, entered, positions, regions=None):
     (None: blocks only)."""
     out = list(instrs)
     site = _Site(instrs, out, entered, positions, regions)
+    sooner = in_for_nests(instrs)
     for start, end, jump in blocks(instrs, entered):
         body = instrs[start:end - 1] if jump else instrs[start:end]
         parts = [p for entry in body for p in _parts(entry)]
@@ -221,9 +225,11 @@ def variant(loaded, instrs, entered, positions, regions=None):
         parts, operands = threaded(parts, operands, instrs)
         code, operand, _ = instrs[start]    # (cold: run alone, as it was, unthreaded)
         handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
+        whole = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
+        small = whole and len(parts) <= SMALL_LOOP and for_operands(instrs[start]) is not None
         fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
-                   site)
-        fn.whole_loop = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
+                   site, FOR_HOT if start in sooner or small else None)
+        fn.whole_loop = whole
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
@@ -260,25 +266,61 @@ BLOCK = -1              # a block's opcode: never a table's (the loop calls its 
 HOT = 500
 
 
+# A block in a nest of `for` loops over lists (a loop headed by a FOR_NEXT
+# inside another or around another, every instruction of both one a block
+# can hold) is hot sooner: the inner loop runs once per item of the inner
+# list for each item of the outer (4 x 52 rounds in
+# benchmarks/programs/loops.pip), so its region pays for itself long before
+# HOT calls, where a lone loop's (a `for p in players` with a message, 80
+# rounds a game) never would.
+FOR_HOT = 40
+# So is a `for` whose whole body is one block of a few instructions (a
+# whole loop, _Lazy.whole_loop): made for little (0.3 ms: deal.pip's `for p
+# in players { deal all from p to deck. }`), it saves a cold call of its
+# block at every round, where a longer one (loops.pip's 17 parts with a
+# message, 80 rounds a game) costs more to make than its rounds save.
+SMALL_LOOP = 6
+
+
+def in_for_nests(instrs):
+    """The indexes of instrs in a nest of loops each headed by a FOR_NEXT
+    that a Python `for` can take (for_operands), from its head to the last
+    JUMP back to it, whose every instruction a block can hold."""
+    loops = {}
+    for j, (op, arg, _) in enumerate(instrs):
+        if (op == OP.JUMP and type(arg) is int and 0 <= arg < j
+                and for_operands(instrs[arg]) is not None):
+            loops[arg] = j
+    loops = [(h, e) for h, e in loops.items()
+             if all(x[0] == OP.JUMP or _parts(x) is not None for x in instrs[h:e + 1])]
+    out = set()
+    for h, e in loops:
+        if any(h < h2 and e2 <= e or h2 < h and e <= e2 for h2, e2 in loops):
+            out.update(range(h, e + 1))
+    return out
+
+
 class _Lazy:
     """A block until it is hot: each call runs the block's first
     instruction alone, by its handler (generated_cases: the loop's own, or
     an inline instruction's), and goes on in the loop at the next; the
-    HOT-th makes the block's function and puts it in the instruction list
-    (a program pays only for the blocks it runs often)."""
-    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site', 'whole_loop')
+    hot-th (HOT, or FOR_HOT in a nest of `for` loops) makes the block's function and
+    puts it in the instruction list (a program pays only for the blocks it
+    runs often)."""
+    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site', 'whole_loop', 'hot')
 
-    def __init__(self, key, instrs, index, first, site):
+    def __init__(self, key, instrs, index, first, site, hot=None):
         self.key, self.instrs, self.index = key, instrs, index
         self.first, self.calls, self.site = first, 0, site
         self.whole_loop = False     # (a block that is its loop: no region for it)
+        self.hot = HOT if hot is None else min(hot, HOT)
 
     def made(self):
         return function(*self.key)
 
     def __call__(self, machine, stack, frame, arg):
         self.calls += 1
-        if self.calls < HOT:
+        if self.calls < self.hot:
             handler, operand, after = self.first
             target = handler(machine, stack, frame, operand)
             return after if target is None else target

@@ -82,16 +82,25 @@ def enter(site, index):
     its entries."""
     if site.loops is None:
         site.loops = [loop for loop in loops(site.instrs) if holds(site.instrs, *loop)]
-    for loop in site.loops:
-        if loop[0] <= index <= loop[1]:
-            made = region(site, loop, index)
-            if made is not None:
-                fn, args = made
-                if index in args:
-                    return fn, args[index]
-                # (a `for` region enters only at its head: (fn, None) says
-                # the index runs cold until the loop gets there)
-                return (fn, None) if fn.head_only else None     # (else: its block)
+    around = [loop for loop in site.loops if loop[0] <= index <= loop[1]]
+    if not around:
+        return None
+    # (a nest of `for` loops is made at once, from its outermost: its inner
+    # loops are regions it calls, and no round of the outer runs cold
+    # after the inner is hot)
+    k = 0
+    while (k + 1 < len(around) and compiled.for_operands(site.instrs[around[k][0]])
+           and compiled.for_operands(site.instrs[around[k + 1][0]])):
+        k += 1
+    for loop in [around[k]] + around[:k] + around[k + 1:]:
+        made = region(site, loop, index)
+        if made is not None:
+            fn, args = made
+            if index in args:
+                return fn, args[index]
+            # (a `for` region enters only at its head: (fn, None) says
+            # the index runs cold until the loop gets there)
+            return (fn, None) if fn.head_only else None     # (else: its block)
     return None
 
 
