@@ -241,7 +241,7 @@ class _Writer(fors.Writing):
         # Pure.filter's first case, the rule's generated filter, without
         # its call (written now: it would be at its first call)
         pure = self.pures[rule]
-        direct = pure.shapes is None and written(pure).hand is not None
+        direct = written(pure).hand is not None
         self.operands.append(pure.hand if direct else pure.filter)
         pad = m.group(1)
         return '\n'.join([pad + 'try:',
