@@ -128,6 +128,23 @@ def test_play_out_draws_with_the_generators_own_randrange():
     assert by_machine.history == by_answers.history
 
 
+class _Middle(random.Random):
+    """A generator whose _randbelow is its own (randrange is random.Random's)."""
+    def _randbelow(self, n):
+        return n // 2
+
+
+def test_play_out_draws_getrandbits_only_where_randrange_would():
+    # the machine draws getrandbits itself (game._bits) only where
+    # randrange(n) is random.Random's own loop over getrandbits
+    game = start(os.path.join(ROOT, 'examples', 'euchre.pip'), 1)
+    by_answers, by_machine = game.fork(True), game.fork(True)
+    play_out(by_answers, _Middle(1))
+    by_machine.play_out(_Middle(1))
+    assert by_machine.history == by_answers.history
+    assert {c for c, _ in by_machine.history[len(game.history):]} != {0}
+
+
 def test_play_out_does_not_make_up_names():
     # a name has no options to draw from: the caller is told what to answer
     program = loader.load_program(os.path.join(ROOT, 'examples', 'high_card.pip'))

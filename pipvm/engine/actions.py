@@ -157,7 +157,7 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
              (('codes',), ('self.image.codes',)),
-             (('choose_', 'log_', 'noted_'), ('self.auto',))]
+             (('choose_', 'log_', 'noted_', 'bits_'), ('self.auto',))]
 _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 

@@ -182,17 +182,17 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
-        self.auto = None           # (choose, log, noted) while play_out answers by itself
+        self.auto = None           # (choose, log, noted, bits) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
     def start(self, players, teams=None, auto=None):
         """Seat the players, then run the initialisers and main up to the first
-        decision; the same results as resume().  auto: (choose, log, noted)
-        to play the whole game out from its start, as play_out does from a
-        decision (and returns); noted, if not None, a list that receives
-        each decision's number of options and deciding seat, in turn (a
-        simulation's statistics, kept without a call)."""
+        decision; the same results as resume().  auto: (choose, log, noted,
+        bits) to play the whole game out from its start, as play_out does
+        from a decision (and returns); noted, if not None, a list that
+        receives each decision's number of options and deciding seat, in
+        turn (a simulation's statistics, kept without a call)."""
         self.players, self.teams = players, teams
         self.seated = list(players)
         codes = self.image.codes
@@ -218,16 +218,19 @@ class Machine:
             self.frames[-1][PC] = target
         return self.resume()
 
-    def play_out(self, choose, log):
+    def play_out(self, choose, log, bits=None):
         """Answer the pending decision and every later one with choose(n), an
-        option's index below n (a bot's random playout: rng.randrange), without
+        option's index below n (a bot's random playout: rng.randrange), or,
+        given bits (a random.Random's getrandbits, whose _randbelow choose
+        is), with the draws choose would make, drawn where the answer is
+        made (no call of choose's a decision), without
         stopping, until the game ends; log receives (index, label) of each
         answer, as game.Game.history.  The same game as answer(choose(n)) at
         each decision, without returning to the driver between them.  While
         choose runs, pending is the decision it answers (whose seat decides:
         pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
-        return self._playing_out((choose, log, None), None)
+        return self._playing_out((choose, log, None, bits), None)
 
     def _playing_out(self, auto, main):
         """play_out by auto, from the pending decision; or, given main's
@@ -257,7 +260,7 @@ class Machine:
     def _answer_auto(self):
         """Answer the pending decision by self.auto (pending still set while
         choose runs: see play_out); where the frame goes on, as _apply."""
-        choose, log, noted = self.auto
+        choose, log, noted, bits = self.auto
         pending = self.pending
         kind = pending.kind
         if kind is CARD:
@@ -269,7 +272,12 @@ class Machine:
         n = len(options)
         if noted is not None:
             noted += n, player.seat
-        choice = choose(n)
+        if bits is None:
+            choice = choose(n)
+        else:               # (random.Random._randbelow_with_getrandbits, written out)
+            choice = bits(k := n.bit_length())
+            while choice >= n:
+                choice = bits(k)
         if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
             card = options[choice]
