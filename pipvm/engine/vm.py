@@ -12,6 +12,8 @@ their value inside the instruction that needs it.  Operations that can fail
 raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
+import operator
+
 from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
                                  LOCALS, PC, STACK, move, new_frame)
@@ -537,20 +539,20 @@ class Machine:
     def ordered(self, ordering, cards):
         """The cards sorted stably by their first place in the ordering's
         result (a card not in it: after the rest)."""
-        places = self.places.get(ordering)
-        if places is None:
-            result = self.evaluate(ordering, [cards])
-            first = {}
-            for i, card in enumerate(result):
-                first.setdefault(id(card), i)
-            places = first, len(result)
+        key = self.places.get(ordering)
+        if key is None:
+            key = _sort_key(self.evaluate(ordering, [cards]))
             fast = self.image.pure[ordering]
             if fast is not None and fast.constant:
                 # a list of this game's cards whatever the state (Oh Hell's
                 # suits in order): its places once per game
-                self.places[ordering] = places
-        first, last = places
-        return sorted(cards, key=lambda card: first.get(id(card), last))
+                self.places[ordering] = key
+        try:
+            return sorted(cards, key=key)
+        except TypeError:           # (an unhashable item: not a card, after the rest)
+            places = key.__self__
+            return sorted(cards, key=lambda v: places.last if type(v).__hash__ is None
+                          else places[v])
 
     # --- copying ------------------------------------------------------------
 
@@ -579,22 +581,56 @@ class Machine:
         return other
 
 
+def _sort_key(result):
+    """The sort key of a card by an ordering's result: its first place
+    there (one not there: after the rest).  When the result holds only
+    cards (as a compiled program's does), a dict by the card itself (a Card
+    equals only itself) whose __getitem__ is the key, in C; else by id."""
+    if set(map(type, result)) <= {Card}:
+        places = _Places(zip(reversed(result), range(len(result) - 1, -1, -1)))
+        places.last = len(result)
+        return places.__getitem__
+    first, last = {}, len(result)
+    for i, card in enumerate(result):
+        first.setdefault(id(card), i)
+    return lambda card: first.get(id(card), last)
+
+
+class _Places(dict):
+    """A card's first place in an ordering's result; last if it is not there."""
+    __slots__ = ('last',)
+
+    def __missing__(self, card):
+        return self.last
+
+
 class Copier:
     """Deep copies of one game's values into another game with a new deck:
     each object (card, player, team, area, list) is copied once, so what was
-    shared stays shared."""
+    shared stays shared.  Every field of every object is copied (a fork is
+    a whole game: tests/test_game.py checks each is copied); players,
+    teams and areas are made without their __init__ (object.__new__, then
+    each slot: no defaults or factories to run), and so are the cards
+    (each field by its name: 16 against 18 us a deck), an empty dict
+    without a comprehension."""
 
     def __init__(self, deck):
-        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
-                     for c in deck]
+        self.deck = cards = []
+        add = cards.append
+        for c in deck:
+            new = _new(Card)
+            (new.rank, new.suit, new.last_played_by, new.born_rank, new.born_suit,
+             new.name) = c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name
+            add(new)
         self.memo = dict(zip(map(id, deck), self.deck))
         # the same by the old card itself (a Card hashes and equals as
         # itself): a list of cards copied by one map, in C
         self.card = dict(zip(deck, self.deck)).__getitem__
         get = self.memo.get
-        for card in self.deck:
-            if (by := card.last_played_by) is not None:
-                card.last_played_by = get(id(by)) or self(by)
+        # (only the cards played so far, picked in C: a Player is true)
+        for card in filter(_PLAYED_BY, self.deck):
+            by = card.last_played_by
+            card.last_played_by = get(id(by)) or self(by)
 
     def all(self, values):
         """Copies of values, the commonest (shared, or copied already) without a call."""
@@ -620,18 +656,22 @@ class Copier:
                     return new
                 except (KeyError, TypeError):
                     del new[:]          # (not all: as any list)
-            get = memo.get
-            new += [get(id(x)) or self(x) for x in v]
+            new += self.all(v)
         elif kind is Player:
-            new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
+            new = memo[id(v)] = _new(Player)
+            new.name, new.score, new.seat = v.name, v.score, v.seat
             new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
-            new.own = {k: self(x) for k, x in v.own.items()}
+            own = v.own
+            new.own = {k: self(x) for k, x in own.items()} if own else {}
         elif kind is Team:
-            new = self.memo[id(v)] = Team(None, None, v.score)
+            new = memo[id(v)] = _new(Team)
+            new.score = v.score
             new.members, new.stash = self(v.members), self(v.stash)
-            new.own = {k: self(x) for k, x in v.own.items()}
+            own = v.own
+            new.own = {k: self(x) for k, x in own.items()} if own else {}
         elif kind is Area:
-            new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
+            new = memo[id(v)] = _new(Area)
+            new.name, new.is_facedown, new.is_squaredup = v.name, v.is_facedown, v.is_squaredup
             new.cards = self(v.cards)
         elif kind is tuple:
             new = tuple(map(self, v))
@@ -647,6 +687,9 @@ class Copier:
             raise TypeError('cannot copy %r' % (v,))
         return new
 
+
+_new = object.__new__
+_PLAYED_BY = operator.attrgetter('last_played_by')
 
 _LIST_ITERATOR = type(iter([]))
 _SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
