@@ -523,7 +523,10 @@ class Machine:
         fast = self.image.pure[rule]
         if fast is not None:
             try:
-                return fast.filter(self, player, dest)
+                # (Pure.filter's first case without its call: the compiled
+                # tier's generated filter, as the whole actions call it)
+                hand = fast.hand
+                return (fast.filter if hand is None else hand)(self, player, dest)
             except Exception:
                 pass            # the loop below raises the error where it happens
         code = self.image.codes[rule]
