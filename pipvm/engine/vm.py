@@ -614,8 +614,8 @@ class Copier:
     a whole game: tests/test_game.py checks each is copied); players,
     teams and areas are made without their __init__ (object.__new__, then
     each slot: no defaults or factories to run), and so are the cards
-    (each field by its name: 16 against 18 us a deck), an empty dict
-    without a comprehension."""
+    (each field by its name: 123,000 against 139,000 machine instructions
+    a deck), an empty dict without a comprehension."""
 
     def __init__(self, deck):
         self.deck = cards = []
@@ -625,10 +625,11 @@ class Copier:
             (new.rank, new.suit, new.last_played_by, new.born_rank, new.born_suit,
              new.name) = c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name
             add(new)
-        self.memo = dict(zip(map(id, deck), self.deck))
-        # the same by the old card itself (a Card hashes and equals as
-        # itself): a list of cards copied by one map, in C
+        # each card's copy by the old card itself (a Card hashes and equals
+        # as itself): a list of cards copied by one map, in C; every other
+        # object's copy by its id (memo)
         self.card = dict(zip(deck, self.deck)).__getitem__
+        self.memo = {}
         get = self.memo.get
         # (only the cards played so far, picked in C: a Player is true)
         for card in filter(_PLAYED_BY, self.deck):
@@ -648,6 +649,8 @@ class Copier:
         new = memo.get(id(v))
         if new is not None:
             return new
+        if kind is Card:
+            return self.card(v)
         if kind is list:
             new = memo[id(v)] = []
             if not v:
