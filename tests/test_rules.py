@@ -380,3 +380,41 @@ def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter()
             compared += want is not Exception
         assert not fast.shapes.by_tests and not fast.shapes.by_globals, name
     assert compared > 60
+
+
+SHORT = '''Game "g" requires 2 players.
+Deck d = standard.
+Area pile labeled "Pile".
+Boolean must.
+Suit led.
+Rule either(p, c, cl) = not must or c->suit == led.
+Rule both(p, c, cl) = must and c->suit == led.
+Action main { shuffle d. deal 8 from d to players. play either from players->first to pile. }
+'''
+
+
+def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
+    # `not must or ...`: when true, the whole hand without the cards' loop;
+    # `must and ...`: when false, none; else the rest, card by card
+    program = pipc.load(pipc.dump(frontend.compile_text(SHORT)), 'x')
+    game = Game(vm.Image(program, compiled=True), seed=3, players=2, names=['A', 'B'])
+    m = game.machine
+    player = m.players[0]
+    must, led = (program.global_names.index(g) for g in ('must', 'led'))
+    for name, short in (('either', 'return list(cards)'), ('both', 'return []')):
+        rule = test_shapes.rule_index(game, name)
+        fast = pure.written(m.image.pure[rule])
+        assert short in fast.hand.source, fast.hand.source
+        for value, suit in itertools.product((None, False, True), (None,) + SUITS):
+            m.globals[must], m.globals[led] = value, suit
+            try:
+                want = test_shapes.by_loop(m, rule, player, [])
+            except PipError:
+                want = Exception
+            try:
+                got = fast.hand(m, player, [])
+            except Exception:
+                got = Exception
+            assert got == want, (name, value, suit)
+            if value is False:          # (the first operand decides)
+                assert got is not player.hand and got == (player.hand if name == 'either' else [])
