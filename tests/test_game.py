@@ -81,7 +81,7 @@ def test_a_fork_is_independent_of_its_original():
 @pytest.mark.parametrize('name', ['euchre.pip', 'oh_hell_ext.pip'])
 def test_a_fork_copies_every_field_of_every_object(name):
     # a fork's players, teams, areas and cards are made field by field
-    # (vm.Copier, without their __init__): every field is set, each value
+    # (copier.Copier, without their __init__): every field is set, each value
     # the original's or its copy, and no mutable object shared
     from pipvm.core import plain
     from pipvm.core.runtime import Area, Card, Player, Team
