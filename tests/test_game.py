@@ -78,6 +78,48 @@ def test_a_fork_is_independent_of_its_original():
     assert game.decision is not None
 
 
+@pytest.mark.parametrize('name', ['euchre.pip', 'oh_hell_ext.pip'])
+def test_a_fork_copies_every_field_of_every_object(name):
+    # a fork's players, teams, areas and cards are made field by field
+    # (copier.Copier, without their __init__): every field is set, each value
+    # the original's or its copy, and no mutable object shared
+    from pipvm.core import plain
+    from pipvm.core.runtime import Area, Card, Player, Team
+    game = start(os.path.join(ROOT, 'examples', name), 2)
+    play_out(game, random.Random(2), stop=9)
+    m = game.machine
+    for p in m.players:
+        p.own = p.own or {0: [m.deck[5]]}       # (a value `for each player`)
+    copy = game.fork()
+    pairs = {}
+
+    def walk(old, new):
+        if type(old) in (Card, Player, Team, Area, list, dict):
+            assert new is not old and type(new) is type(old)
+            if id(old) in pairs:
+                assert pairs[id(old)] is new        # shared stays shared
+                return
+            pairs[id(old)] = new
+        if type(old) is list:
+            assert len(new) == len(old)
+            for a, b in zip(old, new):
+                walk(a, b)
+        elif type(old) is dict:
+            assert new.keys() == old.keys()
+            for k in old:
+                walk(old[k], new[k])
+        elif plain.fields(type(old)):
+            for f in plain.fields(type(old)):
+                walk(getattr(old, f), getattr(new, f))
+        else:
+            assert new is old or new == old
+    walk(m.players, copy.machine.players)
+    walk(m.globals, copy.machine.globals)
+    walk(m.deck, copy.machine.deck)
+    assert len(pairs) > 60
+    assert any(p.team is not None for p in m.players) == (name == 'euchre.pip')
+
+
 # Random play of the bundled Crazy Eights runs to thousands of decisions a
 # game (a fifth reach the step limit): played to its end at one seed, not three.
 LONG = {'crazy_eights.pip'}
@@ -126,6 +168,23 @@ def test_play_out_draws_with_the_generators_own_randrange():
     play_out(by_answers, _Last(1))
     by_machine.play_out(_Last(1))
     assert by_machine.history == by_answers.history
+
+
+class _Middle(random.Random):
+    """A generator whose _randbelow is its own (randrange is random.Random's)."""
+    def _randbelow(self, n):
+        return n // 2
+
+
+def test_play_out_draws_getrandbits_only_where_randrange_would():
+    # the machine draws getrandbits itself (game._bits) only where
+    # randrange(n) is random.Random's own loop over getrandbits
+    game = start(os.path.join(ROOT, 'examples', 'euchre.pip'), 1)
+    by_answers, by_machine = game.fork(True), game.fork(True)
+    play_out(by_answers, _Middle(1))
+    by_machine.play_out(_Middle(1))
+    assert by_machine.history == by_answers.history
+    assert {c for c, _ in by_machine.history[len(game.history):]} != {0}
 
 
 def test_play_out_does_not_make_up_names():

@@ -2,18 +2,23 @@
 (pipvm/engine/rules.py): the same cards and values as pure.py's closures,
 the loop's errors, only the table's text in their source."""
 import io
+import itertools
 import os
 import re
 import random
 import tokenize
 
 from compiler.pip import frontend
+from pipvm.core.errors import PipError
+from pipvm.core.runtime import SUITS
 from pipvm.engine import pure, vm
 from pipvm.engine import rules as rules_module
 from pipvm.engine.expressions import If
 from pipvm.game.game import Game
+from pipvm.isa import pipc
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
 from pipvm.play import loader
+from tests import test_shapes
 from tests.fuzz import hand_made, harness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -342,3 +347,74 @@ def test_a_card_s_rank_and_suit_are_read_unchecked_unless_the_program_stores_the
     assert re.search(r'\(v\d+ := card\.rank\) is not None', source), source
     assert 'card.suit)' in source
     assert rules_module.born_properties(None) == rules_module.born_properties(True) == set()
+
+
+def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter():
+    # on the tier, Pure.filter calls the rule's generated filter (its
+    # conditions on globals hoisted) rather than Shapes' settled rules:
+    # the loop's cards, or a failure, whatever the globals hold
+    program = pipc.load(pipc.dump(frontend.compile_text(test_shapes.SOURCE)), 'x')
+    game = Game(vm.Image(program, compiled=True), seed=3, players=2, names=['A', 'B'])
+    m = game.machine
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    slots = [program.global_names.index(g) for g in ('must', 'led', 'trump', 'n')]
+    values = [[None, False, True], [None] + list(SUITS[:2]), [None] + list(SUITS[:2]),
+              [None, 1, 5]]
+    compared = 0
+    for name in ('follows', 'legal', 'kept', 'nested', 'suited'):
+        rule = test_shapes.rule_index(game, name)
+        fast = pure.written(m.image.pure[rule])
+        assert fast.shapes is not None and hasattr(fast.hand, 'source'), name
+        for combination in itertools.product(*values):
+            for s, v in zip(slots, combination):
+                m.globals[s] = v
+            try:
+                want = test_shapes.by_loop(m, rule, player, dest)
+            except PipError:
+                want = Exception
+            try:
+                got = fast.filter(m, player, dest)
+            except Exception:
+                got = Exception
+            assert got == want, (name, combination)
+            compared += want is not Exception
+        assert not fast.shapes.by_tests and not fast.shapes.by_globals, name
+    assert compared > 60
+
+
+SHORT = '''Game "g" requires 2 players.
+Deck d = standard.
+Area pile labeled "Pile".
+Boolean must.
+Suit led.
+Rule either(p, c, cl) = not must or c->suit == led.
+Rule both(p, c, cl) = must and c->suit == led.
+Action main { shuffle d. deal 8 from d to players. play either from players->first to pile. }
+'''
+
+
+def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
+    # `not must or ...`: when true, the whole hand without the cards' loop;
+    # `must and ...`: when false, none; else the rest, card by card
+    program = pipc.load(pipc.dump(frontend.compile_text(SHORT)), 'x')
+    game = Game(vm.Image(program, compiled=True), seed=3, players=2, names=['A', 'B'])
+    m = game.machine
+    player = m.players[0]
+    must, led = (program.global_names.index(g) for g in ('must', 'led'))
+    for name, short in (('either', 'return list(cards)'), ('both', 'return []')):
+        rule = test_shapes.rule_index(game, name)
+        fast = pure.written(m.image.pure[rule])
+        assert short in fast.hand.source, fast.hand.source
+        for value, suit in itertools.product((None, False, True), (None,) + SUITS):
+            m.globals[must], m.globals[led] = value, suit
+            try:
+                want = test_shapes.by_loop(m, rule, player, [])
+            except PipError:
+                want = Exception
+            try:
+                got = fast.hand(m, player, [])
+            except Exception:
+                got = Exception
+            assert got == want, (name, value, suit)
+            if value is False:          # (the first operand decides)
+                assert got is not player.hand and got == (player.hand if name == 'either' else [])

@@ -551,6 +551,35 @@ def test_a_constant_orderings_places_are_kept_for_it_alone():
                              'Ace of Clubs', 'King of Clubs', 'Two of Hearts', 'Three of Hearts']
 
 
+def _by_first_place(cards, result):
+    """ORDER's meaning written plainly: each card's first place in the
+    result by identity, one not there after the rest, stably."""
+    def place(card):
+        return next((i for i, r in enumerate(result) if r is card), len(result))
+    return sorted(cards, key=place)
+
+
+@pytest.mark.parametrize('constant', [False, True])
+def test_order_sorts_by_each_cards_first_place_by_identity(constant):
+    # Machine.ordered's key: a dict by the card itself where the result
+    # holds only cards, by id otherwise; an unhashable item after the rest
+    import types
+    deck, other = new_deck(), new_deck()
+    rank = RANKS[5]
+    results = [[deck[3], deck[1], deck[3], deck[7]], [], [deck[9], 5, deck[2], other[0]],
+               [int(rank), deck[4], [deck[1]]]]
+    for result in results:
+        cards = [deck[7], deck[0], other[0], deck[3], deck[5], deck[1], rank, deck[9], deck[4]]
+        m = types.SimpleNamespace(places={}, evaluate=lambda ordering, args: list(result),
+                                  image=types.SimpleNamespace(pure=[types.SimpleNamespace(
+                                      constant=constant)]))
+        for _ in range(2):          # (the second from the kept key, if constant)
+            assert Machine.ordered(m, 0, cards) == _by_first_place(cards, result), result
+            assert Machine.ordered(m, 0, cards + [[deck[1]]]) == \
+                _by_first_place(cards + [[deck[1]]], result)
+        assert bool(m.places) == constant
+
+
 def test_an_ordering_without_closures_orders_on_the_loop():
     # a backward jump: pure.translate refuses it, so the loop evaluates the
     # ordering (Hearts first) each time

@@ -28,6 +28,7 @@ BELIEF = ['pipvm/game/belief/%s.py' % part for part in (
 # shows on both engines alike: the differential fuzzer is not their test.
 TARGETS = {
     'pipvm/engine/vm.py': None,
+    'pipvm/engine/copier.py': None,        # a fork's copies of a game's values
     # the handlers, tick and the closure factories, written from the bodies:
     # all of it runs, and a slip here is the same as one in a body's text
     'pipvm/engine/generated_cases.py': None,

@@ -91,7 +91,8 @@ SLIPS = {
         'it = iter(lst[i:] + lst[:i][:-1])',
         'a `starting at` loop loses the item before its start, after the wrap-around'),
     'ordering_last_match_wins': (
-        'pipvm/engine/vm.py', 'first.setdefault(id(card), i)', 'first[id(card)] = i',
+        'pipvm/engine/vm.py', '_Places(zip(reversed(result), range(len(result) - 1, -1, -1)))',
+        '_Places(zip(result, range(len(result))))',
         'a card an ordering lists twice ranks by its last place, not its first'),
     'closure_top_is_last': (
         'pipvm/engine/pure.py', 'return Path(of.operand.arg, _ITEMS[of.arg], prop, of.arg)',

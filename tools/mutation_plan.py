@@ -20,7 +20,6 @@ from fuzz_coverage import BELIEF, TARGETS  # noqa: E402  (one list of what the f
 OUT_OF_SCOPE = {
     'pipvm/engine/vm.py': {
         'Machine.fork': 'copying a game: tests/fuzz/test_game_object.py tests it',
-        'Copier': 'copying a game: tests/fuzz/test_game_object.py tests it',
     },
 }
 
@@ -46,6 +45,7 @@ PROPERTIES = {
     # (play_out's answers in the loop: _API; a hand-made file's unset local: _UNSET;
     # the shuffles a Dealer records and SetChoice.relabelled: _WORLDS)
     'pipvm/engine/vm.py': (_VM, _CLOSURES, _QUIET, _FORK, _API, _UNSET, _WORLDS),
+    'pipvm/engine/copier.py': (_FORK, _API, _WORLDS),     # (a fork's copies)
     'pipvm/engine/generated_cases.py': (_VM, _CLOSURES, _QUIET, _FORK, _UNSET),
     'pipvm/engine/bodies.py': (_VM, _CLOSURES, _QUIET, _FORK),
     'pipvm/engine/fusion.py': (_VM, _QUIET),
@@ -82,6 +82,8 @@ SUITE = {
                            'tests/test_extensions.py', 'tests/test_ext_options.py',
                            'tests/test_ext_sets.py', 'tests/test_determinization.py',
                            'tests/test_quiet.py'],
+    'pipvm/engine/copier.py': ['tests/test_game.py', 'tests/test_determinization.py',
+                               'tests/test_ext_sets.py', 'tests/test_ext_options.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
     'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',

@@ -157,7 +157,7 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
              (('codes',), ('self.image.codes',)),
-             (('choose_', 'log_', 'noted_'), ('self.auto',))]
+             (('choose_', 'log_', 'noted_', 'bits_'), ('self.auto',))]
 _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
 
 
@@ -241,7 +241,7 @@ class _Writer(fors.Writing):
         # Pure.filter's first case, the rule's generated filter, without
         # its call (written now: it would be at its first call)
         pure = self.pures[rule]
-        direct = pure.shapes is None and written(pure).hand is not None
+        direct = written(pure).hand is not None
         self.operands.append(pure.hand if direct else pure.filter)
         pad = m.group(1)
         return '\n'.join([pad + 'try:',

@@ -23,9 +23,12 @@ _SIGNALS = {
 # cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
 _CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
 # Both cases first note the options and the seat, then draw ({0} the
-# player, {1} the options).
+# player, {1} the options): by bits_, when it is given, as Machine._answer_auto
+# draws (random.Random's _randbelow written out: no call a draw).
 _DRAW = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-         'choice_ = choose_(len({1}))']
+         'if bits_ is None:', '    choice_ = choose_(len({1}))', 'else:',
+         '    n_ = len({1})', '    choice_ = bits_(k_ := n_.bit_length())',
+         '    while choice_ >= n_:', '        choice_ = bits_(k_)']
 _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]',
                         'log_.append((choice_, card_.name))', 'self.pending = None',
                         'if type(card_) is Card:',      # (bodies.move's Card path: in the hand)

@@ -385,7 +385,17 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     # filtered as above, where the failure happens only if a card reaches
     # it, and then where it happens (the caller runs the loop).
     w.hoisting = True
-    hoisted = w.top(tree)
+    short = []
+    if _returns_kept(tree) and _card_free(tree.cond, card):
+        # `not must_follow or ...` (`... and ...`): a card-free first
+        # operand decides for every card when it is true (false): the whole
+        # hand (none), without the cards' loop; else the rest decides
+        cond = w.expr(tree.cond)
+        short = ['    if %s%s:' % ('' if tree.on_true else 'not ', cond),
+                 '        return %s' % ('list(cards)' if tree.on_true else '[]')]
+        hoisted = w.top(tree.rest)
+    else:
+        hoisted = w.top(tree)
     w.hoisting = False
     reads_env = w.reads_env or any(_ENV.search(text) for text in
                                    [expr, unchecked, hoisted] + [h for _, h in w.hoisted.values()])
@@ -396,7 +406,9 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     if w.hoisted:
         fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
                 + ['    except Exception:', '        pass', '    else:']
-                + _indent(_filter(hoisted, card, reads_env)) + fast)
+                + _indent(short + _filter(hoisted, card, reads_env)) + fast)
+    elif short:             # (a global's value: read, and tested defined, already)
+        fast = short + _filter(hoisted, card, reads_env)
     if w.globals:
         lines += ['    if %s:' % ' and '.join('%s is not None' % local
                                               for _, local in sorted(w.globals.items()))]

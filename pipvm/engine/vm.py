@@ -13,6 +13,7 @@ raise Fault; the loop turns it into a PipError at the position of the
 failing instruction.
 """
 from pipvm.engine import fusion, generated_cases, pure, quiet
+from pipvm.engine.copier import Copier
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
                                  LOCALS, PC, STACK, move, new_frame)
 from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
@@ -22,8 +23,7 @@ from pipvm.core import runtime
 from pipvm.core.dialogue import played
 from pipvm.core.errors import Fault, PipError, StepLimit
 from pipvm.isa.opcodes import INSTRUCTIONS, OP, OPERANDS
-from pipvm.core.runtime import (Area, Card, Player, Rank, Suit, Team, Text, area_of, card_sets,
-                                list_prop)
+from pipvm.core.runtime import Area, Card, area_of, card_sets, list_prop  # noqa: F401 (Area: tests)
 
 
 class Loaded:
@@ -182,17 +182,17 @@ class Machine:
         self.dealer = dealer
         self.max_steps = max_steps
         self.steps_left = float('inf') if max_steps is None else max_steps
-        self.auto = None           # (choose, log, noted) while play_out answers by itself
+        self.auto = None           # (choose, log, noted, bits) while play_out answers by itself
 
     # --- the game -----------------------------------------------------------
 
     def start(self, players, teams=None, auto=None):
         """Seat the players, then run the initialisers and main up to the first
-        decision; the same results as resume().  auto: (choose, log, noted)
-        to play the whole game out from its start, as play_out does from a
-        decision (and returns); noted, if not None, a list that receives
-        each decision's number of options and deciding seat, in turn (a
-        simulation's statistics, kept without a call)."""
+        decision; the same results as resume().  auto: (choose, log, noted,
+        bits) to play the whole game out from its start, as play_out does
+        from a decision (and returns); noted, if not None, a list that
+        receives each decision's number of options and deciding seat, in
+        turn (a simulation's statistics, kept without a call)."""
         self.players, self.teams = players, teams
         self.seated = list(players)
         codes = self.image.codes
@@ -218,16 +218,19 @@ class Machine:
             self.frames[-1][PC] = target
         return self.resume()
 
-    def play_out(self, choose, log):
+    def play_out(self, choose, log, bits=None):
         """Answer the pending decision and every later one with choose(n), an
-        option's index below n (a bot's random playout: rng.randrange), without
+        option's index below n (a bot's random playout: rng.randrange), or,
+        given bits (a random.Random's getrandbits, whose _randbelow choose
+        is), with the draws choose would make, drawn where the answer is
+        made (no call of choose's a decision), without
         stopping, until the game ends; log receives (index, label) of each
         answer, as game.Game.history.  The same game as answer(choose(n)) at
         each decision, without returning to the driver between them.  While
         choose runs, pending is the decision it answers (whose seat decides:
         pending.player; a simulation's table counts turns by it).  Returns
         or raises as resume()."""
-        return self._playing_out((choose, log, None), None)
+        return self._playing_out((choose, log, None, bits), None)
 
     def _playing_out(self, auto, main):
         """play_out by auto, from the pending decision; or, given main's
@@ -257,7 +260,7 @@ class Machine:
     def _answer_auto(self):
         """Answer the pending decision by self.auto (pending still set while
         choose runs: see play_out); where the frame goes on, as _apply."""
-        choose, log, noted = self.auto
+        choose, log, noted, bits = self.auto
         pending = self.pending
         kind = pending.kind
         if kind is CARD:
@@ -269,7 +272,12 @@ class Machine:
         n = len(options)
         if noted is not None:
             noted += n, player.seat
-        choice = choose(n)
+        if bits is None:
+            choice = choose(n)
+        else:               # (random.Random._randbelow_with_getrandbits, written out)
+            choice = bits(k := n.bit_length())
+            while choice >= n:
+                choice = bits(k)
         if kind is CARD:
             # the commonest, as _apply's first case and play_card, without the calls
             card = options[choice]
@@ -513,7 +521,10 @@ class Machine:
         fast = self.image.pure[rule]
         if fast is not None:
             try:
-                return fast.filter(self, player, dest)
+                # (Pure.filter's first case without its call: the compiled
+                # tier's generated filter, as the whole actions call it)
+                hand = fast.hand
+                return (fast.filter if hand is None else hand)(self, player, dest)
             except Exception:
                 pass            # the loop below raises the error where it happens
         code = self.image.codes[rule]
@@ -529,20 +540,18 @@ class Machine:
     def ordered(self, ordering, cards):
         """The cards sorted stably by their first place in the ordering's
         result (a card not in it: after the rest)."""
-        places = self.places.get(ordering)
-        if places is None:
-            result = self.evaluate(ordering, [cards])
-            first = {}
-            for i, card in enumerate(result):
-                first.setdefault(id(card), i)
-            places = first, len(result)
+        key = self.places.get(ordering)
+        if key is None:
+            key = _sort_key(self.evaluate(ordering, [cards]))
             fast = self.image.pure[ordering]
             if fast is not None and fast.constant:
                 # a list of this game's cards whatever the state (Oh Hell's
                 # suits in order): its places once per game
-                self.places[ordering] = places
-        first, last = places
-        return sorted(cards, key=lambda card: first.get(id(card), last))
+                self.places[ordering] = key
+        try:
+            return sorted(cards, key=key)
+        except TypeError:           # (an unhashable item: not a card, after the rest)
+            return _after_the_rest(cards, key.__self__)
 
     # --- copying ------------------------------------------------------------
 
@@ -571,77 +580,32 @@ class Machine:
         return other
 
 
-class Copier:
-    """Deep copies of one game's values into another game with a new deck:
-    each object (card, player, team, area, list) is copied once, so what was
-    shared stays shared."""
-
-    def __init__(self, deck):
-        self.deck = [Card(c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name)
-                     for c in deck]
-        self.memo = dict(zip(map(id, deck), self.deck))
-        # the same by the old card itself (a Card hashes and equals as
-        # itself): a list of cards copied by one map, in C
-        self.card = dict(zip(deck, self.deck)).__getitem__
-        get = self.memo.get
-        for card in self.deck:
-            if (by := card.last_played_by) is not None:
-                card.last_played_by = get(id(by)) or self(by)
-
-    def all(self, values):
-        """Copies of values, the commonest (shared, or copied already) without a call."""
-        get = self.memo.get
-        return [v if v is None or type(v) in _SHARED else get(id(v)) or self(v) for v in values]
-
-    def __call__(self, v):
-        kind = type(v)
-        if v is None or kind in _SHARED:
-            return v
-        memo = self.memo
-        new = memo.get(id(v))
-        if new is not None:
-            return new
-        if kind is list:
-            new = memo[id(v)] = []
-            if not v:
-                return new
-            if type(v[0]) is Card:
-                # a hand, pile or area: all cards, each copied already
-                try:
-                    new += map(self.card, v)
-                    return new
-                except (KeyError, TypeError):
-                    del new[:]          # (not all: as any list)
-            get = memo.get
-            new += [get(id(x)) or self(x) for x in v]
-        elif kind is Player:
-            new = self.memo[id(v)] = Player(v.name, None, None, v.score, None, v.seat)
-            new.hand, new.stash, new.team = self(v.hand), self(v.stash), self(v.team)
-            new.own = {k: self(x) for k, x in v.own.items()}
-        elif kind is Team:
-            new = self.memo[id(v)] = Team(None, None, v.score)
-            new.members, new.stash = self(v.members), self(v.stash)
-            new.own = {k: self(x) for k, x in v.own.items()}
-        elif kind is Area:
-            new = self.memo[id(v)] = Area(v.name, None, v.is_facedown, v.is_squaredup)
-            new.cards = self(v.cards)
-        elif kind is tuple:
-            new = tuple(map(self, v))
-        elif kind is _LIST_ITERATOR:
-            # A loop's iteration state: its own snapshot of the list, and where it is.
-            _, (items,), *place = v.__reduce__()
-            snapshot = list(items)
-            new = iter(self(snapshot))
-            del self.memo[id(snapshot)]     # (a temporary: its id may be reused)
-            if place:
-                new.__setstate__(place[0])
-        else:
-            raise TypeError('cannot copy %r' % (v,))
-        return new
+def _sort_key(result):
+    """The sort key of a card by an ordering's result: its first place
+    there (one not there: after the rest).  When the result holds only
+    cards (as a compiled program's does), a dict by the card itself (a Card
+    equals only itself) whose __getitem__ is the key, in C; else by id."""
+    if set(map(type, result)) <= {Card}:
+        places = _Places(zip(reversed(result), range(len(result) - 1, -1, -1)))
+        places.last = len(result)
+        return places.__getitem__
+    first, last = {}, len(result)
+    for i, card in enumerate(result):
+        first.setdefault(id(card), i)
+    return lambda card: first.get(id(card), last)
 
 
-_LIST_ITERATOR = type(iter([]))
-_SHARED = frozenset({int, str, Text, bool, Rank, Suit})      # values a copy shares
+def _after_the_rest(items, places):
+    """items sorted by places (_sort_key's), an unhashable one last."""
+    return sorted(items, key=lambda v: places.last if type(v).__hash__ is None else places[v])
+
+
+class _Places(dict):
+    """A card's first place in an ordering's result; last if it is not there."""
+    __slots__ = ('last',)
+
+    def __missing__(self, card):
+        return self.last
 
 
 # Each instruction that is not inline has a handler, written from its body

@@ -61,6 +61,18 @@ def _below(rng):
     return rng.randrange
 
 
+def _bits(rng):
+    """rng.getrandbits where rng.randrange(n) is random.Random's own draw,
+    getrandbits(n.bit_length()) until one is below n (_randbelow's
+    algorithm: the machine draws so where it answers, without a call a
+    draw), else None (the machine calls _below(rng))."""
+    kind = type(rng)
+    if (kind.randrange is random.Random.randrange
+            and kind._randbelow is random.Random._randbelow_with_getrandbits):
+        return rng.getrandbits
+    return None
+
+
 # A Decision made as tuples are, in C (a NamedTuple's own constructor is Python code).
 _decision = functools.partial(tuple.__new__, Decision)
 
@@ -205,7 +217,7 @@ class Game:
             self.answer(rng.randrange(len(self.decision.options)))
         if self.decision is not None:
             self.decision = None
-            self._go(self.machine.play_out, _below(rng), self.history)
+            self._go(self.machine.play_out, _below(rng), self.history, _bits(rng))
         return self
 
     def _counted(self):
@@ -245,7 +257,7 @@ class Game:
             self._go(self.machine.start, players, teams)
         else:           # (play_out's answers, from the first instruction)
             self._go(self.machine.start, players, teams,
-                     (_below(rng), self.history, getattr(rng, 'noted', None)))
+                     (_below(rng), self.history, getattr(rng, 'noted', None), _bits(rng)))
 
     def _go(self, step, *args):
         """Run the machine on; note the decision it stops at, or how it ended."""
