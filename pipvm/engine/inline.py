@@ -28,7 +28,7 @@ import tokenize
 from pipvm.engine.compiled import SMALL
 
 MAX_LINES = 400         # a callee's body at most (longer ones keep their call)
-BUDGET = 1600           # lines a caller may take in from its callees, all sites together
+BUDGET = 2400           # lines a caller may take in from its callees, all sites together
 # What a leaf's body may not name (it would need its frame record, a
 # caller's code or the decisions' policy), and the machine's attributes it
 # may not read (frames: its record is not there; a decision's).
