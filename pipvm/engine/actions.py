@@ -641,6 +641,7 @@ def prepare(image):
     for k in actions:
         calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in image.codes[k].plain[:2]
                     for op, arg, _ in copy if op in _CALLS}
+    called = set().union(*calls.values())
     # (callees before their callers where the calls allow: a caller takes
     # in the leaves it calls, and may be one itself)
     for k in inline.callees_first(actions, calls):
@@ -649,7 +650,7 @@ def prepare(image):
             made[k] = function(loaded, pures=image.pure, leaves=leaves)
         except ValueError:
             continue
-        fit = inline.leaf(made[k], loaded.frame_size)
+        fit = inline.leaf(made[k], loaded.frame_size) if k in called else None
         if fit is not None:
             leaves[k] = fit
     changed = True

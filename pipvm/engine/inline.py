@@ -20,10 +20,7 @@ Trust (docs/pipc.md): the callee's body is its own generated source (the
 table's text, checked integers, A[k]); only its operands' indexes move,
 to the caller's tuple, and its names get a suffix of the callee's code
 index (a checked integer)."""
-import ast
-import io
 import re
-import tokenize
 
 from pipvm.engine.compiled import SMALL
 
@@ -82,12 +79,20 @@ def leaf(fn, size):
     if not (type(size) is int and 0 <= size < SMALL):
         return None
     body, units = [], []
+    blocks = []                 # (indent, a loop?) of the blocks open at the line
     k = start
     while k < end:
         text = lines[k]
         word = text.strip()
+        indent = len(text) - len(word)
+        while blocks and blocks[-1][0] >= indent and word:
+            blocks.pop()
+        if word.endswith(':'):
+            blocks.append((indent, word.startswith(('for ', 'while '))))
         if word == 'frames.pop()' and k + 1 < end and lines[k + 1].strip() == 'return':
-            if lines[k + 1] != text.replace('frames.pop()', 'return') or _in_loop(body, text):
+            # (a return from within a loop of its own: `break` would leave that loop)
+            if lines[k + 1] != text.replace('frames.pop()', 'return') or any(
+                    loop for _, loop in blocks):
                 return None
             body.append(text.replace('frames.pop()', 'break'))
             units.append(fn.at.get(k + 1))
@@ -128,70 +133,60 @@ def _entry(body, units):
 _SETS_PC = re.compile(r' *pc = ')
 
 
-def _in_loop(body, text):
-    """Does a `for` or `while` of body enclose a line at text's indent?"""
-    indent = len(text) - len(text.lstrip())
-    for line in reversed(body):
-        n = len(line) - len(line.lstrip())
-        if line.strip() and n < indent:
-            if line.strip().startswith(('for ', 'while ')):
-                return True
-            indent = n
-    return False
-
-
 def _renamed(text):
     """(text with its names renamed apart and its operands as A[@k@],
     whether it uses a stack), or None where it names what a leaf may not."""
-    stored = set()
-    for node in ast.walk(ast.parse('while True:\n' + text)):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stored.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            stored.add(node.name)
+    try:        # (the names the body stores: its function's locals)
+        code = compile('def f():\n while True:\n' + text, '<leaf>', 'exec').co_consts[0]
+    except SyntaxError:
+        return None
+    stored = set(code.co_varnames)
     special = {'frame': 'fr' + _SUFFIX, 'stack': 'st' + _SUFFIX, 'push': 'st%s.append' % _SUFFIX,
                'pop': 'st%s.pop' % _SUFFIX, 'pc': 'pc' + _SUFFIX}
-    lines = text.split('\n')
-    edits = []                  # (row, start, end, new text)
-    stack = False
-    toks = list(tokenize.generate_tokens(io.StringIO(text + '\n').readline))
-    for j, tok in enumerate(toks):
-        if tok.type != tokenize.NAME:
+    toks = [(m.start(), m.end(), m.group(), m.lastindex) for m in _TOKEN.finditer(text)]
+    out, at, stack = [], 0, False
+    for j, (start, end, name, kind) in enumerate(toks):
+        if kind != 2:
+            if kind == 1 and j and toks[j - 1][3] == 2 and toks[j - 1][1] == start:
+                return None         # (a prefixed string: f'...' hides names)
             continue
-        name = tok.string
-        before = toks[j - 1].string if j else ''
+        before = toks[j - 1][2] if j else ''
+        after = toks[j + 1][2] if j + 1 < len(toks) else ''
         if before == '.':
             if name in _FORBIDDEN_ATTRS:
                 return None
             continue
-        if name in _HANDLER_NAMES and _LEAVES_BY.fullmatch(lines[tok.start[0] - 1]):
+        if name in _HANDLER_NAMES and _LEAVES_BY.fullmatch(
+                text[text.rfind('\n', 0, start) + 1:_line_end(text, start)]):
             continue
-        if name in _FORBIDDEN or _HANDLER.match(name):
-            return None
-        if name == 'frames':        # (only the `frames.pop()` made `break` above)
-            return None
+        if name in _FORBIDDEN or _HANDLER.match(name) or name == 'frames':
+            return None             # (frames: only the `frames.pop()` made `break` above)
         if name == 'A':
-            if not (toks[j + 1].string == '[' and toks[j + 2].type == tokenize.NUMBER
-                    and toks[j + 3].string == ']'):
+            if not (after == '[' and toks[j + 2][3] == 3 and toks[j + 3][2] == ']'):
                 return None
-            num = toks[j + 2]
-            edits.append((num.start[0], num.start[1], num.end[1], '@%s@' % num.string))
-            continue
-        after = toks[j + 1].string if j + 1 < len(toks) else ''
-        if after == '=' and before in ('(', ','):
+            new, start, end = '@%s@' % toks[j + 2][2], toks[j + 2][0], toks[j + 2][1]
+        elif after == '=' and before in ('(', ','):
             continue                # (a keyword argument)
-        if name in special:
+        elif name in special:
             stack = stack or name in ('stack', 'push', 'pop')
             new = special[name]
         elif name in stored:
             new = name + '_' + _SUFFIX
         else:
             continue
-        edits.append((tok.start[0], tok.start[1], tok.end[1], new))
-    for row, start, end, new in sorted(edits, reverse=True):
-        line = lines[row - 1]
-        lines[row - 1] = line[:start] + new + line[end:]
-    return '\n'.join(lines), stack
+        out += [text[at:start], new]
+        at = end
+    return ''.join(out) + text[at:], stack
+
+
+def _line_end(text, k):
+    end = text.find('\n', k)
+    return len(text) if end < 0 else end
+
+
+# The body's tokens: a string (1), a name (2), a number (3), a comment (4), an operator
+_TOKEN = re.compile(r"""('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|([A-Za-z_]\w*)|(\d+)"""
+                    r"""|(#[^\n]*)|(:=|==|!=|<=|>=|//=|\*\*=|<<=|>>=|[-+*/%&|^@]=|\S)""")
 
 
 def written(lines, leaves, operands, units):
