@@ -120,3 +120,24 @@ def test_a_leaf_that_decides_or_calls_out_is_not_a_leaf():
     assert inline.leaf(helper.action, helper.frame_size) is None
     assert inline.leaf(codes['find_seat'].action, codes['find_seat'].frame_size) is not None
     assert '.action(self' in _source(image, 'turn')
+
+
+def test_a_leaf_s_stored_names_are_renamed_apart_but_not_keywords_or_strings():
+    text = ("            a, b = f(x=c, y=[d])\n"
+            "            if (e := frame[1]) is None:\n"
+            "                raise Fault('a b e frame', 0)\n"
+            "            push(a + b + e + A[3])  # a b\n"
+            "            self.a = b")
+    renamed, stack = inline._renamed(text)
+    suffix = inline._SUFFIX
+    assert stack
+    assert renamed.replace(suffix, '@').split('\n') == [
+        "            a_@, b_@ = f(x=c, y=[d])",
+        "            if (e_@ := fr@[1]) is None:",
+        "                raise Fault('a b e frame', 0)",
+        "            st@.append(a_@ + b_@ + e_@ + A[@3@])  # a b",
+        "            self.a = b_@"]
+    # what a leaf may not name
+    assert inline._renamed("            rec_[0].action(self, rec_)") is None
+    assert inline._renamed("            x = self.frames") is None
+    assert inline._renamed("            x = f'{y}'") is None

@@ -144,11 +144,12 @@ def _renamed(text):
     special = {'frame': 'fr' + _SUFFIX, 'stack': 'st' + _SUFFIX, 'push': 'st%s.append' % _SUFFIX,
                'pop': 'st%s.pop' % _SUFFIX, 'pc': 'pc' + _SUFFIX}
     toks = [(m.start(), m.end(), m.group(), m.lastindex) for m in _TOKEN.finditer(text)]
-    out, at, stack = [], 0, False
+    out, at, stack, depth = [], 0, False, 0
     for j, (start, end, name, kind) in enumerate(toks):
         if kind != 2:
             if kind == 1 and j and toks[j - 1][3] == 2 and toks[j - 1][1] == start:
                 return None         # (a prefixed string: f'...' hides names)
+            depth += (name in '([{') - (name in ')]}') if kind == 5 else 0
             continue
         before = toks[j - 1][2] if j else ''
         after = toks[j + 1][2] if j + 1 < len(toks) else ''
@@ -165,8 +166,8 @@ def _renamed(text):
             if not (after == '[' and toks[j + 2][3] == 3 and toks[j + 3][2] == ']'):
                 return None
             new, start, end = '@%s@' % toks[j + 2][2], toks[j + 2][0], toks[j + 2][1]
-        elif after == '=' and before in ('(', ','):
-            continue                # (a keyword argument)
+        elif after == '=' and depth:
+            continue                # (a keyword argument; `a, b = ...` stores both)
         elif name in special:
             stack = stack or name in ('stack', 'push', 'pop')
             new = special[name]
