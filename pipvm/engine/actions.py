@@ -15,7 +15,8 @@ running in the loop; what they CALL runs here (vm.Machine._run's CALLED).
 A called action still pushes its frame record on machine.frames and pops
 it when it ends, so the call depth, an ASK's or a set's answer
 (Machine._apply writes the top frame's locals and stack) and GIVE's result
-(the caller's stack) are as in the loop.
+(the caller's stack) are as in the loop; a small callee that calls and
+decides nothing is written where it is called (pipvm/engine/inline.py).
 
 The function holds the action's quiet and loud code side by side, as
 instruction indexes i and i + n: a quiet instruction that cannot go on
@@ -60,7 +61,7 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
-from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, rewrites
+from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -165,8 +166,9 @@ class _Writer(fors.Writing):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
 
-    def __init__(self, instrs, starts, positions, pures=(), outside=()):
+    def __init__(self, instrs, starts, positions, pures=(), outside=(), leaves=None):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
+        self.leaves = leaves or {}  # code index -> a callee written where it is called
         self.pures = pures          # the image's rules as Pures (a filter called directly)
         self.starts = {0} | starts
         self.outside = {0} | set(outside)   # (starts entered from outside the function)
@@ -442,6 +444,8 @@ class _Writer(fors.Writing):
             self.starts |= self.pending
             used = self.stops
         self.lines = rewrites.reused(self.lines)
+        if self.leaves:
+            self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',
                 '        raise positioned(f, P, AT) from None',
                 '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
@@ -547,12 +551,13 @@ def _threaded_only(instrs):
     return threaded - named
 
 
-def function(loaded, loud=False, pures=()):
+def function(loaded, loud=False, pures=(), leaves=None):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
     then); its code object is made once per source.  pures: the image's
     rules and orderings as Pures (Image.pure), whose filters PLAY and
-    CANPLAY call directly."""
+    CANPLAY call directly.  leaves: code index -> inline.Leaf, the callees
+    written where they are called."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     # where control enters from outside: a call at 0; a frame paused before
@@ -562,13 +567,14 @@ def function(loaded, loud=False, pures=()):
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     if loud:
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
-    writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside)
+    writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
+                     leaves)
     source, at = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
-                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
+                     DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, entered=inline.entered,
                      QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
                      SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
@@ -576,7 +582,7 @@ def function(loaded, loud=False, pures=()):
         made.source = source
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
-    fn.source = made.source
+    fn.source, fn.at = made.source, at
     fn.entries = writer.entries
     return fn
 
@@ -627,17 +633,26 @@ def prepare(image):
     calls its callees' functions)."""
     if image.actions_ready:
         return
-    made, calls = {}, {}
-    for k, loaded in enumerate(image.codes):
+    made, calls, leaves = {}, {}, {}
+    for loaded in image.codes:
         loaded.action = None
-        if loaded.code.kind != 'action' or loaded.plain is None:
-            continue
+    actions = [k for k, loaded in enumerate(image.codes)
+               if loaded.code.kind == 'action' and loaded.plain is not None]
+    for k in actions:
+        calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in image.codes[k].plain[:2]
+                    for op, arg, _ in copy if op in _CALLS}
+    called = set().union(*calls.values())
+    # (callees before their callers where the calls allow: a caller takes
+    # in the leaves it calls, and may be one itself)
+    for k in inline.callees_first(actions, calls):
+        loaded = image.codes[k]
         try:
-            made[k] = function(loaded, pures=image.pure)
+            made[k] = function(loaded, pures=image.pure, leaves=leaves)
         except ValueError:
             continue
-        calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in loaded.plain[:2]
-                    for op, arg, _ in copy if op in _CALLS}
+        fit = inline.leaf(made[k], loaded.frame_size) if k in called else None
+        if fit is not None:
+            leaves[k] = fit
     changed = True
     while changed:              # (a function whose callee has none has none)
         changed = False

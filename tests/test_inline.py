@@ -1,0 +1,143 @@
+"""Small actions written in place of their calls in play-out mode
+(pipvm/engine/inline.py): a Fault, a step limit or an invalid file's error
+inside one is reported as its call reports it in the loop, with the same
+frames left on the machine, nested ones too; what goes on after one is as
+in the loop."""
+import random
+
+import pytest
+
+from compiler.pip import frontend
+from pipvm.engine import actions, inline
+from pipvm.engine.vm import Image
+from pipvm.game.game import Game
+from pipvm.play.bots import playout
+from tests.fuzz import harness
+
+GAME = '''Game "g" requires 2 players.
+Deck deck = standard.
+Number n = 0.
+Number seat = 0.
+Number missing.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action find_seat {
+  let i be 1.
+  for p in players {
+    if p == players->first { seat = i. }
+    i += 1.
+  }
+  %s
+}
+Action helper {
+  find_seat().
+  for k in [1; 2; 3] { n += 1. }
+  %s
+}
+Action turn {
+  play any from players->first to table.
+  helper().
+  %s
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+def _program(leaf='', helper='', turn=''):
+    return harness.compile_checked(frontend.check_text(GAME % (leaf, helper, turn)))
+
+
+def _frames(machine):
+    """The frame records a playout left: each action's name and locals."""
+    return [(rec[0].code.name, [v if type(v) is int else type(v).__name__ for v in rec[3]])
+            for rec in machine.frames]
+
+
+def _play_outs(program, max_steps=None):
+    """For the loop and the tier: each seed's playout (history, ending,
+    state, frames left), and the tier's image."""
+    out = []
+    for compiled in (False, True):
+        image = Image(program, compiled=compiled)
+        played = []
+        for seed in (1, 2):
+            g = Game(image, seed=seed, players=2, names=['a', 'b'], quiet=True,
+                     max_steps=max_steps)
+            f = playout(g.fork(quiet=True), random.Random(seed))
+            e = f.ending
+            played.append((f.history, e and (e.kind, str(e.error)),
+                           harness.snapshot(f.machine), _frames(f.machine)))
+        out.append(played)
+    return out[0], out[1], image
+
+
+def _source(image, name):
+    return next(loaded.action.source for loaded in image.codes if loaded.code.name == name)
+
+
+def test_leaves_are_written_in_place_nested_and_play_as_in_the_loop():
+    loop, tier, image = _play_outs(_program())
+    assert loop == tier
+    codes = [loaded.code.name for loaded in image.codes]
+    # find_seat is written in helper, helper (find_seat in it) in turn: no call left
+    assert 'fr%d = [None]' % codes.index('find_seat') in _source(image, 'helper')
+    turn = _source(image, 'turn')
+    assert 'fr%d = [None]' % codes.index('helper') in turn
+    assert 'fr%d_%d = [None]' % (codes.index('find_seat'), codes.index('helper')) in turn
+    assert '.action(self' not in turn
+
+
+@pytest.mark.parametrize('where', ['leaf', 'helper', 'turn'])
+def test_a_fault_in_or_after_a_leaf_is_reported_with_the_loop_s_frames(where):
+    # an undefined value read in the innermost leaf, in the one around it,
+    # or in the caller after both: the same message at the same place, and
+    # the frames the call left (the leaves' records pushed on the way out)
+    loop, tier, _ = _play_outs(_program(**{where: 'n = missing.'}))
+    assert loop[0][1][0] == 'error' and 'Undefined' in loop[0][1][1], loop[0][1]
+    assert loop == tier
+    names = [name for name, _ in tier[0][3]]
+    assert names[-1] == {'leaf': 'find_seat', 'helper': 'helper', 'turn': 'turn'}[where]
+    if where == 'leaf':
+        assert names[-3:] == ['turn', 'helper', 'find_seat']
+
+
+@pytest.mark.parametrize('max_steps', [5, 40, 41, 42, 43, 60, 200])
+def test_the_step_limit_met_inside_a_leaf_is_met_at_the_same_step(max_steps):
+    loop, tier, _ = _play_outs(_program(), max_steps=max_steps)
+    assert loop == tier
+    assert any(p[1] and 'step' in p[1][1].lower() for p in loop) or max_steps == 200
+
+
+def test_a_leaf_that_decides_or_calls_out_is_not_a_leaf():
+    image = Image(_program(helper='play any from players->first to table.'), compiled=True)
+    actions.prepare(image)
+    codes = {loaded.code.name: loaded for loaded in image.codes}
+    helper = codes['helper']
+    assert inline.leaf(helper.action, helper.frame_size) is None
+    assert inline.leaf(codes['find_seat'].action, codes['find_seat'].frame_size) is not None
+    assert '.action(self' in _source(image, 'turn')
+
+
+def test_a_leaf_s_stored_names_are_renamed_apart_but_not_keywords_or_strings():
+    text = ("            a, b = f(x=c, y=[d])\n"
+            "            if (e := frame[1]) is None:\n"
+            "                raise Fault('a b e frame', 0)\n"
+            "            push(a + b + e + A[3])  # a b\n"
+            "            self.a = b")
+    renamed, stack = inline._renamed(text)
+    suffix = inline._SUFFIX
+    assert stack
+    assert renamed.replace(suffix, '@').split('\n') == [
+        "            a_@, b_@ = f(x=c, y=[d])",
+        "            if (e_@ := fr@[1]) is None:",
+        "                raise Fault('a b e frame', 0)",
+        "            st@.append(a_@ + b_@ + e_@ + A[@3@])  # a b",
+        "            self.a = b_@"]
+    # what a leaf may not name
+    assert inline._renamed("            rec_[0].action(self, rec_)") is None
+    assert inline._renamed("            x = self.frames") is None
+    assert inline._renamed("            x = f'{y}'") is None
