@@ -29,7 +29,7 @@ BUDGET = 2400           # lines a caller may take in from its callees, all sites
 # What a leaf's body may not name (it would need its frame record, a
 # caller's code or the decisions' policy), and the machine's attributes it
 # may not read (frames: its record is not there; a decision's).
-_FORBIDDEN = {'rec', 'rec_', 'codes', 'choose_', 'log_', 'noted_', 'P', 'AT', 'LOUD_RUN',
+_FORBIDDEN = {'rec', 'rec_', 'codes', 'choose_', 'bits_', 'log_', 'noted_', 'P', 'AT', 'LOUD_RUN',
               'DEEP', 'ensure_depth', 'callee', 'yield', 'lambda', 'def', 'class', 'global',
               'nonlocal', 'return'}
 _FORBIDDEN_ATTRS = {'frames', 'auto', '_answer_auto', 'pending', 'resume'}
