@@ -241,12 +241,14 @@ def _statements(tree, docstrings):
                     yield node, field, i, stmt
 
 
-def mutants_of(path):
-    """[mutant dict] for one file, in a fixed order.  A mutant is named by its
-    file, line, column and what it does; applying it re-parses the file and
-    edits the node found by the same walk."""
-    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
-        text = f.read()
+def mutants_of(path, text=None):
+    """[mutant dict] for one file (its text: the tree's, or text, as at another
+    commit), in a fixed order.  A mutant is named by its file, line, column and
+    what it does; applying it re-parses the file and edits the node found by
+    the same walk."""
+    if text is None:
+        with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+            text = f.read()
     tree = ast.parse(text)
     docstrings = _docstrings(tree)
     scopes = _scopes(tree)
