@@ -142,6 +142,11 @@ def test_the_suite_first_runs_the_quickest_tests_that_run_the_line():
                               all_examples=False, suite_first=10.0)
     req = mutation.request(mutant, args, None, tested)
     assert (req['first'], req['tests']) == (['a'], ['c'])
+    assert req['first_timeout'] == 1                # (never past --suite-timeout)
+    args.suite_timeout = 1000                       # (5 s times FIRST_TIMES, or the floor)
+    assert mutation.request(mutant, args, None, tested)['first_timeout'] == max(
+        mutation.FIRST_FLOOR, 5.0 * mutation.FIRST_TIMES)
+    args.suite_timeout = 1
     args.suite_first = None
     req = mutation.request(mutant, args, None, tested)
     assert 'first' not in req and req['tests'] == ['a', 'c']
@@ -188,6 +193,13 @@ def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkey
     reply = mutant_server.run(dict(request, tests=[]))
     assert jobs == [('suite', ['t1']), ('fuzz', [])] and reply == dict(reply, result='survived')
     assert 'by' not in reply
+    # with first_timeout (the runner's: their time on the real code, times
+    # FIRST_TIMES), running over it is a verdict: an endless loop
+    limits = []
+    monkeypatch.setattr(mutant_server, 'run_child', lambda path, text, job, timeout, only=None:
+                        limits.append(timeout) or {'result': 'timeout'})
+    reply = mutant_server.run(dict(request, first_timeout=0.5))
+    assert limits == [0.5] and reply['result'] == 'timeout' and '0.5 s' in reply['by']
 
 
 def test_cheap_first_runs_the_mutants_the_fewest_examples_reach_first():

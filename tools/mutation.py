@@ -295,10 +295,14 @@ def request(mutant, args, reached=None, tested=None):
             out['first'] = sweep + fastest([t for t in tests if t not in sweep], seconds,
                                            args.suite_first)
             out['tests'] = [t for t in tests if t not in out['first']]
+            # (their time on the real code, times FIRST_TIMES: past it, an endless loop)
+            out['first_timeout'] = min(args.suite_timeout, max(FIRST_FLOOR, FIRST_TIMES * sum(
+                seconds.get(t, args.suite_first) for t in out['first'])))
     return out
 
 
 FIRST_SECONDS = 20.0        # --suite-first: the suite tests run before the properties
+FIRST_TIMES, FIRST_FLOOR = 10, 60.0    # the first tests over this: a timeout (killed)
 
 
 def fastest(tests, seconds, budget):
