@@ -142,6 +142,11 @@ def test_the_suite_first_runs_the_quickest_tests_that_run_the_line():
                               all_examples=False, suite_first=10.0)
     req = mutation.request(mutant, args, None, tested)
     assert (req['first'], req['tests']) == (['a'], ['c'])
+    assert req['first_timeout'] == 1                # (never past --suite-timeout)
+    args.suite_timeout = 1000                       # (5 s times FIRST_TIMES, or the floor)
+    assert mutation.request(mutant, args, None, tested)['first_timeout'] == max(
+        mutation.FIRST_FLOOR, 5.0 * mutation.FIRST_TIMES)
+    args.suite_timeout = 1
     args.suite_first = None
     req = mutation.request(mutant, args, None, tested)
     assert 'first' not in req and req['tests'] == ['a', 'c']
@@ -188,6 +193,13 @@ def test_a_mutant_the_first_suite_tests_kill_is_not_run_on_the_properties(monkey
     reply = mutant_server.run(dict(request, tests=[]))
     assert jobs == [('suite', ['t1']), ('fuzz', [])] and reply == dict(reply, result='survived')
     assert 'by' not in reply
+    # with first_timeout (the runner's: their time on the real code, times
+    # FIRST_TIMES), running over it is a verdict: an endless loop
+    limits = []
+    monkeypatch.setattr(mutant_server, 'run_child', lambda path, text, job, timeout, only=None:
+                        limits.append(timeout) or {'result': 'timeout'})
+    reply = mutant_server.run(dict(request, first_timeout=0.5))
+    assert limits == [0.5] and reply['result'] == 'timeout' and '0.5 s' in reply['by']
 
 
 def test_cheap_first_runs_the_mutants_the_fewest_examples_reach_first():
@@ -197,3 +209,49 @@ def test_cheap_first_runs_the_mutants_the_fewest_examples_reach_first():
                for i, span in (('a', [1, 1]), ('b', [5, 5]), ('c', [6, 6]), ('d', [9, 9]))]
     assert [m['id'] for m in mutation.cheap_first(mutants, reached)] == ['d', 'c', 'b', 'a']
     assert mutation.cheap_first(mutants, {}) == mutants
+
+
+def test_the_generators_sweep_runs_first_of_the_suite():
+    import argparse
+    path = 'pipvm/engine/actions.py'
+    sweep = mutation.QUICK[path]
+    assert sweep and all(t in mutation.SUITE[path] and os.path.exists(os.path.join(ROOT, t))
+                         for t in sweep)
+    s1, s2 = sweep[0] + '::t[a]', sweep[0] + '::t[b]'
+    seconds = {'a': 0.1, s1: 3.0, s2: 0.5, 'c': 30.0}
+    tested = {'tests': ['a', s1, s2, 'c'], 'outside': set(), 'lines': {5},
+              'by_line': {5: {0, 1, 2, 3}}, 'seconds': seconds}
+    args = argparse.Namespace(suite_only=False, timeout=1, suite_timeout=1, suite=True,
+                              all_examples=False, suite_first=1.0, no_quick=False)
+    mutant = {'file': path, 'span': [5, 5]}
+    # its tests that run the line, the quickest first, then the quickest others
+    req = mutation.request(mutant, args, None, tested)
+    assert (req['first'], req['tests']) == ([s2, s1, 'a'], ['c'])
+    args.no_quick = True                        # as before: the quickest, whatever they are
+    req = mutation.request(mutant, args, None, tested)
+    assert (req['first'], req['tests']) == (['a', s2], [s1, 'c'])
+    # another file's mutants: no sweep first
+    args.no_quick = False
+    req = mutation.request(dict(mutant, file='pipvm/engine/vm.py'), args, None, tested)
+    assert req['first'] == ['a', s2]
+
+
+def test_rows_are_carried_to_a_commit_where_their_statement_is_unchanged():
+    import mutation_carry
+    path = 'pipvm/engine/fors.py'
+    old = 'X = 1\n\n\ndef f(a):\n    return a + X\n\n\ndef g(b):\n    return b - 1\n'
+    new = '"""doc"""\nX = 1\n\n\ndef f(a):\n    return a + X\n\n\ndef g(b):\n    return b - 2\n'
+    ids = mutation_carry.carry_ids(path, old, new)
+    at = {m['id'] for m in mutation.mutants_of(path, new)}
+    assert set(ids.values()) <= at
+    # the unchanged statements' mutants, one line down; the changed one's not
+    assert ids[path + ':1:4:1 -> 2'] == path + ':2:4:1 -> 2'
+    assert ids[path + ':5:11:Add -> Sub'] == path + ':6:11:Add -> Sub'
+    assert not any(i.startswith(path + ':9:') for i in ids)
+    rows = {i: {'id': i, 'status': 'killed by suite', 'by': 'suite', 'commit': 'aaa'}
+            for i in (path + ':1:4:1 -> 2', path + ':9:15:1 -> 2')}
+    rows[path + ':7:0:x'] = {'id': path + ':7:0:x', 'status': 'killed', 'by': '', 'commit': 'bbb'}
+    out = mutation_carry.carry(rows, ids, 'aaa', 'bbb')
+    assert sorted(out) == [path + ':2:4:1 -> 2', path + ':7:0:x']
+    row = out[path + ':2:4:1 -> 2']
+    assert row['commit'] == 'bbb' and row['status'] == 'killed by suite' and 'aaa' in row['by']

@@ -29,7 +29,8 @@ ran], "by_line": {line: [indexes into tests]}, "outside": [...], "seconds":
 and "tests", when given, replace the properties' full runs (the examples
 are called as hypothesis called them) and the file's suite tests; its
 "first", when given, are suite tests run before the properties (a kill
-there is final: "killed by suite", by "suite (run first)").  A reply's
+there is final: "killed by suite", by "suite (run first)"; with
+"first_timeout", so is running over it: "timeout", an endless loop).  A reply's
 "stages" says the seconds of each stage run.
 
 run_remote is the same for a Dask worker (tools/mutation.py --cluster):
@@ -368,11 +369,14 @@ def run(request):
     suite_timeout = request.get('suite_timeout', request['timeout'])
     first = request.get('first') if request.get('suite') else None
     if first:
-        reply = run_child(path, text, 'suite', suite_timeout, first)
+        limit = request.get('first_timeout')
+        reply = run_child(path, text, 'suite', limit or suite_timeout, first)
         stage('first')
-        if reply['result'] == 'killed':
-            return {'result': 'killed by suite', 'by': 'suite (run first)', 'stages': stages,
-                    'seconds': round(time.time() - start, 1)}
+        if reply['result'] == 'killed' or reply['result'] == 'timeout' and limit:
+            return {'result': 'killed by suite' if reply['result'] == 'killed' else 'timeout',
+                    'by': 'suite (run first)%s' % (' over %g s: an endless loop' % limit
+                                                   if reply['result'] == 'timeout' else ''),
+                    'stages': stages, 'seconds': round(time.time() - start, 1)}
         first_timed_out = reply['result'] == 'timeout'     # (not a verdict, as below)
     reply = {'result': 'survived'}
     if request.get('fuzz', True):

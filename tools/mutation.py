@@ -2,7 +2,7 @@
 
     python tools/mutation.py [--only FILE ...] [--sample N] [--range A:B] [--ids ID ...]
                              [--jobs J | --cluster ADDRESS|local]
-                             [--suite [--full-suite] [--suite-first [SECONDS]]]
+                             [--suite [--full-suite] [--suite-first [SECONDS]]] [--no-quick]
                              [--reach-cache DIR] [--cheap-first]
                              [--all-examples] [--run-unreached]
                              [--examples 200] [--seed 1] [--timeout 120]
@@ -26,7 +26,10 @@ the quickest of those (FIRST_SECONDS of them, or as many seconds as it
 says, as timed on the real code) run before the properties, and a mutant they kill is not run on the
 properties: where the suite kills most mutants (rules.py, actions.py) a
 kill takes seconds, not the properties' minutes, and "fuzz alone" becomes
-a lower bound.
+a lower bound.  For the compiled tier's generators (QUICK: actions.py,
+fors.py, answers.py, regions.py) --suite --suite-first are the default, and
+the first tests begin with QUICK's sweep (every example on the whole tier
+against the loop), the quickest of its tests first (--no-quick: as before).
 
 Each of --jobs mutant servers (tools/mutant_server.py) imports the project
 once and forks a child per mutant, which imports the mutated module and
@@ -66,8 +69,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 
 from mutation_plan import (  # noqa: E402  (re-exported: tools/mutants_by_tests.py, tests/test_tools.py)
-    OUT_OF_SCOPE, PROPERTIES, SUITE, TARGETS, TESTS_VARIABLE, all_mutants, apply, mutants_of,
-    suite_tests)
+    OUT_OF_SCOPE, PROPERTIES, QUICK, SUITE, TARGETS, TESTS_VARIABLE, all_mutants, apply,
+    mutants_of, suite_tests)
 import mutant_server  # noqa: E402
 
 
@@ -285,12 +288,21 @@ def request(mutant, args, reached=None, tested=None):
         out['tests'] = _selected(tested, span, 'tests')
         if getattr(args, 'suite_first', None) and out['suite']:
             tests = tested['tests'] if out['tests'] is None else out['tests']
-            out['first'] = fastest(tests, tested.get('seconds', {}), args.suite_first)
+            seconds = tested.get('seconds', {})
+            quick = () if getattr(args, 'no_quick', False) else QUICK.get(mutant.get('file'), ())
+            sweep = sorted((t for t in tests if t.split('::')[0] in quick),
+                           key=lambda t: seconds.get(t, 0.0))
+            out['first'] = sweep + fastest([t for t in tests if t not in sweep], seconds,
+                                           args.suite_first)
             out['tests'] = [t for t in tests if t not in out['first']]
+            # (their time on the real code, times FIRST_TIMES: past it, an endless loop)
+            out['first_timeout'] = min(args.suite_timeout, max(FIRST_FLOOR, FIRST_TIMES * sum(
+                seconds.get(t, args.suite_first) for t in out['first'])))
     return out
 
 
 FIRST_SECONDS = 20.0        # --suite-first: the suite tests run before the properties
+FIRST_TIMES, FIRST_FLOOR = 10, 60.0    # the first tests over this: a timeout (killed)
 
 
 def fastest(tests, seconds, budget):
@@ -654,6 +666,9 @@ def main():
                          '(SECONDS of them, as timed on the real code; default %g) before the '
                          'properties; a mutant they kill is not run on the properties, so '
                          '"fuzz alone" is then a lower bound' % FIRST_SECONDS)
+    ap.add_argument('--no-quick', action='store_true',
+                    help="not QUICK's defaults for its files (--suite --suite-first, its "
+                         'sweep tests run first): as the runner was before them')
     ap.add_argument('--reach-cache', metavar='DIR', default=REACH_CACHE,
                     help='keep the reach records here, reused while no file they depend on '
                          "changes (default: %(default)s; '' keeps none)")
@@ -688,6 +703,10 @@ def main():
     if args.range:
         a, _, b = args.range.partition(':')
         mutants = mutants[int(a or 0):int(b) if b else None]
+    if mutants and not args.no_quick and {m['file'] for m in mutants} <= QUICK.keys():
+        # the compiled tier's generators: the suite first, its sweep first of all
+        args.suite = True
+        args.suite_first = args.suite_first or FIRST_SECONDS
     if args.list:
         for m in mutants:
             print(m['id'])

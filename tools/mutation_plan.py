@@ -100,16 +100,17 @@ SUITE = {
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
                                  'tests/test_run.py'],
     # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
-    'pipvm/engine/actions.py': ['tests/test_compiled_playouts.py', 'tests/test_actions.py',
+    'pipvm/engine/actions.py': ['tests/test_actions_sweep.py',
+                                'tests/test_compiled_playouts.py', 'tests/test_actions.py',
                                 'tests/test_sim_playout.py',
                                 'tests/test_cut_playouts.py', 'tests/test_game.py'],
-    'pipvm/engine/fors.py': ['tests/test_loop_fors.py', 'tests/test_compiled_playouts.py',
+    'pipvm/engine/fors.py': ['tests/test_actions_sweep.py', 'tests/test_loop_fors.py', 'tests/test_compiled_playouts.py',
                              'tests/test_reused_reads.py', 'tests/test_sim_playout.py'],
-    'pipvm/engine/answers.py': ['tests/test_reused_reads.py', 'tests/test_compiled_playouts.py',
+    'pipvm/engine/answers.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py', 'tests/test_compiled_playouts.py',
                                 'tests/test_sim_playout.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
-    'pipvm/engine/regions.py': ['tests/test_regions.py', 'tests/test_compiled.py',
+    'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
@@ -131,6 +132,15 @@ SUITE = {
                               'tests/test_determinization.py',
                               'tests/test_ext_sets.py'],
 }
+
+
+# The suite tests that kill most of a file's mutants quickest: a sweep of
+# every example on the whole compiled tier against the loop.  For these
+# files the suite runs first (tools/mutation.py: --suite --suite-first by
+# default), these of its tests before the others.
+QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
+    'pipvm/engine/actions.py', 'pipvm/engine/fors.py', 'pipvm/engine/answers.py',
+    'pipvm/engine/regions.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
@@ -243,12 +253,14 @@ def _statements(tree, docstrings):
                     yield node, field, i, stmt
 
 
-def mutants_of(path):
-    """[mutant dict] for one file, in a fixed order.  A mutant is named by its
-    file, line, column and what it does; applying it re-parses the file and
-    edits the node found by the same walk."""
-    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
-        text = f.read()
+def mutants_of(path, text=None):
+    """[mutant dict] for one file (its text: the tree's, or text, as at another
+    commit), in a fixed order.  A mutant is named by its file, line, column and
+    what it does; applying it re-parses the file and edits the node found by
+    the same walk."""
+    if text is None:
+        with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+            text = f.read()
     tree = ast.parse(text)
     docstrings = _docstrings(tree)
     scopes = _scopes(tree)
