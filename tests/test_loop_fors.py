@@ -148,3 +148,16 @@ def test_a_body_that_could_reach_below_its_state_is_no_for():
     instrs = [(op, (0, 7) if op == OP.FOR_NEXT else 3 if (op == OP.JUMP and arg == 2) else arg, h)
               for op, arg, h in instrs]
     assert fors.loops(instrs) == {}
+
+
+def test_a_loop_that_does_not_end_with_its_jump_back_is_no_for():
+    # a crafted file: the JUMP back stands before the loop's last
+    # instruction (one nothing reaches): a Python `for` would leave the loop
+    # where FOR_NEXT's target is not; the compiler never writes one
+    instrs = [(OP.CONST, 0, None), (OP.FOR_ITER, (), None), (OP.FOR_NEXT, (0, 7), None),
+              (OP.CONST, 0, None), (OP.POP, (), None), (OP.JUMP, 2, None),
+              (OP.CONST, 0, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {}
+    del instrs[6]
+    instrs[2] = (OP.FOR_NEXT, (0, 6), None)
+    assert fors.loops(instrs) == {2: 6}
