@@ -3,16 +3,13 @@ example game goes: hand-made files (a validated action doing what no
 compiler writes), actions with a thousand locals, a playout started from
 deep in Python's stack.  Each is played out on the loop and on the tier,
 and the two must agree."""
-import random
 import re
 import sys
 
 from compiler.codegen.assembler import Assembler
 from compiler.pip import frontend
 from pipvm.engine.vm import Image
-from pipvm.game.game import Game
 from pipvm.isa import pipc
-from pipvm.play.bots import playout
 from tests.fuzz import harness
 
 GAME = '''Game "g" requires 2 players.
@@ -56,19 +53,10 @@ def _play_outs(program, seeds=(1, 2)):
     """For the loop and the compiled tier: each seed's playout from the
     game's first decision (history, ending, final state, the policy's
     generator), and whether the tier ran actions as functions."""
-    out = []
-    for compiled in (False, True):
-        image = Image(program, compiled=compiled)
-        played = []
-        for seed in seeds:
-            g = Game(image, seed=seed, players=2, names=['a', 'b'], quiet=True)
-            rng = random.Random(seed)
-            f = playout(g.fork(quiet=True), rng)
-            e = f.ending
-            played.append((f.history, e and (e.kind, e.winner, str(e.error)),
-                           harness.snapshot(f.machine), rng.getstate()))
-        out.append((played, any(loaded.action is not None for loaded in image.codes)))
-    return out
+    return [([(f.history, f.ending and (f.ending.kind, f.ending.winner, str(f.ending.error)),
+               harness.snapshot(f.machine), rng.getstate()) for f, rng in runs],
+             any(loaded.action is not None for loaded in image.codes))
+            for image, runs in harness.played_out(program, seeds)]
 
 
 def test_a_validated_action_adding_a_string_fails_as_in_the_loop():

@@ -3,15 +3,12 @@
 inside one is reported as its call reports it in the loop, with the same
 frames left on the machine, nested ones too; what goes on after one is as
 in the loop."""
-import random
 
 import pytest
 
 from compiler.pip import frontend
 from pipvm.engine import actions, inline
 from pipvm.engine.vm import Image
-from pipvm.game.game import Game
-from pipvm.play.bots import playout
 from tests.fuzz import harness
 
 GAME = '''Game "g" requires 2 players.
@@ -60,19 +57,11 @@ def _frames(machine):
 def _play_outs(program, max_steps=None):
     """For the loop and the tier: each seed's playout (history, ending,
     state, frames left), and the tier's image."""
-    out = []
-    for compiled in (False, True):
-        image = Image(program, compiled=compiled)
-        played = []
-        for seed in (1, 2):
-            g = Game(image, seed=seed, players=2, names=['a', 'b'], quiet=True,
-                     max_steps=max_steps)
-            f = playout(g.fork(quiet=True), random.Random(seed))
-            e = f.ending
-            played.append((f.history, e and (e.kind, str(e.error)),
-                           harness.snapshot(f.machine), _frames(f.machine)))
-        out.append(played)
-    return out[0], out[1], image
+    (_, loop), (image, tier) = harness.played_out(program, max_steps=max_steps)
+    loop, tier = ([(f.history, f.ending and (f.ending.kind, str(f.ending.error)),
+                    harness.snapshot(f.machine), _frames(f.machine)) for f, _ in runs]
+                  for runs in (loop, tier))
+    return loop, tier, image
 
 
 def _source(image, name):

@@ -206,3 +206,23 @@ def snapshot(engine):
                tuple(sorted((k, value(x)) for k, x in t.own.items()))) for t in teams),
         tuple((value(c.rank), value(c.suit), value(c.last_played_by)) for c in deck),
     )
+
+
+def played_out(program, seeds=(1, 2), max_steps=None):
+    """For the loop, then the compiled tier: (the image, [(the game played
+    out, its policy's generator)] a seed) of a 2-player game forked at its
+    first decision and played out by random.Random(seed)."""
+    import random
+    from pipvm.game.game import Game
+    from pipvm.play.bots import playout
+    out = []
+    for compiled in (False, True):
+        image = Image(program, compiled=compiled)
+        runs = []
+        for seed in seeds:
+            g = Game(image, seed=seed, players=2, names=['a', 'b'], quiet=True,
+                     max_steps=max_steps)
+            rng = random.Random(seed)
+            runs.append((playout(g.fork(quiet=True), rng), rng))
+        out.append((image, runs))
+    return out
