@@ -115,19 +115,11 @@ class OCamlRandom:
             self._shuffle_from(items, n)
 
     def _shuffle_from(self, items, n):
-        """Fisher-Yates from n down, with int's draws (bits() inlined)."""
-        st, idx, mask = self.state, self.idx, _MASK30
+        """Fisher-Yates from n down, with int's draws (a refused draw's rare
+        path: no plan for it)."""
         for n in range(n, 1, -1):
-            while True:
-                idx = idx + 1 if idx < 54 else 0            # (as int: (idx + 1) % 55)
-                cur = st[idx]
-                r = st[idx] = (st[idx + 24 if idx < 31 else idx - 31]
-                               + (cur ^ ((cur >> 25) & 0x1F))) & mask
-                v = r % n
-                if r - v <= mask - n + 1:
-                    break
+            v = self.int(n)
             items[n - 1], items[v] = items[v], items[n - 1]
-        self.idx = idx
 
     def copy(self):
         other = OCamlRandom.__new__(OCamlRandom)
