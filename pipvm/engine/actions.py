@@ -448,7 +448,7 @@ class _Writer(fors.Writing):
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',
                 '        raise positioned(f, P, AT) from None',
-                '    except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:',
+                '    except %s as e:' % inline.ERRORS,
                 '        raise invalid(rec, e) from None']
         # the locals the body reads, set up on entry (a call's cost: most
         # actions called in a playout are short)

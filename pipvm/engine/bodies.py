@@ -35,6 +35,11 @@ class InvalidProgram(PipError):
     """A validated file still made an operation fail (values of the wrong kind)."""
 
 
+# What such an operation raises (the loop and the compiled tier's functions
+# turn each into an InvalidProgram)
+INVALID = (TypeError, AttributeError, IndexError, KeyError, ValueError)
+
+
 # Operations too long for a body line, called from it (each written once).
 def fault(message, part):
     """`raise Fault(message, part)` as an expression: a closure's one-line

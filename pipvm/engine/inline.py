@@ -22,6 +22,7 @@ to the caller's tuple, and its names get a suffix of the callee's code
 index (a checked integer)."""
 import re
 
+from pipvm.engine.bodies import INVALID
 from pipvm.engine.compiled import SMALL
 
 MAX_LINES = 400         # a callee's body at most (longer ones keep their call)
@@ -53,7 +54,7 @@ _CALL = ['callee = codes[{0}]',
          'rec_ = frames[-1]', 'if len(frames) > DEEP:', '    ensure_depth(len(frames))',
          'rec_[0].action(self, rec_)']
 _CALLEE = re.compile(r'( *)callee = codes\[(\d+)\]')
-_ERRORS = '(TypeError, AttributeError, IndexError, KeyError, ValueError)'
+ERRORS = '(%s)' % ', '.join(e.__name__ for e in INVALID)     # (bodies.INVALID, as source)
 
 
 class Leaf:
@@ -229,7 +230,7 @@ def _site(pad, code, inl, first_operand, first_unit, unit):
         out.append((pad + '    ' + text[8:].replace(_SUFFIX, s), None if u is None else first_unit + u))
     tail = ['except Fault as f%s:' % s, '    entered(frames, rec, %s)' % record,
             '    raise positioned(f%s, P, AT) from None' % s,
-            'except %s as e%s:' % (_ERRORS, s),
+            'except %s as e%s:' % (ERRORS, s),
             '    raise invalid(entered(frames, rec, %s), e%s) from None' % (record, s),
             'except BaseException:', '    entered(frames, rec, %s)' % record, '    raise']
     return out + [(pad + x, unit) for x in tail]

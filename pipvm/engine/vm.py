@@ -14,8 +14,8 @@ failing instruction.
 """
 from pipvm.engine import fusion, generated_cases, pure, quiet
 from pipvm.engine.copier import Copier
-from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, PAUSED, InvalidProgram,  # noqa: F401
-                                 LOCALS, PC, STACK, move, new_frame)
+from pipvm.engine.bodies import (CALLED, END, INVALID, LOUD, PAUSE, PAUSED,  # noqa: F401
+                                 InvalidProgram, LOCALS, PC, STACK, move, new_frame)
 from pipvm.engine.choices import (ACTION, CARD, SETS, ActionChoice, CardChoice,  # noqa: F401
                                   SetChoice)
 from pipvm.isa import pipc
@@ -500,7 +500,7 @@ class Machine:
                 # --- end of generated code ---
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
-        except (TypeError, AttributeError, IndexError, KeyError, ValueError) as e:
+        except INVALID as e:
             c = loaded.code
             raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
                 loaded.offsets[pc - 1], c.kind, c.name, e)) from None
