@@ -13,7 +13,10 @@ The rules, by where a card is, never by what the engine says of it:
 - a `message` is the author's: the cards its text names are known to
   whom the program addressed it (everyone, or the seat the event is for);
 - the options of a decision are known to the seat asked;
-- an area's label is the author's text, known to all.
+- an area's label is the author's text, known to all;
+- so is a String the program holds `for each player` or team (an
+  extension): the table shows those values to all (docs/api.md, `values`),
+  so the cards its text names, at any moment, are known to every seat.
 A card played to a `facedown` area, a hand or a stash is known by none of
 the others: the oracle looks where it landed, and ignores how the engine
 announced it.
@@ -93,6 +96,11 @@ class Oracle(Witness):
         for v in declared_areas(self.game.machine):
             if type(v) is Area:         # its label is the author's text, shown to all
                 self.public.update(named(v.name))
+        m = self.game.machine
+        for k, (owner, _, kind) in enumerate(m.program.owns):
+            if kind == 'String':        # a String held for each player or team: shown to all
+                for obj in m.players if owner == 'Player' else m.teams or ():
+                    self.public.update(named(str(obj.own.get(k, ''))))
 
     def may_know(self, seat):
         """The card names seat (None: a spectator) may know by now."""
