@@ -239,3 +239,44 @@ def test_a_points_value_of_a_missing_card_plays_as_the_reference(tmp_path):
     vm, ref = both(str(path), 1)
     assert vm[0] == 0 and b'Error' not in vm[1], vm
     assert ref == vm
+
+
+# A map put again: a card scores by the `put` that ran last, not by the last
+# one written (the checker once compiled each use against the put before it
+# in the text: CI's fuzz seed 2791806946 found a put in a choice not taken).
+REPUT = {
+    'in a branch not taken': '''(do ((put points 'P (((RANK (ACE)) 1) ((SUIT (HEARTS)) 0)))
+        ((== 1 0) (put points 'P (((RANK (ACE)) 50) ((SUIT (HEARTS)) 7))))
+        (repeat all (move (top (game iloc STOCK)) (top (game vloc ROW))))
+        (set ((0 player) sto SCORE) (sum (game vloc ROW) using 'P))))''',
+    # the use before the put in the text, after it at run time
+    'in a loop, after its use': '''(do ((put points 'P (((RANK (ACE)) 1) ((SUIT (HEARTS)) 0)))
+        (repeat all (move (top (game iloc STOCK)) (top (game vloc ROW))))
+        (repeat 2 (do ((inc ((0 player) sto SCORE) (sum (game vloc ROW) using 'P))
+                       (put points 'P (((RANK (ACE)) 10) ((SUIT (HEARTS)) 100))))))))''',
+}
+
+
+@pytest.mark.parametrize('case', sorted(REPUT))
+def test_a_map_put_again_scores_by_the_put_run_last_as_the_reference(tmp_path, case):
+    from tests.test_recycle import game_of, play, view
+    game = play(game_of(REPUT[case]))
+    scores = [p['score'] for p in view(game, None, log=False)['players']]
+    # two aces (1 each), then (the loop's second round) 10 each and 100 a heart
+    assert scores == ({'in a branch not taken': [2, 0], 'in a loop, after its use': [2 + 320, 0]}[case])
+    path = tmp_path / 'reput.recycle'
+    path.write_text(game_of(REPUT[case]))
+    vm, ref = both(str(path), 1)
+    assert vm[0] == 0 and b'Error' not in vm[1], vm
+    assert ref == vm
+
+
+def test_a_map_put_again_with_other_keys_is_refused(tmp_path):
+    from tests.test_recycle import game_of
+    path = tmp_path / 'rekey.recycle'
+    path.write_text(game_of('''(do ((put points 'P (((RANK (ACE)) 1)))
+        (put points 'P (((SUIT (HEARTS)) 1)))))'''))
+    vm, ref = both(str(path), 1)
+    assert vm[0] != 0 and vm[1].decode().splitlines() == [
+        "Error: Line 6, Col 25: 'P is put again with other keys or values: its entry 1 is (RANK (ACE))"]
+    assert ref == vm

@@ -14,7 +14,8 @@ from compiler.ir import types as T
 
 from . import ast
 from .cards import Cards, card_list
-from .forms import children, fixed_points, mentions_team, shown_at, summary, top_to_top
+from .forms import (children, fixed_points, mentions_team, shown_at, summary, top_to_top,
+                    varying_points)
 from .expressions import Expressions, fail
 from .places import Frame, Layout, as_expr, cards_of
 from .plays import Plays
@@ -50,6 +51,7 @@ class Checker(Expressions, Plays):
         self.rule_reads = None         # in a rule: statements reading its card-free values first
         self.rule_held = None          # and the conditions of the option it is checking
         self.fixed_points = fixed_points(game)     # points maps a rule may read
+        self.varying_points = varying_points(game)     # and those put again not alike
         self.owner_tests = []
         self.owners_known, self.each_who = [], None
         self.turns, self.turn_inits = {}, []
@@ -395,40 +397,55 @@ class Checker(Expressions, Plays):
         return [c.Let(n, count, pos), c.Let(i, lit(0, T.NUMBER, pos), pos), c.Forever(body, pos)]
 
     def st_PutPoints(self, a):
-        """A points map: its entries, each value and number computed now and kept."""
+        """A points map: its entries, each value and number computed now and
+        kept.  A map put again not alike (forms.varying_points) keeps its
+        entries in the variables of its first `put`, which every `put` sets:
+        a card scores by the `put` that ran last, as in seed 001.  Its keys
+        and written values stay those of the first."""
+        name = a.var.name
+        old = self.points.get(name)
+        if name in self.env or (old is not None and len(old) != len(a.entries)):
+            fail(a.var.pos, "'%s is already a variable or another points map" % name)
+        varying = name in self.varying_points
         entries, out = [], []
-        for entry in a.entries:
-            key, value, points, pos = entry.key, entry.value, entry.points, entry.pos
+        for k, entry in enumerate(a.entries):
+            key, pos = entry.key, entry.pos
             if key not in self.cards.keys():
                 fail(pos, 'No card of this game has the key %s' % key)
-            v = self.typed(value, STR)
+            was = old[k] if varying and old is not None else None
+            v = self.typed(entry.value, STR)
+            if was is not None and (key != was[0] or (v.att is None) != (type(was[1]) is str)
+                                    or v.att is None and v.const != was[1]):
+                fail(pos, "'%s is put again with other keys or values: its entry %d is (%s (%s))"
+                     % (name, k + 1, was[0], was[1] if type(was[1]) is str else 'computed'))
             if v.att is not None:
                 # the card read now and kept; one that does not exist (the
                 # top of an empty location) is a value no card matches, as
                 # its cardatt is "" (docs/recycle.md, Decisions)
-                held = self.frame.new(a.var.name.lower(), T.CARD)
+                if was is not None:
+                    held, present = was[1][1], was[1][2]
+                else:
+                    held = self.frame.new(name.lower(), T.CARD)
+                    present = self.frame.new(name.lower(), T.BOOLEAN) \
+                        if v.guard is not None or varying else None
                 read = c.Let(held, v.att[1], pos)
-                present = None
-                if v.guard is not None:
-                    present = self.frame.new(a.var.name.lower(), T.BOOLEAN)
-                    out += [c.Let(present, v.guard, pos), c.If([(local_expr(present, pos), [read])], pos)]
+                if present is not None:
+                    guard = lit(True, T.BOOLEAN, pos) if v.guard is None else v.guard
+                    out += [c.Let(present, guard, pos), c.If([(local_expr(present, pos), [read])], pos)]
                 else:
                     out.append(read)
                 v = (v.att[0], held, present)
             else:
                 v = v.const
-            n = self.typed(points, INT)
-            if n.const is None:
-                kept = self.frame.new(a.var.name.lower(), T.NUMBER)
+            n = self.typed(entry.points, INT)
+            if n.const is None or varying:
+                kept = was[2].ref.var if was is not None else self.frame.new(name.lower(), T.NUMBER)
                 out.append(c.Let(kept, n.ir, pos))
                 n = local_expr(kept, pos)
             else:
                 n = n.ir
             entries.append((key, v, n))
-        old = self.points.get(a.var.name)
-        if a.var.name in self.env or (old is not None and len(old) != len(entries)):
-            fail(a.var.pos, "'%s is already a variable or another points map" % a.var.name)
-        self.points[a.var.name] = entries
+        self.points[name] = entries
         return out
 
     def st_Let(self, a):

@@ -168,24 +168,47 @@ def same(a, b):
                if f.name != 'pos')
 
 
-def fixed_points(game):
-    """The points maps every `put` of which has constant entries (Strings
-    and Integers written or declared): a rule can read them, their entries
-    written into it; a computed entry is kept where only the game's own
-    statements read it.  Both sides ask this of a play's conditions."""
-    declared = {v.name for v, _ in game.declares}
-    puts, todo = [], [game]
+def points_puts(game):
+    """Every `put points` of game, by its map's name."""
+    puts, todo = {}, [game]
     while todo:
         x = todo.pop()
         if type(x) is ast.PutPoints:
-            puts.append(x)
+            puts.setdefault(x.var.name, []).append(x)
         todo += children(x)
+    return puts
+
+
+def written(e):
+    """e as written, its positions left out: two `put`s alike compare equal."""
+    names = node_fields(type(e))
+    if type(e) is list:
+        return tuple(map(written, e))
+    return e if names is None else (type(e).__name__,) + tuple(
+        written(getattr(e, n)) for n in names if n != 'pos')
+
+
+def varying_points(game):
+    """The points maps put more than once, not all alike: what a card scores
+    depends on which `put` ran last, so the checker keeps their points in
+    variables each `put` sets (checker.st_PutPoints), and no rule reads them."""
+    return {n for n, puts in points_puts(game).items()
+            if len({written(p.entries) for p in puts}) > 1}
+
+
+def fixed_points(game):
+    """The points maps every `put` of which has constant entries (Strings
+    and Integers written or declared), all alike: a rule can read them, their
+    entries written into it; a computed entry is kept where only the game's
+    own statements read it.  Both sides ask this of a play's conditions."""
+    declared = {v.name for v, _ in game.declares}
+    varying = varying_points(game)
 
     def fixed(e, kind):
         return type(e) is kind or (type(e) is ast.Var and e.name in declared)
-    return {n for n in {p.var.name for p in puts}
-            if all(fixed(e.value, ast.Str) and fixed(e.points, ast.Int)
-                   for p in puts if p.var.name == n for e in p.entries)}
+    return {n for n, puts in points_puts(game).items()
+            if n not in varying and all(fixed(e.value, ast.Str) and fixed(e.points, ast.Int)
+                                        for p in puts for e in p.entries)}
 
 
 def reads_points(e, fixed):

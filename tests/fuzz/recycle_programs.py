@@ -67,7 +67,9 @@ def actions(draw, depth=0):
         '(turn pass)',
         '(cycle %s %s)' % (draw(st.sampled_from(['next', 'next', 'current'])),
                            draw(st.sampled_from(['current', 'previous', 'next', '(0 player)']))),
-        "(put points 'VALUE (((SUIT (HEARTS)) %d)))" % draw(st.integers(0, 3)),
+        # the map put again, its points changed (a card scores by the put run last)
+        "(put points 'VALUE (((RANK (ACE)) %d) ((SUIT (HEARTS)) %d)))" % (
+            draw(st.integers(0, 11)), draw(st.integers(0, 3))),
         "(move (max %s using 'VALUE) (top (game vloc PILE)))" % src,
         # the owner found beside the max, or by a search when a player has a memory
         "(cycle next (owner (max (union (all player 'P ('P vloc SHOWN))) using 'VALUE)))",
@@ -147,7 +149,7 @@ def recycle_programs(draw):
     scoring = draw(st.sampled_from(['max', 'min']))
     return (';; Fuzzed\n(game\n (setup\n  (create players %d)\n'
             '  (create deck (game iloc STOCK) (deck (RANK (%s)) (SUIT (%s)))))\n'
-            " (do ((shuffle (game iloc STOCK)) (put points 'VALUE (((RANK (ACE)) 11)))\n"
+            " (do ((shuffle (game iloc STOCK)) (put points 'VALUE (((RANK (ACE)) 11) ((SUIT (HEARTS)) 0)))\n"
             "      (all player 'P (repeat 2 (move (top (game iloc STOCK)) (top ('P iloc HAND)))))))\n"
             ' (stage player (end %s)\n'
             '  (do ((inc (game sto TURNS) 1)\n'
