@@ -37,7 +37,8 @@ class Unchecked(Exception):
 
 
 # A tree is a tuple (name, args, *operands): ('CONST', (value,)) for a
-# constant that is not a card's, ('KEPT', (), t) for the value t a jump kept.
+# constant that is not a card's (('CARD_CONST', (k,)) for one), ('KEPT',
+# (), t) for the value t a jump kept.
 def paths(decoded, consts, card_consts):
     """Every path through an expression's code, as (tests, value), tests a
     tuple of (tree, went, on_true): `went` the truth it took, on_true the
@@ -71,8 +72,10 @@ def paths(decoded, consts, card_consts):
                 continue
             if name in ('JUMP', 'JUMP_IF_FALSE', 'DUP', 'SWAP', 'POP', 'DROP'):
                 raise Unchecked()       # (not compiled in an expression)
-            if name == 'CONST' and args[0] not in card_consts:
-                node = ('CONST', (consts[args[0]],))
+            if name == 'CONST':
+                # a card's constant is the machine's card, not a plain value:
+                # pure.py settles no condition on it (pure._on_globals)
+                node = ('CARD_CONST', args) if args[0] in card_consts else ('CONST', (consts[args[0]],))
             elif name == 'LIST_CONST' and args[0] in card_consts:
                 node = ('CARD_LIST', args)
             else:

@@ -201,3 +201,24 @@ def test_closures_match_the_loop(case):
         again = harness.run(harness.image_engine(image), case.seed, case.answers)
     assert again == outcome, ('the hand-made rules played otherwise', REPLAY)
     event('ending: %s' % outcome.ending.split(':')[0][:40])
+
+
+def test_the_contract_reads_a_card_constant_as_no_condition():
+    # `g1 == Four~D` compares a Card global with a card's constant: pure.py
+    # settles no condition on a card (pure._on_globals), and the contract
+    # once read the constant's index as a plain value (fuzz seed 24:
+    # "1 conditions, not settled")
+    source = ('Game "Z" requires 2 players.\nDeck stock = standard.\nCard g1 = A~C.\n'
+              'Number n = 3.\n'
+              'Rule z1(p, c, d) = (g1 == Four~D) and (c->rank == 3).\n'
+              'Rule z2(p, c, d) = (n == 3) and (c->rank == 3).\n'
+              'Action main {\n  shuffle stock.\n}\n')
+    program = harness.compile_checked(frontend.check_text(source))
+    image = vm.Image(program)
+    got = {}
+    for code, fast in zip(program.codes, image.pure):
+        if code.kind == 'rule':
+            expected = pure_contract.Expected(code, program, image.card_consts)
+            assert expected.violations(code, fast) == [], code.name
+            got[code.name] = (len(expected.conditions), fast.shapes is not None)
+    assert got == {'z1': (0, False), 'z2': (1, True)}
