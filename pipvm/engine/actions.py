@@ -72,6 +72,7 @@ from pipvm.isa.operands import OPERANDS
 _MADE = {}              # source -> the function first made from it
 RUN_ON = 12             # instructions a run holds before it stops where another starts
 _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
+_ENDS = {OP.JUMP, OP.RETURN}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
@@ -316,6 +317,9 @@ class _Writer(fors.Writing):
             k, after = len(self.operands) - 1, arg[-1]
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
             slot, others, of_item, checks, locals_only = arg[:5]
+            if type(slot) is int and 0 <= slot < SMALL:
+                # (what rewrites.reused may know: it stores no other slot)
+                rounds[0] += '  # (it stores frame[%d] alone)' % slot
             if locals_only and all(type(s) is int and 0 <= s < SMALL
                                    for s in (slot,) + tuple(others)):
                 # quiet_rounds' commonest case written out: its checks show
@@ -385,9 +389,11 @@ class _Writer(fors.Writing):
                         self.group(group, indent)
                     self.emit('pc = %d\ncontinue' % i, indent, None)
                     return
-            if count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON):
+            if (count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON)
+                    and op.code not in _ENDS):
                 # (past RUN_ON, a run stops where another starts: the code stays
-                # about linear in size)
+                # about linear in size; a RETURN or a JUMP, a few lines, is
+                # written where it stands instead of a trip through the tree)
                 if group:
                     self.group(group, indent)
                 self.pending.add(i)
