@@ -367,9 +367,19 @@ def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
     assert rewrites.inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
     assert rewrites.inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
         'x = (v[0] if v else list_prop(v, 1, 3)) + (v[-1] if v else list_prop(v, 2, 4))')
+    # an Area's cards, a Player's hand: of a local, or of the value popped
     assert rewrites.inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
-        'to = (dest.cards if type(dest) is Area else cards_of(dest))\nsource = cards_of(pop())')
+        'to = (dest.cards if (ct_ := type(dest)) is Area else dest.hand if ct_ is Player '
+        'else cards_of(dest))\n'
+        'source = (cv_.cards if (ct_ := type((cv_ := pop()))) is Area else cv_.hand '
+        'if ct_ is Player else cards_of(cv_))')
     assert rewrites.inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
+    # an ASK's one question, enabled or not; DEAL's mode bits
+    assert rewrites.inlined('e, t = questions_enabled(flat, 1)') == (
+        'e, t = (([0], [flat[0]]) if flat[1] else ([], []))')
+    assert rewrites.inlined('questions_enabled(flat, 2)') == 'questions_enabled(flat, 2)'
+    assert rewrites.inlined('c = None if 1 & DEAL_ALL else 3 & DEAL_TO_PLAYERS') == (
+        'c = None if 1 else 2')
 
 
 EMPTY = '''Game "g" requires 2 players.

@@ -60,7 +60,7 @@ import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
-from pipvm.core.runtime import PROPERTY_NAMES, Card
+from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
@@ -129,7 +129,7 @@ def _composed(codes):
     return text
 
 
-_GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+_GETATTR = re.compile(r'getattr\((\w+|list_prop\(\w+, \w+, \w+\)), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
@@ -582,7 +582,8 @@ def function(loaded, loud=False, pures=(), leaves=None):
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, entered=inline.entered,
                      QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
-                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, **writer.handlers)
+                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, Player=Player,
+                     **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source

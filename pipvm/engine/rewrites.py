@@ -3,6 +3,8 @@ that keep what it does: each takes and gives text, written from the
 table's bodies with the verifier-checked integers in place."""
 import re
 
+from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
+
 _TEST = re.compile(r'( *)(if|elif) (-?\d+) (==|!=|<|<=|>|>=) (-?\d+):')
 _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le__,
             '>': int.__gt__, '>=': int.__ge__}
@@ -10,9 +12,14 @@ _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le_
 # The runtime's commonest calls on a local, written out for the case that
 # needs no call (the call for the others: it fails as it would, or answers):
 # a list's size, first or last item (the operand an integer the verifier
-# checked), an Area's cards.
+# checked), an Area's cards or a Player's hand (of a local, or of the value
+# popped: bound to cv_ first), an ASK's one question enabled or not.
 _LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
-_CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*)\)')
+_CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*|pop\(\))\)')
+_ONE_QUESTION = re.compile(r'\bquestions_enabled\(([A-Za-z_]\w*), 1\)')
+# A mode operand's bit (an integer the verifier checked) tested: its value.
+_MODE_BIT = re.compile(r'\b(\d+) & (DEAL_ALL|DEAL_TO_PLAYERS)\b')
+_BITS = {'DEAL_ALL': DEAL_ALL, 'DEAL_TO_PLAYERS': DEAL_TO_PLAYERS}
 
 
 def inlined(text):
@@ -22,9 +29,19 @@ def inlined(text):
         if k == '0':
             return 'len(%s)' % lst
         return '(%s[%s] if %s else %s)' % (lst, '0' if k == '1' else '-1', lst, m.group(0))
+
+    def cards_of(m):
+        value = m.group(1)
+        first = value
+        if value == 'pop()':
+            first, value = '(cv_ := pop())', 'cv_'
+        return ('(%s.cards if (ct_ := type(%s)) is Area else %s.hand if ct_ is Player '
+                'else cards_of(%s))' % (value, first, value, value))
     text = _LIST_PROP.sub(list_prop, text)
-    return _CARDS_OF.sub(lambda m: '(%s.cards if type(%s) is Area else %s)' % (
-        m.group(1), m.group(1), m.group(0)), text)
+    text = _MODE_BIT.sub(lambda m: str(int(m.group(1)) & _BITS[m.group(2)]), text)
+    text = _ONE_QUESTION.sub(lambda m: '(([0], [%s[0]]) if %s[1] else ([], []))' % (
+        m.group(1), m.group(1)), text)
+    return _CARDS_OF.sub(cards_of, text)
 
 
 def folded(text):
