@@ -39,9 +39,78 @@ def inlined(text):
                 'else cards_of(%s))' % (value, first, value, value))
     text = _LIST_PROP.sub(list_prop, text)
     text = _MODE_BIT.sub(lambda m: str(int(m.group(1)) & _BITS[m.group(2)]), text)
+    text = _KNOWN_IF.sub(lambda m: m.group(2) if m.group(1) == '0' else 'None', text)
+    text = unstacked(text)
     text = _ONE_QUESTION.sub(lambda m: '(([0], [%s[0]]) if %s[1] else ([], []))' % (
         m.group(1), m.group(1)), text)
     return _CARDS_OF.sub(cards_of, text)
+
+
+# (DEAL's count, its mode bit folded: `None if 0 else int(pop())`)
+_KNOWN_IF = re.compile(r'\bNone if ([01]) else (int\(pop\(\)\))')
+_PUSH = re.compile(r'( *)push\(([A-Za-z_]\w*)\)')
+_FLAT = re.compile(r'flat = stack\[-2 \* (\d+):\]')
+# What may stand between a value's push and its pop: a straight line that
+# calls these alone (no call that could read the stack: an answer or a
+# callee writes the frame's) and reads no stack but by pop().
+_UNSTACKED_CALLS = {'int', 'cards_of', 'pop'}
+_CONTROL = ('if ', 'elif ', 'else', 'for ', 'while ', 'try', 'except', 'return', 'raise',
+            'continue', 'break', 'with ', 'def ', 'lambda', 'del ')
+
+
+def unstacked(text):
+    """text with a run's values pushed then popped at once by the next
+    instruction's body (a stack instruction's operands: DEAL's, ASK's)
+    passed in the names that held them: each pop() is the name pushed last
+    not yet taken, left to right, on the straight lines up to where none is
+    left (an ASK's `flat = stack[-2 * n:]` and its `del` the list of them);
+    a push no line takes stays.  Only the run's own lines run between, so
+    the stack is the same wherever anything else reads it."""
+    lines = text.split('\n')
+    out, k = [], 0
+    while k < len(lines):
+        m = _PUSH.fullmatch(lines[k])
+        if not m:
+            out.append(lines[k])
+            k += 1
+            continue
+        pad, names, j = m.group(1), [], k
+        while j < len(lines) and (p := _PUSH.fullmatch(lines[j])) and p.group(1) == pad:
+            names.append(p.group(2))
+            j += 1
+        body = pad + '    ' if j < len(lines) and lines[j] == pad + 'try:' else pad
+        head = lines[k:j] + ([lines[j]] if body != pad else [])
+        j += body != pad
+        left, taken = list(names), []
+        while j < len(lines) and left:
+            line = lines[j]
+            word = line[len(body):]
+            if not line.startswith(body) or word[:1] == ' ':
+                break
+            flat = _FLAT.fullmatch(word)
+            if (flat and j + 1 < len(lines) and lines[j + 1] == body + 'del ' + word[7:]
+                    and 0 < 2 * int(flat.group(1)) <= len(left)):
+                n = 2 * int(flat.group(1))
+                taken.append(body + 'flat = [%s]' % ', '.join(left[-n:]))
+                del left[-n:]
+                j += 2
+                continue
+            if (word.startswith(_CONTROL) or 'stack' in word or ' if ' in word
+                    or word.count('pop()') > len(left)
+                    or any(c not in _UNSTACKED_CALLS for c in _CALL.findall(word))
+                    or set(_ASSIGNED.findall(word)) & set(names)):
+                break
+            while 'pop()' in word:
+                word = word.replace('pop()', left.pop(), 1)
+            taken.append(body + word)
+            j += 1
+        if not taken:
+            out += head
+            k += len(head)
+            continue
+        out += [pad + 'push(%s)' % n for n in left] + head[len(names):] + taken
+        k = j
+    return '\n'.join(out)
 
 
 def folded(text):
