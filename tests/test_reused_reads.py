@@ -196,3 +196,22 @@ def test_an_ask_s_first_question_and_a_return_are_written_where_the_run_reaches_
     returns = {i for i, (op, _, _) in enumerate(loaded.plain[1]) if op == OP.RETURN}
     jumps = {int(line[5:]) for line in lines if re.fullmatch(r'pc = \d+', line)}
     assert returns and not returns & jumps, jumps
+
+
+def test_a_quiet_loop_takes_its_list_in_a_name_and_gives_it_back_to_the_loud_code():
+    # turn's `for c in p->hand { message ... }`: the hand pushed and taken
+    # back at once is the name that held it; where the rounds cannot run
+    # here (the step limit falls inside the loop) the loud code gets the
+    # list on the stack, and stops at the loop's step
+    assert rewrites.taken([('    push(value)', 1), ('    rest_ = pop()', 2)]) == [
+        ('    rest_ = value', 2)]
+    assert rewrites.taken([('push(value)', 1), ('    rest_ = pop()', 2)])[1] == (
+        '    rest_ = pop()', 2)
+    program = loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    turn = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}['turn']
+    assert 'rest_ = value' in turn.source and 'push(rest_)' in turn.source
+    for steps in (9, 10, 11, 12, 13, 14):
+        loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
+        assert compiled == loop, steps

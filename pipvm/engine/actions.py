@@ -315,7 +315,9 @@ class _Writer(fors.Writing):
             # QUIET_FOR's body without its call and its copy of the list
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
-            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
+            # (the list taken off the stack, and put back for the loud code)
+            back = ['    push(rest_)', loud]
+            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
             slot, others, of_item, checks, locals_only = arg[:5]
             if type(slot) is int and 0 <= slot < SMALL:
                 # (what rewrites.reused may know: it stores no other slot)
@@ -333,7 +335,7 @@ class _Writer(fors.Writing):
                     tests.append('None in rest_')
                 elif checks:
                     tests.append('int in map(type, rest_)')
-                lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
+                lines += ['rest_ = pop()', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
                 lines += ['elif rest_:']
                 # (the item is no Number: only the other locals shown may be one)
@@ -346,13 +348,12 @@ class _Writer(fors.Writing):
                 if shown:
                     check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
                     check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
-                    check += ['except Exception:', loud]
+                    check += ['except Exception:'] + back
                     lines += ['    ' + pad + x for x in check]
                 lines += ['    frame[%d] = rest_[-1]' % slot,
                           '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
             else:
-                lines += ['rest_ = stack[-1]'] + rounds
-            lines += ['pop()']
+                lines += ['rest_ = pop()'] + rounds
         elif handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
@@ -449,7 +450,7 @@ class _Writer(fors.Writing):
                 break
             self.starts |= self.pending
             used = self.stops
-        self.lines = rewrites.reused(self.lines)
+        self.lines = rewrites.reused(rewrites.taken(self.lines))
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',

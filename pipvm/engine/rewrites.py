@@ -159,6 +159,24 @@ def folded(text):
     return '\n'.join(out)
 
 
+def taken(lines):
+    """lines ((text, unit) pairs) with a value pushed and at once taken
+    back by a quiet loop (`rest_ = pop()`, the next line: actions._Writer.quiet)
+    kept in its name."""
+    out = []
+    for text, unit in lines:
+        if out and text.strip() == 'rest_ = pop()':
+            m = _PUSHED.fullmatch(out[-1][0])
+            if m and m.group(1) == text[:len(text) - len(text.lstrip())]:
+                out[-1] = ('%srest_ = %s' % (m.group(1), m.group(2)), unit)
+                continue
+        out.append((text, unit))
+    return out
+
+
+_PUSHED = re.compile(r'( *)push\((\w+)\)')
+
+
 def in_try(lines, k):
     """Does line k stand inside a `try:` of these lines?"""
     indent = len(lines[k]) - len(lines[k].lstrip())
