@@ -367,9 +367,45 @@ def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
     assert rewrites.inlined('x = list_prop(value1, 0, 2)') == 'x = len(value1)'
     assert rewrites.inlined('x = list_prop(v, 1, 3) + list_prop(v, 2, 4)') == (
         'x = (v[0] if v else list_prop(v, 1, 3)) + (v[-1] if v else list_prop(v, 2, 4))')
+    # an Area's cards, a Player's hand: of a local, or of the value popped
     assert rewrites.inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
-        'to = (dest.cards if type(dest) is Area else cards_of(dest))\nsource = cards_of(pop())')
+        'to = (dest.cards if (ct_ := type(dest)) is Area else dest.hand if ct_ is Player '
+        'else cards_of(dest))\n'
+        'source = (cv_.cards if (ct_ := type((cv_ := pop()))) is Area else cv_.hand '
+        'if ct_ is Player else cards_of(cv_))')
     assert rewrites.inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
+    # an ASK's one question, enabled or not; DEAL's mode bits
+    assert rewrites.inlined('e, t = questions_enabled(flat, 1)') == (
+        'e, t = (([0], [flat[0]]) if flat[1] else ([], []))')
+    assert rewrites.inlined('questions_enabled(flat, 2)') == 'questions_enabled(flat, 2)'
+    assert rewrites.inlined('c = None if 1 & DEAL_ALL else 3 & DEAL_TO_PLAYERS') == (
+        'c = None if 1 else 2')
+
+
+def test_values_pushed_for_the_next_body_s_pops_are_passed_in_their_names():
+    deal = ['push(value0)', 'push(value1)', 'push(value2)', 'try:',
+            '    count = None if 0 & DEAL_ALL else int(pop())', '    dest = pop()',
+            '    source = cards_of(pop())', '    deal(source, dest, count)']
+    # (DEAL's mode bit folded first: a count popped; DEAL all pops none)
+    assert rewrites.inlined('\n'.join(deal)).split('\n') == [
+        'try:', '    count = int(value2)', '    dest = value1',
+        '    source = (value0.cards if (ct_ := type(value0)) is Area else value0.hand '
+        'if ct_ is Player else cards_of(value0))', '    deal(source, dest, count)']
+    every = rewrites.inlined('\n'.join(deal[1:4] + ['    count = None if 1 & DEAL_ALL else '
+                                                    'int(pop())'] + deal[5:]))
+    assert every.split('\n')[:3] == ['try:', '    count = None', '    dest = value2']
+    # an ASK's questions and its player; a value no line takes stays pushed
+    ask = ['push(value9)', 'push(value0)', 'push(value1)', 'push(value2)', 'try:',
+           '    flat = stack[-2 * 1:]', '    del stack[-2 * 1:]', '    player = pop()',
+           '    enabled = len(flat)']
+    assert rewrites.unstacked('\n'.join(ask)).split('\n') == [
+        'push(value9)', 'try:', '    flat = [value1, value2]', '    player = value0',
+        '    enabled = len(flat)']
+    # what may read the stack, or not run, comes first: the pushes stay
+    for first in ['    x = f(pop())', '    y = stack[-1]', '    if n:', '    z = 1 if n else pop()',
+                  '    value1 = 3']:
+        text = '\n'.join(['push(value1)', 'try:', first, '    dest = pop()'])
+        assert rewrites.unstacked(text) == text, first
 
 
 EMPTY = '''Game "g" requires 2 players.

@@ -7,10 +7,12 @@ question); a loop's head, where
 its long runs stop and the start tested before the function's tree of
 starts."""
 import os
+import re
 
 from compiler.pip import frontend
 from pipvm.engine import actions, rewrites
 from pipvm.engine.vm import Image
+from pipvm.isa.opcodes import OP
 from pipvm.play import loader
 from tests.fuzz import harness
 from tests.test_compiled_playouts import ROOT, _play_outs
@@ -34,9 +36,12 @@ def test_a_read_again_is_a_copy_and_its_property_too():
 
 def test_a_read_after_what_may_change_it_is_checked_again():
     for between in ['globals_[8] = value3', 'globals_[8] += 1', 'x = A[3](self, value1)',
-                    'self._answer_auto()', 'rec_[0].action(self, rec_)', 'env_ = frame + [self]',
-                    'frames[-1][3][0] = v', 'value0 = 3', 'value0, z = 1, 2', 'for x in y:']:
+                    'self._answer_auto()', 'rec_[0].action(self, rec_)', 'alias = frame',
+                    'frames[-1][3][0] = v', 'for x in y:']:
         assert _reused(READ + [between] + AGAIN) == READ + [between] + AGAIN, between
+    # a name that held it given another value: the slot still holds it
+    for between in ['value0 = 3', 'value0, z = 1, 2']:
+        assert _reused(READ + [between] + AGAIN)[-1] == 'value5 = globals_[8]', between
     # a property after a store to any property
     assert _reused(READ + ['x.rank = 4', 'value5 = value0'] + RANK)[-2:] == RANK
     # a store of a defined value is known: its read is the name stored
@@ -52,6 +57,48 @@ def test_a_read_in_a_branch_ended_is_no_fact_after_it():
     # (an enclosing block's read holds inside a nested one)
     assert _reused(READ + ['if n:'] + ['    ' + x for x in AGAIN]) == READ + ['if n:',
                                                                           '    value5 = value0']
+
+
+DEFINED = ['defined = frame[0] is not None', 'if not defined:', '    return LOUD_RUN(self, rec, 8)']
+LOCAL = ['if (value3 := frame[0]) is None:', "    raise Fault('Undefined value', 3)"]
+
+
+def test_a_local_tested_defined_or_read_is_not_tested_again():
+    # a quiet instruction's test, then a checked read and the test again
+    assert _reused(DEFINED + LOCAL + DEFINED + ['x = value3']) == DEFINED + [
+        'value3 = frame[0]', 'x = value3']
+    # a checked read: the slot holds a defined value (its own copy, and no test)
+    assert _reused(LOCAL + ['y = 1'] + DEFINED + LOCAL) == LOCAL + ['y = 1', 'pass']
+    # (a block left empty holds a pass)
+    assert _reused(DEFINED + ['if n:'] + ['    ' + x for x in DEFINED] + ['z = 2']) == (
+        DEFINED + ['if n:', '    pass', 'z = 2'])
+    # a store, or a quiet loop's rounds storing that slot, makes it unknown again
+    for between in ['frame[0] = value7', 'if not QUIET_ROUNDS(self, frame, A[1], rest_):'
+                    '  # (it stores frame[0] alone)']:
+        assert _reused(DEFINED + [between] + DEFINED) == DEFINED + [between] + DEFINED
+    # rounds storing another slot, a quiet check's closures on a copy of the
+    # frame, a line that ends its path: the same
+    rounds = ['if not QUIET_ROUNDS(self, frame, A[1], rest_):  # (it stores frame[1] alone)',
+              '    return LOUD_RUN(self, rec, 12)']
+    check = ['if (type(frame[2]) is int and frame[2].bit_length() > SHOWN_BITS):',
+             '    env_ = frame + [self]', '    try:', '        A[3][0](env_)',
+             '    except Exception:', '        return LOUD_RUN(self, rec, 20)']
+    steps = ['if self.steps_left < 0:', '    raise StepLimit(self.max_steps)']
+    for between in (rounds, check, steps):
+        assert _reused(DEFINED + between + DEFINED) == DEFINED + between, between
+
+
+def test_an_except_block_knows_nothing_and_one_that_ends_keeps_what_was_known():
+    # (the handler is entered from anywhere in its try: nothing known there)
+    handler = ['try:', '    x = f(value3)', 'except Fault as e:'] + ['    ' + x for x in DEFINED]
+    assert _reused(DEFINED + handler) == DEFINED + handler
+    # after a handler that raises: what the try's end knew
+    raising = ['try:', '    x = len(value3)', 'except Fault as e:', '    e.part = e.part or 3',
+               '    raise']
+    assert _reused(DEFINED + raising + DEFINED) == DEFINED + raising
+    # after one that goes on: nothing
+    going = ['try:', '    x = len(value3)', 'except Exception:', '    x = 0']
+    assert _reused(DEFINED + going + DEFINED) == DEFINED + going + DEFINED
 
 
 CHANGED = '''Game "g" requires 2 players.
@@ -110,10 +157,11 @@ def test_a_loop_s_head_its_stops_and_the_start_are_tested_before_the_tree():
     assert tests.index('if pc == 0:') < min(k for k, t in enumerate(tests) if '<' in t)
     # choose_trump's loops (an ASK's answer jumps: no `for`) go back to 64
     # and 11; the long runs of their bodies stop where the tree then tests
-    # first; 0 before the tree
+    # first (51; not at 32 and 87, a JUMP each: written where the run
+    # reaches it); 0 before the tree
     tests = [line.strip() for line in fns['choose_trump'].source.split('\n')
              if line.strip().startswith('if pc ')]
-    assert tests[:6] == ['if pc == %d:' % k for k in (64, 11, 32, 51, 87, 0)], tests
+    assert tests[:4] == ['if pc == %d:' % k for k in (64, 11, 51, 0)], tests
     assert 'if pc == 0:' in fns['rate'].source.split('while True:')[1].split('\n')[1]
 
 
@@ -131,3 +179,39 @@ def test_crazy_eights_answers_its_plays_and_questions_where_they_stand():
     assert '_answer_auto' not in source
     loop, compiled = _play_outs(program, n=3, reps=3)
     assert compiled == loop
+
+
+def test_an_ask_s_first_question_and_a_return_are_written_where_the_run_reaches_them():
+    # the ASK to draw falls through to its first question's JUMP, whose
+    # run (the deal) follows in the function, not a trip through the tree;
+    # a run past RUN_ON that reaches a RETURN (after the PLAY) returns there
+    program = loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    loaded = {loaded.code.name: loaded for loaded in image.codes}['turn']
+    lines = [line.strip() for line in loaded.action.source.split('\n')]
+    ask = lines.index('if enabled[choice_]:')
+    assert lines[ask + 1].startswith('pc = ') and lines[ask + 2] == 'continue'
+    assert 'deal(source' in '\n'.join(lines[ask:ask + 20])
+    returns = {i for i, (op, _, _) in enumerate(loaded.plain[1]) if op == OP.RETURN}
+    jumps = {int(line[5:]) for line in lines if re.fullmatch(r'pc = \d+', line)}
+    assert returns and not returns & jumps, jumps
+
+
+def test_a_quiet_loop_takes_its_list_in_a_name_and_gives_it_back_to_the_loud_code():
+    # turn's `for c in p->hand { message ... }`: the hand pushed and taken
+    # back at once is the name that held it; where the rounds cannot run
+    # here (the step limit falls inside the loop) the loud code gets the
+    # list on the stack, and stops at the loop's step
+    assert rewrites.taken([('    push(value)', 1), ('    rest_ = pop()', 2)]) == [
+        ('    rest_ = value', 2)]
+    assert rewrites.taken([('push(value)', 1), ('    rest_ = pop()', 2)])[1] == (
+        '    rest_ = pop()', 2)
+    program = loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    turn = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}['turn']
+    assert 'rest_ = value' in turn.source and 'push(rest_)' in turn.source
+    for steps in (9, 10, 11, 12, 13, 14):
+        loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
+        assert compiled == loop, steps

@@ -60,7 +60,7 @@ import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
-from pipvm.core.runtime import PROPERTY_NAMES, Card
+from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
@@ -72,6 +72,7 @@ from pipvm.isa.operands import OPERANDS
 _MADE = {}              # source -> the function first made from it
 RUN_ON = 12             # instructions a run holds before it stops where another starts
 _OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
+_ENDS = {OP.JUMP, OP.RETURN}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
@@ -128,7 +129,7 @@ def _composed(codes):
     return text
 
 
-_GETATTR = re.compile(r'getattr\((\w+), OPERAND(\d+)_\)')
+_GETATTR = re.compile(r'getattr\((\w+|list_prop\(\w+, \w+, \w+\)), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
 _LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
@@ -314,8 +315,13 @@ class _Writer(fors.Writing):
             # QUIET_FOR's body without its call and its copy of the list
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
-            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k, loud]
+            # (the list taken off the stack, and put back for the loud code)
+            back = ['    push(rest_)', loud]
+            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
             slot, others, of_item, checks, locals_only = arg[:5]
+            if type(slot) is int and 0 <= slot < SMALL:
+                # (what rewrites.reused may know: it stores no other slot)
+                rounds[0] += '  # (it stores frame[%d] alone)' % slot
             if locals_only and all(type(s) is int and 0 <= s < SMALL
                                    for s in (slot,) + tuple(others)):
                 # quiet_rounds' commonest case written out: its checks show
@@ -329,7 +335,7 @@ class _Writer(fors.Writing):
                     tests.append('None in rest_')
                 elif checks:
                     tests.append('int in map(type, rest_)')
-                lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
+                lines += ['rest_ = pop()', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
                 lines += ['elif rest_:']
                 # (the item is no Number: only the other locals shown may be one)
@@ -342,13 +348,12 @@ class _Writer(fors.Writing):
                 if shown:
                     check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
                     check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
-                    check += ['except Exception:', loud]
+                    check += ['except Exception:'] + back
                     lines += ['    ' + pad + x for x in check]
                 lines += ['    frame[%d] = rest_[-1]' % slot,
                           '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
             else:
-                lines += ['rest_ = stack[-1]'] + rounds
-            lines += ['pop()']
+                lines += ['rest_ = pop()'] + rounds
         elif handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
@@ -385,9 +390,11 @@ class _Writer(fors.Writing):
                         self.group(group, indent)
                     self.emit('pc = %d\ncontinue' % i, indent, None)
                     return
-            if count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON):
+            if (count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON)
+                    and op.code not in _ENDS):
                 # (past RUN_ON, a run stops where another starts: the code stays
-                # about linear in size)
+                # about linear in size; a RETURN or a JUMP, a few lines, is
+                # written where it stands instead of a trip through the tree)
                 if group:
                     self.group(group, indent)
                 self.pending.add(i)
@@ -443,7 +450,7 @@ class _Writer(fors.Writing):
                 break
             self.starts |= self.pending
             used = self.stops
-        self.lines = rewrites.reused(self.lines)
+        self.lines = rewrites.reused(rewrites.taken(self.lines))
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',
@@ -576,7 +583,8 @@ def function(loaded, loud=False, pures=(), leaves=None):
                      LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                      DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run, entered=inline.entered,
                      QUIET_ROUNDS=bodies.quiet_rounds, UNSHOWN=_UNSHOWN,
-                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, **writer.handlers)
+                     SHOWN_BITS=bodies.SHOWN_BITS, Card=Card, Player=Player,
+                     **writer.handlers)
         exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
         made = _MADE[source] = space['action']
         made.source = source

@@ -36,10 +36,14 @@ _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]',
                         '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
                         'else:', '    self.play_card({0}, card_, {2})']
 # An ASK's question answered where it stands: _answer_auto's question case
-# written out (a question binds nothing; its answer always jumps).
+# written out (a question binds nothing; its answer jumps to the chosen
+# question's JUMP).  The first question's JUMP is the instruction after the
+# ASK (the loader's `first`, opcodes.ask_table): the run falls through to
+# it, and it goes where it jumps without a trip through the test tree.
 _ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
 _ASK_ANSWER = _DRAW + ['log_.append((choice_, {1}[choice_]))',
-                       'self.pending = None', 'pc = {2} + {3}[choice_]', 'continue']
+                       'self.pending = None', 'if {3}[choice_]:',
+                       '    pc = {2} + {3}[choice_]', '    continue']
 
 
 def signal(lines, indent, kind):
