@@ -61,7 +61,8 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
-from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites
+from pipvm.engine import (answers, bodies, cases, compiled, fors, generated_cases, inline,
+                          rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -247,8 +248,9 @@ class _Writer(fors.Writing):
         self.operands.append(pure.hand if direct else pure.filter)
         pad = m.group(1)
         return '\n'.join([pad + 'try:',
-                          pad + '    %s = A[%d](self, %s)' % (m.group(2), len(self.operands) - 1,
-                                                          m.group(4)),
+                          pad + '    %s = A[%d](self, %s)%s' % (
+                              m.group(2), len(self.operands) - 1, m.group(4),
+                              steps.NO_STEPS if direct else ''),
                           pad + 'except Exception:',
                           pad + '    ' + m.group(0).lstrip()])
 
@@ -450,18 +452,26 @@ class _Writer(fors.Writing):
                 '        raise positioned(f, P, AT) from None',
                 '    except %s as e:' % inline.ERRORS,
                 '        raise invalid(rec, e) from None']
+        # (as it is, for a caller that takes the body in: inline.leaf)
+        plain = self._written(self.lines, [], tail)
+        counted = steps.local(self.lines)
+        if counted is None:
+            return plain, plain
+        return self._written(counted, [steps.PROLOGUE], tail + steps.TAIL), plain
+
+    def _written(self, lines, prologue, tail):
+        """(The function's source of its body's lines, line number -> unit number)."""
         # the locals the body reads, set up on entry (a call's cost: most
         # actions called in a playout are short)
-        used = set(_NAME.findall('\n'.join(t for t, _ in self.lines)))
+        used = set(_NAME.findall('\n'.join(t for t, _ in lines)))
         if used & {'push', 'pop'}:
             used.add('stack')           # (they are its methods)
         head = ['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames']
         head += ['    %s = %s' % (', '.join(names), ', '.join(values))
                  for names, values in _PROLOGUE if used & set(names)]
-        head += ['    try:', '        while True:']
-        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
-              if unit is not None}
-        return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
+        head += prologue + ['    try:', '        while True:']
+        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(lines) if unit is not None}
+        return '\n'.join(head + [t for t, _ in lines] + tail) + '\n', at
 
     def heads(self, stops=()):
         """The starts a backward jump goes to (the heads of loops, entered
@@ -569,7 +579,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
     writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
                      leaves)
-    source, at = writer.source()
+    (source, at), plain = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
@@ -583,6 +593,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
     fn.source, fn.at = made.source, at
+    fn.plain = plain        # (without the steps' local: what a caller takes in)
     fn.entries = writer.entries
     return fn
 
