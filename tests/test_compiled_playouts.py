@@ -401,3 +401,23 @@ def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
     assert any('Line 9' in e and 'empty list' in e for e in errors), errors
+
+
+
+def test_a_decision_drawn_by_getrandbits_makes_no_pending_choice():
+    # (answers.py: the pending choice is set only while a policy's choose
+    # runs; drawn where it stands by getrandbits, nothing reads it)
+    for name in ('euchre', 'oh_hell'):
+        program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
+        image = Image(program, compiled=True)
+        g = _states(image, program, 1)[0].fork(quiet=True)
+        seen = []
+
+        class Bits(random.Random):      # (still drawn where it stands: game._bits)
+            def getrandbits(self, k):
+                seen.append(g.machine.pending)
+                return super().getrandbits(k)
+
+        g.play_out(Bits(3))
+        # (the first answers the decision the fork was waiting at: its own)
+        assert len(seen) > 10 and seen[0] is not None and all(p is None for p in seen[1:])
