@@ -331,7 +331,16 @@ class _Writer(fors.Writing):
                     tests.append('None in rest_')
                 elif checks:
                     tests.append('int in map(type, rest_)')
-                lines += ['rest_ = stack[-1]', 'if %s:' % ' or '.join(tests)]
+                # (the list the run just pushed, from its local: on the stack
+                # only on the slow paths, which read it there)
+                last, unit = self.lines[-1] if self.lines else ('', None)
+                pushed = last.startswith(' ' * indent + 'push(') and _PUSHED.fullmatch(last.strip())
+                if pushed:
+                    self.lines[-1] = (' ' * indent + 'rest_ = ' + pushed.group(1), unit)
+                    rounds = ['push(rest_)'] + rounds + ['pop()']
+                else:
+                    lines.append('rest_ = stack[-1]')
+                lines += ['if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]
                 lines += ['elif rest_:']
                 # (the item is no Number: only the other locals shown may be one)
@@ -344,13 +353,14 @@ class _Writer(fors.Writing):
                 if shown:
                     check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
                     check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
-                    check += ['except Exception:', loud]
+                    check += ['except Exception:'] + ['    push(rest_)'] * bool(pushed) + [loud]
                     lines += ['    ' + pad + x for x in check]
                 lines += ['    frame[%d] = rest_[-1]' % slot,
                           '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
+                if not pushed:
+                    lines.append('pop()')
             else:
-                lines += ['rest_ = stack[-1]'] + rounds
-            lines += ['pop()']
+                lines += ['rest_ = stack[-1]'] + rounds + ['pop()']
         elif handler is not None:
             # the handler: where the statement ends, or LOUD (the loud code, here)
             self.handlers['H%d' % op_code] = handler
@@ -366,7 +376,6 @@ class _Writer(fors.Writing):
             raise ValueError('%s in an action' % BY_CODE[op_code].name)
         self.emit('\n'.join(lines), indent, u)
         return after
-
 
     def run(self, start, indent):
         """The straight run from start, up to an instruction that leaves
@@ -514,6 +523,7 @@ class _Writer(fors.Writing):
 
 
 HEADS = 3               # loop heads tested before the tree (each one more test for the rest)
+_PUSHED = re.compile(r'push\((\w+)\)')
 # PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
 _PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
