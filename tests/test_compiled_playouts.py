@@ -470,3 +470,29 @@ def test_a_quiet_loop_s_check_that_fails_goes_on_loud_as_the_loop_does(steps):
     assert 'rest_ = value' in fn.source and 'env_[' in fn.source
     if steps is None:
         assert any(o[1] and 'too large to show' in o[1][2] for o in loop), [o[1] for o in loop]
+
+
+def test_an_ask_s_answer_goes_straight_to_its_question_s_code():
+    # (answers.jumped: not through the JUMP that follows the ASK)
+    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'oh_hell.pip')),
+                  compiled=True)
+    actions.prepare(image)
+    fn = next(l.action for l in image.codes if l.code.name == 'bidding')
+    assert '+ enabled[choice_]' not in fn.source
+    assert re.search(r'pc = \((\d+, ){5}\d+\)\[enabled\[choice_\]\]', fn.source)
+
+
+def test_an_ask_s_jumps_that_count_a_step_are_kept():
+    from types import SimpleNamespace
+    from pipvm.engine import answers
+    from pipvm.isa.opcodes import OP
+    text = 'x\n    pc = A[0] + enabled[choice_]\n    continue'
+    instrs = [(OP.ASK, (2, 1), None), (OP.JUMP, 5, None), (OP.JUMP, 6, None)] + [(0, 0, None)] * 4
+    writer = SimpleNamespace(instrs=instrs, operands=[1])
+    assert answers.jumped(text, writer, [0]) == text.replace('A[0] + enabled[choice_]',
+                                                              '(5, 6)[enabled[choice_]]')
+    for bad in ([(OP.JUMP, 0, None)], [(OP.RETURN, None, None)]):    # (back: a step; not a JUMP)
+        writer.instrs = instrs[:2] + bad + instrs[3:]
+        assert answers.jumped(text, writer, [0]) == text
+    writer.instrs, writer.operands = instrs, [2]        # (not the ASK's own first)
+    assert answers.jumped(text, writer, [0]) == text

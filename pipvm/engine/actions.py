@@ -230,7 +230,7 @@ class _Writer(fors.Writing):
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = _PLAYABLE.sub(self.filtered, rewrites.inlined(text))
+        text = _PLAYABLE.sub(self.filtered, answers.jumped(rewrites.inlined(text), self, indexes))
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def filtered(self, m):

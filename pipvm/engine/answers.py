@@ -9,6 +9,8 @@ calls _answer_auto itself.  Only the table's text and the run's own names
 reach these lines (docs/pipc.md's trust model)."""
 import re
 
+from pipvm.isa.opcodes import OP
+
 # SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
 # ASK's), a called action run as its function.
 _SIGNALS = {
@@ -62,3 +64,34 @@ def signal(lines, indent, kind):
         lines += [indent + x.format(player, cards, made, dest) for x in _CARD_ANSWER]
     else:
         lines += [indent + x for x in _SIGNALS[kind]]
+
+
+# An ASK's answer jumps to the chosen one of the n JUMPs that follow it
+# (first + enabled[choice_]), which jumps to its question's code: each a
+# pass through the function's test tree.  Where all n jump forward (no
+# step counted) and nothing else could stand there, the answer goes
+# straight to the question's code, by the JUMPs' targets (indexes the
+# loader made) in a tuple.
+_ASKED = re.compile(r'^( *)pc = (A\[(\d+)\]|\d+) \+ enabled\[choice_\]$', re.M)
+
+
+def jumped(text, writer, indexes):
+    """text (a composed run of writer's instructions at indexes) with an
+    ASK's jump to its JUMPs made a jump to where they go."""
+    instrs, operands = writer.instrs, writer.operands
+
+    def table(m):
+        asks = [instrs[i][1] for i in indexes if instrs[i][0] == OP.ASK]
+        if len(asks) != 1 or type(asks[0]) is not tuple or len(asks[0]) != 2:
+            return m.group(0)
+        n, first = asks[0]
+        named = operands[int(m.group(3))] if m.group(3) else int(m.group(2))
+        if type(n) is not int or type(first) is not int or named != first or not (
+                0 < n and 0 <= first and first + n <= len(instrs)):
+            return m.group(0)
+        jumps = [instrs[first + j] for j in range(n)]
+        if not all(op == OP.JUMP and type(to) is int and first + j < to < len(instrs)
+                   for j, (op, to, _) in enumerate(jumps)):
+            return m.group(0)
+        return '%spc = %r[enabled[choice_]]' % (m.group(1), tuple(to for _, to, _ in jumps))
+    return _ASKED.sub(table, text)
