@@ -74,6 +74,16 @@ def test_an_except_takes_the_machine_s_count_if_a_call_failed():
         assert space['steps_'] == left
 
 
+def test_an_except_that_only_raises_again_leaves_the_count_where_it_is():
+    # (the function's `finally` writes back the count it holds, if it holds it)
+    lines = [('    try:', 0), ('        cards = self.playable(1, v, to)', 0),
+             ('    except Fault as e:', 0), ('        e.part = e.part or 3', 0), ('        raise', 0),
+             ('    self.steps_left -= 1', 1)]
+    assert steps.AGAIN not in '\n'.join(_texts(steps.local(lines)))
+    lines[3] = ('        self.playable(2, v, to)', 0)       # (a call that may count: again)
+    assert steps.AGAIN in '\n'.join(_texts(steps.local(lines)))
+
+
 @pytest.mark.parametrize('lines', [
     [('    if x:', 0), ('        pass', 0), ('    elif self.playable(1, v, to):', 0),
      ('        self.steps_left -= 1', 0)],

@@ -427,7 +427,7 @@ class _Writer(fors.Writing):
         raise ValueError('an action runs off its end')
 
     def source(self):
-        """(The function's source, line number -> unit number)."""
+        """((Its source, line number -> unit number), the same counting on the machine)."""
         self.pending, self.stops, used, passes = set(), set(), set(), 0
         # (until no run stops at a start it has not got, and the runs stop
         # where the last pass's tree tests first; a pass more at most)
@@ -461,18 +461,18 @@ class _Writer(fors.Writing):
                 '        raise positioned(f, P, AT) from None',
                 '    except %s as e:' % inline.ERRORS,
                 '        raise invalid(rec, e) from None']
+        # the locals the body reads, set up on entry (a call's cost: most
+        # actions called in a playout are short)
+        used = set(_NAME.findall('\n'.join(t for t, _ in self.lines)))
         # (as it is, for a caller that takes the body in: inline.leaf)
-        plain = self._written(self.lines, [], tail)
+        plain = self._written(self.lines, used, [], tail)
         counted = steps.local(self.lines)
         if counted is None:
             return plain, plain
-        return self._written(counted, [steps.PROLOGUE], tail + steps.TAIL), plain
+        return self._written(counted, used, [steps.PROLOGUE], tail + steps.TAIL), plain
 
-    def _written(self, lines, prologue, tail):
+    def _written(self, lines, used, prologue, tail):
         """(The function's source of its body's lines, line number -> unit number)."""
-        # the locals the body reads, set up on entry (a call's cost: most
-        # actions called in a playout are short)
-        used = set(_NAME.findall('\n'.join(t for t, _ in lines)))
         if used & {'push', 'pop'}:
             used.add('stack')           # (they are its methods)
         head = ['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames']

@@ -21,6 +21,7 @@ filter of a hand, whose call the writer marks with NO_STEPS (pure
 Python over the hand: no loop of the VM).  A call in a place the
 write-back cannot follow (a loop's head, an `elif`) leaves the function
 counting on the machine, as before."""
+import functools
 import re
 
 STEPS = 'self.steps_left'
@@ -46,15 +47,16 @@ _CALL = re.compile(r'([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)\(')
 _RUNTIME = re.compile(r'runtime\.\w+$')
 
 
+@functools.lru_cache(maxsize=4096)
 def counts(text):
-    """May a line's calls count steps on the machine (or read its count)?"""
+    """May a line's calls count steps on the machine (or read its count)?
+    (Cached by text: a function's lines repeat, `raise Fault(...)`.)"""
     if text.endswith(NO_STEPS):
         text = text[:-len(NO_STEPS)]
         # (the marked call itself, `x = A[k](self, ...)`, is the filter's)
         text = re.sub(r'A\[\d+\]\(self, ', '(', text, count=1)
-    for m in _CALL.finditer(text):
-        name = m.group(1)
-        if name in SAFE or _RUNTIME.match(name):
+    for name in set(_CALL.findall(text)) - SAFE:
+        if _RUNTIME.match(name):
             continue
         head, _, method = name.rpartition('.')
         if head and head != 'self' and not head.startswith('self.') and method in SAFE_METHODS:
@@ -78,7 +80,7 @@ def local(lines):
                 return None
             out.append((' ' * due.pop() + LOAD, None))
         pad = ' ' * indent
-        if counts(text):
+        if counts(word):
             if STEPS in text:
                 return None
             if word.startswith('return '):
@@ -92,7 +94,23 @@ def local(lines):
                 out += [(pad + SAVE, None), (text, unit), (pad + LOAD, None)]
             continue
         out.append((text.replace(STEPS, LOCAL), unit))
-        if word.startswith('except') and word.endswith(':'):
+        if word.startswith('except') and word.endswith(':') and not _raises(lines, k + 1, indent):
             out.append((pad + '    ' + AGAIN, None))
     out += [(' ' * i + LOAD, None) for i in reversed(due)]
     return out
+
+
+def _raises(lines, k, indent):
+    """Does the block from line k (inside an `except` at indent) only raise
+    again, with no call that may count (the count stays where it is)?"""
+    while k < len(lines):
+        text = lines[k][0]
+        word = text.strip()
+        if word and len(text) - len(word) <= indent:
+            return False
+        if word.startswith('raise'):
+            return not counts(word)
+        if STEPS in text or counts(word) or word.endswith(':'):
+            return False
+        k += 1
+    return False
