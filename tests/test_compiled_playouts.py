@@ -437,3 +437,98 @@ def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
     assert any('Line 9' in e and 'empty list' in e for e in errors), errors
+
+
+
+def test_a_decision_drawn_by_getrandbits_makes_no_pending_choice():
+    # (answers.py: the pending choice is set only while a policy's choose
+    # runs; drawn where it stands by getrandbits, nothing reads it)
+    for name in ('euchre', 'oh_hell'):
+        program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
+        image = Image(program, compiled=True)
+        g = _states(image, program, 1)[0].fork(quiet=True)
+        seen = []
+
+        class Bits(random.Random):      # (still drawn where it stands: game._bits)
+            def getrandbits(self, k):
+                seen.append(g.machine.pending)
+                return super().getrandbits(k)
+
+        g.play_out(Bits(3))
+        # (the first answers the decision the fork was waiting at: its own)
+        assert len(seen) > 10 and seen[0] is not None and all(p is None for p in seen[1:])
+
+
+# A quiet loop over a hand whose message shows a Number besides the card:
+# its check runs at each round, and fails (too long to show) once n has
+# been doubled often enough, which goes on in the loud code.
+SHOWN = '''Game "g" requires 2 players.
+Number n = 1.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action turn {
+  let p be players->first.
+  let k be n.
+  for c in p->hand { message p "{c} {k}". }
+  play any from p to table.
+  let i be 0.
+  forever {
+    if i == 1000 { skip to done. }
+    n += n.
+    i += 1.
+  }
+  label done.
+  rotate players.
+}
+Action main {
+  deal 20 from standard to players.
+  forever { turn(). }
+}
+'''
+
+
+def test_a_quiet_loop_over_a_list_just_pushed_takes_it_from_its_local():
+    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
+                  compiled=True)
+    actions.prepare(image)
+    fn = next(l.action for l in image.codes if l.code.name == 'play_trick')
+    assert 'rest_ = value\n' in fn.source and 'rest_ = stack[-1]' not in fn.source
+
+
+@pytest.mark.parametrize('steps', [None, 9, 30, 14040])
+def test_a_quiet_loop_s_check_that_fails_goes_on_loud_as_the_loop_does(steps):
+    program = harness.compile_checked(frontend.check_text(SHOWN))
+    loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
+    assert compiled == loop and loop
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    fn = next(l.action for l in image.codes if l.code.name == 'turn')
+    assert 'rest_ = value' in fn.source and 'env_[' in fn.source
+    if steps is None:
+        assert any(o[1] and 'too large to show' in o[1][2] for o in loop), [o[1] for o in loop]
+
+
+def test_an_ask_s_answer_goes_straight_to_its_question_s_code():
+    # (answers.jumped: not through the JUMP that follows the ASK)
+    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'oh_hell.pip')),
+                  compiled=True)
+    actions.prepare(image)
+    fn = next(l.action for l in image.codes if l.code.name == 'bidding')
+    assert '+ enabled[choice_]' not in fn.source
+    assert re.search(r'pc = \((\d+, ){5}\d+\)\[enabled\[choice_\]\]', fn.source)
+
+
+def test_an_ask_s_jumps_that_count_a_step_are_kept():
+    from types import SimpleNamespace
+    from pipvm.engine import answers
+    from pipvm.isa.opcodes import OP
+    text = 'x\n    pc = A[0] + enabled[choice_]\n    continue'
+    instrs = [(OP.ASK, (2, 1), None), (OP.JUMP, 5, None), (OP.JUMP, 6, None)] + [(0, 0, None)] * 4
+    writer = SimpleNamespace(instrs=instrs, operands=[1])
+    assert answers.jumped(text, writer, [0]) == text.replace('A[0] + enabled[choice_]',
+                                                              '(5, 6)[enabled[choice_]]')
+    for bad in ([(OP.JUMP, 0, None)], [(OP.RETURN, None, None)]):    # (back: a step; not a JUMP)
+        writer.instrs = instrs[:2] + bad + instrs[3:]
+        assert answers.jumped(text, writer, [0]) == text
+    writer.instrs, writer.operands = instrs, [2]        # (not the ASK's own first)
+    assert answers.jumped(text, writer, [0]) == text

@@ -61,7 +61,8 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
-from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites
+from pipvm.engine import (answers, bodies, cases, compiled, fors, generated_cases, inline,
+                          rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -230,7 +231,7 @@ class _Writer(fors.Writing):
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = _PLAYABLE.sub(self.filtered, rewrites.inlined(text))
+        text = _PLAYABLE.sub(self.filtered, answers.jumped(rewrites.inlined(text), self, indexes))
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def filtered(self, m):
@@ -248,8 +249,9 @@ class _Writer(fors.Writing):
         self.operands.append(pure.hand if direct else pure.filter)
         pad = m.group(1)
         return '\n'.join([pad + 'try:',
-                          pad + '    %s = A[%d](self, %s)' % (m.group(2), len(self.operands) - 1,
-                                                          m.group(4)),
+                          pad + '    %s = A[%d](self, %s)%s' % (
+                              m.group(2), len(self.operands) - 1, m.group(4),
+                              steps.NO_STEPS if direct else ''),
                           pad + 'except Exception:',
                           pad + '    ' + m.group(0).lstrip()])
 
@@ -370,7 +372,6 @@ class _Writer(fors.Writing):
         self.emit('\n'.join(lines), indent, u)
         return after
 
-
     def run(self, start, indent):
         """The straight run from start, up to an instruction that leaves
         (a quiet one goes on where its statement ends)."""
@@ -423,7 +424,7 @@ class _Writer(fors.Writing):
         raise ValueError('an action runs off its end')
 
     def source(self):
-        """(The function's source, line number -> unit number)."""
+        """((Its source, line number -> unit number), the same counting on the machine)."""
         self.pending, self.stops, used, passes = set(), set(), set(), 0
         # (until no run stops at a start it has not got, and the runs stop
         # where the last pass's tree tests first; a pass more at most)
@@ -460,15 +461,23 @@ class _Writer(fors.Writing):
         # the locals the body reads, set up on entry (a call's cost: most
         # actions called in a playout are short)
         used = set(_NAME.findall('\n'.join(t for t, _ in self.lines)))
+        # (as it is, for a caller that takes the body in: inline.leaf)
+        plain = self._written(self.lines, used, [], tail)
+        counted = steps.local(self.lines)
+        if counted is None:
+            return plain, plain
+        return self._written(counted, used, [steps.PROLOGUE], tail + steps.TAIL), plain
+
+    def _written(self, lines, used, prologue, tail):
+        """(The function's source of its body's lines, line number -> unit number)."""
         if used & {'push', 'pop'}:
             used.add('stack')           # (they are its methods)
         head = ['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames']
         head += ['    %s = %s' % (', '.join(names), ', '.join(values))
                  for names, values in _PROLOGUE if used & set(names)]
-        head += ['    try:', '        while True:']
-        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(self.lines)
-              if unit is not None}
-        return '\n'.join(head + [t for t, _ in self.lines] + tail) + '\n', at
+        head += prologue + ['    try:', '        while True:']
+        at = {len(head) + k + 1: unit for k, (_, unit) in enumerate(lines) if unit is not None}
+        return '\n'.join(head + [t for t, _ in lines] + tail) + '\n', at
 
     def heads(self, stops=()):
         """The starts a backward jump goes to (the heads of loops, entered
@@ -576,7 +585,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
     writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
                      leaves)
-    source, at = writer.source()
+    (source, at), plain = writer.source()
     made = _MADE.get(source)
     if made is None:
         space = dict(vars(generated_cases), END=bodies.END, PAUSE=PAUSE, CALLED=CALLED,
@@ -591,6 +600,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
     fn = types.FunctionType(made.__code__, made.__globals__, 'action_' + loaded.code.name,
                             (0, tuple(writer.operands), tuple(writer.units)))
     fn.source, fn.at = made.source, at
+    fn.plain = plain        # (without the steps' local: what a caller takes in)
     fn.entries = writer.entries
     return fn
 

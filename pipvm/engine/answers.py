@@ -9,6 +9,8 @@ calls _answer_auto itself.  Only the table's text and the run's own names
 reach these lines (docs/pipc.md's trust model)."""
 import re
 
+from pipvm.isa.opcodes import OP
+
 # SIGNAL(x) in a run: a decision answered here (a jump if the answer is an
 # ASK's), a called action run as its function.
 _SIGNALS = {
@@ -17,24 +19,26 @@ _SIGNALS = {
                '    ensure_depth(len(frames))', 'rec_[0].action(self, rec_)'],
 }
 # A card decision answered where it stands: Machine._answer_auto's card
-# case written out (its call, and its test of the kind, left out); the
-# pending choice stays set while choose runs (it may read its player), and
-# events are None in play-out mode on this tier.  A destination that is
+# case written out (its call, and its test of the kind, left out); events
+# are None in play-out mode on this tier.  A destination that is
 # cards_of(x) (PLAY_AGAIN's) is bound to dest_ first, where it was made.
 _CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
 # Both cases first note the options and the seat, then draw ({0} the
 # player, {1} the options): by bits_, when it is given, as Machine._answer_auto
-# draws (random.Random's _randbelow written out: no call a draw).
+# draws (random.Random's _randbelow written out: no call a draw).  The
+# pending choice ({2}, the line that made it) is set only while choose
+# runs (it may read its player): nothing reads it while bits_ draws, and
+# making it, setting it and clearing it were a twentieth of an answer.
 _DRAW = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-         'if bits_ is None:', '    choice_ = choose_(len({1}))', 'else:',
+         'if bits_ is None:', '    {2}', '    choice_ = choose_(len({1}))',
+         '    self.pending = None', 'else:',
          '    n_ = len({1})', '    choice_ = bits_(k_ := n_.bit_length())',
          '    while choice_ >= n_:', '        choice_ = bits_(k_)']
-_CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]',
-                        'log_.append((choice_, card_.name))', 'self.pending = None',
+_CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]', 'log_.append((choice_, card_.name))',
                         'if type(card_) is Card:',      # (bodies.move's Card path: in the hand)
                         '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
-                        '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
-                        'else:', '    self.play_card({0}, card_, {2})']
+                        '    {3}.insert(0, card_)', '    card_.last_played_by = {0}',
+                        'else:', '    self.play_card({0}, card_, {3})']
 # An ASK's question answered where it stands: _answer_auto's question case
 # written out (a question binds nothing; its answer jumps to the chosen
 # question's JUMP).  The first question's JUMP is the instruction after the
@@ -42,8 +46,7 @@ _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]',
 # it, and it goes where it jumps without a trip through the test tree.
 _ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
 _ASK_ANSWER = _DRAW + ['log_.append((choice_, {1}[choice_]))',
-                       'self.pending = None', 'if {3}[choice_]:',
-                       '    pc = {2} + {3}[choice_]', '    continue']
+                       'if {4}[choice_]:', '    pc = {3} + {4}[choice_]', '    continue']
 
 
 def signal(lines, indent, kind):
@@ -52,13 +55,46 @@ def signal(lines, indent, kind):
     last = lines[-1] if lines and kind == 'PAUSE' else ''
     ask, card = _ASK_PAUSE.fullmatch(last), _CARD_PAUSE.fullmatch(last)
     if ask:
-        lines += [indent + x.format(*ask.groups()) for x in _ASK_ANSWER]
+        made = lines.pop().strip()
+        player, texts, first, enabled = ask.groups()
+        lines += [indent + x.format(player, texts, made, first, enabled) for x in _ASK_ANSWER]
     elif card:
         pad, player, cards, dest = card.groups()
+        made = lines.pop().strip()
         if not dest.isidentifier():
-            lines[-1:] = [pad + 'dest_ = ' + dest,
-                          pad + 'self.pending = card_choice((%s, %s, dest_))' % (player, cards)]
-            dest = 'dest_'
-        lines += [indent + x.format(player, cards, dest) for x in _CARD_ANSWER]
+            lines.append(pad + 'dest_ = ' + dest)
+            made, dest = 'self.pending = card_choice((%s, %s, dest_))' % (player, cards), 'dest_'
+        lines += [indent + x.format(player, cards, made, dest) for x in _CARD_ANSWER]
     else:
         lines += [indent + x for x in _SIGNALS[kind]]
+
+
+# An ASK's answer jumps to the chosen one of the n JUMPs that follow it
+# (first + enabled[choice_]), which jumps to its question's code: each a
+# pass through the function's test tree.  Where all n jump forward (no
+# step counted) and nothing else could stand there, the answer goes
+# straight to the question's code, by the JUMPs' targets (indexes the
+# loader made) in a tuple.
+_ASKED = re.compile(r'^( *)pc = (A\[(\d+)\]|\d+) \+ enabled\[choice_\]$', re.M)
+
+
+def jumped(text, writer, indexes):
+    """text (a composed run of writer's instructions at indexes) with an
+    ASK's jump to its JUMPs made a jump to where they go."""
+    instrs, operands = writer.instrs, writer.operands
+
+    def table(m):
+        asks = [instrs[i][1] for i in indexes if instrs[i][0] == OP.ASK]
+        if len(asks) != 1 or type(asks[0]) is not tuple or len(asks[0]) != 2:
+            return m.group(0)
+        n, first = asks[0]
+        named = operands[int(m.group(3))] if m.group(3) else int(m.group(2))
+        if type(n) is not int or type(first) is not int or named != first or not (
+                0 < n and 0 <= first and first + n <= len(instrs)):
+            return m.group(0)
+        jumps = [instrs[first + j] for j in range(n)]
+        if not all(op == OP.JUMP and type(to) is int and first + j < to < len(instrs)
+                   for j, (op, to, _) in enumerate(jumps)):
+            return m.group(0)
+        return '%spc = %r[enabled[choice_]]' % (m.group(1), tuple(to for _, to, _ in jumps))
+    return _ASKED.sub(table, text)

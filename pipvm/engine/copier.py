@@ -21,9 +21,15 @@ class Copier:
         self.deck = cards = []
         add = cards.append
         for c in deck:
+            # (a statement a field: a tuple of them built and unpacked cost a
+            # quarter more, 14.5 against 10.6 us a deck of 52)
             new = _new(Card)
-            (new.rank, new.suit, new.last_played_by, new.born_rank, new.born_suit,
-             new.name) = c.rank, c.suit, c.last_played_by, c.born_rank, c.born_suit, c.name
+            new.rank = c.rank
+            new.suit = c.suit
+            new.last_played_by = c.last_played_by
+            new.born_rank = c.born_rank
+            new.born_suit = c.born_suit
+            new.name = c.name
             add(new)
         # each card's copy by the old card itself (a Card hashes and equals
         # as itself): a list of cards copied by one map, in C; every other

@@ -70,9 +70,10 @@ class Leaf:
 def leaf(fn, size):
     """fn (an action's function, made with no call in it) as a Leaf, or
     None where its body cannot stand in a caller.  size: its frame's."""
-    if _NOT_LEAF.search(fn.source):
+    source, at = fn.plain       # (its steps counted on the machine: actions.steps)
+    if _NOT_LEAF.search(source):
         return None
-    lines = fn.source.split('\n')
+    lines = source.split('\n')
     try:
         start, end = lines.index('        while True:') + 1, lines.index('    except Fault as f:')
     except ValueError:
@@ -96,11 +97,11 @@ def leaf(fn, size):
                     loop for _, loop in blocks):
                 return None
             body.append(text.replace('frames.pop()', 'break'))
-            units.append(fn.at.get(k + 1))
+            units.append(at.get(k + 1))
             k += 2
             continue
         body.append(text)
-        units.append(fn.at.get(k + 1))
+        units.append(at.get(k + 1))
         k += 1
     body, units = _entry(body, units)
     if len(body) > MAX_LINES:

@@ -1,0 +1,113 @@
+"""A whole action's steps counted in a local (pipvm/engine/steps.py): the
+same step limits, met at the same step, and the same count left on the
+machine as the loop's, however the function leaves (a return, a call that
+counts on the machine, an error inside it)."""
+import os
+
+import pytest
+
+from pipvm.engine import actions, steps
+from pipvm.engine.vm import Image
+from pipvm.play import loader
+from tests.test_compiled_playouts import ROOT, _play_outs
+
+
+def _example(name):
+    return loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
+
+
+def _texts(lines):
+    return [text for text, _ in lines]
+
+
+def test_an_action_counts_its_steps_in_a_local():
+    image = Image(_example('euchre'), compiled=True)
+    actions.prepare(image)
+    fn = next(l.action for l in image.codes if l.code.name == 'play_trick')
+    assert 'steps_ -= 1' in fn.source and 'self.steps_left -= 1' not in fn.source
+    assert steps.PROLOGUE + '\n' in fn.source and steps.TAIL[-1] in fn.source
+    # (a caller takes in the body that counts on the machine: inline.leaf)
+    assert 'self.steps_left -= 1' in fn.plain[0] and 'steps_ ' not in fn.plain[0]
+
+
+def test_a_call_that_may_count_hands_the_count_to_the_machine_around_it():
+    lines = [('        self.steps_left -= 1', 0), ('        t_ = H5(self, stack, frame, A[1])', 1),
+             ('        rec_[0].action(self, rec_)', 2), ('        return LOUD_RUN(self, rec, 3)', 3)]
+    assert _texts(steps.local(lines)) == [
+        '        steps_ -= 1',
+        '        ' + steps.SAVE, '        t_ = H5(self, stack, frame, A[1])', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        rec_[0].action(self, rec_)', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        return LOUD_RUN(self, rec, 3)']
+    # (each line keeps its unit; the new ones have none)
+    assert [u for _, u in steps.local(lines)] == [0, None, 1, None, None, 2, None, None, 3]
+
+
+def test_the_helpers_and_a_generated_filter_keep_the_local():
+    safe = ['x = len(cards_of(v))', 'log_.append((choice_, card_.name))',
+            'del hand_[hand_.index(card_)]', 'res = runtime.divide(int(a), int(b))',
+            'cards = A[15](self, value1, to)' + steps.NO_STEPS]
+    assert not any(steps.counts(t) for t in safe)
+    counting = ['cards = A[15](self, value1, to)', 'cards = self.playable(10, v, to)',
+                'A[3][0](env_)', 'value[:] = self.ordered(5, value)', 'finish(1, v)',
+                'cards = A[15](self, v, to)' + steps.NO_STEPS + ' or self.playable(1, v, to)']
+    assert all(steps.counts(t) for t in counting)
+
+
+def test_an_if_whose_test_may_count_loads_in_its_block_and_after_it():
+    lines = [('    if not QUIET_ROUNDS(self, frame, A[1], rest_):', 0),
+             ('        return LOUD_RUN(self, rec, 12)', 0), ('    self.steps_left -= 2', 1)]
+    assert _texts(steps.local(lines)) == [
+        '    ' + steps.SAVE, '    if not QUIET_ROUNDS(self, frame, A[1], rest_):',
+        '        ' + steps.LOAD, '        ' + steps.SAVE, '        return LOUD_RUN(self, rec, 12)',
+        '    ' + steps.LOAD, '    steps_ -= 2']
+    # the same with the writer's note after the test (actions.py's quiet loop)
+    noted = [(lines[0][0] + '  # (it stores frame[1] alone)', 0)] + lines[1:]
+    assert _texts(steps.local(noted))[2] == '        ' + steps.LOAD
+
+
+def test_an_except_takes_the_machine_s_count_if_a_call_failed():
+    lines = [('    try:', 0), ('        cards = A[2](self, v, to)', 0), ('    except Exception:', 0),
+             ('        cards = self.playable(1, v, to)', 0), ('    self.steps_left -= 1', 1)]
+    out = _texts(steps.local(lines))
+    assert out[out.index('    except Exception:') + 1] == '        ' + steps.AGAIN
+    # and the handler's value: the machine's while a call held it (None), else its own
+    for held, machine, left in ((None, 7, 7), (5, 7, 5)):
+        space = {'steps_': held, 'self': type('M', (), {'steps_left': machine})}
+        exec(steps.AGAIN, space)
+        assert space['steps_'] == left
+
+
+def test_an_except_that_only_raises_again_leaves_the_count_where_it_is():
+    # (the function's `finally` writes back the count it holds, if it holds it)
+    lines = [('    try:', 0), ('        cards = self.playable(1, v, to)', 0),
+             ('    except Fault as e:', 0), ('        e.part = e.part or 3', 0), ('        raise', 0),
+             ('    self.steps_left -= 1', 1)]
+    assert steps.AGAIN not in '\n'.join(_texts(steps.local(lines)))
+    lines[3] = ('        self.playable(2, v, to)', 0)       # (a call that may count: again)
+    assert steps.AGAIN in '\n'.join(_texts(steps.local(lines)))
+
+
+@pytest.mark.parametrize('lines', [
+    [('    if x:', 0), ('        pass', 0), ('    elif self.playable(1, v, to):', 0),
+     ('        self.steps_left -= 1', 0)],
+    [('    if self.playable(1, v, to):', 0), ('        pass', 0), ('    else:', 0),
+     ('        self.steps_left -= 1', 0)],
+    [('    for x in self.ordered(1, v):', 0), ('        self.steps_left -= 1', 0)],
+    [('    if len(rest_) > self.steps_left and QUIET_ROUNDS(self, frame, A[1], rest_):', 0)],
+], ids=['elif', 'else', 'for', 'both'])
+def test_a_call_where_its_write_back_cannot_follow_leaves_the_count_on_the_machine(lines):
+    assert steps.local(lines) is None
+
+
+def test_a_function_without_steps_has_no_local():
+    assert steps.local([('    x = 1', 0), ('    rec_[0].action(self, rec_)', 0)]) is None
+
+
+# Step limits met inside calls: a callee's function (Oh Hell's bidding and
+# play_trick from round), a quiet loop's rounds and handlers (Cheat), a
+# rule's filter (Crazy Eights), each limit met at the same step as the loop.
+@pytest.mark.parametrize('name', ['oh_hell', 'cheat', 'crazy_eights'])
+@pytest.mark.parametrize('limit', [23, 150, 1100])
+def test_a_step_limit_met_anywhere_is_met_at_the_same_step(name, limit):
+    loop, compiled = _play_outs(_example(name), n=2, reps=2, steps=limit)
+    assert compiled == loop
