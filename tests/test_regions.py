@@ -519,3 +519,39 @@ Action main {
     assert region[0].head_only and region[1][0] == head.index
     assert body and all(regions.enter(fn.site, fn.index) == (region[0], None) for fn in body)
     assert _play(image) == _play(vm.Image(program))
+
+
+def test_a_region_counts_in_a_local_only_where_it_reads_nothing_else_of_the_machine(hot):
+    # FAULT's `for c` reads globals and constants only: its steps in a
+    # local; the `forever` around it reads the deck (`standard`): on the
+    # machine, as a call that may run code would need
+    program = _program(FAULT % 100)
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    made = {fn.loop: fn.source for fn in _regions(image).values()}
+    (outer, inner) = sorted(made)
+    assert 'list(self.deck)' in made[outer] and 'steps -= 1' not in made[outer]
+    assert 'self.' not in made[inner].replace('self.steps_left', '').replace(
+        'self.max_steps', '').replace('self.consts', '').replace('self.globals', '')
+    assert '    steps = self.steps_left' in made[inner] and 'steps -= 1' in made[inner]
+
+
+def test_a_for_with_an_empty_body_inside_a_region_is_a_python_for(hot):
+    # (its body is its JUMP back alone: the `for`'s next item)
+    program = _program('''Game "E" requires 2 players.
+Number total = 0.
+Action main {
+  forever {
+    if total >= 30 { skip to done. }
+    for c in players { }
+    total += 1.
+  }
+  label done.
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    made = {fn.loop: fn.head_only for fn in _regions(image).values()}
+    (inner, outer) = sorted(made, key=lambda loop: loop[1] - loop[0])
+    assert inner[1] == inner[0] + 1 and made[inner] and not made[outer]
