@@ -104,7 +104,25 @@ def _steps_left(image, max_steps):
     return g.machine.steps_left
 
 
-@pytest.mark.parametrize('program', [FAULT % 100, LOOPS_TEXT], ids=['fault', 'loops'])
+# (an empty `else`: the `if`'s JUMP goes to the next instruction, forward:
+# no step counted)
+EMPTY_ELSE = '''Game "E" requires 2 players.
+Number total = 0.
+Number other = 0.
+Action main {
+  forever {
+    if total >= 30 { skip to done. }
+    if total > 3 { other += 1. } else { }
+    total += 1.
+  }
+  label done.
+  message "total {total}".
+}
+'''
+
+
+@pytest.mark.parametrize('program', [FAULT % 100, LOOPS_TEXT, EMPTY_ELSE],
+                         ids=['fault', 'loops', 'empty_else'])
 def test_a_region_counts_its_steps_as_the_loop_does(hot, program):
     # (a region counts in a local, written back when it ends or calls an
     # inner region: the machine's count is the loop's after a game, and
