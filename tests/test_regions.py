@@ -573,3 +573,29 @@ Action main {
     made = {fn.loop: fn.head_only for fn in _regions(image).values()}
     (inner, outer) = sorted(made, key=lambda loop: loop[1] - loop[0])
     assert inner[1] == inner[0] + 1 and made[inner] and not made[outer]
+    assert outer[0] == 0        # (a loop at main's first instruction is one too)
+
+
+def test_a_nest_of_two_fors_alone_is_made_from_the_outer(monkeypatch):
+    # (no loop around the nest: the outer `for` is the last loop around a
+    # hot block of the inner one, and is made first, the inner from it)
+    made, real = [], regions.region
+
+    def region(site, loop, index=None):
+        made.append(loop)
+        return real(site, loop, index)
+    monkeypatch.setattr(regions, 'region', region)
+    program = _program('''Game "N" requires 2 players.
+Number total = 0.
+Action main {
+  for c in standard {
+    for p in players {
+      if c->rank > 5 { total += 1. } else { total += 2. }
+    }
+  }
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    assert len(made) >= 2 and made[0][0] < made[1][0] and made[1][1] < made[0][1], made
