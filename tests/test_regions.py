@@ -49,6 +49,7 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     assert {(9, 38), (12, 37)} <= {fn.loop for fn in made}
     outer = next(fn for fn in made if fn.loop == (9, 38))
     assert 'elif pc == 12:' in outer.source and outer.head_only     # (a `for`: entered at its head)
+    assert '<= pc <=' not in outer.source      # (and called there only)
     # a stored property read as an attribute (its name the runtime's own)
     inner = next(fn for fn in made if fn.loop == (12, 37))
     assert '.rank' in inner.source and 'getattr(' not in inner.source
@@ -103,7 +104,25 @@ def _steps_left(image, max_steps):
     return g.machine.steps_left
 
 
-@pytest.mark.parametrize('program', [FAULT % 100, LOOPS_TEXT], ids=['fault', 'loops'])
+# (an empty `else`: the `if`'s JUMP goes to the next instruction, forward:
+# no step counted)
+EMPTY_ELSE = '''Game "E" requires 2 players.
+Number total = 0.
+Number other = 0.
+Action main {
+  forever {
+    if total >= 30 { skip to done. }
+    if total > 3 { other += 1. } else { }
+    total += 1.
+  }
+  label done.
+  message "total {total}".
+}
+'''
+
+
+@pytest.mark.parametrize('program', [FAULT % 100, LOOPS_TEXT, EMPTY_ELSE],
+                         ids=['fault', 'loops', 'empty_else'])
 def test_a_region_counts_its_steps_as_the_loop_does(hot, program):
     # (a region counts in a local, written back when it ends or calls an
     # inner region: the machine's count is the loop's after a game, and
@@ -406,3 +425,177 @@ def test_a_small_whole_for_loop_is_hot_sooner():
     after = [(whole, hot) for k, (whole, hot) in hots('loops.pip').items() if k > 38]
     assert [whole for whole, _ in after].count(True) == 1
     assert {hot for _, hot in after} == {compiled.HOT}
+
+
+def _counted(monkeypatch):
+    """{loop: calls} of the region functions made from now on, each wrapped
+    to count its calls (from the loop or from the region around it)."""
+    calls, real = {}, regions.make
+
+    class Counted:
+        __name__ = 'region'
+
+        def __init__(self, fn):
+            self.fn, self.loop, self.head_only, self.source = fn, fn.loop, fn.head_only, fn.source
+
+        def __call__(self, *args):
+            calls[self.loop] = calls.get(self.loop, 0) + 1
+            return self.fn(*args)
+
+    def make(site, loop, entered):
+        fn, args = real(site, loop, entered)
+        return Counted(fn), args
+    monkeypatch.setattr(regions, 'make', make)
+    return calls
+
+
+def test_a_region_keeps_control_inside_until_its_loop_ends(hot, monkeypatch):
+    # a jump within the region, or into the loop inside it, is `pc = k`
+    # then `continue`, not a return to the loop: the outer `forever`, hot
+    # in its third round, is called once and runs the other rounds itself,
+    # calling the inner `for c` region once a round
+    calls = _counted(monkeypatch)
+    program = _program(FAULT % 100)
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    (outer, inner) = sorted(calls, key=lambda loop: loop[0])
+    assert outer[0] < inner[0] and inner[1] < outer[1]
+    assert calls[outer] == 1 and calls[inner] <= 10, calls
+
+
+def test_a_chain_of_jumps_is_threaded_once_a_jump(hot):
+    # a hand-made loop of two JUMPs (a -> b -> a), inside a loop that a
+    # hot block makes a region, which no compiler writes and no round
+    # runs: the inner region threads a's jump to b once (b's own run goes
+    # back to a), not round the cycle forever (a RecursionError in make)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0),
+        ('LABEL', 'loop'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'zero'), ('LT',), ('JUMP_IF_FALSE', 'next'),
+        ('LABEL', 'a'), ('JUMP', 'b'),
+        ('LABEL', 'b'), ('JUMP', 'a'),
+        ('LABEL', 'next'), ('JUMP', 'loop'),
+        ('LABEL', 'end'),
+    ])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][0] == 7
+    made = {fn.loop for fn in _regions(image).values()}
+    # (the cycle's own region, a..b, and the one around it that calls it)
+    assert len(made) == 2 and any(b == a + 1 for a, b in made), made
+
+
+def test_a_for_whose_body_begins_with_a_loop_is_a_region_entered_anywhere(hot):
+    # (its body's first index is the inner loop's head, where no run of
+    # its own starts: no Python `for` over it, a `while` region as any
+    # loop's; as a `for` its first run would be `pc = k` forever)
+    program = _program('''Game "W" requires 2 players.
+Number total = 0.
+Action main {
+  for c in standard {
+    forever {
+      if total >= c->rank * 3 { break. }
+      total += 1.
+    }
+    total -= c->rank.
+  }
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    for fn in [fn for loaded in image.codes for _, _, fn in loaded.instrs
+               if isinstance(fn, compiled._Lazy)]:
+        regions.enter(fn.site, fn.index)
+    made = {fn.loop: fn for fn in _regions(image).values()}
+    (outer, inner) = sorted(made)
+    assert outer[0] + 1 == inner[0] and not made[outer].head_only
+    assert _play(image) == _play(vm.Image(program))
+
+
+def test_a_for_region_is_entered_at_its_head_only(hot):
+    # (a hot block in its body gets (the function, None): it runs cold
+    # until the loop is back at its head, where the function stands)
+    program = _program('''Game "H" requires 2 players.
+Number total = 0.
+Action main {
+  for c in standard {
+    if c->rank > 5 { total += 1. }
+    total += 2.
+  }
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    lazy = [fn for loaded in image.codes for _, _, fn in loaded.instrs
+            if isinstance(fn, compiled._Lazy)]
+    (head,) = [fn for fn in lazy if compiled.for_operands(fn.site.instrs[fn.index])]
+    region = regions.enter(head.site, head.index)
+    body = [fn for fn in lazy if head.index < fn.index <= region[0].loop[1]]
+    assert region[0].head_only and region[1][0] == head.index
+    assert body and all(regions.enter(fn.site, fn.index) == (region[0], None) for fn in body)
+    assert _play(image) == _play(vm.Image(program))
+
+
+def test_a_region_counts_in_a_local_only_where_it_reads_nothing_else_of_the_machine(hot):
+    # FAULT's `for c` reads globals and constants only: its steps in a
+    # local; the `forever` around it reads the deck (`standard`): on the
+    # machine, as a call that may run code would need
+    program = _program(FAULT % 100)
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    made = {fn.loop: fn.source for fn in _regions(image).values()}
+    (outer, inner) = sorted(made)
+    assert 'list(self.deck)' in made[outer] and 'steps -= 1' not in made[outer]
+    assert 'self.' not in made[inner].replace('self.steps_left', '').replace(
+        'self.max_steps', '').replace('self.consts', '').replace('self.globals', '')
+    assert '    steps = self.steps_left' in made[inner] and 'steps -= 1' in made[inner]
+
+
+def test_a_for_with_an_empty_body_inside_a_region_is_a_python_for(hot):
+    # (its body is its JUMP back alone: the `for`'s next item)
+    program = _program('''Game "E" requires 2 players.
+Number total = 0.
+Action main {
+  forever {
+    if total >= 30 { skip to done. }
+    for c in players { }
+    total += 1.
+  }
+  label done.
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    made = {fn.loop: fn.head_only for fn in _regions(image).values()}
+    (inner, outer) = sorted(made, key=lambda loop: loop[1] - loop[0])
+    assert inner[1] == inner[0] + 1 and made[inner] and not made[outer]
+    assert outer[0] == 0        # (a loop at main's first instruction is one too)
+
+
+def test_a_nest_of_two_fors_alone_is_made_from_the_outer(monkeypatch):
+    # (no loop around the nest: the outer `for` is the last loop around a
+    # hot block of the inner one, and is made first, the inner from it)
+    made, real = [], regions.region
+
+    def region(site, loop, index=None):
+        made.append(loop)
+        return real(site, loop, index)
+    monkeypatch.setattr(regions, 'region', region)
+    program = _program('''Game "N" requires 2 players.
+Number total = 0.
+Action main {
+  for c in standard {
+    for p in players {
+      if c->rank > 5 { total += 1. } else { total += 2. }
+    }
+  }
+  message "total {total}".
+}
+''')
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    assert len(made) >= 2 and made[0][0] < made[1][0] and made[1][1] < made[0][1], made
