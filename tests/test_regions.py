@@ -159,6 +159,44 @@ def test_a_region_s_source_holds_the_table_s_text_and_integers_only(hot):
             'eq', '')
 
 
+CANPLAY = '''Game "C" requires 2 players.
+Deck deck = standard.
+Area pile labeled "Pile" is faceup.
+Number n = 0.
+Suit s = H.
+Rule fits(p, c, top) = c->suit == s or c->rank == top->first->rank.
+Action main {
+  shuffle deck.
+  deal 1 from deck to pile.
+  deal 5 from deck to players.
+  for k in [1; 2; 3; 4; 5; 6] {
+    if k == %d { deal all from pile to deck. }
+    for p in players { if canplay fits from p to pile { n += 1. } }
+  }
+  message "{n}".
+}
+'''
+
+
+@pytest.mark.parametrize('empty', [0, 5])
+def test_a_region_calls_a_rule_s_filter_of_a_hand_directly(hot, empty):
+    # CANPLAY's `self.playable(rule, ...)` is the rule's generated filter,
+    # an operand, called where it stands (Machine.playable where it fails:
+    # the pile emptied in round 5, the same error at the same place as the
+    # loop's)
+    program = _program(CANPLAY % empty)
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    (fn,) = [f for f in _regions(image).values() if 'canplay_found' in f.source]
+    lines = [line.strip() for line in fn.source.split('\n')]
+    call = lines.index('except Exception:') - 1
+    assert lines[call].startswith('found = arg[') and lines[call + 2].startswith(
+        'found = self.playable(')
+    played = _play(image)
+    assert played == _play(vm.Image(program))
+    assert ('empty list' in played[1][2]) == (empty == 5), played[1]
+
+
 def test_a_loop_that_is_one_block_runs_as_that_block_s_own_while(hot):
     # deal.pip's `for p in players { deal all from p to deck. }`, twice
     # (in a loop that calls an action: no region around them): no region
@@ -373,7 +411,8 @@ def test_a_nest_of_for_loops_is_hot_sooner_and_made_at_once():
     main = image.codes[program.main]
     lazy = {k: fn for k, (op, _, fn) in enumerate(main.instrs)
             if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
-    nest = compiled.in_for_nests(main.plain[0])
+    hot = compiled.in_for_nests(main.plain[0])
+    nest = {k for k, n in hot.items() if n == compiled.FOR_HOT}
     assert set(range(9, 39)) <= nest and not nest & set(range(41, 59))
     assert {fn.hot for k, fn in lazy.items() if 9 <= k <= 38} == {compiled.FOR_HOT}
     assert {fn.hot for k, fn in lazy.items() if not 9 <= k <= 38} == {compiled.HOT}
@@ -389,6 +428,26 @@ def test_a_nest_of_for_loops_is_hot_sooner_and_made_at_once():
     finally:
         regions.region = real
     assert made[:2] == [(9, 38), (12, 37)]      # (the outer first: it makes the inner)
+
+
+def test_a_for_loop_of_several_blocks_inside_another_loop_is_hot_sooner():
+    # rules.pip's `for c in p->hand` (two `if canplay`s) inside `for p in
+    # players` (which plays: no region holds it) is hot at NESTED_HOT;
+    # loops.pip's `for p in players` inside `forever`, one whole block,
+    # keeps HOT (the test above)
+    program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'rules.pip'))
+    image = vm.Image(program, compiled=True)
+    main = image.codes[program.main]
+    hot = compiled.in_for_nests(main.plain[0])
+    inner = {k for k, n in hot.items() if n == compiled.NESTED_HOT}
+    lazy = {k: fn for k, (op, _, fn) in enumerate(main.instrs)
+            if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    # (its `for p in players { deal all from p to deck. }`, a small whole loop: FOR_HOT)
+    assert {fn.hot for k, fn in lazy.items() if k in inner and not fn.whole_loop} == \
+        {compiled.NESTED_HOT}
+    assert {fn.hot for k, fn in lazy.items() if k not in inner or fn.whole_loop} == \
+        {compiled.HOT, compiled.FOR_HOT}
+    assert compiled.FOR_HOT < compiled.NESTED_HOT < compiled.HOT
 
 
 def test_a_small_whole_for_loop_is_hot_sooner():

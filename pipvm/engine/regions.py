@@ -46,7 +46,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases
+from pipvm.engine import cases, compiled, generated_cases, rules
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -270,7 +270,8 @@ def make(site, loop, entered):
             text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
                                  own_parts=True, first_part=len(places) - len(parts),
                                  forwarded=False)
-            out = _goes(_attributes(text, props), '', goto)
+            text = rules.direct_filters(_attributes(text, props), site.pures, operand)
+            out = _goes(text, '', goto)
         if i <= end and instrs[i][0] == OP.JUMP and i not in within:
             out += _jump(i, '', goto)
         else:
