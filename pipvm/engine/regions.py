@@ -17,7 +17,10 @@ region, whose Fault is raised here at its part's position (the region's
 own, so the loud and quiet code may have different regions at one index).
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
-is composed once, whichever loop is hot first.  A loop whose head is a
+is composed once, whichever loop is hot first.  A `for` inside, not made
+yet, that leaves only at its end is written in place instead, its Python
+`for` under `elif pc == h:` (loops.pip's `for s`: no call, and its
+operands and steps set up, at each round of the outer `for c`).  A loop whose head is a
 FOR_NEXT alone is a Python `for` over the iteration state on the stack
 (_for_head; no `next` call and test of pc a round), entered at its head
 only.  Where nothing in a region reads the machine but its constants and
@@ -46,7 +49,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases, rules
+from pipvm.engine import cases, compiled, generated_cases
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -195,123 +198,24 @@ def _folded(text):
 def make(site, loop, entered):
     """(The function of the region over loop = (head, end), {entry index:
     the operand tuple it takes there}).  A loop inside it that a region
-    holds runs as its own region's function, called from here."""
-    instrs, positions = site.instrs, site.positions
+    holds runs as its own region's function, called from here, or, a
+    `for` left only at its end and not made yet, is written in its place
+    (_Writer.loop)."""
+    w = _Writer(site)
+    lines, each = w.loop(loop, entered)
     head, end = loop
-    inner = [l for l in site.loops if head <= l[0] and l[1] <= end and l != loop]
-    inner = [l for l in inner if not any(o != l and o[0] <= l[0] and l[1] <= o[1] for o in inner)]
-    for a in inner:
-        for b in inner:
-            if a < b and b[0] <= a[1]:
-                raise ValueError('loops %s and %s cross' % (a, b))
-    within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
-    starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
-    each = _for_head(instrs, head, end, within)
-    if each is not None:        # (a `for`: its head is the Python for, the body runs from head + 1)
-        starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
-    inside = set(starts)
-    operands, places, lines, props = [], [], [], {}
-
-    def operand(value):
-        operands.append(value)
-        return 'arg[%d]' % (len(operands) + 1)
-
-    def goto(target, pad, thread=True):
-        """Go on at target: a run of the region, a loop inside, or out of it
-        (the loop goes on there)."""
-        if thread and target not in within and head <= target <= end \
-                and instrs[target][0] == OP.JUMP:
-            # a jump to a JUMP: that JUMP's step (if it goes back), and its target
-            return _jump(target, pad, lambda to, pad: goto(to, pad, False))
-        if target == head and each is not None:
-            return [pad + 'break']              # (the for's next item)
-        if target in inside or target in within:
-            return [pad + 'pc = %d' % target, pad + 'continue']
-        return [pad + 'return %d' % target]
-
-    def _jump(i, pad, then):
-        text = cases.substitute(cases.BODIES['JUMP'].body, dict(
-            CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-        return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
-
-    def _goes(text, pad, then):
-        out = []
-        for line in text.split('\n'):
-            word = line.lstrip(' ')
-            if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
-                out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
-            elif '# GOTO' in line:
-                raise ValueError('a jump to %s' % line.strip())
-            else:
-                out.append(pad + line)
-        return out
-
-    for start in starts:
-        i, parts, exprs = start, [], []
-        while (i <= end and instrs[i][0] != OP.JUMP and i not in within
-               and (i == start or i not in inside)):
-            ps, ops, kinds = _parts(instrs, i)
-            if len(ps) != len(positions[i]):
-                raise ValueError('%d parts at %d positions' % (len(ps), len(positions[i])))
-            parts += ps
-            for value, kind in zip(ops, kinds):
-                if kind is not None and OPERANDS[kind].is_target:
-                    exprs.append(str(value))        # (an index the loader made)
-                elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
-                    exprs.append(str(value))        # (a slot, count or index the verifier checked)
-                else:
-                    exprs.append(operand(value))
-                    if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
-                        props[exprs[-1]] = value    # (the runtime's own name: obj.NAME)
-            places += positions[i]
-            i += 1
-        out = []
-        if parts:
-            text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
-                                 own_parts=True, first_part=len(places) - len(parts),
-                                 forwarded=False)
-            text = rules.direct_filters(_attributes(text, props), site.pures, operand)
-            out = _goes(text, '', goto)
-        if i <= end and instrs[i][0] == OP.JUMP and i not in within:
-            out += _jump(i, '', goto)
-        else:
-            out += goto(i, '', False)
-        lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-        lines += ['    ' + line for line in out]
     # (the steps counted in a local where nothing else in it reads the
     # machine: written back when it ends and while an inner region runs,
     # which counts on the machine; None then, so that an error raised
     # there leaves the inner region's count)
     steps = _own_steps(lines)
     if steps:
-        lines = [line.replace('self.steps_left', 'steps') for line in lines]
-    save, load = ((['    self.steps_left, steps = steps, None'], ['    steps = self.steps_left'])
-                  if steps else ([], []))
-    for l in inner:
-        made = region(site, l)
-        if made is None:
-            raise ValueError('no region for the loop %s' % (l,))
-        fn, args = made
-        if fn.head_only:        # (entered elsewhere, from outside it: the loop's blocks run)
-            lines += (['elif pc == %d:' % l[0]] + save
-                      + ['    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))]
-                      + load)
-            continue
-        # (its function, and its operand tuples by entry, pc - its head)
-        call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
-        lines += (['elif %d <= pc <= %d:' % l] + save
-                  + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])] + load)
-    lines += ['else:', '    return pc']
-    if each is None:
-        lines = ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines]
+        lines = [line.replace('self.steps_left', 'steps').replace(_SAVE, 'self.steps_left, steps = steps, None').replace(_LOAD, 'steps = self.steps_left')
+                 for line in lines]
     else:
-        slot, after = each
-        lines = ['for item_ in stack[-1]:',
-                 '    frame[%d] = item_' % slot,
-                 '    pc = %d' % (head + 1),
-                 '    while True:'] + ['        ' + line for line in lines] + [
-                 'pop()',
-                 'return %d' % after]
+        lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
+    if each is not None:
+        lines += ['pop()', 'return %d' % each[1]]
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
@@ -328,8 +232,166 @@ def make(site, loop, entered):
         exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
         fn = _MADE[source] = space['region']
         fn.source, fn.loop, fn.head_only = source, loop, each is not None
-    rest = (tuple(places),) + tuple(operands)
+    rest = (tuple(w.places),) + tuple(w.operands)
+    starts = w.starts
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
+
+
+def _goes(text, pad, then):
+    """text's lines, each `pass  # GOTO k` as then(k, its indent)."""
+    out = []
+    for line in text.split('\n'):
+        word = line.lstrip(' ')
+        if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
+            out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
+        elif '# GOTO' in line:
+            raise ValueError('a jump to %s' % line.strip())
+        else:
+            out.append(pad + line)
+    return out
+
+
+# Around an inner region's call: its steps written back, and read again
+# (a comment where the region counts on the machine: then dropped).
+_SAVE, _LOAD = '# SAVE STEPS', '# LOAD STEPS'
+
+
+class _Writer:
+    """A region's lines, its operands and its parts' positions: its loop's
+    and those of the `for`s inside it written in place."""
+
+    def __init__(self, site):
+        self.site, self.operands, self.places, self.props = site, [], [], {}
+        self.starts = None      # (the outermost loop's)
+
+    def operand(self, value):
+        self.operands.append(value)
+        return 'arg[%d]' % (len(self.operands) + 1)
+
+    def loop(self, loop, entered):
+        """(The lines of loop's rounds, its `for`'s (slot, index after) or
+        None): a `while True` over pc's tests, or a Python `for` over the
+        iteration state whose rounds are that `while`."""
+        site = self.site
+        instrs, positions = site.instrs, site.positions
+        head, end = loop
+        inner = [l for l in site.loops if head <= l[0] and l[1] <= end and l != loop]
+        inner = [l for l in inner
+                 if not any(o != l and o[0] <= l[0] and l[1] <= o[1] for o in inner)]
+        for a in inner:
+            for b in inner:
+                if a < b and b[0] <= a[1]:
+                    raise ValueError('loops %s and %s cross' % (a, b))
+        within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
+        starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+        each = _for_head(instrs, head, end, within)
+        if each is not None:    # (a `for`: its head is the Python for, the body runs from head + 1)
+            starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
+        if self.starts is None:
+            self.starts = starts
+        inside = set(starts)
+        operand, places, props, lines = self.operand, self.places, self.props, []
+
+        def goto(target, pad, thread=True):
+            """Go on at target: a run of the region, a loop inside, or out of it
+            (the loop goes on there)."""
+            if thread and target not in within and head <= target <= end \
+                    and instrs[target][0] == OP.JUMP:
+                # a jump to a JUMP: that JUMP's step (if it goes back), and its target
+                return _jump(target, pad, lambda to, pad: goto(to, pad, False))
+            if target == head and each is not None:
+                return [pad + 'break']              # (the for's next item)
+            if target in inside or target in within:
+                return [pad + 'pc = %d' % target, pad + 'continue']
+            return [pad + 'return %d' % target]
+
+        def _jump(i, pad, then):
+            text = cases.substitute(cases.BODIES['JUMP'].body, dict(
+                CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
+            return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
+
+        for start in starts:
+            i, parts, exprs = start, [], []
+            while (i <= end and instrs[i][0] != OP.JUMP and i not in within
+                   and (i == start or i not in inside)):
+                ps, ops, kinds = _parts(instrs, i)
+                if len(ps) != len(positions[i]):
+                    raise ValueError('%d parts at %d positions' % (len(ps), len(positions[i])))
+                parts += ps
+                for value, kind in zip(ops, kinds):
+                    if kind is not None and OPERANDS[kind].is_target:
+                        exprs.append(str(value))        # (an index the loader made)
+                    elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
+                        exprs.append(str(value))        # (a slot, count or index the verifier checked)
+                    else:
+                        exprs.append(operand(value))
+                        if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
+                            props[exprs[-1]] = value    # (the runtime's own name: obj.NAME)
+                places += positions[i]
+                i += 1
+            out = []
+            if parts:
+                text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
+                                     own_parts=True, first_part=len(places) - len(parts),
+                                     forwarded=False)
+                text = _attributes(text, props)
+                if 'self.playable(' in text:    # (rules.py: imported by the rule's first call)
+                    from pipvm.engine import rules
+                    text = rules.direct_filters(text, site.pures, operand)
+                out = _goes(text, '', goto)
+            if i <= end and instrs[i][0] == OP.JUMP and i not in within:
+                out += _jump(i, '', goto)
+            else:
+                out += goto(i, '', False)
+            lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+            lines += ['    ' + line for line in out]
+        for l in inner:
+            written = self.written(l, lambda after: goto(after, '    '))
+            if written is not None:
+                lines += ['elif pc == %d:' % l[0]] + written
+                continue
+            made = region(site, l)
+            if made is None:
+                raise ValueError('no region for the loop %s' % (l,))
+            fn, args = made
+            if fn.head_only:    # (entered elsewhere, from outside it: the loop's blocks run)
+                lines += (['elif pc == %d:' % l[0], '    ' + _SAVE]
+                          + ['    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))]
+                          + ['    ' + _LOAD])
+                continue
+            # (its function, and its operand tuples by entry, pc - its head)
+            call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
+            lines += (['elif %d <= pc <= %d:' % l, '    ' + _SAVE]
+                      + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
+                      + ['    ' + _LOAD])
+        lines += ['else:', '    return pc']
+        if each is None:
+            return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
+        slot, after = each
+        return ['for frame[%d] in stack[-1]:' % slot,
+                '    pc = %d' % (head + 1),
+                '    while True:'] + ['        ' + line for line in lines], each
+
+    def written(self, loop, then):
+        """The lines (indented under its head's test) of an inner `for` loop
+        written in place, then(its index after) where it ends; None where
+        it is made already, is no `for`, or leaves but at its end (a jump
+        out returns from its own function to the region's tests: written
+        in place, it would return from this one)."""
+        if loop in self.site.made:
+            return None
+        mark = (len(self.operands), len(self.places), dict(self.props))
+        try:
+            lines, each = self.loop(loop, set())
+        except ValueError:
+            lines, each = None, None
+        if each is None or any(line.lstrip().startswith('return ') and line.strip() != 'return pc'
+                               for line in lines):
+            del self.operands[mark[0]:], self.places[mark[1]:]
+            self.props.clear()
+            self.props.update(mark[2])
+            return None
+        return ['    ' + line for line in lines] + ['    pop()'] + then(each[1])
 
 
 def _own_steps(lines):
