@@ -56,6 +56,12 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     assert outer.source.count('def ') == 1 and 'arg[2](' not in outer.source
     # a stored property read as an attribute (its name the runtime's own)
     assert '.rank' in outer.source and 'getattr(' not in outer.source
+    # `elseif c->rank == 1 or c->rank == 13`: the `or`'s value tested where
+    # it is made, not pushed for the `if`'s JUMP_IF_FALSE, whose run, and
+    # the back JUMPs', no jump goes to any more: left out
+    assert 'push(res' not in outer.source and 'cond = pop()' not in outer.source
+    assert 'pc == 32:' not in outer.source and 'pc == 33:' in outer.source
+    assert 'pc == 37:' not in outer.source and 'pc == 38:' not in outer.source
     # (its messages came from the loop outside: the regions ran the rest)
     assert _play(image) == _play(vm.Image(program))
 

@@ -251,6 +251,36 @@ def _goes(text, pad, then):
     return out
 
 
+def _gone_to(runs):
+    """The indexes the runs' lines set pc to."""
+    return {int(line.strip()[5:]) for _, out in runs for line in out
+            if line.strip().startswith('pc = ') and line.strip()[5:].isdigit()}
+
+
+def _tested(lines, tests, target, goto):
+    """lines with each `push(x)` right before `pc = k` then `continue`,
+    where k is a JUMP_IF_FALSE of tests (an `or`'s value, kept for the
+    `if`'s test, or the last operand's), as that test of x: goto its
+    target(k) where x is false, else goto k + 1 (k pops x as it tests it:
+    the same stack, the same place, no step counted either way)."""
+    out, k = [], 0
+    while k < len(lines):
+        line = lines[k]
+        word = line.lstrip(' ')
+        pad = line[:len(line) - len(word)]
+        if (word.startswith('push(') and word[5:-1].isidentifier() and k + 2 < len(lines)
+                and lines[k + 1].startswith(pad + 'pc = ') and lines[k + 2] == pad + 'continue'):
+            to = lines[k + 1][len(pad) + 5:]
+            if to.isdigit() and int(to) in tests:
+                out += ([pad + 'if not %s:' % word[5:-1]] + goto(target(int(to)), pad + '    ')
+                        + goto(int(to) + 1, pad))
+                k += 3
+                continue
+        out.append(line)
+        k += 1
+    return out
+
+
 # Around an inner region's call: its steps written back, and read again
 # (a comment where the region counts on the machine: then dropped).
 _SAVE, _LOAD = '# SAVE STEPS', '# LOAD STEPS'
@@ -289,6 +319,12 @@ class _Writer:
             starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
         if self.starts is None:
             self.starts = starts
+        starts_in = starts
+        # (after a lone JUMP_IF_FALSE a run of its own: a run that pushes
+        # the value it tests goes on there or at its target, unpushed)
+        tests = {k for k in starts if instrs[k][0] == OP.JUMP_IF_FALSE and k + 1 <= end
+                 and k + 1 not in within}
+        starts = sorted(set(starts) | {k + 1 for k in tests if instrs[k + 1][0] != OP.JUMP})
         inside = set(starts)
         operand, places, props, lines = self.operand, self.places, self.props, []
 
@@ -310,6 +346,7 @@ class _Writer:
                 CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
             return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
 
+        runs = []
         for start in starts:
             i, parts, exprs = start, [], []
             while (i <= end and instrs[i][0] != OP.JUMP and i not in within
@@ -343,8 +380,15 @@ class _Writer:
                 out += _jump(i, '', goto)
             else:
                 out += goto(i, '', False)
-            lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-            lines += ['    ' + line for line in out]
+            runs.append((start, _tested(out, tests, lambda k: instrs[k][1], goto)))
+        # (a run no jump goes to any more, where control cannot enter from
+        # outside: left out, as a JUMP_IF_FALSE every push to which _tested)
+        outer = each is None and self.starts is starts_in
+        gone = {k for k, _ in runs} - _gone_to(runs) - (set(starts_in) if outer else set())
+        for start, out in runs:
+            if start not in gone or start == head + 1:
+                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+                lines += ['    ' + line for line in out]
         for l in inner:
             written = self.written(l, lambda after: goto(after, '    '))
             if written is not None:
