@@ -28,7 +28,7 @@ import types
 from pipvm.core import plain
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, generated_cases
-from pipvm.engine.pure import written
+from pipvm.engine.pure import hand_written
 from pipvm.isa import pipc
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
                                       Unary, _returns_kept)
@@ -441,7 +441,7 @@ def direct_filters(text, pures, operand):
         rule = int(m.group(3))
         if rule >= len(pures) or pures[rule] is None:
             return m.group(0)
-        pure = written(pures[rule])
+        pure = hand_written(pures[rule])
         pad = m.group(1)
         return '\n'.join([pad + 'try:',
                           pad + '    %s = %s(self, %s)' % (
