@@ -246,6 +246,27 @@ def test_an_inner_for_left_but_at_its_end_is_its_own_region(hot, limit):
     assert _play(image) == _play(vm.Image(program))
 
 
+def test_a_run_reads_a_local_or_its_property_once_where_nothing_can_change_it():
+    def checked(name, expr, part):
+        return ['if (%s := %s) is None:' % (name, expr), "    raise Fault('Undefined value', %d)" % part]
+    text = '\n'.join(checked('value0', 'frame[1]', 0) + checked('value1', 'value0.rank', 1)
+                     + ['if not value1:', '    pc = 9', '    continue']
+                     + checked('value3', 'frame[1]', 3) + checked('value4', 'value3.rank', 4)
+                     + ['if value4:'] + ['    ' + x for x in checked('value6', 'frame[2]', 6)]
+                     + ['else:'] + ['    ' + x for x in checked('value7', 'frame[2]', 7)]
+                     + ['    setattr(value0, arg[2], value7)'] + checked('value8', 'value3.rank', 8)
+                     + ['frame[1] = value8'] + checked('value9', 'frame[1]', 9))
+    out = regions._reread(text).split('\n')
+    # the same local, and its property, again: copies (their tests could not fail)
+    assert 'value3 = value0' in out and 'value4 = value1' in out
+    # read in one branch, not the other (its block ended): read again there
+    assert '    if (value7 := frame[2]) is None:' in out
+    # after a property is stored, or the local, each is read (and tested) again
+    assert 'if (value8 := value3.rank) is None:' in out
+    assert 'if (value9 := frame[1]) is None:' in out
+    assert len(out) == len(text.split('\n')) - 2
+
+
 def test_a_loop_that_is_one_block_runs_as_that_block_s_own_while(hot):
     # deal.pip's `for p in players { deal all from p to deck. }`, twice
     # (in a loop that calls an action: no region around them): no region
