@@ -248,7 +248,8 @@ def test_an_inner_for_left_but_at_its_end_is_its_own_region(hot, limit):
 
 def test_a_run_reads_a_local_or_its_property_once_where_nothing_can_change_it():
     def checked(name, expr, part):
-        return ['if (%s := %s) is None:' % (name, expr), "    raise Fault('Undefined value', %d)" % part]
+        return ['if (%s := %s) is None:' % (name, expr),
+                "    raise Fault('Undefined value', %d)" % part]
     text = '\n'.join(checked('value0', 'frame[1]', 0) + checked('value1', 'value0.rank', 1)
                      + ['if not value1:', '    pc = 9', '    continue']
                      + checked('value3', 'frame[1]', 3) + checked('value4', 'value3.rank', 4)

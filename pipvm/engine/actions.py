@@ -61,7 +61,8 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card
-from pipvm.engine import answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites, rules
+from pipvm.engine import (answers, bodies, cases, compiled, fors, generated_cases, inline, rewrites,
+                          rules)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET

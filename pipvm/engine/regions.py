@@ -210,8 +210,9 @@ def make(site, loop, entered):
     # there leaves the inner region's count)
     steps = _own_steps(lines)
     if steps:
-        lines = [line.replace('self.steps_left', 'steps').replace(_SAVE, 'self.steps_left, steps = steps, None').replace(_LOAD, 'steps = self.steps_left')
-                 for line in lines]
+        lines = [line.replace('self.steps_left', 'steps')
+                 .replace(_SAVE, 'self.steps_left, steps = steps, None')
+                 .replace(_LOAD, 'steps = self.steps_left') for line in lines]
     else:
         lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
     if each is not None:
@@ -405,7 +406,7 @@ class _Writer:
                     if kind is not None and OPERANDS[kind].is_target:
                         exprs.append(str(value))        # (an index the loader made)
                     elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
-                        exprs.append(str(value))        # (a slot, count or index the verifier checked)
+                        exprs.append(str(value))    # (a slot, count or index the verifier checked)
                     else:
                         exprs.append(operand(value))
                         if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
@@ -445,9 +446,8 @@ class _Writer:
                 raise ValueError('no region for the loop %s' % (l,))
             fn, args = made
             if fn.head_only:    # (entered elsewhere, from outside it: the loop's blocks run)
-                lines += (['elif pc == %d:' % l[0], '    ' + _SAVE]
-                          + ['    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))]
-                          + ['    ' + _LOAD])
+                call = '    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))
+                lines += ['elif pc == %d:' % l[0], '    ' + _SAVE, call, '    ' + _LOAD]
                 continue
             # (its function, and its operand tuples by entry, pc - its head)
             call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
