@@ -241,6 +241,9 @@ def test_an_inner_for_left_but_at_its_end_is_its_own_region(hot, limit):
     assert len(made) == 3 and made[0].source.startswith('def region')
     assert all('for frame[2] in stack[-1]:' not in fn.source for fn in made[1:])
     assert 'pc = arg[' in made[1].source        # (its call of `for s`'s)
+    # (whose function returns the index after it, where the back JUMP's
+    # run, reached by no jump in `for c`'s own code, is kept)
+    assert 'elif pc == %d:' % (made[0].loop[1] + 1) in made[1].source
     for steps in (77, 1000, 12345):
         assert _steps_left(image, steps) == _steps_left(vm.Image(program), steps), steps
     assert _play(image) == _play(vm.Image(program))

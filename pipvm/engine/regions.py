@@ -428,32 +428,38 @@ class _Writer:
             else:
                 out += goto(i, '', False)
             runs.append((start, _tested(out, tests, lambda k: instrs[k][1], goto)))
-        # (a run no jump goes to any more, where control cannot enter from
-        # outside: left out, as a JUMP_IF_FALSE every push to which _tested)
-        outer = each is None and self.starts is starts_in
-        gone = {k for k, _ in runs} - _gone_to(runs) - (set(starts_in) if outer else set())
-        for start, out in runs:
-            if start not in gone or start == head + 1:
-                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-                lines += ['    ' + line for line in out]
+        tail, called = [], False        # (the loops inside: written in place, or called)
         for l in inner:
             written = self.written(l, lambda after: goto(after, '    '))
             if written is not None:
-                lines += ['elif pc == %d:' % l[0]] + written
+                tail += ['elif pc == %d:' % l[0]] + written
                 continue
+            called = True
             made = region(site, l)
             if made is None:
                 raise ValueError('no region for the loop %s' % (l,))
             fn, args = made
             if fn.head_only:    # (entered elsewhere, from outside it: the loop's blocks run)
                 call = '    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))
-                lines += ['elif pc == %d:' % l[0], '    ' + _SAVE, call, '    ' + _LOAD]
+                tail += ['elif pc == %d:' % l[0], '    ' + _SAVE, call, '    ' + _LOAD]
                 continue
             # (its function, and its operand tuples by entry, pc - its head)
             call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
-            lines += (['elif %d <= pc <= %d:' % l, '    ' + _SAVE]
-                      + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
-                      + ['    ' + _LOAD])
+            tail += (['elif %d <= pc <= %d:' % l, '    ' + _SAVE]
+                     + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
+                     + ['    ' + _LOAD])
+        # (a run no jump goes to any more, where control cannot enter from
+        # outside, left out: a JUMP_IF_FALSE every push to which _tested,
+        # a JUMP every jump to which is threaded; all kept where a loop
+        # inside is called, whose function may return any index)
+        outer = each is None and self.starts is starts_in
+        gone = set() if called else ({k for k, _ in runs} - _gone_to(runs + [(None, tail)])
+                                     - (set(starts_in) if outer else set()))
+        for start, out in runs:
+            if start not in gone or start == head + 1:
+                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+                lines += ['    ' + line for line in out]
+        lines += tail
         lines += ['else:', '    return pc']
         if each is None:
             return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
