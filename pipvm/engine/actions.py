@@ -36,7 +36,7 @@ earlier one got with nothing between that could change it is a copy
 is threaded (compiled.threaded), integer tests of operands are folded
 (rewrites.folded), a list's size or end and an Area's cards written
 out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
-as the rule's Pure.filter (_Writer.filtered).  A quiet instruction is written out where
+as the rule's Pure.filter (rules.direct_filters).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
@@ -62,11 +62,10 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, fors, generated_cases, inline,
-                          rewrites, steps)
+                          rewrites, rules, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
-from pipvm.engine.pure import written
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -231,29 +230,14 @@ class _Writer(fors.Writing):
         text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = _PLAYABLE.sub(self.filtered, answers.jumped(rewrites.inlined(text), self, indexes))
+        text = answers.jumped(rewrites.inlined(text), self, indexes)
+        text = rules.direct_filters(text, self.pures, self.operand, steps.NO_STEPS)
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
-    def filtered(self, m):
-        """`x = self.playable(rule, ...)` as a call of the rule's Pure.filter
-        (Machine.playable's fast path without its call), playable itself
-        where that fails (it tries the filter again, then runs the loop,
-        which fails where it would) or the rule has no Pure."""
-        rule = int(m.group(3))
-        if rule >= len(self.pures) or self.pures[rule] is None:
-            return m.group(0)
-        # Pure.filter's first case, the rule's generated filter, without
-        # its call (written now: it would be at its first call)
-        pure = self.pures[rule]
-        direct = written(pure).hand is not None
-        self.operands.append(pure.hand if direct else pure.filter)
-        pad = m.group(1)
-        return '\n'.join([pad + 'try:',
-                          pad + '    %s = A[%d](self, %s)%s' % (
-                              m.group(2), len(self.operands) - 1, m.group(4),
-                              steps.NO_STEPS if direct else ''),
-                          pad + 'except Exception:',
-                          pad + '    ' + m.group(0).lstrip()])
+    def operand(self, value):
+        """The source that reads value: one of the function's operands."""
+        self.operands.append(value)
+        return 'A[%d]' % (len(self.operands) - 1)
 
     def unit(self, i, indent):
         """An instruction no run composes: JUMP, RETURN, GIVE (control
@@ -520,8 +504,6 @@ class _Writer(fors.Writing):
 
 
 HEADS = 3               # loop heads tested before the tree (each one more test for the rest)
-# PLAY's and CANPLAY's filter of a hand (its rule an index the verifier checked)
-_PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 # How many lines a function may write again where a jump goes to their run,
 # for each of its instructions (one takes 2-9 lines written once): joins
 # after `if`s are written once per path (which doubles with each `if`

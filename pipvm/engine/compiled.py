@@ -227,8 +227,11 @@ def variant(loaded, instrs, entered, positions, regions=None):
         handler = generated_cases.HANDLERS.get(code) or generated_cases.INLINE_HANDLERS[code]
         whole = jump == 'loop' and not any(k in entered for k in range(start + 1, end))
         small = whole and len(parts) <= SMALL_LOOP and for_operands(instrs[start]) is not None
+        hot = FOR_HOT if small else sooner.get(start)
+        if whole and hot == NESTED_HOT:
+            hot = None      # (its own `while`, no region: one round returns to the loop once)
         fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
-                   site, FOR_HOT if start in sooner or small else None)
+                   site, hot)
         fn.whole_loop = whole
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
@@ -246,7 +249,8 @@ class _Site:
     (pipvm/engine/regions.py): a copy of a code object's instructions as
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
-    __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed')
+    __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed',
+                 'pures')
 
     def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
@@ -254,6 +258,7 @@ class _Site:
         self.loops = None       # (the loops a region can hold: found at the first hot block)
         self.made = {}          # loop -> (its function, its entries' operand tuples)
         self.failed = set()     # (loops that cannot be one: their blocks run)
+        self.pures = ()         # (the image's rules, whose filters a region calls: at its making)
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
@@ -280,23 +285,37 @@ FOR_HOT = 40
 # block at every round, where a longer one (loops.pip's 17 parts with a
 # message, 80 rounds a game) costs more to make than its rounds save.
 SMALL_LOOP = 6
+# A `for` a region can hold inside another loop (rules.pip's `for c in
+# p->hand` in `for p in players`, 12 rounds a run with two CANPLAYs, 456
+# of its 2,880 rounds cold at HOT) is hot sooner too, where it is more
+# than one block (each round goes back to the loop two or three times
+# until it is a region): it runs again at every round of the loop around
+# it.  (At 100, loops.pip's `for p in players`, 80 rounds a game, was made
+# and cost more than it saved.)
+NESTED_HOT = 150
 
 
 def in_for_nests(instrs):
-    """The indexes of instrs in a nest of loops each headed by a FOR_NEXT
-    that a Python `for` can take (for_operands), from its head to the last
-    JUMP back to it, whose every instruction a block can hold."""
-    loops = {}
+    """{index: its hotness} of the instructions of instrs in a `for` loop
+    (headed by a FOR_NEXT that a Python `for` can take: for_operands),
+    from its head to the last JUMP back to it, whose every instruction a
+    block can hold, inside another loop: FOR_HOT in a nest of two such
+    loops, NESTED_HOT in any other loop."""
+    every, loops = {}, {}
     for j, (op, arg, _) in enumerate(instrs):
-        if (op == OP.JUMP and type(arg) is int and 0 <= arg < j
-                and for_operands(instrs[arg]) is not None):
-            loops[arg] = j
+        if op == OP.JUMP and type(arg) is int and 0 <= arg < j:
+            every[arg] = j
+            if for_operands(instrs[arg]) is not None:
+                loops[arg] = j
     loops = [(h, e) for h, e in loops.items()
              if all(x[0] == OP.JUMP or _parts(x) is not None for x in instrs[h:e + 1])]
-    out = set()
+    out = {}
     for h, e in loops:
         if any(h < h2 and e2 <= e or h2 < h and e <= e2 for h2, e2 in loops):
-            out.update(range(h, e + 1))
+            out.update(dict.fromkeys(range(h, e + 1), FOR_HOT))
+        elif any(h2 < h and e <= e2 for h2, e2 in every.items()):
+            for k in range(h, e + 1):
+                out.setdefault(k, NESTED_HOT)
     return out
 
 
@@ -327,8 +346,11 @@ class _Lazy:
         # (a block that is a whole loop by itself, a Python `while` no jump
         # enters but at its head: its own function, made once for every
         # loop of its opcodes, not a region written for this one)
-        region = (None if self.site.enter is None or self.whole_loop
-                  else self.site.enter(self.site, self.index))
+        site = self.site
+        region = None
+        if site.enter is not None and not self.whole_loop:
+            site.pures = machine.image.pure
+            region = site.enter(site, self.index)
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region
             if arg is None:     # (a region entered at its head only: cold until there)

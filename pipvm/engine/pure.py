@@ -142,9 +142,10 @@ def _made(tree, machine, fn, pad, rule, generating, **more):
 
 
 class _Unwritten:
-    """A Pure's generated functions until the first call of either, which
-    writes both (rules.py): writing one is about a millisecond, and a game
-    starts without writing the rules and orderings it does not use yet."""
+    """A Pure's generated functions (rules.py), each until its first call,
+    which writes it: writing one is about half a millisecond, and a game
+    starts without writing the rules and orderings it does not use yet
+    (nor the value of a rule it only filters hands by)."""
     __slots__ = ('pure', 'tree', 'machine', 'rule', 'closure', 'program')
 
     def __init__(self, pure, tree, machine, rule, program):
@@ -153,22 +154,31 @@ class _Unwritten:
         self.program = program
 
     def write(self):
-        if self.tree is None:
-            return                          # (written: a caller kept the first function)
+        """Both functions (as at a first call of each: for tests and listings)."""
+        self.write_value()
+        self.write_hand()
+
+    def _rules(self):
         from pipvm.engine import rules      # (cases.py's bodies: only the compiled tier)
-        tree, machine, build = self.tree, self.machine, _Builder(self.machine).build
-        born = rules.born_properties(self.program)
-        self.pure.fn = rules.value_function(tree, machine, build, born) or self.closure
-        if self.rule:
-            self.pure.hand = rules.hand_function(tree, machine, build, CARD_SLOT, born)
-        self.tree = None
+        return rules, _Builder(self.machine).build, rules.born_properties(self.program)
+
+    def write_value(self):
+        if self.pure.fn == self.value:
+            rules, build, born = self._rules()
+            self.pure.fn = rules.value_function(self.tree, self.machine, build, born) \
+                or self.closure
+
+    def write_hand(self):
+        if self.rule and self.pure.hand == self.hand:
+            rules, build, born = self._rules()
+            self.pure.hand = rules.hand_function(self.tree, self.machine, build, CARD_SLOT, born)
 
     def value(self, env):
-        self.write()
+        self.write_value()
         return self.pure.fn(env)
 
     def hand(self, machine, player, dest):
-        self.write()
+        self.write_hand()
         if self.pure.hand is not None:
             return self.pure.hand(machine, player, dest)
         fn, out = self.pure.fn, []          # (as Pure.filter without a generated filter)
@@ -180,12 +190,21 @@ class _Unwritten:
         return out
 
 
+def hand_written(fast):
+    """fast (a rule's Pure) with its filter of a hand written, as it is at
+    its first call (its value's function is not)."""
+    hand = fast.hand
+    if type(getattr(hand, '__self__', None)) is _Unwritten:
+        hand.__self__.write_hand()
+    return fast
+
+
 def written(fast):
     """fast (a Pure, or None) with its generated functions written, as they
     are at its first call: for tests and listings that read them."""
-    fn = getattr(fast, 'fn', None)
-    if type(getattr(fn, '__self__', None)) is _Unwritten:
-        fn.__self__.write()
+    for fn in (getattr(fast, 'fn', None), getattr(fast, 'hand', None)):
+        if type(getattr(fn, '__self__', None)) is _Unwritten:
+            fn.__self__.write()
     return fast
 
 

@@ -17,7 +17,10 @@ region, whose Fault is raised here at its part's position (the region's
 own, so the loud and quiet code may have different regions at one index).
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
-is composed once, whichever loop is hot first.  A loop whose head is a
+is composed once, whichever loop is hot first.  A `for` inside, not made
+yet, that leaves only at its end is written in place instead, its Python
+`for` under `elif pc == h:` (loops.pip's `for s`: no call, and its
+operands and steps set up, at each round of the outer `for c`).  A loop whose head is a
 FOR_NEXT alone is a Python `for` over the iteration state on the stack
 (_for_head; no `next` call and test of pc a round), entered at its head
 only.  Where nothing in a region reads the machine but its constants and
@@ -195,122 +198,25 @@ def _folded(text):
 def make(site, loop, entered):
     """(The function of the region over loop = (head, end), {entry index:
     the operand tuple it takes there}).  A loop inside it that a region
-    holds runs as its own region's function, called from here."""
-    instrs, positions = site.instrs, site.positions
+    holds runs as its own region's function, called from here, or, a
+    `for` left only at its end and not made yet, is written in its place
+    (_Writer.loop)."""
+    w = _Writer(site)
+    lines, each = w.loop(loop, entered)
     head, end = loop
-    inner = [l for l in site.loops if head <= l[0] and l[1] <= end and l != loop]
-    inner = [l for l in inner if not any(o != l and o[0] <= l[0] and l[1] <= o[1] for o in inner)]
-    for a in inner:
-        for b in inner:
-            if a < b and b[0] <= a[1]:
-                raise ValueError('loops %s and %s cross' % (a, b))
-    within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
-    starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
-    each = _for_head(instrs, head, end, within)
-    if each is not None:        # (a `for`: its head is the Python for, the body runs from head + 1)
-        starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
-    inside = set(starts)
-    operands, places, lines, props = [], [], [], {}
-
-    def operand(value):
-        operands.append(value)
-        return 'arg[%d]' % (len(operands) + 1)
-
-    def goto(target, pad, thread=True):
-        """Go on at target: a run of the region, a loop inside, or out of it
-        (the loop goes on there)."""
-        if thread and target not in within and head <= target <= end \
-                and instrs[target][0] == OP.JUMP:
-            # a jump to a JUMP: that JUMP's step (if it goes back), and its target
-            return _jump(target, pad, lambda to, pad: goto(to, pad, False))
-        if target == head and each is not None:
-            return [pad + 'break']              # (the for's next item)
-        if target in inside or target in within:
-            return [pad + 'pc = %d' % target, pad + 'continue']
-        return [pad + 'return %d' % target]
-
-    def _jump(i, pad, then):
-        text = cases.substitute(cases.BODIES['JUMP'].body, dict(
-            CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-        return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
-
-    def _goes(text, pad, then):
-        out = []
-        for line in text.split('\n'):
-            word = line.lstrip(' ')
-            if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
-                out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
-            elif '# GOTO' in line:
-                raise ValueError('a jump to %s' % line.strip())
-            else:
-                out.append(pad + line)
-        return out
-
-    for start in starts:
-        i, parts, exprs = start, [], []
-        while (i <= end and instrs[i][0] != OP.JUMP and i not in within
-               and (i == start or i not in inside)):
-            ps, ops, kinds = _parts(instrs, i)
-            if len(ps) != len(positions[i]):
-                raise ValueError('%d parts at %d positions' % (len(ps), len(positions[i])))
-            parts += ps
-            for value, kind in zip(ops, kinds):
-                if kind is not None and OPERANDS[kind].is_target:
-                    exprs.append(str(value))        # (an index the loader made)
-                elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
-                    exprs.append(str(value))        # (a slot, count or index the verifier checked)
-                else:
-                    exprs.append(operand(value))
-                    if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
-                        props[exprs[-1]] = value    # (the runtime's own name: obj.NAME)
-            places += positions[i]
-            i += 1
-        out = []
-        if parts:
-            text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
-                                 own_parts=True, first_part=len(places) - len(parts),
-                                 forwarded=False)
-            out = _goes(_attributes(text, props), '', goto)
-        if i <= end and instrs[i][0] == OP.JUMP and i not in within:
-            out += _jump(i, '', goto)
-        else:
-            out += goto(i, '', False)
-        lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-        lines += ['    ' + line for line in out]
     # (the steps counted in a local where nothing else in it reads the
     # machine: written back when it ends and while an inner region runs,
     # which counts on the machine; None then, so that an error raised
     # there leaves the inner region's count)
     steps = _own_steps(lines)
     if steps:
-        lines = [line.replace('self.steps_left', 'steps') for line in lines]
-    save, load = ((['    self.steps_left, steps = steps, None'], ['    steps = self.steps_left'])
-                  if steps else ([], []))
-    for l in inner:
-        made = region(site, l)
-        if made is None:
-            raise ValueError('no region for the loop %s' % (l,))
-        fn, args = made
-        if fn.head_only:        # (entered elsewhere, from outside it: the loop's blocks run)
-            lines += (['elif pc == %d:' % l[0]] + save
-                      + ['    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))]
-                      + load)
-            continue
-        # (its function, and its operand tuples by entry, pc - its head)
-        call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
-        lines += (['elif %d <= pc <= %d:' % l] + save
-                  + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])] + load)
-    lines += ['else:', '    return pc']
-    if each is None:
-        lines = ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines]
+        lines = [line.replace('self.steps_left', 'steps')
+                 .replace(_SAVE, 'self.steps_left, steps = steps, None')
+                 .replace(_LOAD, 'steps = self.steps_left') for line in lines]
     else:
-        slot, after = each
-        lines = ['for item_ in stack[-1]:',
-                 '    frame[%d] = item_' % slot,
-                 '    pc = %d' % (head + 1),
-                 '    while True:'] + ['        ' + line for line in lines] + [
-                 'pop()',
-                 'return %d' % after]
+        lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
+    if each is not None:
+        lines += ['pop()', 'return %d' % each[1]]
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
@@ -327,8 +233,261 @@ def make(site, loop, entered):
         exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
         fn = _MADE[source] = space['region']
         fn.source, fn.loop, fn.head_only = source, loop, each is not None
-    rest = (tuple(places),) + tuple(operands)
+    rest = (tuple(w.places),) + tuple(w.operands)
+    starts = w.starts
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
+
+
+def _goes(text, pad, then):
+    """text's lines, each `pass  # GOTO k` as then(k, its indent)."""
+    out = []
+    for line in text.split('\n'):
+        word = line.lstrip(' ')
+        if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
+            out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
+        elif '# GOTO' in line:
+            raise ValueError('a jump to %s' % line.strip())
+        else:
+            out.append(pad + line)
+    return out
+
+
+_NONE = ') is None:'
+
+
+def _reread(text):
+    """text (a run's composed bodies) with each checked read of a frame's
+    local, or of a stored property of a value one holds, that an earlier
+    checked read in the run holds already (in its block or one around it)
+    made a copy of that read: no line since mentions the frame, stores a
+    property (setattr) or calls the machine, nor binds the earlier name.
+    The value is defined there, so its test could not fail: the same
+    values, Faults and steps."""
+    lines = text.split('\n')
+    out, facts, k = [], [], 0       # (facts: (a name, what it holds, its line's indent))
+    while k < len(lines):
+        line = lines[k]
+        word = line.lstrip(' ')
+        indent = len(line) - len(word)
+        if facts:
+            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
+        read = None
+        if (word.startswith('if (') and word.endswith(_NONE) and k + 1 < len(lines)
+                and lines[k + 1].lstrip(' ').startswith('raise Fault(')):
+            name, _, expr = word[4:-len(_NONE)].partition(' := ')
+            obj, dot, attr = expr.partition('.')
+            if expr.startswith('frame[') and expr.endswith(']') and expr[6:-1].isdigit():
+                read = expr
+            elif dot and obj.isidentifier() and attr.isidentifier():
+                read = next(((key, attr) for n, key, _ in facts if n == obj and type(key) is str),
+                            None)
+        if read is not None and name.isidentifier():
+            known = [n for n, key, _ in facts if key == read]
+            out += ([' ' * indent + '%s = %s' % (name, known[0])] if known else lines[k:k + 2])
+            facts.append((name, read, indent))
+            k += 2
+            continue
+        if facts:
+            if 'frame' in word or 'setattr(' in word or 'self' in word:
+                facts = []
+            else:
+                facts = [f for f in facts if not (word.startswith(f[0] + ' =')
+                                                  or (f[0] + ' :=') in word)]
+        out.append(line)
+        k += 1
+    return '\n'.join(out)
+
+
+def _gone_to(runs):
+    """The indexes the runs' lines set pc to."""
+    return {int(line.strip()[5:]) for _, out in runs for line in out
+            if line.strip().startswith('pc = ') and line.strip()[5:].isdigit()}
+
+
+def _tested(lines, tests, target, goto):
+    """lines with each `push(x)` right before `pc = k` then `continue`,
+    where k is a JUMP_IF_FALSE of tests (an `or`'s value, kept for the
+    `if`'s test, or the last operand's), as that test of x: goto its
+    target(k) where x is false, else goto k + 1 (k pops x as it tests it:
+    the same stack, the same place, no step counted either way)."""
+    out, k = [], 0
+    while k < len(lines):
+        line = lines[k]
+        word = line.lstrip(' ')
+        pad = line[:len(line) - len(word)]
+        if (word.startswith('push(') and word[5:-1].isidentifier() and k + 2 < len(lines)
+                and lines[k + 1].startswith(pad + 'pc = ') and lines[k + 2] == pad + 'continue'):
+            to = lines[k + 1][len(pad) + 5:]
+            if to.isdigit() and int(to) in tests:
+                out += ([pad + 'if not %s:' % word[5:-1]] + goto(target(int(to)), pad + '    ')
+                        + goto(int(to) + 1, pad))
+                k += 3
+                continue
+        out.append(line)
+        k += 1
+    return out
+
+
+# Around an inner region's call: its steps written back, and read again
+# (a comment where the region counts on the machine: then dropped).
+_SAVE, _LOAD = '# SAVE STEPS', '# LOAD STEPS'
+
+
+class _Writer:
+    """A region's lines, its operands and its parts' positions: its loop's
+    and those of the `for`s inside it written in place."""
+
+    def __init__(self, site):
+        self.site, self.operands, self.places, self.props = site, [], [], {}
+        self.starts = None      # (the outermost loop's)
+
+    def operand(self, value):
+        self.operands.append(value)
+        return 'arg[%d]' % (len(self.operands) + 1)
+
+    def loop(self, loop, entered):
+        """(The lines of loop's rounds, its `for`'s (slot, index after) or
+        None): a `while True` over pc's tests, or a Python `for` over the
+        iteration state whose rounds are that `while`."""
+        site = self.site
+        instrs, positions = site.instrs, site.positions
+        head, end = loop
+        inner = [l for l in site.loops if head <= l[0] and l[1] <= end and l != loop]
+        inner = [l for l in inner
+                 if not any(o != l and o[0] <= l[0] and l[1] <= o[1] for o in inner)]
+        for a in inner:
+            for b in inner:
+                if a < b and b[0] <= a[1]:
+                    raise ValueError('loops %s and %s cross' % (a, b))
+        within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
+        starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+        each = _for_head(instrs, head, end, within)
+        if each is not None:    # (a `for`: its head is the Python for, the body runs from head + 1)
+            starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
+        if self.starts is None:
+            self.starts = starts
+        starts_in = starts
+        # (after a lone JUMP_IF_FALSE a run of its own: a run that pushes
+        # the value it tests goes on there or at its target, unpushed)
+        tests = {k for k in starts if instrs[k][0] == OP.JUMP_IF_FALSE and k + 1 <= end
+                 and k + 1 not in within}
+        starts = sorted(set(starts) | {k + 1 for k in tests if instrs[k + 1][0] != OP.JUMP})
+        inside = set(starts)
+        operand, places, props, lines = self.operand, self.places, self.props, []
+
+        def goto(target, pad, thread=True):
+            """Go on at target: a run of the region, a loop inside, or out of it
+            (the loop goes on there)."""
+            if thread and target not in within and head <= target <= end \
+                    and instrs[target][0] == OP.JUMP:
+                # a jump to a JUMP: that JUMP's step (if it goes back), and its target
+                return _jump(target, pad, lambda to, pad: goto(to, pad, False))
+            if target == head and each is not None:
+                return [pad + 'break']              # (the for's next item)
+            if target in inside or target in within:
+                return [pad + 'pc = %d' % target, pad + 'continue']
+            return [pad + 'return %d' % target]
+
+        def _jump(i, pad, then):
+            text = cases.substitute(cases.BODIES['JUMP'].body, dict(
+                CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
+            return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
+
+        runs = []
+        for start in starts:
+            i, parts, exprs = start, [], []
+            while (i <= end and instrs[i][0] != OP.JUMP and i not in within
+                   and (i == start or i not in inside)):
+                ps, ops, kinds = _parts(instrs, i)
+                if len(ps) != len(positions[i]):
+                    raise ValueError('%d parts at %d positions' % (len(ps), len(positions[i])))
+                parts += ps
+                for value, kind in zip(ops, kinds):
+                    if kind is not None and OPERANDS[kind].is_target:
+                        exprs.append(str(value))        # (an index the loader made)
+                    elif kind in INDEXES and type(value) is int and 0 <= value < SMALL:
+                        exprs.append(str(value))    # (a slot, count or index the verifier checked)
+                    else:
+                        exprs.append(operand(value))
+                        if kind == 'prop' and value in PROPERTY_NAMES and value.isidentifier():
+                            props[exprs[-1]] = value    # (the runtime's own name: obj.NAME)
+                places += positions[i]
+                i += 1
+            out = []
+            if parts:
+                text = cases.compose(types.SimpleNamespace(parts=tuple(parts)), CONTEXT, exprs,
+                                     own_parts=True, first_part=len(places) - len(parts),
+                                     forwarded=False)
+                text = _attributes(text, props)
+                if 'self.playable(' in text:    # (rules.py: imported by the rule's first call)
+                    from pipvm.engine import rules
+                    text = rules.direct_filters(text, site.pures, operand)
+                out = _goes(_reread(text), '', goto)
+            if i <= end and instrs[i][0] == OP.JUMP and i not in within:
+                out += _jump(i, '', goto)
+            else:
+                out += goto(i, '', False)
+            runs.append((start, _tested(out, tests, lambda k: instrs[k][1], goto)))
+        tail, called = [], False        # (the loops inside: written in place, or called)
+        for l in inner:
+            written = self.written(l, lambda after: goto(after, '    '))
+            if written is not None:
+                tail += ['elif pc == %d:' % l[0]] + written
+                continue
+            called = True
+            made = region(site, l)
+            if made is None:
+                raise ValueError('no region for the loop %s' % (l,))
+            fn, args = made
+            if fn.head_only:    # (entered elsewhere, from outside it: the loop's blocks run)
+                call = '    pc = %s(self, stack, frame, %s)' % (operand(fn), operand(args[l[0]]))
+                tail += ['elif pc == %d:' % l[0], '    ' + _SAVE, call, '    ' + _LOAD]
+                continue
+            # (its function, and its operand tuples by entry, pc - its head)
+            call, table = operand(fn), operand(tuple(args.get(k) for k in range(l[0], l[1] + 1)))
+            tail += (['elif %d <= pc <= %d:' % l, '    ' + _SAVE]
+                     + ['    pc = %s(self, stack, frame, %s[pc - %d])' % (call, table, l[0])]
+                     + ['    ' + _LOAD])
+        # (a run no jump goes to any more, where control cannot enter from
+        # outside, left out: a JUMP_IF_FALSE every push to which _tested,
+        # a JUMP every jump to which is threaded; all kept where a loop
+        # inside is called, whose function may return any index)
+        outer = each is None and self.starts is starts_in
+        gone = set() if called else ({k for k, _ in runs} - _gone_to(runs + [(None, tail)])
+                                     - (set(starts_in) if outer else set()))
+        for start, out in runs:
+            if start not in gone or start == head + 1:
+                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+                lines += ['    ' + line for line in out]
+        lines += tail
+        lines += ['else:', '    return pc']
+        if each is None:
+            return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
+        slot, after = each
+        return ['for frame[%d] in stack[-1]:' % slot,
+                '    pc = %d' % (head + 1),
+                '    while True:'] + ['        ' + line for line in lines], each
+
+    def written(self, loop, then):
+        """The lines (indented under its head's test) of an inner `for` loop
+        written in place, then(its index after) where it ends; None where
+        it is made already, is no `for`, or leaves but at its end (a jump
+        out returns from its own function to the region's tests: written
+        in place, it would return from this one)."""
+        if loop in self.site.made:
+            return None
+        mark = (len(self.operands), len(self.places), dict(self.props))
+        try:
+            lines, each = self.loop(loop, set())
+        except ValueError:
+            lines, each = None, None
+        if each is None or any(line.lstrip().startswith('return ') and line.strip() != 'return pc'
+                               for line in lines):
+            del self.operands[mark[0]:], self.places[mark[1]:]
+            self.props.clear()
+            self.props.update(mark[2])
+            return None
+        return ['    ' + line for line in lines] + ['    pop()'] + then(each[1])
 
 
 def _own_steps(lines):

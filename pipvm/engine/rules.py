@@ -28,6 +28,7 @@ import types
 from pipvm.core import plain
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, generated_cases
+from pipvm.engine.pure import hand_written
 from pipvm.isa import pipc
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
                                       Unary, _returns_kept)
@@ -424,6 +425,32 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
 
 
 _ENV = re.compile(r'\benv\b')
+# PLAY's and CANPLAY's filter of a hand in a body (its rule an index the verifier checked)
+_PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
+
+
+def direct_filters(text, pures, operand, mark=''):
+    """text (composed bodies) with each `x = self.playable(rule, ...)` a
+    call of the rule's Pure.filter (Machine.playable's fast path without
+    its call: the rule's generated filter, written now, as it would be at
+    its first call), playable itself where that fails (it tries the filter
+    again, then runs the loop, which fails where it would) or the rule has
+    no Pure; pures: the image's; operand(value): the source that reads the
+    value (the generated function's operands); mark: a note after the call
+    of a generated filter (which runs no loop of the VM: steps.NO_STEPS)."""
+    def direct(m):
+        rule = int(m.group(3))
+        if rule >= len(pures) or pures[rule] is None:
+            return m.group(0)
+        pure = hand_written(pures[rule])
+        pad = m.group(1)
+        return '\n'.join([pad + 'try:',
+                          pad + '    %s = %s(self, %s)%s' % (
+                              m.group(2), operand(pure.filter if pure.hand is None else pure.hand),
+                              m.group(4), '' if pure.hand is None else mark),
+                          pad + 'except Exception:',
+                          pad + '    ' + m.group(0).lstrip()])
+    return _PLAYABLE.sub(direct, text) if 'self.playable(' in text else text
 
 
 def _indent(lines):
