@@ -251,7 +251,17 @@ def test_rows_are_carried_to_a_commit_where_their_statement_is_unchanged():
     rows = {i: {'id': i, 'status': 'killed by suite', 'by': 'suite', 'commit': 'aaa'}
             for i in (path + ':1:4:1 -> 2', path + ':9:15:1 -> 2')}
     rows[path + ':7:0:x'] = {'id': path + ':7:0:x', 'status': 'killed', 'by': '', 'commit': 'bbb'}
-    out = mutation_carry.carry(rows, ids, 'aaa', 'bbb')
-    assert sorted(out) == [path + ':2:4:1 -> 2', path + ':7:0:x']
+    # (a row of a third commit, carried by its own ids: each commit's are asked once)
+    rows[path + ':5:11:Add -> Sub'] = {'id': path + ':5:11:Add -> Sub', 'status': 'killed',
+                                       'by': 'fuzz', 'commit': 'ccc'}
+    asked = []
+
+    def ids_from(was):
+        asked.append(was)
+        return ids
+    out = mutation_carry.carry(rows, ids_from, 'bbb')
+    assert sorted(asked) == ['aaa', 'ccc']
+    assert sorted(out) == [path + ':2:4:1 -> 2', path + ':6:11:Add -> Sub', path + ':7:0:x']
     row = out[path + ':2:4:1 -> 2']
     assert row['commit'] == 'bbb' and row['status'] == 'killed by suite' and 'aaa' in row['by']
+    assert 'ccc' in out[path + ':6:11:Add -> Sub']['by']

@@ -1,13 +1,15 @@
 """Carry a results file's rows to a newer commit's lines.
 
-    python tools/mutation_carry.py FILE FROM [TO]     (TO: default HEAD)
+    python tools/mutation_carry.py FILE [TO]     (TO: default HEAD)
 
 An id names a line of its target at the commit its row was measured at
 (tools/mutation.py's results).  When the target changes, the rows of the
 mutants whose statement is unchanged (the same lines of source, the edit at
 the same place in them) are carried to that statement's new lines, their
 verdict kept and `by` saying where it was reached; the others are dropped,
-to be run again (tools/mutation.py --unsettled).  Rows already at TO stay.
+to be run again (tools/mutation.py --unsettled).  Each row is carried from
+its own commit (a file's rows may come from several); rows already at TO
+stay.
 """
 import argparse
 import collections
@@ -49,23 +51,27 @@ def carry_ids(path, old_text, new_text):
     return out
 
 
-def carry(rows, ids, was, now):
-    """rows (a results file's) carried: those measured at was through ids to
-    their new ids at now; those already at now kept; the rest dropped."""
-    out = {}
+def carry(rows, ids_from, now):
+    """rows (a results file's) carried: each measured at its commit c through
+    ids_from(c) to its new id at now; those already at now kept; the rest
+    dropped."""
+    out, ids = {}, {}
     for i, row in rows.items():
-        if row['commit'].rstrip('+') == now:
+        was = row['commit'].rstrip('+')
+        if was == now:
             out[i] = row
-        elif row['commit'].rstrip('+') == was and i in ids:
+            continue
+        if was not in ids:
+            ids[was] = ids_from(was)
+        if i in ids[was]:
             by = '%s (at %s; the statement unchanged at %s)' % (row['by'], was, now)
-            out[ids[i]] = dict(row, id=ids[i], by=by.strip(), commit=now)
+            out[ids[was][i]] = dict(row, id=ids[was][i], by=by.strip(), commit=now)
     return out
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('file', help='the target, e.g. pipvm/engine/actions.py')
-    ap.add_argument('was', help='the commit its rows were measured at')
     ap.add_argument('now', nargs='?', default='HEAD')
     ap.add_argument('--results', default=RESULTS)
     args = ap.parse_args()
@@ -73,12 +79,18 @@ def main():
     def git(*a):
         return subprocess.run(['git', *a], cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout
-    was, now = (git('rev-parse', '--short', c).strip() for c in (args.was, args.now))
-    ids = carry_ids(args.file, git('show', '%s:%s' % (was, args.file)),
-                    git('show', '%s:%s' % (now, args.file)))
+    now = git('rev-parse', '--short', args.now).strip()
+    new_text = git('show', '%s:%s' % (now, args.file))
+
+    def ids_from(was):
+        try:
+            old_text = git('show', '%s:%s' % (was, args.file))
+        except subprocess.CalledProcessError:
+            return {}           # (a commit this clone lacks: its rows dropped)
+        return carry_ids(args.file, old_text, new_text)
     name = results_file(args.results, args.file)
     rows = read_results(name)
-    out = carry(rows, ids, was, now)
+    out = carry(rows, ids_from, now)
     write_results(name, args.file, out)
     print('%s: %d rows, %d carried or kept, %d dropped' % (name, len(rows), len(out),
                                                           len(rows) - len(out)))
