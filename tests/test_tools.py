@@ -265,3 +265,14 @@ def test_rows_are_carried_to_a_commit_where_their_statement_is_unchanged():
     row = out[path + ':2:4:1 -> 2']
     assert row['commit'] == 'bbb' and row['status'] == 'killed by suite' and 'aaa' in row['by']
     assert 'ccc' in out[path + ':6:11:Add -> Sub']['by']
+
+
+def test_edits_of_nodes_starting_at_one_place_have_ids_of_their_own():
+    # `a + b + c`'s two additions and `a <= x <= b`'s two comparisons start
+    # at one line and column: one id for both kept only one verdict of two
+    path = 'pipvm/engine/fors.py'
+    text = 'def f(a, b, c, x):\n    return a + b + c, a <= x <= b\n'
+    ids = [m['id'] for m in mutation.mutants_of(path, text)]
+    assert len(ids) == len(set(ids))
+    assert {path + ':2:11:Add -> Sub', path + ':2:11:Add -> Sub (2)',
+            path + ':2:22:LtE -> Lt', path + ':2:22:LtE -> Lt (2)'} <= set(ids)

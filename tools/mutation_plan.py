@@ -6,6 +6,7 @@ Both the runner (tools/mutation.py) and each mutant server
 (tools/mutant_server.py) read it; neither imports the other's side.
 """
 import ast
+import collections
 import os
 import sys
 
@@ -273,12 +274,19 @@ def mutants_of(path, text=None):
             return False
         return wanted is None or name.split('.')[0] in wanted
 
-    out = []
+    out, named = [], collections.Counter()
     holder = _enclosing(tree)
 
     def add(node, what, how):
         s = holder.get(id(node), node)
-        out.append({'id': '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what),
+        name = '%s:%d:%d:%s' % (path, node.lineno, node.col_offset, what)
+        named[name] += 1
+        if named[name] > 1:
+            # (nodes that start at one place, `a + b + c`'s two additions, or
+            # `a <= x <= b`'s two comparisons: each edit an id of its own, the
+            # first keeping the plain one)
+            name += ' (%d)' % named[name]
+        out.append({'id': name,
                     'file': path, 'line': node.lineno, 'what': what, 'how': how,
                     'span': [s.lineno, s.end_lineno]})
     for k, node in enumerate(ast.walk(tree)):
