@@ -45,6 +45,9 @@ TARGETS = {
     'pipvm/engine/answers.py': None,       # their decisions answered where they stand
     'pipvm/engine/rules.py': None,         # the compiled tier's rules and orderings
     'pipvm/engine/regions.py': None,       # the compiled tier's hot loops, one function each
+    'pipvm/engine/inline.py': None,        # small callees written into their callers
+    'pipvm/engine/steps.py': None,         # a whole action's steps counted in a local
+    'pipvm/engine/rewrites.py': None,      # the passes over a function's composed lines
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

@@ -60,6 +60,9 @@ PROPERTIES = {
     'pipvm/engine/fors.py': (_PLAYOUTS, _VM),       # (the loops of actions.py's functions)
     'pipvm/engine/answers.py': (_PLAYOUTS, _VM),    # (their decisions answered inline)
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
+    # (the passes that write an action's function: _PLAYOUTS runs them all)
+    **{part: (_PLAYOUTS, _VM) for part in ('pipvm/engine/inline.py', 'pipvm/engine/steps.py',
+                                           'pipvm/engine/rewrites.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -110,6 +113,12 @@ SUITE = {
     'pipvm/engine/answers.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py', 'tests/test_compiled_playouts.py',
                                 'tests/test_sim_playout.py'],
     'pipvm/engine/rules.py': ['tests/test_rules.py', 'tests/test_compiled.py', 'tests/test_run.py'],
+    'pipvm/engine/inline.py': ['tests/test_actions_sweep.py', 'tests/test_inline.py',
+                               'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+    'pipvm/engine/steps.py': ['tests/test_actions_sweep.py', 'tests/test_steps.py',
+                              'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+    'pipvm/engine/rewrites.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
+                                 'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py'],
@@ -141,7 +150,8 @@ SUITE = {
 # default), these of its tests before the others.
 QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/actions.py', 'pipvm/engine/fors.py', 'pipvm/engine/answers.py',
-    'pipvm/engine/regions.py')}
+    'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
+    'pipvm/engine/rewrites.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
