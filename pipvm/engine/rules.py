@@ -1,7 +1,9 @@
 """The compiled tier's rules and orderings: each expression tree
 (pipvm/engine/expressions.py) written as one generated Python function,
 instead of pure.py's tree of closures, and a rule's filter of a hand
-(PLAY, CANPLAY) as one loop over the cards with the rule inline.
+(PLAY, CANPLAY) as one loop over the cards with the rule inline, and its
+any-variant for a CANPLAY whose cards nothing takes (whether one card is
+allowed: at the first, where the rule's test cannot fail on a later one).
 
 Each node is its instruction's body made one expression (`out = EXPR`
 substituted in place; a read that is an error where it is None as `v if (v
