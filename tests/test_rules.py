@@ -481,3 +481,18 @@ def test_canplay_s_rule_failing_on_a_later_card_fails_as_the_loop_does():
     # (a rule that cannot fail: both engines agree)
     defined = _canplay('c->rank == 10 or c->rank == c->rank')
     assert _ending(defined, True) == _ending(defined, False)
+
+
+def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():
+    # Sevens' `if canplay ... { play ... }`: the PLAY (PLAY_AGAIN) takes the
+    # cards its CANPLAY found, so that CANPLAY keeps the whole filter
+    sevens = vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'sevens.pip')),
+                      compiled=True)
+    actions.prepare(sevens)
+    (turn,) = [c for c in sevens.codes if c.code.name == 'turn']
+    assert rules_module.plays_again(turn.plain[1])
+    hands = {id(fast.hand) for fast in sevens.pure if fast is not None}
+    operands = turn.action.__defaults__[1]
+    assert 'self.canplay_found = found' in turn.action.source
+    assert any(id(a) in hands for a in operands)
+    assert not any(getattr(a, '__name__', '') == 'hand_' and id(a) not in hands for a in operands)
