@@ -11,7 +11,7 @@ import tokenize
 from compiler.pip import frontend
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import SUITS
-from pipvm.engine import pure, vm
+from pipvm.engine import actions, pure, vm
 from pipvm.engine import rules as rules_module
 from pipvm.engine.expressions import If
 from pipvm.game.game import Game
@@ -418,3 +418,81 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
             assert got == want, (name, value, suit)
             if value is False:          # (the first operand decides)
                 assert got is not player.hand and got == (player.hand if name == 'either' else [])
+
+
+def _canplay(rule):
+    """A program setting b to whether the first player's hand (Ten, Eight,
+    Six, Four, Two of Clubs, unshuffled) holds a card rule allows."""
+    return harness.compile_checked(frontend.check_text(
+        'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\nNumber x.\n'
+        'Boolean b.\nRule r(p, c, pile) =\n  %s.\n' % rule + 'Action main {\n'
+        '  deal 5 from standard to players.\n  b = canplay r from players->first to table.\n}\n'))
+
+
+def _any_of(image):
+    (fast,) = [fast for fast in image.pure if fast is not None]
+    return rules_module.any_variant(pure.written(fast).hand)
+
+
+def test_canplay_asks_the_rule_s_any_variant_which_stops_at_the_first_card():
+    # CANPLAY alone tests its cards only for emptiness: the action calls the
+    # rule's any-variant, which returns at the first card allowed (a card the
+    # whole filter would then read, here not a card at all, is not read)
+    euchre = vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
+                      compiled=True)
+    actions.prepare(euchre)
+    (trick,) = [c.action for c in euchre.codes if c.code.name == 'play_trick']
+    is_led = test_shapes.rule_index(Game(euchre, seed=1, players=4, names='ABCD'), 'is_led')
+    assert euchre.pure[is_led].hand.any in trick.__defaults__[1]
+    assert 'return True' in euchre.pure[is_led].hand.any.source
+    program = _canplay('c->rank == 10 or c->suit == H')
+    game = Game(vm.Image(program, compiled=True), seed=1, players=2, names=['a', 'b'])
+    m = game.machine
+    player = m.players[0]
+    any_ = _any_of(m.image)
+    assert any_(m, player, []) is True
+    player.hand.append(object())
+    assert any_(m, player, []) is True
+    del player.hand[0]
+    try:
+        any_(m, player, [])
+    except AttributeError:          # (no card allowed before it: it is read)
+        pass
+    else:
+        raise AssertionError('the any-variant did not read a card after the first')
+
+
+def test_canplay_s_rule_failing_on_a_later_card_fails_as_the_loop_does():
+    # the Ten is allowed; the Eight reads the undefined x: the loop fails
+    # there, so the any-variant (whose test may fail) may not stop at the Ten
+    program = _canplay('c->rank == 10 or c->rank == x')
+    image = vm.Image(program, compiled=True)
+    game = Game(image, seed=1, players=2, names=['a', 'b'])
+    m = game.machine
+    try:
+        _any_of(image)(m, m.players[0], [])
+    except Exception as e:
+        assert 'Undefined value' in str(e)
+    else:
+        raise AssertionError('the any-variant stopped before the failing card')
+    loop = _ending(program, False)
+    assert 'Undefined value' in loop[1] and 'Line 6' in loop[1]
+    assert _ending(program, True) == loop
+    # (a rule that cannot fail: both engines agree)
+    defined = _canplay('c->rank == 10 or c->rank == c->rank')
+    assert _ending(defined, True) == _ending(defined, False)
+
+
+def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():
+    # Sevens' `if canplay ... { play ... }`: the PLAY (PLAY_AGAIN) takes the
+    # cards its CANPLAY found, so that CANPLAY keeps the whole filter
+    sevens = vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'sevens.pip')),
+                      compiled=True)
+    actions.prepare(sevens)
+    (turn,) = [c for c in sevens.codes if c.code.name == 'turn']
+    assert rules_module.plays_again(turn.plain[1])
+    hands = {id(fast.hand) for fast in sevens.pure if fast is not None}
+    operands = turn.action.__defaults__[1]
+    assert 'self.canplay_found = found' in turn.action.source
+    assert any(id(a) in hands for a in operands)
+    assert not any(getattr(a, '__name__', '') == 'hand_' and id(a) not in hands for a in operands)

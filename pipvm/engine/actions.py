@@ -166,6 +166,7 @@ _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames
 class _Writer(fors.Writing):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
+    again = True        # may it read a CANPLAY's cards (rules.plays_again)? (function sets it)
 
     def __init__(self, instrs, starts, positions, pures=(), outside=(), leaves=None):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
@@ -231,7 +232,7 @@ class _Writer(fors.Writing):
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
         text = answers.jumped(rewrites.inlined(text), self, indexes)
-        text = rules.direct_filters(text, self.pures, self.operand, steps.NO_STEPS)
+        text = rules.direct_filters(text, self.pures, self.operand, steps.NO_STEPS, self.again)
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def operand(self, value):
@@ -567,6 +568,8 @@ def function(loaded, loud=False, pures=(), leaves=None):
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
     writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
                      leaves)
+    # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
+    writer.again = rules.plays_again(plain) or rules.plays_again(quiet)
     (source, at), plain = writer.source()
     made = _MADE.get(source)
     if made is None:

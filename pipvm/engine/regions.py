@@ -421,7 +421,8 @@ class _Writer:
                 text = _attributes(text, props)
                 if 'self.playable(' in text:    # (rules.py: imported by the rule's first call)
                     from pipvm.engine import rules
-                    text = rules.direct_filters(text, site.pures, operand)
+                    text = rules.direct_filters(text, site.pures, operand,
+                                                again=rules.plays_again(site.instrs))
                 out = _goes(_reread(text), '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)

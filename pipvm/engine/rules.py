@@ -1,7 +1,9 @@
 """The compiled tier's rules and orderings: each expression tree
 (pipvm/engine/expressions.py) written as one generated Python function,
 instead of pure.py's tree of closures, and a rule's filter of a hand
-(PLAY, CANPLAY) as one loop over the cards with the rule inline.
+(PLAY, CANPLAY) as one loop over the cards with the rule inline, and its
+any-variant for a CANPLAY whose cards nothing takes (whether one card is
+allowed: at the first, where the rule's test cannot fail on a later one).
 
 Each node is its instruction's body made one expression (`out = EXPR`
 substituted in place; a read that is an error where it is None as `v if (v
@@ -30,6 +32,7 @@ from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, generated_cases
 from pipvm.engine.pure import hand_written
 from pipvm.isa import pipc
+from pipvm.isa.opcodes import OP
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
                                       Unary, _returns_kept)
 
@@ -373,8 +376,8 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
         expr = w.top(tree)
     except (Refused, RecursionError):
         return None
-    lines = ['def hand_(m, player, dest, A=None):']
-    lines += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
+    head = ['def hand_(m, player, dest, A=None):']
+    head += ['    %s = globals_[%d]' % (local, g) for g, local in sorted(w.globals.items())]
     unchecked = expr
     if w.globals:
         # the globals it reads are read once; when none is undefined, no
@@ -400,28 +403,49 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     w.hoisting = False
     reads_env = w.reads_env or any(_ENV.search(text) for text in
                                    [expr, unchecked, hoisted] + [h for _, h in w.hoisted.values()])
-    if reads_env:
-        lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
-    lines += ['    cards = player.hand']
-    fast = _filter(unchecked, card, reads_env)
-    if w.hoisted:
-        fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
-                + ['    except Exception:', '        pass', '    else:']
-                + _indent(short + _filter(hoisted, card, reads_env)) + fast)
-    elif short:             # (a global's value: read, and tested defined, already)
-        fast = short + _filter(hoisted, card, reads_env)
-    if w.globals:
-        lines += ['    if %s:' % ' and '.join('%s is not None' % local
-                                              for _, local in sorted(w.globals.items()))]
-        lines += _indent(fast)
-        fast = _filter(expr, card, reads_env)
-    lines += fast
-    # (the machine's constants and globals read where the rule reads them)
-    used = [n for n in ('consts', 'globals_') if re.search(r'\b%s\b' % n, '\n'.join(lines))]
-    if used:
-        lines.insert(1, '    %s = %s' % (', '.join(used), ', '.join('m.' + n.rstrip('_')
-                                                                     for n in used)))
-    return _made('\n'.join(lines) + '\n', 'hand_', w.operands)
+
+    def written(any_):
+        """The function's source: the filter, or (any_) whether it holds any card."""
+        lines = list(head)
+        if reads_env:
+            lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
+        lines += ['    cards = player.hand']
+        fast = _filter(unchecked, card, reads_env, any_)
+        shortcut = [line.replace('list(cards)', 'bool(cards)').replace('return []', 'return False')
+                    if any_ else line for line in short]
+        if w.hoisted:
+            fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
+                    + ['    except Exception:', '        pass', '    else:']
+                    + _indent(shortcut + _filter(hoisted, card, reads_env, any_)) + fast)
+        elif short:             # (a global's value: read, and tested defined, already)
+            fast = shortcut + _filter(hoisted, card, reads_env, any_)
+        if w.globals:
+            lines += ['    if %s:' % ' and '.join('%s is not None' % local
+                                                  for _, local in sorted(w.globals.items()))]
+            lines += _indent(fast)
+            fast = _filter(expr, card, reads_env, any_)
+        lines += fast
+        # (the machine's constants and globals read where the rule reads them)
+        used = [n for n in ('consts', 'globals_') if re.search(r'\b%s\b' % n, '\n'.join(lines))]
+        if used:
+            lines.insert(1, '    %s = %s' % (', '.join(used), ', '.join('m.' + n.rstrip('_')
+                                                                         for n in used)))
+        return '\n'.join(lines) + '\n'
+    fn = _made(written(False), 'hand_', w.operands)
+    # (CANPLAY's, written when an action first calls it: any_variant)
+    fn.write_any = lambda: _made(written(True), 'hand_', w.operands)
+    return fn
+
+
+def any_variant(hand):
+    """hand (a rule's generated filter)'s any-variant: whether the rule
+    allows any card of the hand; None if hand is not generated."""
+    write = getattr(hand, 'write_any', None)
+    if write is None:
+        return None
+    if getattr(hand, 'any', None) is None:
+        hand.any = write()
+    return hand.any
 
 
 _ENV = re.compile(r'\benv\b')
@@ -429,7 +453,7 @@ _ENV = re.compile(r'\benv\b')
 _PLAYABLE = re.compile(r'^( *)(\w+) = self\.playable\((\d+), (.*)\)$', re.M)
 
 
-def direct_filters(text, pures, operand, mark=''):
+def direct_filters(text, pures, operand, mark='', again=True):
     """text (composed bodies) with each `x = self.playable(rule, ...)` a
     call of the rule's Pure.filter (Machine.playable's fast path without
     its call: the rule's generated filter, written now, as it would be at
@@ -437,7 +461,8 @@ def direct_filters(text, pures, operand, mark=''):
     again, then runs the loop, which fails where it would) or the rule has
     no Pure; pures: the image's; operand(value): the source that reads the
     value (the generated function's operands); mark: a note after the call
-    of a generated filter (which runs no loop of the VM: steps.NO_STEPS)."""
+    of a generated filter (which runs no loop of the VM: steps.NO_STEPS);
+    again: whether the code may read a CANPLAY's cards (plays_again)."""
     def direct(m):
         rule = int(m.group(3))
         if rule >= len(pures) or pures[rule] is None:
@@ -450,17 +475,65 @@ def direct_filters(text, pures, operand, mark=''):
                               m.group(4), '' if pure.hand is None else mark),
                           pad + 'except Exception:',
                           pad + '    ' + m.group(0).lstrip()])
-    return _PLAYABLE.sub(direct, text) if 'self.playable(' in text else text
+    if 'self.playable(' not in text:
+        return text
+    if not again:
+        text = _CANPLAY.sub(lambda m: _any(m, pures, operand, mark), text)
+    return _PLAYABLE.sub(direct, text)
+
+
+def plays_again(instrs):
+    """Does the code (its loaded instructions) hold a PLAY_AGAIN, which
+    takes the cards its CANPLAY found (machine.canplay_found)?  Without one,
+    a CANPLAY's cards are only tested for emptiness (PLAY_AGAIN follows its
+    own CANPLAY in the same code: fusion.plays_after_canplay)."""
+    return any(op == OP.PLAY_AGAIN for op, _, _ in instrs)
+
+
+# CANPLAY (its body, alone or fused with its jump) in a code that reads no
+# CANPLAY's cards (plays_again): only whether the rule allows a card
+_CANPLAY = re.compile(r'^( *)found = self\.playable\((\d+), (.*)\)\n\1self\.canplay_found = found\n'
+                      r'\1(res\w*) = bool\(found\)$', re.M)
+
+
+def _any(m, pures, operand, mark):
+    """CANPLAY's call of the rule's generated filter's any-variant; where that
+    fails (before any card held: the filter would fail there too), the
+    loop's (which fails where it happens)."""
+    rule = int(m.group(2))
+    if rule >= len(pures) or pures[rule] is None:
+        return m.group(0)
+    fn = any_variant(hand_written(pures[rule]).hand)
+    if fn is None:
+        return m.group(0)
+    pad, res = m.group(1), m.group(4)
+    return '\n'.join([pad + 'try:',
+                      pad + '    %s = %s(self, %s)%s' % (res, operand(fn), m.group(3), mark),
+                      pad + 'except Exception:',
+                      pad + '    %s = bool(self.playable(%s, %s))' % (res, m.group(2), m.group(3))])
 
 
 def _indent(lines):
     return ['    ' + line for line in lines]
 
 
-def _filter(expr, card, reads_env):
+def _filter(expr, card, reads_env, any_=False):
     """The lines of a hand's filter by expr, returning the cards it holds
     for: a loop, not a comprehension (which is a function call of its own
-    in the Pythons before 3.12: a third of a short hand's filter)."""
-    return (['    out = []', '    for card in cards:']
-            + (['        env[%d] = card' % card] if reads_env else [])
-            + ['        if %s:' % expr, '            out.append(card)', '    return out'])
+    in the Pythons before 3.12: a third of a short hand's filter).  any_:
+    whether it holds for any, at the first card it does where expr cannot
+    fail (the whole loop would fail at a later card), else after the loop."""
+    lines = (['    out = []', '    for card in cards:']
+             + (['        env[%d] = card' % card] if reads_env else []))
+    if any_ and _SAFE.fullmatch(expr):
+        return lines[1:] + ['        if %s:' % expr, '            return True', '    return False']
+    return lines + ['        if %s:' % expr, '            out.append(card)',
+                    '    return bool(out)' if any_ else '    return out']
+
+
+# An expression that cannot fail: `==` and `!=` (never raise on the
+# runtime's values), Python's `and`/`or`/`not`/conditionals and walruses
+# over the card's attributes (a born property, never None: no check),
+# locals and operands, no call (a closure, a check's fault()).
+_SAFE = re.compile(r'(?:\s+|[()]|[!=]=|:=|\b(?:not|and|or|if|else|is|None)\b'
+                   r'|\b[svhg]\d+\b|\bcard(?:\.[a-z_]+)?\b|\bA\[\d+\](?!\s*\())+')
