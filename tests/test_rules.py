@@ -11,7 +11,7 @@ import tokenize
 from compiler.pip import frontend
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import SUITS
-from pipvm.engine import actions, pure, vm
+from pipvm.engine import actions, filters, pure, vm
 from pipvm.engine import rules as rules_module
 from pipvm.engine.expressions import If
 from pipvm.game.game import Game
@@ -431,7 +431,7 @@ def _canplay(rule):
 
 def _any_of(image):
     (fast,) = [fast for fast in image.pure if fast is not None]
-    return rules_module.any_variant(pure.written(fast).hand)
+    return filters.any_variant(pure.written(fast).hand)
 
 
 def test_canplay_asks_the_rule_s_any_variant_which_stops_at_the_first_card():
@@ -490,7 +490,7 @@ def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():
                       compiled=True)
     actions.prepare(sevens)
     (turn,) = [c for c in sevens.codes if c.code.name == 'turn']
-    assert rules_module.plays_again(turn.plain[1])
+    assert filters.plays_again(turn.plain[1])
     hands = {id(fast.hand) for fast in sevens.pure if fast is not None}
     operands = turn.action.__defaults__[1]
     assert 'self.canplay_found = found' in turn.action.source

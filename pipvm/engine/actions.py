@@ -36,7 +36,7 @@ earlier one got with nothing between that could change it is a copy
 is threaded (compiled.threaded), integer tests of operands are folded
 (rewrites.folded), a list's size or end and an Area's cards written
 out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
-as the rule's Pure.filter (rules.direct_filters).  A quiet instruction is written out where
+as the rule's Pure.filter (filters.direct_filters).  A quiet instruction is written out where
 it stands and its run goes on where the statement or loop it stands for
 ends (its checks unrolled; a check that shows only locals runs only when
 one of them is a Number too long to show, the only value it fails on; a
@@ -61,8 +61,8 @@ import types
 
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
-from pipvm.engine import (answers, bodies, cases, compiled, fors, generated_cases, inline,
-                          rewrites, rules, steps)
+from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
+                          inline, rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -166,7 +166,7 @@ _NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames
 class _Writer(fors.Writing):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
-    again = True        # may it read a CANPLAY's cards (rules.plays_again)? (function sets it)
+    again = True        # may it read a CANPLAY's cards (filters.plays_again)? (function sets it)
 
     def __init__(self, instrs, starts, positions, pures=(), outside=(), leaves=None):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
@@ -232,7 +232,7 @@ class _Writer(fors.Writing):
         for k in reversed(range(len(exprs))):
             text = text.replace('OPERAND%d_' % k, exprs[k])
         text = answers.jumped(rewrites.inlined(text), self, indexes)
-        text = rules.direct_filters(text, self.pures, self.operand, steps.NO_STEPS, self.again)
+        text = filters.direct_filters(text, self.pures, self.operand, steps.NO_STEPS, self.again)
         self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
 
     def operand(self, value):
@@ -569,7 +569,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
     writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
                      leaves)
     # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
-    writer.again = rules.plays_again(plain) or rules.plays_again(quiet)
+    writer.again = filters.plays_again(plain) or filters.plays_again(quiet)
     (source, at), plain = writer.source()
     made = _MADE.get(source)
     if made is None:

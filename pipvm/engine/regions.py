@@ -49,7 +49,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases
+from pipvm.engine import cases, compiled, filters, generated_cases
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -419,10 +419,9 @@ class _Writer:
                                      own_parts=True, first_part=len(places) - len(parts),
                                      forwarded=False)
                 text = _attributes(text, props)
-                if 'self.playable(' in text:    # (rules.py: imported by the rule's first call)
-                    from pipvm.engine import rules
-                    text = rules.direct_filters(text, site.pures, operand,
-                                                again=rules.plays_again(site.instrs))
+                if 'self.playable(' in text:
+                    text = filters.direct_filters(text, site.pures, operand,
+                                                  again=filters.plays_again(site.instrs))
                 out = _goes(_reread(text), '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)
