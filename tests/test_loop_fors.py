@@ -161,3 +161,15 @@ def test_a_loop_that_does_not_end_with_its_jump_back_is_no_for():
     del instrs[6]
     instrs[2] = (OP.FOR_NEXT, (0, 6), None)
     assert fors.loops(instrs) == {2: 6}
+
+
+def test_a_quiet_instruction_jumping_into_a_body_makes_it_no_for():
+    # a quiet instruction goes on at its last operand (quiet.py): one
+    # before the loop whose `after` is inside its body enters it from outside
+    instrs = [(OP.QUIET_LOCALS, ((), 5), None), (OP.CONST, 0, None), (OP.FOR_ITER, (), None),
+              (OP.FOR_NEXT, (0, 7), None), (OP.CONST, 0, None), (OP.POP, (), None),
+              (OP.JUMP, 3, None), (OP.RETURN, (), None)]
+    assert fors.targets(OP.QUIET_LOCALS, ((), 5)) == [5]
+    assert fors.loops(instrs) == {}
+    instrs[0] = (OP.QUIET_LOCALS, ((), 1), None)
+    assert fors.loops(instrs) == {3: 7}
