@@ -76,10 +76,10 @@ def test_the_loops_are_python_fors():
     image = Image(_program(), compiled=True)
     actions.prepare(image)
     fns = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}
-    for name, fors in (('books', 3), ('hop', 2), ('tell', 1)):
+    for name, count in (('books', 3), ('hop', 2), ('tell', 1)):
         source = fns[name].source
         body = source.split('while True:')[1]
-        assert body.count(' in stack[-1]:') >= fors, source
+        assert body.count(' in stack[-1]:') >= count, source
         # no round goes back through the tree (FOR_NEXT's `next` is gone)
         assert 'next(stack[-1]' not in source, source
     assert 'break' in fns['hop'].source
