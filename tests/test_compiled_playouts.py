@@ -532,3 +532,10 @@ def test_an_ask_s_jumps_that_count_a_step_are_kept():
         assert answers.jumped(text, writer, [0]) == text
     writer.instrs, writer.operands = instrs, [2]        # (not the ASK's own first)
     assert answers.jumped(text, writer, [0]) == text
+    # not one ASK with its (n, first) among the run's instructions: kept
+    writer.operands = [1]
+    ask = instrs[0]
+    for run, first in (([(OP.JUMP, 5, None)], [0]), ([ask, ask], [0, 1]),
+                       ([(OP.ASK, (2, 1, 0), None)], [0]), ([(OP.ASK, 2, None)], [0])):
+        writer.instrs = run + instrs[len(run):]
+        assert answers.jumped(text, writer, first) == text
