@@ -548,3 +548,9 @@ def test_an_ask_s_jumps_that_count_a_step_are_kept():
     # JUMPs that would run past the end: kept
     writer.instrs, writer.operands = [(OP.ASK, (2, 6), None)] + instrs[1:], [6]
     assert answers.jumped(text, writer, [0]) == text
+    # no JUMPs, an n that is no number, a JUMP to itself or past the end: kept
+    writer.operands = [1]
+    for bad in ([(OP.ASK, (0, 1), None)] + instrs[1:], [(OP.ASK, ('2', 1), None)] + instrs[1:],
+                instrs[:1] + [(OP.JUMP, 1, None)] + instrs[2:], instrs[:2] + [(OP.JUMP, 7, None)] + instrs[3:]):
+        writer.instrs = bad
+        assert answers.jumped(text, writer, [0]) == text
