@@ -554,3 +554,7 @@ def test_an_ask_s_jumps_that_count_a_step_are_kept():
                 instrs[:1] + [(OP.JUMP, 1, None)] + instrs[2:], instrs[:2] + [(OP.JUMP, 7, None)] + instrs[3:]):
         writer.instrs = bad
         assert answers.jumped(text, writer, [0]) == text
+    # one question: straight to it as well
+    writer.instrs = [(OP.ASK, (1, 1), None)] + instrs[1:]
+    assert answers.jumped(text, writer, [0]) == text.replace('A[0] + enabled[choice_]',
+                                                              '(5,)[enabled[choice_]]')
