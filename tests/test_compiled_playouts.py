@@ -532,3 +532,29 @@ def test_an_ask_s_jumps_that_count_a_step_are_kept():
         assert answers.jumped(text, writer, [0]) == text
     writer.instrs, writer.operands = instrs, [2]        # (not the ASK's own first)
     assert answers.jumped(text, writer, [0]) == text
+    # the ASK's first written as its number (not an operand): the same
+    writer.operands = []
+    plain = text.replace('A[0]', '1')
+    assert answers.jumped(plain, writer, [0]) == text.replace('A[0] + enabled[choice_]',
+                                                               '(5, 6)[enabled[choice_]]')
+    assert answers.jumped(plain.replace('= 1', '= 2'), writer, [0]) == plain.replace('= 1', '= 2')
+    # not one ASK with its (n, first) among the run's instructions: kept
+    writer.operands = [1]
+    ask = instrs[0]
+    for run, first in (([(OP.JUMP, 5, None)], [0]), ([ask, ask], [0, 1]),
+                       ([(OP.ASK, (2, 1, 0), None)], [0]), ([(OP.ASK, 2, None)], [0])):
+        writer.instrs = run + instrs[len(run):]
+        assert answers.jumped(text, writer, first) == text
+    # JUMPs that would run past the end: kept
+    writer.instrs, writer.operands = [(OP.ASK, (2, 6), None)] + instrs[1:], [6]
+    assert answers.jumped(text, writer, [0]) == text
+    # no JUMPs, an n that is no number, a JUMP to itself or past the end: kept
+    writer.operands = [1]
+    for bad in ([(OP.ASK, (0, 1), None)] + instrs[1:], [(OP.ASK, ('2', 1), None)] + instrs[1:],
+                instrs[:1] + [(OP.JUMP, 1, None)] + instrs[2:], instrs[:2] + [(OP.JUMP, 7, None)] + instrs[3:]):
+        writer.instrs = bad
+        assert answers.jumped(text, writer, [0]) == text
+    # one question: straight to it as well
+    writer.instrs = [(OP.ASK, (1, 1), None)] + instrs[1:]
+    assert answers.jumped(text, writer, [0]) == text.replace('A[0] + enabled[choice_]',
+                                                              '(5,)[enabled[choice_]]')

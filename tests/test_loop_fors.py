@@ -76,10 +76,10 @@ def test_the_loops_are_python_fors():
     image = Image(_program(), compiled=True)
     actions.prepare(image)
     fns = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}
-    for name, fors in (('books', 3), ('hop', 2), ('tell', 1)):
+    for name, count in (('books', 3), ('hop', 2), ('tell', 1)):
         source = fns[name].source
         body = source.split('while True:')[1]
-        assert body.count(' in stack[-1]:') >= fors, source
+        assert body.count(' in stack[-1]:') >= count, source
         # no round goes back through the tree (FOR_NEXT's `next` is gone)
         assert 'next(stack[-1]' not in source, source
     assert 'break' in fns['hop'].source
@@ -161,3 +161,15 @@ def test_a_loop_that_does_not_end_with_its_jump_back_is_no_for():
     del instrs[6]
     instrs[2] = (OP.FOR_NEXT, (0, 6), None)
     assert fors.loops(instrs) == {2: 6}
+
+
+def test_a_quiet_instruction_jumping_into_a_body_makes_it_no_for():
+    # a quiet instruction goes on at its last operand (quiet.py): one
+    # before the loop whose `after` is inside its body enters it from outside
+    instrs = [(OP.QUIET_LOCALS, ((), 5), None), (OP.CONST, 0, None), (OP.FOR_ITER, (), None),
+              (OP.FOR_NEXT, (0, 7), None), (OP.CONST, 0, None), (OP.POP, (), None),
+              (OP.JUMP, 3, None), (OP.RETURN, (), None)]
+    assert fors.targets(OP.QUIET_LOCALS, ((), 5)) == [5]
+    assert fors.loops(instrs) == {}
+    instrs[0] = (OP.QUIET_LOCALS, ((), 1), None)
+    assert fors.loops(instrs) == {3: 7}
