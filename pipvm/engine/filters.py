@@ -40,13 +40,10 @@ def direct_filters(text, pures, operand, mark='', again=True):
         if rule >= len(pures) or pures[rule] is None:
             return m.group(0)
         pure = hand_written(pures[rule])
-        pad = m.group(1)
-        return '\n'.join([pad + 'try:',
-                          pad + '    %s = %s(self, %s)%s' % (
-                              m.group(2), operand(pure.filter if pure.hand is None else pure.hand),
-                              m.group(4), '' if pure.hand is None else mark),
-                          pad + 'except Exception:',
-                          pad + '    ' + m.group(0).lstrip()])
+        call = '%s = %s(self, %s)%s' % (
+            m.group(2), operand(pure.filter if pure.hand is None else pure.hand), m.group(4),
+            '' if pure.hand is None else mark)
+        return _tried(m.group(1), call, m.group(0).lstrip())
     if 'self.playable(' not in text:
         return text
     if not again:
@@ -78,8 +75,13 @@ def _any(m, pures, operand, mark):
     fn = any_variant(hand_written(pures[rule]).hand)
     if fn is None:
         return m.group(0)
-    pad, res = m.group(1), m.group(4)
-    return '\n'.join([pad + 'try:',
-                      pad + '    %s = %s(self, %s)%s' % (res, operand(fn), m.group(3), mark),
-                      pad + 'except Exception:',
-                      pad + '    %s = bool(self.playable(%s, %s))' % (res, m.group(2), m.group(3))])
+    res = m.group(4)
+    return _tried(m.group(1), '%s = %s(self, %s)%s' % (res, operand(fn), m.group(3), mark),
+                  '%s = bool(self.playable(%s, %s))' % (res, m.group(2), m.group(3)))
+
+
+def _tried(pad, call, fallback):
+    """The lines at pad of a generated filter's call, and where it fails,
+    the machine's own (which fails where the loop would)."""
+    return '\n'.join([pad + 'try:', pad + '    ' + call, pad + 'except Exception:',
+                      pad + '    ' + fallback])
