@@ -1,35 +1,27 @@
 """Rules and orderings as closures: the specialised path for pure code.
 
 A rule or ordering is one expression: it cannot decide, call, loop, store
-or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand,
-(CANPLAY_SET once per set), so the dispatch loop's set-up (a stack, bound methods, a try block) and its
-if-chain cost more there than the rule's own work.  At load time each such
-code object is translated, from its decoded instructions, into a tree of
-closures, one per operation, that take the locals (the arguments) and
-return the value: each made by the operation's closure factory, which
-pipvm/engine/cases.py writes from its body (generated_cases.CLOSURES);
-nothing is generated or exec'd at run time.  The shapes
-rules take most are one closure each: `c->rank == cl->top->rank`, an `or`
-of such equalities, and, over a whole hand, `card->P == X or ...` with each
-X computed once.
+or show anything.  `PLAY` and `CANPLAY` run a rule once per card of a hand
+(CANPLAY_SET once per set), where the dispatch loop's set-up costs more
+than the rule's own work.  At load time each such code object is
+translated, by symbolic execution of its decoded instructions into
+expression trees (pipvm/engine/expressions.py), into a tree of closures
+made by the operations' closure factories (generated_cases.CLOSURES, from
+their bodies): nothing is exec'd at run time.  Common shapes are one
+closure each: `c->rank == cl->top->rank`, an `or` of such equalities and,
+over a hand, `card->P == X or ...` with each X computed once.  Code the
+compiler would not make (a hand-made .pipc) gives None: the loop runs it.
 
-Translation is symbolic execution, into expression trees
-(pipvm/engine/expressions.py); only what the compiler makes of an
-expression is translated; anything else (a hand-made .pipc) gives None and
-runs on the loop.
-
-Errors stay the loop's: a closure that fails raises whatever Python
-raises, and the caller runs the same code on the loop, which raises the
-error at the right position.  That is sound because the code is pure:
-running it again on the same state gives the same result.  The closures
-evaluate the operations the loop evaluates on the same path, each once
-(an operand when it is used rather than when it is pushed: that may change
-which of two failures comes first, never whether one happens).
+Errors stay the loop's: a closure that fails raises, and the caller runs
+the same code on the loop, which raises at the right position.  That is
+sound because the code is pure (the same state gives the same result);
+an operand is evaluated where it is used rather than pushed, which may
+change which of two failures comes first, never whether one happens.
 """
 import functools
 import operator
 
-from pipvm.core import plain
+from pipvm.core import plain, runtime
 from pipvm.core.plain import NamedTuple
 from pipvm.core.errors import Fault
 from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  # noqa: F401
@@ -39,8 +31,8 @@ from pipvm.engine.expressions import (MAX_NODES, _BINARY, _CANPLAY, _COUNTED,  #
 from pipvm.engine.generated_cases import CLOSURES
 from pipvm.isa import pipc
 from pipvm.isa.opcodes import AGG_MAX, OPCODES  # noqa: F401 (the aggregates' bodies)
-from pipvm.core import runtime
 from pipvm.core.runtime import PROPERTY_NAMES
+
 
 class Pure:
     """One rule or ordering as a closure over an environment list: its
@@ -93,13 +85,7 @@ class Pure:
                 pass            # an X fails: fn evaluates it only where the rule does
         if tests is not None:
             return filter_by_card(player.hand, tests)
-        fn = rule.fn
-        out = []
-        for card in player.hand:
-            env[CARD_SLOT] = card
-            if fn(env):
-                out.append(card)
-        return out
+        return _kept(rule.fn, env, player.hand)
 
 
 def translate(code, program, card_consts, generate=False):
@@ -181,13 +167,17 @@ class _Unwritten:
         self.write_hand()
         if self.pure.hand is not None:
             return self.pure.hand(machine, player, dest)
-        fn, out = self.pure.fn, []          # (as Pure.filter without a generated filter)
-        env = [player, None, dest, *self.pure.pad, machine]
-        for card in player.hand:
-            env[CARD_SLOT] = card
-            if fn(env):
-                out.append(card)
-        return out
+        return _kept(self.pure.fn, [player, None, dest, *self.pure.pad, machine], player.hand)
+
+
+def _kept(fn, env, hand):
+    """The cards of hand a rule's closure fn allows, each in env's card slot."""
+    out = []
+    for card in hand:
+        env[CARD_SLOT] = card
+        if fn(env):
+            out.append(card)
+    return out
 
 
 def hand_written(fast):
