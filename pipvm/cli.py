@@ -370,7 +370,8 @@ def positive(text):
 
 def sim_options(p):
     """The options of sim, which sweep shares."""
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
+    p.set_defaults(checked=lambda args: _skill_or_game(args, p))
     p.add_argument('--games', type=positive, default=1000, metavar='N',
                    help='at most N games; default: 1000')
     p.add_argument('--precision', type=precision, default=DEFAULT_PRECISION, metavar='W',
@@ -388,10 +389,11 @@ def sim_options(p):
                    help='a game still running after K steps is stopped and counted; '
                         'default: %d' % DEFAULT_SIM_STEPS)
     p.add_argument('--json', action='store_true', help='write one JSON object to stdout')
-    p.add_argument('--skill', nargs='?', const='ismcts:100', metavar='KIND',
-                   help='measure skill: seat 1 is KIND (default ismcts:100) unless a thinking '
-                        'bot is seated; its wins are set beside random play in the same deals '
-                        '(always done when a thinking bot is seated)')
+    from pipvm.play.seats import SKILL
+    p.add_argument('--skill', nargs='?', const=SKILL, metavar='KIND',
+                   help=('measure skill: seat 1 is KIND (default %s) unless a thinking '
+                         'bot is seated; its wins are set beside random play in the same deals '
+                         '(always done when a thinking bot is seated)') % SKILL)
     p.add_argument('--rotate', action='store_true',
                    help='turn the seats given by --seat round the table game by game (the game '
                         'of seed S by S mod players places), so skill is measured at every seat')
@@ -403,6 +405,17 @@ def sim_options(p):
                         '(e.g. 10,30,100,300; seat 1 is ismcts unless a thinking bot is seated)')
     cluster_option(p)
     engine_option(p)
+
+
+def _skill_or_game(args, p):
+    """`--skill GAME.pip`: argparse hands the game's file to --skill's
+    optional KIND; a word that names no kind of seat is the game."""
+    if args.file is None:
+        from pipvm.play.seats import KINDS, SKILL
+        if args.skill is None or args.skill.partition(':')[0] in {
+                k.partition('[')[0].partition(':')[0] for k in KINDS}:
+            p.error('the following arguments are required: GAME.pipc|GAME.pip')
+        args.file, args.skill = args.skill, SKILL
 
 
 DEFAULT_PRECISION = 0.2        # the README's verdicts stand at this width (docs/metrics.md)
@@ -493,6 +506,8 @@ def engine_name(text):
 
 def main(argv=None):
     args = build_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
+    if hasattr(args, 'checked'):
+        args.checked(args)
     try:
         return args.func(args)
     except KeyboardInterrupt:

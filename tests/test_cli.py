@@ -224,3 +224,22 @@ def test_pip_is_registered_as_a_language():
     assert [ep.value for ep in entry_points(group=languages.GROUP, name='pip')] == [
         'compiler.pip.language:PIP']
     assert languages.for_path('x/GAME.PIP') is PIP and languages.named('pip') is PIP
+
+
+def test_a_bare_skill_before_the_game_leaves_the_game_its_file():
+    # argparse gives `--skill`'s optional KIND the next word: the game's file
+    from pipvm.cli import build_parser
+    from pipvm.play.seats import SKILL
+
+    def parsed(*words):
+        args = build_parser(list(words)).parse_args(list(words))
+        args.checked(args)
+        return args.file, args.skill
+    assert parsed('sim', '--skill', 'game.pip') == ('game.pip', SKILL)
+    assert parsed('sweep', '--vary', 'n=1,2', '--skill', 'game.pipc') == ('game.pipc', SKILL)
+    assert parsed('sim', '--skill', 'mc:5', 'game.pip') == ('game.pip', 'mc:5')
+    assert parsed('sim', 'game.pip', '--skill') == ('game.pip', SKILL)
+    assert parsed('sim', 'game.pip') == ('game.pip', None)
+    status, out, err = pipvm('sim', '--skill', 'mc')
+    assert (status, err.splitlines()[-1]) == (
+        2, 'pipvm sim: error: the following arguments are required: GAME.pipc|GAME.pip')

@@ -33,7 +33,7 @@ from pipvm.isa import pipc
 from pipvm.core.deepstack import deep
 from pipvm.core.errors import PipError
 from pipvm.play.bots import DEFAULTS
-from pipvm.play.seats import Seating, SeatSpec, bot_name, parse_kind
+from pipvm.play.seats import SKILL, Seating, SeatSpec, bot_name, parse_kind
 from pipvm.core.dialogue import team_seats
 from pipvm.design.metrics import Z95, wilson   # noqa: F401 (tests take Z95 from sim)
 # The report's data and words, named here too (report.py, sweep.py, cluster.py and tests use sim.*).
@@ -137,7 +137,6 @@ def seats_of(program, seating):
     return names, teams, groups
 
 
-DEFAULT_SKILL = 'ismcts:100'   # seat 1's bot for --skill or --depth when no thinking bot is seated
 
 
 @attrs.frozen
@@ -164,7 +163,7 @@ def prepare(args, seating, sets=()):
                              'engine does not run: drop --engine reference')
     seating = sim_seating(program, seating)
     if (args.skill or getattr(args, 'depth', None)) and not seating.thinks():
-        spec = parse_kind(args.skill or DEFAULT_SKILL)
+        spec = parse_kind(args.skill or SKILL)
         if not spec.thinks:
             raise PipError(None, "--skill %s: expected mc[:N] or ismcts[:N]" % args.skill)
         seating = plain.evolve(seating, specs={**seating.specs, 0: spec})

@@ -33,6 +33,7 @@ _SUFFIXES = {cut: ':' + name for name, cut in CUTS.items()}
 KINDS = BOT_KINDS + ('human', 'script:FILE')
 BOTS = tuple(k.partition('[')[0] for k in BOT_KINDS)
 THINKING = ('mc', 'ismcts')
+SKILL = 'ismcts:100'    # seat 1 for sim's --skill or --depth when no thinking bot is seated
 NAMES = ('Ada', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jon', 'Kai', 'Lea')
 
 
