@@ -378,8 +378,31 @@ def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter()
                 got = Exception
             assert got == want, (name, combination)
             compared += want is not Exception
+            try:                    # (a CANPLAY's: whether the loop finds any)
+                got = filters.any_variant(fast.hand)(m, player, dest)
+            except Exception:
+                got = Exception
+            assert got == (want if want is Exception else bool(want)), (name, combination)
         assert not fast.shapes.by_tests and not fast.shapes.by_globals, name
     assert compared > 60
+
+
+def test_a_card_free_test_inside_a_rule_is_decided_once_for_the_hand():
+    # `(led == trump and ...) or (led != trump and ...)`: whether led is
+    # trump is tested once, before the cards' loops, each loop testing only
+    # its side; `led != trump and ...` where it is false: no card, no loop
+    # (test_a_rule_with_conditions_on_globals_... compares them with the loop)
+    program = pipc.load(pipc.dump(frontend.compile_text(test_shapes.SOURCE)), 'x')
+    game = Game(vm.Image(program, compiled=True), seed=3, players=2, names=['A', 'B'])
+    fast = pure.written(game.machine.image.pure[test_shapes.rule_index(game, 'legal')])
+    source = fast.hand.source
+    split = re.search(r'^( +)(s\d+) = (h\d+)\n\1if \2:\n', source, re.M)
+    assert split, source
+    pad, kept, test = split.groups()
+    loops = re.findall(r'^%s    for card in cards:\n +if (.*):$' % pad, source, re.M)
+    assert len(loops) == 2, source      # (led is trump, and led is not)
+    assert not [loop for loop in loops if re.search(r'\b(%s|%s)\b' % (kept, test), loop)], source
+    assert re.search(r'^%sif h\d+:\n(%s    .*\n)+%sreturn \[\]$' % (pad, pad, pad), source, re.M), source
 
 
 SHORT = '''Game "g" requires 2 players.
@@ -401,10 +424,14 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
     m = game.machine
     player = m.players[0]
     must, led = (program.global_names.index(g) for g in ('must', 'led'))
-    for name, short in (('either', 'return list(cards)'), ('both', 'return []')):
+    for name, short, any_short in (('either', 'return list(cards)', 'return bool(cards)'),
+                                   ('both', 'return []', 'return False')):
         rule = test_shapes.rule_index(game, name)
         fast = pure.written(m.image.pure[rule])
         assert short in fast.hand.source, fast.hand.source
+        # (the any-variant writes its own: whether there is a card)
+        any_ = filters.any_variant(fast.hand)
+        assert any_short in any_.source and 'list(' not in any_.source, any_.source
         for value, suit in itertools.product((None, False, True), (None,) + SUITS):
             m.globals[must], m.globals[led] = value, suit
             try:
@@ -418,6 +445,7 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
             assert got == want, (name, value, suit)
             if value is False:          # (the first operand decides)
                 assert got is not player.hand and got == (player.hand if name == 'either' else [])
+                assert any_(m, player, []) is (name == 'either')
 
 
 def _canplay(rule):
