@@ -448,13 +448,15 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
                 assert any_(m, player, []) is (name == 'either')
 
 
-def _canplay(rule):
+def _canplay(rule, more=''):
     """A program setting b to whether the first player's hand (Ten, Eight,
-    Six, Four, Two of Clubs, unshuffled) holds a card rule allows."""
+    Six, Four, Two of Clubs, unshuffled) holds a card rule allows; more:
+    its other actions."""
     return harness.compile_checked(frontend.check_text(
         'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\nNumber x.\n'
         'Boolean b.\nRule r(p, c, pile) =\n  %s.\n' % rule + 'Action main {\n'
-        '  deal 5 from standard to players.\n  b = canplay r from players->first to table.\n}\n'))
+        '  deal 5 from standard to players.\n  b = canplay r from players->first to table.\n}\n'
+        + more))
 
 
 def _any_of(image):
@@ -509,6 +511,36 @@ def test_canplay_s_rule_failing_on_a_later_card_fails_as_the_loop_does():
     # (a rule that cannot fail: both engines agree)
     defined = _canplay('c->rank == 10 or c->rank == c->rank')
     assert _ending(defined, True) == _ending(defined, False)
+
+
+def test_canplay_s_rule_comparing_two_numbers_stops_at_the_first_card():
+    # `<`, `>`, `+` raise on a Suit or a list (the verifier checks no
+    # kinds: a global may hold one): the any-variant stops at the first card
+    # allowed where both sides are Numbers (an integer, the card's own rank
+    # where no code stores it), not past a comparison with a global
+    for rule, stops in (('c->rank > 9 or c->suit == H', True),
+                        ('c->rank - 1 == 9 or c->rank + 1 >= 14', True),
+                        ('c->rank > x or c->suit == H', False)):
+        image = vm.Image(_canplay(rule), compiled=True)
+        game = Game(image, seed=1, players=2, names=['a', 'b'])
+        m = game.machine
+        any_ = _any_of(image)
+        assert ('return True' in any_.source) is stops, (rule, any_.source)
+        if stops:
+            m.players[0].hand.append(object())      # (after the Ten: not read)
+            assert any_(m, m.players[0], []) is True
+    # a rank some code stores may be undefined: the loop fails at the Eight
+    image = vm.Image(_canplay('c->rank > 9 or c->suit == H',
+                              'Action unused { players->first->hand->top->rank = 5. }\n'),
+                     compiled=True)
+    m = Game(image, seed=1, players=2, names=['a', 'b']).machine
+    m.players[0].hand[1].rank = None
+    try:
+        _any_of(image)(m, m.players[0], [])
+    except Exception as e:
+        assert 'Undefined value' in str(e)
+    else:
+        raise AssertionError('the any-variant stopped before an undefined rank')
 
 
 def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():

@@ -65,6 +65,7 @@ class _Writer:
         self.defined = False        # the globals read once are all defined (a hand's filter)
         self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
         self.hoisted = {}           # such a part (a tree) -> (its local, its source)
+        self.sound = set()          # the source of parts that cannot fail (_numbers)
         # A hand's filter: the card's properties read so far on every path
         # to here, name -> its local (checked once; a rule changes nothing)
         self.known = None
@@ -187,7 +188,11 @@ class _Writer:
             return text if text is not None else self.fallback(t)
         if kind is Binary:
             text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
-            return text if text is not None else self.fallback(t)
+            if text is None:
+                return self.fallback(t)
+            if t.op in _NUMERIC and self.number(t.left) and self.number(t.right):
+                self.sound.add(text)
+            return text
         # (each part written in the order it is evaluated, a part that may
         # not be evaluated by branch: what it reads is known only inside)
         if kind is If:
@@ -210,6 +215,21 @@ class _Writer:
         if kind in (Aggregate, CanPlay, Counted):
             return self.fallback(t)
         raise Refused()
+
+    def number(self, t):
+        """Is t's value always a Number (an int: a Rank is one) here: an
+        integer constant, the card's rank where it is born (born_properties:
+        new_deck's Rank, never stored), a sum or difference of two?  The
+        verifier checks no kinds: a global, or any other card's rank, may
+        hold anything in a hand-made program."""
+        kind = type(t)
+        if kind is Leaf:
+            return t.kind == 'const' and isinstance(t.arg, int)
+        if kind is Unary:
+            return (t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'rank' and t.arg in self.born
+                    and type(t.operand) is Leaf and t.operand.kind == 'load_local'
+                    and t.operand.arg == self.card)
+        return kind is Binary and t.op in _ARITHMETIC and self.number(t.left) and self.number(t.right)
 
     def branch(self, t):
         """expr(t) for a part evaluated only on some paths."""
@@ -254,6 +274,12 @@ class _Writer:
         name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
         text = self.body(name, [self.operand(arg)], [])
         return text if text is not None else self.fallback(t)
+
+
+# Operations on two Numbers that cannot fail (int's, in C; ADD's and SUB's
+# bodies are `int(a) + b`, `int(a) - b`): their results are Numbers too
+_ARITHMETIC = {'ADD', 'SUB'}
+_NUMERIC = _ARITHMETIC | {'LT', 'LE', 'GT', 'GE'}
 
 
 # What a part of a rule may be made of to be computed once for a whole hand:
@@ -395,6 +421,7 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
 
     def written(any_):
         """The function's source: the filter, or (any_) whether it holds any card."""
+        any_ = (lambda text: _safe(text, w.sound)) if any_ else None
         lines = list(head)
         if reads_env:
             lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
@@ -475,12 +502,20 @@ _DECIDED = {('all', False): 'list(cards)', ('none', False): '[]',
             ('all', True): 'bool(cards)', ('none', True): 'False'}
 
 
+def _safe(expr, sound):
+    """Can expr not fail: _SAFE's, with the parts in sound (_Writer.number's
+    operations on Numbers) standing for values."""
+    for text in sorted(sound, key=len, reverse=True):
+        expr = expr.replace(text, 'None')
+    return _SAFE.fullmatch(expr) is not None
+
+
 def _planned(plan, card, reads_env, any_):
     """The lines of plan (_split's), each path ending in a return."""
     if plan[0] == 'loop':
         return _filter(plan[1], card, reads_env, any_)
     if plan[0] != 'if':
-        return ['    return ' + _DECIDED[plan[0], any_]]
+        return ['    return ' + _DECIDED[plan[0], any_ is not None]]
     _, test, local, then, else_ = plan
     lines = []
     if local is not None:
@@ -496,23 +531,26 @@ def _indent(lines):
     return ['    ' + line for line in lines]
 
 
-def _filter(expr, card, reads_env, any_=False):
+def _filter(expr, card, reads_env, any_=None):
     """The lines of a hand's filter by expr, returning the cards it holds
     for: a loop, not a comprehension (which is a function call of its own
-    in the Pythons before 3.12: a third of a short hand's filter).  any_:
-    whether it holds for any, at the first card it does where expr cannot
-    fail (the whole loop would fail at a later card), else after the loop."""
+    in the Pythons before 3.12: a third of a short hand's filter).  any_
+    (not None: whether it holds for any), whether an expression cannot
+    fail: where expr cannot, at the first card it holds for (else the whole
+    loop would fail at a later card), else after the loop."""
     loop = (['    for card in cards:'] + (['        env[%d] = card' % card] if reads_env else [])
             + ['        if %s:' % expr])
-    if any_ and _SAFE.fullmatch(expr):
+    if any_ is not None and any_(expr):
         return loop + ['            return True', '    return False']
     return (['    out = []'] + loop + ['            out.append(card)',
-                                       '    return bool(out)' if any_ else '    return out'])
+                                       '    return out' if any_ is None else '    return bool(out)'])
 
 
 # An expression that cannot fail: `==` and `!=` (never raise on the
 # runtime's values), Python's `and`/`or`/`not`/conditionals and walruses
 # over the card's attributes (a born property, never None: no check),
-# locals and operands, no call (a closure, a check's fault()).
+# locals and operands, no call (a closure, a check's fault()); `<`, `+`
+# and the like raise on a Suit, a list or None, so only on two Numbers
+# (_safe).
 _SAFE = re.compile(r'(?:\s+|[()]|[!=]=|:=|\b(?:not|and|or|if|else|is|None)\b'
                    r'|\b[svhg]\d+\b|\bcard(?:\.[a-z_]+)?\b|\bA\[\d+\](?!\s*\())+')
