@@ -10,10 +10,10 @@ import tokenize
 
 from compiler.pip import frontend
 from pipvm.core.errors import PipError
-from pipvm.core.runtime import SUITS
+from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS
 from pipvm.engine import actions, filters, pure, vm
 from pipvm.engine import rules as rules_module
-from pipvm.engine.expressions import If
+from pipvm.engine.expressions import Binary, If, Leaf, Unary
 from pipvm.game.game import Game
 from pipvm.isa import pipc
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
@@ -541,6 +541,22 @@ def test_canplay_s_rule_comparing_two_numbers_stops_at_the_first_card():
         assert 'Undefined value' in str(e)
     else:
         raise AssertionError('the any-variant stopped before an undefined rank')
+
+
+def test_only_integers_and_the_card_s_born_rank_are_known_numbers():
+    # (what an any-variant may compare: a Suit constant in a hand-made
+    # program, a global, another card's rank or a stored one is not)
+    rank = PROPERTY_NAMES.index('rank')
+    born = rules_module._Writer(3, None, card=1, born=frozenset({rank}))
+    card_rank = Unary('LOAD_PROP', rank, Leaf('load_local', 1))
+    for tree, number in ((Leaf('const', 5), True), (Leaf('const', RANKS[10]), True),
+                         (Leaf('const', SUITS[0]), False), (Leaf('load_global', 2), False),
+                         (card_rank, True), (Unary('LOAD_PROP', rank, Leaf('load_local', 0)), False),
+                         (Binary('ADD', card_rank, Leaf('const', 1)), True),
+                         (Binary('SUB', Leaf('const', 1), Leaf('load_global', 2)), False),
+                         (Binary('LT', card_rank, Leaf('const', 1)), False)):
+        assert born.number(tree) is number, tree
+    assert not rules_module._Writer(3, None, card=1).number(card_rank)     # (stored somewhere)
 
 
 def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():
