@@ -10,10 +10,10 @@ import tokenize
 
 from compiler.pip import frontend
 from pipvm.core.errors import PipError
-from pipvm.core.runtime import SUITS
+from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS
 from pipvm.engine import actions, filters, pure, vm
 from pipvm.engine import rules as rules_module
-from pipvm.engine.expressions import If
+from pipvm.engine.expressions import Binary, If, Leaf, Unary
 from pipvm.game.game import Game
 from pipvm.isa import pipc
 from pipvm.isa.instructions import INSTRUCTIONS, MACROS
@@ -378,8 +378,31 @@ def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter()
                 got = Exception
             assert got == want, (name, combination)
             compared += want is not Exception
+            try:                    # (a CANPLAY's: whether the loop finds any)
+                got = filters.any_variant(fast.hand)(m, player, dest)
+            except Exception:
+                got = Exception
+            assert got == (want if want is Exception else bool(want)), (name, combination)
         assert not fast.shapes.by_tests and not fast.shapes.by_globals, name
     assert compared > 60
+
+
+def test_a_card_free_test_inside_a_rule_is_decided_once_for_the_hand():
+    # `(led == trump and ...) or (led != trump and ...)`: whether led is
+    # trump is tested once, before the cards' loops, each loop testing only
+    # its side; `led != trump and ...` where it is false: no card, no loop
+    # (test_a_rule_with_conditions_on_globals_... compares them with the loop)
+    program = pipc.load(pipc.dump(frontend.compile_text(test_shapes.SOURCE)), 'x')
+    game = Game(vm.Image(program, compiled=True), seed=3, players=2, names=['A', 'B'])
+    fast = pure.written(game.machine.image.pure[test_shapes.rule_index(game, 'legal')])
+    source = fast.hand.source
+    split = re.search(r'^( +)(s\d+) = (h\d+)\n\1if \2:\n', source, re.M)
+    assert split, source
+    pad, kept, test = split.groups()
+    loops = re.findall(r'^%s    for card in cards:\n +if (.*):$' % pad, source, re.M)
+    assert len(loops) == 2, source      # (led is trump, and led is not)
+    assert not [loop for loop in loops if re.search(r'\b(%s|%s)\b' % (kept, test), loop)], source
+    assert re.search(r'^%sif h\d+:\n(%s    .*\n)+%sreturn \[\]$' % (pad, pad, pad), source, re.M), source
 
 
 SHORT = '''Game "g" requires 2 players.
@@ -401,10 +424,14 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
     m = game.machine
     player = m.players[0]
     must, led = (program.global_names.index(g) for g in ('must', 'led'))
-    for name, short in (('either', 'return list(cards)'), ('both', 'return []')):
+    for name, short, any_short in (('either', 'return list(cards)', 'return bool(cards)'),
+                                   ('both', 'return []', 'return False')):
         rule = test_shapes.rule_index(game, name)
         fast = pure.written(m.image.pure[rule])
         assert short in fast.hand.source, fast.hand.source
+        # (the any-variant writes its own: whether there is a card)
+        any_ = filters.any_variant(fast.hand)
+        assert any_short in any_.source and 'list(' not in any_.source, any_.source
         for value, suit in itertools.product((None, False, True), (None,) + SUITS):
             m.globals[must], m.globals[led] = value, suit
             try:
@@ -418,15 +445,18 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
             assert got == want, (name, value, suit)
             if value is False:          # (the first operand decides)
                 assert got is not player.hand and got == (player.hand if name == 'either' else [])
+                assert any_(m, player, []) is (name == 'either')
 
 
-def _canplay(rule):
+def _canplay(rule, more=''):
     """A program setting b to whether the first player's hand (Ten, Eight,
-    Six, Four, Two of Clubs, unshuffled) holds a card rule allows."""
+    Six, Four, Two of Clubs, unshuffled) holds a card rule allows; more:
+    its other actions."""
     return harness.compile_checked(frontend.check_text(
         'Game "g" requires 2 players.\nArea table labeled "Table" is faceup.\nNumber x.\n'
         'Boolean b.\nRule r(p, c, pile) =\n  %s.\n' % rule + 'Action main {\n'
-        '  deal 5 from standard to players.\n  b = canplay r from players->first to table.\n}\n'))
+        '  deal 5 from standard to players.\n  b = canplay r from players->first to table.\n}\n'
+        + more))
 
 
 def _any_of(image):
@@ -481,6 +511,52 @@ def test_canplay_s_rule_failing_on_a_later_card_fails_as_the_loop_does():
     # (a rule that cannot fail: both engines agree)
     defined = _canplay('c->rank == 10 or c->rank == c->rank')
     assert _ending(defined, True) == _ending(defined, False)
+
+
+def test_canplay_s_rule_comparing_two_numbers_stops_at_the_first_card():
+    # `<`, `>`, `+` raise on a Suit or a list (the verifier checks no
+    # kinds: a global may hold one): the any-variant stops at the first card
+    # allowed where both sides are Numbers (an integer, the card's own rank
+    # where no code stores it), not past a comparison with a global
+    for rule, stops in (('c->rank > 9 or c->suit == H', True),
+                        ('c->rank - 1 == 9 or c->rank + 1 >= 14', True),
+                        ('c->rank > x or c->suit == H', False)):
+        image = vm.Image(_canplay(rule), compiled=True)
+        game = Game(image, seed=1, players=2, names=['a', 'b'])
+        m = game.machine
+        any_ = _any_of(image)
+        assert ('return True' in any_.source) is stops, (rule, any_.source)
+        if stops:
+            m.players[0].hand.append(object())      # (after the Ten: not read)
+            assert any_(m, m.players[0], []) is True
+    # a rank some code stores may be undefined: the loop fails at the Eight
+    image = vm.Image(_canplay('c->rank > 9 or c->suit == H',
+                              'Action unused { players->first->hand->top->rank = 5. }\n'),
+                     compiled=True)
+    m = Game(image, seed=1, players=2, names=['a', 'b']).machine
+    m.players[0].hand[1].rank = None
+    try:
+        _any_of(image)(m, m.players[0], [])
+    except Exception as e:
+        assert 'Undefined value' in str(e)
+    else:
+        raise AssertionError('the any-variant stopped before an undefined rank')
+
+
+def test_only_integers_and_the_card_s_born_rank_are_known_numbers():
+    # (what an any-variant may compare: a Suit constant in a hand-made
+    # program, a global, another card's rank or a stored one is not)
+    rank = PROPERTY_NAMES.index('rank')
+    born = rules_module._Writer(3, None, card=1, born=frozenset({rank}))
+    card_rank = Unary('LOAD_PROP', rank, Leaf('load_local', 1))
+    for tree, number in ((Leaf('const', 5), True), (Leaf('const', RANKS[10]), True),
+                         (Leaf('const', SUITS[0]), False), (Leaf('load_global', 2), False),
+                         (card_rank, True), (Unary('LOAD_PROP', rank, Leaf('load_local', 0)), False),
+                         (Binary('ADD', card_rank, Leaf('const', 1)), True),
+                         (Binary('SUB', Leaf('const', 1), Leaf('load_global', 2)), False),
+                         (Binary('LT', card_rank, Leaf('const', 1)), False)):
+        assert born.number(tree) is number, tree
+    assert not rules_module._Writer(3, None, card=1).number(card_rank)     # (stored somewhere)
 
 
 def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():

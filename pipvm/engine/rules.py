@@ -65,6 +65,7 @@ class _Writer:
         self.defined = False        # the globals read once are all defined (a hand's filter)
         self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
         self.hoisted = {}           # such a part (a tree) -> (its local, its source)
+        self.sound = set()          # the source of parts that cannot fail (_numbers)
         # A hand's filter: the card's properties read so far on every path
         # to here, name -> its local (checked once; a rule changes nothing)
         self.known = None
@@ -187,7 +188,11 @@ class _Writer:
             return text if text is not None else self.fallback(t)
         if kind is Binary:
             text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
-            return text if text is not None else self.fallback(t)
+            if text is None:
+                return self.fallback(t)
+            if t.op in _NUMERIC and self.number(t.left) and self.number(t.right):
+                self.sound.add(text)
+            return text
         # (each part written in the order it is evaluated, a part that may
         # not be evaluated by branch: what it reads is known only inside)
         if kind is If:
@@ -210,6 +215,21 @@ class _Writer:
         if kind in (Aggregate, CanPlay, Counted):
             return self.fallback(t)
         raise Refused()
+
+    def number(self, t):
+        """Is t's value always a Number (an int: a Rank is one) here: an
+        integer constant, the card's rank where it is born (born_properties:
+        new_deck's Rank, never stored), a sum or difference of two?  The
+        verifier checks no kinds: a global, or any other card's rank, may
+        hold anything in a hand-made program."""
+        kind = type(t)
+        if kind is Leaf:
+            return t.kind == 'const' and isinstance(t.arg, int)
+        if kind is Unary:
+            return (t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'rank' and t.arg in self.born
+                    and type(t.operand) is Leaf and t.operand.kind == 'load_local'
+                    and t.operand.arg == self.card)
+        return kind is Binary and t.op in _ARITHMETIC and self.number(t.left) and self.number(t.right)
 
     def branch(self, t):
         """expr(t) for a part evaluated only on some paths."""
@@ -254,6 +274,12 @@ class _Writer:
         name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
         text = self.body(name, [self.operand(arg)], [])
         return text if text is not None else self.fallback(t)
+
+
+# Operations on two Numbers that cannot fail (int's, in C; ADD's and SUB's
+# bodies are `int(a) + b`, `int(a) - b`): their results are Numbers too
+_ARITHMETIC = {'ADD', 'SUB'}
+_NUMERIC = _ARITHMETIC | {'LT', 'LE', 'GT', 'GE'}
 
 
 # What a part of a rule may be made of to be computed once for a whole hand:
@@ -387,36 +413,26 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     # filtered as above, where the failure happens only if a card reaches
     # it, and then where it happens (the caller runs the loop).
     w.hoisting = True
-    short = []
-    if _returns_kept(tree) and _card_free(tree.cond, card):
-        # `not must_follow or ...` (`... and ...`): a card-free first
-        # operand decides for every card when it is true (false): the whole
-        # hand (none), without the cards' loop; else the rest decides
-        cond = w.expr(tree.cond)
-        short = ['    if %s%s:' % ('' if tree.on_true else 'not ', cond),
-                 '        return %s' % ('list(cards)' if tree.on_true else '[]')]
-        hoisted = w.top(tree.rest)
-    else:
-        hoisted = w.top(tree)
+    plan = _split(w, tree, card, {})
     w.hoisting = False
     reads_env = w.reads_env or any(_ENV.search(text) for text in
-                                   [expr, unchecked, hoisted] + [h for _, h in w.hoisted.values()])
+                                   [expr, unchecked] + _loops(plan)
+                                   + [h for _, h in w.hoisted.values()])
 
     def written(any_):
         """The function's source: the filter, or (any_) whether it holds any card."""
+        any_ = (lambda text: _safe(text, w.sound)) if any_ else None
         lines = list(head)
         if reads_env:
             lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
         lines += ['    cards = player.hand']
         fast = _filter(unchecked, card, reads_env, any_)
-        shortcut = [line.replace('list(cards)', 'bool(cards)').replace('return []', 'return False')
-                    if any_ else line for line in short]
         if w.hoisted:
             fast = (['    try:'] + ['        %s = %s' % h for h in w.hoisted.values()]
                     + ['    except Exception:', '        pass', '    else:']
-                    + _indent(shortcut + _filter(hoisted, card, reads_env, any_)) + fast)
-        elif short:             # (a global's value: read, and tested defined, already)
-            fast = shortcut + _filter(hoisted, card, reads_env, any_)
+                    + _indent(_planned(plan, card, reads_env, any_)) + fast)
+        elif plan[0] != 'loop':     # (a global's value: read, and tested defined, already)
+            fast = _planned(plan, card, reads_env, any_)
         if w.globals:
             lines += ['    if %s:' % ' and '.join('%s is not None' % local
                                                   for _, local in sorted(w.globals.items()))]
@@ -435,6 +451,79 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     return fn
 
 
+def _split(w, t, card, truths):
+    """A hand's filter by tree t as a plan, its card-free tests (hoisted:
+    w.hoisting) decided once before the cards' loop, not at every card:
+    ('all',) or ('none',) (the test decides for every card: `not
+    must_follow or ...`), ('loop', expr), or ('if', test, assigned, then,
+    else) (a test of a card-free value, assigned first to a kept value's
+    local if that is not None).  truths: the kept values' slots whose
+    truth is known here (a part `s4 or ...` where s4 is false is its
+    rest).  Every value is the one each card's test would compute (a rule
+    changes nothing), so each card's test in its loop is the part of the
+    whole test that card would evaluate, and fails where that would."""
+    kind = type(t)
+    if kind is Return and not t.dropped:
+        return _split(w, t.value, card, truths)
+    if kind is Keep and _returns_kept(t):
+        # `a or b` (`a and b`): a true (false) decides for every card, all (none)
+        decided = ('all',) if t.on_true else ('none',)
+        cond = t.cond
+        if type(cond) is Leaf and cond.kind == 'scratch' and cond.arg in truths:
+            return decided if truths[cond.arg] == t.on_true else _split(w, t.rest, card, truths)
+        if _card_free(cond, card):
+            test = w.expr(cond)
+            rest = _split(w, t.rest, card, truths)
+            return ('if', test, None) + ((decided, rest) if t.on_true else (rest, decided))
+    elif kind is Keep and _card_free(t.cond, card):
+        # (kept if [not] (s := cond) else rest): s is known in each branch
+        local = w.scratch[t.slot] = 's%d' % t.slot
+        test = w.expr(t.cond)
+        kept = _split(w, t.kept, card, {**truths, t.slot: t.on_true})
+        rest = _split(w, t.rest, card, {**truths, t.slot: not t.on_true})
+        return ('if', test, local) + ((kept, rest) if t.on_true else (rest, kept))
+    elif kind is If and _card_free(t.cond, card):
+        test = w.expr(t.cond)
+        return ('if', test, None, _split(w, t.then, card, truths),
+                _split(w, t.else_, card, truths))
+    return ('loop', w.top(t))
+
+
+def _loops(plan):
+    """The expressions of plan's loops."""
+    if plan[0] == 'loop':
+        return [plan[1]]
+    return _loops(plan[3]) + _loops(plan[4]) if plan[0] == 'if' else []
+
+
+# What a filter returns when its test decides for every card: the cards or
+# none; its any-variant whether there is one
+_DECIDED = {('all', False): 'list(cards)', ('none', False): '[]',
+            ('all', True): 'bool(cards)', ('none', True): 'False'}
+
+
+def _safe(expr, sound):
+    """Can expr not fail: _SAFE's, with the parts in sound (_Writer.number's
+    operations on Numbers) standing for values."""
+    for text in sorted(sound, key=len, reverse=True):
+        expr = expr.replace(text, 'None')
+    return _SAFE.fullmatch(expr) is not None
+
+
+def _planned(plan, card, reads_env, any_):
+    """The lines of plan (_split's), each path ending in a return."""
+    if plan[0] == 'loop':
+        return _filter(plan[1], card, reads_env, any_)
+    if plan[0] != 'if':
+        return ['    return ' + _DECIDED[plan[0], any_ is not None]]
+    _, test, local, then, else_ = plan
+    lines = []
+    if local is not None:
+        lines, test = ['    %s = %s' % (local, test)], local
+    return (lines + ['    if %s:' % test] + _indent(_planned(then, card, reads_env, any_))
+            + _planned(else_, card, reads_env, any_))
+
+
 _ENV = re.compile(r'\benv\b')
 
 
@@ -442,23 +531,26 @@ def _indent(lines):
     return ['    ' + line for line in lines]
 
 
-def _filter(expr, card, reads_env, any_=False):
+def _filter(expr, card, reads_env, any_=None):
     """The lines of a hand's filter by expr, returning the cards it holds
     for: a loop, not a comprehension (which is a function call of its own
-    in the Pythons before 3.12: a third of a short hand's filter).  any_:
-    whether it holds for any, at the first card it does where expr cannot
-    fail (the whole loop would fail at a later card), else after the loop."""
-    lines = (['    out = []', '    for card in cards:']
-             + (['        env[%d] = card' % card] if reads_env else []))
-    if any_ and _SAFE.fullmatch(expr):
-        return lines[1:] + ['        if %s:' % expr, '            return True', '    return False']
-    return lines + ['        if %s:' % expr, '            out.append(card)',
-                    '    return bool(out)' if any_ else '    return out']
+    in the Pythons before 3.12: a third of a short hand's filter).  any_
+    (not None: whether it holds for any), whether an expression cannot
+    fail: where expr cannot, at the first card it holds for (else the whole
+    loop would fail at a later card), else after the loop."""
+    loop = (['    for card in cards:'] + (['        env[%d] = card' % card] if reads_env else [])
+            + ['        if %s:' % expr])
+    if any_ is not None and any_(expr):
+        return loop + ['            return True', '    return False']
+    return (['    out = []'] + loop + ['            out.append(card)',
+                                       '    return out' if any_ is None else '    return bool(out)'])
 
 
 # An expression that cannot fail: `==` and `!=` (never raise on the
 # runtime's values), Python's `and`/`or`/`not`/conditionals and walruses
 # over the card's attributes (a born property, never None: no check),
-# locals and operands, no call (a closure, a check's fault()).
+# locals and operands, no call (a closure, a check's fault()); `<`, `+`
+# and the like raise on a Suit, a list or None, so only on two Numbers
+# (_safe).
 _SAFE = re.compile(r'(?:\s+|[()]|[!=]=|:=|\b(?:not|and|or|if|else|is|None)\b'
                    r'|\b[svhg]\d+\b|\bcard(?:\.[a-z_]+)?\b|\bA\[\d+\](?!\s*\())+')
