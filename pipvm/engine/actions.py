@@ -62,7 +62,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, rewrites, steps)
+                          inline, reach, rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -566,8 +566,12 @@ def function(loaded, loud=False, pures=(), leaves=None):
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     if loud:
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
-    writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
-                     leaves)
+    starts = _entered(loaded, (instrs,))
+    targets = reach.jumped_to(instrs, {0} | outside)
+    if targets is not None:         # (a start no jump that runs goes to: never entered)
+        starts &= targets
+    starts |= outside
+    writer = _Writer(instrs, starts, positions, pures, outside, leaves)
     # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
     writer.again = filters.plays_again(plain) or filters.plays_again(quiet)
     (source, at), plain = writer.source()
