@@ -57,3 +57,18 @@ def test_successors_unknown_leave_every_start():
     ask = (OP.ASK, (2, 1), None)
     assert reach.jumped_to([ask, (OP.JUMP, 3, None), (OP.JUMP, 4, None), ret, ret], {0}) == {
         1, 2, 3, 4}
+
+
+def test_a_run_written_again_is_composed_once(monkeypatch):
+    # a jump's run written where it jumps takes its text from the first
+    # writing, its operands renumbered (the playouts above: the same game)
+    from pipvm.engine import answers
+    composed, grouped = [], []
+    jumped, group = answers.jumped, actions._Writer.group
+    monkeypatch.setattr(answers, 'jumped', lambda text, writer, indexes: (
+        composed.append((id(writer), tuple(indexes))), jumped(text, writer, indexes))[1])
+    monkeypatch.setattr(actions._Writer, 'group', lambda self, indexes, indent: (
+        grouped.append((id(self), tuple(indexes))), group(self, indexes, indent))[1])
+    _, loaded = _turn()
+    assert len(grouped) > len(set(grouped)) and len(composed) == len(set(composed))
+    assert set(composed) == set(grouped)

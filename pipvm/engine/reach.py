@@ -1,5 +1,5 @@
-"""The instructions control can reach in a whole action's function
-(pipvm/engine/actions.py) from where it is entered.
+"""Where control enters a whole action's function (pipvm/engine/actions.py)
+and which of those starts it can reach from its entries.
 
 The function runs one copy of an action's code, its quiet one or its loud
 one, and is entered only at 0 (a call), after a decision or a call (a frame
@@ -15,12 +15,24 @@ the loop's (a jump goes there), not of the function's, whose run goes on
 there from the quiet instruction.  So a function's starts are its entries
 and the targets of the jumps it can reach; where an instruction's
 successors are not known, they are as they were."""
-from pipvm.engine import fors
+from pipvm.engine import compiled, fors
 from pipvm.engine.fors import QUIET
 from pipvm.isa.opcodes import ASKS, BY_CODE, OP
 
 # (control never goes on to the next instruction after these)
 _ENDS = {OP.JUMP, OP.RETURN, OP.GIVE}
+
+
+def starts(loaded, instrs, outside):
+    """The starts of the function over instrs (loaded's quiet or loud code)
+    entered at outside (0 among them): those, and where the loop is entered
+    other than by falling through that a jump the function can reach goes
+    to (all of them where an instruction's successors are not known)."""
+    entered = _entered(loaded, instrs)
+    targets = jumped_to(instrs, {0} | outside)
+    if targets is not None:
+        entered &= targets
+    return entered | outside
 
 
 def jumped_to(instrs, entries):
@@ -57,3 +69,37 @@ def jumped_to(instrs, entries):
         if op not in _ENDS:
             work.append(i + 1)
     return targets
+
+
+def _entered(loaded, instrs):
+    """Indexes control enters in instrs (loaded's quiet or loud code) other
+    than by falling through, as the loop enters them (a jump's target that
+    only threaded jumps name left out)."""
+    from pipvm.engine import fusion
+    index = {offset: i for i, offset in enumerate(loaded.offsets)}
+    decoded = [ins for parts in loaded.parts for ins in parts]
+    entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
+    entered -= _threaded_only(instrs)
+    for op, arg, _ in instrs:
+        if op == OP.QUIET_LOCALS:
+            entered.add(arg[1])
+        elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
+            entered.add(arg[-1])
+    return entered
+
+
+def _threaded_only(instrs):
+    """The JUMP_IF_FALSEs of instrs that only threaded jumps name
+    (compiled.threaded): no jump enters them any more.  Any other operand
+    equal to such an index, of any kind, keeps it entered."""
+    threaded, named = set(), set()
+    for op, arg, _ in instrs:
+        parts = BY_CODE[op].parts or (BY_CODE[op],) if op in BY_CODE else ()
+        if (len(parts) and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP
+                and len(parts[-1].names) == 1):
+            target = arg[-1] if type(arg) is tuple else arg
+            if compiled.threads_to(target, instrs):
+                threaded.add(target)
+                arg = arg[:-1] if type(arg) is tuple else ()
+        named |= compiled.ints_in(arg)
+    return threaded - named
