@@ -317,8 +317,10 @@ class _Writer(fors.Writing):
             # QUIET_FOR's body without its call and its copy of the list
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
-            # (the list taken off the stack, and put back for the loud code)
-            back = ['    push(rest_)', loud]
+            # (the list taken off the stack, and put back for the loud code: by
+            # stack's method, so that a function pushing nothing else sets up
+            # no push and pop at each call)
+            back = ['    stack.append(rest_)', loud]
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
             slot, others, of_item, checks, locals_only = arg[:5]
             if type(slot) is int and 0 <= slot < SMALL:
