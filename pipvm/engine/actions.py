@@ -161,7 +161,8 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
              (('codes',), ('self.image.codes',)),
              (('choose_', 'log_', 'noted_', 'bits_'), ('self.auto',))]
-_NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
+# A name the prologue sets up, where the body reads it (not an attribute: `frames.pop`)
+_NAME = re.compile(r'(?<![\w.])(%s)(?!\w)' % '|'.join(n for names, _ in _PROLOGUE for n in names))
 
 
 class _Writer(fors.Writing):
