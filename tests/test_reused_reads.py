@@ -211,7 +211,9 @@ def test_a_quiet_loop_takes_its_list_in_a_name_and_gives_it_back_to_the_loud_cod
     image = Image(program, compiled=True)
     actions.prepare(image)
     turn = {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}['turn']
-    assert 'rest_ = value' in turn.source and 'push(rest_)' in turn.source
+    assert 'rest_ = value' in turn.source and 'stack.append(rest_)' in turn.source
+    # (nothing else pushes: the function sets up no push or pop at its calls)
+    assert 'push, pop =' not in turn.source
     for steps in (9, 10, 11, 12, 13, 14):
         loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
         assert compiled == loop, steps

@@ -53,6 +53,20 @@ def test_the_helpers_and_a_generated_filter_keep_the_local():
     assert all(steps.counts(t) for t in counting)
 
 
+def test_a_method_of_a_subscripted_value_is_read_by_its_whole_name():
+    # a message's guard at each round (a local a Number too long to show?)
+    # keeps the local: bit_length is a method of frame[2]'s value
+    assert not steps.counts('if (type(frame[2]) is int and frame[2].bit_length() > SHOWN_BITS):')
+    assert not steps.counts('stack[-1].append(value)')
+    # (an operand's method may be the program's; a callee's action counts)
+    assert steps.counts('x = A[3].get(value)')
+    assert steps.counts('rec_[0].action(self, rec_)')
+    lines = [('    if (type(frame[2]) is int and frame[2].bit_length() > SHOWN_BITS):', 0),
+             ('        A[3][0](env_)', 0), ('    self.steps_left -= 1', 1)]
+    assert _texts(steps.local(lines)) == [
+        lines[0][0], '        ' + steps.SAVE, lines[1][0], '        ' + steps.LOAD, '    steps_ -= 1']
+
+
 def test_an_if_whose_test_may_count_loads_in_its_block_and_after_it():
     lines = [('    if not QUIET_ROUNDS(self, frame, A[1], rest_):', 0),
              ('        return LOUD_RUN(self, rec, 12)', 0), ('    self.steps_left -= 2', 1)]

@@ -62,7 +62,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, rewrites, steps)
+                          inline, reach, rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -129,6 +129,7 @@ def _composed(codes):
     return text
 
 
+_OPERAND = re.compile(r'(?<![\w.])A\[(\d+)\]')        # (a function's operand k)
 _GETATTR = re.compile(r'getattr\((\w+|list_prop\(\w+, \w+, \w+\)), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
 # check then decides): the only failure of a check that shows locals.
@@ -160,7 +161,8 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('consts', 'globals_'), ('self.consts', 'self.globals')),
              (('codes',), ('self.image.codes',)),
              (('choose_', 'log_', 'noted_', 'bits_'), ('self.auto',))]
-_NAME = re.compile(r'(?<![\w.])[A-Za-z_]\w*')       # (not an attribute: `frames.pop`)
+# A name the prologue sets up, where the body reads it (not an attribute: `frames.pop`)
+_NAME = re.compile(r'(?<![\w.])(%s)(?!\w)' % '|'.join(n for names, _ in _PROLOGUE for n in names))
 
 
 class _Writer(fors.Writing):
@@ -223,17 +225,31 @@ class _Writer(fors.Writing):
         return len(self.units) - 1
 
     def group(self, indexes, indent):
-        """A run of composable instructions as one composition."""
-        self.codes = []
-        exprs = [e for i in indexes for e in self.operand_exprs(i)]
-        text = _composed(tuple(self.codes))
-        # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
-        text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
-        for k in reversed(range(len(exprs))):
-            text = text.replace('OPERAND%d_' % k, exprs[k])
-        text = answers.jumped(rewrites.inlined(text), self, indexes)
-        text = filters.direct_filters(text, self.pures, self.operand, steps.NO_STEPS, self.again)
-        self.leave(rewrites.folded(text), indent, self.new_unit(indexes), indexes[0])
+        """A run of composable instructions as one composition (a run
+        written again where a jump goes to it: its text as the first time,
+        its operands taken again, renumbered)."""
+        key, first = tuple(indexes), len(self.operands)
+        made = self.made.get(key)
+        if made is None:
+            self.codes = []
+            exprs = [e for i in indexes for e in self.operand_exprs(i)]
+            text = _composed(tuple(self.codes))
+            # a stored property read as an attribute (LOAD_PROP's `getattr(obj, prop)`)
+            text = _GETATTR.sub(lambda m: self.attribute(m, exprs), text)
+            for k in reversed(range(len(exprs))):
+                text = text.replace('OPERAND%d_' % k, exprs[k])
+            text = answers.jumped(rewrites.inlined(text), self, indexes)
+            text = filters.direct_filters(text, self.pures, self.operand, steps.NO_STEPS,
+                                          self.again)
+            text = rewrites.folded(text)
+            self.made[key] = (text, first, self.operands[first:])
+        else:
+            text, was, operands = made
+            self.operands += operands
+            if first != was:        # (its own operands: those from `was` on)
+                text = _OPERAND.sub(lambda m: 'A[%d]' % (int(m.group(1)) + (
+                    first - was if int(m.group(1)) >= was else 0)), text)
+        self.leave(text, indent, self.new_unit(indexes), indexes[0])
 
     def operand(self, value):
         """The source that reads value: one of the function's operands."""
@@ -302,8 +318,10 @@ class _Writer(fors.Writing):
             # QUIET_FOR's body without its call and its copy of the list
             self.operands.append(arg)
             k, after = len(self.operands) - 1, arg[-1]
-            # (the list taken off the stack, and put back for the loud code)
-            back = ['    push(rest_)', loud]
+            # (the list taken off the stack, and put back for the loud code: by
+            # stack's method, so that a function pushing nothing else sets up
+            # no push and pop at each call)
+            back = ['    stack.append(rest_)', loud]
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
             slot, others, of_item, checks, locals_only = arg[:5]
             if type(slot) is int and 0 <= slot < SMALL:
@@ -423,6 +441,7 @@ class _Writer(fors.Writing):
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
+            self.made = {}          # a run's indexes -> (its text, its first operand, its operands)
             self.pending, self.stops = set(), set()
             self.unwritten = set()  # (loops whose body cannot stand in a `for`)
             self._tree(todo, 12, self.heads(used))
@@ -515,41 +534,6 @@ INLINED = 3
 INLINED_ANY = 200       # (and a short function's joins, whatever its length)
 
 
-def _entered(loaded, instrs_list):
-    """Indexes control enters other than by falling through, in these lists
-    (a jump's target that only threaded jumps name left out)."""
-    from pipvm.engine import fusion
-    index = {offset: i for i, offset in enumerate(loaded.offsets)}
-    decoded = [ins for parts in loaded.parts for ins in parts]
-    entered = {index[o] for o in fusion.jump_targets(decoded) if o in index}
-    for instrs in instrs_list:
-        entered -= _threaded_only(instrs)
-    for instrs in instrs_list:
-        for op, arg, _ in instrs:
-            if op == OP.QUIET_LOCALS:
-                entered.add(arg[1])
-            elif op in (OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR):
-                entered.add(arg[-1])
-    return entered
-
-
-def _threaded_only(instrs):
-    """The JUMP_IF_FALSEs of instrs that only threaded jumps name
-    (compiled.threaded): no jump enters them any more.  Any other operand
-    equal to such an index, of any kind, keeps it entered."""
-    threaded, named = set(), set()
-    for op, arg, _ in instrs:
-        parts = BY_CODE[op].parts or (BY_CODE[op],) if op in BY_CODE else ()
-        if (len(parts) and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP
-                and len(parts[-1].names) == 1):
-            target = arg[-1] if type(arg) is tuple else arg
-            if compiled.threads_to(target, instrs):
-                threaded.add(target)
-                arg = arg[:-1] if type(arg) is tuple else ()
-        named |= compiled.ints_in(arg)
-    return threaded - named
-
-
 def function(loaded, loud=False, pures=(), leaves=None):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
@@ -566,7 +550,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
                if i + 1 < len(instrs) and _resumes(BY_CODE[op])}
     if loud:
         outside |= {i for i, (op, _, _) in enumerate(quiet) if op in QUIET}
-    writer = _Writer(instrs, _entered(loaded, (instrs,)) | outside, positions, pures, outside,
+    writer = _Writer(instrs, reach.starts(loaded, instrs, outside), positions, pures, outside,
                      leaves)
     # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
     writer.again = filters.plays_again(plain) or filters.plays_again(quiet)

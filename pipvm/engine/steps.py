@@ -43,7 +43,9 @@ SAFE = frozenset({
     'bits_', 'choose_', 'entered', 'positioned', 'invalid', 'ensure_depth', 'joined', 'shown',
     'Event', 'addressees', 'build_list', 'card_of', 'wild_suit', 'wild_rank', 'Area'})
 SAFE_METHODS = frozenset({'append', 'pop', 'index', 'insert', 'bit_length', 'isdisjoint', 'get'})
-_CALL = re.compile(r'([A-Za-z_][\w.]*(?:\[[^\[\]]*\])*)\(')
+# (a callee's whole name: `frame[2].bit_length` is a method of a local's
+# value, whose test guards a message's check at each round)
+_CALL = re.compile(r'([A-Za-z_]\w*(?:\.\w+|\[[^\[\]]*\])*)\(')
 _RUNTIME = re.compile(r'runtime\.\w+$')
 
 
@@ -59,7 +61,7 @@ def counts(text):
         if _RUNTIME.match(name):
             continue
         head, _, method = name.rpartition('.')
-        if head and head != 'self' and not head.startswith('self.') and method in SAFE_METHODS:
+        if head and head != 'self' and not head.startswith(('self.', 'A[')) and method in SAFE_METHODS:
             continue
         return True
     return False
