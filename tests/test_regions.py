@@ -8,7 +8,7 @@ import re
 import pytest
 
 from compiler.pip import frontend
-from pipvm.engine import compiled, regions, vm
+from pipvm.engine import compiled, reads, regions, vm
 from pipvm.game.game import Game
 from pipvm.play import loader
 from tests.fuzz import harness
@@ -280,7 +280,7 @@ def test_a_run_reads_a_local_or_its_property_once_where_nothing_can_change_it():
                      + ['else:'] + ['    ' + x for x in checked('value7', 'frame[2]', 7)]
                      + ['    setattr(value0, arg[2], value7)'] + checked('value8', 'value3.rank', 8)
                      + ['frame[1] = value8'] + checked('value9', 'frame[1]', 9))
-    out = regions._reread(text).split('\n')
+    out = reads.reread(text).split('\n')
     # the same local, and its property, again: copies (their tests could not fail)
     assert 'value3 = value0' in out and 'value4 = value1' in out
     # read in one branch, not the other (its block ended): read again there

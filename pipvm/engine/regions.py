@@ -49,7 +49,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, filters, generated_cases
+from pipvm.engine import cases, compiled, filters, generated_cases, reads
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -252,52 +252,6 @@ def _goes(text, pad, then):
     return out
 
 
-_NONE = ') is None:'
-
-
-def _reread(text):
-    """text (a run's composed bodies) with each checked read of a frame's
-    local, or of a stored property of a value one holds, that an earlier
-    checked read in the run holds already (in its block or one around it)
-    made a copy of that read: no line since mentions the frame, stores a
-    property (setattr) or calls the machine, nor binds the earlier name.
-    The value is defined there, so its test could not fail: the same
-    values, Faults and steps."""
-    lines = text.split('\n')
-    out, facts, k = [], [], 0       # (facts: (a name, what it holds, its line's indent))
-    while k < len(lines):
-        line = lines[k]
-        word = line.lstrip(' ')
-        indent = len(line) - len(word)
-        if facts:
-            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
-        read = None
-        if (word.startswith('if (') and word.endswith(_NONE) and k + 1 < len(lines)
-                and lines[k + 1].lstrip(' ').startswith('raise Fault(')):
-            name, _, expr = word[4:-len(_NONE)].partition(' := ')
-            obj, dot, attr = expr.partition('.')
-            if expr.startswith('frame[') and expr.endswith(']') and expr[6:-1].isdigit():
-                read = expr
-            elif dot and obj.isidentifier() and attr.isidentifier():
-                read = next(((key, attr) for n, key, _ in facts if n == obj and type(key) is str),
-                            None)
-        if read is not None and name.isidentifier():
-            known = [n for n, key, _ in facts if key == read]
-            out += ([' ' * indent + '%s = %s' % (name, known[0])] if known else lines[k:k + 2])
-            facts.append((name, read, indent))
-            k += 2
-            continue
-        if facts:
-            if 'frame' in word or 'setattr(' in word or 'self' in word:
-                facts = []
-            else:
-                facts = [f for f in facts if not (word.startswith(f[0] + ' =')
-                                                  or (f[0] + ' :=') in word)]
-        out.append(line)
-        k += 1
-    return '\n'.join(out)
-
-
 def _gone_to(runs):
     """The indexes the runs' lines set pc to."""
     return {int(line.strip()[5:]) for _, out in runs for line in out
@@ -422,7 +376,7 @@ class _Writer:
                 if 'self.playable(' in text:
                     text = filters.direct_filters(text, site.pures, operand,
                                                   again=filters.plays_again(site.instrs))
-                out = _goes(_reread(text), '', goto)
+                out = _goes(reads.reread(text), '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)
             else:
