@@ -4,6 +4,8 @@ it is hot.  A region must play exactly as the loop: the same messages,
 state, step count, and errors at the same positions."""
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -743,3 +745,19 @@ Action main {
     assert fn.loop == (2, 17) and fn.head_only
     assert [line.strip() for line in fn.source.split('\n') if 'for frame[' in line] == [
         'for frame[0] in stack[-1]:', 'for frame[1] in stack[-1]:']
+
+
+def test_a_region_without_a_filter_does_not_import_the_filters():
+    # (a fresh process: loops.pip's region, made in its game, has no
+    # `self.playable(`, so regions.py leaves filters.py and its patterns
+    # unimported, a twentieth of that game's CPU)
+    code = '\n'.join([
+        'import sys', 'from pipvm.engine import vm', 'from pipvm.play import loader',
+        'from tests.test_regions import _play, _regions',
+        "image = vm.Image(loader.load_program(%r), compiled=True)"
+        % os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'),
+        '_play(image)', 'assert _regions(image)',
+        "print('pipvm.engine.regions' in sys.modules, 'pipvm.engine.filters' in sys.modules)"])
+    out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=ROOT), check=True).stdout
+    assert out.split() == ['True', 'False']

@@ -181,8 +181,8 @@ def reused(lines):
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
     facts = []
     after = None            # (the line where an except block that ends its path ends, the facts before it)
-    k, last = 0, 0          # (last: the indent of the line before: no block ended if not less)
-    while k < len(lines):
+    k, last, n_lines = 0, 0, len(lines)     # (last: the line before's indent)
+    while k < n_lines:
         text, unit = lines[k]
         word = text.strip()
         indent = len(text) - len(word)
@@ -204,7 +204,7 @@ def reused(lines):
             k += 1
             continue
         d = re.fullmatch(_DEFINED, text) if 'defined = ' in word else None
-        if (d and k + 2 < len(lines) and lines[k + 1][0] == d.group(1) + 'if not defined:'
+        if (d and k + 2 < n_lines and lines[k + 1][0] == d.group(1) + 'if not defined:'
                 and re.fullmatch(_LOUD, lines[k + 2][0][len(d.group(1)) + 4:])
                 and lines[k + 2][0].startswith(d.group(1) + '    r')):
             if any(key == d.group(2) for _, key, _ in facts):
@@ -228,8 +228,8 @@ def reused(lines):
             k += 1
             continue
         m = checked(text) if word.startswith('if (') else None
-        if (m and k + 1 < len(lines) and lines[k + 1][0].startswith(m[0] + '    raise Fault(')
-                and not (k + 2 < len(lines) and lines[k + 2][0].startswith(
+        if (m and k + 1 < n_lines and lines[k + 1][0].startswith(m[0] + '    raise Fault(')
+                and not (k + 2 < n_lines and lines[k + 2][0].startswith(
                     (m[0] + 'else', m[0] + 'elif')))):
             pad, name, read, obj, prop = m
             if obj:          # a property of a value a name holds
@@ -252,7 +252,7 @@ def reused(lines):
             continue
         if word.startswith(('for ', 'while ')) or 'lambda' in word:
             facts = []
-        elif facts or '=' in word:      # (else nothing known, and nothing made known)
+        elif facts:         # (else nothing known, and nothing made known)
             if '(' in word and any(c in ')]' or (c not in _SAFE and not c.endswith(_SAFE_METHODS))
                                    for c in callees(word)):
                 facts = []

@@ -49,7 +49,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, filters, generated_cases, reads
+from pipvm.engine import cases, compiled, generated_cases, reads
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -374,6 +374,9 @@ class _Writer:
                                      forwarded=False)
                 text = _attributes(text, props)
                 if 'self.playable(' in text:
+                    # (imported here: a region with no filter, loops.pip's, need not
+                    # pay for the module and its patterns, a twentieth of its game)
+                    from pipvm.engine import filters
                     text = filters.direct_filters(text, site.pures, operand,
                                                   again=filters.plays_again(site.instrs))
                 out = _goes(reads.reread(text), '', goto)
