@@ -24,7 +24,8 @@ COPY = re.compile(r'((?:globals_|frame)\[\d+\]|[A-Za-z_]\w*) = ([A-Za-z_]\w*)')
 
 EDGES = [
     'if (value0 := frame[12]) is None:', '    if (v_1 := value0.rank) is None:',
-    'if (value0 := frame[]) is None:', 'if (value0 := a.b.c) is None:', 'if ( := frame[1]) is None:',
+    'if (value0 := frame[]) is None:', 'if (value0 := a.b.c) is None:',
+    'if ( := frame[1]) is None:',
     'if (value0 := frame[1])  is None:', 'if (x := globals_[3]) is None: ', 'if (x := y) is None:',
     'a = b', 'frame[3] = value2', 'globals_[0] = res15', 'globals_[0]= x', 'frame[1] == x',
     'frame[1] += 1', 'frame[1] //= 2', 'frame[1] **= 2', 'frame[1] <<= 1', 'frame[1]=x',
@@ -95,8 +96,10 @@ def test_a_region_s_run_is_looked_at_whole_where_a_read_may_be_a_copy():
     # (reread leaves a run as it is only where no read can be a copy: a
     # slot stored from a name that holds a value, then read, is one)
     def checked(name, expr, part):
-        return ['if (%s := %s) is None:' % (name, expr), "    raise Fault('Undefined value', %d)" % part]
-    stored = checked('value0', 'frame[1]', 0) + ['frame[3] = value0'] + checked('value4', 'frame[3]', 4)
+        return ['if (%s := %s) is None:' % (name, expr),
+                "    raise Fault('Undefined value', %d)" % part]
+    stored = (checked('value0', 'frame[1]', 0) + ['frame[3] = value0']
+              + checked('value4', 'frame[3]', 4))
     assert reads.reread('\n'.join(stored)).split('\n')[-1] == 'value4 = value0'
     copied = (checked('value0', 'frame[1]', 0) + checked('value1', 'value0.rank', 1)
               + ['value5 = value0'] + checked('value6', 'value5.rank', 6))

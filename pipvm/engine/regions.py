@@ -217,9 +217,11 @@ def make(site, loop, entered):
         lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
     if each is not None:
         lines += ['pop()', 'return %d' % each[1]]
+    lines, named = _consts_named(lines)
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
+                       + ['    %s = consts[%s]' % ('k_' + k, k) for k in named]
                        + ['    steps = self.steps_left'] * steps
                        + ['    try:']
                        + ['        ' + line for line in lines]
@@ -236,6 +238,25 @@ def make(site, loop, entered):
     rest = (tuple(w.places),) + tuple(w.operands)
     starts = w.starts
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
+
+
+def _consts_named(lines):
+    """(lines with each `consts[N]`, N an index the verifier checked, as a
+    local k_N, the Ns): read once when the region is entered, not at each
+    round (a program's constants never change in a game)."""
+    named, out = set(), []
+    for line in lines:
+        start = line.find('consts[')
+        while start >= 0:
+            end = line.find(']', start)
+            k = line[start + 7:end]
+            before = line[start - 1:start]
+            if k.isdigit() and not (before.isalnum() or before in ('_', '.')):
+                named.add(k)
+                line = line[:start] + 'k_' + k + line[end + 1:]
+            start = line.find('consts[', start + 1)
+        out.append(line)
+    return out, sorted(named, key=int)
 
 
 def _goes(text, pad, then):
