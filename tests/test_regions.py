@@ -717,7 +717,9 @@ Action main {
     lines = made[outer].source.split('\n')
     at = next(k for k, line in enumerate(lines) if line.strip().startswith('for frame['))
     assert lines[at].strip() == 'for frame[0] in stack[-1]:'
-    assert 'steps_left -= 1' in lines[at + 4] and 'pop()' in lines[at + 10], lines[at:at + 12]
+    # (one pass a round, no `while` over pc: its step, then the next item)
+    assert 'steps_left -= 1' in lines[at + 1] and lines[at + 4].strip() == 'continue'
+    assert 'pop()' in lines[at + 5] and 'while' not in ''.join(lines[at:at + 5]), lines[at:at + 6]
 
 
 def test_a_nest_of_two_fors_alone_is_made_from_the_outer(monkeypatch):
@@ -764,3 +766,30 @@ def test_a_region_without_a_filter_does_not_import_the_filters():
     out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=ROOT), check=True).stdout
     assert out.split() == ['True', 'False']
+
+
+def test_a_for_s_runs_fall_through_to_later_runs_without_a_while():
+    # (regions._fallen: a jump to a later run sets pc and falls through to
+    # the runs' tests, what followed it in its block under an `else:`; the
+    # for's next item, `break` out of the `while`, a `continue` of the for)
+    runs = [(5, ['x = 1', 'if not x:', '    pc = 9', '    continue', 'y = 2', 'pc = 12',
+                 'continue']),
+            (9, ['z = 3', 'break']), (12, ['w = 4', 'break'])]
+    assert regions._fallen(runs, 5) == [
+        'x = 1', 'if not x:', '    pc = 9', 'else:', '    y = 2', '    pc = 12',
+        'if pc == 9:', '    z = 3', '    continue', 'if pc == 12:', '    w = 4', '    continue']
+    # a jump back, or what follows needed in two branches: the `while` stays
+    assert regions._fallen([(5, ['x = 1', 'pc = 5', 'continue'])], 5) is None
+    two = [(5, ['if a:', '    pc = 9', '    continue', 'elif b:', '    c()', 'd()', 'break']),
+           (9, ['break'])]
+    assert regions._fallen(two, 5) is None
+    # loops.pip's `for s`: one pass a round, its runs tested in order
+    program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'))
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    [outer] = [fn for fn in _regions(image).values() if fn.loop == (9, 38)]
+    lines = outer.source.split('\n')
+    inner = lines.index('                    for frame[2] in stack[-1]:')
+    assert lines[inner + 1].strip().startswith('if (value0 := frame[1])')
+    assert '                        if pc == 28:' in lines
+    assert outer.source.count('while True:') == 1          # (the outer `for c`'s)

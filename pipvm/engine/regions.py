@@ -433,15 +433,18 @@ class _Writer:
         outer = each is None and self.starts is starts_in
         gone = set() if called else ({k for k, _ in runs} - _gone_to(runs + [(None, tail)])
                                      - (set(starts_in) if outer else set()))
-        for start, out in runs:
-            if start not in gone or start == head + 1:
-                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-                lines += ['    ' + line for line in out]
+        kept = [(start, out) for start, out in runs if start not in gone or start == head + 1]
+        for start, out in kept:
+            lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+            lines += ['    ' + line for line in out]
         lines += tail
         lines += ['else:', '    return pc']
         if each is None:
             return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
         slot, after = each
+        rounds = None if tail else _fallen(kept, head + 1)
+        if rounds is not None:
+            return ['for frame[%d] in stack[-1]:' % slot] + ['    ' + x for x in rounds], each
         return ['for frame[%d] in stack[-1]:' % slot,
                 '    pc = %d' % (head + 1),
                 '    while True:'] + ['        ' + line for line in lines], each
@@ -466,6 +469,79 @@ class _Writer:
             self.props.update(mark[2])
             return None
         return ['    ' + line for line in lines] + ['    pop()'] + then(each[1])
+
+
+def _fallen(runs, first):
+    """A `for` body's runs (start, lines) as one pass with no `while`: the
+    first run, then each other under `if pc == start:` in order, a jump
+    to a later run (`pc = k`, `continue`) setting pc and falling through
+    to those tests (what followed it in its block under an `else:`), the
+    next item (`break`) a `continue` of the `for`; None where a jump goes
+    back or to no run of these (the `while` stays)."""
+    starts = {start for start, _ in runs}
+    if not runs or runs[0][0] != first:
+        return None
+    out = []
+    try:
+        for start, lines in runs:
+            body, _ = _through(lines, 0, len(lines), 0, start, starts)
+            out += body if start == first else (
+                ['if pc == %d:' % start] + ['    ' + x for x in body])
+    except ValueError:
+        return None
+    return out
+
+
+def _through(lines, i, j, indent, start, starts):
+    """(lines[i:j], statements at indent, with their jumps as _fallen's;
+    whether the last falls through with pc set: the rest of its block is
+    then not run)."""
+    out, pad = [], ' ' * indent
+    k = i
+    while k < j:
+        line = lines[k]
+        word = line[indent:]
+        end = k + 1
+        while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+            end += 1
+        if word.startswith('pc = ') and end < j and lines[end] == pad + 'continue':
+            if not (word[5:].isdigit() and int(word[5:]) in starts and int(word[5:]) > start):
+                raise ValueError('a jump back')
+            return out + [line], True       # (what follows in its block is not run)
+        if word == 'break':
+            return out + [pad + 'continue'], False
+        if word.startswith(('if ', 'elif ', 'else:')) and word.endswith(':') and end > k + 1:
+            chain = [(line, k + 1, end)]
+            while end < j and lines[end].startswith((pad + 'elif ', pad + 'else:')):
+                k2 = end
+                end += 1
+                while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+                    end += 1
+                chain.append((lines[k2], k2 + 1, end))
+            done = [(head,) + _through(lines, a, b, indent + 4, start, starts)
+                    for head, a, b in chain]
+            if not chain[-1][0][indent:].startswith('else:'):
+                done.append((pad + 'else:', ['%s    pass' % pad], False))
+            staying = [d for d in done if not d[2]]
+            if len(staying) == len(done):       # (no branch falls through)
+                out += [x for head, body, _ in done[:len(chain)] for x in [head] + body]
+                k = end
+                continue
+            if len(staying) > 1:
+                raise ValueError('the rest in two branches')
+            rest = ['    ' + x for x in lines[end:j]]
+            after, falls = _through(rest, 0, len(rest), indent + 4, start, starts)
+            for head, body, fell in done:
+                out += [head] + (body if fell or not after else
+                                 [x for x in body if x.strip() != 'pass'] + after)
+            return out, falls
+        block = lines[k:end]
+        if any(x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
+               for x in block[1:]):
+            raise ValueError('a jump in a block of its own')
+        out += block
+        k = end
+    return out, False
 
 
 def _own_steps(lines):
