@@ -14,7 +14,9 @@ on where that one goes (counting its step as it would); an `and`'s jump
 is threaded (compiled.threaded).  Each run is composed as a block is
 (cases.compose: values passed in locals), its parts numbered across the
 region, whose Fault is raised here at its part's position (the region's
-own, so the loud and quiet code may have different regions at one index).
+own, so the loud and quiet code may have different regions at one index),
+its checked reads through reads.reread (an action's rules: a read an
+earlier one holds is a copy), its constants locals read on entry.
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
 is composed once, whichever loop is hot first.  A `for` inside, not made
@@ -23,7 +25,9 @@ yet, that leaves only at its end is written in place instead, its Python
 operands and steps set up, at each round of the outer `for c`).  A loop whose head is a
 FOR_NEXT alone is a Python `for` over the iteration state on the stack
 (_for_head; no `next` call and test of pc a round), entered at its head
-only.  Where nothing in a region reads the machine but its constants and
+only; with no loop inside, its rounds are one pass with no `while`: a jump
+to a later run sets pc and falls through to the tests of the runs after
+it (_fallen).  Where nothing in a region reads the machine but its constants and
 globals, its steps are counted in a local (_own_steps).  (Writing a forward jump's run where it jumps, as
 pipvm/engine/actions.py does, saved a tenth of a region's run time on
 benchmarks/programs/loops.pip but cost more to compile than it saved in
