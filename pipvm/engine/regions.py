@@ -25,9 +25,9 @@ yet, that leaves only at its end is written in place instead, its Python
 operands and steps set up, at each round of the outer `for c`).  A loop whose head is a
 FOR_NEXT alone is a Python `for` over the iteration state on the stack
 (_for_head; no `next` call and test of pc a round), entered at its head
-only; with no loop inside, its rounds are one pass with no `while`: a jump
-to a later run sets pc and falls through to the tests of the runs after
-it (_fallen).  Where nothing in a region reads the machine but its constants and
+only; with no loop inside it but a `for` written in place, its rounds are
+one pass with no `while`: a jump to a later run sets pc and falls through
+to the tests of the runs after it (_fallen).  Where nothing in a region reads the machine but its constants and
 globals, its steps are counted in a local (_own_steps).  (Writing a forward jump's run where it jumps, as
 pipvm/engine/actions.py does, saved a tenth of a region's run time on
 benchmarks/programs/loops.pip but cost more to compile than it saved in
@@ -411,10 +411,12 @@ class _Writer:
                 out += goto(i, '', False)
             runs.append((start, _tested(out, tests, lambda k: instrs[k][1], goto)))
         tail, called = [], False        # (the loops inside: written in place, or called)
+        in_place = []                   # (the `for`s written in place: runs of their own)
         for l in inner:
             written = self.written(l, lambda after: goto(after, '    '))
             if written is not None:
                 tail += ['elif pc == %d:' % l[0]] + written
+                in_place.append((l[0], [x[4:] for x in written]))
                 continue
             called = True
             made = region(site, l)
@@ -446,7 +448,7 @@ class _Writer:
         if each is None:
             return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
         slot, after = each
-        rounds = None if tail else _fallen(kept, head + 1)
+        rounds = None if called else _fallen(sorted(kept + in_place), head + 1)
         if rounds is not None:
             return ['for frame[%d] in stack[-1]:' % slot] + ['    ' + x for x in rounds], each
         return ['for frame[%d] in stack[-1]:' % slot,
@@ -540,8 +542,9 @@ def _through(lines, i, j, indent, start, starts):
                                  [x for x in body if x.strip() != 'pass'] + after)
             return out, falls
         block = lines[k:end]
-        if any(x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
-               for x in block[1:]):
+        if not word.startswith(('for ', 'while ')) and any(     # (a loop's own jumps)
+                x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
+                for x in block[1:]):
             raise ValueError('a jump in a block of its own')
         out += block
         k = end
