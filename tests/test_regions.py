@@ -4,11 +4,13 @@ it is hot.  A region must play exactly as the loop: the same messages,
 state, step count, and errors at the same positions."""
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 from compiler.pip import frontend
-from pipvm.engine import compiled, regions, vm
+from pipvm.engine import compiled, reads, regions, vm
 from pipvm.game.game import Game
 from pipvm.play import loader
 from tests.fuzz import harness
@@ -50,14 +52,18 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     # a Python `for` in the outer's (no function of its own, no call a round)
     assert (9, 38) in {fn.loop for fn in made} and (12, 37) not in {fn.loop for fn in made}
     outer = next(fn for fn in made if fn.loop == (9, 38))
-    assert 'elif pc == 12:' in outer.source and outer.head_only     # (a `for`: entered at its head)
+    assert 'if pc == 12:' in outer.source and outer.head_only     # (a `for`: entered at its head)
     assert '<= pc <=' not in outer.source      # (and called there only)
     lines = outer.source.split('\n')
-    inner = lines.index('                elif pc == 12:')
-    assert lines[inner + 1] == '                    for frame[2] in stack[-1]:'
+    # (the outer's rounds one pass too: its runs, then the inner `for`'s)
+    inner = lines.index('            if pc == 12:')
+    assert lines[inner + 1] == '                for frame[2] in stack[-1]:'
     assert outer.source.count('def ') == 1 and 'arg[2](' not in outer.source
     # a stored property read as an attribute (its name the runtime's own)
     assert '.rank' in outer.source and 'getattr(' not in outer.source
+    # a constant read once, when the region is entered, not at each round
+    assert '    k_5 = consts[5]' in lines and outer.source.count('consts[5]') == 1
+    assert outer.source.count('k_5') == 3
     # `elseif c->rank == 1 or c->rank == 13`: the `or`'s value tested where
     # it is made, not pushed for the `if`'s JUMP_IF_FALSE, whose run, and
     # the back JUMPs', no jump goes to any more: left out
@@ -280,7 +286,7 @@ def test_a_run_reads_a_local_or_its_property_once_where_nothing_can_change_it():
                      + ['else:'] + ['    ' + x for x in checked('value7', 'frame[2]', 7)]
                      + ['    setattr(value0, arg[2], value7)'] + checked('value8', 'value3.rank', 8)
                      + ['frame[1] = value8'] + checked('value9', 'frame[1]', 9))
-    out = regions._reread(text).split('\n')
+    out = reads.reread(text).split('\n')
     # the same local, and its property, again: copies (their tests could not fail)
     assert 'value3 = value0' in out and 'value4 = value1' in out
     # read in one branch, not the other (its block ended): read again there
@@ -712,7 +718,9 @@ Action main {
     lines = made[outer].source.split('\n')
     at = next(k for k, line in enumerate(lines) if line.strip().startswith('for frame['))
     assert lines[at].strip() == 'for frame[0] in stack[-1]:'
-    assert 'steps_left -= 1' in lines[at + 4] and 'pop()' in lines[at + 10], lines[at:at + 12]
+    # (one pass a round, no `while` over pc: its step, then the next item)
+    assert 'steps_left -= 1' in lines[at + 1] and lines[at + 4].strip() == 'continue'
+    assert 'pop()' in lines[at + 5] and 'while' not in ''.join(lines[at:at + 5]), lines[at:at + 6]
 
 
 def test_a_nest_of_two_fors_alone_is_made_from_the_outer(monkeypatch):
@@ -743,3 +751,46 @@ Action main {
     assert fn.loop == (2, 17) and fn.head_only
     assert [line.strip() for line in fn.source.split('\n') if 'for frame[' in line] == [
         'for frame[0] in stack[-1]:', 'for frame[1] in stack[-1]:']
+
+
+def test_a_region_without_a_filter_does_not_import_the_filters():
+    # (a fresh process: loops.pip's region, made in its game, has no
+    # `self.playable(`, so regions.py leaves filters.py and its patterns
+    # unimported, a twentieth of that game's CPU)
+    code = '\n'.join([
+        'import sys', 'from pipvm.engine import vm', 'from pipvm.play import loader',
+        'from tests.test_regions import _play, _regions',
+        "image = vm.Image(loader.load_program(%r), compiled=True)"
+        % os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'),
+        '_play(image)', 'assert _regions(image)',
+        "print('pipvm.engine.regions' in sys.modules, 'pipvm.engine.filters' in sys.modules)"])
+    out = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=ROOT), check=True).stdout
+    assert out.split() == ['True', 'False']
+
+
+def test_a_for_s_runs_fall_through_to_later_runs_without_a_while():
+    # (regions._fallen: a jump to a later run sets pc and falls through to
+    # the runs' tests, what followed it in its block under an `else:`; the
+    # for's next item, `break` out of the `while`, a `continue` of the for)
+    runs = [(5, ['x = 1', 'if not x:', '    pc = 9', '    continue', 'y = 2', 'pc = 12',
+                 'continue']),
+            (9, ['z = 3', 'break']), (12, ['w = 4', 'break'])]
+    assert regions._fallen(runs, 5) == [
+        'x = 1', 'if not x:', '    pc = 9', 'else:', '    y = 2', '    pc = 12',
+        'if pc == 9:', '    z = 3', '    continue', 'if pc == 12:', '    w = 4', '    continue']
+    # a jump back, or what follows needed in two branches: the `while` stays
+    assert regions._fallen([(5, ['x = 1', 'pc = 5', 'continue'])], 5) is None
+    two = [(5, ['if a:', '    pc = 9', '    continue', 'elif b:', '    c()', 'd()', 'break']),
+           (9, ['break'])]
+    assert regions._fallen(two, 5) is None
+    # loops.pip's `for s`: one pass a round, its runs tested in order
+    program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'))
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    [outer] = [fn for fn in _regions(image).values() if fn.loop == (9, 38)]
+    lines = outer.source.split('\n')
+    inner = lines.index('                for frame[2] in stack[-1]:')
+    assert lines[inner + 1].strip().startswith('if (value0 := frame[1])')
+    assert '                    if pc == 28:' in lines
+    assert 'while True:' not in outer.source      # (nor the outer `for c`'s: `for s` in it)

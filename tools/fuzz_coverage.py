@@ -49,6 +49,7 @@ TARGETS = {
     'pipvm/engine/steps.py': None,         # a whole action's steps counted in a local
     'pipvm/engine/rewrites.py': None,      # the passes over a function's composed lines
     'pipvm/engine/reach.py': None,         # where control enters a function
+    'pipvm/engine/reads.py': None,         # their checked reads made copies (and a region's)
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

@@ -62,7 +62,8 @@ PROPERTIES = {
     'pipvm/engine/rules.py': (_VM, _PLAYOUTS),     # (the compiled tier's rules, run by both)
     # (the passes that write an action's function: _PLAYOUTS runs them all)
     **{part: (_PLAYOUTS, _VM) for part in ('pipvm/engine/inline.py', 'pipvm/engine/steps.py',
-                                           'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py')},
+                                           'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py',
+                                           'pipvm/engine/reads.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -121,6 +122,8 @@ SUITE = {
                               'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
     'pipvm/engine/rewrites.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                                  'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+    'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
+                              'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py'],
@@ -153,7 +156,7 @@ SUITE = {
 QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/actions.py', 'pipvm/engine/fors.py', 'pipvm/engine/answers.py',
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
-    'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py')}
+    'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers

@@ -14,7 +14,9 @@ on where that one goes (counting its step as it would); an `and`'s jump
 is threaded (compiled.threaded).  Each run is composed as a block is
 (cases.compose: values passed in locals), its parts numbered across the
 region, whose Fault is raised here at its part's position (the region's
-own, so the loud and quiet code may have different regions at one index).
+own, so the loud and quiet code may have different regions at one index),
+its checked reads through reads.reread (an action's rules: a read an
+earlier one holds is a copy), its constants locals read on entry.
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
 is composed once, whichever loop is hot first.  A `for` inside, not made
@@ -23,7 +25,9 @@ yet, that leaves only at its end is written in place instead, its Python
 operands and steps set up, at each round of the outer `for c`).  A loop whose head is a
 FOR_NEXT alone is a Python `for` over the iteration state on the stack
 (_for_head; no `next` call and test of pc a round), entered at its head
-only.  Where nothing in a region reads the machine but its constants and
+only; with no loop inside it but a `for` written in place, its rounds are
+one pass with no `while`: a jump to a later run sets pc and falls through
+to the tests of the runs after it (_fallen).  Where nothing in a region reads the machine but its constants and
 globals, its steps are counted in a local (_own_steps).  (Writing a forward jump's run where it jumps, as
 pipvm/engine/actions.py does, saved a tenth of a region's run time on
 benchmarks/programs/loops.pip but cost more to compile than it saved in
@@ -49,7 +53,7 @@ import types
 
 from pipvm.core.errors import PipError
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, filters, generated_cases
+from pipvm.engine import cases, compiled, generated_cases, reads
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -217,9 +221,11 @@ def make(site, loop, entered):
         lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
     if each is not None:
         lines += ['pop()', 'return %d' % each[1]]
+    lines, named = _consts_named(lines)
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
+                       + ['    %s = consts[%s]' % ('k_' + k, k) for k in named]
                        + ['    steps = self.steps_left'] * steps
                        + ['    try:']
                        + ['        ' + line for line in lines]
@@ -238,6 +244,25 @@ def make(site, loop, entered):
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
 
 
+def _consts_named(lines):
+    """(lines with each `consts[N]`, N an index the verifier checked, as a
+    local k_N, the Ns): read once when the region is entered, not at each
+    round (a program's constants never change in a game)."""
+    named, out = set(), []
+    for line in lines:
+        start = line.find('consts[')
+        while start >= 0:
+            end = line.find(']', start)
+            k = line[start + 7:end]
+            before = line[start - 1:start]
+            if k.isdigit() and not (before.isalnum() or before in ('_', '.')):
+                named.add(k)
+                line = line[:start] + 'k_' + k + line[end + 1:]
+            start = line.find('consts[', start + 1)
+        out.append(line)
+    return out, sorted(named, key=int)
+
+
 def _goes(text, pad, then):
     """text's lines, each `pass  # GOTO k` as then(k, its indent)."""
     out = []
@@ -250,52 +275,6 @@ def _goes(text, pad, then):
         else:
             out.append(pad + line)
     return out
-
-
-_NONE = ') is None:'
-
-
-def _reread(text):
-    """text (a run's composed bodies) with each checked read of a frame's
-    local, or of a stored property of a value one holds, that an earlier
-    checked read in the run holds already (in its block or one around it)
-    made a copy of that read: no line since mentions the frame, stores a
-    property (setattr) or calls the machine, nor binds the earlier name.
-    The value is defined there, so its test could not fail: the same
-    values, Faults and steps."""
-    lines = text.split('\n')
-    out, facts, k = [], [], 0       # (facts: (a name, what it holds, its line's indent))
-    while k < len(lines):
-        line = lines[k]
-        word = line.lstrip(' ')
-        indent = len(line) - len(word)
-        if facts:
-            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
-        read = None
-        if (word.startswith('if (') and word.endswith(_NONE) and k + 1 < len(lines)
-                and lines[k + 1].lstrip(' ').startswith('raise Fault(')):
-            name, _, expr = word[4:-len(_NONE)].partition(' := ')
-            obj, dot, attr = expr.partition('.')
-            if expr.startswith('frame[') and expr.endswith(']') and expr[6:-1].isdigit():
-                read = expr
-            elif dot and obj.isidentifier() and attr.isidentifier():
-                read = next(((key, attr) for n, key, _ in facts if n == obj and type(key) is str),
-                            None)
-        if read is not None and name.isidentifier():
-            known = [n for n, key, _ in facts if key == read]
-            out += ([' ' * indent + '%s = %s' % (name, known[0])] if known else lines[k:k + 2])
-            facts.append((name, read, indent))
-            k += 2
-            continue
-        if facts:
-            if 'frame' in word or 'setattr(' in word or 'self' in word:
-                facts = []
-            else:
-                facts = [f for f in facts if not (word.startswith(f[0] + ' =')
-                                                  or (f[0] + ' :=') in word)]
-        out.append(line)
-        k += 1
-    return '\n'.join(out)
 
 
 def _gone_to(runs):
@@ -420,19 +399,24 @@ class _Writer:
                                      forwarded=False)
                 text = _attributes(text, props)
                 if 'self.playable(' in text:
+                    # (imported here: a region with no filter, loops.pip's, need not
+                    # pay for the module and its patterns, a twentieth of its game)
+                    from pipvm.engine import filters
                     text = filters.direct_filters(text, site.pures, operand,
                                                   again=filters.plays_again(site.instrs))
-                out = _goes(_reread(text), '', goto)
+                out = _goes(reads.reread(text), '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)
             else:
                 out += goto(i, '', False)
             runs.append((start, _tested(out, tests, lambda k: instrs[k][1], goto)))
         tail, called = [], False        # (the loops inside: written in place, or called)
+        in_place = []                   # (the `for`s written in place: runs of their own)
         for l in inner:
             written = self.written(l, lambda after: goto(after, '    '))
             if written is not None:
                 tail += ['elif pc == %d:' % l[0]] + written
+                in_place.append((l[0], [x[4:] for x in written]))
                 continue
             called = True
             made = region(site, l)
@@ -455,15 +439,18 @@ class _Writer:
         outer = each is None and self.starts is starts_in
         gone = set() if called else ({k for k, _ in runs} - _gone_to(runs + [(None, tail)])
                                      - (set(starts_in) if outer else set()))
-        for start, out in runs:
-            if start not in gone or start == head + 1:
-                lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
-                lines += ['    ' + line for line in out]
+        kept = [(start, out) for start, out in runs if start not in gone or start == head + 1]
+        for start, out in kept:
+            lines += ['%s pc == %d:' % ('elif' if lines else 'if', start)]
+            lines += ['    ' + line for line in out]
         lines += tail
         lines += ['else:', '    return pc']
         if each is None:
             return ['pc = arg[0]', 'while True:'] + ['    ' + line for line in lines], None
         slot, after = each
+        rounds = None if called else _fallen(sorted(kept + in_place), head + 1)
+        if rounds is not None:
+            return ['for frame[%d] in stack[-1]:' % slot] + ['    ' + x for x in rounds], each
         return ['for frame[%d] in stack[-1]:' % slot,
                 '    pc = %d' % (head + 1),
                 '    while True:'] + ['        ' + line for line in lines], each
@@ -488,6 +475,80 @@ class _Writer:
             self.props.update(mark[2])
             return None
         return ['    ' + line for line in lines] + ['    pop()'] + then(each[1])
+
+
+def _fallen(runs, first):
+    """A `for` body's runs (start, lines) as one pass with no `while`: the
+    first run, then each other under `if pc == start:` in order, a jump
+    to a later run (`pc = k`, `continue`) setting pc and falling through
+    to those tests (what followed it in its block under an `else:`), the
+    next item (`break`) a `continue` of the `for`; None where a jump goes
+    back or to no run of these (the `while` stays)."""
+    starts = {start for start, _ in runs}
+    if not runs or runs[0][0] != first:
+        return None
+    out = []
+    try:
+        for start, lines in runs:
+            body, _ = _through(lines, 0, len(lines), 0, start, starts)
+            out += body if start == first else (
+                ['if pc == %d:' % start] + ['    ' + x for x in body])
+    except ValueError:
+        return None
+    return out
+
+
+def _through(lines, i, j, indent, start, starts):
+    """(lines[i:j], statements at indent, with their jumps as _fallen's;
+    whether the last falls through with pc set: the rest of its block is
+    then not run)."""
+    out, pad = [], ' ' * indent
+    k = i
+    while k < j:
+        line = lines[k]
+        word = line[indent:]
+        end = k + 1
+        while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+            end += 1
+        if word.startswith('pc = ') and end < j and lines[end] == pad + 'continue':
+            if not (word[5:].isdigit() and int(word[5:]) in starts and int(word[5:]) > start):
+                raise ValueError('a jump back')
+            return out + [line], True       # (what follows in its block is not run)
+        if word == 'break':
+            return out + [pad + 'continue'], False
+        if word.startswith(('if ', 'elif ', 'else:')) and word.endswith(':') and end > k + 1:
+            chain = [(line, k + 1, end)]
+            while end < j and lines[end].startswith((pad + 'elif ', pad + 'else:')):
+                k2 = end
+                end += 1
+                while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+                    end += 1
+                chain.append((lines[k2], k2 + 1, end))
+            done = [(head,) + _through(lines, a, b, indent + 4, start, starts)
+                    for head, a, b in chain]
+            if not chain[-1][0][indent:].startswith('else:'):
+                done.append((pad + 'else:', ['%s    pass' % pad], False))
+            staying = [d for d in done if not d[2]]
+            if len(staying) == len(done):       # (no branch falls through)
+                out += [x for head, body, _ in done[:len(chain)] for x in [head] + body]
+                k = end
+                continue
+            if len(staying) > 1:
+                raise ValueError('the rest in two branches')
+            rest = ['    ' + x for x in lines[end:j]]
+            after, falls = _through(rest, 0, len(rest), indent + 4, start, starts)
+            for head, body, fell in done:
+                out += [head] + (body if fell or not after else
+                                 [x for x in body if x.strip() != 'pass'] + after)
+            return out, falls
+        block = lines[k:end]
+        if not word.startswith(('for ', 'while ')) and any(     # (a loop's own jumps)
+                x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
+                for x in block[1:]):
+            raise ValueError('a jump in a block of its own')
+        out += block
+        k = end
+    return out, False
 
 
 def _own_steps(lines):

@@ -1,0 +1,350 @@
+"""rewrites.reused: a checked read that an earlier read on every path to it
+got, with nothing between that could change it, made a copy (an action's
+function in play-out mode, pipvm/engine/actions.py, and each run of a
+region, pipvm/engine/regions.py: reread), and what it asks of a line of
+generated source (a checked read, a copy, a store, a call, a name
+assigned), found by string operations: a region is made during a game, and
+compiling patterns for these cost about 0.8 ms of loops.pip's 6 (its few
+patterns, of lines a region does not hold, compiled at their first use by
+re's cache; tests/test_reads.py holds the patterns the string operations
+answer as).  The source is ASCII (the table's text, names and integers): a
+word's characters are ASCII ones.
+"""
+import re
+
+_WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'
+_FIRST = frozenset(_WORD[:52] + '_')
+_ONE = frozenset('-+*/%&|^@')           # (an augmented `=`'s operators)
+_TWO = frozenset(('//', '**', '<<', '>>'))
+_SLOT_NAMES = ('globals_', 'frame')
+
+
+def _word(s):
+    return s.isascii() and ('_' + s).isidentifier() and s != ''
+
+
+def _ident(s):
+    return s.isascii() and s.isidentifier()
+
+
+def _slot(s):
+    """Is s `globals_[N]` or `frame[N]`?"""
+    head, _, rest = s.partition('[')
+    return head in _SLOT_NAMES and rest[-1:] == ']' and rest[:-1].isdecimal()
+
+
+def _stores(rest):
+    """Does rest start `=` (not `==`), or an augmented assignment's operator and `=`?"""
+    if rest[:2] in _TWO:
+        rest = rest[2:]
+    elif rest[:1] in _ONE:
+        rest = rest[1:]
+    return rest[:1] == '=' and rest[1:2] != '='
+
+
+def checked(text):
+    """(indent, name, what it reads, the value's name, the property) of
+    `if (NAME := globals_[N]|frame[N]|VALUE.PROPERTY) is None:` (the last two
+    None for a slot), else None."""
+    word = text.lstrip(' ')
+    if not (word.startswith('if (') and word.endswith(') is None:')):
+        return None
+    name, _, expr = word[4:-10].partition(' := ')
+    if not _word(name):
+        return None
+    indent = text[:len(text) - len(word)]
+    if _slot(expr):
+        return indent, name, expr, None, None
+    obj, _, attr = expr.partition('.')
+    if _word(obj) and _word(attr):
+        return indent, name, expr, obj, attr
+    return None
+
+
+def copy(word):
+    """(target, source) of `TARGET = NAME`, TARGET a name or a slot, else None."""
+    left, sep, right = word.partition(' = ')
+    if sep and _ident(right) and (_ident(left) or _slot(left)):
+        return left, right
+    return None
+
+
+def slot_store(word):
+    """The slot a line starting `globals_[N] =` (or an augmented `=`) stores, else None."""
+    if not word.startswith(('globals_[', 'frame[')):
+        return None
+    slot = word[:word.find(']') + 1]
+    return slot if _slot(slot) and _stores(word[len(slot):].lstrip()) else None
+
+
+def sets_property(word):
+    """Does the line store `.NAME =` (or an augmented `=`)?"""
+    i = word.find('.')
+    while i >= 0:
+        tail = word[i + 1:]
+        rest = tail.lstrip(_WORD)
+        if len(rest) < len(tail) and _stores(rest.lstrip()):
+            return True
+        i = word.find('.', i + 1)
+    return False
+
+
+def other_slots(word):
+    """Does the line name `globals_` or `frame` but as `globals_[N]`, `frame[N]`?"""
+    for name in _SLOT_NAMES:
+        i = word.find(name)
+        while i >= 0:
+            end = i + len(name)
+            if not (i and word[i - 1] in _FIRST or word[i - 1:i].isdecimal()) \
+                    and word[end:end + 1] not in _FIRST and not word[end:end + 1].isdecimal():
+                k = word.find(']', end)
+                if not (word[end:end + 1] == '[' and k > end and word[end + 1:k].isdecimal()):
+                    return True
+            i = word.find(name, i + 1)
+    return False
+
+
+def assigned(word):
+    """The names the line assigns (`=`, an augmented `=`, `:=`; not a property's)."""
+    names = set()
+    p = word.find('=')
+    while p >= 0:
+        if word[p + 1:p + 2] != '=':
+            s = p - 1 if p and word[p - 1] == ':' else p
+            if s >= 2 and word[s - 2:s] in _TWO:
+                s -= 2
+            elif s and word[s - 1] in _ONE:
+                s -= 1
+            head = word[:s].rstrip()
+            before = head.rstrip(_WORD)
+            name = head[len(before):]
+            if name[:1] in _FIRST and not before.endswith('.'):
+                names.add(name)
+        p = word.find('=', p + 1)
+    return names
+
+
+def tuple_assigned(text):
+    """The names of `A, B, ... =` (not `==`) at the line's start, else ()."""
+    word = text.lstrip(' ')
+    p = word.find('=')
+    if p < 0 or word[p + 1:p + 2] == '=':
+        return ()
+    parts = word[:p].rstrip(' ').split(',')
+    names = [parts[0]] + [x.lstrip(' ') for x in parts[1:]]
+    return names if len(names) > 1 and all(map(_ident, names)) else ()
+
+
+def callees(word):
+    """What each `(` of the line follows (spaces between): a dotted name,
+    or `)` or `]` (a call of a value not named); a `(` after anything else
+    is no call."""
+    out = []
+    p = word.find('(')
+    while p >= 0:
+        head = word[:p].rstrip()
+        if head[-1:] in (')', ']'):
+            out.append(head[-1])
+        else:
+            callee = head[len(head.rstrip(_WORD + '.')):]
+            if callee:
+                out.append(callee)
+        p = word.find('(', p + 1)
+    return out
+
+
+# Calls that cannot write a global, a local of the frame or a property (the
+# runtime's reads, a list's own methods, cards moved between lists), and
+# the words a parenthesis follows that are no call.
+_SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fault',
+         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'if', 'elif', 'not', 'and',
+         'or', 'in', 'is', 'return', 'raise', 'else'}
+_SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length')
+
+
+def reused(lines):
+    """lines ((text, unit) pairs of a function's body) with a checked read
+    of a global, a frame's local or a property of one made a copy of a
+    name that holds it where an earlier checked read on every path to it
+    (a line above it in its own block or an enclosing one) got it and
+    nothing since can have changed it: no store to it, no call that could
+    store (any but _SAFE's), no loop between.  The value is defined there,
+    so its test could not fail: Faults and steps are as before.  A slot
+    read so, or tested defined by a quiet instruction's DEFINED_LOCAL
+    (whose undefined case returns to the loud code), holds a defined value
+    itself: a quiet test of it again is left out.  A line that ends its
+    path (`return`, `raise`, `continue`, `break`) changes nothing for the
+    lines after it, which other paths reach; a quiet check's closures only
+    read a copy of the frame; an `except` block starts knowing nothing, and
+    one that ends its path leaves what was known before it."""
+    out = []
+    # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
+    facts = []
+    after = None            # (the line where an except block that ends its path ends, the facts before it)
+    k, last, n_lines = 0, 0, len(lines)     # (last: the line before's indent)
+    while k < n_lines:
+        text, unit = lines[k]
+        word = text.strip()
+        indent = len(text) - len(word)
+        if not word or word.startswith('#'):
+            out.append(lines[k])
+            k += 1
+            continue
+        if after is not None and k >= after[0]:
+            facts, after, last = after[1], None, len(text)
+        if facts and indent < last:
+            facts = [f for f in facts if f[2] <= indent]        # (its block ended)
+        last = indent
+        if word.startswith('except') and word.endswith(':'):
+            end = _block_end(lines, k, indent)
+            if after is None and _ends_path(lines, k, end, indent):
+                after = (end, facts)
+            facts = []
+            out.append(lines[k])
+            k += 1
+            continue
+        d = re.fullmatch(_DEFINED, text) if 'defined = ' in word else None
+        if (d and k + 2 < n_lines and lines[k + 1][0] == d.group(1) + 'if not defined:'
+                and re.fullmatch(_LOUD, lines[k + 2][0][len(d.group(1)) + 4:])
+                and lines[k + 2][0].startswith(d.group(1) + '    r')):
+            if any(key == d.group(2) for _, key, _ in facts):
+                # (defined already: its undefined case cannot happen)
+                nxt = next((t for t, _ in lines[k + 3:] if t.strip()), '')
+                if len(nxt) - len(nxt.lstrip()) != indent:
+                    out.append((d.group(1) + 'pass', unit))
+            else:
+                out += lines[k:k + 3]
+                facts.append((d.group(2), d.group(2), indent))
+            k += 3
+            continue
+        if word.startswith(_ENDS_PATH) or ('env_' in word and re.fullmatch(_QUIET_CHECK, word)):
+            out.append(lines[k])
+            k += 1
+            continue
+        rounds = word.startswith('if not QUIET_') and re.fullmatch(_ROUNDS, word)
+        if rounds:          # (a quiet loop's rounds: they store its local alone)
+            facts = [f for f in facts if _root(f[1]) != rounds.group(1)]
+            out.append(lines[k])
+            k += 1
+            continue
+        m = checked(text) if word.startswith('if (') else None
+        if (m and k + 1 < n_lines and lines[k + 1][0].startswith(m[0] + '    raise Fault(')
+                and not (k + 2 < n_lines and lines[k + 2][0].startswith(
+                    (m[0] + 'else', m[0] + 'elif')))):
+            pad, name, read, obj, prop = m
+            if obj:          # a property of a value a name holds
+                keys = [(key, prop) for n, key, _ in facts if n == obj]
+            else:
+                keys = [read]
+            known = [n for n, key, _ in facts if key in keys]
+            if name not in known:
+                facts = [f for f in facts if f[0] != name]
+            if name in known:
+                out.append((pad + 'pass', unit))     # (it holds it already)
+            elif known:
+                out.append((pad + '%s = %s' % (name, known[0]), unit))
+            else:
+                out += lines[k:k + 2]
+            facts += [(name, key, indent) for key in keys]
+            if not obj and not any(n == read for n, _, _ in facts):
+                facts.append((read, read, indent))   # (the slot holds it too)
+            k += 2
+            continue
+        if word.startswith(('for ', 'while ')) or 'lambda' in word:
+            facts = []
+        elif facts:         # (else nothing known, and nothing made known)
+            if '(' in word and any(c in ')]' or (c not in _SAFE and not c.endswith(_SAFE_METHODS))
+                                   for c in callees(word)):
+                facts = []
+            if (('frame' in word or 'globals_' in word) and other_slots(word)
+                    or 'frames[' in word or 'rec' in word):
+                facts = []      # (a slot by another way: rec[3] is the frame)
+            if '.' in word and '=' in word and sets_property(word):
+                facts = [f for f in facts if type(f[1]) is str]
+            slot = word[:1] in 'fg' and slot_store(word)
+            if slot:
+                facts = [f for f in facts if _root(f[1]) != slot]
+            names = assigned(word) if '=' in word else set()
+            if ' as ' in word:
+                names |= set(re.findall(_AS, word))
+            if ',' in word:
+                names.update(tuple_assigned(text))
+            given = ' = ' in word and copy(word)
+            # (a name, or a slot, given a name that holds a defined value)
+            copied = [key for n, key, _ in facts if n == given[1]] if given else ()
+            if names:
+                facts = [f for f in facts if f[0] not in names]
+            if copied and given[0].isidentifier():
+                facts += [(given[0], key, indent) for key in copied]
+            elif copied:
+                facts.append((given[1], given[0], indent))
+        out.append(lines[k])
+        k += 1
+    return out
+
+
+def reread(text):
+    """text (a region's run: pipvm/engine/regions.py) through reused; as it
+    is where no read can be a copy (most runs: no slot or property read
+    twice, nor a slot read after a store to it), which a run looks at in
+    a tenth of reused's time."""
+    lines = text.split('\n')
+    if 'defined = ' not in text:
+        seen = set()
+        for word in lines:
+            word = word.strip()
+            if word.endswith(') is None:'):
+                read = word.partition(' := ')[2][:-10]
+                key = read if read[:1] in 'fg' else read[read.find('.'):]
+                if key in seen:
+                    break
+                seen.add(key)
+            elif word[:1] in 'fg' and ' = ' in word:
+                seen.add(word.partition(' = ')[0])
+        else:
+            return text
+    return '\n'.join(line for line, _ in reused([(line, None) for line in lines]))
+
+
+# A quiet instruction's test that a local its messages show is defined
+# (DEFINED_LOCAL's body), the loud code going on where it is not.
+_DEFINED = r'( *)defined = (frame\[\d+\]) is not None'
+_LOUD = r'return LOUD_RUN\(self, rec, \d+\)'
+_ENDS_PATH = ('return', 'raise', 'continue', 'break')
+# A quiet check (actions._Writer.quiet): its closures read a copy of the frame
+# (pure expressions: checks.operand_check), and fail or not.
+_ROUNDS = (r'if not QUIET_ROUNDS\(self, frame, A\[\d+\], rest_\):'
+            r'  # \(it stores (frame\[\d+\]) alone\)')
+_QUIET_CHECK = (r'env_ = frame \+ \[self\]|env_\[\d+\] = rest_\[0\]'
+                r'|A\[\d+\](?:\[\d+\])+\(env_\)')
+
+
+def _block_end(lines, k, indent):
+    """The index of the first line after the block that line k opens."""
+    end = k + 1
+    while end < len(lines) and (not lines[end][0].strip()
+                                or len(lines[end][0]) - len(lines[end][0].lstrip()) > indent):
+        end += 1
+    return end
+
+
+def _ends_path(lines, k, end, indent):
+    """Does the block of lines k+1..end-1 end every path through it (its
+    last statement at its own indentation a return, raise, continue or
+    break)?"""
+    body = [t for t, _ in lines[k + 1:end] if t.strip()]
+    if not body:
+        return False
+    inner = len(body[0]) - len(body[0].lstrip())
+    last = [t for t in body if len(t) - len(t.lstrip()) == inner][-1].strip()
+    return inner > indent and last.startswith(_ENDS_PATH)
+
+
+_AS = r'\bas (\w+)'       # (`except Fault as e`)
+
+
+def _root(key):
+    """The slot a fact is about ('globals_[8]' of ('globals_[8]', 'rank'))."""
+    while type(key) is tuple:
+        key = key[0]
+    return key
