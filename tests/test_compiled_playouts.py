@@ -441,8 +441,8 @@ def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
 
 
 def test_a_decision_drawn_by_getrandbits_makes_no_pending_choice():
-    # (answers.py: the pending choice is set only while a policy's choose
-    # runs; drawn where it stands by getrandbits, nothing reads it)
+    # (answers.py: a decision answered where it stands makes no pending
+    # choice; the first, the fork's own, was made before play_out)
     for name in ('euchre', 'oh_hell'):
         program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
         image = Image(program, compiled=True)
