@@ -46,6 +46,19 @@ _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]', 'log_.append((choice_, card_.nam
 _ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
 _ASK_ANSWER = _DRAW + ['log_.append((choice_, {1}[choice_]))',
                        'if {3}[choice_]:', '    pc = {2} + {3}[choice_]', '    continue']
+# A one-question ASK answered (its text after rewrites.inlined): its flag
+# tested and its text listed, no flat or enabled list made; and once the
+# answer has read its text (texts[choice_]: choice_ 0, or -1), the JUMP it
+# takes is the one after the ASK, where the run falls through (no test).
+_ONE_ASKED = re.compile('\n'.join(
+    [r'^( *)flat = \[(\w+), (\w+)\]', r'\1player = (\w+)',
+     r'\1' + re.escape('enabled, texts = (([0], [flat[0]]) if flat[1] else ([], []))'),
+     r'\1if not enabled:', r"\1    raise Fault\('None of the questions can be asked'\)"]
+    + [r'\1' + (re.escape(x.format('player', 'texts', 'FIRST', 'enabled'))
+                .replace('FIRST', r'(?:A\[\d+\]|\d+)')) for x in _ASK_ANSWER]) + '$', re.M)
+_ONE_ANSWER = ['if not {2}:', "    raise Fault('None of the questions can be asked')",
+               'texts = [{1}]', 'player = {3}'] + [
+    x.format('player', 'texts', None, None) for x in _ASK_ANSWER[:-3]]
 
 
 def signal(lines, indent, kind):
@@ -96,4 +109,6 @@ def jumped(text, writer, indexes):
                    for j, (op, to, _) in enumerate(jumps)):
             return m.group(0)
         return '%spc = %r[enabled[choice_]]' % (m.group(1), tuple(to for _, to, _ in jumps))
+    text = _ONE_ASKED.sub(lambda m: '\n'.join(m.group(1) + x.format(*m.groups())
+                                              for x in _ONE_ANSWER), text)
     return _ASKED.sub(table, text)
