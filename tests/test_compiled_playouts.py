@@ -441,8 +441,8 @@ def test_the_top_of_an_empty_list_fails_at_its_line_as_on_the_loop():
 
 
 def test_a_decision_drawn_by_getrandbits_makes_no_pending_choice():
-    # (answers.py: the pending choice is set only while a policy's choose
-    # runs; drawn where it stands by getrandbits, nothing reads it)
+    # (answers.py: a decision answered where it stands makes no pending
+    # choice; the first, the fork's own, was made before play_out)
     for name in ('euchre', 'oh_hell'):
         program = loader.load_program(os.path.join(ROOT, 'examples', name + '.pip'))
         image = Image(program, compiled=True)
@@ -558,3 +558,40 @@ def test_an_ask_s_jumps_that_count_a_step_are_kept():
     writer.instrs = [(OP.ASK, (1, 1), None)] + instrs[1:]
     assert answers.jumped(text, writer, [0]) == text.replace('A[0] + enabled[choice_]',
                                                               '(5,)[enabled[choice_]]')
+
+
+# A one-question ASK in a loop, its question offered until n reaches 9.
+ONE_ASK = '''Game "g" requires 2 players.
+Number n = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action turn {
+  play any from players->first to table.
+  n += 1.
+  ask players->first {
+    "Go" if n < 9 { message players->first "go". }
+  }
+  rotate players.
+}
+Action main {
+  deal 20 from standard to players.
+  forever { turn(). }
+}
+'''
+
+
+def test_a_one_question_ask_is_answered_without_its_lists_as_on_the_loop():
+    # (answers.jumped's _ONE_ASKED: its flag tested, its text listed, no
+    # test of the JUMP it takes; a flag that is false fails as it did)
+    program = harness.compile_checked(frontend.check_text(ONE_ASK))
+    loop, compiled = _play_outs(program, n=3, reps=2)
+    assert compiled == loop and loop
+    assert all(o[1] and 'None of the questions can be asked' in o[1][2] for o in loop)
+    for text, name in ((ONE_ASK, 'turn'), (None, 'turn')):
+        image = Image(harness.compile_checked(frontend.check_text(text)) if text else
+                      loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
+                                                       'crazy_eights.pip')), compiled=True)
+        actions.prepare(image)
+        fn = next(l.action for l in image.codes if l.code.name == name)
+        assert 'texts = [' in fn.source and 'flat = ' not in fn.source
+        assert 'enabled' not in fn.source

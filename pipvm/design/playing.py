@@ -62,7 +62,7 @@ class CountingTable(Table):
         bots = [self.seat(s) for s in range(game.seats)]
         if not all(type(bot) is RandomBot for bot in bots):
             return None                 # a thinking seat decides in its Game, one at a time
-        return _Drawing(self, game.machine, [bot.pick for bot in bots])
+        return _Drawing(self, [bot.pick for bot in bots])
 
     def choose(self, seat, heading, options, waiting_for, game=None, decision=None):
         self._note(seat, len(options))
@@ -109,17 +109,19 @@ class _Drawing:
     """What answers a CountingTable's decisions in play-out mode: its
     randrange(n) is the index the random bot whose decision is pending
     picks among n options; its noted, the table's, receives from the
-    machine each decision's options and seat (vm.Machine._answer_auto).
-    When one generator draws for every seat (unless --random-bots apart),
-    randrange is its draw itself: no call of this module's at a decision."""
+    machine each decision's options and seat (vm.Machine._answer_auto),
+    before the draw: its last item is the deciding seat (the machine makes
+    no pending decision where it answers).  When one generator draws for
+    every seat (unless --random-bots apart), randrange is its draw itself:
+    no call of this module's at a decision."""
     __slots__ = ('randrange', 'noted')
 
-    def __init__(self, table, machine, picks):
-        self.noted = table.noted = []
+    def __init__(self, table, picks):
+        self.noted = noted = table.noted = []
         if all(pick == picks[0] for pick in picks):
             self.randrange = picks[0]
-        else:               # (the machine calls it with its pending decision still set)
-            self.randrange = lambda n: picks[machine.pending.player.seat](n)
+        else:
+            self.randrange = lambda n: picks[noted[-1]](n)
 
 
 def turned(seating, turn):

@@ -25,20 +25,19 @@ _SIGNALS = {
 _CARD_PAUSE = re.compile(r'( *)self\.pending = card_choice\(\((\w+), (\w+), (\w+|cards_of\(\w+\))\)\)')
 # Both cases first note the options and the seat, then draw ({0} the
 # player, {1} the options): by bits_, when it is given, as Machine._answer_auto
-# draws (random.Random's _randbelow written out: no call a draw).  The
-# pending choice ({2}, the line that made it) is set only while choose
-# runs (it may read its player): nothing reads it while bits_ draws, and
+# draws (random.Random's _randbelow written out: no call a draw).  No
+# pending choice is made (the line that made it is dropped): a policy
+# reads the deciding seat from noted_, not from it (Machine.play_out), and
 # making it, setting it and clearing it were a twentieth of an answer.
 _DRAW = ['if noted_ is not None:', '    noted_ += len({1}), {0}.seat',
-         'if bits_ is None:', '    {2}', '    choice_ = choose_(len({1}))',
-         '    self.pending = None', 'else:',
+         'if bits_ is None:', '    choice_ = choose_(len({1}))', 'else:',
          '    n_ = len({1})', '    choice_ = bits_(k_ := n_.bit_length())',
          '    while choice_ >= n_:', '        choice_ = bits_(k_)']
 _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]', 'log_.append((choice_, card_.name))',
                         'if type(card_) is Card:',      # (bodies.move's Card path: in the hand)
                         '    hand_ = {0}.hand', '    del hand_[hand_.index(card_)]',
-                        '    {3}.insert(0, card_)', '    card_.last_played_by = {0}',
-                        'else:', '    self.play_card({0}, card_, {3})']
+                        '    {2}.insert(0, card_)', '    card_.last_played_by = {0}',
+                        'else:', '    self.play_card({0}, card_, {2})']
 # An ASK's question answered where it stands: _answer_auto's question case
 # written out (a question binds nothing; its answer jumps to the chosen
 # question's JUMP).  The first question's JUMP is the instruction after the
@@ -46,7 +45,20 @@ _CARD_ANSWER = _DRAW + ['card_ = {1}[choice_]', 'log_.append((choice_, card_.nam
 # it, and it goes where it jumps without a trip through the test tree.
 _ASK_PAUSE = re.compile(r' *self\.pending = action_choice\(\((\w+), (\w+), (\w+), (\w+), None\)\)')
 _ASK_ANSWER = _DRAW + ['log_.append((choice_, {1}[choice_]))',
-                       'if {4}[choice_]:', '    pc = {3} + {4}[choice_]', '    continue']
+                       'if {3}[choice_]:', '    pc = {2} + {3}[choice_]', '    continue']
+# A one-question ASK answered (its text after rewrites.inlined): its flag
+# tested and its text listed, no flat or enabled list made; and once the
+# answer has read its text (texts[choice_]: choice_ 0, or -1), the JUMP it
+# takes is the one after the ASK, where the run falls through (no test).
+_ONE_ASKED = re.compile('\n'.join(
+    [r'^( *)flat = \[(\w+), (\w+)\]', r'\1player = (\w+)',
+     r'\1' + re.escape('enabled, texts = (([0], [flat[0]]) if flat[1] else ([], []))'),
+     r'\1if not enabled:', r"\1    raise Fault\('None of the questions can be asked'\)"]
+    + [r'\1' + (re.escape(x.format('player', 'texts', 'FIRST', 'enabled'))
+                .replace('FIRST', r'(?:A\[\d+\]|\d+)')) for x in _ASK_ANSWER]) + '$', re.M)
+_ONE_ANSWER = ['if not {2}:', "    raise Fault('None of the questions can be asked')",
+               'texts = [{1}]', 'player = {3}'] + [
+    x.format('player', 'texts', None, None) for x in _ASK_ANSWER[:-3]]
 
 
 def signal(lines, indent, kind):
@@ -55,16 +67,16 @@ def signal(lines, indent, kind):
     last = lines[-1] if lines and kind == 'PAUSE' else ''
     ask, card = _ASK_PAUSE.fullmatch(last), _CARD_PAUSE.fullmatch(last)
     if ask:
-        made = lines.pop().strip()
+        lines.pop()
         player, texts, first, enabled = ask.groups()
-        lines += [indent + x.format(player, texts, made, first, enabled) for x in _ASK_ANSWER]
+        lines += [indent + x.format(player, texts, first, enabled) for x in _ASK_ANSWER]
     elif card:
         pad, player, cards, dest = card.groups()
-        made = lines.pop().strip()
+        lines.pop()
         if not dest.isidentifier():
             lines.append(pad + 'dest_ = ' + dest)
-            made, dest = 'self.pending = card_choice((%s, %s, dest_))' % (player, cards), 'dest_'
-        lines += [indent + x.format(player, cards, made, dest) for x in _CARD_ANSWER]
+            dest = 'dest_'
+        lines += [indent + x.format(player, cards, dest) for x in _CARD_ANSWER]
     else:
         lines += [indent + x for x in _SIGNALS[kind]]
 
@@ -97,4 +109,6 @@ def jumped(text, writer, indexes):
                    for j, (op, to, _) in enumerate(jumps)):
             return m.group(0)
         return '%spc = %r[enabled[choice_]]' % (m.group(1), tuple(to for _, to, _ in jumps))
+    text = _ONE_ASKED.sub(lambda m: '\n'.join(m.group(1) + x.format(*m.groups())
+                                              for x in _ONE_ANSWER), text)
     return _ASKED.sub(table, text)

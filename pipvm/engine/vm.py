@@ -226,10 +226,11 @@ class Machine:
         made (no call of choose's a decision), without
         stopping, until the game ends; log receives (index, label) of each
         answer, as game.Game.history.  The same game as answer(choose(n)) at
-        each decision, without returning to the driver between them.  While
-        choose runs, pending is the decision it answers (whose seat decides:
-        pending.player; a simulation's table counts turns by it).  Returns
-        or raises as resume()."""
+        each decision, without returning to the driver between them.  choose
+        may not read pending (a decision answered where it stands makes
+        none); the seat that decides is noted's last before it runs (start's
+        auto: a simulation's table draws by it).  Returns or raises as
+        resume()."""
         return self._playing_out((choose, log, None, bits), None)
 
     def _playing_out(self, auto, main):
