@@ -108,3 +108,5 @@ def test_a_checked_read_of_the_card_s_property_is_kept_for_its_next_read():
     loops = [line for line in source.splitlines() if line.lstrip().startswith('if (')]
     assert loops and all(loop.count('card.rank') == 1 and 'is not None' in loop
                          for loop in loops), source
+    # (the constants A and K read once for the hand, as locals, where they can be)
+    assert ' == h1)' in loops[0] and ' == h2)' in loops[0], source
