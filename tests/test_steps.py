@@ -20,6 +20,14 @@ def _texts(lines):
     return [text for text, _ in lines]
 
 
+@pytest.fixture(autouse=True)
+def _uncached():
+    # (counts() is cached by text: a text an earlier test judged would not
+    # run its lines here, and tools/mutation.py, which records the lines
+    # each test runs, would not run this file's tests on their mutants)
+    steps.counts.cache_clear()
+
+
 def test_an_action_counts_its_steps_in_a_local():
     image = Image(_example('euchre'), compiled=True)
     actions.prepare(image)
@@ -111,3 +119,47 @@ def test_a_function_without_steps_has_no_local():
 def test_a_step_limit_met_anywhere_is_met_at_the_same_step(name, limit):
     loop, compiled = _play_outs(_example(name), n=2, reps=2, steps=limit)
     assert compiled == loop
+
+
+# An `except` whose block does not only raise again takes the machine's
+# count: a block that ends (a line back at the `except`'s indent, or the
+# function's end) before any `raise`.
+@pytest.mark.parametrize('after', [[('    raise GameOver()', 1)], []], ids=['dedent', 'end'])
+def test_an_except_whose_block_ends_without_raising_takes_the_count_again(after):
+    lines = [('    self.steps_left -= 1', 0), ('    try:', 0),
+             ('        cards = self.playable(1, v, to)', 0), ('    except Fault:', 0),
+             ('        cards = None', 0)] + after
+    out = _texts(steps.local(lines))
+    assert out[out.index('    except Fault:') + 1] == '        ' + steps.AGAIN
+
+
+def test_a_method_of_the_machine_or_its_parts_is_never_safe_by_its_name():
+    # (a list method keeps the local on the function's own values only: the
+    # machine's attributes may be anything, and the machine's own methods
+    # may run the program's code)
+    assert steps.counts('self.frames.append(frame)')
+    assert steps.counts('x = self.get(1)')
+    assert not steps.counts('frame_.append(x)')
+
+
+def test_ifs_open_at_the_end_load_after_their_blocks_innermost_first():
+    lines = [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 1),
+             ('        if A[2](self, v):', 2), ('            return A[3](self, v)', 3)]
+    assert _texts(steps.local(lines)) == [
+        '    steps_ -= 1',
+        '    ' + steps.SAVE, '    if A[1](self, v):', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        if A[2](self, v):', '            ' + steps.LOAD,
+        '            ' + steps.SAVE, '            return A[3](self, v)',
+        '        ' + steps.LOAD, '    ' + steps.LOAD]
+
+
+def test_a_line_after_an_inner_if_s_block_loads_for_that_if_alone():
+    lines = [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 1),
+             ('        if A[2](self, v):', 2), ('            return A[3](self, v)', 3),
+             ('        x = 1', 4), ('    y = 2', 5)]
+    assert _texts(steps.local(lines)) == [
+        '    steps_ -= 1',
+        '    ' + steps.SAVE, '    if A[1](self, v):', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        if A[2](self, v):', '            ' + steps.LOAD,
+        '            ' + steps.SAVE, '            return A[3](self, v)',
+        '        ' + steps.LOAD, '        x = 1', '    ' + steps.LOAD, '    y = 2']
