@@ -102,7 +102,13 @@ def test_an_except_that_only_raises_again_leaves_the_count_where_it_is():
      ('        self.steps_left -= 1', 0)],
     [('    for x in self.ordered(1, v):', 0), ('        self.steps_left -= 1', 0)],
     [('    if len(rest_) > self.steps_left and QUIET_ROUNDS(self, frame, A[1], rest_):', 0)],
-], ids=['elif', 'else', 'for', 'both'])
+    # (an elif of an inner if whose test counts, inside an outer one's block)
+    [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 0), ('        if A[2](self, v):', 0),
+     ('            x = 1', 0), ('        elif y:', 0), ('            x = 2', 0)],
+    # (any other compound statement's header: no write-back after it)
+    [('    self.steps_left -= 1', 0), ('    match self.value(v):', 0), ('        case 1:', 0),
+     ('            pass', 0)],
+], ids=['elif', 'else', 'for', 'both', 'inner elif', 'match'])
 def test_a_call_where_its_write_back_cannot_follow_leaves_the_count_on_the_machine(lines):
     assert steps.local(lines) is None
 
@@ -163,3 +169,12 @@ def test_a_line_after_an_inner_if_s_block_loads_for_that_if_alone():
         '        ' + steps.SAVE, '        if A[2](self, v):', '            ' + steps.LOAD,
         '            ' + steps.SAVE, '            return A[3](self, v)',
         '        ' + steps.LOAD, '        x = 1', '    ' + steps.LOAD, '    y = 2']
+
+
+def test_an_except_whose_block_holds_a_compound_statement_takes_the_count_again():
+    # (only a block of plain lines that raises again leaves the count as it is)
+    lines = [('    self.steps_left -= 1', 0), ('    try:', 0),
+             ('        cards = self.playable(1, v, to)', 0), ('    except Fault as e:', 0),
+             ('        if e.part is None:', 0), ('            raise', 0), ('        cards = None', 0)]
+    out = _texts(steps.local(lines))
+    assert out[out.index('    except Fault as e:') + 1] == '        ' + steps.AGAIN
