@@ -178,3 +178,8 @@ def test_an_except_whose_block_holds_a_compound_statement_takes_the_count_again(
              ('        if e.part is None:', 0), ('            raise', 0), ('        cards = None', 0)]
     out = _texts(steps.local(lines))
     assert out[out.index('    except Fault as e:') + 1] == '        ' + steps.AGAIN
+
+
+def test_the_mark_vouches_for_the_filter_s_own_call_alone():
+    # (another generated function called in its arguments may count)
+    assert steps.counts('cards = A[15](self, A[3](self, v), to)' + steps.NO_STEPS)
