@@ -20,6 +20,14 @@ def _texts(lines):
     return [text for text, _ in lines]
 
 
+@pytest.fixture(autouse=True)
+def _uncached():
+    # (counts() is cached by text: a text an earlier test judged would not
+    # run its lines here, and tools/mutation.py, which records the lines
+    # each test runs, would not run this file's tests on their mutants)
+    steps.counts.cache_clear()
+
+
 def test_an_action_counts_its_steps_in_a_local():
     image = Image(_example('euchre'), compiled=True)
     actions.prepare(image)
@@ -108,7 +116,13 @@ def test_an_except_that_only_raises_again_leaves_the_count_where_it_is():
      ('        self.steps_left -= 1', 0)],
     [('    for x in self.ordered(1, v):', 0), ('        self.steps_left -= 1', 0)],
     [('    if len(rest_) > self.steps_left and QUIET_ROUNDS(self, frame, A[1], rest_):', 0)],
-], ids=['elif', 'else', 'for', 'both'])
+    # (an elif of an inner if whose test counts, inside an outer one's block)
+    [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 0), ('        if A[2](self, v):', 0),
+     ('            x = 1', 0), ('        elif y:', 0), ('            x = 2', 0)],
+    # (any other compound statement's header: no write-back after it)
+    [('    self.steps_left -= 1', 0), ('    match self.value(v):', 0), ('        case 1:', 0),
+     ('            pass', 0)],
+], ids=['elif', 'else', 'for', 'both', 'inner elif', 'match'])
 def test_a_call_where_its_write_back_cannot_follow_leaves_the_count_on_the_machine(lines):
     assert steps.local(lines) is None
 
@@ -125,3 +139,61 @@ def test_a_function_without_steps_has_no_local():
 def test_a_step_limit_met_anywhere_is_met_at_the_same_step(name, limit):
     loop, compiled = _play_outs(_example(name), n=2, reps=2, steps=limit)
     assert compiled == loop
+
+
+# An `except` whose block does not only raise again takes the machine's
+# count: a block that ends (a line back at the `except`'s indent, or the
+# function's end) before any `raise`.
+@pytest.mark.parametrize('after', [[('    raise GameOver()', 1)], []], ids=['dedent', 'end'])
+def test_an_except_whose_block_ends_without_raising_takes_the_count_again(after):
+    lines = [('    self.steps_left -= 1', 0), ('    try:', 0),
+             ('        cards = self.playable(1, v, to)', 0), ('    except Fault:', 0),
+             ('        cards = None', 0)] + after
+    out = _texts(steps.local(lines))
+    assert out[out.index('    except Fault:') + 1] == '        ' + steps.AGAIN
+
+
+def test_a_method_of_the_machine_or_its_parts_is_never_safe_by_its_name():
+    # (a list method keeps the local on the function's own values only: the
+    # machine's attributes may be anything, and the machine's own methods
+    # may run the program's code)
+    assert steps.counts('self.frames.append(frame)')
+    assert steps.counts('x = self.get(1)')
+    assert not steps.counts('frame_.append(x)')
+
+
+def test_ifs_open_at_the_end_load_after_their_blocks_innermost_first():
+    lines = [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 1),
+             ('        if A[2](self, v):', 2), ('            return A[3](self, v)', 3)]
+    assert _texts(steps.local(lines)) == [
+        '    steps_ -= 1',
+        '    ' + steps.SAVE, '    if A[1](self, v):', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        if A[2](self, v):', '            ' + steps.LOAD,
+        '            ' + steps.SAVE, '            return A[3](self, v)',
+        '        ' + steps.LOAD, '    ' + steps.LOAD]
+
+
+def test_a_line_after_an_inner_if_s_block_loads_for_that_if_alone():
+    lines = [('    self.steps_left -= 1', 0), ('    if A[1](self, v):', 1),
+             ('        if A[2](self, v):', 2), ('            return A[3](self, v)', 3),
+             ('        x = 1', 4), ('    y = 2', 5)]
+    assert _texts(steps.local(lines)) == [
+        '    steps_ -= 1',
+        '    ' + steps.SAVE, '    if A[1](self, v):', '        ' + steps.LOAD,
+        '        ' + steps.SAVE, '        if A[2](self, v):', '            ' + steps.LOAD,
+        '            ' + steps.SAVE, '            return A[3](self, v)',
+        '        ' + steps.LOAD, '        x = 1', '    ' + steps.LOAD, '    y = 2']
+
+
+def test_an_except_whose_block_holds_a_compound_statement_takes_the_count_again():
+    # (only a block of plain lines that raises again leaves the count as it is)
+    lines = [('    self.steps_left -= 1', 0), ('    try:', 0),
+             ('        cards = self.playable(1, v, to)', 0), ('    except Fault as e:', 0),
+             ('        if e.part is None:', 0), ('            raise', 0), ('        cards = None', 0)]
+    out = _texts(steps.local(lines))
+    assert out[out.index('    except Fault as e:') + 1] == '        ' + steps.AGAIN
+
+
+def test_the_mark_vouches_for_the_filter_s_own_call_alone():
+    # (another generated function called in its arguments may count)
+    assert steps.counts('cards = A[15](self, A[3](self, v), to)' + steps.NO_STEPS)

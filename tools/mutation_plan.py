@@ -102,8 +102,12 @@ SUITE = {
                              'tests/test_shapes.py'],
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py'],
+    # (test_regions: the hotness compiled.py gives a loop's blocks, in_for_nests;
+    # test_compiled_quiet, _faults, _hot: the quiet variant's blocks, a block's errors, hotness)
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
-                                 'tests/test_run.py'],
+                                 'tests/test_run.py', 'tests/test_regions.py',
+                                 'tests/test_compiled_quiet.py', 'tests/test_compiled_faults.py',
+                                 'tests/test_compiled_hot.py'],
     # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
     'pipvm/engine/actions.py': ['tests/test_actions_sweep.py',
                                 'tests/test_compiled_playouts.py', 'tests/test_actions.py',
