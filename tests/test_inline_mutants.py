@@ -109,3 +109,19 @@ def test_a_return_from_within_its_own_loop_is_not_a_leaf():
 
 def test_a_body_python_cannot_read_is_not_a_leaf():
     assert inline._renamed('            x = (') is None
+
+
+def test_a_function_not_in_the_usual_form_is_not_a_leaf():
+    fn = _fn(_BODY)
+    fn.plain = (fn.plain[0].replace('        while True:', '        while 1:'), {})
+    assert inline.leaf(fn, 1) is None
+    fn.plain = (fn.plain[0].replace('while 1:', 'while True:').replace('except Fault as f:',
+                                                                      'except Fault:'), {})
+    assert inline.leaf(fn, 1) is None
+
+
+def test_a_leaf_reads_its_operands_only_by_a_number():
+    assert inline._renamed('            x = A[3]')[0] == '            x_\x01 = A[@3@]'
+    for text in ('            x = A', '            x = A[y]', '            x = A[3:4]',
+                 '            x = A(3)'):
+        assert inline._renamed(text) is None, text
