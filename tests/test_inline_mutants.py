@@ -68,6 +68,7 @@ def test_entry_cuts_the_body_to_the_run_entered_at_zero():
     nested = ['            a = 0', '            if b:', '                if pc == 0:',
               '                    x = 1', '                w = 4']
     assert inline._entry(nested, list(range(5))) == (['            x = 1'], [3])
+    assert inline._entry(body[:2], [0, 1]) == (['            x = 1'], [1])    # (to the end)
     # where something sets pc, a jump may go through the test tree: kept whole
     jumps = body[:2] + ['                pc = 4'] + body[2:]
     assert inline._entry(jumps, list(range(7))) == (jumps, list(range(7)))
