@@ -1,0 +1,128 @@
+"""The edits of pipvm/engine/inline.py that its playouts let live
+(tools/mutation-results/inline.tsv), each caught here by a direct test."""
+
+from pipvm.engine import inline
+from pipvm.engine.compiled import SMALL
+
+
+def test_entered_pushes_the_record_right_above_the_function_s_own():
+    # (an odd number of records above rec: a walk down by two steps over it)
+    rec, above, record = ['rec'], ['callee'], ['record']
+    frames = [rec, above]
+    assert inline.entered(frames, rec, record) is record
+    assert frames == [rec, record, above]
+    frames = [['main'], ['caller'], rec, above, ['inner'], ['innermost']]
+    inline.entered(frames, rec, record)
+    assert frames.index(record) == 3
+
+
+def _fn(body, head='', tail=''):
+    """A stand-in for an action's function (what leaf reads of it): its
+    source, the body's lines given, its line-to-unit map, operands and units."""
+    source = '\n'.join(['def action(self, rec, pc=0, A=None, P=None):', '    frames = self.frames',
+                        '    stack, frame = rec[2], rec[3]' + head, '    try:', '        while True:']
+                       + ['            ' + x for x in body]
+                       + ['    except Fault as f:', '        raise positioned(f, P, AT) from None' + tail])
+
+    class Fn:
+        plain = (source, {6: 0})
+        __defaults__ = (0, ('operand',), ('unit',), None)
+    return Fn
+
+
+_BODY = ['frame[0] = A[0]', 'frames.pop()', 'return']
+
+
+def test_a_leaf_s_frame_must_be_a_small_int():
+    assert inline.leaf(_fn(_BODY), 0).size == 0
+    assert inline.leaf(_fn(_BODY), SMALL - 1).size == SMALL - 1
+    for size in (SMALL, -1, True, 2.0):
+        assert inline.leaf(_fn(_BODY), size) is None, size
+
+
+def test_a_leaf_s_body_is_at_most_max_lines():
+    def body(n):
+        return ['frame[0] = A[0]'] * (n - 1) + ['frames.pop()', 'return']
+    leaf = inline.leaf(_fn(body(inline.MAX_LINES)), 1)
+    assert len(leaf.lines) == inline.MAX_LINES
+    assert inline.leaf(_fn(body(inline.MAX_LINES + 1)), 1) is None
+
+
+def test_what_rules_a_leaf_out_counts_outside_its_body_too():
+    assert inline.leaf(_fn(_BODY), 1) is not None
+    assert inline.leaf(_fn(_BODY, head='  # LOUD_RUN'), 1) is None
+    assert inline.leaf(_fn(_BODY, tail='  # H12(self)'), 1) is None
+
+
+def test_callees_first_orders_each_action_after_its_callees():
+    calls = {0: {1, 2}, 1: {2}, 2: set(), 3: {0, 7}, 4: {5}, 5: {4, 5}}
+    assert inline.callees_first([3, 0, 1, 2, 4, 6], calls) == [2, 1, 0, 3, 5, 4]
+    assert inline.callees_first([], calls) == []
+
+
+def test_entry_cuts_the_body_to_the_run_entered_at_zero():
+    body = ['            if pc == 0:', '                x = 1', '', '                    y = 2',
+            '            else:', '                z = 3']
+    assert inline._entry(body, list(range(6))) == (
+        ['            x = 1', '', '                y = 2'], [1, 2, 3])
+    nested = ['            a = 0', '            if b:', '                if pc == 0:',
+              '                    x = 1', '                w = 4']
+    assert inline._entry(nested, list(range(5))) == (['            x = 1'], [3])
+    assert inline._entry(body[:2], [0, 1]) == (['            x = 1'], [1])    # (to the end)
+    # where something sets pc, a jump may go through the test tree: kept whole
+    jumps = body[:2] + ['                pc = 4'] + body[2:]
+    assert inline._entry(jumps, list(range(7))) == (jumps, list(range(7)))
+    assert inline._entry(body[1:], list(range(5))) == (body[1:], list(range(5)))
+
+
+def test_the_lines_a_leaf_leaves_by_are_kept_at_the_end_of_the_text_too():
+    exit_ = '            entered(frames, rec, [codes[3], 0, [], fr3])'
+    assert inline._renamed(exit_) == (exit_, False)
+    assert inline._renamed(exit_ + '\n            x = 1')[0].startswith(exit_ + '\n')
+
+
+def _call(code, pad='        '):
+    return [(pad + x.format(code), 9) for x in inline._CALL]
+
+
+def test_written_takes_in_leaves_within_the_budget_and_moves_their_indexes():
+    leaf = inline.Leaf([('            x_\x01 = A[@1@]', 0)] * inline.BUDGET, ('a', 'b'), ('u',), 2, False)
+    operands, units = ['o'], ['v', 'w']
+    lines = [('        y = 1', 5)] + _call(3) + _call(3) + _call(4)
+    out = inline.written(lines, {3: leaf}, operands, units)
+    assert out[0] == ('        y = 1', 5)
+    assert out[1:4] == [('        fr3 = [None] * 2', 9), ('        pc3 = 0', 9), ('        try:', 9)]
+    taken = out[5:5 + inline.BUDGET]
+    assert set(taken) == {('                x_3 = A[2]', 2)}
+    rest = out[5 + inline.BUDGET + 8:]
+    assert rest == _call(3) + _call(4)      # (over the budget; not a leaf)
+    assert operands == ['o', 'a', 'b'] and units == ['v', 'w', 'u']
+
+
+def test_a_return_from_within_its_own_loop_is_not_a_leaf():
+    # (`break` would leave that loop, not the leaf)
+    assert inline.leaf(_fn(['for x in A[0]:', '    frames.pop()', '    return']), 1) is None
+    assert inline.leaf(_fn(['while x:', '    frames.pop()', '    return']), 1) is None
+    assert inline.leaf(_fn(['frames.pop()', '    return']), 1) is None
+    assert inline.leaf(_fn(['if x:', '    frames.pop()', '    return', 'frames.pop()', 'return']),
+                       1).lines[1][0] == '                break'
+
+
+def test_a_body_python_cannot_read_is_not_a_leaf():
+    assert inline._renamed('            x = (') is None
+
+
+def test_a_function_not_in_the_usual_form_is_not_a_leaf():
+    fn = _fn(_BODY)
+    fn.plain = (fn.plain[0].replace('        while True:', '        while 1:'), {})
+    assert inline.leaf(fn, 1) is None
+    fn.plain = (fn.plain[0].replace('while 1:', 'while True:').replace('except Fault as f:',
+                                                                      'except Fault:'), {})
+    assert inline.leaf(fn, 1) is None
+
+
+def test_a_leaf_reads_its_operands_only_by_a_number():
+    assert inline._renamed('            x = A[3]')[0] == '            x_\x01 = A[@3@]'
+    for text in ('            x = A', '            x = A[y]', '            x = A[3:4]',
+                 '            x = A(3)'):
+        assert inline._renamed(text) is None, text
