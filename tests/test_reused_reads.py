@@ -1,4 +1,4 @@
-"""rewrites.reused: a checked read of a global, a local or a property of
+"""reads.reused: a checked read of a global, a local or a property of
 one that an earlier checked read got, on every path and with nothing
 between that could change it, is a copy of the name that holds it (an
 action's function in play-out mode, pipvm/engine/actions.py); PLAY's
@@ -10,7 +10,7 @@ import os
 import re
 
 from compiler.pip import frontend
-from pipvm.engine import actions, rewrites
+from pipvm.engine import actions, reads, rewrites
 from pipvm.engine.vm import Image
 from pipvm.isa.opcodes import OP
 from pipvm.play import loader
@@ -23,7 +23,7 @@ RANK = ['if (value6 := value5.rank) is None:', "    raise Fault('Undefined value
 
 
 def _reused(lines):
-    return [text for text, _ in rewrites.reused([(line, k) for k, line in enumerate(lines)])]
+    return [text for text, _ in reads.reused([(line, k) for k, line in enumerate(lines)])]
 
 
 def test_a_read_again_is_a_copy_and_its_property_too():

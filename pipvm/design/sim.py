@@ -137,8 +137,6 @@ def seats_of(program, seating):
     return names, teams, groups
 
 
-
-
 @attrs.frozen
 class Variant:
     """A game ready to simulate: the program with its --set values, and who plays."""

@@ -32,7 +32,7 @@ whose body can stand in one is a Python `for` over the iteration state on
 the stack, its body inside it: its jump back `continue`, a jump out
 `break` (pipvm/engine/fors.py).  A checked read that an
 earlier one got with nothing between that could change it is a copy
-(rewrites.reused).  An `and`'s jump
+(reads.reused).  An `and`'s jump
 is threaded (compiled.threaded), integer tests of operands are folded
 (rewrites.folded), a list's size or end and an Area's cards written
 out (rewrites.inlined) and PLAY's and CANPLAY's filter of a hand called
@@ -62,7 +62,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, reach, rewrites, steps)
+                          inline, reach, reads, rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -325,7 +325,7 @@ class _Writer(fors.Writing):
             rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
             slot, others, of_item, checks, locals_only = arg[:5]
             if type(slot) is int and 0 <= slot < SMALL:
-                # (what rewrites.reused may know: it stores no other slot)
+                # (what reads.reused may know: it stores no other slot)
                 rounds[0] += '  # (it stores frame[%d] alone)' % slot
             if locals_only and all(type(s) is int and 0 <= s < SMALL
                                    for s in (slot,) + tuple(others)):
@@ -455,7 +455,7 @@ class _Writer(fors.Writing):
                 break
             self.starts |= self.pending
             used = self.stops
-        self.lines = rewrites.reused(rewrites.taken(self.lines))
+        self.lines = reads.reused(rewrites.taken(self.lines))
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',

@@ -1,4 +1,4 @@
-"""rewrites.reused: a checked read that an earlier read on every path to it
+"""reused: a checked read that an earlier read on every path to it
 got, with nothing between that could change it, made a copy (an action's
 function in play-out mode, pipvm/engine/actions.py, and each run of a
 region, pipvm/engine/regions.py: reread), and what it asks of a line of

@@ -190,5 +190,3 @@ def in_try(lines, k):
             indent = n
     return False
 
-
-reused = reads.reused        # (actions.py's name for it)
