@@ -212,7 +212,7 @@ def build_parser(argv=None):
         wanted = None
 
     def command(name, **kwargs):
-        p = sub.add_parser(name, formatter_class=_formatter(argparse.RawDescriptionHelpFormatter),
+        p = sub.add_parser(name, formatter_class=_formatter(_CommandFormatter),
                            epilog='examples:\n' + ''.join(
                                '  %s\n' % line for line in EXAMPLES[name].split('\n')),
                            **kwargs)
@@ -323,7 +323,7 @@ class _NotParsed:
     """Where the options of a command not being run go: nowhere."""
 
     def add_argument(self, *args, **kwargs):
-        pass
+        return argparse.Namespace()     # an action's stand-in, marks and all
 
     def set_defaults(self, **kwargs):
         pass
@@ -339,6 +339,17 @@ def _formatter(kind):
     def make(prog):
         return kind(prog, width=_columns() - 2)
     return make
+
+
+class _CommandFormatter(argparse.RawDescriptionHelpFormatter):
+    """Shows a positional marked `needed` as required in the usage line:
+    argparse must take it as optional for `--skill GAME.pip`, though a
+    command cannot go without it (_skill_or_game says so)."""
+
+    def _format_args(self, action, default_metavar):
+        if getattr(action, 'needed', False):
+            return self._metavar_formatter(action, default_metavar)(1)[0]
+        return super()._format_args(action, default_metavar)
 
 
 def _columns():
@@ -370,7 +381,7 @@ def positive(text):
 
 def sim_options(p):
     """The options of sim, which sweep shares."""
-    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?')
+    p.add_argument('file', metavar='GAME.pipc|GAME.pip', nargs='?').needed = True
     p.set_defaults(checked=lambda args: _skill_or_game(args, p))
     p.add_argument('--games', type=positive, default=1000, metavar='N',
                    help='at most N games; default: 1000')

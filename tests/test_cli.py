@@ -243,3 +243,16 @@ def test_a_bare_skill_before_the_game_leaves_the_game_its_file():
     status, out, err = pipvm('sim', '--skill', 'mc')
     assert (status, err.splitlines()[-1]) == (
         2, 'pipvm sim: error: the following arguments are required: GAME.pipc|GAME.pip')
+
+
+def test_the_usage_line_shows_a_needed_game_as_required():
+    # sim and sweep take the file as optional only for `--skill GAME.pip`;
+    # run and serve can go without one (--resume, --lobby)
+    def usage(command):
+        status, out, err = pipvm(command, '--help')
+        assert status == 0, err
+        return ' '.join(out.partition('\n\n')[0].split())
+    for command in ('sim', 'sweep'):
+        assert usage(command).endswith('] GAME.pipc|GAME.pip'), usage(command)
+    for command in ('run', 'serve'):
+        assert usage(command).endswith('[GAME.pipc|GAME.pip]'), usage(command)
