@@ -158,3 +158,31 @@ def test_a_bots_run_of_questions_is_one_line(tmp_path):
     everyone = run_cli(['replay', record])[1].decode('latin-1')      # the same game, all of it
     assert ('Ben is choosing.', 'Ben is choosing.') not in zip(lines, lines[1:])
     assert everyone.count('Ben: Choose') > lines.count('Ben is choosing.') > 0
+
+
+@pytest.mark.parametrize('engine', ['compiled', 'reference'])
+def test_the_count_question_offers_only_counts_that_seat_every_seat_named(engine):
+    # a bot at seat 1 used to pick 2 players, then stop: --seat 4 needs four
+    for seed in range(1, 6):
+        status, out = run_cli(['run', HIGH_CARD, '--engine', engine, '--bots', 'random',
+                               '--seat', '4=first', '--seed', str(seed)])
+        text = out.decode('latin-1')
+        assert status == 0, text
+        assert 'How many players are playing?\n  4\nYour choice? 4\n' in text, text
+    status, out = run_cli(['run', HIGH_CARD, '--engine', engine, '--seat', '3=random',
+                           '--seed', '1'], b'3\nAnn\nBob\n')
+    text = out.decode('latin-1')
+    assert 'How many players are playing?\n  3\n  4\nYour choice? ' in text, text
+    assert 'This game has 3 players.\n' in text
+
+
+def test_a_sim_seats_the_fewest_players_that_hold_every_seat_named():
+    from pipvm.core.errors import PipError
+    from pipvm.design.playing import sim_seating
+    from pipvm.play.loader import load_variant
+    from pipvm.play.seats import from_options
+    program = load_variant(HIGH_CARD, ()).program
+    assert sim_seating(program, from_options(['--bots', 'random', '--seat', '3=first'])).players == 3
+    assert sim_seating(program, from_options(['--bots', 'random'])).players == 2
+    with pytest.raises(PipError, match='--seat 5: this game has at most 4 players'):
+        sim_seating(program, from_options(['--bots', 'random', '--seat', '5=first']))

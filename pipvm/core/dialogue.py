@@ -121,6 +121,13 @@ def fixed_count(players, counts, size):
     return players // size
 
 
+def fitting(counts, team_size, seats):
+    """The indices of counts (of players, or of teams of team_size) that
+    seat every one of seats (numbers from 0, as --seat names them)."""
+    need = max(seats, default=0) + 1
+    return [i for i, n in enumerate(counts) if n * (team_size or 1) >= need]
+
+
 def check_seats(numbers, players, at_most=False):
     """An error if `--seat` names a seat (from 0) beyond the players (or
     beyond the most the game allows, while how many play is not known)."""

@@ -7,6 +7,7 @@ import attrs
 
 from pipvm.core import plain
 from pipvm.core import endings
+from pipvm.core.dialogue import fitting
 from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
 from pipvm.play import terminal
@@ -191,12 +192,16 @@ def chunked(seeds, jobs, most=25):
 
 def sim_seating(program, seating):
     """Every seat a bot, and the player count fixed (by default the smallest
-    the game allows), so that wins per seat compare like with like."""
+    the game allows that seats every --seat), so that wins per seat compare
+    like with like."""
     kinds = [seating.default] + list(seating.specs.values())
     for kind in kinds:
         if kind.kind not in BOTS:
             raise PipError(None, "sim seats must be bots (%s), not '%s'" % (
                 ', '.join(BOT_KINDS[:-1]) + ' or ' + BOT_KINDS[-1], kind))
     if seating.players is None:
-        seating = plain.evolve(seating, players=min(program.counts) * (program.team_size or 1))
+        seating.check(program)          # (a seat beyond the most the game seats)
+        size = program.team_size or 1
+        fits = fitting(program.counts, size, seating.specs)
+        seating = plain.evolve(seating, players=program.counts[fits[0]] * size)
     return seating

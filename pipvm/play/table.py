@@ -18,7 +18,7 @@ import sys
 
 from pipvm.play import answers
 from pipvm.core import dialogue
-from pipvm.core.dialogue import SORRY, Event, check_seats, fixed_count, menu
+from pipvm.core.dialogue import SORRY, Event, check_seats, fitting, fixed_count, menu
 from pipvm.core.errors import InputEnded
 from pipvm.game.game import COUNT, NAME, Game
 from pipvm.core.runtime import Player, Team
@@ -299,9 +299,8 @@ class Table:
         """How many players (or teams of team_size) play."""
         size = team_size or 1
         if self.players is None:
-            i = self.seat(0).choose(dialogue.count_question(team_size), [str(n) for n in counts],
-                                    dialogue.count_waiting_for(team_size))
-            n = counts[i]
+            n = counts[self.count_asked(dialogue.count_question(team_size), [str(n) for n in counts],
+                                        dialogue.count_waiting_for(team_size), team_size)]
         else:
             n = fixed_count(self.players, counts, size)
         check_seats(self.seats, n * size)
@@ -312,6 +311,12 @@ class Table:
         name = self.seat(seat).name(dialogue.name_question(who), 'the name of ' + who)
         self.names[seat] = name
         return Player(name, seat=seat)
+
+    def count_asked(self, prompt, options, waiting_for, team_size):
+        """The index of the count seat 0 chooses: only those that seat every
+        seat --seat names are offered (a bot at seat 0 could pick too few)."""
+        fits = fitting([int(o) for o in options], team_size, self.seats)
+        return fits[self.seat(0).choose(prompt, [options[i] for i in fits], waiting_for)]
 
     def seat_players(self, counts):
         n = self.choose_count(counts, 0)
@@ -363,8 +368,8 @@ class TableGame:
                 table.names[d.seat] = name = table.seat(d.seat).name(d.prompt, d.waiting_for)
                 game.answer(name)
             elif d.kind == COUNT:
-                game.answer(table.seat(0).choose(d.prompt, d.options, d.waiting_for))
-                check_seats(table.seats, game.seats)
+                game.answer(table.count_asked(d.prompt, d.options, d.waiting_for,
+                                              game.program.team_size))
             else:
                 game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for, game, d))
         if game.ending.error is not None:
