@@ -23,8 +23,8 @@ instruction indexes i and i + n: a quiet instruction that cannot go on
 (LOUD) continues in the loud copy at its own index, as the loop does.  It
 is a `while True` over a tree of `if pc < k` tests whose leaves are the
 straight runs that start where control can enter (a jump's target, an
-ASK's choice, a LOUD's index); a run goes on past such an index, so the
-path that falls through never comes back to the tree, and a jump is
+ASK's choice, a LOUD's index); a run goes on past such an index but a
+loop's head (no body written twice), and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
 run it goes to written where it jumps (fors.Writing.leave); a loop's head
 and 0 are tested before the tree (_Writer.heads).  A loop over a list
