@@ -3,6 +3,7 @@ example game goes: hand-made files (a validated action doing what no
 compiler writes), actions with a thousand locals, a playout started from
 deep in Python's stack.  Each is played out on the loop and on the tier,
 and the two must agree."""
+import os
 import re
 import sys
 
@@ -11,6 +12,8 @@ from compiler.pip import frontend
 from pipvm.engine.vm import Image
 from pipvm.isa import pipc
 from tests.fuzz import harness
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 GAME = '''Game "g" requires 2 players.
 Deck deck = standard.
@@ -159,3 +162,50 @@ def test_quiet_loops_showing_the_item_or_other_locals_play_as_in_the_loop():
     actions.prepare(source)
     text = [c.action.source for c in source.codes if c.code.name == 'show'][0]
     assert 'int in map(type, rest_)' in text and ' or (type(frame[' in text, text
+
+
+def test_an_action_s_function_is_compiled_at_its_first_call(monkeypatch):
+    # helper is written into turn, turn into main (it decides: inline.py),
+    # wherever they are called: their own functions are never called in a
+    # playout from the start, and never compiled
+    from pipvm.design import sim
+    from pipvm.engine import actions
+    from pipvm.play import loader
+    from pipvm.play.seats import Seating, parse_kind
+    monkeypatch.setattr(actions, '_MADE', {})
+    path = os.path.join(ROOT, 'tests', 'data', 'full', 'crazy_eights.pip')
+    program, engine = loader.load_engine(path, 'compiled', 100_000)
+    seating = sim.sim_seating(program, Seating({}, parse_kind('random'), None))
+    results = [sim.play_one(engine, seating, seed) for seed in (1, 2)]
+    assert all(r.ending == 'winner' for r in results)
+    sources = set(actions._MADE)
+    assert len(sources) == 1 and 'def action(' in next(iter(sources))
+    assert actions._MADE[next(iter(sources))].__code__.co_filename == '<pipvm action main>'
+    # a playout from a decision in `turn` goes on in turn's own function:
+    # made at that first call, it stands in for itself from then on
+    import random
+    from pipvm.game.game import Game
+    from pipvm.play.bots import playout
+    image = Image(loader.load_program(path), compiled=True)
+    game = Game(image, seed=3, players=2, names=['a', 'b'], quiet=True)
+    actions.prepare(image)
+    turn = next(loaded for loaded in image.codes if loaded.code.name == 'turn')
+    later = turn.action
+    assert later.source not in actions._MADE
+    playout(game.fork(quiet=True), random.Random(3))
+    assert turn.action is not later and turn.action.source == later.source
+    assert turn.action.__code__ is actions._MADE[later.source].__code__
+    assert turn.action.__defaults__ == later.__defaults__
+
+
+def test_a_run_reaching_a_loop_head_tested_first_goes_there():
+    # Crazy Eights' `turn`: its way in at 0 goes to its `forever` loop's
+    # head by the tree, not through the loop's body written again
+    from pipvm.engine import actions
+    from pipvm.play import loader
+    image = Image(loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
+                                                   'crazy_eights.pip')), compiled=True)
+    actions.prepare(image)
+    turn = next(loaded.action for loaded in image.codes if loaded.code.name == 'turn')
+    assert turn.source.count('UNSHOWN.isdisjoint') == 1
+    assert re.search(r'\n {20}pc = 8\n {20}continue\n', turn.source)

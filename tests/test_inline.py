@@ -4,12 +4,16 @@ inside one is reported as its call reports it in the loop, with the same
 frames left on the machine, nested ones too; what goes on after one is as
 in the loop."""
 
+import os
+
 import pytest
 
 from compiler.pip import frontend
 from pipvm.engine import actions, inline
 from pipvm.engine.vm import Image
 from tests.fuzz import harness
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 GAME = '''Game "g" requires 2 players.
 Deck deck = standard.
@@ -101,14 +105,50 @@ def test_the_step_limit_met_inside_a_leaf_is_met_at_the_same_step(max_steps):
     assert any(p[1] and 'step' in p[1][1].lower() for p in loop) or max_steps == 200
 
 
-def test_a_leaf_that_decides_or_calls_out_is_not_a_leaf():
-    image = Image(_program(helper='play any from players->first to table.'), compiled=True)
+def test_a_leaf_that_decides_is_written_in_and_plays_as_in_the_loop():
+    # (its answer drawn by the caller's names for the policy, not renamed)
+    program = _program(helper='play any from players->first to table.')
+    loop, tier, image = _play_outs(program)
+    assert loop == tier
+    codes = [loaded.code.name for loaded in image.codes]
+    turn = _source(image, 'turn')
+    assert 'fr%d = [None]' % codes.index('helper') in turn and '.action(self' not in turn
+    assert 'choose_(' in turn and 'choose__' not in turn and 'noted__' not in turn
+
+
+def test_a_leaf_that_calls_out_is_not_a_leaf():
+    # find_seat's message shows a Number in its own `for`: its hand-over
+    # to the loud code cannot leave by `break`
+    program = _program(leaf='for p in players { n += 1. message p "{n}". }')
+    image = Image(program, compiled=True)
     actions.prepare(image)
     codes = {loaded.code.name: loaded for loaded in image.codes}
-    helper = codes['helper']
-    assert inline.leaf(helper.action, helper.frame_size) is None
-    assert inline.leaf(codes['find_seat'].action, codes['find_seat'].frame_size) is not None
-    assert '.action(self' in _source(image, 'turn')
+    assert 'return LOUD_RUN' in codes['find_seat'].action.source
+    assert inline.leaf(codes['find_seat'].action, codes['find_seat'].frame_size) is None
+    assert inline.leaf(codes['helper'].action, codes['helper'].frame_size) is None
+    assert '.action(self' in _source(image, 'helper') and '.action(self' in _source(image, 'turn')
+    loop, tier, _ = _play_outs(program)
+    assert loop == tier
+
+
+@pytest.mark.parametrize('where', ['leaf', 'helper'])
+def test_a_leaf_handing_over_to_its_loud_code_leaves_the_loop_s_frames(where):
+    # a quiet message showing an undefined global, after a decision: the
+    # leaf's quiet code hands over to its loud code, which reports it with
+    # the callee's record pushed as the call would have left it
+    text = 'play any from players->first to table. message players->first "{missing}".'
+    loop, tier, image = _play_outs(_program(**{where: text}))
+    assert loop[0][1][0] == 'error' and 'Undefined' in loop[0][1][1], loop[0][1]
+    assert loop == tier
+    names = [name for name, _ in tier[0][3]]
+    assert names[-1] == {'leaf': 'find_seat', 'helper': 'helper'}[where]
+    codes = [loaded.code.name for loaded in image.codes]
+    k = codes.index({'leaf': 'find_seat', 'helper': 'helper'}[where])
+    caller = _source(image, {'leaf': 'helper', 'helper': 'turn'}[where])
+    assert 'ho%d = None' % k in caller and 'LOUD_RUN(self, entered(frames, rec' in caller
+    # (a function holding a hand-over of a callee's is not a leaf itself:
+    # the record pushed would lack its own)
+    assert ('.action(self' in _source(image, 'turn')) == (where == 'leaf')
 
 
 def test_a_leaf_s_stored_names_are_renamed_apart_but_not_keywords_or_strings():
@@ -130,3 +170,30 @@ def test_a_leaf_s_stored_names_are_renamed_apart_but_not_keywords_or_strings():
     assert inline._renamed("            rec_[0].action(self, rec_)") is None
     assert inline._renamed("            x = self.frames") is None
     assert inline._renamed("            x = f'{y}'") is None
+
+
+def test_the_starts_only_a_paused_frame_enters_are_left_out_of_a_leaf():
+    # (the test tree's branch past the loop heads and 0, where every jump
+    # goes to one of them)
+    body = ['            if pc == 8:', '                x = 1', '                pc = 8',
+            '                continue', '            else:', '                if pc == 0:',
+            '                    pc = 8', '', '                else:', '                    if pc < 5:',
+            '                        y = 2', '                    else:', '                        z = 3']
+    assert inline._unentered(body, list(range(13))) == (body[:8], list(range(8)))
+    for jump in ('pc = 5', 'pc = (8, 0)[x]', 'pc = 8  # x'):
+        other = body[:2] + ['                ' + jump] + body[3:]
+        assert inline._unentered(other, list(range(13))) == (other, list(range(13)))
+    assert inline._unentered(body[1:], list(range(12))) == (body[1:], list(range(12)))
+    untested = body[:5] + ['                x = 2'] + body[5:]
+    assert inline._unentered(untested, list(range(14))) == (untested, list(range(14)))
+    # Crazy Eights' `turn` (511 lines, 225 without its ASK's and deals'
+    # starts) stands in main's loop, once
+    from pipvm.play import loader
+    image = Image(loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
+                                                   'crazy_eights.pip')), compiled=True)
+    actions.prepare(image)
+    codes = {loaded.code.name: loaded for loaded in image.codes}
+    leaf = inline.leaf(codes['turn'].action, codes['turn'].frame_size)
+    assert leaf is not None and leaf.loud and len(leaf.lines) < inline.MAX_LINES
+    main = codes['main'].action.source
+    assert main.count('UNSHOWN.isdisjoint') == 1 and '.action(self' not in main

@@ -3,9 +3,9 @@ function (pipvm/engine/actions.py, play-out mode).
 
 A CALL in a function runs the callee's function: a frame record made and
 pushed, a Python call, the callee's prologue, its pop and return.  A
-callee that calls nothing, decides nothing and never hands over to its
-loud code (a leaf: Euchre's and Oh Hell's `rate`, Oh Hell's `find_seat`)
-can instead stand where it is called: its function's body, its locals
+callee that calls nothing (a leaf: Euchre's and Oh Hell's `rate`, Oh
+Hell's `find_seat`, Crazy Eights' `turn`, 0.45 us a call) can instead
+stand where it is called: its function's body, its locals
 renamed apart, its frame's locals a list of its own (fr<k>), its stack
 too where it has one, its `frames.pop(); return` a `break` out of a
 `while True` around it (its own test tree, `continue`s and `for`s are as
@@ -27,12 +27,15 @@ from pipvm.engine.compiled import SMALL
 
 MAX_LINES = 400         # a callee's body at most (longer ones keep their call)
 BUDGET = 2400           # lines a caller may take in from its callees, all sites together
-# What a leaf's body may not name (it would need its frame record, a
-# caller's code or the decisions' policy), and the machine's attributes it
-# may not read (frames: its record is not there; a decision's).
-_FORBIDDEN = {'rec', 'rec_', 'codes', 'choose_', 'bits_', 'log_', 'noted_', 'P', 'AT', 'LOUD_RUN',
+# What a leaf's body may not name (it would need its frame record or a
+# caller's code), and the machine's attributes it may not read (frames:
+# its record is not there; a decision's).
+_FORBIDDEN = {'rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN',
               'DEEP', 'ensure_depth', 'callee', 'yield', 'lambda', 'def', 'class', 'global',
               'nonlocal', 'return'}
+# The decisions' policy, which the caller's prologue sets up as the callee's
+# did (from self.auto): kept as they are, not renamed apart
+_POLICY = {'choose_', 'bits_', 'log_', 'noted_'}
 _FORBIDDEN_ATTRS = {'frames', 'auto', '_answer_auto', 'pending', 'resume'}
 _HANDLER = re.compile(r'H\d+$')
 # The lines a callee written in place leaves by (_site's): a leaf that
@@ -42,8 +45,12 @@ _LEAVES_BY = re.compile(r' *(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\
                         r'|raise positioned\(f\d+, P, AT\) from None'
                         r'|raise invalid\(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\[\]), '
                         r'fr\d+\]\), e\d+\) from None)')
-# (text that rules a function out before its body is read)
-_NOT_LEAF = re.compile(r'rec_\[0\]\.action|LOUD_RUN|choose_|_answer_auto|\bH\d+\(')
+# (text that rules a function out before its body is read: a call out, a
+# decision answered by the machine, which writes the top frame record)
+_NOT_LEAF = re.compile(r'rec_\[0\]\.action|_answer_auto|\bH\d+\(')
+# A quiet instruction's hand-over to the loud code (actions._Writer.quiet):
+# the only form of LOUD_RUN a leaf may hold
+_HANDOVER = re.compile(r'^( *)return LOUD_RUN\(self, rec, (\d+)\)$', re.M)
 _HANDLER_NAMES = {'entered', 'frames', 'rec', 'codes', 'P', 'AT'}
 _OPERAND = re.compile(r'A\[@(\d+)@\]')
 # (the callee's index where it is written in: no table text holds it)
@@ -62,16 +69,17 @@ class Leaf:
     with `A[@k@]` for its operand k, its unit or None), its operands, its
     units' positions, its frame's size, whether it has a stack."""
 
-    def __init__(self, lines, operands, units, size, stack):
+    def __init__(self, lines, operands, units, size, stack, loud=False):
         self.lines, self.operands, self.units = lines, operands, units
         self.size, self.stack = size, stack
+        self.loud = loud        # (may it hand over to its loud code?)
 
 
 def leaf(fn, size):
     """fn (an action's function, made with no call in it) as a Leaf, or
     None where its body cannot stand in a caller.  size: its frame's."""
     source, at = fn.plain       # (its steps counted on the machine: actions.steps)
-    if _NOT_LEAF.search(source):
+    if _NOT_LEAF.search(source) or source.count('LOUD_RUN') != len(_HANDOVER.findall(source)):
         return None
     lines = source.split('\n')
     try:
@@ -82,6 +90,7 @@ def leaf(fn, size):
         return None
     body, units = [], []
     blocks = []                 # (indent, a loop?) of the blocks open at the line
+    loud = False
     k = start
     while k < end:
         text = lines[k]
@@ -91,6 +100,17 @@ def leaf(fn, size):
             blocks.pop()
         if word.endswith(':'):
             blocks.append((indent, word.startswith(('for ', 'while '))))
+        handover = _HANDOVER.fullmatch(text)
+        if handover:
+            # (noted, then out of the `while True`: not from a loop of its own)
+            if any(loop for _, loop in blocks):
+                return None
+            pad = handover.group(1)
+            body += [pad + 'handover_ = ' + handover.group(2), pad + 'break']
+            units += [at.get(k + 1)] * 2
+            loud = True
+            k += 1
+            continue
         if word == 'frames.pop()' and k + 1 < end and lines[k + 1].strip() == 'return':
             # (a return from within a loop of its own: `break` would leave that loop)
             if lines[k + 1] != text.replace('frames.pop()', 'return') or any(
@@ -103,7 +123,7 @@ def leaf(fn, size):
         body.append(text)
         units.append(at.get(k + 1))
         k += 1
-    body, units = _entry(body, units)
+    body, units = _entry(*_unentered(body, units))
     if len(body) > MAX_LINES:
         return None
     renamed = _renamed('\n'.join(body))
@@ -111,7 +131,51 @@ def leaf(fn, size):
         return None
     text, stack = renamed
     return Leaf(list(zip(text.split('\n'), units)), fn.__defaults__[1], fn.__defaults__[2],
-                size, stack)
+                size, stack, loud)
+
+
+def _unentered(body, units):
+    """body and units without its test tree's branch past the loop heads
+    and 0 (`if pc == 0:`'s `else`) where every jump of the body goes to
+    one of them: the starts there are entered only from outside the
+    function (a frame that stopped at a decision or a call goes on there),
+    never where the body stands for a call (Crazy Eights' `turn`: 511 ->
+    225 lines)."""
+    targets = set()
+    for text in body:
+        m = _SETS_PC.match(text)
+        if m:
+            if not text[m.end():].isdigit():
+                return body, units
+            targets.add(int(text[m.end():]))
+    tested, k = set(), 0
+    while k < len(body):
+        m = _TESTED.fullmatch(body[k])
+        if not m:
+            return body, units
+        tested.add(int(m.group(2)))
+        end = _block_end(body, k)
+        if not (end < len(body) and body[end] == m.group(1) + 'else:'):
+            return body, units
+        if m.group(2) == '0':
+            if not targets <= tested:
+                return body, units
+            stop = _block_end(body, end)
+            return body[:end] + body[stop:], units[:end] + units[stop:]
+        k = end + 1
+    return body, units
+
+
+_TESTED = re.compile(r'( *)if pc == (\d+):')
+
+
+def _block_end(body, k):
+    """The index of the first line after the block that line k opens."""
+    indent, end = len(body[k]) - len(body[k].lstrip()), k + 1
+    while end < len(body) and (not body[end].strip()
+                               or len(body[end]) - len(body[end].lstrip()) > indent):
+        end += 1
+    return end
 
 
 def _entry(body, units):
@@ -144,7 +208,7 @@ def _renamed(text):
         return None
     stored = set(code.co_varnames)
     special = {'frame': 'fr' + _SUFFIX, 'stack': 'st' + _SUFFIX, 'push': 'st%s.append' % _SUFFIX,
-               'pop': 'st%s.pop' % _SUFFIX, 'pc': 'pc' + _SUFFIX}
+               'pop': 'st%s.pop' % _SUFFIX, 'pc': 'pc' + _SUFFIX, 'handover_': 'ho' + _SUFFIX}
     toks = [(m.start(), m.end(), m.group(), m.lastindex) for m in _TOKEN.finditer(text)]
     out, at, stack, depth = [], 0, False, 0
     for j, (start, end, name, kind) in enumerate(toks):
@@ -164,6 +228,8 @@ def _renamed(text):
             continue
         if name in _FORBIDDEN or _HANDLER.match(name) or name == 'frames':
             return None             # (frames: only the `frames.pop()` made `break` above)
+        if name in _POLICY:
+            continue
         if name == 'A':
             if not (after == '[' and toks[j + 2][3] == 3 and toks[j + 3][2] == ']'):
                 return None
@@ -224,6 +290,8 @@ def _site(pad, code, inl, first_operand, first_unit, unit):
     head = ['fr%s = [None] * %d' % (s, inl.size)]
     if inl.stack:
         head.append('st%s = []' % s)
+    if inl.loud:
+        head.append('ho%s = None' % s)
     head += ['pc%s = 0' % s, 'try:', '    while True:']
     out = [(pad + x, unit) for x in head]
     for text, u in inl.lines:
@@ -234,6 +302,9 @@ def _site(pad, code, inl, first_operand, first_unit, unit):
             'except %s as e%s:' % (ERRORS, s),
             '    raise invalid(entered(frames, rec, %s), e%s) from None' % (record, s),
             'except BaseException:', '    entered(frames, rec, %s)' % record, '    raise']
+    if inl.loud:        # (its record pushed, its loud code to its end: LOUD_RUN pops it)
+        tail += ['if ho%s is not None:' % s,
+                 '    LOUD_RUN(self, entered(frames, rec, %s), ho%s)' % (record, s)]
     return out + [(pad + x, unit) for x in tail]
 
 
