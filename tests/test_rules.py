@@ -559,6 +559,47 @@ def test_only_integers_and_the_card_s_born_rank_are_known_numbers():
     assert not rules_module._Writer(3, None, card=1).number(card_rank)     # (stored somewhere)
 
 
+def test_a_filter_s_test_knows_from_its_parts_whether_it_may_fail():
+    # (the any-variant stops at the first card allowed only where the test
+    # cannot fail: each part the writer writes says whether it may, a
+    # comparison of known Numbers not, whatever its text)
+    rank, suit = PROPERTY_NAMES.index('rank'), PROPERTY_NAMES.index('suit')
+    born = frozenset({rank, suit})
+    card_rank = Unary('LOAD_PROP', rank, Leaf('load_local', 1))
+    card_suit = Unary('LOAD_PROP', suit, Leaf('load_local', 1))
+    hearts = Binary('EQ', card_suit, Leaf('const', SUITS[1]))
+    above = Binary('GT', card_rank, Leaf('const', 9))
+    cases = (
+        (hearts, born, True), (hearts, frozenset(), False),     # (a stored suit is checked)
+        (Unary('NOT', None, hearts), born, True), (above, born, True), (above, frozenset(), False),
+        (Binary('GE', Binary('ADD', card_rank, Leaf('const', 1)), Leaf('const', 14)), born, True),
+        (Binary('GT', card_rank, Leaf('load_global', 2)), born, False),
+        (Binary('GT', card_rank, Leaf('const', SUITS[0])), born, False),
+        (Binary('EQ', card_suit, Leaf('load_global', 2)), born, False),   # (checked)
+        (If(hearts, above, Binary('EQ', card_rank, Leaf('const', 1))), born, True),
+        (If(hearts, above, Binary('LT', card_rank, Leaf('load_global', 2))), born, False),
+        (Unary('DEFINED_PROP', rank, Leaf('load_local', 1)), frozenset(), True),
+        (Unary('DEFINED_PROP', rank, Leaf('load_global', 2)), frozenset(), False),
+        (Unary('LOAD_PROP', rank, Leaf('load_global', 2)), born, False),
+        (Unary('LIST_PROP', 1, Leaf('load_global', 2)), born, False))
+    for tree, born_, safe in cases:
+        w = rules_module._Writer(3, None, card=1, born=born_)
+        test = w.top(tree)
+        assert test.safe is safe, (tree, test.text)
+        assert w.top(hearts).safe is (born_ == born)        # (each test on its own)
+    # a global tested defined before the loop is a local there; a part
+    # computed before the loop (hoisted) is one too, whatever it reads
+    w = rules_module._Writer(3, None, card=1, born=born)
+    eq_global = Binary('EQ', card_suit, Leaf('load_global', 2))
+    assert not w.top(eq_global).safe
+    w.defined = True
+    assert w.top(eq_global).safe
+    w = rules_module._Writer(3, None, card=1, born=born)
+    w.hoisting = True
+    top_rank = Unary('LOAD_PROP', rank, Unary('LIST_PROP', 1, Leaf('load_global', 2)))
+    assert w.top(Binary('EQ', card_rank, top_rank)).safe
+
+
 def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():
     # Sevens' `if canplay ... { play ... }`: the PLAY (PLAY_AGAIN) takes the
     # cards its CANPLAY found, so that CANPLAY keeps the whole filter
