@@ -448,6 +448,45 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
                 assert any_(m, player, []) is (name == 'either')
 
 
+def test_a_first_test_of_globals_that_decides_the_hand_is_the_caller_s():
+    # Euchre's `not must_follow or ...`: at a trick's lead the whole hand,
+    # which the action's call of the filter decides itself, without the
+    # call (the filter's own first lines); a test that reads a constant (an
+    # operand of the rule's) or may fail, or a kept value's, is the filter's
+    euchre = Game(vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
+                           compiled=True), seed=1, players=4, names='ABCD')
+    m = euchre.machine
+    must = euchre.program.global_names.index('must_follow')
+    rule = test_shapes.rule_index(euchre, 'legal')
+    hand = pure.written(m.image.pure[rule]).hand
+    assert hand.decided == ([must], '(not rg%d_)' % must, True, 'all')
+    assert filters.any_variant(hand).decided == hand.decided
+    is_led = pure.written(m.image.pure[test_shapes.rule_index(euchre, 'is_led')]).hand
+    assert is_led.decided is None               # (`led == trump` kept for the rest)
+    calls = []
+
+    def filtered(machine, player, dest):
+        calls.append(player)
+        return ['the filter']
+    line = filters.direct_filters('cards = self.playable(%d, p, to)' % rule, m.image.pure,
+                                  lambda value: 'F')
+    player = m.players[0]
+    for value, want in ((False, list(player.hand)), (True, ['the filter']),
+                        (None, ['the filter'])):
+        space = {'globals_': list(m.globals), 'p': player, 'to': [], 'F': filtered, 'self': m}
+        space['globals_'][must] = value
+        exec(line, space)
+        assert space['cards'] == want and space['cards'] is not player.hand, (value, line)
+    assert calls == [player, player]
+    for rule, decided in (('x > 3 or c->suit == H', None), ('c->suit == H and b', None),
+                          ('not b or c->rank == 10', 'all'), ('b and c->rank == 10', 'none'),
+                          ('b == (x == 2) or c->rank == 10', None)):
+        image = vm.Image(_canplay(rule), compiled=True)
+        (fast,) = [fast for fast in image.pure if fast is not None]
+        got = pure.written(fast).hand.decided
+        assert (got and got[3]) == decided, (rule, got)
+
+
 def _canplay(rule, more=''):
     """A program setting b to whether the first player's hand (Ten, Eight,
     Six, Four, Two of Clubs, unshuffled) holds a card rule allows; more:

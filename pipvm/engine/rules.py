@@ -58,6 +58,7 @@ class _Writer:
         self.born = born            # properties read unchecked (born_properties)
         self.card = card            # the slot read as the local `card` (a hand's filter)
         self.globals = {}           # a global's slot -> the local read once (a hand's filter)
+        self.global_name = 'g%d'    # (such a local's name)
         self.operands = []
         self.names = 0
         self.scratch = {}           # a kept value's slot -> its local
@@ -280,7 +281,7 @@ class _Writer:
             return 'card'           # (a card of the hand: never None)
         if kind == 'load_global' and self.card is not None and self.defined:
             # (read once for the hand, and tested defined first: hand_function)
-            return self.globals.setdefault(arg, 'g%d' % arg)
+            return self.globals.setdefault(arg, self.global_name % arg)
         self.may_fail = True        # (a call, or a read checked or of the machine)
         if kind == 'list':
             return 'list(%s)' % self.operand_of(arg)
@@ -290,7 +291,7 @@ class _Writer:
                                                                       _HAND_ARGUMENTS[arg]))
         if kind == 'load_global' and self.card is not None and _GLOBAL in _LOAD_GLOBAL:
             # read once for the hand (a rule changes nothing), checked where it is used
-            local = self.globals.setdefault(arg, 'g%d' % arg)
+            local = self.globals.setdefault(arg, self.global_name % arg)
             return self.body('LOAD_GLOBAL', [], [], _LOAD_GLOBAL.replace(_GLOBAL, local))
         name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
         text = self.body(name, [self.operand(arg)], [])
@@ -479,9 +480,46 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
                                                                          for n in used)))
         return '\n'.join(lines) + '\n'
     fn = _made(written(False), 'hand_', w.operands)
-    # (CANPLAY's, written when an action first calls it: any_variant)
-    fn.write_any = lambda: _made(written(True), 'hand_', w.operands)
+    fn.decided = _decided_first(w, plan, machine, closure, card, born)
+
+    def write_any():
+        # (CANPLAY's, written when an action first calls it: any_variant)
+        made = _made(written(True), 'hand_', w.operands)
+        made.decided = fn.decided
+        return made
+    fn.write_any = write_any
     return fn
+
+
+def _decided_first(w, plan, machine, closure, card, born):
+    """Where plan (_split's) starts with a test that reads globals alone,
+    cannot fail and decides the whole hand on one side (Euchre's `not
+    must_follow or ...`: a trick's lead): (the globals' slots, the test
+    over the locals rgK_ they are read into, the side that decides,
+    'all' or 'none'), for the caller to test before it calls the filter
+    (filters.direct_filters: a call fewer); else None."""
+    if plan[0] != 'if' or plan[2] is not None:
+        return None
+    _, test, _, then, else_ = plan
+    for when, side in ((True, then), (False, else_)):
+        if side[0] in ('all', 'none'):
+            break
+    else:
+        return None
+    trees = [t for t, (local, _) in w.hoisted.items() if local == test] + [
+        Leaf('load_global', g) for g, local in w.globals.items() if local == test]
+    if len(trees) != 1 or any(type(t) is Leaf and t.kind != 'load_global'
+                              for t in _nodes(trees[0])):
+        return None
+    inline = _Writer(machine, closure, card, born)
+    inline.defined, inline.global_name = True, 'rg%d_'
+    try:
+        written = inline.top(trees[0])
+    except (Refused, RecursionError):
+        return None
+    if not written.safe or inline.operands or inline.reads_env:
+        return None
+    return sorted(inline.globals), written.text, when, side[0]
 
 
 def _split(w, t, card, truths):
