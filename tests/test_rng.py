@@ -72,3 +72,26 @@ def test_shuffle_draws_as_int_does():
         refused += (slow.idx - before) % 55 != max(n - 1, 0) % 55
         assert (a, fast.state, fast.idx) == (b, slow.state, slow.idx)
     assert refused > 10
+
+
+def test_a_short_list_s_draws_are_made_at_once_and_a_refused_one_leaves_them_to_the_loop():
+    # lists of 2 .. 56 items: all draws computed together (rng._batch), the
+    # same as Random.int's one by one; where one would be refused, nothing
+    # is changed and the plan's loop shuffles instead
+    draw = random.Random(7)
+    for n in range(2, 57):
+        rng = OCamlRandom(draw.randrange(10 ** 6))
+        rng.idx = draw.randrange(55)
+        slow = OCamlRandom.at(rng.state, rng.idx)
+        a, b = list(range(n)), list(range(n))
+        words = rng.state[rng.idx + 1:] + rng.state[:rng.idx + 1]
+        assert rng._batched(a, words)
+        plain_shuffle(slow, b)
+        assert (a, rng.state, rng.idx) == (b, slow.state, slow.idx), n
+    rng = OCamlRandom(5)
+    rng.idx = 0
+    rng.state[1], rng.state[25] = 0, 0x3FFFFFFF     # (the first draw: all ones)
+    state, words, items = list(rng.state), rng.state[1:] + rng.state[:1], list(range(52))
+    assert not rng._batched(items, words)
+    assert (items, rng.state, rng.idx, words) == (list(range(52)), state, 0,
+                                                  state[1:] + state[:1])

@@ -448,6 +448,45 @@ def test_a_card_free_first_operand_of_or_and_decides_the_whole_hand_at_once():
                 assert any_(m, player, []) is (name == 'either')
 
 
+def test_a_first_test_of_globals_that_decides_the_hand_is_the_caller_s():
+    # Euchre's `not must_follow or ...`: at a trick's lead the whole hand,
+    # which the action's call of the filter decides itself, without the
+    # call (the filter's own first lines); a test that reads a constant (an
+    # operand of the rule's) or may fail, or a kept value's, is the filter's
+    euchre = Game(vm.Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
+                           compiled=True), seed=1, players=4, names='ABCD')
+    m = euchre.machine
+    must = euchre.program.global_names.index('must_follow')
+    rule = test_shapes.rule_index(euchre, 'legal')
+    hand = pure.written(m.image.pure[rule]).hand
+    assert hand.decided == ([must], '(not rg%d_)' % must, True, 'all')
+    assert filters.any_variant(hand).decided == hand.decided
+    is_led = pure.written(m.image.pure[test_shapes.rule_index(euchre, 'is_led')]).hand
+    assert is_led.decided is None               # (`led == trump` kept for the rest)
+    calls = []
+
+    def filtered(machine, player, dest):
+        calls.append(player)
+        return ['the filter']
+    line = filters.direct_filters('cards = self.playable(%d, p, to)' % rule, m.image.pure,
+                                  lambda value: 'F')
+    player = m.players[0]
+    for value, want in ((False, list(player.hand)), (True, ['the filter']),
+                        (None, ['the filter'])):
+        space = {'globals_': list(m.globals), 'p': player, 'to': [], 'F': filtered, 'self': m}
+        space['globals_'][must] = value
+        exec(line, space)
+        assert space['cards'] == want and space['cards'] is not player.hand, (value, line)
+    assert calls == [player, player]
+    for rule, decided in (('x > 3 or c->suit == H', None), ('c->suit == H and b', None),
+                          ('not b or c->rank == 10', 'all'), ('b and c->rank == 10', 'none'),
+                          ('b == (x == 2) or c->rank == 10', None)):
+        image = vm.Image(_canplay(rule), compiled=True)
+        (fast,) = [fast for fast in image.pure if fast is not None]
+        got = pure.written(fast).hand.decided
+        assert (got and got[3]) == decided, (rule, got)
+
+
 def _canplay(rule, more=''):
     """A program setting b to whether the first player's hand (Ten, Eight,
     Six, Four, Two of Clubs, unshuffled) holds a card rule allows; more:
@@ -557,6 +596,47 @@ def test_only_integers_and_the_card_s_born_rank_are_known_numbers():
                          (Binary('LT', card_rank, Leaf('const', 1)), False)):
         assert born.number(tree) is number, tree
     assert not rules_module._Writer(3, None, card=1).number(card_rank)     # (stored somewhere)
+
+
+def test_a_filter_s_test_knows_from_its_parts_whether_it_may_fail():
+    # (the any-variant stops at the first card allowed only where the test
+    # cannot fail: each part the writer writes says whether it may, a
+    # comparison of known Numbers not, whatever its text)
+    rank, suit = PROPERTY_NAMES.index('rank'), PROPERTY_NAMES.index('suit')
+    born = frozenset({rank, suit})
+    card_rank = Unary('LOAD_PROP', rank, Leaf('load_local', 1))
+    card_suit = Unary('LOAD_PROP', suit, Leaf('load_local', 1))
+    hearts = Binary('EQ', card_suit, Leaf('const', SUITS[1]))
+    above = Binary('GT', card_rank, Leaf('const', 9))
+    cases = (
+        (hearts, born, True), (hearts, frozenset(), False),     # (a stored suit is checked)
+        (Unary('NOT', None, hearts), born, True), (above, born, True), (above, frozenset(), False),
+        (Binary('GE', Binary('ADD', card_rank, Leaf('const', 1)), Leaf('const', 14)), born, True),
+        (Binary('GT', card_rank, Leaf('load_global', 2)), born, False),
+        (Binary('GT', card_rank, Leaf('const', SUITS[0])), born, False),
+        (Binary('EQ', card_suit, Leaf('load_global', 2)), born, False),   # (checked)
+        (If(hearts, above, Binary('EQ', card_rank, Leaf('const', 1))), born, True),
+        (If(hearts, above, Binary('LT', card_rank, Leaf('load_global', 2))), born, False),
+        (Unary('DEFINED_PROP', rank, Leaf('load_local', 1)), frozenset(), True),
+        (Unary('DEFINED_PROP', rank, Leaf('load_global', 2)), frozenset(), False),
+        (Unary('LOAD_PROP', rank, Leaf('load_global', 2)), born, False),
+        (Unary('LIST_PROP', 1, Leaf('load_global', 2)), born, False))
+    for tree, born_, safe in cases:
+        w = rules_module._Writer(3, None, card=1, born=born_)
+        test = w.top(tree)
+        assert test.safe is safe, (tree, test.text)
+        assert w.top(hearts).safe is (born_ == born)        # (each test on its own)
+    # a global tested defined before the loop is a local there; a part
+    # computed before the loop (hoisted) is one too, whatever it reads
+    w = rules_module._Writer(3, None, card=1, born=born)
+    eq_global = Binary('EQ', card_suit, Leaf('load_global', 2))
+    assert not w.top(eq_global).safe
+    w.defined = True
+    assert w.top(eq_global).safe
+    w = rules_module._Writer(3, None, card=1, born=born)
+    w.hoisting = True
+    top_rank = Unary('LOAD_PROP', rank, Unary('LIST_PROP', 1, Leaf('load_global', 2)))
+    assert w.top(Binary('EQ', card_rank, top_rank)).safe
 
 
 def test_a_canplay_whose_cards_a_play_takes_calls_the_whole_filter():

@@ -6,6 +6,7 @@ exactly the cards the reference deals with that seed, so whole games can be
 compared with it.  The algorithm is a lagged-Fibonacci generator over 55
 30-bit words, seeded through MD5 (OCaml's stdlib/random.ml).
 """
+import operator
 import struct
 
 try:            # (hashlib's import loads OpenSSL: 3 ms of a start-up for one MD5)
@@ -41,6 +42,38 @@ def _plan(length):
         plan = _PLANS[length] = [(n, n - 1, (1 << 30) // n * n, k % 55, (k + 24) % 55)
                                  for k, n in enumerate(range(length, 1, -1))]
     return plan
+
+
+def _batch(length):
+    """A shuffle's draws for a list of 2 .. 56 items computed at once, as
+    integers of 32-bit lanes (the state read oldest word first, word k in
+    lane k): draw k writes word k, from word k + 24 and its own; for k up
+    to 30 both are old words, then word k + 24 is draw k - 31's, so two
+    steps of lane-wise operations (C-level shifts, masks and adds on a
+    few big integers, no carry between lanes: 30-bit words) give them
+    all.  Per length: the draws' count, the two steps' lanes and masks,
+    their unpackers, each draw's n and place, and the test that no draw
+    is refused (a draw at or above 2**30 - 55 may be: then each is
+    compared with its bound)."""
+    plan = _BATCHES.get(length)
+    if plan is None:
+        d = length - 1
+        first, second = min(d, 31), max(0, d - 31)
+
+        def lanes(n, value):
+            return int.from_bytes(struct.pack('<%dI' % n, *[value] * n), 'little')
+        plan = _BATCHES[length] = (
+            d, (1 << 32 * first) - 1, lanes(first, 0x1F), lanes(first, _MASK30),
+            struct.Struct('<%dI' % first).unpack, lanes(first, 55),
+            (1 << 32 * second) - 1, lanes(second, 0x1F), lanes(second, _MASK30),
+            struct.Struct('<%dI' % second).unpack, lanes(second, 55), lanes(55, 1 << 30),
+            list(range(length, 1, -1)), list(range(length - 1, 0, -1)),
+            [(1 << 30) // n * n for n in range(length, 1, -1)])
+    return plan
+
+
+_BATCHES = {}           # a list's length -> _batch
+_ge, _mod = operator.ge, operator.mod
 
 
 class OCamlRandom:
@@ -100,6 +133,8 @@ class OCamlRandom:
             return
         idx, st, mask = self.idx, self.state, _MASK30
         words = st[idx + 1:] + st[:idx + 1]
+        if len(items) <= 56 and self._batched(items, words):
+            return
         for n, top, bound, i, j in _plan(len(items)):
             cur = words[i]
             r = words[i] = (words[j] + (cur ^ ((cur >> 25) & 0x1F))) & mask
@@ -113,6 +148,34 @@ class OCamlRandom:
         self.idx = (idx + 1 + i) % 55
         if n > 1:           # (draw i was refused: n draws again)
             self._shuffle_from(items, n)
+
+    def _batched(self, items, words):
+        """shuffle's draws at once (_batch), then its swaps; False, with
+        nothing changed, if a draw is refused (the plan's loop handles it).
+        (A deck 6.7 -> 4.9 us: a step of the plan's loop is about 45
+        Python instructions, here 17.)"""
+        (d, low, fives, masks, unpack, near, low2, fives2, masks2, unpack2, near2, bits, ns,
+         tops, bounds) = _batch(len(items))
+        w = int.from_bytes(_lanes.pack(*words), 'little')
+        old = w & low
+        new = (((w >> 768) & low) + (old ^ ((old >> 25) & fives))) & masks
+        draws = list(unpack(new.to_bytes(4 * min(d, 31), 'little')))
+        if d > 31:
+            old = (w >> 992) & low2
+            later = ((new & low2) + (old ^ ((old >> 25) & fives2))) & masks2
+            draws += unpack2(later.to_bytes(4 * (d - 31), 'little'))
+            near_top = (later + near2) & bits
+        else:
+            near_top = 0
+        if ((new + near) & bits or near_top) and any(map(_ge, draws, bounds)):
+            return False
+        for top, v in zip(tops, map(_mod, draws, ns)):
+            items[top], items[v] = items[v], items[top]
+        words[:d] = draws
+        idx = self.idx
+        self.state[:] = words[54 - idx:] + words[:54 - idx]
+        self.idx = (idx + d) % 55
+        return True
 
     def _shuffle_from(self, items, n):
         """Fisher-Yates from n down, with int's draws (a refused draw's rare

@@ -40,9 +40,10 @@ def direct_filters(text, pures, operand, mark='', again=True):
         if rule >= len(pures) or pures[rule] is None:
             return m.group(0)
         pure = hand_written(pures[rule])
-        call = '%s = %s(self, %s)%s' % (
-            m.group(2), operand(pure.filter if pure.hand is None else pure.hand), m.group(4),
-            '' if pure.hand is None else mark)
+        call = '%s(self, %s)' % (operand(pure.filter if pure.hand is None else pure.hand),
+                                 m.group(4))
+        call = '%s = %s%s' % (m.group(2), _decided(pure.hand, m.group(4), False) + call,
+                              '' if pure.hand is None else mark)
         return _tried(m.group(1), call, m.group(0).lstrip())
     if 'self.playable(' not in text:
         return text
@@ -76,8 +77,33 @@ def _any(m, pures, operand, mark):
     if fn is None:
         return m.group(0)
     res = m.group(4)
-    return _tried(m.group(1), '%s = %s(self, %s)%s' % (res, operand(fn), m.group(3), mark),
-                  '%s = bool(self.playable(%s, %s))' % (res, m.group(2), m.group(3)))
+    return _tried(m.group(1), '%s = %s%s(self, %s)%s' % (
+        res, _decided(fn, m.group(3), True), operand(fn), m.group(3), mark),
+        '%s = bool(self.playable(%s, %s))' % (res, m.group(2), m.group(3)))
+
+
+# A filter's arguments' source: its player a name
+_PLAYER = re.compile(r'(\w+), ')
+# What a filter returns where its first test decides (rules._decided_first):
+# by the kind and whether it is an any-variant
+_WHOLE = {('all', False): 'list(%s.hand)', ('none', False): '[]',
+          ('all', True): 'bool(%s.hand)', ('none', True): 'False'}
+
+
+def _decided(hand, arguments, any_):
+    """Where hand's first test decides the whole hand (rules._decided_first),
+    that test and its answer before the call (`list(p.hand) if ... else `):
+    the filter's own first lines, without its call; else ''."""
+    decided = getattr(hand, 'decided', None)
+    player = _PLAYER.match(arguments)
+    if decided is None or player is None:
+        return ''
+    reads, test, when, kind = decided
+    tests = ['(rg%d_ := globals_[%d]) is not None' % (g, g) for g in reads]
+    tests.append(test if when else '(not %s)' % test)
+    whole = _WHOLE[kind, any_]
+    return '%s if %s else ' % (whole % player.group(1) if '%' in whole else whole,
+                               ' and '.join(tests))
 
 
 def _tried(pad, call, fallback):

@@ -58,6 +58,7 @@ class _Writer:
         self.born = born            # properties read unchecked (born_properties)
         self.card = card            # the slot read as the local `card` (a hand's filter)
         self.globals = {}           # a global's slot -> the local read once (a hand's filter)
+        self.global_name = 'g%d'    # (such a local's name)
         self.operands = []
         self.names = 0
         self.scratch = {}           # a kept value's slot -> its local
@@ -65,7 +66,11 @@ class _Writer:
         self.defined = False        # the globals read once are all defined (a hand's filter)
         self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
         self.hoisted = {}           # such a part (a tree) -> (its local, its source)
-        self.sound = set()          # the source of parts that cannot fail (_numbers)
+        # Whether a part written since the last top() may fail where it
+        # stands: set by each part that may (a check, a call, an operation
+        # that raises on some values), so the any-variant knows whether it
+        # may stop at the first card allowed (_filter)
+        self.may_fail = False
         # A hand's filter: the card's properties read so far on every path
         # to here, name -> its local (checked once; a rule changes nothing)
         self.known = None
@@ -118,18 +123,20 @@ class _Writer:
         """tree's closure, called on the environment."""
         if any(type(t) is Leaf and t.kind == 'scratch' for t in _nodes(tree)):
             raise Refused()         # (a kept value lives in a local here, not in env)
-        self.reads_env = True
+        self.reads_env = self.may_fail = True
         return '%s(env)' % self.operand_of(self.closure(tree))
 
     def hoist(self, t):
         """The local holding t's value, computed once before the cards' loop."""
         local = self.hoisted.get(t)
         if local is None:
-            self.hoisting = False
+            # (computed before the loop, where a failure has its own path:
+            # in the loop it is a local, which cannot fail)
+            self.hoisting, may_fail = False, self.may_fail
             try:
                 text = self.expr(t)
             finally:
-                self.hoisting = True
+                self.hoisting, self.may_fail = True, may_fail
             local = self.hoisted[t] = ('h%d' % (len(self.hoisted) + 1), text)
         return local[0]
 
@@ -150,9 +157,9 @@ class _Writer:
             if t.op in _DECODED:
                 name = PROPERTY_NAMES[arg]
                 body = cases.BODIES[t.op].body
-                card_read = (self.known is not None and t.op == 'LOAD_PROP'
-                             and type(t.operand) is Leaf and t.operand.kind == 'load_local'
-                             and t.operand.arg == self.card)
+                of_card = (type(t.operand) is Leaf and t.operand.kind == 'load_local'
+                           and t.operand.arg == self.card)
+                card_read = self.known is not None and t.op == 'LOAD_PROP' and of_card
                 if card_read and name in self.known:
                     return self.known[name]
                 if t.op == 'LOAD_PROP' and arg in self.born:
@@ -160,6 +167,7 @@ class _Writer:
                     # fails at the read itself, checked or not)
                     obj = self.expr(t.operand)
                     if not card_read:
+                        self.may_fail = True        # (another object's: of any kind)
                         return '(%s.%s)' % (obj, name)
                     local = self.known[name] = self.fresh()
                     return '(%s := %s.%s)' % (local, obj, name)
@@ -172,12 +180,17 @@ class _Writer:
                         local = 'v%d' % self.names      # (the checked read's walrus)
                         if card_read and text.startswith('(%s if (%s := ' % (local, local)):
                             self.known[name] = local
+                        # (a checked read fails where it is None; whether
+                        # the card has a property cannot fail)
+                        if t.op != 'DEFINED_PROP' or not of_card:
+                            self.may_fail = True
                         return text
                 ops = [self.operand_of(name)]
             elif t.op == 'LIST_PROP' and cases.BODIES[t.op].body == _LIST_PROP and arg in (1, 2):
                 # a list's first or last item without the call where the
                 # list is not empty (as rewrites.inlined writes it); the
                 # call where it is, which fails as the body does
+                self.may_fail = True
                 v = self.fresh()
                 return '(%s[%s] if (%s := %s) else list_prop(%s, %d, 0))' % (
                     v, '0' if arg == 1 else '-1', v, self.expr(t.operand), v, arg)
@@ -185,13 +198,19 @@ class _Writer:
                 ops = [] if arg is None else [self.operand(a) for a in
                                               (arg if type(arg) is tuple else (arg,))]
             text = self.body(t.op, ops, [self.expr(t.operand)])
-            return text if text is not None else self.fallback(t)
+            if text is None:
+                return self.fallback(t)
+            self.may_fail |= t.op not in _NEVER_FAIL
+            return text
         if kind is Binary:
+            may_fail = self.may_fail
             text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
             if text is None:
                 return self.fallback(t)
             if t.op in _NUMERIC and self.number(t.left) and self.number(t.right):
-                self.sound.add(text)
+                self.may_fail = may_fail        # (known Numbers: int's, which cannot fail)
+            else:
+                self.may_fail |= t.op not in _NEVER_FAIL
             return text
         # (each part written in the order it is evaluated, a part that may
         # not be evaluated by branch: what it reads is known only inside)
@@ -211,6 +230,7 @@ class _Writer:
             value = self.expr(t.value)
             if not t.dropped:
                 return value
+            self.may_fail = True                # (not written to be known: rare)
             return '(%s)[-1]' % ', '.join(dropped + [value])
         if kind in (Aggregate, CanPlay, Counted):
             return self.fallback(t)
@@ -242,10 +262,10 @@ class _Writer:
             self.known = known
 
     def top(self, tree):
-        """A hand's filter's expression of the whole tree."""
-        self.known = {}
+        """A hand's filter's test of the whole tree (a _Test)."""
+        self.known, self.may_fail = {}, False
         try:
-            return self.expr(tree)
+            return _Test(self.expr(tree), not self.may_fail)
         finally:
             self.known = None
 
@@ -253,23 +273,25 @@ class _Writer:
         kind, arg = t.kind, t.arg
         if kind == 'const':
             return self.operand_of(arg)
-        if kind == 'list':
-            return 'list(%s)' % self.operand_of(arg)
         if kind == 'scratch':
             if arg not in self.scratch:
                 raise Refused()
             return self.scratch[arg]
         if kind == 'load_local' and arg == self.card:
             return 'card'           # (a card of the hand: never None)
+        if kind == 'load_global' and self.card is not None and self.defined:
+            # (read once for the hand, and tested defined first: hand_function)
+            return self.globals.setdefault(arg, self.global_name % arg)
+        self.may_fail = True        # (a call, or a read checked or of the machine)
+        if kind == 'list':
+            return 'list(%s)' % self.operand_of(arg)
         if kind == 'load_local' and self.card is not None and arg in _HAND_ARGUMENTS:
             # a hand's filter takes the player and destination as arguments
             return self.body('LOAD_LOCAL', [], [], _LOAD_LOCAL.replace(_LOCAL,
                                                                       _HAND_ARGUMENTS[arg]))
         if kind == 'load_global' and self.card is not None and _GLOBAL in _LOAD_GLOBAL:
             # read once for the hand (a rule changes nothing), checked where it is used
-            local = self.globals.setdefault(arg, 'g%d' % arg)
-            if self.defined:
-                return local        # (its check cannot fail: hand_function tests it first)
+            local = self.globals.setdefault(arg, self.global_name % arg)
             return self.body('LOAD_GLOBAL', [], [], _LOAD_GLOBAL.replace(_GLOBAL, local))
         name = {'card_const': 'CONST', 'list_const': 'LIST_CONST'}.get(kind, kind.upper())
         text = self.body(name, [self.operand(arg)], [])
@@ -280,6 +302,19 @@ class _Writer:
 # bodies are `int(a) + b`, `int(a) - b`): their results are Numbers too
 _ARITHMETIC = {'ADD', 'SUB'}
 _NUMERIC = _ARITHMETIC | {'LT', 'LE', 'GT', 'GE'}
+# Operations that cannot fail on any values (`==`, `!=`: never raise on the
+# runtime's values; `not`)
+_NEVER_FAIL = {'EQ', 'NE', 'NOT'}
+
+
+@plain.define(slots=True, eq=False)
+class _Test:
+    """A hand's filter's test of a card: its source, and whether it cannot
+    fail (_Writer.may_fail: its parts are the card's born properties,
+    locals, operands and ==, !=, not, and/or and conditionals over them,
+    < and + and the like on known Numbers only)."""
+    text: str
+    safe: bool
 
 
 # What a part of a rule may be made of to be computed once for a whole hand:
@@ -416,12 +451,11 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
     plan = _split(w, tree, card, {})
     w.hoisting = False
     reads_env = w.reads_env or any(_ENV.search(text) for text in
-                                   [expr, unchecked] + _loops(plan)
+                                   [test.text for test in [expr, unchecked] + _loops(plan)]
                                    + [h for _, h in w.hoisted.values()])
 
     def written(any_):
         """The function's source: the filter, or (any_) whether it holds any card."""
-        any_ = (lambda text: _safe(text, w.sound)) if any_ else None
         lines = list(head)
         if reads_env:
             lines += ['    env = [player, None, dest%s, m]' % (', None' * (machine - ARGUMENTS))]
@@ -446,9 +480,46 @@ def hand_function(tree, machine, closure, card, born=frozenset()):
                                                                          for n in used)))
         return '\n'.join(lines) + '\n'
     fn = _made(written(False), 'hand_', w.operands)
-    # (CANPLAY's, written when an action first calls it: any_variant)
-    fn.write_any = lambda: _made(written(True), 'hand_', w.operands)
+    fn.decided = _decided_first(w, plan, machine, closure, card, born)
+
+    def write_any():
+        # (CANPLAY's, written when an action first calls it: any_variant)
+        made = _made(written(True), 'hand_', w.operands)
+        made.decided = fn.decided
+        return made
+    fn.write_any = write_any
     return fn
+
+
+def _decided_first(w, plan, machine, closure, card, born):
+    """Where plan (_split's) starts with a test that reads globals alone,
+    cannot fail and decides the whole hand on one side (Euchre's `not
+    must_follow or ...`: a trick's lead): (the globals' slots, the test
+    over the locals rgK_ they are read into, the side that decides,
+    'all' or 'none'), for the caller to test before it calls the filter
+    (filters.direct_filters: a call fewer); else None."""
+    if plan[0] != 'if' or plan[2] is not None:
+        return None
+    _, test, _, then, else_ = plan
+    for when, side in ((True, then), (False, else_)):
+        if side[0] in ('all', 'none'):
+            break
+    else:
+        return None
+    trees = [t for t, (local, _) in w.hoisted.items() if local == test] + [
+        Leaf('load_global', g) for g, local in w.globals.items() if local == test]
+    if len(trees) != 1 or any(type(t) is Leaf and t.kind != 'load_global'
+                              for t in _nodes(trees[0])):
+        return None
+    inline = _Writer(machine, closure, card, born)
+    inline.defined, inline.global_name = True, 'rg%d_'
+    try:
+        written = inline.top(trees[0])
+    except (Refused, RecursionError):
+        return None
+    if not written.safe or inline.operands or inline.reads_env:
+        return None
+    return sorted(inline.globals), written.text, when, side[0]
 
 
 def _split(w, t, card, truths):
@@ -502,20 +573,12 @@ _DECIDED = {('all', False): 'list(cards)', ('none', False): '[]',
             ('all', True): 'bool(cards)', ('none', True): 'False'}
 
 
-def _safe(expr, sound):
-    """Can expr not fail: _SAFE's, with the parts in sound (_Writer.number's
-    operations on Numbers) standing for values."""
-    for text in sorted(sound, key=len, reverse=True):
-        expr = expr.replace(text, 'None')
-    return _SAFE.fullmatch(expr) is not None
-
-
 def _planned(plan, card, reads_env, any_):
     """The lines of plan (_split's), each path ending in a return."""
     if plan[0] == 'loop':
         return _filter(plan[1], card, reads_env, any_)
     if plan[0] != 'if':
-        return ['    return ' + _DECIDED[plan[0], any_ is not None]]
+        return ['    return ' + _DECIDED[plan[0], any_]]
     _, test, local, then, else_ = plan
     lines = []
     if local is not None:
@@ -531,26 +594,17 @@ def _indent(lines):
     return ['    ' + line for line in lines]
 
 
-def _filter(expr, card, reads_env, any_=None):
-    """The lines of a hand's filter by expr, returning the cards it holds
-    for: a loop, not a comprehension (which is a function call of its own
-    in the Pythons before 3.12: a third of a short hand's filter).  any_
-    (not None: whether it holds for any), whether an expression cannot
-    fail: where expr cannot, at the first card it holds for (else the whole
-    loop would fail at a later card), else after the loop."""
+def _filter(test, card, reads_env, any_=False):
+    """The lines of a hand's filter by test (a _Test), returning the cards
+    it holds for: a loop, not a comprehension (which is a function call of
+    its own in the Pythons before 3.12: a third of a short hand's filter).
+    any_: whether it holds for any: where the test cannot fail, at the
+    first card it holds for (else the whole loop would fail at a later
+    card), else after the loop."""
     loop = (['    for card in cards:'] + (['        env[%d] = card' % card] if reads_env else [])
-            + ['        if %s:' % expr])
-    if any_ is not None and any_(expr):
+            + ['        if %s:' % test.text])
+    if any_ and test.safe:
         return loop + ['            return True', '    return False']
     return (['    out = []'] + loop + ['            out.append(card)',
-                                       '    return out' if any_ is None else '    return bool(out)'])
+                                       '    return bool(out)' if any_ else '    return out'])
 
-
-# An expression that cannot fail: `==` and `!=` (never raise on the
-# runtime's values), Python's `and`/`or`/`not`/conditionals and walruses
-# over the card's attributes (a born property, never None: no check),
-# locals and operands, no call (a closure, a check's fault()); `<`, `+`
-# and the like raise on a Suit, a list or None, so only on two Numbers
-# (_safe).
-_SAFE = re.compile(r'(?:\s+|[()]|[!=]=|:=|\b(?:not|and|or|if|else|is|None)\b'
-                   r'|\b[svhg]\d+\b|\bcard(?:\.[a-z_]+)?\b|\bA\[\d+\](?!\s*\())+')
