@@ -255,8 +255,10 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     return forward(text) if forwarded else text
 
 
-# Calls that raise no Fault: the stack's own (a KEEP() that pushes).
-_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop)\(')
+# Calls that raise no Fault: the stack's own (a KEEP() that pushes), and
+# builtins no Pip value defines a hook of (ADD's `int(a)`, FOR_ITER's
+# `iter(list(lst))`: a try each in loops.pip's region, compiled for nothing).
+_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop|int|iter|list|len|bool)\(')
 
 
 def _may_fault(text):

@@ -199,6 +199,23 @@ def _folded(text):
     return '\n'.join(out)
 
 
+_JUMPS = {}             # whether a JUMP goes back -> its text, with _TO and _PC in it
+_TO, _PC = '900001', '900002'       # (integers no region's index reaches, neither in the other)
+
+
+def _jump_text(target, pc):
+    """JUMP's body in a region's words, at pc - 1 going to target, folded
+    (_folded): composed once per direction, the two integers put in after
+    (a region has several JUMPs; composing was a sixth of loops.pip's)."""
+    back = target < pc
+    text = _JUMPS.get(back)
+    if text is None:
+        names = dict(CONTEXT.names, target=_TO if back else _PC, pc=_PC if back else _TO)
+        text = _JUMPS[back] = cases.expand(
+            _folded(cases.substitute(cases.BODIES['JUMP'].body, names)), CONTEXT)
+    return text.replace(_TO if back else _PC, str(target)).replace(_PC if back else _TO, str(pc))
+
+
 def make(site, loop, entered):
     """(The function of the region over loop = (head, end), {entry index:
     the operand tuple it takes there}).  A loop inside it that a region
@@ -207,6 +224,10 @@ def make(site, loop, entered):
     (_Writer.loop)."""
     w = _Writer(site)
     lines, each = w.loop(loop, entered)
+    # (its checked reads through reads.reread once, all its runs together:
+    # a run a `for`'s body falls through to (_fallen) holds no test of pc,
+    # so a read of the run before it is a copy there too)
+    lines = reads.reread('\n'.join(lines)).split('\n')
     head, end = loop
     # (the steps counted in a local where nothing else in it reads the
     # machine: written back when it ends and while an inner region runs,
@@ -298,8 +319,17 @@ def _tested(lines, tests, target, goto):
                 and lines[k + 1].startswith(pad + 'pc = ') and lines[k + 2] == pad + 'continue'):
             to = lines[k + 1][len(pad) + 5:]
             if to.isdigit() and int(to) in tests:
-                out += ([pad + 'if not %s:' % word[5:-1]] + goto(target(int(to)), pad + '    ')
-                        + goto(int(to) + 1, pad))
+                name = word[5:-1]
+                # (pushed first thing under `if x:` or `if not x:`, x is known)
+                known = out[-1].strip() if out and out[-1].startswith(pad[:-4] + 'if ') \
+                    and len(out[-1]) - len(out[-1].lstrip(' ')) == len(pad) - 4 else None
+                if known == 'if %s:' % name:
+                    out += goto(int(to) + 1, pad)
+                elif known == 'if not %s:' % name:
+                    out += goto(target(int(to)), pad)
+                else:
+                    out += ([pad + 'if not %s:' % name] + goto(target(int(to)), pad + '    ')
+                            + goto(int(to) + 1, pad))
                 k += 3
                 continue
         out.append(line)
@@ -368,9 +398,7 @@ class _Writer:
             return [pad + 'return %d' % target]
 
         def _jump(i, pad, then):
-            text = cases.substitute(cases.BODIES['JUMP'].body, dict(
-                CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-            return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
+            return _goes(_jump_text(instrs[i][1], i + 1), pad, then)
 
         runs = []
         for start in starts:
@@ -404,7 +432,7 @@ class _Writer:
                     from pipvm.engine import filters
                     text = filters.direct_filters(text, site.pures, operand,
                                                   again=filters.plays_again(site.instrs))
-                out = _goes(reads.reread(text), '', goto)
+                out = _goes(text, '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)
             else:
@@ -487,21 +515,45 @@ def _fallen(runs, first):
     starts = {start for start, _ in runs}
     if not runs or runs[0][0] != first:
         return None
-    out = []
+    done, falls = [], []        # (falls: the runs fallen through to, as they were set)
     try:
         for start, lines in runs:
-            body, _ = _through(lines, 0, len(lines), 0, start, starts)
-            out += body if start == first else (
-                ['if pc == %d:' % start] + ['    ' + x for x in body])
+            done.append((start, falls, _through(lines, 0, len(lines), 0, start, starts, falls)[0]))
+            falls = []
     except ValueError:
         return None
-    return out
+    # (where every run before falls through to this one alone, its test of
+    # pc is always true: none is written (a round of loops.pip's `for s`
+    # tested pc twice); where no run is tested, pc is set for nothing)
+    out, pending, tested = [], set(), False
+    for start, fell, body in done:
+        if start == first or pending == {start}:
+            out += body
+        else:
+            out += ['if pc == %d:' % start] + ['    ' + x for x in body]
+            tested = True
+        pending = {k for k in pending if k > start} | set(fell)
+    if tested:
+        return [x[:-len(_FELL)] if x.endswith(_FELL) else x for x in out]
+    kept = []
+    for x in out:
+        if x.endswith(_FELL):
+            pad = x[:len(x) - len(x.lstrip(' '))]
+            if kept and kept[-1].startswith(pad) and kept[-1][len(pad)] != ' ':
+                continue        # (a statement before it in its block)
+            x = pad + 'pass'
+        kept.append(x)
+    return kept
 
 
-def _through(lines, i, j, indent, start, starts):
-    """(lines[i:j], statements at indent, with their jumps as _fallen's;
-    whether the last falls through with pc set: the rest of its block is
-    then not run)."""
+_FELL = '  # (falls through)'
+
+
+def _through(lines, i, j, indent, start, starts, falls):
+    """(lines[i:j], statements at indent, with their jumps as _fallen's,
+    each `pc = k` so set marked _FELL and k added to falls; whether the
+    last falls through with pc set: the rest of its block is then not
+    run)."""
     out, pad = [], ' ' * indent
     k = i
     while k < j:
@@ -513,7 +565,8 @@ def _through(lines, i, j, indent, start, starts):
         if word.startswith('pc = ') and end < j and lines[end] == pad + 'continue':
             if not (word[5:].isdigit() and int(word[5:]) in starts and int(word[5:]) > start):
                 raise ValueError('a jump back')
-            return out + [line], True       # (what follows in its block is not run)
+            falls.append(int(word[5:]))
+            return out + [line + _FELL], True       # (what follows in its block is not run)
         if word == 'break':
             return out + [pad + 'continue'], False
         if word.startswith(('if ', 'elif ', 'else:')) and word.endswith(':') and end > k + 1:
@@ -524,7 +577,7 @@ def _through(lines, i, j, indent, start, starts):
                 while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
                     end += 1
                 chain.append((lines[k2], k2 + 1, end))
-            done = [(head,) + _through(lines, a, b, indent + 4, start, starts)
+            done = [(head,) + _through(lines, a, b, indent + 4, start, starts, falls)
                     for head, a, b in chain]
             if not chain[-1][0][indent:].startswith('else:'):
                 done.append((pad + 'else:', ['%s    pass' % pad], False))
@@ -536,11 +589,11 @@ def _through(lines, i, j, indent, start, starts):
             if len(staying) > 1:
                 raise ValueError('the rest in two branches')
             rest = ['    ' + x for x in lines[end:j]]
-            after, falls = _through(rest, 0, len(rest), indent + 4, start, starts)
+            after, fell_after = _through(rest, 0, len(rest), indent + 4, start, starts, falls)
             for head, body, fell in done:
                 out += [head] + (body if fell or not after else
                                  [x for x in body if x.strip() != 'pass'] + after)
-            return out, falls
+            return out, fell_after
         block = lines[k:end]
         if not word.startswith(('for ', 'while ')) and any(     # (a loop's own jumps)
                 x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
