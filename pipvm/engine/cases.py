@@ -115,6 +115,8 @@ def expand(text, ctx):
     """The statement macros in ctx's words: JUMP(x), LOUD(), RETURN(x),
     SIGNAL(x) by ctx's templates, and those the table writes out (MACROS:
     TICK(n), PAUSE(choice), CALL(code), EMIT(event))."""
+    if not any(call in text for call in _MACRO_CALLS):
+        return text             # (most bodies: composing calls this for every part)
     out = []
     for line in text.split('\n'):
         stripped = line.strip()
@@ -135,6 +137,9 @@ def expand(text, ctx):
         else:
             out.append(line)
     return '\n'.join(out)
+
+
+_MACRO_CALLS = tuple('%s(' % m for m in list(MACRO_PARAMS) + list(TEMPLATES))
 
 
 def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
