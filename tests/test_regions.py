@@ -6,10 +6,12 @@ import os
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 
 from compiler.pip import frontend
+from pipvm.core.errors import StepLimit
 from pipvm.engine import compiled, reads, regions, vm
 from pipvm.game.game import Game
 from pipvm.play import loader
@@ -811,3 +813,24 @@ def test_a_for_s_runs_fall_through_to_later_runs_without_a_while():
     assert lines[inner + 1].strip().startswith('if (value0 := frame[1])')
     assert 'if pc == ' not in outer.source
     assert 'while True:' not in outer.source      # (nor the outer `for c`'s: `for s` in it)
+
+
+def test_a_region_with_no_step_limit_counts_its_steps_in_an_int():
+    # (the machine's count is inf, a float, with no limit: a region counts
+    # down from regions.ROUNDS instead, begun again where it runs out, and
+    # leaves the machine's inf; with a limit, its own count as before)
+    program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'))
+    image = vm.Image(program, compiled=True)
+    assert _play(image) == _play(vm.Image(program))
+    [fn] = [fn for fn in _regions(image).values() if fn.loop == (9, 38)]
+    assert '    if endless_ := steps == INF:' in fn.source
+    assert 'raise StepLimit' not in fn.source and 'steps = _rounds(self, endless_)' in fn.source
+    assert regions._rounds(None, True) == regions.ROUNDS and regions.ROUNDS < 2 ** 30
+    with pytest.raises(StepLimit):
+        regions._rounds(types.SimpleNamespace(max_steps=5), False)
+    machine = types.SimpleNamespace(steps_left=regions.INF, max_steps=None, consts=[0] * 9,
+                                    globals=[])
+    fn(machine, [iter([])], [None] * 4, (None, ()))      # (no card: the loop ends at once)
+    assert machine.steps_left == regions.INF
+    for steps in (0, 3, 500):
+        assert _steps_left(image, steps) == _steps_left(vm.Image(program), steps), steps

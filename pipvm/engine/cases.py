@@ -238,8 +238,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if (own_parts and part and _may_fault(lines[-1])
-                    and 'PART' not in _words(body.body)):
+            if (own_parts and part and 'PART' not in _words(body.body)
+                    and _may_fault(lines[-1])):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
                 # (a body naming PART gives its own; one that calls nothing, its
                 # macros written out, raises none: a conditional jump's test; a

@@ -53,7 +53,7 @@ its source, never written to disk.
 """
 import types
 
-from pipvm.core.errors import PipError
+from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.runtime import PROPERTY_NAMES
 from pipvm.engine import cases, compiled, generated_cases
 from pipvm.engine.compiled import INDEXES, SMALL
@@ -66,6 +66,16 @@ CONTEXT = cases.Context({'machine': 'self', 'consts': 'consts', 'globals_': 'glo
 # (a comment, not a call: a conditional jump's test stays out of a `try`)
 _GOTO = 'pass  # GOTO '
 _MADE = {}              # source -> the function first made from it
+INF = float('inf')      # (the machine's steps left with no limit: vm.Machine)
+ROUNDS = 2 ** 30 - 1    # (steps a region counts at most in one int of one digit, with no limit)
+
+
+def _rounds(machine, endless):
+    """A region's count run out: the step limit, or with none (endless) the
+    count begun again."""
+    if not endless:
+        raise StepLimit(machine.max_steps)
+    return ROUNDS
 
 
 def loops(instrs):
@@ -235,9 +245,15 @@ def make(site, loop, entered):
     text = '\n'.join(lines + (['pop()', 'return %d' % each[1]] if each is not None else []))
     steps = _own_steps(text)
     if steps:
+        # (with no limit, the machine's count is a float, inf, whose
+        # subtraction and test of an int CPython does not specialize: a
+        # twentieth of loops.pip's instructions.  The local counts down
+        # from ROUNDS instead, an int, begun again where it runs out; the
+        # machine's stays inf)
         text = (text.replace('self.steps_left', 'steps')
-                .replace(_SAVE, 'self.steps_left, steps = steps, None')
-                .replace(_LOAD, 'steps = self.steps_left'))
+                .replace(_SAVE, 'self.steps_left, steps = INF if endless_ else steps, None')
+                .replace(_LOAD, 'steps = ROUNDS if endless_ else self.steps_left')
+                .replace('raise StepLimit(self.max_steps)', 'steps = _rounds(self, endless_)'))
     elif _SAVE in text:
         text = '\n'.join(line for line in text.split('\n') if line.strip() not in (_SAVE, _LOAD))
     text, named = _consts_named(text)
@@ -245,16 +261,19 @@ def make(site, loop, entered):
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
                        + ['    %s = consts[%s]' % ('k_' + k, k) for k in named]
-                       + ['    steps = self.steps_left'] * steps
+                       + ['    steps = self.steps_left',
+                          '    if endless_ := steps == INF:',
+                          '        steps = ROUNDS'] * steps
                        + ['    try:']
                        + ['        ' + text.replace('\n', '\n        ')]
                        + ['    except Fault as f:',
                           '        raise PipError(arg[1][f.part], f.message) from None']
                        + ['    finally:', '        if steps is not None:',
-                          '            self.steps_left = steps'] * steps) + '\n'
+                          '            self.steps_left = INF if endless_ else steps'] * steps) + '\n'
     fn = _MADE.get(source)
     if fn is None:
-        space = dict(vars(generated_cases), PipError=PipError)
+        space = dict(vars(generated_cases), PipError=PipError, INF=INF, ROUNDS=ROUNDS,
+                     _rounds=_rounds)
         exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
         fn = _MADE[source] = space['region']
         fn.source, fn.loop, fn.head_only = source, loop, each is not None
