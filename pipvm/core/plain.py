@@ -119,9 +119,11 @@ def _make(cls, eq, repr_, frozen):
 
 
 # Instances a class's __init__ sets up field by field before it is written
-# (compile() of a class's own costs 0.05-0.15 ms: a game makes one Ending
-# and a few Players, and `pipvm run` pays for each at its first instance).
-WRITTEN_AT = 8
+# (compile() of a class's own costs 0.05-0.15 ms: a game makes one Ending,
+# a few Players and a deck of 52 Cards, and `pipvm run` paid for each at
+# its first instance; under callgrind, loops.pip's 52 Cards set up so cost
+# 0.7 million instructions fewer than their __init__ written at the 8th).
+WRITTEN_AT = 64
 
 
 def _first_init(cls, specs, frozen):
