@@ -115,7 +115,10 @@ def expand(text, ctx):
     """The statement macros in ctx's words: JUMP(x), LOUD(), RETURN(x),
     SIGNAL(x) by ctx's templates, and those the table writes out (MACROS:
     TICK(n), PAUSE(choice), CALL(code), EMIT(event))."""
-    if not any(call in text for call in _MACRO_CALLS):
+    for call in _MACRO_CALLS:
+        if call in text:
+            break
+    else:
         return text             # (most bodies: composing calls this for every part)
     out = []
     for line in text.split('\n'):

@@ -151,20 +151,36 @@ def _parts(instrs, i):
     return parts, operands, kinds
 
 
-def entries(instrs, head, end, entered):
+def entries(site, head, end, entered):
     """The indexes of head..end control may enter: the head, and each
     entered index but a JUMP_IF_FALSE only threaded jumps name."""
     threaded, named = set(), set()
-    for i, (op, arg, _) in enumerate(instrs):
-        parts = compiled._parts(instrs[i]) if head <= i <= end else None
-        if parts and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP:
-            target = arg[-1] if type(arg) is tuple else arg
-            if compiled.threads_to(target, instrs):
+    for i, (ints, target) in enumerate(_named(site)):
+        named |= ints
+        if target is not None:
+            if head <= i <= end:
                 threaded.add(target)
-                arg = arg[:-1] if type(arg) is tuple else ()
-        named |= compiled.ints_in(arg)
+            else:
+                named.add(target)
     out = {k for k in entered if head <= k <= end} - (threaded - named)
     return sorted(out | {head})
+
+
+def _named(site):
+    """Each instruction's (the ints its operands name but an `and`'s
+    threaded target, that target or None): found once per site (a region
+    and each loop written in it look at all of them)."""
+    if site.named is None:
+        instrs, site.named = site.instrs, []
+        for entry in instrs:
+            arg, target = entry[1], None
+            parts = compiled._parts(entry)
+            if parts and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP:
+                last = arg[-1] if type(arg) is tuple else arg
+                if compiled.threads_to(last, instrs):
+                    target, arg = last, (arg[:-1] if type(arg) is tuple else ())
+            site.named.append((compiled.ints_in(arg), target))
+    return site.named
 
 
 
@@ -316,8 +332,9 @@ def _goes(text, pad, then):
 
 def _gone_to(runs):
     """The indexes the runs' lines set pc to."""
-    return {int(line.strip()[5:]) for _, out in runs for line in out
-            if line.strip().startswith('pc = ') and line.strip()[5:].isdigit()}
+    return {int(word[5:]) for _, out in runs for line in out
+            if 'pc = ' in line and (word := line.strip()).startswith('pc = ')
+            and word[5:].isdigit()}
 
 
 def _tested(lines, tests, target, goto):
@@ -389,7 +406,7 @@ class _Writer:
                 if a < b and b[0] <= a[1]:
                     raise ValueError('loops %s and %s cross' % (a, b))
         within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
-        starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+        starts = [k for k in entries(site, head, end, site.entered | entered) if k not in within]
         each = _for_head(instrs, head, end, within)
         if each is not None:    # (a `for`: its head is the Python for, the body runs from head + 1)
             starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
