@@ -14,8 +14,7 @@ table, a program's records) must not cost attrs' import and class building
 
 The fields are the class's annotations in order (a base's first); a class
 attribute gives a default.  Only `__init__` is generated (from the field
-names alone, like collections.namedtuple, at the WRITTEN_AT-th instance:
-the first few set their fields in a loop); `==`,
+names alone, like collections.namedtuple, at the first instance); `==`,
 `hash` and `repr` read the fields in order, and a method the class
 defines itself is kept.
 `evolve(x, **changes)` is attrs.evolve; `fields(cls)` the field names of
@@ -118,43 +117,12 @@ def _make(cls, eq, repr_, frozen):
     return made
 
 
-# Instances a class's __init__ sets up field by field before it is written
-# (compile() of a class's own costs 0.05-0.15 ms: a game makes one Ending,
-# a few Players and a deck of 52 Cards, and `pipvm run` paid for each at
-# its first instance; under callgrind, loops.pip's 52 Cards set up so cost
-# 0.7 million instructions fewer than their __init__ written at the 8th).
-WRITTEN_AT = 64
-
-
 def _first_init(cls, specs, frozen):
-    """cls's __init__ until its WRITTEN_AT-th instance, which writes the
-    real one: the fields set in a loop over specs (what the real one does,
-    in the same order); a run makes only some of the classes it defines,
-    and few instances of most."""
-    made = [0]
-    put = object.__setattr__ if frozen else setattr
-
+    """cls's __init__ until its first instance, which writes the real one:
+    a run makes only some of the classes it defines."""
     def __init__(self, *args, **kwargs):
-        made[0] += 1
-        if made[0] >= WRITTEN_AT:
-            cls.__init__ = init = _init(cls.__name__, specs, frozen)
-            return init(self, *args, **kwargs)
-        if len(args) > len(specs) or any(k not in specs for k in kwargs):
-            raise TypeError('%s() takes fields %s' % (cls.__name__, ', '.join(specs)))
-        for k, (name, spec) in enumerate(specs.items()):
-            if k < len(args):
-                if name in kwargs:
-                    raise TypeError('%s() got %s twice' % (cls.__name__, name))
-                value = args[k]
-            elif name in kwargs:
-                value = kwargs[name]
-            elif spec.factory is not None:
-                value = spec.factory()
-            elif spec.default is not _NOTHING:
-                value = spec.default
-            else:
-                raise TypeError('%s() needs its field %s' % (cls.__name__, name))
-            put(self, name, value)
+        cls.__init__ = init = _init(cls.__name__, specs, frozen)
+        init(self, *args, **kwargs)
     return __init__
 
 
