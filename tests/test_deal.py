@@ -50,6 +50,25 @@ def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
             for _ in range(max(0, min(n, len(want_source)))):
                 want_dest.insert(0, want_source.pop(0))
             assert (source, dest) == (want_source, want_dest), (count, held)
+            # (bodies.deal_to, DEAL's own call for one destination: the same)
+            source, dest = list(deck[:7]), list(deck[40:40 + held])
+            bodies.deal_to(source, dest, count)
+            assert (source, dest) == (want_source, want_dest), (count, held)
+    # onto its own source: nothing moves
+    source = list(deck[:7])
+    bodies.deal_to(source, source, None)
+    assert source == deck[:7]
+
+
+def test_a_deal_to_one_destination_makes_no_list_of_destinations(monkeypatch):
+    # (DEAL to a hand or area calls deal_to, deal only for players)
+    program = harness.compile_checked(frontend.check_text('Game "g" requires 2 players.\nAction main { }\n'))
+    machine = vm.Machine(vm.Image(program), None, None)
+    ada, ben = runtime.Player('Ada'), runtime.Player('Ben')
+    ada.hand, ben.hand = runtime.new_deck()[:5], []
+    monkeypatch.setattr(generated_cases, 'deal', None)
+    generated_cases.op_DEAL(machine, [ada, ben, 2], None, 0)
+    assert [c.name for c in ben.hand] == ['Two of Clubs', 'Ace of Clubs'] and len(ada.hand) == 3
 
 
 def test_a_deal_to_several_is_card_by_card_when_a_hand_is_the_source_or_listed_twice():

@@ -164,19 +164,12 @@ def deal(source, dests, count):
     if not dests:
         return              # nobody to deal to (the reference divides by zero)
     k = len(dests)
-    n = len(source) if count is None else count * k
-    if k == 1 and dests[0] is not source:
-        # (the commonest: to one hand or area, e.g. a trick to its winner's
-        # pile; what the general case below does for k = 1)
-        if n > 0:
-            dests[0][:0] = source[n - 1::-1]        # (n past the end: all, reversed)
-            del source[:n]
-        return
     if k == 1:
-        shared = dests[0] is source
-    else:
-        ids = set(map(id, dests))           # (one pass in C: any(d is source ...) was not)
-        shared = id(source) in ids or len(ids) < k
+        deal_to(source, dests[0], count)
+        return
+    n = len(source) if count is None else count * k
+    ids = set(map(id, dests))           # (one pass in C: any(d is source ...) was not)
+    shared = id(source) in ids or len(ids) < k
     if shared:
         # A hand that is also the source, or is dealt to twice (a player
         # listed twice): card i (from 1) to the top of dests[i mod k], one
@@ -202,6 +195,16 @@ def deal(source, dests, count):
 
 
 _DEALS = {}             # (cards dealt, hands) -> _deal_plan
+
+
+def deal_to(source, dest, count):
+    """DEAL to one hand or area (the commonest: a trick to its winner's
+    pile, a hand back to the deck): what deal does for one destination,
+    called directly (no list of one made, no test of its size)."""
+    n = len(source) if count is None else count
+    if n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
+        dest[:0] = source[n - 1::-1]        # (n past the end: all, reversed)
+        del source[:n]
 
 
 def _deal_plan(n, k):

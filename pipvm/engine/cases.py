@@ -115,6 +115,11 @@ def expand(text, ctx):
     """The statement macros in ctx's words: JUMP(x), LOUD(), RETURN(x),
     SIGNAL(x) by ctx's templates, and those the table writes out (MACROS:
     TICK(n), PAUSE(choice), CALL(code), EMIT(event))."""
+    for call in _MACRO_CALLS:
+        if call in text:
+            break
+    else:
+        return text             # (most bodies: composing calls this for every part)
     out = []
     for line in text.split('\n'):
         stripped = line.strip()
@@ -135,6 +140,9 @@ def expand(text, ctx):
         else:
             out.append(line)
     return '\n'.join(out)
+
+
+_MACRO_CALLS = tuple('%s(' % m for m in list(MACRO_PARAMS) + list(TEMPLATES))
 
 
 def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP',),
@@ -233,8 +241,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
             inherit = None
         if text != 'pass':
             emit(text, names)
-            if (own_parts and part and _may_fault(lines[-1])
-                    and 'PART' not in _words(body.body)):
+            if (own_parts and part and 'PART' not in _words(body.body)
+                    and _may_fault(lines[-1])):
                 # a Fault raised without its part (runtime.divide's, ...) is this part's
                 # (a body naming PART gives its own; one that calls nothing, its
                 # macros written out, raises none: a conditional jump's test; a
@@ -255,8 +263,10 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     return forward(text) if forwarded else text
 
 
-# Calls that raise no Fault: the stack's own (a KEEP() that pushes).
-_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop)\(')
+# Calls that raise no Fault: the stack's own (a KEEP() that pushes), and
+# builtins no Pip value defines a hook of (ADD's `int(a)`, FOR_ITER's
+# `iter(list(lst))`: a try each in loops.pip's region, compiled for nothing).
+_SAFE_CALLS = re.compile(r'\b(?:push|pop|stack\.append|stack\.pop|int|iter|list|len|bool)\(')
 
 
 def _may_fault(text):
@@ -414,8 +424,8 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, fault, make_cards, move,
-                                 questions_enabled, quiet_rounds, wild_rank, wild_suit)
+                                 build_list, card_of, contains, deal, deal_to, fault, make_cards,
+                                 move, questions_enabled, quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)

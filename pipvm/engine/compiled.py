@@ -250,7 +250,7 @@ class _Site:
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
     __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed',
-                 'pures')
+                 'pures', 'named')
 
     def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
@@ -259,6 +259,7 @@ class _Site:
         self.made = {}          # loop -> (its function, its entries' operand tuples)
         self.failed = set()     # (loops that cannot be one: their blocks run)
         self.pures = ()         # (the image's rules, whose filters a region calls: at its making)
+        self.named = None       # (regions._named: at the first region made)
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)

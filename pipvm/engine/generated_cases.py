@@ -9,8 +9,8 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, fault, make_cards, move,
-                                 questions_enabled, quiet_rounds, wild_rank, wild_suit)
+                                 build_list, card_of, contains, deal, deal_to, fault, make_cards,
+                                 move, questions_enabled, quiet_rounds, wild_rank, wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -272,7 +272,10 @@ def op_DEAL(self, stack, frame, arg):    # 70
     count = None if arg & DEAL_ALL else int(stack.pop())
     dest = stack.pop()
     source = cards_of(stack.pop())
-    deal(source, ([p.hand for p in dest] if arg & DEAL_TO_PLAYERS else [cards_of(dest)]), count)
+    if arg & DEAL_TO_PLAYERS:
+        deal(source, [p.hand for p in dest], count)
+    else:
+        deal_to(source, cards_of(dest), count)
 
 
 def op_DEAL_CARD(self, stack, frame, arg):    # 71

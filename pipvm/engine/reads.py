@@ -1,9 +1,9 @@
 """reused: a checked read that an earlier read on every path to it
 got, with nothing between that could change it, made a copy (an action's
-function in play-out mode, pipvm/engine/actions.py, and each run of a
-region, pipvm/engine/regions.py: reread), and what it asks of a line of
+function in play-out mode, pipvm/engine/actions.py; a region's no longer,
+pipvm/engine/regions.py says why), and what it asks of a line of
 generated source (a checked read, a copy, a store, a call, a name
-assigned), found by string operations: a region is made during a game, and
+assigned), found by string operations: made during a game (regions were),
 compiling patterns for these cost about 0.8 ms of loops.pip's 6 (its few
 patterns, of lines a region does not hold, compiled at their first use by
 re's cache; tests/test_reads.py holds the patterns the string operations
@@ -157,8 +157,9 @@ def callees(word):
 # runtime's reads, a list's own methods, cards moved between lists), and
 # the words a parenthesis follows that are no call.
 _SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fault',
-         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'if', 'elif', 'not', 'and',
-         'or', 'in', 'is', 'return', 'raise', 'else'}
+         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'deal_to', 'runtime.multiply',
+         'runtime.divide', 'if', 'elif', 'not', 'and', 'or', 'in', 'is', 'return', 'raise',
+         'else'}
 _SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length')
 
 
@@ -281,29 +282,6 @@ def reused(lines):
         out.append(lines[k])
         k += 1
     return out
-
-
-def reread(text):
-    """text (a region's run: pipvm/engine/regions.py) through reused; as it
-    is where no read can be a copy (most runs: no slot or property read
-    twice, nor a slot read after a store to it), which a run looks at in
-    a tenth of reused's time."""
-    lines = text.split('\n')
-    if 'defined = ' not in text:
-        seen = set()
-        for word in lines:
-            word = word.strip()
-            if word.endswith(') is None:'):
-                read = word.partition(' := ')[2][:-10]
-                key = read if read[:1] in 'fg' else read[read.find('.'):]
-                if key in seen:
-                    break
-                seen.add(key)
-            elif word[:1] in 'fg' and ' = ' in word:
-                seen.add(word.partition(' = ')[0])
-        else:
-            return text
-    return '\n'.join(line for line, _ in reused([(line, None) for line in lines]))
 
 
 # A quiet instruction's test that a local its messages show is defined

@@ -15,8 +15,10 @@ is threaded (compiled.threaded).  Each run is composed as a block is
 (cases.compose: values passed in locals), its parts numbered across the
 region, whose Fault is raised here at its part's position (the region's
 own, so the loud and quiet code may have different regions at one index),
-its checked reads through reads.reread (an action's rules: a read an
-earlier one holds is a copy), its constants locals read on entry.
+its constants locals read on entry.  (Its checked reads made copies where
+an earlier read holds the value, as an action's are, reads.reused, saved
+0.13 ms of loops.pip's rounds and cost 0.26 ms to make, a tenth of its
+region's making, and its module's import.)
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
 is composed once, whichever loop is hot first.  A `for` inside, not made
@@ -51,9 +53,9 @@ its source, never written to disk.
 """
 import types
 
-from pipvm.core.errors import PipError
+from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases, reads
+from pipvm.engine import cases, compiled, generated_cases
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -64,6 +66,16 @@ CONTEXT = cases.Context({'machine': 'self', 'consts': 'consts', 'globals_': 'glo
 # (a comment, not a call: a conditional jump's test stays out of a `try`)
 _GOTO = 'pass  # GOTO '
 _MADE = {}              # source -> the function first made from it
+INF = float('inf')      # (the machine's steps left with no limit: vm.Machine)
+ROUNDS = 2 ** 30 - 1    # (steps a region counts at most in one int of one digit, with no limit)
+
+
+def _rounds(machine, endless):
+    """A region's count run out: the step limit, or with none (endless) the
+    count begun again."""
+    if not endless:
+        raise StepLimit(machine.max_steps)
+    return ROUNDS
 
 
 def loops(instrs):
@@ -139,20 +151,36 @@ def _parts(instrs, i):
     return parts, operands, kinds
 
 
-def entries(instrs, head, end, entered):
+def entries(site, head, end, entered):
     """The indexes of head..end control may enter: the head, and each
     entered index but a JUMP_IF_FALSE only threaded jumps name."""
     threaded, named = set(), set()
-    for i, (op, arg, _) in enumerate(instrs):
-        parts = compiled._parts(instrs[i]) if head <= i <= end else None
-        if parts and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP:
-            target = arg[-1] if type(arg) is tuple else arg
-            if compiled.threads_to(target, instrs):
+    for i, (ints, target) in enumerate(_named(site)):
+        named |= ints
+        if target is not None:
+            if head <= i <= end:
                 threaded.add(target)
-                arg = arg[:-1] if type(arg) is tuple else ()
-        named |= compiled.ints_in(arg)
+            else:
+                named.add(target)
     out = {k for k in entered if head <= k <= end} - (threaded - named)
     return sorted(out | {head})
+
+
+def _named(site):
+    """Each instruction's (the ints its operands name but an `and`'s
+    threaded target, that target or None): found once per site (a region
+    and each loop written in it look at all of them)."""
+    if site.named is None:
+        instrs, site.named = site.instrs, []
+        for entry in instrs:
+            arg, target = entry[1], None
+            parts = compiled._parts(entry)
+            if parts and parts[-1].code == OP.JUMP_IF_FALSE_OR_POP:
+                last = arg[-1] if type(arg) is tuple else arg
+                if compiled.threads_to(last, instrs):
+                    target, arg = last, (arg[:-1] if type(arg) is tuple else ())
+            site.named.append((compiled.ints_in(arg), target))
+    return site.named
 
 
 
@@ -199,6 +227,23 @@ def _folded(text):
     return '\n'.join(out)
 
 
+_JUMPS = {}             # whether a JUMP goes back -> its text, with _TO and _PC in it
+_TO, _PC = '900001', '900002'       # (integers no region's index reaches, neither in the other)
+
+
+def _jump_text(target, pc):
+    """JUMP's body in a region's words, at pc - 1 going to target, folded
+    (_folded): composed once per direction, the two integers put in after
+    (a region has several JUMPs; composing was a sixth of loops.pip's)."""
+    back = target < pc
+    text = _JUMPS.get(back)
+    if text is None:
+        names = dict(CONTEXT.names, target=_TO if back else _PC, pc=_PC if back else _TO)
+        text = _JUMPS[back] = cases.expand(
+            _folded(cases.substitute(cases.BODIES['JUMP'].body, names)), CONTEXT)
+    return text.replace(_TO if back else _PC, str(target)).replace(_PC if back else _TO, str(pc))
+
+
 def make(site, loop, entered):
     """(The function of the region over loop = (head, end), {entry index:
     the operand tuple it takes there}).  A loop inside it that a region
@@ -212,30 +257,39 @@ def make(site, loop, entered):
     # machine: written back when it ends and while an inner region runs,
     # which counts on the machine; None then, so that an error raised
     # there leaves the inner region's count)
-    steps = _own_steps(lines)
+    # (the lines as one text: each pass below one call, not one a line)
+    text = '\n'.join(lines + (['pop()', 'return %d' % each[1]] if each is not None else []))
+    steps = _own_steps(text)
     if steps:
-        lines = [line.replace('self.steps_left', 'steps')
-                 .replace(_SAVE, 'self.steps_left, steps = steps, None')
-                 .replace(_LOAD, 'steps = self.steps_left') for line in lines]
-    else:
-        lines = [line for line in lines if line.strip() not in (_SAVE, _LOAD)]
-    if each is not None:
-        lines += ['pop()', 'return %d' % each[1]]
-    lines, named = _consts_named(lines)
+        # (with no limit, the machine's count is a float, inf, whose
+        # subtraction and test of an int CPython does not specialize: a
+        # twentieth of loops.pip's instructions.  The local counts down
+        # from ROUNDS instead, an int, begun again where it runs out; the
+        # machine's stays inf)
+        text = (text.replace('self.steps_left', 'steps')
+                .replace(_SAVE, 'self.steps_left, steps = INF if endless_ else steps, None')
+                .replace(_LOAD, 'steps = ROUNDS if endless_ else self.steps_left')
+                .replace('raise StepLimit(self.max_steps)', 'steps = _rounds(self, endless_)'))
+    elif _SAVE in text:
+        text = '\n'.join(line for line in text.split('\n') if line.strip() not in (_SAVE, _LOAD))
+    text, named = _consts_named(text)
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
                        + ['    %s = consts[%s]' % ('k_' + k, k) for k in named]
-                       + ['    steps = self.steps_left'] * steps
+                       + ['    steps = self.steps_left',
+                          '    if endless_ := steps == INF:',
+                          '        steps = ROUNDS'] * steps
                        + ['    try:']
-                       + ['        ' + line for line in lines]
+                       + ['        ' + text.replace('\n', '\n        ')]
                        + ['    except Fault as f:',
                           '        raise PipError(arg[1][f.part], f.message) from None']
                        + ['    finally:', '        if steps is not None:',
-                          '            self.steps_left = steps'] * steps) + '\n'
+                          '            self.steps_left = INF if endless_ else steps'] * steps) + '\n'
     fn = _MADE.get(source)
     if fn is None:
-        space = dict(vars(generated_cases), PipError=PipError)
+        space = dict(vars(generated_cases), PipError=PipError, INF=INF, ROUNDS=ROUNDS,
+                     _rounds=_rounds)
         exec(compile(source, '<pipvm region %d to %d>' % loop, 'exec'), space)
         fn = _MADE[source] = space['region']
         fn.source, fn.loop, fn.head_only = source, loop, each is not None
@@ -244,43 +298,43 @@ def make(site, loop, entered):
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
 
 
-def _consts_named(lines):
-    """(lines with each `consts[N]`, N an index the verifier checked, as a
+def _consts_named(text):
+    """(text with each `consts[N]`, N an index the verifier checked, as a
     local k_N, the Ns): read once when the region is entered, not at each
     round (a program's constants never change in a game)."""
-    named, out = set(), []
-    for line in lines:
-        start = line.find('consts[')
-        while start >= 0:
-            end = line.find(']', start)
-            k = line[start + 7:end]
-            before = line[start - 1:start]
-            if k.isdigit() and not (before.isalnum() or before in ('_', '.')):
-                named.add(k)
-                line = line[:start] + 'k_' + k + line[end + 1:]
-            start = line.find('consts[', start + 1)
-        out.append(line)
-    return out, sorted(named, key=int)
+    named, out, at = set(), [], 0
+    start = text.find('consts[')
+    while start >= 0:
+        end = text.find(']', start)
+        k = text[start + 7:end]
+        before = text[start - 1:start]
+        if k.isdigit() and not (before.isalnum() or before in ('_', '.')):
+            named.add(k)
+            out += [text[at:start], 'k_', k]
+            at = end + 1
+        start = text.find('consts[', start + 1)
+    return ''.join(out) + text[at:], sorted(named, key=int)
 
 
 def _goes(text, pad, then):
     """text's lines, each `pass  # GOTO k` as then(k, its indent)."""
     out = []
     for line in text.split('\n'):
-        word = line.lstrip(' ')
-        if word.startswith(_GOTO) and word[len(_GOTO):].isdigit():
-            out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
-        elif '# GOTO' in line:
-            raise ValueError('a jump to %s' % line.strip())
-        else:
+        if '# GOTO' not in line:        # (most lines: one test in C)
             out.append(pad + line)
+            continue
+        word = line.lstrip(' ')
+        if not (word.startswith(_GOTO) and word[len(_GOTO):].isdigit()):
+            raise ValueError('a jump to %s' % line.strip())
+        out += then(int(word[len(_GOTO):]), pad + line[:len(line) - len(word)])
     return out
 
 
 def _gone_to(runs):
     """The indexes the runs' lines set pc to."""
-    return {int(line.strip()[5:]) for _, out in runs for line in out
-            if line.strip().startswith('pc = ') and line.strip()[5:].isdigit()}
+    return {int(word[5:]) for _, out in runs for line in out
+            if 'pc = ' in line and (word := line.strip()).startswith('pc = ')
+            and word[5:].isdigit()}
 
 
 def _tested(lines, tests, target, goto):
@@ -292,14 +346,27 @@ def _tested(lines, tests, target, goto):
     out, k = [], 0
     while k < len(lines):
         line = lines[k]
+        if 'push(' not in line:         # (most lines: one test in C)
+            out.append(line)
+            k += 1
+            continue
         word = line.lstrip(' ')
         pad = line[:len(line) - len(word)]
         if (word.startswith('push(') and word[5:-1].isidentifier() and k + 2 < len(lines)
                 and lines[k + 1].startswith(pad + 'pc = ') and lines[k + 2] == pad + 'continue'):
             to = lines[k + 1][len(pad) + 5:]
             if to.isdigit() and int(to) in tests:
-                out += ([pad + 'if not %s:' % word[5:-1]] + goto(target(int(to)), pad + '    ')
-                        + goto(int(to) + 1, pad))
+                name = word[5:-1]
+                # (pushed first thing under `if x:` or `if not x:`, x is known)
+                known = out[-1].strip() if out and out[-1].startswith(pad[:-4] + 'if ') \
+                    and len(out[-1]) - len(out[-1].lstrip(' ')) == len(pad) - 4 else None
+                if known == 'if %s:' % name:
+                    out += goto(int(to) + 1, pad)
+                elif known == 'if not %s:' % name:
+                    out += goto(target(int(to)), pad)
+                else:
+                    out += ([pad + 'if not %s:' % name] + goto(target(int(to)), pad + '    ')
+                            + goto(int(to) + 1, pad))
                 k += 3
                 continue
         out.append(line)
@@ -339,7 +406,7 @@ class _Writer:
                 if a < b and b[0] <= a[1]:
                     raise ValueError('loops %s and %s cross' % (a, b))
         within = {k: l for l in inner for k in range(l[0], l[1] + 1)}
-        starts = [k for k in entries(instrs, head, end, site.entered | entered) if k not in within]
+        starts = [k for k in entries(site, head, end, site.entered | entered) if k not in within]
         each = _for_head(instrs, head, end, within)
         if each is not None:    # (a `for`: its head is the Python for, the body runs from head + 1)
             starts = [head + 1] + [k for k in starts if k not in (head, head + 1)]
@@ -368,9 +435,7 @@ class _Writer:
             return [pad + 'return %d' % target]
 
         def _jump(i, pad, then):
-            text = cases.substitute(cases.BODIES['JUMP'].body, dict(
-                CONTEXT.names, target=str(instrs[i][1]), pc=str(i + 1)))
-            return _goes(cases.expand(_folded(text), CONTEXT), pad, then)
+            return _goes(_jump_text(instrs[i][1], i + 1), pad, then)
 
         runs = []
         for start in starts:
@@ -404,7 +469,7 @@ class _Writer:
                     from pipvm.engine import filters
                     text = filters.direct_filters(text, site.pures, operand,
                                                   again=filters.plays_again(site.instrs))
-                out = _goes(reads.reread(text), '', goto)
+                out = _goes(text, '', goto)
             if i <= end and instrs[i][0] == OP.JUMP and i not in within:
                 out += _jump(i, '', goto)
             else:
@@ -487,33 +552,60 @@ def _fallen(runs, first):
     starts = {start for start, _ in runs}
     if not runs or runs[0][0] != first:
         return None
-    out = []
+    done, falls = [], []        # (falls: the runs fallen through to, as they were set)
     try:
         for start, lines in runs:
-            body, _ = _through(lines, 0, len(lines), 0, start, starts)
-            out += body if start == first else (
-                ['if pc == %d:' % start] + ['    ' + x for x in body])
+            ind = [len(x) - len(x.lstrip(' ')) for x in lines]
+            done.append((start, falls,
+                         _through(lines, ind, 0, len(lines), 0, start, starts, falls)[0]))
+            falls = []
     except ValueError:
         return None
-    return out
+    # (where every run before falls through to this one alone, its test of
+    # pc is always true: none is written (a round of loops.pip's `for s`
+    # tested pc twice); where no run is tested, pc is set for nothing)
+    out, pending, tested = [], set(), False
+    for start, fell, body in done:
+        if start == first or pending == {start}:
+            out += body
+        else:
+            out += ['if pc == %d:' % start] + ['    ' + x for x in body]
+            tested = True
+        pending = {k for k in pending if k > start} | set(fell)
+    if tested:
+        return [x[:-len(_FELL)] if x.endswith(_FELL) else x for x in out]
+    kept = []
+    for x in out:
+        if x.endswith(_FELL):
+            pad = x[:len(x) - len(x.lstrip(' '))]
+            if kept and kept[-1].startswith(pad) and kept[-1][len(pad)] != ' ':
+                continue        # (a statement before it in its block)
+            x = pad + 'pass'
+        kept.append(x)
+    return kept
 
 
-def _through(lines, i, j, indent, start, starts):
-    """(lines[i:j], statements at indent, with their jumps as _fallen's;
-    whether the last falls through with pc set: the rest of its block is
-    then not run)."""
+_FELL = '  # (falls through)'
+
+
+def _through(lines, ind, i, j, indent, start, starts, falls):
+    """(lines[i:j], statements at indent, with their jumps as _fallen's,
+    each `pc = k` so set marked _FELL and k added to falls; whether the
+    last falls through with pc set: the rest of its block is then not
+    run); ind: each line's indentation."""
     out, pad = [], ' ' * indent
     k = i
     while k < j:
         line = lines[k]
         word = line[indent:]
         end = k + 1
-        while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+        while end < j and ind[end] > indent:
             end += 1
         if word.startswith('pc = ') and end < j and lines[end] == pad + 'continue':
             if not (word[5:].isdigit() and int(word[5:]) in starts and int(word[5:]) > start):
                 raise ValueError('a jump back')
-            return out + [line], True       # (what follows in its block is not run)
+            falls.append(int(word[5:]))
+            return out + [line + _FELL], True       # (what follows in its block is not run)
         if word == 'break':
             return out + [pad + 'continue'], False
         if word.startswith(('if ', 'elif ', 'else:')) and word.endswith(':') and end > k + 1:
@@ -521,10 +613,10 @@ def _through(lines, i, j, indent, start, starts):
             while end < j and lines[end].startswith((pad + 'elif ', pad + 'else:')):
                 k2 = end
                 end += 1
-                while end < j and len(lines[end]) - len(lines[end].lstrip(' ')) > indent:
+                while end < j and ind[end] > indent:
                     end += 1
                 chain.append((lines[k2], k2 + 1, end))
-            done = [(head,) + _through(lines, a, b, indent + 4, start, starts)
+            done = [(head,) + _through(lines, ind, a, b, indent + 4, start, starts, falls)
                     for head, a, b in chain]
             if not chain[-1][0][indent:].startswith('else:'):
                 done.append((pad + 'else:', ['%s    pass' % pad], False))
@@ -536,11 +628,12 @@ def _through(lines, i, j, indent, start, starts):
             if len(staying) > 1:
                 raise ValueError('the rest in two branches')
             rest = ['    ' + x for x in lines[end:j]]
-            after, falls = _through(rest, 0, len(rest), indent + 4, start, starts)
+            after, fell_after = _through(rest, [x + 4 for x in ind[end:j]], 0, len(rest),
+                                         indent + 4, start, starts, falls)
             for head, body, fell in done:
                 out += [head] + (body if fell or not after else
                                  [x for x in body if x.strip() != 'pass'] + after)
-            return out, falls
+            return out, fell_after
         block = lines[k:end]
         if not word.startswith(('for ', 'while ')) and any(     # (a loop's own jumps)
                 x.strip() in ('continue', 'break') or x.strip().startswith('pc = ')
@@ -551,11 +644,10 @@ def _through(lines, i, j, indent, start, starts):
     return out, False
 
 
-def _own_steps(lines):
-    """Can a region's lines count the steps in a local?  Only where they
-    read nothing else of the machine (no call that may run code, which
+def _own_steps(text):
+    """Can a region's text count the steps in a local?  Only where it
+    reads nothing else of the machine (no call that may run code, which
     counts steps on the machine)."""
-    text = '\n'.join(lines)
     for word in ('self.steps_left', 'self.max_steps', 'self.consts', 'self.globals'):
         text = text.replace(word, '')
     return 'self' not in text and 'steps' not in text

@@ -362,8 +362,10 @@ _CARD_GAME = _section(70,
 count = None if mode & DEAL_ALL else int(POP())
 dest = POP()
 source = cards_of(POP())
-dests = [p.hand for p in dest] if mode & DEAL_TO_PLAYERS else [cards_of(dest)]
-deal(source, dests, count)""",
+if mode & DEAL_TO_PLAYERS:
+    deal(source, [p.hand for p in dest], count)
+else:
+    deal_to(source, cards_of(dest), count)""",
         flags='stack', pops=lambda m: 2 if m & DEAL_ALL else 3),
     _op('DEAL_CARD', '', 'card source dest --', 'card, source, destination -> move that card', """
 to = cards_of(dest)            # (the destination's error first, as the reference)
