@@ -55,3 +55,21 @@ def test_an_action_entered_at_a_jump_has_its_target_for_a_start():
     assert helper.action.entries == {0, 2}
     (loop, _), (tier, functions) = _play_outs(program)
     assert functions and tier == loop
+
+
+def test_the_loop_enters_where_each_quiet_instruction_s_statement_ends():
+    # (what a function keeps where an instruction's successors are not
+    # known: the loop's entries, a quiet instruction's end among them)
+    from pipvm.play import loader
+    from tests.test_compiled_playouts import ROOT
+    ends = {}
+    for name in ('agram', 'crazy_eights'):
+        image = Image(loader.load_program('%s/examples/%s.pip' % (ROOT, name)))
+        for loaded in image.codes:
+            quiet = {OP.QUIET_LOCALS: 1, OP.QUIET_MESSAGE: -1, OP.QUIET_LOOP: -1, OP.QUIET_FOR: -1}
+            at = {arg[quiet[op]] for op, arg, _ in loaded.quiet if op in quiet}
+            if at:
+                entered = reach._entered(loaded, loaded.quiet)
+                assert at <= entered, (name, loaded.code.name)
+                ends.update((op, name) for op, _, _ in loaded.quiet if op in quiet)
+    assert set(ends) == {OP.QUIET_LOCALS, OP.QUIET_MESSAGE, OP.QUIET_LOOP, OP.QUIET_FOR}
