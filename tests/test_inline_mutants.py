@@ -176,3 +176,11 @@ def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
     # (the decisions' policy: the caller's names, never renamed apart)
     text = '            choose_, bits_, log_, noted_ = 1, 2, 3, 4'
     assert inline._renamed(text) == (text, False)
+
+
+def test_block_end_is_the_first_line_out_of_the_block():
+    body = ['    if a:', '        b', '', '        c', '    d']
+    assert inline._block_end(body, 0) == 4
+    assert inline._block_end(body[:4], 0) == 4      # (to the end)
+    assert inline._block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
+    assert inline._block_end(['x', '    if a:', '        b', 'd'], 1) == 3
