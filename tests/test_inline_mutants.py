@@ -126,3 +126,61 @@ def test_a_leaf_reads_its_operands_only_by_a_number():
     for text in ('            x = A', '            x = A[y]', '            x = A[3:4]',
                  '            x = A(3)'):
         assert inline._renamed(text) is None, text
+
+
+# --- a deciding callee written in (c9a): its hand-over, its unentered starts ---
+
+def test_a_hand_over_keeps_each_line_s_unit():
+    # (the hand-over's two lines take its unit; the lines after it their own)
+    fn = _fn(['frame[0] = A[0]', 'if frame[0]:', '    return LOUD_RUN(self, rec, 7)',
+              'frame[1] = A[0]', 'frames.pop()', 'return'])
+    fn.plain = (fn.plain[0], {6 + i: i for i in range(6)})
+    leaf = inline.leaf(fn, 2)
+    assert leaf.loud
+    assert [(text.strip().replace(inline._SUFFIX, '@'), u) for text, u in leaf.lines] == [
+        ('fr@[0] = A[@0@]', 0), ('if fr@[0]:', 1), ('ho@ = 7', 2), ('break', 2),
+        ('fr@[1] = A[@0@]', 3), ('break', 4)]
+
+
+def test_unentered_keeps_a_body_it_cannot_read_to_its_end():
+    assert inline._unentered([], []) == ([], [])
+    pad = '            '
+    # (a test of pc with no `else` after it: the tree is not in the usual form)
+    body = [pad + x for x in ('if pc == 8:', '    x = 1', 'w = 2', 'if pc == 0:', '    pc = 8',
+                              'else:', '    z = 3')]
+    assert inline._unentered(body, list(range(7))) == (body, list(range(7)))
+    body = [pad + x for x in ('if pc == 8:', '    x = 1')]      # (its block to the end)
+    assert inline._unentered(body, [0, 1]) == (body, [0, 1])
+
+
+def test_unentered_cuts_only_the_else_and_keeps_what_follows_it():
+    pad = '            '
+    body = [pad + x for x in ('if pc == 0:', '    x = 1', 'else:', '    y = 2', 'z = 3')]
+    assert inline._unentered(body, list(range(5))) == (
+        [body[0], body[1], body[4]], [0, 1, 4])
+    # (every jump to a start tested: the jumps may be to all of them)
+    body = [pad + x for x in ('if pc == 8:', '    pc = 0', '    continue', 'else:',
+                              '    if pc == 0:', '        pc = 8', '    else:', '        y = 2')]
+    assert inline._unentered(body, list(range(8))) == (body[:6], list(range(6)))
+
+
+def test_a_leaf_that_never_hands_over_is_not_loud():
+    leaf = inline.leaf(_fn(_BODY), 1)
+    assert leaf.loud is False
+    assert inline.Leaf([], (), (), 1, False).loud is False
+
+
+def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
+    for name in ('rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN'):
+        assert inline._renamed('            x = %s' % name) is None, name
+    # (the decisions' policy: the caller's names, never renamed apart)
+    text = '            choose_, bits_, log_, noted_ = 1, 2, 3, 4'
+    assert inline._renamed(text) == (text, False)
+
+
+def test_block_end_is_the_first_line_out_of_the_block():
+    body = ['    if a:', '        b', '', '        c', '    d']
+    assert inline._block_end(body, 0) == 4
+    assert inline._block_end(body[:4], 0) == 4      # (to the end)
+    assert inline._block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
+    assert inline._block_end(['x', '    if a:', '        b', 'd'], 1) == 3

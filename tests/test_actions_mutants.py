@@ -1,0 +1,41 @@
+"""The edits of pipvm/engine/actions.py that its playouts let live
+(tools/mutation-results/actions.tsv), each caught here by a direct test."""
+import os
+
+from pipvm.engine import actions
+from pipvm.engine.vm import Image
+from pipvm.play import loader
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _turn(monkeypatch):
+    """Crazy Eights' `turn` (a callee written in where it is called: its
+    function compiled at its first call), and its image."""
+    monkeypatch.setattr(actions, '_MADE', {})
+    image = Image(loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
+                                                   'crazy_eights.pip')), compiled=True)
+    actions.prepare(image)
+    return next(loaded for loaded in image.codes if loaded.code.name == 'turn'), image
+
+
+def test_an_action_s_compiled_function_is_named_for_it(monkeypatch):
+    # (the name a traceback or a profile shows)
+    import random
+    from pipvm.game.game import Game
+    from pipvm.play.bots import playout
+    turn, image = _turn(monkeypatch)
+    later = turn.action
+    assert later.source not in actions._MADE
+    game = Game(image, seed=3, players=2, names=['a', 'b'], quiet=True)
+    playout(game.fork(quiet=True), random.Random(3))
+    assert turn.action is not later and turn.action.__name__ == 'action_turn'
+
+
+def test_a_loud_function_is_compiled_when_it_is_made(monkeypatch):
+    # (the loud code runs at once: loud_run calls it as it makes it)
+    turn, image = _turn(monkeypatch)
+    loud = actions.function(turn, loud=True, pures=image.pure)
+    assert loud.source in actions._MADE
+    assert loud.__code__ is actions._MADE[loud.source].__code__
+    assert loud.__name__ == 'action_turn'
