@@ -107,7 +107,7 @@ SUITE = {
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',
                                  'tests/test_run.py', 'tests/test_regions.py',
                                  'tests/test_compiled_quiet.py', 'tests/test_compiled_faults.py',
-                                 'tests/test_compiled_hot.py'],
+                                 'tests/test_compiled_hot.py', 'tests/test_compiled_mutants.py'],
     # the tests that play out (Game.play_out, a simulation's random seats, cut playouts)
     'pipvm/engine/actions.py': ['tests/test_actions_sweep.py',
                                 'tests/test_compiled_playouts.py', 'tests/test_actions.py',

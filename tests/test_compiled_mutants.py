@@ -1,0 +1,30 @@
+"""Direct tests of compiled.py's small helpers whose edge cases no
+example's code reaches (tools/mutation.py's survivors of 2026-11-30)."""
+from pipvm.engine import compiled
+from pipvm.isa.opcodes import OP
+
+
+def test_ints_in_finds_every_int_of_an_operand_and_nothing_else():
+    assert compiled.ints_in(5) == {5}
+    assert compiled.ints_in((1, (2, [3, 'x']), 4)) == {1, 2, 3, 4}
+    assert compiled.ints_in([]) == set()
+    assert compiled.ints_in('xy') == set()      # (a text is no list of ints)
+    assert compiled.ints_in(None) == set()
+
+
+def test_threads_to_reads_only_a_target_inside_the_code():
+    code = [(OP.JUMP_IF_FALSE, 1, None), (OP.JUMP, 0, None)]
+    assert compiled.threads_to(0, code)         # (the first instruction is one)
+    assert not compiled.threads_to(1, code)
+    assert not compiled.threads_to(2, code)     # (past the end: no instruction to read)
+    assert not compiled.threads_to(-1, code)
+    assert not compiled.threads_to((0,), code)
+
+
+def test_for_operands_takes_only_a_small_int_slot_and_an_int_target():
+    assert compiled.for_operands((OP.FOR_NEXT, (3, 7), None)) == (3, 7)
+    assert compiled.for_operands((OP.FOR_NEXT, (compiled.SMALL, 7), None)) is None
+    assert compiled.for_operands((OP.FOR_NEXT, (-1, 7), None)) is None
+    assert compiled.for_operands((OP.FOR_NEXT, ('3', 7), None)) is None
+    assert compiled.for_operands((OP.FOR_NEXT, (3, '7'), None)) is None
+    assert compiled.for_operands((OP.JUMP, (3, 7), None)) is None
