@@ -299,8 +299,7 @@ class Table:
         """How many players (or teams of team_size) play."""
         size = team_size or 1
         if self.players is None:
-            n = counts[self.count_asked(dialogue.count_question(team_size), [str(n) for n in counts],
-                                        dialogue.count_waiting_for(team_size), team_size)]
+            n = counts[self.count_asked(counts, team_size)]
         else:
             n = fixed_count(self.players, counts, size)
         check_seats(self.seats, n * size)
@@ -312,11 +311,14 @@ class Table:
         self.names[seat] = name
         return Player(name, seat=seat)
 
-    def count_asked(self, prompt, options, waiting_for, team_size):
-        """The index of the count seat 0 chooses: only those that seat every
-        seat --seat names are offered (a bot at seat 0 could pick too few)."""
-        fits = fitting([int(o) for o in options], team_size, self.seats)
-        return fits[self.seat(0).choose(prompt, [options[i] for i in fits], waiting_for)]
+    def count_asked(self, counts, team_size):
+        """The index in counts of the count seat 0 chooses: only those that
+        seat every seat --seat names are offered (a bot at seat 0 could
+        pick too few)."""
+        fits = fitting(counts, team_size, self.seats)
+        return fits[self.seat(0).choose(dialogue.count_question(team_size),
+                                        [str(counts[i]) for i in fits],
+                                        dialogue.count_waiting_for(team_size))]
 
     def seat_players(self, counts):
         n = self.choose_count(counts, 0)
@@ -368,8 +370,7 @@ class TableGame:
                 table.names[d.seat] = name = table.seat(d.seat).name(d.prompt, d.waiting_for)
                 game.answer(name)
             elif d.kind == COUNT:
-                game.answer(table.count_asked(d.prompt, d.options, d.waiting_for,
-                                              game.program.team_size))
+                game.answer(table.count_asked(game.program.counts, game.program.team_size))
             else:
                 game.answer(table.choose(d.seat, d.prompt, d.options, d.waiting_for, game, d))
         if game.ending.error is not None:
