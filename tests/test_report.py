@@ -232,6 +232,11 @@ def test_a_game_without_choices_says_so_instead_of_zero_lengths(tmp_path):
     assert '<p>None: no seat ever has a choice.</p>' in page
     assert page.count('<img alt=') == 1                 # the win shares only
     assert 'Every game lasts' not in page
+    # no thinking bot could lead: seating one is no advice, and the measures
+    # of choices are no zeros
+    assert 'no bot can think ahead' in page and '--seat 1=ismcts' not in page
+    for name in ('duration (decisions)', 'duration (turns)', 'decision moves', 'branching'):
+        assert '<td>%s</td><td>does not apply</td>' % name in page
 
 
 def test_a_game_without_choices_has_no_skill_figure():

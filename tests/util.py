@@ -30,7 +30,7 @@ DEFAULT_ANSWERS = b'2\nP1\nP2\n'
 
 # Example games in which no seat ever has a choice (the deal decides):
 # the tests that look at decisions accept none in them.
-CHOICELESS = {'old_maid.pip'}
+CHOICELESS = {'old_maid.pip', 'beggar_my_neighbour.pip'}
 
 
 def seat_one_decisions(path, seed, decisions=None):

@@ -80,6 +80,9 @@ def page(s, results):
     if leads:
         p.image(lead_histories(leads, [r['name'] for r in s['seats']], lines_of(s)),
                 'lead histories of sample games')
+    elif sim.no_choices(s):
+        p.text('No seat ever has a choice, so no bot can think ahead: there is no lead '
+               'history.')
     else:
         p.text('No thinking bot was seated, so there is no lead history: seat one with '
                '--seat 1=ismcts:200, say.')
@@ -255,6 +258,9 @@ def measures(s):
               'runs of choices by one seat'),
              ('decision moves', s['decision_moves'], 'share of decisions with a real choice'),
              ('branching', s['branching'], 'options per decision')]
+    if sim.no_choices(s):       # zero by construction, not a finding (text.NO_CHOICES)
+        rows[-4:] = [(name, 'does not apply', 'no seat ever has a choice')
+                     for name, _, _ in rows[-4:]]
     for k in s.get('skill') or ():
         rows.append(('skill (seat %d)' % k['seat'], '%.3f vs %.3f' % (k['share'],
                                                                       k['random_share']),
