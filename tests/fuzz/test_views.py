@@ -17,12 +17,12 @@ samples each, in one game; and its distribution on a small game.
 """
 import random
 
-from hypothesis import event, given, strategies as st
+from hypothesis import event, example, given, strategies as st
 
 from compiler.pip import frontend
 from compiler.reference import pip as reference
 from compiler.ir import types as T
-from pipvm.core.errors import GameOver, InputEnded, PipError, StepLimit
+from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.core.runtime import Area, Card
 from pipvm.engine.vm import Dealer
@@ -34,7 +34,7 @@ from pipvm.play.table import Seat, SilentConsole, Table
 
 from . import belief_contract, harness, view_oracle
 from .budget import fuzz
-from .programs import cases
+from .programs import Case, cases
 from .test_fuzz import REPLAY
 from .test_game_object import decisions_in, feed, start
 from ..privacy import CARD_NAMES        # by deck index
@@ -96,8 +96,10 @@ class Recording(reference.Interpreter):
 
     def choose(self, player, kind, options):
         # docs/api.md: a choice of sets of cards or a pass is kind 'cards',
-        # single cards or a pass included, though headed "Choose a card:"
+        # single cards or a pass included, though headed "Choose a card:".
+        # Only the play's own choice: the pass's block may ask in its turn.
         self.table.kind = 'cards' if self.set_choice else kind
+        self.set_choice = False
         self.table.player = player.name
         return super().choose(player, kind, options)
 
@@ -274,8 +276,27 @@ def every_view(game):
     return out
 
 
+# Found by the fuzz (PIPVM_FUZZ_SEED=102): an `ask` in the block of a pass
+# is an ask (kind 'action'); the oracle called it 'cards', the play's kind.
+ASK_IN_A_PASS = Case(source='''Game "Fuzz" requires 2 players.
+Deck stock = standard.
+Area heap labeled "heap" is faceup, squaredup.
+Rule same(p, c, d) = c->rank == d->top->rank.
+Action main {
+  deal 1 from stock to heap.
+  play same from players->first to heap or pass {
+    ask players->first {
+      "a" { message "a". }
+      "b" { message "b". }
+    }
+  }
+}
+''', seed=0, answers=(0, 0, 0, 0))
+
+
 @fuzz
 @given(cases())
+@example(ASK_IN_A_PASS)
 def test_views_show_what_the_reference_table_lets_each_seat_see(case):
     checked = frontend.check_text(case.source)
     game = start(case, harness.vm_image(checked))
