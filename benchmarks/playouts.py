@@ -17,11 +17,22 @@ Game.play_out, REPS times each, all from one random.Random(5); the figure is
 the best of 7 runs, then the median over the rounds (the trees alternate).
 The trees must play the same answers (a digest of the histories), or the
 benchmark stops: a faster playout must be the same playout.
+
+    python benchmarks/playouts.py REV [REV ...] --instructions [--reps 2] ...
+
+counts machine instructions per answer under callgrind instead, which no
+load disturbs (valgrind; PYTHONHASHSEED=0, so that every run orders its
+sets alike): each tree plays every state out once (every function made),
+then REPS and 3 x REPS times in two runs, and the difference between the
+runs is divided by the difference between their answers (the loading and
+the warm-up cancel out).  About a minute a tree and file.
 """
 import argparse
 import json
 import os
+import re
 import statistics
+import subprocess
 import sys
 
 from common import ROOT, python_in, worktrees
@@ -29,8 +40,9 @@ from common import ROOT, python_in, worktrees
 ENGINES = ('loop', 'compiled')
 FILES = [os.path.join(ROOT, 'examples', 'euchre.pip'), os.path.join(ROOT, 'examples', 'oh_hell.pip')]
 
-# Run in each tree, with its own package.
-PROBE = r'''
+# Run in each tree, with its own package: the states, then the timing
+# (PROBE) or one counted pass (COUNTED).
+STATES = r'''
 import hashlib, json, random, sys, time
 try:                                    # the layout by concern (issue 21)
     from pipvm.play import loader
@@ -57,6 +69,8 @@ while len(states) < 6:
         if d.seat == 0 and len(d.options) > 1:
             states.append(g.fork(quiet=True))
         g.answer(rng.randrange(len(d.options)))
+'''
+PROBE = STATES + r'''
 best = None
 for _ in range(7):
     rng, answers, played = random.Random(5), 0, []
@@ -73,19 +87,48 @@ for _ in range(7):
 print(json.dumps([1e6 * best / answers, answers,
                   hashlib.sha1(repr(played).encode()).hexdigest()]))
 '''
+COUNTED = STATES + r'''
+for s in states:                # (each state played out once: every function made)
+    playout(s.fork(quiet=True), random.Random(1))
+rng, answers, played = random.Random(5), 0, []
+for _ in range(reps):
+    for s in states:
+        g = s.fork(quiet=True)
+        before = len(g.history)
+        playout(g, rng)
+        answers += len(g.history) - before
+        played.append(g.history[before:])
+print(json.dumps([answers, hashlib.sha1(repr(played).encode()).hexdigest()]))
+'''
 
 
 def measure(tree, path, reps, engine='loop'):
     return json.loads(python_in(tree, '-c', PROBE, path, reps, engine))
 
 
+def instructions(tree, path, reps, engine='loop'):
+    """Machine instructions per answer (callgrind), and the two runs' digests."""
+    def run(n):
+        env = dict(os.environ, PYTHONPATH=tree, PYTHONHASHSEED='0')
+        out = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null',
+                              sys.executable, '-c', COUNTED, path, str(n), engine],
+                             check=True, capture_output=True, text=True, cwd=tree, env=env)
+        answers, digest = json.loads(out.stdout)
+        return int(re.search(r'Collected : ([\d,]+)', out.stderr).group(1).replace(',', '')), \
+            answers, digest
+    (few, a, d1), (more, b, d3) = run(reps), run(3 * reps)
+    return (more - few) / (b - a), b - a, d1 + d3
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('revs', nargs='+', metavar='REV')
-    ap.add_argument('--reps', type=int, default=10)
+    ap.add_argument('--reps', type=int, default=None, help='10 (timed), 2 (--instructions)')
     ap.add_argument('--rounds', type=int, default=3)
     ap.add_argument('--files', nargs='*', default=FILES, metavar='FILE.pip')
     ap.add_argument('--engines', nargs='+', default=['loop'], choices=ENGINES)
+    ap.add_argument('--instructions', action='store_true',
+                    help='machine instructions per answer under callgrind (--reps 2 by default)')
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files]
     revs = [r.rpartition(':')[0] if r.rpartition(':')[2] in ENGINES else r for r in a.revs]
@@ -96,6 +139,9 @@ def main():
                 runners.append((tree, e))
                 labels.append('%s %s' % (rev, e) if len(a.engines) > 1 or given != rev else rev)
         names = dict(zip(runners, labels))
+        if a.instructions:
+            return counted(runners, names, files, a.reps or 2)
+        a.reps = a.reps or 10
         print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
               'median of the rounds; speed-up against %s)' % (a.reps, a.rounds,
                                                               names[runners[0]]))
@@ -111,6 +157,19 @@ def main():
                 us = statistics.median(x[0] for x in runs[r])
                 print('  %-12s %-20s %6.1f us/answer  %5.2fx  (%d answers)' % (
                     os.path.basename(f), names[r], us, base / us, runs[r][0][1]))
+
+
+def counted(runners, names, files, reps):
+    print('playouts from 6 states x %d and x %d, machine instructions per answer (callgrind; '
+          'ratio: %s\'s over each)' % (reps, 3 * reps, names[runners[0]]))
+    for f in files:
+        runs = {r: instructions(r[0], f, reps, r[1]) for r in runners}
+        if len({x[1:] for x in runs.values()}) != 1:
+            sys.exit('%s: the trees played different playouts' % os.path.basename(f))
+        base = runs[runners[0]][0]
+        for r in runners:
+            print('  %-12s %-20s %8.0f  %6.3fx  (%d answers)' % (
+                os.path.basename(f), names[r], runs[r][0], base / runs[r][0], runs[r][1]))
 
 
 if __name__ == '__main__':

@@ -162,3 +162,28 @@ def test_cards_of_ranks_are_those_whose_rank_as_a_rank_is_one_of_them():
         faults += type(expected) is str
         assert outcome(bodies.wild_suit, deck, ranks) == expected
     assert 0 < faults < 500
+
+
+def test_cards_of_ranks_of_a_dealt_deck_are_picked_by_their_places():
+    # bodies.wild_suit on a deck whose ranks are as new_deck made them
+    # (Euchre's `9..K,A~%` at every hand) picks the places kept for the set
+    # of ranks: from the deck it is given, and not once a card's rank differs
+    from pipvm.engine import bodies
+    from pipvm.core.runtime import RANKS, new_deck
+
+    nines_up = [RANKS[9], RANKS[10], 11, RANKS[12], RANKS[13], RANKS[1]]
+    for _ in range(2):                          # (the second from the kept places)
+        deck = new_deck()
+        got = bodies.wild_suit(deck, list(nines_up))
+        assert [id(c) for c in got] == [id(c) for c in deck if c.rank in set(nines_up)]
+        assert len(got) == 24
+    assert frozenset(RANKS[r] for r in (1, 9, 10, 11, 12, 13)) in bodies._PICKS
+    assert [c.name for c in bodies.wild_suit(deck, RANKS[7])] == [
+        'Seven of Clubs', 'Seven of Hearts', 'Seven of Spades', 'Seven of Diamonds']
+    deck[6].rank = 9                            # (the Seven of Clubs is a Nine now)
+    assert deck[6] not in bodies.wild_suit(deck, RANKS[7])
+    assert deck[6] in bodies.wild_suit(deck, [RANKS[9]])
+    deck[8].rank = RANKS[9]                     # (as it was: a Number equal to its rank)
+    deck[6].rank = 7
+    assert [c.name for c in bodies.wild_suit(deck, 9)] == [
+        'Nine of Clubs', 'Nine of Hearts', 'Nine of Spades', 'Nine of Diamonds']

@@ -349,6 +349,26 @@ def test_a_card_s_rank_and_suit_are_read_unchecked_unless_the_program_stores_the
     assert rules_module.born_properties(None) == rules_module.born_properties(True) == set()
 
 
+def test_a_born_suit_is_compared_by_identity_a_stored_one_by_equality():
+    # a Suit equals only itself: a card's suit where no code stores it is
+    # one (and a Suit constant), so `==` and `!=` on it are `is`, `is not`
+    source, _ = _born('message "dealt".')
+    assert re.search(r'\(card\.suit\) is (h\d+|A\[\d+\])\)', source), source
+    # a stored suit may be any value, checked, and still equals H only if it is H
+    source, born = _born('players->first->hand->top->suit = S.')
+    assert born == {0} and re.search(r':= card\.suit\) is not None else .*\) is A\[', source)
+    suit = PROPERTY_NAMES.index('suit')
+    card_suit = Unary('LOAD_PROP', suit, Leaf('load_local', 1))
+    w = rules_module._Writer(3, None, card=1, born=frozenset({suit}))
+    for tree, text in ((Binary('NE', Leaf('load_global', 2), card_suit), ') is not (v'),
+                       (Binary('EQ', Leaf('load_global', 2), Leaf('const', SUITS[3])), ') is A['),
+                       (Binary('EQ', Leaf('load_global', 2), Leaf('const', RANKS[3])), ') == A['),
+                       (Binary('EQ', Leaf('load_global', 2), Leaf('load_global', 3)), ') == (')):
+        assert text in w.top(tree).text, (tree, w.top(tree).text)
+    assert ') == (' in rules_module._Writer(3, None, card=1).top(
+        Binary('EQ', card_suit, Leaf('load_global', 2))).text     # (stored: any value)
+
+
 def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter():
     # on the tier, Pure.filter calls the rule's generated filter (its
     # conditions on globals hoisted) rather than Shapes' settled rules:

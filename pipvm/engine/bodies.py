@@ -113,6 +113,19 @@ def wild_suit(deck, ranks):
     # in a set as in the list, by its number)
     ranks = {as_rank(r) for r in items(ranks)}
     found = list(map(_RANK, deck))
+    if found == _DEALT:
+        # (every card's rank its place's in deck order, as new_deck made
+        # them, or a Number equal to it, which as_rank makes that rank:
+        # the cards are those at the places of the ranks, picked in C by
+        # a getter kept for the set; Euchre's `9..K,A~%` at every hand,
+        # 2.5 against 4.9 us)
+        key = frozenset(ranks)
+        pick = _PICKS.get(key)
+        if pick is None:
+            places = [i for i, r in enumerate(_DEALT) if r in key]
+            pick = _PICKS[key] = (operator.itemgetter(*places) if len(places) > 1 else
+                                  lambda deck: [deck[i] for i in places])   # (not one card)
+        return list(pick(deck))
     if _RANKS_ONLY >= set(map(type, found)):
         # (every card's rank a Rank, the commonest: the tests in C, no Python loop)
         return list(compress(deck, map(ranks.__contains__, found)))
@@ -121,6 +134,8 @@ def wild_suit(deck, ranks):
 
 
 _RANK = operator.attrgetter('rank')
+_DEALT = [runtime.RANKS[i % 13 + 1] for i in range(52)]    # each place's rank in deck order
+_PICKS = {}             # a set of ranks -> its cards picked by their places in deck order
 _RANKS_ONLY = frozenset({Rank})
 
 

@@ -28,7 +28,7 @@ import re
 import types
 
 from pipvm.core import plain
-from pipvm.core.runtime import PROPERTY_NAMES
+from pipvm.core.runtime import PROPERTY_NAMES, Suit
 from pipvm.engine import cases, generated_cases
 from pipvm.isa import pipc
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
@@ -204,7 +204,13 @@ class _Writer:
             return text
         if kind is Binary:
             may_fail = self.may_fail
-            text = self.body(t.op, [], [self.expr(t.left), self.expr(t.right)])
+            operands = [self.expr(t.left), self.expr(t.right)]
+            if t.op in _IDENTITY and (self.suit(t.left) or self.suit(t.right)):
+                # a Suit equals only itself (no __eq__), and no value's type
+                # says it equals one: `is`, without the richcompare's two
+                # tries and fallback (Euchre's `c->suit == led`, 15 against 22 ns)
+                return '(%s %s %s)' % (operands[0], _IDENTITY[t.op], operands[1])
+            text = self.body(t.op, [], operands)
             if text is None:
                 return self.fallback(t)
             if t.op in _NUMERIC and self.number(t.left) and self.number(t.right):
@@ -250,6 +256,16 @@ class _Writer:
                     and type(t.operand) is Leaf and t.operand.kind == 'load_local'
                     and t.operand.arg == self.card)
         return kind is Binary and t.op in _ARITHMETIC and self.number(t.left) and self.number(t.right)
+
+    def suit(self, t):
+        """Is t's value always a Suit: a Suit constant, or a card's suit
+        where it is born (never stored: new_deck's, or swapped with
+        another card's by the beliefs' trades)?"""
+        kind = type(t)
+        if kind is Leaf:
+            return t.kind == 'const' and type(t.arg) is Suit
+        return (kind is Unary and t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'suit'
+                and t.arg in self.born)
 
     def branch(self, t):
         """expr(t) for a part evaluated only on some paths."""
@@ -305,6 +321,7 @@ _NUMERIC = _ARITHMETIC | {'LT', 'LE', 'GT', 'GE'}
 # Operations that cannot fail on any values (`==`, `!=`: never raise on the
 # runtime's values; `not`)
 _NEVER_FAIL = {'EQ', 'NE', 'NOT'}
+_IDENTITY = {'EQ': 'is', 'NE': 'is not'}    # (EQ's and NE's bodies on a Suit)
 
 
 @plain.define(slots=True, eq=False)
