@@ -60,7 +60,7 @@ def test_the_benchmarks_loops_play_as_on_the_loop_as_nested_regions(hot):
     # (the outer's rounds one pass too: its runs, then the inner `for`'s,
     # each run fallen through to from the one before alone: no test of pc,
     # and pc set for nothing)
-    inner = lines.index('            for frame[2] in stack[-1]:')
+    inner = lines.index('            for l_2 in stack[-1]:')     # (its slot a local: _slots_named)
     assert lines[inner - 1] == '            push(it)'
     assert 'pc ==' not in outer.source and 'pc = ' not in outer.source
     # nothing that can raise no Fault in a `try` of its own (ADD's `int(a)
@@ -275,7 +275,8 @@ def test_an_inner_for_left_but_at_its_end_is_its_own_region(hot, limit):
     assert _play(image) == _play(vm.Image(program))
     made = sorted(_regions(image).values(), key=lambda fn: fn.loop[1] - fn.loop[0])
     assert len(made) == 3 and made[0].source.startswith('def region')
-    assert all('for frame[2] in stack[-1]:' not in fn.source for fn in made[1:])
+    assert all('for frame[2] in stack[-1]:' not in fn.source and 'for l_2 in' not in fn.source
+               for fn in made[1:])
     assert 'pc = arg[' in made[1].source        # (its call of `for s`'s)
     # (whose function returns the index after it, where the back JUMP's
     # run, reached by no jump in `for c`'s own code, is kept)
@@ -337,7 +338,7 @@ Action main {
     assert not _regions(image)
     loops = [fn for loaded in image.codes for op, _, fn in loaded.instrs
              if op == compiled.BLOCK and not isinstance(fn, compiled._Lazy)
-             and 'while True:' in fn.source]
+             and 'for frame[arg[1]] in stack[-1]:' in fn.source]     # (its `for`)
     assert len(loops) == 2 and loops[0] is loops[1]
     assert 'deal(' in loops[0].source
 
@@ -727,8 +728,8 @@ Action main {
     [outer] = made
     assert outer[0] == 0 and not made[outer].head_only  # (a loop at main's first instruction)
     lines = made[outer].source.split('\n')
-    at = next(k for k, line in enumerate(lines) if line.strip().startswith('for frame['))
-    assert lines[at].strip() == 'for frame[0] in stack[-1]:'
+    at = next(k for k, line in enumerate(lines) if line.strip().startswith('for l_'))
+    assert lines[at].strip() == 'for l_0 in stack[-1]:'
     # (one pass a round, no `while` over pc: its step, then the next item)
     assert 'steps_left -= 1' in lines[at + 1] and lines[at + 4].strip() == 'continue'
     assert 'pop()' in lines[at + 5] and 'while' not in ''.join(lines[at:at + 5]), lines[at:at + 6]
@@ -760,8 +761,8 @@ Action main {
     assert made and made[0] == (2, 17), made
     [fn] = _regions(image).values()
     assert fn.loop == (2, 17) and fn.head_only
-    assert [line.strip() for line in fn.source.split('\n') if 'for frame[' in line] == [
-        'for frame[0] in stack[-1]:', 'for frame[1] in stack[-1]:']
+    assert [line.strip() for line in fn.source.split('\n') if 'for l_' in line] == [
+        'for l_0 in stack[-1]:', 'for l_1 in stack[-1]:']
 
 
 def test_a_region_without_a_filter_does_not_import_the_filters():
@@ -809,8 +810,8 @@ def test_a_for_s_runs_fall_through_to_later_runs_without_a_while():
     assert _play(image) == _play(vm.Image(program))
     [outer] = [fn for fn in _regions(image).values() if fn.loop == (9, 38)]
     lines = outer.source.split('\n')
-    inner = lines.index('            for frame[2] in stack[-1]:')
-    assert lines[inner + 1].strip().startswith('if (value0 := frame[1])')
+    inner = lines.index('            for l_2 in stack[-1]:')
+    assert lines[inner + 1].strip().startswith('if (value0 := l_1)')
     assert 'if pc == ' not in outer.source
     assert 'while True:' not in outer.source      # (nor the outer `for c`'s: `for s` in it)
 
@@ -834,3 +835,73 @@ def test_a_region_with_no_step_limit_counts_its_steps_in_an_int():
     assert machine.steps_left == regions.INF
     for steps in (0, 3, 500):
         assert _steps_left(image, steps) == _steps_left(vm.Image(program), steps), steps
+
+
+LOCALS = '''Game "L" requires 2 players.
+Number total = 0.
+Action main {
+  let last be 0.
+  let i be 0.
+  forever {
+    if i >= %d { skip to done. }
+    for c in standard {
+      if c->rank > 5 { last = c->rank. } else { total += c->rank. }
+    }
+    message "{i}: {last}".
+    i += 1.
+  }
+  label done.
+  message "total {total} {last}".
+}
+'''
+
+
+@pytest.mark.parametrize('max_steps', [None, 400, 3000])
+def test_a_region_s_locals_are_python_locals_written_back_on_every_way_out(hot, max_steps):
+    # (a region whose frame is read nowhere but by its verified slots reads
+    # them into locals on entry and writes them back when it returns, fails
+    # or meets its step limit: the messages after it show what it stored)
+    program = _program(LOCALS % 5)
+    image = vm.Image(program, compiled=True)
+    assert _play(image, max_steps=max_steps) == _play(vm.Image(program), max_steps=max_steps)
+    [fn] = [fn for fn in _regions(image).values() if fn.head_only]     # (the `for c`)
+    lines = [line.strip() for line in fn.source.split('\n')]
+    assert 'for l_2 in stack[-1]:' in lines and 'l_0 = frame[0]' in lines
+    assert {'frame[0] = l_0', 'frame[2] = l_2'} <= set(lines[lines.index('finally:'):])
+    # (`c` checked once a round: its later reads in the round plain)
+    assert fn.source.count(':= l_2) is None:') == 1 and 'value5 = l_2' in lines
+    assert fn.source.count('frame[') == 2 * fn.source.count(' = frame[')
+
+
+def test_a_region_s_slots_stay_in_the_frame_where_anything_else_may_read_it():
+    # (_slots_named: only a text whose every use of the frame is a slot
+    # the verifier checked, `frame[N]`, and with no name l_N of its own)
+    text = 'if (value0 := frame[1]) is None:\n    raise Fault(0)\nframe[12] = value0'
+    assert regions._slots_named(text) == (
+        'if (value0 := l_1) is None:\n    raise Fault(0)\nl_12 = value0', ['1', '12'])
+    # (a check that one before it in its block, or a block around it, made
+    # with no store of the slot between: a plain read; one in a block
+    # that has ended, or after a store, stays)
+    def check(name, slot, part):
+        return ['if (%s := frame[%s]) is None:' % (name, slot),
+                "    raise Fault('Undefined value', %d)" % part]
+    text = '\n'.join(check('value0', 1, 0) + ['if x:'] + ['    ' + y for y in check('value1', 1, 1)]
+                     + ['    ' + y for y in check('value2', 2, 2)] + ['else:', '    frame[1] = x']
+                     + check('value3', 2, 3) + check('value4', 1, 4)
+                     + ['for frame[2] in y:'] + ['    ' + y for y in check('value5', 2, 5)
+                                                 + check('value6', 1, 6) + check('value7', 1, 7)])
+    out, slots = regions._slots_named(text)
+    assert slots == ['1', '2'] and out.split('\n') == [
+        'if (value0 := l_1) is None:', "    raise Fault('Undefined value', 0)", 'if x:',
+        '    value1 = l_1', '    if (value2 := l_2) is None:',
+        "        raise Fault('Undefined value', 2)", 'else:', '    l_1 = x',
+        'if (value3 := l_2) is None:', "    raise Fault('Undefined value', 3)",
+        'if (value4 := l_1) is None:', "    raise Fault('Undefined value', 4)",
+        'for l_2 in y:', '    if (value5 := l_2) is None:', "        raise Fault('Undefined value', 5)",
+        # (inside a loop: a check before it holds not in its later rounds)
+        '    if (value6 := l_1) is None:', "        raise Fault('Undefined value', 6)",
+        '    value7 = l_1']
+    text = 'if (value0 := frame[1]) is None:\n    raise Fault(0)\nframe[12] = value0'
+    for kept in [text + '\nquiet_rounds(self, frame, arg[2], x)', text + '\nframe[arg[3]] = 1',
+                 text + '\nsubframe[1] = 2', text + '\nl_1 = 5', 'x = frame[1]\ny = frame']:
+        assert regions._slots_named(kept) == (kept, ())

@@ -52,7 +52,7 @@ def _batch(length):
     steps of lane-wise operations (C-level shifts, masks and adds on a
     few big integers, no carry between lanes: 30-bit words) give them
     all.  Per length: the draws' count, the two steps' lanes and masks,
-    their unpackers, each draw's n and place, and the test that no draw
+    their unpackers, each draw's n, the two steps' sizes in bytes, and the test that no draw
     is refused (a draw at or above 2**30 - 55 may be: then each is
     compared with its bound)."""
     plan = _BATCHES.get(length)
@@ -67,7 +67,7 @@ def _batch(length):
             struct.Struct('<%dI' % first).unpack, lanes(first, 55),
             (1 << 32 * second) - 1, lanes(second, 0x1F), lanes(second, _MASK30),
             struct.Struct('<%dI' % second).unpack, lanes(second, 55), lanes(55, 1 << 30),
-            list(range(length, 1, -1)), list(range(length - 1, 0, -1)),
+            list(range(length, 1, -1)), 4 * first, 4 * second,
             [(1 << 30) // n * n for n in range(length, 1, -1)])
     return plan
 
@@ -154,22 +154,24 @@ class OCamlRandom:
         nothing changed, if a draw is refused (the plan's loop handles it).
         (A deck 6.7 -> 4.9 us: a step of the plan's loop is about 45
         Python instructions, here 17.)"""
+        top = len(items)
         (d, low, fives, masks, unpack, near, low2, fives2, masks2, unpack2, near2, bits, ns,
-         tops, bounds) = _batch(len(items))
+         size, size2, bounds) = _BATCHES.get(top) or _batch(top)
         w = int.from_bytes(_lanes.pack(*words), 'little')
         old = w & low
         new = (((w >> 768) & low) + (old ^ ((old >> 25) & fives))) & masks
-        draws = list(unpack(new.to_bytes(4 * min(d, 31), 'little')))
+        draws = list(unpack(new.to_bytes(size, 'little')))
         if d > 31:
             old = (w >> 992) & low2
             later = ((new & low2) + (old ^ ((old >> 25) & fives2))) & masks2
-            draws += unpack2(later.to_bytes(4 * (d - 31), 'little'))
+            draws += unpack2(later.to_bytes(size2, 'little'))
             near_top = (later + near2) & bits
         else:
             near_top = 0
         if ((new + near) & bits or near_top) and any(map(_ge, draws, bounds)):
             return False
-        for top, v in zip(tops, map(_mod, draws, ns)):
+        for v in map(_mod, draws, ns):      # (the place counted down: no zip of places)
+            top -= 1
             items[top], items[v] = items[v], items[top]
         words[:d] = draws
         idx = self.idx

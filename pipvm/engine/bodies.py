@@ -176,16 +176,15 @@ def move(card, source, dest, missing):
 def deal(source, dests, count):
     """DEAL: count cards to each of dests (all of source's when count is
     None), from the front of source, round-robin."""
-    if not dests:
-        return              # nobody to deal to (the reference divides by zero)
     k = len(dests)
-    if k == 1:
-        deal_to(source, dests[0], count)
-        return
+    if k < 2:
+        if k:
+            deal_to(source, dests[0], count)
+        return              # (none: nobody to deal to, the reference divides by zero)
     n = len(source) if count is None else count * k
     ids = set(map(id, dests))           # (one pass in C: any(d is source ...) was not)
-    shared = id(source) in ids or len(ids) < k
-    if shared:
+    ids.add(id(source))
+    if len(ids) <= k:
         # A hand that is also the source, or is dealt to twice (a player
         # listed twice): card i (from 1) to the top of dests[i mod k], one
         # at a time, exactly as the reference does.
@@ -198,7 +197,10 @@ def deal(source, dests, count):
                 break       # the reference crashes; we deal what there is
             dests[i % k].insert(0, source.pop(0))
         return
-    n = max(0, min(n, len(source)))      # a negative count deals nothing
+    if n > len(source):
+        n = len(source)
+    elif n < 0:
+        n = 0                           # a negative count deals nothing
     plan = _DEALS.get((n, k))
     if plan is None:
         if len(_DEALS) > 4096:

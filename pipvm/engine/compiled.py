@@ -11,7 +11,7 @@ handler's words): a value one instruction leaves for the next is a Python
 local, never pushed.  It returns where the loop goes on: the instruction
 after the block, or a jump's target (a conditional jump leaves from the
 middle); a block whose JUMP goes back to its own first index is a Python
-`while`.  It stands at the block's first index in a copy of the
+`while` (a `for` where that index is a FOR_NEXT).  It stands at the block's first index in a copy of the
 instruction list.  Every index a jump enters (and, in the quiet variant,
 every index a skipped message lands on) opens a block of its own, also
 inside another block; the other indexes keep their own instructions, so a
@@ -159,12 +159,17 @@ def function(codes, jump=None):
         n = sum(len(op.names) for op in ops)
         # (without forward's rewriting, as a region: a block is composed
         # while a game runs, and CPython runs both forms alike)
-        text = cases.compose(types.SimpleNamespace(parts=ops), ctx,
-                             ['arg[%d]' % (i + 1) for i in range(n)], own_parts=True,
-                             forwarded=False)
+        # (a loop headed by FOR_NEXT: a Python `for` over the iteration
+        # state, its item stored by FOR_ITER's own code, no `next` call and
+        # test a round; its operands arg[1] and arg[2], the slot and the end)
+        each = jump == 'loop' and codes[0] == OP.FOR_NEXT
+        text = cases.compose(types.SimpleNamespace(parts=ops[each:]), ctx,
+                             ['arg[%d]' % (i + 1) for i in range(2 * each, n)], own_parts=True,
+                             first_part=int(each), forwarded=False) if ops[each:] else 'pass'
         if jump == 'loop':          # the next round is this block again: no return
             tick = cases.expand('TICK()', ctx)
-            text = 'while True:\n' + cases._indent(text + '\n' + tick, 4)
+            text = ('for frame[arg[1]] in stack[-1]:\n' if each else 'while True:\n') + \
+                cases._indent(text + '\n' + tick, 4) + ('\nstack.pop()\nreturn arg[2]' * each)
         elif jump == 'out':
             text += '\n' + _jump_text(n + 1, ctx)
         elif not ops[-1].ends:
