@@ -71,8 +71,7 @@ from pipvm.isa.operands import OPERANDS
 
 _MADE = {}              # source -> the function first made from it
 RUN_ON = 12             # instructions a run holds before it stops where another starts
-_OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
-_ENDS = {OP.JUMP, OP.RETURN}
+_OWN, _ENDS = {OP.JUMP, OP.RETURN, OP.GIVE}, {OP.JUMP, OP.RETURN}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
@@ -129,6 +128,8 @@ def _composed(codes):
     return text
 
 
+# (what may store a local or call what may: a local's test after it is made again)
+_STORES = re.compile(r'frame\[.*?\] *=(?!=)|for frame\[|\brec|\(self\b|choose_|bits_')
 _OPERAND = re.compile(r'(?<![\w.])A\[(\d+)\]')        # (a function's operand k)
 _GETATTR = re.compile(r'getattr\((\w+|list_prop\(\w+, \w+, \w+\)), OPERAND(\d+)_\)')
 # A local that may be a Number too long to show (checks._shows' test, whose
@@ -226,9 +227,9 @@ class _Writer(fors.Writing):
         return len(self.units) - 1
 
     def group(self, indexes, indent):
-        """A run of composable instructions as one composition (a run
-        written again where a jump goes to it: its text as the first time,
-        its operands taken again, renumbered)."""
+        """A run of composable instructions as one composition, its text
+        returned (a run written again where a jump goes to it: its text as
+        the first time, its operands taken again, renumbered)."""
         key, first = tuple(indexes), len(self.operands)
         made = self.made.get(key)
         if made is None:
@@ -251,6 +252,7 @@ class _Writer(fors.Writing):
                 text = _OPERAND.sub(lambda m: 'A[%d]' % (int(m.group(1)) + (
                     first - was if int(m.group(1)) >= was else 0)), text)
         self.leave(text, indent, self.new_unit(indexes), indexes[0])
+        return text
 
     def operand(self, value):
         """The source that reads value: one of the function's operands."""
@@ -276,25 +278,24 @@ class _Writer(fors.Writing):
         else:
             raise ValueError('%s in an action' % op.name)
 
-    def quiet(self, i, indent):
+    def quiet(self, i, indent, tested=frozenset()):
         """A quiet instruction written out where it stands; the index its
-        run goes on at (where the statement or loop it stands for ends: the
-        run follows it there, no test tree), or None if it ends the run.
-        Where it cannot go on (LOUD), the loud code goes on at its index."""
+        run goes on at (where its statement or loop ends), or None if it
+        ends the run (LOUD: the loud code goes on at its index); tested: the
+        locals known defined there (self.tested: those it tests)."""
         op_code, arg, handler = self.instrs[i]
         u = self.new_unit([i])
         loud = '    return LOUD_RUN(self, rec, %d)' % i
-        lines = []
+        lines, self.tested = [], set()
         if op_code in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE):
             slots, after = arg[0], arg[-1]
-            # each local its messages show must be defined (DEFINED_LOCAL's body)
+            # each local its messages show must be defined (DEFINED_LOCAL's test)
             for slot in slots:
                 if not (type(slot) is int and 0 <= slot < SMALL):      # (a damaged file's)
                     self.operands.append(slot)
                     slot = 'A[%d]' % (len(self.operands) - 1)
-                lines += [cases.substitute(cases.BODIES['DEFINED_LOCAL'].body,
-                                           {'frame': 'frame', 'slot': str(slot), 'res': 'defined'}),
-                          'if not defined:', loud]
+                lines += ['if frame[%s] is None:' % slot, loud]
+                self.tested.add(slot)
             if op_code == OP.QUIET_MESSAGE:
                 # QUIET_MESSAGE's checks, for their failures only
                 self.operands.append(tuple(arg[1]))
@@ -333,7 +334,8 @@ class _Writer(fors.Writing):
                 # quiet_rounds' commonest case written out: its checks show
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
-                tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
+                tests = ['len(rest_) > self.steps_left']
+                tests += ['frame[%d] is None' % s for s in others if s not in tested]
                 if of_item and checks:
                     # (one pass over the items' types: no None and no Number)
                     tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
@@ -380,6 +382,7 @@ class _Writer(fors.Writing):
         """The straight run from start, up to an instruction that leaves
         (a quiet one goes on where its statement ends)."""
         i, group, count = start, [], 0
+        tested = set()      # (locals the last quiet instruction tested defined, unstored since)
         while i is not None and i < self.n:
             op = BY_CODE[self.instrs[i][0]]
             if i in self.loops and i not in self.unwritten:
@@ -415,9 +418,10 @@ class _Writer(fors.Writing):
             count += 1
             if op.code in QUIET:
                 if group:
-                    self.group(group, indent)
+                    tested = tested if not _STORES.search(self.group(group, indent)) else set()
                     group = []
-                i = self.quiet(i, indent)
+                i = self.quiet(i, indent, tested)
+                tested = self.tested
                 continue
             if not _composable(op):
                 if group:
@@ -623,7 +627,6 @@ def resume(machine):
         if fn is None or rec[1] not in fn.entries:
             return machine.resume()
         fn(machine, rec, rec[1])
-    return None
 
 
 def positioned(fault, positions, at):

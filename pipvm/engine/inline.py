@@ -41,10 +41,11 @@ _HANDLER = re.compile(r'H\d+$')
 # The lines a callee written in place leaves by (_site's): a leaf that
 # holds them is taken in whole, its callees' handlers anchored to the
 # outermost function's rec.
-_LEAVES_BY = re.compile(r' *(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\[\]), fr\d+\]\)'
+_RECORD = r'\[codes\[\d+\], 0, (?:st\d+|\[\]), (?:fr\d+|\[None\] \* \d+)\]'
+_LEAVES_BY = re.compile(r' *(entered\(frames, rec, %s\)'
                         r'|raise positioned\(f\d+, P, AT\) from None'
-                        r'|raise invalid\(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\[\]), '
-                        r'fr\d+\]\), e\d+\) from None)')
+                        r'|raise invalid\(entered\(frames, rec, %s\), e\d+\) from None)'
+                        % (_RECORD, _RECORD))
 # (text that rules a function out before its body is read: a call out, a
 # decision answered by the machine, which writes the top frame record)
 _NOT_LEAF = re.compile(r'rec_\[0\]\.action|_answer_auto|\bH\d+\(')
@@ -286,13 +287,18 @@ def _site(pad, code, inl, first_operand, first_unit, unit):
     """A leaf's lines where code index `code` is called, at pad."""
     s = str(code)
     stack = 'st%s' % s if inl.stack else '[]'
-    record = '[codes[%d], 0, %s, fr%s]' % (code, stack, s)
-    head = ['fr%s = [None] * %d' % (s, inl.size)]
+    # (its locals and its pc set up where its body names them: a leaf
+    # entered at 0 alone tests no pc, Oh Hell's `rate` reads no local)
+    names = lambda name: any(name + _SUFFIX in text for text, _ in inl.lines)
+    locals_ = 'fr%s' % s if names('fr') else '[None] * %d' % inl.size
+    record = '[codes[%d], 0, %s, %s]' % (code, stack, locals_)
+    head = ['fr%s = [None] * %d' % (s, inl.size)] if names('fr') else []
     if inl.stack:
         head.append('st%s = []' % s)
     if inl.loud:
         head.append('ho%s = None' % s)
-    head += ['pc%s = 0' % s, 'try:', '    while True:']
+    head += ['pc%s = 0' % s] if names('pc') else []
+    head += ['try:', '    while True:']
     out = [(pad + x, unit) for x in head]
     for text, u in inl.lines:
         text = _OPERAND.sub(lambda m: 'A[%d]' % (first_operand + int(m.group(1))), text)
