@@ -193,7 +193,10 @@ def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
 
 def test_block_end_is_the_first_line_out_of_the_block():
     body = ['    if a:', '        b', '', '        c', '    d']
-    assert inline._block_end(body, 0) == 4
-    assert inline._block_end(body[:4], 0) == 4      # (to the end)
-    assert inline._block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
-    assert inline._block_end(['x', '    if a:', '        b', 'd'], 1) == 3
+    assert inline.block_end(body, 0) == 4
+    assert inline.block_end(body[:4], 0) == 4      # (to the end)
+    assert inline.block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
+    assert inline.block_end(['x', '    if a:', '        b', 'd'], 1) == 3
+    # (reads.reused's lines, (text, unit) pairs: the same helper)
+    assert inline.block_end([(t, None) for t in body], 0, pairs=True) == 4
+    assert inline.block_end([(t, None) for t in body], 1, pairs=True) == 3

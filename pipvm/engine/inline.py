@@ -155,13 +155,13 @@ def _unentered(body, units):
         if not m:
             return body, units
         tested.add(int(m.group(2)))
-        end = _block_end(body, k)
+        end = block_end(body, k)
         if not (end < len(body) and body[end] == m.group(1) + 'else:'):
             return body, units
         if m.group(2) == '0':
             if not targets <= tested:
                 return body, units
-            stop = _block_end(body, end)
+            stop = block_end(body, end)
             return body[:end] + body[stop:], units[:end] + units[stop:]
         k = end + 1
     return body, units
@@ -170,11 +170,14 @@ def _unentered(body, units):
 _TESTED = re.compile(r'( *)if pc == (\d+):')
 
 
-def _block_end(body, k):
-    """The index of the first line after the block that line k opens."""
-    indent, end = len(body[k]) - len(body[k].lstrip()), k + 1
-    while end < len(body) and (not body[end].strip()
-                               or len(body[end]) - len(body[end].lstrip()) > indent):
+def block_end(lines, k, pairs=False):
+    """The index of the first line after the block that line k opens
+    (lines: texts, or with pairs (text, unit) pairs, as reads.reused's)."""
+    text = (lambda j: lines[j][0]) if pairs else lines.__getitem__
+    first = text(k)
+    indent, end = len(first) - len(first.lstrip()), k + 1
+    while end < len(lines) and (not text(end).strip()
+                                or len(text(end)) - len(text(end).lstrip()) > indent):
         end += 1
     return end
 
@@ -187,12 +190,7 @@ def _entry(body, units):
         return body, units
     for k, text in enumerate(body):
         if text.strip() == 'if pc == 0:':
-            indent = len(text) - len(text.lstrip())
-            end = k + 1
-            while end < len(body) and (len(body[end]) - len(body[end].lstrip()) > indent
-                                       or not body[end].strip()):
-                end += 1
-            cut = indent + 4 - 12
+            end, cut = block_end(body, k), len(text) - len(text.lstrip()) + 4 - 12
             return [x[cut:] for x in body[k + 1:end]], units[k + 1:end]
     return body, units
 

@@ -12,6 +12,8 @@ word's characters are ASCII ones.
 """
 import re
 
+from pipvm.engine.inline import block_end
+
 _WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'
 _FIRST = frozenset(_WORD[:52] + '_')
 _ONE = frozenset('-+*/%&|^@')           # (an augmented `=`'s operators)
@@ -197,7 +199,7 @@ def reused(lines):
             facts = [f for f in facts if f[2] <= indent]        # (its block ended)
         last = indent
         if word.startswith('except') and word.endswith(':'):
-            end = _block_end(lines, k, indent)
+            end = block_end(lines, k, pairs=True)
             if after is None and _ends_path(lines, k, end, indent):
                 after = (end, facts)
             facts = []
@@ -294,15 +296,6 @@ _ROUNDS = (r'if not QUIET_ROUNDS\(self, frame, A\[\d+\], rest_\):'
             r'  # \(it stores (frame\[\d+\]) alone\)')
 _QUIET_CHECK = (r'env_ = frame \+ \[self\]|env_\[\d+\] = rest_\[0\]'
                 r'|A\[\d+\](?:\[\d+\])+\(env_\)')
-
-
-def _block_end(lines, k, indent):
-    """The index of the first line after the block that line k opens."""
-    end = k + 1
-    while end < len(lines) and (not lines[end][0].strip()
-                                or len(lines[end][0]) - len(lines[end][0].lstrip()) > indent):
-        end += 1
-    return end
 
 
 def _ends_path(lines, k, end, indent):
