@@ -81,11 +81,15 @@ _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
 
 
 def _composable(op):
-    """Can op's body stand in a run (composed with its neighbours)?"""
-    parts = op.parts or (op,)
-    return (op.code not in _OWN and op.code not in QUIET
+    """Can op's body stand in a run (composed with its neighbours)? (Once an opcode.)"""
+    known = _COMPOSABLE.get(op.code)
+    if known is None:
+        parts = op.parts or (op,)
+        known = _COMPOSABLE[op.code] = (
+            op.code not in _OWN and op.code not in QUIET
             and all(p.body is not None and not p.loop_only for p in parts)
             and not any(_nested_leave(cases.expand(p.body, CONTEXT)) for p in parts))
+    return known
 
 
 def _nested_leave(text):
@@ -105,6 +109,7 @@ def _nested_leave(text):
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
+_COMPOSABLE = {}        # opcode -> _composable's answer
 
 
 def _composed(codes):
@@ -462,7 +467,9 @@ class _Writer(joins.Joining, fors.Writing):
             self.joins = joins.wanted(self.instrs, self.straight, self.lines)
             if self.joins:
                 return self.source()
-        self.lines = reads.reused(rewrites.taken(joins.joined(self.lines, self.firsts, self.straight)))
+        if self.joins:
+            self.lines = joins.joined(self.lines, self.firsts, self.straight)
+        self.lines = reads.reused(rewrites.taken(self.lines))
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',
