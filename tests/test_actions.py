@@ -209,3 +209,31 @@ def test_a_run_reaching_a_loop_head_tested_first_goes_there():
     turn = next(loaded.action for loaded in image.codes if loaded.code.name == 'turn')
     assert turn.source.count('UNSHOWN.isdisjoint') == 1
     assert re.search(r'\n {20}pc = 8\n {20}continue\n', turn.source)
+
+
+SHOWN_HANDS = '''Action show {
+  let p be players->first.
+  message p "Your hand:".
+  for c in p->hand { message p "  {c}". }
+  let q be players->first.
+  message q "Yours:".
+  q = players->last.
+  for c in q->hand { message q "  {c}". }
+}'''
+
+
+def test_a_local_a_quiet_message_just_tested_is_not_tested_again_by_the_loop_after_it():
+    # (the message's test is the statement itself, no name `defined`; the
+    # hand loop after it tests p no more, but q again: stored since)
+    from pipvm.engine import actions
+    program = _program((GAME % SHOWN_HANDS).replace('  helper().', '  helper().\n  show().'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    text = [c.action.source for c in image.codes if c.code.name == 'show'][0]
+    assert 'defined =' not in text and 'if frame[0] is None:' in text
+    tests = [line.strip() for line in text.split('\n') if 'UNSHOWN' in line]
+    assert tests == ['if len(rest_) > steps_ or not UNSHOWN.isdisjoint(map(type, rest_)):',
+                     'if len(rest_) > steps_ or frame[2] is None or '
+                     'not UNSHOWN.isdisjoint(map(type, rest_)):']
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1, 2))
+    assert functions and loop == tier

@@ -370,9 +370,9 @@ def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
     # an Area's cards, a Player's hand: of a local, or of the value popped
     assert rewrites.inlined('to = cards_of(dest)\nsource = cards_of(pop())') == (
         'to = (dest.cards if (ct_ := type(dest)) is Area else dest.hand if ct_ is Player '
-        'else cards_of(dest))\n'
+        'else dest if ct_ is list else cards_of(dest))\n'
         'source = (cv_.cards if (ct_ := type((cv_ := pop()))) is Area else cv_.hand '
-        'if ct_ is Player else cards_of(cv_))')
+        'if ct_ is Player else cv_ if ct_ is list else cards_of(cv_))')
     assert rewrites.inlined('list_prop(a.b, 1, 0)') == 'list_prop(a.b, 1, 0)'
     # an ASK's one question, enabled or not; DEAL's mode bits
     assert rewrites.inlined('e, t = questions_enabled(flat, 1)') == (
@@ -390,7 +390,8 @@ def test_values_pushed_for_the_next_body_s_pops_are_passed_in_their_names():
     assert rewrites.inlined('\n'.join(deal)).split('\n') == [
         'try:', '    count = int(value2)', '    dest = value1',
         '    source = (value0.cards if (ct_ := type(value0)) is Area else value0.hand '
-        'if ct_ is Player else cards_of(value0))', '    deal(source, dest, count)']
+        'if ct_ is Player else value0 if ct_ is list else cards_of(value0))',
+        '    deal(source, dest, count)']
     every = rewrites.inlined('\n'.join(deal[1:4] + ['    count = None if 1 & DEAL_ALL else '
                                                     'int(pop())'] + deal[5:]))
     assert every.split('\n')[:3] == ['try:', '    count = None', '    dest = value2']

@@ -86,17 +86,30 @@ def _call(code, pad='        '):
 
 
 def test_written_takes_in_leaves_within_the_budget_and_moves_their_indexes():
-    leaf = inline.Leaf([('            x_\x01 = A[@1@]', 0)] * inline.BUDGET, ('a', 'b'), ('u',), 2, False)
+    body = [('            x_\x01 = A[@1@]', 0)] * (inline.BUDGET - 1) + [('            fr\x01[pc\x01] = 1', 0)]
+    leaf = inline.Leaf(body, ('a', 'b'), ('u',), 2, False)
     operands, units = ['o'], ['v', 'w']
     lines = [('        y = 1', 5)] + _call(3) + _call(3) + _call(4)
     out = inline.written(lines, {3: leaf}, operands, units)
     assert out[0] == ('        y = 1', 5)
     assert out[1:4] == [('        fr3 = [None] * 2', 9), ('        pc3 = 0', 9), ('        try:', 9)]
-    taken = out[5:5 + inline.BUDGET]
+    taken = out[5:4 + inline.BUDGET]
     assert set(taken) == {('                x_3 = A[2]', 2)}
+    assert out[4 + inline.BUDGET] == ('                fr3[pc3] = 1', 2)
+    assert 'entered(frames, rec, [codes[3], 0, [], fr3])' in out[5 + inline.BUDGET + 1][0]
     rest = out[5 + inline.BUDGET + 8:]
     assert rest == _call(3) + _call(4)      # (over the budget; not a leaf)
     assert operands == ['o', 'a', 'b'] and units == ['v', 'w', 'u']
+
+
+def test_a_leaf_s_locals_and_pc_are_set_up_only_where_its_body_names_them():
+    # (Oh Hell's `rate` reads no local; a leaf entered at 0 alone tests no pc)
+    leaf = inline.Leaf([('            x_\x01 = A[@1@]', 0)], ('a', 'b'), ('u',), 2, False)
+    out = inline.written(_call(3), {3: leaf}, [], [])
+    assert [t for t, _ in out[:3]] == ['        try:', '            while True:', '                x_3 = A[1]']
+    # the record pushed on the way out of a fault holds its locals as the call's would
+    assert out[4][0] == '            entered(frames, rec, [codes[3], 0, [], [None] * 2])'
+    assert inline._LEAVES_BY.fullmatch(out[4][0]) and inline._LEAVES_BY.fullmatch(out[7][0])
 
 
 def test_a_return_from_within_its_own_loop_is_not_a_leaf():
@@ -180,7 +193,10 @@ def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
 
 def test_block_end_is_the_first_line_out_of_the_block():
     body = ['    if a:', '        b', '', '        c', '    d']
-    assert inline._block_end(body, 0) == 4
-    assert inline._block_end(body[:4], 0) == 4      # (to the end)
-    assert inline._block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
-    assert inline._block_end(['x', '    if a:', '        b', 'd'], 1) == 3
+    assert inline.block_end(body, 0) == 4
+    assert inline.block_end(body[:4], 0) == 4      # (to the end)
+    assert inline.block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
+    assert inline.block_end(['x', '    if a:', '        b', 'd'], 1) == 3
+    # (reads.reused's lines, (text, unit) pairs: the same helper)
+    assert inline.block_end([(t, None) for t in body], 0, pairs=True) == 4
+    assert inline.block_end([(t, None) for t in body], 1, pairs=True) == 3

@@ -59,7 +59,7 @@ def test_a_read_in_a_branch_ended_is_no_fact_after_it():
                                                                           '    value5 = value0']
 
 
-DEFINED = ['defined = frame[0] is not None', 'if not defined:', '    return LOUD_RUN(self, rec, 8)']
+DEFINED = ['if frame[0] is None:', '    return LOUD_RUN(self, rec, 8)']
 LOCAL = ['if (value3 := frame[0]) is None:', "    raise Fault('Undefined value', 3)"]
 
 

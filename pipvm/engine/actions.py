@@ -26,7 +26,9 @@ straight runs that start where control can enter (a jump's target, an
 ASK's choice, a LOUD's index); a run goes on past such an index but a
 loop's head (no body written twice), and a jump is
 `pc = target` then `continue`, or, forward and while a budget lasts, the
-run it goes to written where it jumps (fors.Writing.leave); a loop's head
+run it goes to written where it jumps (fors.Writing.leave), or where that
+budget ran out, a jump to where its own run goes on the end of an `if`'s
+block, falling out to it (joins.py); a loop's head
 and 0 are tested before the tree (_Writer.heads).  A loop over a list
 whose body can stand in one is a Python `for` over the iteration state on
 the stack, its body inside it: its jump back `continue`, a jump out
@@ -62,28 +64,32 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, reach, reads, rewrites, steps)
+                          inline, joins, reach, reads, rewrites, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
+from pipvm.engine.quiet import GLOBAL, LONG, UNSHOWN, shown as shown_by
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
 _MADE = {}              # source -> the function first made from it
 RUN_ON = 12             # instructions a run holds before it stops where another starts
-_OWN = {OP.JUMP, OP.RETURN, OP.GIVE}
-_ENDS = {OP.JUMP, OP.RETURN}
+_OWN, _ENDS = {OP.JUMP, OP.RETURN, OP.GIVE}, {OP.JUMP, OP.RETURN}
 # What may leave a run besides a jump: a decision (its answer may jump, an
 # ASK's), a call (Machine._apply and GIVE write the frame record's stack).
 _LEAVING = ('JUMP', 'PAUSE', 'SIGNAL', 'CALL')
 
 
 def _composable(op):
-    """Can op's body stand in a run (composed with its neighbours)?"""
-    parts = op.parts or (op,)
-    return (op.code not in _OWN and op.code not in QUIET
+    """Can op's body stand in a run (composed with its neighbours)? (Once an opcode.)"""
+    known = _COMPOSABLE.get(op.code)
+    if known is None:
+        parts = op.parts or (op,)
+        known = _COMPOSABLE[op.code] = (
+            op.code not in _OWN and op.code not in QUIET
             and all(p.body is not None and not p.loop_only for p in parts)
             and not any(_nested_leave(cases.expand(p.body, CONTEXT)) for p in parts))
+    return known
 
 
 def _nested_leave(text):
@@ -103,6 +109,7 @@ def _nested_leave(text):
 CONTEXT = cases.Context({'machine': 'self', 'PUSH': 'push', 'POP': 'pop'},
                         ['pc = {0}', 'continue'], None, None, signal=['@SIGNAL {0}@'])
 _COMPOSED = {}
+_COMPOSABLE = {}        # opcode -> _composable's answer
 
 
 def _composed(codes):
@@ -129,32 +136,10 @@ def _composed(codes):
     return text
 
 
+# (what may store a local or call what may: a local's test after it is made again)
+_STORES = re.compile(r'frame\[.*?\] *=(?!=)|for frame\[|\brec|\(self\b|choose_|bits_')
 _OPERAND = re.compile(r'(?<![\w.])A\[(\d+)\]')        # (a function's operand k)
 _GETATTR = re.compile(r'getattr\((\w+|list_prop\(\w+, \w+, \w+\)), OPERAND(\d+)_\)')
-# A local that may be a Number too long to show (checks._shows' test, whose
-# check then decides): the only failure of a check that shows locals.
-_LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
-# A global a check shows that may fail it: undefined, or a Number too long.
-_GLOBAL = ('globals_[%d] is None or (type(globals_[%d]) is int '
-           'and globals_[%d].bit_length() > SHOWN_BITS)')
-
-
-def _shown(check):
-    """(The local slots, the global slots) a QUIET_MESSAGE's check shows,
-    when it fails only where one of them is undefined or a Number too long
-    to show (its locals are tested defined before it), else None."""
-    if getattr(check, 'locals_only', False):
-        return check.slots, ()
-    if getattr(check, 'globals', None) is not None:
-        return check.slots, check.globals
-    return None
-
-
-# An item's types a quiet loop cannot take as the first item's: undefined
-# (`None in`: no Pip value equals None but None) or a Number (that may be too long).
-_UNSHOWN = frozenset({type(None), int})
-
-
 # What a function's body may read, set up at its start if it does.
 _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
              (('push', 'pop'), ('stack.append', 'stack.pop')),
@@ -165,7 +150,7 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
 _NAME = re.compile(r'(?<![\w.])(%s)(?!\w)' % '|'.join(n for names, _ in _PROLOGUE for n in names))
 
 
-class _Writer(fors.Writing):
+class _Writer(joins.Joining, fors.Writing):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
     looped = frozenset()    # (loop heads a run stops at: source sets them)
@@ -179,6 +164,9 @@ class _Writer(fors.Writing):
         self.outside = {0} | set(outside)   # (starts entered from outside the function)
         self.handlers = {}          # H<opcode> -> a quiet instruction's handler
         self.loops = fors.loops(instrs)     # head -> end of each loop a Python `for` may run
+        # (what a run composes or writes one after another; where a jump joins it: joins.py)
+        self.straight = [_composable(BY_CODE[op]) and not BY_CODE[op].ends for op, _, _ in instrs]
+        self.joins = frozenset()    # (none until the copies at jumps run out of budget)
         self.open = []              # the `for`s being written, innermost last
 
     def operand_exprs(self, i):
@@ -223,12 +211,13 @@ class _Writer(fors.Writing):
     def new_unit(self, indexes):
         """A unit's number: its instructions' positions, by part, are P[it]."""
         self.units.append(tuple(p for i in indexes for p in self.positions[i]))
+        self.firsts[len(self.units) - 1] = indexes[0]   # (a dict: fors.loop takes units back)
         return len(self.units) - 1
 
     def group(self, indexes, indent):
-        """A run of composable instructions as one composition (a run
-        written again where a jump goes to it: its text as the first time,
-        its operands taken again, renumbered)."""
+        """A run of composable instructions as one composition, its text
+        returned (a run written again where a jump goes to it: its text as
+        the first time, its operands taken again, renumbered)."""
         key, first = tuple(indexes), len(self.operands)
         made = self.made.get(key)
         if made is None:
@@ -251,6 +240,7 @@ class _Writer(fors.Writing):
                 text = _OPERAND.sub(lambda m: 'A[%d]' % (int(m.group(1)) + (
                     first - was if int(m.group(1)) >= was else 0)), text)
         self.leave(text, indent, self.new_unit(indexes), indexes[0])
+        return text
 
     def operand(self, value):
         """The source that reads value: one of the function's operands."""
@@ -276,25 +266,24 @@ class _Writer(fors.Writing):
         else:
             raise ValueError('%s in an action' % op.name)
 
-    def quiet(self, i, indent):
+    def quiet(self, i, indent, tested=frozenset()):
         """A quiet instruction written out where it stands; the index its
-        run goes on at (where the statement or loop it stands for ends: the
-        run follows it there, no test tree), or None if it ends the run.
-        Where it cannot go on (LOUD), the loud code goes on at its index."""
+        run goes on at (where its statement or loop ends), or None if it
+        ends the run (LOUD: the loud code goes on at its index); tested: the
+        locals known defined there (self.tested: those it tests)."""
         op_code, arg, handler = self.instrs[i]
         u = self.new_unit([i])
         loud = '    return LOUD_RUN(self, rec, %d)' % i
-        lines = []
+        lines, self.tested = [], set()
         if op_code in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE):
             slots, after = arg[0], arg[-1]
-            # each local its messages show must be defined (DEFINED_LOCAL's body)
+            # each local its messages show must be defined (DEFINED_LOCAL's test)
             for slot in slots:
                 if not (type(slot) is int and 0 <= slot < SMALL):      # (a damaged file's)
                     self.operands.append(slot)
                     slot = 'A[%d]' % (len(self.operands) - 1)
-                lines += [cases.substitute(cases.BODIES['DEFINED_LOCAL'].body,
-                                           {'frame': 'frame', 'slot': str(slot), 'res': 'defined'}),
-                          'if not defined:', loud]
+                lines += ['if frame[%s] is None:' % slot, loud]
+                self.tested.add(slot)
             if op_code == OP.QUIET_MESSAGE:
                 # QUIET_MESSAGE's checks, for their failures only
                 self.operands.append(tuple(arg[1]))
@@ -302,7 +291,7 @@ class _Writer(fors.Writing):
                 # a check that shows only locals fails only on a Number (too long
                 # to show), one that shows globals too also on an undefined
                 # global: when none of them is one, it need not run
-                shown = [_shown(c) for c in arg[1]]
+                shown = [shown_by(c) for c in arg[1]]
                 checks = ['env_ = frame + [self]', 'try:']
                 checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
                 checks += ['except Exception:', loud]
@@ -310,8 +299,8 @@ class _Writer(fors.Writing):
                                             for both in shown for slots in both for s in slots):
                     lines += checks
                 else:
-                    tests = [_LONG % (s, s) for s in sorted({s for c in shown for s in c[0]})]
-                    tests += [_GLOBAL % (g, g, g) for g in sorted({g for c in shown for g in c[1]})]
+                    tests = [LONG % (s, s) for s in sorted({s for c in shown for s in c[0]})]
+                    tests += [GLOBAL % (g, g, g) for g in sorted({g for c in shown for g in c[1]})]
                     if tests:       # (none: nothing to check)
                         lines.append('if %s:' % ' or '.join(tests))
                         lines += ['    ' + x for x in checks]
@@ -333,7 +322,8 @@ class _Writer(fors.Writing):
                 # quiet_rounds' commonest case written out: its checks show
                 # only locals, and no item is a Number (that could be too long
                 # to show) or undefined: every round checks as the first does
-                tests = ['len(rest_) > self.steps_left'] + ['frame[%d] is None' % s for s in others]
+                tests = ['len(rest_) > self.steps_left']
+                tests += ['frame[%d] is None' % s for s in others if s not in tested]
                 if of_item and checks:
                     # (one pass over the items' types: no None and no Number)
                     tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
@@ -347,7 +337,7 @@ class _Writer(fors.Writing):
                 # (the item is no Number: only the other locals shown may be one)
                 shown = {s for c in checks for s in getattr(c, 'slots', (None,))} - {slot}
                 if shown and all(type(s) is int and 0 <= s < SMALL for s in shown):
-                    lines += ['    if %s:' % ' or '.join(_LONG % (s, s) for s in sorted(shown))]
+                    lines += ['    if %s:' % ' or '.join(LONG % (s, s) for s in sorted(shown))]
                     pad = '    '
                 else:
                     pad = ''
@@ -380,6 +370,7 @@ class _Writer(fors.Writing):
         """The straight run from start, up to an instruction that leaves
         (a quiet one goes on where its statement ends)."""
         i, group, count = start, [], 0
+        tested = set()      # (locals the last quiet instruction tested defined, unstored since)
         while i is not None and i < self.n:
             op = BY_CODE[self.instrs[i][0]]
             if i in self.loops and i not in self.unwritten:
@@ -401,8 +392,11 @@ class _Writer(fors.Writing):
                     self.group(group, indent)
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
+            if i in self.joins and group:       # (a join's code starts a unit: joins.py)
+                tested = tested if not _STORES.search(self.group(group, indent)) else set()
+                group = []
             if (count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON)
-                    and op.code not in _ENDS):
+                    and op.code not in _ENDS and i not in self.joins):
                 # (past RUN_ON, a run stops where another starts: the code stays
                 # about linear in size; a RETURN or a JUMP, a few lines, is
                 # written where it stands instead of a trip through the tree)
@@ -415,9 +409,10 @@ class _Writer(fors.Writing):
             count += 1
             if op.code in QUIET:
                 if group:
-                    self.group(group, indent)
+                    tested = tested if not _STORES.search(self.group(group, indent)) else set()
                     group = []
-                i = self.quiet(i, indent)
+                i = self.quiet(i, indent, tested)
+                tested = self.tested
                 continue
             if not _composable(op):
                 if group:
@@ -444,7 +439,7 @@ class _Writer(fors.Writing):
             inside = {s for h, end in self.loops.items()
                       if not any(h < s < end for s in self.outside) for s in range(h + 1, end)}
             todo = sorted((self.starts | self.pending) - inside)
-            self.lines, self.operands, self.units = [], [], []   # (text, unit or None)
+            self.lines, self.operands, self.units, self.firsts = [], [], [], {}  # (text, unit)
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
@@ -468,6 +463,12 @@ class _Writer(fors.Writing):
                 break
             self.starts |= self.pending
             used = self.stops
+        if self.budget <= 0 and not self.joins:     # (its copies ran out: joins.py)
+            self.joins = joins.wanted(self.instrs, self.straight, self.lines)
+            if self.joins:
+                return self.source()
+        if self.joins:
+            self.lines = joins.joined(self.lines, self.firsts, self.straight)
         self.lines = reads.reused(rewrites.taken(self.lines))
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
@@ -578,7 +579,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
                          LOUD=LOUD, Fault=Fault, positioned=positioned, invalid=invalid, AT=at,
                          DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
                          entered=inline.entered, QUIET_ROUNDS=bodies.quiet_rounds,
-                         UNSHOWN=_UNSHOWN, SHOWN_BITS=bodies.SHOWN_BITS, Card=Card,
+                         UNSHOWN=UNSHOWN, SHOWN_BITS=bodies.SHOWN_BITS, Card=Card,
                          Player=Player, **writer.handlers)
             exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
             code = _MADE[source] = space['action']
@@ -623,7 +624,6 @@ def resume(machine):
         if fn is None or rec[1] not in fn.entries:
             return machine.resume()
         fn(machine, rec, rec[1])
-    return None
 
 
 def positioned(fault, positions, at):

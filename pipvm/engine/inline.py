@@ -41,10 +41,11 @@ _HANDLER = re.compile(r'H\d+$')
 # The lines a callee written in place leaves by (_site's): a leaf that
 # holds them is taken in whole, its callees' handlers anchored to the
 # outermost function's rec.
-_LEAVES_BY = re.compile(r' *(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\[\]), fr\d+\]\)'
+_RECORD = r'\[codes\[\d+\], 0, (?:st\d+|\[\]), (?:fr\d+|\[None\] \* \d+)\]'
+_LEAVES_BY = re.compile(r' *(entered\(frames, rec, %s\)'
                         r'|raise positioned\(f\d+, P, AT\) from None'
-                        r'|raise invalid\(entered\(frames, rec, \[codes\[\d+\], 0, (?:st\d+|\[\]), '
-                        r'fr\d+\]\), e\d+\) from None)')
+                        r'|raise invalid\(entered\(frames, rec, %s\), e\d+\) from None)'
+                        % (_RECORD, _RECORD))
 # (text that rules a function out before its body is read: a call out, a
 # decision answered by the machine, which writes the top frame record)
 _NOT_LEAF = re.compile(r'rec_\[0\]\.action|_answer_auto|\bH\d+\(')
@@ -154,13 +155,13 @@ def _unentered(body, units):
         if not m:
             return body, units
         tested.add(int(m.group(2)))
-        end = _block_end(body, k)
+        end = block_end(body, k)
         if not (end < len(body) and body[end] == m.group(1) + 'else:'):
             return body, units
         if m.group(2) == '0':
             if not targets <= tested:
                 return body, units
-            stop = _block_end(body, end)
+            stop = block_end(body, end)
             return body[:end] + body[stop:], units[:end] + units[stop:]
         k = end + 1
     return body, units
@@ -169,11 +170,14 @@ def _unentered(body, units):
 _TESTED = re.compile(r'( *)if pc == (\d+):')
 
 
-def _block_end(body, k):
-    """The index of the first line after the block that line k opens."""
-    indent, end = len(body[k]) - len(body[k].lstrip()), k + 1
-    while end < len(body) and (not body[end].strip()
-                               or len(body[end]) - len(body[end].lstrip()) > indent):
+def block_end(lines, k, pairs=False):
+    """The index of the first line after the block that line k opens
+    (lines: texts, or with pairs (text, unit) pairs, as reads.reused's)."""
+    text = (lambda j: lines[j][0]) if pairs else lines.__getitem__
+    first = text(k)
+    indent, end = len(first) - len(first.lstrip()), k + 1
+    while end < len(lines) and (not text(end).strip()
+                                or len(text(end)) - len(text(end).lstrip()) > indent):
         end += 1
     return end
 
@@ -186,12 +190,7 @@ def _entry(body, units):
         return body, units
     for k, text in enumerate(body):
         if text.strip() == 'if pc == 0:':
-            indent = len(text) - len(text.lstrip())
-            end = k + 1
-            while end < len(body) and (len(body[end]) - len(body[end].lstrip()) > indent
-                                       or not body[end].strip()):
-                end += 1
-            cut = indent + 4 - 12
+            end, cut = block_end(body, k), len(text) - len(text.lstrip()) + 4 - 12
             return [x[cut:] for x in body[k + 1:end]], units[k + 1:end]
     return body, units
 
@@ -286,13 +285,18 @@ def _site(pad, code, inl, first_operand, first_unit, unit):
     """A leaf's lines where code index `code` is called, at pad."""
     s = str(code)
     stack = 'st%s' % s if inl.stack else '[]'
-    record = '[codes[%d], 0, %s, fr%s]' % (code, stack, s)
-    head = ['fr%s = [None] * %d' % (s, inl.size)]
+    # (its locals and its pc set up where its body names them: a leaf
+    # entered at 0 alone tests no pc, Oh Hell's `rate` reads no local)
+    names = lambda name: any(name + _SUFFIX in text for text, _ in inl.lines)
+    locals_ = 'fr%s' % s if names('fr') else '[None] * %d' % inl.size
+    record = '[codes[%d], 0, %s, %s]' % (code, stack, locals_)
+    head = ['fr%s = [None] * %d' % (s, inl.size)] if names('fr') else []
     if inl.stack:
         head.append('st%s = []' % s)
     if inl.loud:
         head.append('ho%s = None' % s)
-    head += ['pc%s = 0' % s, 'try:', '    while True:']
+    head += ['pc%s = 0' % s] if names('pc') else []
+    head += ['try:', '    while True:']
     out = [(pad + x, unit) for x in head]
     for text, u in inl.lines:
         text = _OPERAND.sub(lambda m: 'A[%d]' % (first_operand + int(m.group(1))), text)

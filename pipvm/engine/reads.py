@@ -12,6 +12,8 @@ word's characters are ASCII ones.
 """
 import re
 
+from pipvm.engine.inline import block_end
+
 _WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'
 _FIRST = frozenset(_WORD[:52] + '_')
 _ONE = frozenset('-+*/%&|^@')           # (an augmented `=`'s operators)
@@ -197,26 +199,25 @@ def reused(lines):
             facts = [f for f in facts if f[2] <= indent]        # (its block ended)
         last = indent
         if word.startswith('except') and word.endswith(':'):
-            end = _block_end(lines, k, indent)
+            end = block_end(lines, k, pairs=True)
             if after is None and _ends_path(lines, k, end, indent):
                 after = (end, facts)
             facts = []
             out.append(lines[k])
             k += 1
             continue
-        d = re.fullmatch(_DEFINED, text) if 'defined = ' in word else None
-        if (d and k + 2 < n_lines and lines[k + 1][0] == d.group(1) + 'if not defined:'
-                and re.fullmatch(_LOUD, lines[k + 2][0][len(d.group(1)) + 4:])
-                and lines[k + 2][0].startswith(d.group(1) + '    r')):
+        d = re.fullmatch(_DEFINED, text) if word.startswith('if frame[') else None
+        if (d and k + 1 < n_lines and re.fullmatch(_LOUD, lines[k + 1][0][len(d.group(1)) + 4:])
+                and lines[k + 1][0].startswith(d.group(1) + '    r')):
             if any(key == d.group(2) for _, key, _ in facts):
                 # (defined already: its undefined case cannot happen)
-                nxt = next((t for t, _ in lines[k + 3:] if t.strip()), '')
+                nxt = next((t for t, _ in lines[k + 2:] if t.strip()), '')
                 if len(nxt) - len(nxt.lstrip()) != indent:
                     out.append((d.group(1) + 'pass', unit))
             else:
-                out += lines[k:k + 3]
+                out += lines[k:k + 2]
                 facts.append((d.group(2), d.group(2), indent))
-            k += 3
+            k += 2
             continue
         if word.startswith(_ENDS_PATH) or ('env_' in word and re.fullmatch(_QUIET_CHECK, word)):
             out.append(lines[k])
@@ -286,7 +287,7 @@ def reused(lines):
 
 # A quiet instruction's test that a local its messages show is defined
 # (DEFINED_LOCAL's body), the loud code going on where it is not.
-_DEFINED = r'( *)defined = (frame\[\d+\]) is not None'
+_DEFINED = r'( *)if (frame\[\d+\]) is None:'
 _LOUD = r'return LOUD_RUN\(self, rec, \d+\)'
 _ENDS_PATH = ('return', 'raise', 'continue', 'break')
 # A quiet check (actions._Writer.quiet): its closures read a copy of the frame
@@ -295,15 +296,6 @@ _ROUNDS = (r'if not QUIET_ROUNDS\(self, frame, A\[\d+\], rest_\):'
             r'  # \(it stores (frame\[\d+\]) alone\)')
 _QUIET_CHECK = (r'env_ = frame \+ \[self\]|env_\[\d+\] = rest_\[0\]'
                 r'|A\[\d+\](?:\[\d+\])+\(env_\)')
-
-
-def _block_end(lines, k, indent):
-    """The index of the first line after the block that line k opens."""
-    end = k + 1
-    while end < len(lines) and (not lines[end][0].strip()
-                                or len(lines[end][0]) - len(lines[end][0].lstrip()) > indent):
-        end += 1
-    return end
 
 
 def _ends_path(lines, k, end, indent):

@@ -14,8 +14,9 @@ _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le_
 # The runtime's commonest calls on a local, written out for the case that
 # needs no call (the call for the others: it fails as it would, or answers):
 # a list's size, first or last item (the operand an integer the verifier
-# checked), an Area's cards or a Player's hand (of a local, or of the value
-# popped: bound to cv_ first), an ASK's one question enabled or not.
+# checked), an Area's cards, a Player's hand or a card list itself (of a
+# local, or of the value popped: bound to cv_ first), an ASK's one question
+# enabled or not.
 _LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
 _CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*|pop\(\))\)')
 _ONE_QUESTION = re.compile(r'\bquestions_enabled\(([A-Za-z_]\w*), 1\)')
@@ -38,7 +39,7 @@ def inlined(text):
         if value == 'pop()':
             first, value = '(cv_ := pop())', 'cv_'
         return ('(%s.cards if (ct_ := type(%s)) is Area else %s.hand if ct_ is Player '
-                'else cards_of(%s))' % (value, first, value, value))
+                'else %s if ct_ is list else cards_of(%s))' % (value, first, value, value, value))
     text = _LIST_PROP.sub(list_prop, text)
     text = _MODE_BIT.sub(lambda m: str(int(m.group(1)) & _BITS[m.group(2)]), text)
     text = _KNOWN_IF.sub(lambda m: m.group(2) if m.group(1) == '0' else 'None', text)
