@@ -7,6 +7,7 @@ Pure (hand_written), and so sits above both."""
 import re
 
 from pipvm.engine.pure import hand_written
+from pipvm.engine.rules import decided
 from pipvm.isa.opcodes import OP
 
 
@@ -84,25 +85,20 @@ def _any(m, pures, operand, mark):
 
 # A filter's arguments' source: its player a name
 _PLAYER = re.compile(r'(\w+), ')
-# What a filter returns where its first test decides (rules._decided_first):
-# by the kind and whether it is an any-variant
-_WHOLE = {('all', False): 'list(%s.hand)', ('none', False): '[]',
-          ('all', True): 'bool(%s.hand)', ('none', True): 'False'}
 
 
 def _decided(hand, arguments, any_):
     """Where hand's first test decides the whole hand (rules._decided_first),
     that test and its answer before the call (`list(p.hand) if ... else `):
     the filter's own first lines, without its call; else ''."""
-    decided = getattr(hand, 'decided', None)
+    first = getattr(hand, 'decided', None)
     player = _PLAYER.match(arguments)
-    if decided is None or player is None:
+    if first is None or player is None:
         return ''
-    reads, test, when, kind = decided
+    reads, test, when, kind = first
     tests = ['(rg%d_ := globals_[%d]) is not None' % (g, g) for g in reads]
     tests.append(test if when else '(not %s)' % test)
-    whole = _WHOLE[kind, any_]
-    return '%s if %s else ' % (whole % player.group(1) if '%' in whole else whole,
+    return '%s if %s else ' % (decided(kind, any_, player.group(1) + '.hand'),
                                ' and '.join(tests))
 
 

@@ -584,10 +584,17 @@ def _loops(plan):
     return _loops(plan[3]) + _loops(plan[4]) if plan[0] == 'if' else []
 
 
-# What a filter returns when its test decides for every card: the cards or
-# none; its any-variant whether there is one
-_DECIDED = {('all', False): 'list(cards)', ('none', False): '[]',
-            ('all', True): 'bool(cards)', ('none', True): 'False'}
+# What a filter returns when its test decides for every card (%s: the
+# cards): the cards or none; its any-variant whether there is one
+_DECIDED = {('all', False): 'list(%s)', ('none', False): '[]',
+            ('all', True): 'bool(%s)', ('none', True): 'False'}
+
+
+def decided(kind, any_, cards):
+    """_DECIDED's text of kind, with the expression of the cards: `cards`
+    in a filter, the player's hand where its caller decides (filters.py)."""
+    text = _DECIDED[kind, any_]
+    return text % cards if '%s' in text else text
 
 
 def _planned(plan, card, reads_env, any_):
@@ -595,7 +602,7 @@ def _planned(plan, card, reads_env, any_):
     if plan[0] == 'loop':
         return _filter(plan[1], card, reads_env, any_)
     if plan[0] != 'if':
-        return ['    return ' + _DECIDED[plan[0], any_]]
+        return ['    return ' + decided(plan[0], any_, 'cards')]
     _, test, local, then, else_ = plan
     lines = []
     if local is not None:
