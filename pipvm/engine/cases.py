@@ -159,7 +159,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     forwarded: with forward's rewriting (a region, composed while a game
     runs, leaves it out: CPython runs the two forms alike)."""
     parts = op.parts or (op,)
-    bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
+    # (a part not in the table is its own body: compiled.dealt's DEAL)
+    bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES.get(p.name, p) for p in parts]
     lines = []
     pending = []                # values left for the next part: [name, peek id or None]
     peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
