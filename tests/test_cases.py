@@ -105,3 +105,22 @@ def test_no_body_binds_a_name_of_the_bodies_namespace():
                 assert not bound & space, (op.name, sorted(bound & space))
                 checked += 1
     assert checked > 80
+
+
+def test_a_for_iter_over_the_list_the_part_before_made_takes_no_snapshot_of_it():
+    # LIST_CONST's list is new and nobody else's: FOR_ITER iterates it as it
+    # is; a list read from a global (anyone's) is still copied first
+    ctx = cases.CONTEXTS['handler']
+
+    def composed(*names):
+        parts = tuple(opcodes.BY_NAME[n] for n in names)
+        return cases.compose(SimpleNamespace(parts=parts), ctx, ['arg[1]'], forwarded=False)
+    fresh = composed('LIST_CONST', 'FOR_ITER')
+    assert 'iter(value0)' in fresh and 'iter(list(' not in fresh, fresh
+    assert 'iter(list(value0))' in composed('LOAD_GLOBAL', 'FOR_ITER')
+    # and the loop goes over the constant's items all the same
+    space = dict(vars(generated_cases))
+    exec('def f(self, stack, frame, arg, consts):\n    ' + fresh.replace('\n', '\n    '), space)
+    stack = []
+    space['f'](SimpleNamespace(consts=[[1, 2, 3]]), stack, [], (None, 0), [[1, 2, 3]])
+    assert list(stack.pop()) == [1, 2, 3]

@@ -199,3 +199,34 @@ def test_every_instruction_a_block_may_begin_with_has_a_handler():
         handler = generated_cases.HANDLERS.get(op.code) or generated_cases.INLINE_HANDLERS.get(op.code)
         assert handler is not None, op.name
     assert set(generated_cases.INLINE_HANDLERS).isdisjoint(generated_cases.HANDLERS)
+
+
+def test_a_block_s_deal_is_made_for_its_mode_and_takes_its_operands_in_locals():
+    # (compiled.dealt) LOAD_LOCAL source, LOAD_LOCAL dest[, LOAD_LOCAL count],
+    # DEAL mode: nothing pushed nor popped, the count there or not as the
+    # mode says, and the cards dealt as DEAL's own body deals them
+    from pipvm.core import runtime
+    from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
+    for mode in (0, DEAL_ALL, DEAL_TO_PLAYERS, DEAL_ALL | DEAL_TO_PLAYERS):
+        counted = not mode & DEAL_ALL
+        codes = (OP.LOAD_LOCAL,) * (2 + counted) + (OP.DEAL,)
+        players = [runtime.Player('p%d' % i) for i in range(3)]
+        dest = players if mode & DEAL_TO_PLAYERS else runtime.Area('pile', [], False, False)
+        source = list(range(10))
+        frame = [source, dest, 2 if counted else None]
+        fn = compiled.function(codes, None, (mode,))
+        assert 'stack.' not in fn.source and ('int(' in fn.source) == counted, fn.source
+        stack = []
+        arg = (9,) + tuple(range(2 + counted)) + (mode,)
+        assert fn(_machine(10), stack, frame, arg) == 9 and stack == []
+        # the same through DEAL's own body (the handler's: the stack)
+        source2 = list(range(10))
+        players2 = [runtime.Player('p%d' % i) for i in range(3)]
+        dest2 = players2 if mode & DEAL_TO_PLAYERS else runtime.Area('pile', [], False, False)
+        stack2 = [source2, dest2] + ([2] if counted else [])
+        generated_cases.HANDLERS[OP.DEAL](_machine(10), stack2, [], mode)
+        assert source == source2 and stack2 == []
+        if mode & DEAL_TO_PLAYERS:
+            assert [p.hand for p in players] == [p.hand for p in players2] != [[]] * 3
+        else:
+            assert dest.cards == dest2.cards != []

@@ -95,3 +95,26 @@ def test_a_short_list_s_draws_are_made_at_once_and_a_refused_one_leaves_them_to_
     assert not rng._batched(items, words)
     assert (items, rng.state, rng.idx, words) == (list(range(52)), state, 0,
                                                   state[1:] + state[:1])
+
+
+def test_a_shuffle_that_draws_leaves_the_old_state_list_as_it_was():
+    # vm.Dealer keeps the state before each shuffle without copying it: a
+    # shuffle that draws (batched, by the plan's loop, or refused there)
+    # puts its state in a new list; one of fewer than two items draws nothing
+    from types import SimpleNamespace
+    from pipvm.engine.vm import DEALER
+    draw = random.Random(17)
+    for t in range(300):
+        rng = OCamlRandom(draw.randrange(10 ** 6))
+        rng.idx = draw.randrange(55)
+        if t % 3 == 0:
+            i = draw.randrange(55)
+            rng.state[i], rng.state[(i + 24) % 55] = 0, 0x3FFFFFFF
+        n = draw.choice([0, 1, 2, 13, 52, 57, 80])
+        machine = SimpleNamespace(rng=rng, shuffles=[])
+        old, before, idx = rng.state, list(rng.state), rng.idx
+        DEALER.shuffle(machine, list(range(n)))
+        rng.int(7), rng.bits()
+        (state, at), = machine.shuffles
+        assert (state, at) == (before, idx) and state is not rng.state
+        assert (old is state) == (n >= 2)       # (kept, not copied, where it drew)

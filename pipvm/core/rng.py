@@ -128,7 +128,9 @@ class OCamlRandom:
         is: one plan per length (_plan) gives each step's n, place, bound
         and words, and a refused draw (a word at or above the largest
         multiple of n: about one in 20 million for a deck) hands the rest
-        to _shuffle_from.  (SHUFFLE is hot: 8.2 against 10.8 us a deck.)"""
+        to _shuffle_from.  A shuffle that draws leaves its state in a new
+        list: the old one stays as it was (vm.Dealer keeps it, no copy).
+        (SHUFFLE is hot: 8.2 against 10.8 us a deck.)"""
         if len(items) < 2:
             return
         idx, st, mask = self.idx, self.state, _MASK30
@@ -144,7 +146,8 @@ class OCamlRandom:
             items[top], items[v] = items[v], items[top]
         else:
             n = 1
-        st[:] = words[54 - idx:] + words[:54 - idx]     # (word k back at (idx + 1 + k) % 55)
+        # (a new list, never the old one written: vm.Dealer keeps the old)
+        self.state = words[54 - idx:] + words[:54 - idx]    # (word k back at (idx + 1 + k) % 55)
         self.idx = (idx + 1 + i) % 55
         if n > 1:           # (draw i was refused: n draws again)
             self._shuffle_from(items, n)
@@ -175,7 +178,7 @@ class OCamlRandom:
             items[top], items[v] = items[v], items[top]
         words[:d] = draws
         idx = self.idx
-        self.state[:] = words[54 - idx:] + words[:54 - idx]
+        self.state = words[54 - idx:] + words[:54 - idx]     # (a new list: see shuffle)
         self.idx = (idx + d) % 55
         return True
 

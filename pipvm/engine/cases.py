@@ -159,7 +159,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     forwarded: with forward's rewriting (a region, composed while a game
     runs, leaves it out: CPython runs the two forms alike)."""
     parts = op.parts or (op,)
-    bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES[p.name] for p in parts]
+    # (a part not in the table is its own body: compiled.dealt's DEAL)
+    bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES.get(p.name, p) for p in parts]
     lines = []
     pending = []                # values left for the next part: [name, peek id or None]
     peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
@@ -203,6 +204,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         real, inherit = [], None
         fixed = () if body.counted or body.stack else body.inputs     # (a stack body's: its own)
         text = body.body
+        if body.name == 'FOR_ITER' and pending and index and bodies[index - 1].name in _FRESH:
+            text = _UNCOPIED       # (its list is the new one the part before made)
         if body.keeps:
             text = _keeps(text, body.inputs[0], pending, peeks, ctx)
             if not pending:             # its input is on the stack: it stays there
@@ -261,6 +264,14 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         text = text.replace('@PEEK%d@' % peek, 'stack[-1]' if how == 'top'
                             else '%s()' % ctx.names['POP'])
     return forward(text) if forwarded else text
+
+
+# A FOR_ITER's snapshot of its list left out where the part before made that
+# list, which nothing else holds (`for s in [C; D; H; S]`: a copy a round of
+# loops.pip's `for c`)
+_FRESH = {'LIST_CONST'}
+_UNCOPIED = BODIES['FOR_ITER'].body.replace('iter(list(lst))', 'iter(lst)')
+assert _UNCOPIED != BODIES['FOR_ITER'].body
 
 
 # Calls that raise no Fault: the stack's own (a KEEP() that pushes), and

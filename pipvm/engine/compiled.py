@@ -32,8 +32,10 @@ actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
+from pipvm.core import plain
 from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
+from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
 # What the tier's other generators (regions.py, actions.py and fors.py),
@@ -147,15 +149,19 @@ def _jump_text(k, ctx):
                                                     pc='arg[%d]' % (k + 1))), ctx)
 
 
-def function(codes, jump=None):
+def function(codes, jump=None, modes=()):
     """The block function for a sequence of file opcodes (cached); jump:
     None, or the block ends with a JUMP ('out'), or with a JUMP back to
-    its own first instruction ('loop': the block is a Python `while`)."""
-    key = codes if jump is None else (codes, jump)
+    its own first instruction ('loop': the block is a Python `while`);
+    modes: its DEALs' modes in turn (dealt), or () for DEAL's own body."""
+    key = codes if jump is None and not modes else (codes, jump, modes)
     fn = _MADE.get(key)
     if fn is None:
         ctx = cases.CONTEXTS['handler']
         ops = tuple(BY_CODE[c] for c in codes)
+        if modes:
+            deals = iter(modes)
+            ops = tuple(dealt(next(deals)) if op.code == OP.DEAL else op for op in ops)
         n = sum(len(op.names) for op in ops)
         # (without forward's rewriting, as a region: a block is composed
         # while a game runs, and CPython runs both forms alike)
@@ -184,6 +190,45 @@ def function(codes, jump=None):
         fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
+
+
+def dealt(mode):
+    """DEAL for one mode (an integer the verifier checked, written in):
+    its count popped or not known, its operands taken as inputs, not by
+    POP(), so that a block passes them in locals (deal.pip's round: 12
+    DEALs, each two or three values pushed and popped).  Made from the
+    table's body, once a mode."""
+    op = _DEALT.get(mode)
+    if op is None:
+        deal = BY_CODE[OP.DEAL]
+        head = ['count = None if mode & DEAL_ALL else int(POP())', 'dest = POP()',
+                'source = cards_of(POP())']
+        lines = deal.body.split('\n')
+        assert lines[:3] == head and 'POP()' not in '\n'.join(lines[3:]), deal.body
+        every = mode & DEAL_ALL
+        body = '\n'.join(['count = None' if every else 'count = int(count)',
+                          'source = cards_of(source)'] + lines[3:])
+        body = body.replace('mode & DEAL_TO_PLAYERS', str(mode & DEAL_TO_PLAYERS))
+        inputs = ('source', 'dest') + ((), ('count',))[not every]
+        op = _DEALT[mode] = plain.evolve(deal, name='DEAL %d' % mode, body=body,
+                                         inputs=inputs, pops=len(inputs), stack=False)
+    return op
+
+
+_DEALT = {}             # mode -> dealt(mode)
+
+
+def _modes(parts, operands):
+    """The modes of the DEALs among a block's parts, in turn (dealt), or ()
+    where one is no integer below SMALL."""
+    out, k = [], 0
+    for p in parts:
+        if p.code == OP.DEAL:
+            if type(operands[k]) is not int or not 0 <= operands[k] < SMALL:
+                return ()
+            out.append(operands[k])
+        k += len(p.names)
+    return tuple(out)
 
 
 def blocks(instrs, entered):
@@ -235,8 +280,9 @@ def variant(loaded, instrs, entered, positions, regions=None):
         hot = FOR_HOT if small else sooner.get(start)
         if whole and hot == NESTED_HOT:
             hot = None      # (its own `while`, no region: one round returns to the loop once)
-        fn = _Lazy((tuple(p.code for p in parts), jump), out, start, (handler, operand, start + 1),
-                   site, hot)
+        modes = _modes(parts, operands)
+        fn = _Lazy((tuple(p.code for p in parts), jump) + ((modes,) if modes else ()), out, start,
+                   (handler, operand, start + 1), site, hot)
         fn.whole_loop = whole
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]

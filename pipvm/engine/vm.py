@@ -150,8 +150,12 @@ class Dealer:
 
     def shuffle(self, machine, items):
         rng = machine.rng
-        machine.shuffles.append((rng.state[:], rng.idx))
+        state, idx = rng.state, rng.idx
         rng.shuffle(items)
+        # (a shuffle that draws puts its state in a new list, leaving this
+        # one as it was: kept without a copy; one that drew nothing, of
+        # fewer than two items, still has it, copied)
+        machine.shuffles.append((state if rng.state is not state else state[:], idx))
 
 
 DEALER = Dealer()
