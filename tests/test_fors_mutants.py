@@ -1,0 +1,33 @@
+"""Direct tests of fors.loops on shapes no example's code has
+(tools/mutation-results/fors.tsv: the mutants these kill)."""
+from compiler.pip import frontend
+from pipvm.engine import fors
+from pipvm.engine.vm import Image
+from pipvm.isa.opcodes import OP
+from tests.fuzz import harness
+from tests.test_loop_fors import LOOPS
+
+
+def test_a_for_next_whose_target_is_not_past_its_jump_back_is_no_loop():
+    # a crafted list: FOR_NEXT's target is its own index, just after a JUMP
+    # to it; the loop's end must come after its head and its body
+    instrs = [(OP.CONST, 0, None), (OP.FOR_ITER, (), None), (OP.JUMP, 3, None),
+              (OP.FOR_NEXT, (0, 3), None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {}
+
+
+def test_a_question_only_a_jump_reaches_keeps_the_loop_as_it_was():
+    # the ASK stands in an `else`, which only the `if`'s jump reaches: the
+    # walk over the body follows jumps, not only the instruction after
+    text = LOOPS.replace('Action hop {', '''Action ask_some {
+  for p in players {
+    if n > 3 { n += 1. } else { ask p { "Yes" { n += 1. } "No" { n += 2. } } }
+  }
+}
+Action hop {''').replace('  hop().', '  hop().\n  ask_some().')
+    program = harness.compile_checked(frontend.check_text(text))
+    loaded = next(x for x in Image(program, compiled=True).codes if x.code.name == 'ask_some')
+    for instrs in loaded.plain[:2]:        # (loud and quiet, as loaded: no blocks)
+        head = next(i for i, (op, _, _) in enumerate(instrs) if op == OP.FOR_NEXT)
+        assert any(op in (OP.ASK, OP.ASK_FROM) for op, _, _ in instrs)
+        assert head not in fors.loops(instrs)
