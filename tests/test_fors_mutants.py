@@ -31,3 +31,29 @@ Action hop {''').replace('  hop().', '  hop().\n  ask_some().')
         head = next(i for i, (op, _, _) in enumerate(instrs) if op == OP.FOR_NEXT)
         assert any(op in (OP.ASK, OP.ASK_FROM) for op, _, _ in instrs)
         assert head not in fors.loops(instrs)
+
+
+def test_a_loop_with_an_empty_body_is_a_for():
+    # its body is its JUMP back alone: FOR_NEXT's target two past its head
+    instrs = [(OP.CONST, 0, None), (OP.FOR_ITER, (), None), (OP.FOR_NEXT, (0, 4), None),
+              (OP.JUMP, 2, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {2: 4}
+
+
+def test_a_jump_from_outside_to_the_loop_s_head_keeps_its_for():
+    # entered at its head (as FOR_ITER falls through to it), not inside its
+    # body: a quiet instruction before it going on at the FOR_NEXT
+    instrs = [(OP.QUIET_LOCALS, ((), 3), None), (OP.CONST, 0, None), (OP.FOR_ITER, (), None),
+              (OP.FOR_NEXT, (0, 7), None), (OP.CONST, 0, None), (OP.POP, (), None),
+              (OP.JUMP, 3, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {3: 7}
+
+
+def test_a_quiet_message_goes_on_at_its_last_operand():
+    # QUIET_MESSAGE's operand is (slots, checks, after): a three-tuple, its
+    # target the last; one before the loop going on inside its body enters it
+    assert fors.targets(OP.QUIET_MESSAGE, ((0,), (), 5)) == [5]
+    instrs = [(OP.QUIET_MESSAGE, ((), (), 5), None), (OP.CONST, 0, None), (OP.FOR_ITER, (), None),
+              (OP.FOR_NEXT, (0, 7), None), (OP.CONST, 0, None), (OP.POP, (), None),
+              (OP.JUMP, 3, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {}
