@@ -1,7 +1,7 @@
 """Direct tests of fors.loops on shapes no example's code has
 (tools/mutation-results/fors.tsv: the mutants these kill)."""
 from compiler.pip import frontend
-from pipvm.engine import fors
+from pipvm.engine import actions, fors
 from pipvm.engine.vm import Image
 from pipvm.isa.opcodes import OP
 from tests.fuzz import harness
@@ -57,3 +57,45 @@ def test_a_quiet_message_goes_on_at_its_last_operand():
               (OP.FOR_NEXT, (0, 7), None), (OP.CONST, 0, None), (OP.POP, (), None),
               (OP.JUMP, 3, None), (OP.RETURN, (), None)]
     assert fors.loops(instrs) == {}
+
+
+def test_an_instruction_at_the_loop_s_end_jumping_into_its_body_enters_it():
+    # the instruction at end (FOR_NEXT's target) is outside the body: a
+    # jump from it back into the body enters the loop past its head
+    instrs = [(OP.CONST, 0, None), (OP.FOR_ITER, (), None), (OP.FOR_NEXT, (0, 6), None),
+              (OP.CONST, 0, None), (OP.POP, (), None), (OP.JUMP, 2, None),
+              (OP.JUMP, 4, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {}
+
+
+def test_a_body_that_puts_another_value_where_its_state_was_is_no_for():
+    # the state dropped, a constant pushed in its place, the JUMP back at
+    # the depth it began at: the walk refuses at the pop, not at the JUMP
+    instrs = [(OP.CONST, 0, None), (OP.FOR_ITER, (), None), (OP.FOR_NEXT, (0, 6), None),
+              (OP.DROP, 1, None), (OP.CONST, 0, None), (OP.JUMP, 2, None), (OP.RETURN, (), None)]
+    assert fors.loops(instrs) == {}
+
+
+def test_a_loop_inside_a_for_s_body_that_is_no_for_makes_the_outer_no_for():
+    # `forever` in a `for`: its JUMP back goes to an index the run has
+    # passed, which a `for` cannot write as a jump (a Python `continue`
+    # would go to the next item): the outer loop stays as it was
+    from tests.test_compiled_playouts import _play_outs
+    text = LOOPS.replace('Action hop {', '''Action spin {
+  for c in players->first->hand {
+    let k be 0.
+    forever {
+      k += 1.
+      if k > c->rank { break. }
+    }
+    n += k.
+  }
+}
+Action hop {''').replace('  hop().', '  hop().\n  spin().')
+    program = harness.compile_checked(frontend.check_text(text))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    loaded = next(x for x in image.codes if x.code.name == 'spin')
+    assert ' in stack[-1]:' not in loaded.action.source
+    loop, compiled = _play_outs(program, n=3, reps=2)
+    assert loop == compiled
