@@ -28,3 +28,27 @@ def test_for_operands_takes_only_a_small_int_slot_and_an_int_target():
     assert compiled.for_operands((OP.FOR_NEXT, ('3', 7), None)) is None
     assert compiled.for_operands((OP.FOR_NEXT, (3, '7'), None)) is None
     assert compiled.for_operands((OP.JUMP, (3, 7), None)) is None
+
+
+def test_threaded_reads_each_and_s_own_target_among_the_operands():
+    # EQ_CONST_AND's parts: CONST (k), EQ, JUMP_IF_FALSE_OR_POP (target):
+    # the jump's target is the second operand, not the constant's index
+    from pipvm.isa.opcodes import BY_CODE
+    parts = BY_CODE[OP.EQ_CONST_AND].parts
+    code = [(OP.LOAD_LOCAL, 0, None), (OP.EQ_CONST_AND, (0, 2), None),
+            (OP.JUMP_IF_FALSE, 7, None)]
+    out, operands = compiled.threaded(parts, [0, 2], code)
+    assert [p.code for p in out] == [OP.CONST, OP.EQ, OP.JUMP_IF_FALSE] and operands == [0, 7]
+    # (a constant's index that names a JUMP_IF_FALSE threads nothing)
+    out, operands = compiled.threaded(parts, [2, 0], code)
+    assert [p.code for p in out] == [p.code for p in parts] and operands == [2, 0]
+
+
+def test_indexes_are_the_kinds_whose_loaded_operand_is_the_file_s_number():
+    # INDEXES restates pipvm/isa/operands.py: the kinds the verifier checks
+    # and the loader leaves as the number (a `prop` loads as its name, a
+    # `jump` as an index the loader made).  A kind left out or misspelt
+    # would reach every action's and region's source by index, not as an
+    # integer (`pipvm dis --compiled` shows it), slower and no game changed
+    from pipvm.isa.operands import OPERANDS
+    assert compiled.INDEXES == {name for name, kind in OPERANDS.items() if kind.load is None}
