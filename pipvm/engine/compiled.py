@@ -35,7 +35,7 @@ import types
 from pipvm.core import plain
 from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
-from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
+from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS, OPERANDS
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
 # What the tier's other generators (regions.py, actions.py and fors.py),
@@ -43,8 +43,7 @@ MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its ow
 # kinds below SMALL, indexes and counts the verifier checked
 # (pipvm/isa/operands.py), never a constant's value, which always comes by
 # its index (CONST's operand is one).
-INDEXES = frozenset({'const', 'global', 'local', 'builtin', 'listprop', 'count', 'args', 'mode',
-                     'question', 'agg', 'own', 'ending', 'action', 'rule', 'ordering'})
+INDEXES = frozenset(name for name, kind in OPERANDS.items() if kind.load is None)
 SMALL = 1000
 
 
