@@ -70,11 +70,10 @@ while len(states) < 6:
             states.append(g.fork(quiet=True))
         g.answer(rng.randrange(len(d.options)))
 '''
-PROBE = STATES + r'''
-best = None
-for _ in range(7):
-    rng, answers, played = random.Random(5), 0, []
-    t = time.process_time()
+PLAY = r'''
+def play(reps, rng):
+    # every state forked and played out reps times: (answers, their histories)
+    answers, played = 0, []
     for _ in range(reps):
         for s in states:
             g = s.fork(quiet=True)
@@ -82,22 +81,22 @@ for _ in range(7):
             playout(g, rng)
             answers += len(g.history) - before
             played.append(g.history[before:])
+    return answers, played
+'''
+PROBE = STATES + PLAY + r'''
+best = None
+for _ in range(7):
+    t = time.process_time()
+    answers, played = play(reps, random.Random(5))
     took = time.process_time() - t
     best = took if best is None else min(best, took)
 print(json.dumps([1e6 * best / answers, answers,
                   hashlib.sha1(repr(played).encode()).hexdigest()]))
 '''
-COUNTED = STATES + r'''
+COUNTED = STATES + PLAY + r'''
 for s in states:                # (each state played out once: every function made)
     playout(s.fork(quiet=True), random.Random(1))
-rng, answers, played = random.Random(5), 0, []
-for _ in range(reps):
-    for s in states:
-        g = s.fork(quiet=True)
-        before = len(g.history)
-        playout(g, rng)
-        answers += len(g.history) - before
-        played.append(g.history[before:])
+answers, played = play(reps, random.Random(5))
 print(json.dumps([answers, hashlib.sha1(repr(played).encode()).hexdigest()]))
 '''
 
