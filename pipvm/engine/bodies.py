@@ -224,6 +224,31 @@ def deal_to(source, dest, count):
         del source[:n]
 
 
+def deal_each_all(items, dest, machine):
+    """`for p in LIST { deal all from p to DEST. }` as one operation (a
+    block, compiled.function): the hands dealt in turn, each reversed onto
+    DEST's top, are the reversal of their concatenation put on top once
+    (deal.pip: 8 calls of deal_to and cards_of a round).  Only where every
+    item is a Player whose hand is not DEST's cards and the step limit
+    falls past the loop (its rounds' steps taken here); False where not:
+    nothing done, the loop runs as written (its faults, its last step)."""
+    kind = type(dest)
+    cards = (dest.cards if kind is runtime.Area else dest.hand if kind is runtime.Player
+             else dest if kind is list else None)
+    if cards is None or machine.steps_left < len(items):
+        return False
+    for p in items:
+        if type(p) is not runtime.Player or p.hand is cards:
+            return False
+    moved = []
+    for p in items:
+        moved += p.hand
+        del p.hand[:]           # (the same list: a hand is held by identity)
+    cards[:0] = moved[::-1]
+    machine.steps_left -= len(items)
+    return True
+
+
 def _deal_plan(n, k):
     """[(a hand's index, the place of the last card it gets)] of a deal of
     n cards to k hands (each a slice from there back, every k-th card:

@@ -33,7 +33,7 @@ actions run as functions too (pipvm/engine/actions.py).
 import types
 
 from pipvm.core import plain
-from pipvm.engine import cases, fusion, generated_cases
+from pipvm.engine import bodies, cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS, OPERANDS
 
@@ -175,6 +175,8 @@ def function(codes, jump=None, modes=()):
             tick = cases.expand('TICK()', ctx)
             text = ('for frame[arg[1]] in stack[-1]:\n' if each else 'while True:\n') + \
                 cases._indent(text + '\n' + tick, 4) + ('\nstack.pop()\nreturn arg[2]' * each)
+            if codes == _DEAL_EACH and modes == (DEAL_ALL,):
+                text = _DEAL_EACH_TEXT + text
         elif jump == 'out':
             text += '\n' + _jump_text(n + 1, ctx)
         elif not ops[-1].ends:
@@ -183,12 +185,28 @@ def function(codes, jump=None, modes=()):
             ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases))
+        space = dict(vars(generated_cases), deal_each_all=bodies.deal_each_all)
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
         fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
+
+
+# `for p in LIST { deal all from p to GLOBAL. }` (deal.pip's two a round):
+# where the DEAL's source is the loop's item, the whole loop at once
+# (bodies.deal_each_all) or, where that declines, its rounds as written
+# over the rest of the iteration state.
+_DEAL_EACH = (OP.FOR_NEXT, OP.LOAD_LOCAL, OP.LOAD_GLOBAL, OP.DEAL)
+_DEAL_EACH_TEXT = """if arg[3] == arg[1]:
+    items = list(stack[-1])
+    if deal_each_all(items, self.globals[arg[4]], self):
+        if items:
+            frame[arg[1]] = items[-1]
+        stack.pop()
+        return arg[2]
+    stack[-1] = iter(items)
+"""
 
 
 def dealt(mode):
