@@ -42,3 +42,9 @@ def test_a_jump_whose_else_block_ends_the_lines_is_left():
     # (no join's code after it: nothing to fall out to)
     assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0), ('else:', 0),
                   ('    pass', 0)])
+
+
+def test_a_jump_ending_the_lines_and_a_last_pc_without_continue_are_left():
+    # (nothing after them: no join's code to fall out to, no jump)
+    assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0)])
+    assert _left([('if not v:', 0), ('    x = 1', 0), ('pc = 5', 0)])
