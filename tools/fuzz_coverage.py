@@ -50,6 +50,7 @@ TARGETS = {
     'pipvm/engine/rewrites.py': None,      # the passes over a function's composed lines
     'pipvm/engine/reach.py': None,         # where control enters a function
     'pipvm/engine/reads.py': None,         # their checked reads made copies (and a region's)
+    'pipvm/engine/joins.py': None,         # their value-making and/or's jumps as if/else
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

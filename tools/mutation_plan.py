@@ -63,7 +63,7 @@ PROPERTIES = {
     # (the passes that write an action's function: _PLAYOUTS runs them all)
     **{part: (_PLAYOUTS, _VM) for part in ('pipvm/engine/inline.py', 'pipvm/engine/steps.py',
                                            'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py',
-                                           'pipvm/engine/reads.py')},
+                                           'pipvm/engine/reads.py', 'pipvm/engine/joins.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -95,8 +95,9 @@ SUITE = {
                                         'tests/test_regressions.py', 'tests/test_fusion.py',
                                         'tests/test_shapes.py', 'tests/test_extensions.py',
                                         'tests/test_ext_sets.py', 'tests/test_game.py'],
+    # (test_deal: wild_suit's cards, by place in a dealt deck and card by card)
     'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
-                               'tests/test_extensions.py', 'tests/test_game.py'],
+                               'tests/test_extensions.py', 'tests/test_game.py', 'tests/test_deal.py'],
     'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
     'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                              'tests/test_shapes.py'],
@@ -132,6 +133,10 @@ SUITE = {
     'pipvm/engine/rewrites.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                                  'tests/test_compiled_playouts.py', 'tests/test_actions.py',
                                  'tests/test_rewrites_mutants.py'],
+    # (joins are made only where an action's budget of copies runs out: Oh Hell's bidding)
+    'pipvm/engine/joins.py': ['tests/test_actions_sweep.py', 'tests/test_joins.py',
+                              'tests/test_compiled_playouts.py', 'tests/test_actions.py',
+                              'tests/test_joins_mutants.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
@@ -166,7 +171,8 @@ SUITE = {
 QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/actions.py', 'pipvm/engine/fors.py', 'pipvm/engine/answers.py',
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
-    'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py')}
+    'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py',
+    'pipvm/engine/joins.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers

@@ -1,0 +1,50 @@
+"""Direct tests of joins.py's guards (tools/mutation.py's survivors): the
+shapes of lines no example's function has, where a jump must be left to
+the test tree."""
+from pipvm.engine import joins
+
+PAD = ' ' * 12
+FIRSTS = {0: 2, 1: 3, 2: 5}
+STRAIGHT = [True] * 6
+
+
+def _lines(body, pad=PAD):
+    return [(pad + text, unit) for text, unit in body]
+
+
+def _left(body):
+    lines = _lines(body)
+    return joins.joined(lines, FIRSTS, STRAIGHT) == lines
+
+
+def test_a_jump_whose_block_no_line_at_its_indentation_opens_is_left():
+    # (the line above the block is shallower than the block's `if` would be)
+    assert _left([('if a:', 0), ('        pc = 5', 0), ('        continue', 0),
+                  ('    y = pop()', 2)])
+
+
+JUMP = [('if not v:', 0), ('    push(v)', 0), ('    pc = 5', 0), ('    continue', 0),
+        ('x = 1', 1), ('y = pop()', 2)]
+JOINED = ['if not v:', '    push(v)', 'else:', '    x = 1', 'y = pop()']
+
+
+def _joined(body):
+    return [text[len(PAD):] for text, _ in joins.joined(_lines(body), FIRSTS, STRAIGHT)]
+
+
+def test_a_loop_before_the_if_not_around_it_does_not_keep_its_jump():
+    loop = [('for x in xs:', None), ('    f(x)', None)]
+    assert _joined(JUMP) == JOINED
+    assert _joined(loop + JUMP) == ['for x in xs:', '    f(x)'] + JOINED
+
+
+def test_a_jump_whose_else_block_ends_the_lines_is_left():
+    # (no join's code after it: nothing to fall out to)
+    assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0), ('else:', 0),
+                  ('    pass', 0)])
+
+
+def test_a_jump_ending_the_lines_and_a_last_pc_without_continue_are_left():
+    # (nothing after them: no join's code to fall out to, no jump)
+    assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0)])
+    assert _left([('if not v:', 0), ('    x = 1', 0), ('pc = 5', 0)])
