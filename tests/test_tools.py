@@ -276,3 +276,19 @@ def test_edits_of_nodes_starting_at_one_place_have_ids_of_their_own():
     assert len(ids) == len(set(ids))
     assert {path + ':2:11:Add -> Sub', path + ':2:11:Add -> Sub (2)',
             path + ':2:22:LtE -> Lt', path + ':2:22:LtE -> Lt (2)'} <= set(ids)
+
+
+import mutation_standing  # noqa: E402
+
+
+def test_the_standing_counts_each_id_of_the_tree_s_text_once(tmp_path):
+    path = 'pipvm/game/view.py'
+    ids = [m['id'] for m in mutation.mutants_of(path)]
+    rows = {i: {'id': i, 'status': s, 'by': '', 'commit': 'x'}
+            for i, s in zip(ids, ('killed', 'killed by suite', 'timeout', 'equivalent', 'survived'))}
+    stale = path + ':9999:1:drop Not'        # a line the file no longer has counts nowhere
+    rows[stale] = {'id': stale, 'status': 'killed', 'by': '', 'commit': 'x'}
+    mutation.write_results(mutation.results_file(str(tmp_path), path), path, rows)
+    assert mutation_standing.standing(path, str(tmp_path)) == (len(ids), 3, 1, 1, len(ids) - 5)
+    line = [t for t in mutation_standing.table(str(tmp_path)).split('\n') if path in t]
+    assert line == ['| `%s` | %d | 3 | 1 | 1 | %d |' % (path, len(ids), len(ids) - 5)]
