@@ -192,6 +192,21 @@ def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
     assert list(even.get_ydata()) == [0.5, 0.5] and even.get_label() == '1 / teams'
 
 
+def test_a_share_outside_its_interval_still_gets_its_bars():
+    # A confidence sequence can rule out its games' own share; matplotlib
+    # refused the negative length the page asked of it (a traceback).
+    from pipvm.design import report
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'),
+                                    '--players', '2', '--games', '4', '--json'])
+    assert status == 0
+    summary = json.loads(out)
+    row = max(summary['seats'], key=lambda r: r['share'])
+    assert row['share'] > 0
+    row['ci95'] = [row['share'] / 4, row['share'] / 2]
+    assert report.errors([row]) == [[row['share'] * 3 / 4], [0.0]]
+    assert report.win_shares(summary).axes
+
+
 def test_a_team_games_lead_history_has_one_line_per_team():
     # Partners share one chance of winning: a line per seat would draw each twice.
     from pipvm.design import report
