@@ -35,6 +35,7 @@ class Result:
     # extension (pipvm/core/endings.py): each seat's place, 0 best, after
     # `winners`, `loser` or `ranking`; ending 'loser' when only a loser was named
     places: list = None
+    steps: int = None          # loop rounds and action calls (what --max-steps counts)
 
 
 class CountingTable(Table):
@@ -168,7 +169,17 @@ def play_one(engine, seating, seed, rotate=False, table_class=None):
         placed = list(placed)
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
                   list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
-                  placed)
+                  placed, steps_taken(machine))
+
+
+def steps_taken(engine):
+    """The steps a game took, as its step limit counts them (at most the
+    limit): the VM's Machine (in a TableGame) or a reference interpreter."""
+    game = getattr(engine, 'game', None)
+    counter = game.machine if game is not None else engine
+    if counter.max_steps is None:
+        return None
+    return min(counter.max_steps, counter.max_steps - counter.steps_left)
 
 
 def _placed(machine):

@@ -68,7 +68,9 @@ def page(s, results):
     d = s['duration']
     fixed = [k for k in ('decisions', 'turns') if d[k]['min'] == d[k]['max']]
     if sim.no_choices(s):
-        p.text(sim.NO_CHOICES[0].upper() + sim.NO_CHOICES[1:] + '.')
+        p.text(sim.NO_CHOICES[0].upper() + sim.NO_CHOICES[1:] + '; its length in steps '
+               '(loop rounds and action calls, as --max-steps counts them) is below.')
+        p.image(lengths(results, ['steps']), 'distribution of game length in steps')
         fixed = ['decisions', 'turns']
     elif fixed:
         p.text('Every game lasts %s.' % ' and '.join('%d %s' % (d[k]['min'], k) for k in fixed))
@@ -176,7 +178,7 @@ def thinking_rows(s):
 
 
 def lengths(results, keys):
-    """Histograms of game length in each of keys ('decisions', 'turns')."""
+    """Histograms of game length in each of keys ('decisions', 'turns', 'steps')."""
     fig = figure(4.5 * len(keys), 3)
     for i, key in enumerate(keys):
         ax = fig.add_subplot(1, len(keys), i + 1)
@@ -258,6 +260,9 @@ def measures(s):
     rows += [('completion', c['winner'], 'share of games with a winner'),
              ('no winner', c['no_winner'], 'games that ended without a winner'),
              ('timeouts', c['step_limit'], 'games stopped at the step limit'),
+             ('duration (steps)', '%.1f (median %g, at most %d)' % (
+                 d['steps']['mean'], d['steps']['median'], d['steps']['max']),
+              'loop rounds and action calls in a game, as --max-steps counts them'),
              ('duration (decisions)', '%.1f (median %g)' % (d['decisions']['mean'],
                                                             d['decisions']['median']),
               'choices in a game'),
