@@ -102,15 +102,6 @@ def sentence(words):
     return words[0].upper() + words[1:] + '.'
 
 
-def errors(rows):
-    """matplotlib's yerr of rows' shares: how far down and up each interval
-    reaches.  A share can lie outside its interval (a confidence sequence's
-    mean ruled out by its first games, metrics.ConfidenceSequence): that
-    side then gets no bar, not a negative length matplotlib refuses."""
-    return [[max(0.0, r['share'] - r['ci95'][0]) for r in rows],
-            [max(0.0, r['ci95'][1] - r['share']) for r in rows]]
-
-
 def win_shares(s):
     """Bars of the win shares as seated; beside them, when the seating
     measures come from other games (every seat random, say), theirs."""
@@ -128,7 +119,7 @@ def win_shares(s):
                        s['balance']['from'].split(',')[0]))
     for bars, k, colour, label in series:
         xs = [i + (0 if k is None else (k - 0.5) * width) for i in range(len(bars))]
-        err = errors([r for _, r in bars])
+        err = html.error_bars([r['share'] for _, r in bars], [r['ci95'] for _, r in bars])
         ax.bar(xs, [r['share'] for _, r in bars], width, yerr=err, capsize=4, color=colour,
                label=label)
     # an even share: of the teams when teams win, else of the seats
@@ -152,7 +143,7 @@ def depth_curve(s):
     for ((seat, name), points), colour in zip(seats.items(), DEPTH_COLOURS):
         xs = [k['iterations'] for k in points]
         ys = [k['share'] for k in points]
-        err = errors(points)
+        err = html.error_bars([k['share'] for k in points], [k['ci95'] for k in points])
         ax.errorbar(xs, ys, yerr=err, marker='o', capsize=4, color=colour,
                     label='seat %d (%s) thinking' % (seat, name))
         base = points[0]
