@@ -64,7 +64,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, joins, reach, reads, rewrites, steps)
+                          inline, joins, reach, reads, rewrites, sizes, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -235,7 +235,7 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
             text = answers.jumped(rewrites.inlined(text), self, indexes)
             text = filters.direct_filters(text, self.pures, self.operand, steps.NO_STEPS,
                                           self.again)
-            text = rewrites.folded(text)
+            text = sizes.sized(rewrites.folded(text))
             self.made[key] = (text, first, self.operands[first:])
         else:
             text, was, operands = made
