@@ -200,6 +200,9 @@ def compiled_listing(program):
             operands = ', '.join(show_operand(p, code, ins, kind, a) for ins in parts
                                  for kind, a in zip(ins.op.operands, ins.args))
             name = '+'.join(ins.op.name for ins in parts)
+            ran = loaded.plain[0][i][0]         # (a load-time rewrite's, DEAL_EACH's)
+            if len(parts) == 1 and ran != parts[0].op.code:
+                name = '%s (rewritten from %s)' % (opcodes.BY_CODE[ran].name, name)
             out.append(('%4d %6d %s %s %s' % (i, parts[0].offset, '|' if i < end else ' ',
                                               name, operands)).rstrip())
         out += _regions(loaded)

@@ -178,6 +178,14 @@ def test_dis_shows_the_blocks_beside_the_bytecode():
                      r'\(self, stack, frame, arg\):', text)
     assert 'region of the loop 12 to 37' not in text
     assert 'for l_2 in stack[-1]:' in text      # (its slot a Python local)
+    # a load-time rewrite in a block: deal.pip's dealing loops, DEAL_EACH
+    p = subprocess.run([sys.executable, '-m', 'pipvm', 'dis', '--compiled',
+                        os.path.join(ROOT, 'benchmarks', 'programs', 'deal.pip')],
+                       capture_output=True, timeout=120)
+    text = p.stdout.decode()
+    assert p.returncode == 0 and p.stderr == b''
+    assert re.search(r'\n +12 +32 \| DEAL_EACH \(rewritten from FOR_ITER\)\n', text)
+    assert 'if deal_each(' in text
 
 
 LOOPS = '''Game "g" requires 2 players.

@@ -310,10 +310,11 @@ def test_reads_reused_reads_a_local_or_its_property_once_where_nothing_can_chang
 
 
 def test_a_loop_that_is_one_block_runs_as_that_block_s_own_while(hot):
-    # deal.pip's `for p in players { deal all from p to deck. }`, twice
-    # (in a loop that calls an action: no region around them): no region
-    # is written for either (their rounds are the block's own Python
-    # `while`), and the one function serves both, made once
+    # `for p in players { deal 2 from p to deck. }`, twice (in a loop that
+    # calls an action: no region around them): no region is written for
+    # either (their rounds are the block's own Python `while`), and the one
+    # function serves both, made once.  (With `deal all` each loop runs at
+    # once at its FOR_ITER, DEAL_EACH: its rounds' block never runs)
     program = _program('''Game "D" requires 2 players.
 Deck deck = standard.
 Action tick { }
@@ -323,9 +324,9 @@ Action main {
     if round == 30 { skip to done. }
     shuffle deck.
     deal 5 from deck to players.
-    for p in players { deal all from p to deck. }
+    for p in players { deal 2 from p to deck. }
     deal 3 from deck to players.
-    for q in players { deal all from q to deck. }
+    for q in players { deal 2 from q to deck. }
     tick().
     round += 1.
   }

@@ -11,7 +11,7 @@ from itertools import compress
 
 from pipvm.core import runtime
 from pipvm.core.errors import Fault, PipError, StepLimit
-from pipvm.core.runtime import Rank, as_rank, items
+from pipvm.core.runtime import Area, Player, Rank, as_rank, items
 
 
 class Signal(enum.IntEnum):
@@ -224,29 +224,42 @@ def deal_to(source, dest, count):
         del source[:n]
 
 
-def deal_each_all(items, dest, machine):
-    """`for p in LIST { deal all from p to DEST. }` as one operation (a
-    block, compiled.function): the hands dealt in turn, each reversed onto
-    DEST's top, are the reversal of their concatenation put on top once
-    (deal.pip: 8 calls of deal_to and cards_of a round).  Only where every
-    item is a Player whose hand is not DEST's cards and the step limit
-    falls past the loop (its rounds' steps taken here); False where not:
-    nothing done, the loop runs as written (its faults, its last step)."""
-    kind = type(dest)
-    cards = (dest.cards if kind is runtime.Area else dest.hand if kind is runtime.Player
-             else dest if kind is list else None)
+def deal_each(items, prop, dest, machine):
+    """DEAL_EACH's rounds at once: `for p in items { deal all from p to
+    DEST. }` (prop None) or `... from p->PROP ...`.  The hands dealt in
+    turn, each reversed onto DEST's top, are their concatenation reversed
+    onto it once (deal_to; deal.pip: 8 DEALs a round).  Only where every
+    round would deal (each source a card list, Player or Area, DEST's
+    cards none of them) and the step limit falls past the loop (its
+    rounds' steps taken here); False where not: nothing done, the loop
+    runs as written (its faults, its last step)."""
+    cards = _cards(dest)
     if cards is None or machine.steps_left < len(items):
         return False
-    for p in items:
-        if type(p) is not runtime.Player or p.hand is cards:
+    sources = []
+    for value in items:
+        if prop is not None:
+            value = getattr(value, prop, None)
+        kind = type(value)          # (_cards, written out: 8 a round of deal.pip)
+        source = (value if kind is list else value.hand if kind is Player
+                  else value.cards if kind is Area else None)
+        if source is None or source is cards:
             return False
+        sources.append(source)
     moved = []
-    for p in items:
-        moved += p.hand
-        del p.hand[:]           # (the same list: a hand is held by identity)
-    cards[:0] = moved[::-1]
+    for source in sources:
+        moved += source
+        del source[:]           # (the same list: a hand is held by identity)
+    deal_to(moved, cards, None)
     machine.steps_left -= len(items)
     return True
+
+
+def _cards(value):
+    """runtime.cards_of's list, or None where it would fail."""
+    kind = type(value)
+    return (value if kind is list else value.hand if kind is Player
+            else value.cards if kind is Area else None)
 
 
 def _deal_plan(n, k):

@@ -33,7 +33,7 @@ actions run as functions too (pipvm/engine/actions.py).
 import types
 
 from pipvm.core import plain
-from pipvm.engine import bodies, cases, fusion, generated_cases
+from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS, OPERANDS
 
@@ -76,9 +76,10 @@ _QUIET_BODIED = frozenset(generated_cases.QUIET_HANDLERS.values())
 
 
 def _parts(entry):
-    """The file instructions a loaded instruction runs, or None if a block
-    may not hold it (a load-time instruction, one it cannot run, or one
-    the quiet variant runs from its quiet body)."""
+    """The instructions a loaded instruction runs (a superinstruction's
+    parts), or None if a block may not hold it (one it cannot run: a
+    load-time one that pauses or hands over to the loud code, or one the
+    quiet variant runs from its quiet body)."""
     if entry[2] in _QUIET_BODIED:
         return None
     try:
@@ -87,9 +88,7 @@ def _parts(entry):
         pass
     op = BY_CODE[entry[0]]
     parts = op.parts or (op,)
-    if not op.in_file and not op.parts:
-        parts = None
-    elif not all(_runs_in_block(p) for p in parts):
+    if not all(_runs_in_block(p) for p in parts):
         parts = None
     _PARTS[entry[0]] = parts
     return parts
@@ -175,8 +174,6 @@ def function(codes, jump=None, modes=()):
             tick = cases.expand('TICK()', ctx)
             text = ('for frame[arg[1]] in stack[-1]:\n' if each else 'while True:\n') + \
                 cases._indent(text + '\n' + tick, 4) + ('\nstack.pop()\nreturn arg[2]' * each)
-            if codes == _DEAL_EACH and modes == (DEAL_ALL,):
-                text = _DEAL_EACH_TEXT + text
         elif jump == 'out':
             text += '\n' + _jump_text(n + 1, ctx)
         elif not ops[-1].ends:
@@ -185,28 +182,12 @@ def function(codes, jump=None, modes=()):
             ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases), deal_each_all=bodies.deal_each_all)
+        space = dict(vars(generated_cases))
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
         fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
-
-
-# `for p in LIST { deal all from p to GLOBAL. }` (deal.pip's two a round):
-# where the DEAL's source is the loop's item, the whole loop at once
-# (bodies.deal_each_all) or, where that declines, its rounds as written
-# over the rest of the iteration state.
-_DEAL_EACH = (OP.FOR_NEXT, OP.LOAD_LOCAL, OP.LOAD_GLOBAL, OP.DEAL)
-_DEAL_EACH_TEXT = """if arg[3] == arg[1]:
-    items = list(stack[-1])
-    if deal_each_all(items, self.globals[arg[4]], self):
-        if items:
-            frame[arg[1]] = items[-1]
-        stack.pop()
-        return arg[2]
-    stack[-1] = iter(items)
-"""
 
 
 def dealt(mode):
