@@ -97,7 +97,7 @@ def test_a_block_stands_at_its_first_index_with_its_operands_and_positions():
     op, arg, fn = out[0]
     # after the block (3), the parts' operands, the JUMP's target and the pc after it
     assert op == compiled.BLOCK and arg == (3, 0, 1, 7, 3)
-    assert isinstance(fn, compiled._Lazy) and fn.key == ((OP.LOAD_LOCAL, OP.STORE_LOCAL), 'out')
+    assert compiled.lazy_of(fn).key == ((OP.LOAD_LOCAL, OP.STORE_LOCAL), 'out')
     assert loaded.positions[0] == ((1, 1), (2, 2), (3, 3))
     assert loaded.positions[1:] == positions[1:]
     # a shorter account never replaces a longer one already there
@@ -134,6 +134,9 @@ def test_a_block_s_function_is_made_at_its_hot_call_and_put_in_place(monkeypatch
     loaded = types.SimpleNamespace(positions=[((1, 1),), ((2, 2),)])
     out = compiled.variant(loaded, instrs, set(), list(loaded.positions))
     op, arg, lazy = out[0]
+    # (the loop calls a plain function while it is cold: an object's
+    # __call__ costs it about twice the machine instructions)
+    assert type(lazy) is types.FunctionType and compiled.lazy_of(lazy).calls == 0
     for _ in range(2):
         # cold: its first instruction alone, by its handler (nothing composed
         # nor compiled), the loop goes on at the next
@@ -144,7 +147,9 @@ def test_a_block_s_function_is_made_at_its_hot_call_and_put_in_place(monkeypatch
     assert lazy(_machine(5), [], frame, arg) == 2 and frame == [4, 4]
     assert out[0][0] == compiled.BLOCK and out[0][1] == arg
     assert out[0][2] is compiled.function((OP.LOAD_LOCAL, OP.STORE_LOCAL))
-    assert lazy.source == out[0][2].source and lazy.ops == out[0][2].ops
+    cold = compiled.lazy_of(lazy)
+    assert cold.source == out[0][2].source and cold.ops == out[0][2].ops
+    assert compiled.lazy_of(out[0][2]) is None      # (made: no longer cold)
     assert [o.name for o in compiled.function((OP.LOAD_LOCAL, OP.STORE_LOCAL), 'out').ops] == [
         'LOAD_LOCAL', 'STORE_LOCAL', 'JUMP']
 
