@@ -237,14 +237,18 @@ def deal_each(items, prop, dest, machine):
     cards none of them) and the step limit falls past the loop (its
     rounds' steps taken here); False where not: nothing done, the loop
     runs as written (its faults, its last step)."""
-    cards = _cards(dest)
+    # (each value's card list as runtime.cards_of finds it, None where it
+    # would fail: written out, for the pile and at each item)
+    kind = type(dest)
+    cards = (dest if kind is list else dest.hand if kind is Player
+             else dest.cards if kind is Area else None)
     if cards is None or machine.steps_left < len(items):
         return False
     sources = []
     for value in items:
         if prop is not None:
             value = getattr(value, prop, None)
-        kind = type(value)          # (_cards, written out: 8 a round of deal.pip)
+        kind = type(value)
         source = (value if kind is list else value.hand if kind is Player
                   else value.cards if kind is Area else None)
         if source is None or source is cards:
@@ -257,16 +261,9 @@ def deal_each(items, prop, dest, machine):
     # deal_to(moved, cards, None) written out: its call and its `del` of
     # moved were 1.5 thousand machine instructions of a loop's 25, 1.4% of
     # deal.pip's round (benchmarks/results/dropped.tsv)
-    cards[:0] = moved[::-1]
+    cards[_FRONT] = moved[::-1]
     machine.steps_left -= len(items)
     return True
-
-
-def _cards(value):
-    """runtime.cards_of's list, or None where it would fail."""
-    kind = type(value)
-    return (value if kind is list else value.hand if kind is Player
-            else value.cards if kind is Area else None)
 
 
 def _deal_plan(n, k):
