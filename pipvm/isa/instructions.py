@@ -86,7 +86,7 @@ class Instruction:
 def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, branch=None,
         quiet=None, **kw):
     """An instruction (numbered by _section): operands are `name:kind` words
-    (a load-time instruction's own have no kind: never encoded); reads and
+    (a load-time instruction's own need none: never encoded); reads and
     flags are words of READS, FLAGS and BODY_FLAGS."""
     flags = set(flags.split())
     assert set(reads.split()) <= set(READS) and flags <= set(FLAGS + BODY_FLAGS), name
