@@ -184,9 +184,12 @@ def reused(lines):
     out = []
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
     facts = []
-    # (the lines where an except block, or an `if` without an `else`, that
-    # ends its path ends, and the facts before it: innermost last)
+    # (the lines where an except block that ends its path ends, or a block
+    # that ended its path, and the facts before it: innermost last)
     afters = []
+    # the `if` blocks open, innermost last: [the if's indent, the facts
+    # after its test, its body's indent, its body's last statement there]
+    ifs = []
     k, last, n_lines = 0, 0, len(lines)     # (last: the line before's indent)
     while k < n_lines:
         text, unit = lines[k]
@@ -196,6 +199,18 @@ def reused(lines):
             out.append(lines[k])
             k += 1
             continue
+        while ifs and indent <= ifs[-1][0]:
+            # (an `if` block that ended its path, without an `else`: where
+            # it was not entered, the facts after its test)
+            head, known, _, tail = ifs.pop()
+            if tail is not None and tail.startswith(_ENDS_PATH) and not (
+                    indent == head and word.startswith(('else', 'elif'))):
+                afters.append((k, known))
+        if ifs:
+            if ifs[-1][2] is None:
+                ifs[-1][2] = indent
+            if ifs[-1][2] == indent:
+                ifs[-1][3] = word
         while afters and k >= afters[-1][0]:
             facts, last = afters.pop()[1], len(text)
         if facts and indent < last:
@@ -303,13 +318,8 @@ def reused(lines):
                 facts += [(given[0], key, indent) for key in copied]
             elif copied:
                 facts.append((given[1], given[0], indent))
-        if word.startswith('if ') and word.endswith(':'):
-            # (after a block that ends its path, and no `else` to it, the
-            # facts known where it was not entered)
-            end = block_end(lines, k, pairs=True)
-            if _ends_path(lines, k, end, indent) and not (
-                    end < n_lines and lines[end][0][indent:indent + 4] in ('else', 'elif')):
-                afters.append((end, list(facts)))
+            if word.startswith('if ') and word.endswith(':'):
+                ifs.append([indent, list(facts), None, None])
         out.append((text, unit))
         k += 1
     return out
