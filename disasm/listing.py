@@ -196,10 +196,14 @@ def compiled_listing(program):
             if op == compiled.BLOCK:
                 end = arg[0]
                 out.append('     block of %d instructions, %d to %d:' % (end - i, i, end - 1))
-                out += ['       ' + line for line in fn.source.rstrip().split('\n')]
+                source = (compiled.lazy_of(fn) or fn).source       # (cold, or made)
+                out += ['       ' + line for line in source.rstrip().split('\n')]
             operands = ', '.join(show_operand(p, code, ins, kind, a) for ins in parts
                                  for kind, a in zip(ins.op.operands, ins.args))
             name = '+'.join(ins.op.name for ins in parts)
+            ran = loaded.plain[0][i][0]         # (a load-time rewrite's, DEAL_EACH's)
+            if len(parts) == 1 and ran != parts[0].op.code:
+                name = '%s (rewritten from %s)' % (opcodes.BY_CODE[ran].name, name)
             out.append(('%4d %6d %s %s %s' % (i, parts[0].offset, '|' if i < end else ' ',
                                               name, operands)).rstrip())
         out += _regions(loaded)
@@ -211,8 +215,8 @@ def _regions(loaded):
     them is hot (pipvm/engine/regions.py), each with its function (a block
     that is a whole loop by itself runs as its own function: no region)."""
     from pipvm.engine import compiled, regions
-    lazy = [fn for _, _, fn in loaded.instrs
-            if isinstance(fn, compiled._Lazy) and not fn.whole_loop]
+    lazy = [lazy for _, _, fn in loaded.instrs
+            if (lazy := compiled.lazy_of(fn)) is not None and not lazy.whole_loop]
     made = {}
     for fn in lazy:
         if regions.enter(fn.site, fn.index) is not None:

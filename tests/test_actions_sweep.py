@@ -34,8 +34,8 @@ def _all_made(image):
     for loaded in image.codes:
         if loaded.action is not None and loaded.loud_action is None:
             loaded.loud_action = actions.function(loaded, loud=True, pures=image.pure)
-    lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs + loaded.quiet
-            if isinstance(fn, compiled._Lazy)]
+    lazy = [compiled.lazy_of(fn) for loaded in image.codes
+            for op, _, fn in loaded.instrs + loaded.quiet if compiled.lazy_of(fn)]
     for fn in lazy:
         fn.made()
     for fn in lazy:

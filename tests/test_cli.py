@@ -256,3 +256,15 @@ def test_the_usage_line_shows_a_needed_game_as_required():
         assert usage(command).endswith('] GAME.pipc|GAME.pip'), usage(command)
     for command in ('run', 'serve'):
         assert usage(command).endswith('[GAME.pipc|GAME.pip]'), usage(command)
+
+
+def test_serve_will_not_let_seat_1_answer_a_count_that_leaves_out_a_seat_named():
+    # The terminal offers seat 1 only the counts that seat every --seat; a
+    # served table's seat 1 may answer any count, and 2 players left the bot
+    # at seat 4 out without a word.  Now serve asks for --players first.
+    nap = os.path.join(DATA, '..', '..', 'examples', 'nap.pip')
+    status, out, err = pipvm('serve', nap, '--seat', '4=random', '--port', '0')
+    assert status == 1 and out == ''
+    assert err == 'Error: --seat 4: fewer players would leave it out; give --players 4, 5 or 6\n'
+    status, out, err = pipvm('serve', nap, '--seat', '7=random', '--port', '0')
+    assert status == 1 and err == 'Error: --seat 7: this game has at most 6 players\n'

@@ -34,7 +34,7 @@ def _blocks(program):
     image = vm.Image(program, compiled=True)
     # the loud code's blocks, then the quiet variant's own (sim, playouts)
     # (a block's function is made at its first call: made() makes it now)
-    return [((op, arg, fn.made() if isinstance(fn, compiled._Lazy) else fn), loaded)
+    return [((op, arg, compiled.lazy_of(fn).made() if compiled.lazy_of(fn) else fn), loaded)
             for loaded in image.codes
             for op, arg, fn in loaded.instrs + [e for e in loaded.quiet
                                                  if e not in loaded.instrs]
@@ -62,7 +62,7 @@ def test_a_block_s_function_is_made_when_it_is_hot(monkeypatch):
     compiled._MADE.clear()
     image = vm.Image(program, compiled=True)
     lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
-    assert lazy and all(isinstance(fn, compiled._Lazy) for fn in lazy) and not compiled._MADE
+    assert lazy and all(compiled.lazy_of(fn) for fn in lazy) and not compiled._MADE
     loader.vm_engine(program, engine='compiled')      # (a second image: nothing made yet)
     assert not compiled._MADE
     transcript(['run', '--engine', 'compiled', '--players', '2', '--bots', 'random', '--seed',
@@ -72,9 +72,9 @@ def test_a_block_s_function_is_made_when_it_is_hot(monkeypatch):
     while game.decision is not None:
         game.answer(0)
     ran = [fn for loaded in image.codes for op, _, fn in loaded.instrs if op == compiled.BLOCK]
-    assert compiled._MADE and any(not isinstance(fn, compiled._Lazy) for fn in ran)
+    assert compiled._MADE and any(not compiled.lazy_of(fn) for fn in ran)
     # a block called fewer than HOT times has no function of its own yet
-    cold = [fn for fn in ran if isinstance(fn, compiled._Lazy)]
+    cold = [compiled.lazy_of(fn) for fn in ran if compiled.lazy_of(fn)]
     assert cold and all(0 <= fn.calls < compiled.HOT for fn in cold)
     assert all(fn.key not in compiled._MADE for fn in cold if fn.calls == 0)
 
@@ -178,6 +178,14 @@ def test_dis_shows_the_blocks_beside_the_bytecode():
                      r'\(self, stack, frame, arg\):', text)
     assert 'region of the loop 12 to 37' not in text
     assert 'for l_2 in stack[-1]:' in text      # (its slot a Python local)
+    # a load-time rewrite in a block: deal.pip's dealing loops, DEAL_EACH
+    p = subprocess.run([sys.executable, '-m', 'pipvm', 'dis', '--compiled',
+                        os.path.join(ROOT, 'benchmarks', 'programs', 'deal.pip')],
+                       capture_output=True, timeout=120)
+    text = p.stdout.decode()
+    assert p.returncode == 0 and p.stderr == b''
+    assert re.search(r'\n +12 +32 \| DEAL_EACH \(rewritten from FOR_ITER\)\n', text)
+    assert 'if deal_each(' in text
 
 
 LOOPS = '''Game "g" requires 2 players.

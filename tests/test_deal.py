@@ -116,6 +116,12 @@ def test_the_batched_deal_is_card_by_card_for_every_size_count_and_table():
                 break
             want[1 + i % k].insert(0, want[0].pop(0))
         assert lists == want, (size, k, count, take)
+    # (each size's plan made once, its hands' slices made with it)
+    deck = runtime.new_deck()
+    bodies.deal(deck, [[], [], [], []], 13)
+    plan = bodies._DEALS[52, 4]
+    bodies.deal(runtime.new_deck(), [[], [], [], []], 13)
+    assert bodies._DEALS[52, 4] is plan and all(type(taken) is slice for _, taken in plan)
 
 
 def test_move_takes_the_very_card_wherever_it_is_and_fails_without_it():

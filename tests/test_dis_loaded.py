@@ -78,3 +78,14 @@ def test_the_listing_follows_loading_not_a_description_of_it(monkeypatch):
     monkeypatch.setattr(vm.pure, 'translate', lambda *a: None)
     assert 'closures: any_equal' not in listing.loaded_listing(program)
     assert 'closures: none (runs on the loop)' in listing.loaded_listing(program)
+
+
+def test_a_dealing_loop_s_rewrite_is_shown():
+    # DEAL_EACH at the FOR_ITER of `for p in players { deal all from p to
+    # deck. }` (deal.pip's) and of `... from p->hand to stock. }` (Oh Hell's)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ('benchmarks/programs/deal.pip', 'examples/oh_hell.pip'):
+        program = load_program(os.path.join(root, name))
+        text = listing.loaded_listing(program)
+        assert re.search(r' DEAL_EACH +body +\(rewritten from FOR_ITER\)\n', text), name
+        assert re.search(r' DEAL_EACH +\(FOR_ITER\)\n', listing.listing(program, True)), name

@@ -78,6 +78,7 @@ def _cases(m):
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
                 'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), False, 9),
                 'QUIET_FOR': (0, (), False, (), False, 9), 'PLAY_AGAIN': rule,
+                'DEAL_EACH': (0, 0, 9, None),
                 'LOAD_LOCAL_ITEM_PROP': (1, 1, 'hand'), 'LOAD_LOCAL_LIST_PROP': (1, 0),
                 'STORE_PROP': 'score', 'STORE_LOCAL_ADD_CONST': (2, number, 2)}
     for op in INSTRUCTIONS:
@@ -108,6 +109,9 @@ def _cases(m):
             yield op, 1, ins            # back: a step
         if op.name in ('QUIET_LOCALS', 'QUIET_MESSAGE'):
             yield op, ((7,),) + arg[1:], ins    # an undefined local: LOUD
+        if op.name == 'DEAL_EACH':      # (cards: no rounds at once; players: all, jumping)
+            yield op, arg, [[m.players[1]]]
+            yield op, arg[:3] + ('hand',), [[m.players[1]]]
 
 
 def _first(arg):

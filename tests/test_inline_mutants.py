@@ -1,7 +1,7 @@
 """The edits of pipvm/engine/inline.py that its playouts let live
 (tools/mutation-results/inline.tsv), each caught here by a direct test."""
 
-from pipvm.engine import inline
+from pipvm.engine import inline, lines
 from pipvm.engine.compiled import SMALL
 
 
@@ -193,10 +193,16 @@ def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
 
 def test_block_end_is_the_first_line_out_of_the_block():
     body = ['    if a:', '        b', '', '        c', '    d']
-    assert inline.block_end(body, 0) == 4
-    assert inline.block_end(body[:4], 0) == 4      # (to the end)
-    assert inline.block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
-    assert inline.block_end(['x', '    if a:', '        b', 'd'], 1) == 3
+    assert lines.block_end(body, 0) == 4
+    assert lines.block_end(body[:4], 0) == 4      # (to the end)
+    assert lines.block_end(['    if a:', '    d'], 0) == 1     # (an empty block ends at once)
+    assert lines.block_end(['x', '    if a:', '        b', 'd'], 1) == 3
     # (reads.reused's lines, (text, unit) pairs: the same helper)
-    assert inline.block_end([(t, None) for t in body], 0, pairs=True) == 4
-    assert inline.block_end([(t, None) for t in body], 1, pairs=True) == 3
+    assert lines.block_end([(t, None) for t in body], 0, pairs=True) == 4
+    assert lines.block_end([(t, None) for t in body], 1, pairs=True) == 3
+
+
+def test_indent_of_counts_the_leading_spaces():
+    assert lines.indent_of('    x = 1') == 4
+    assert lines.indent_of('x') == 0
+    assert lines.indent_of('') == 0

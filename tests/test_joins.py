@@ -5,7 +5,7 @@ loop's."""
 import os
 import re
 
-from pipvm.engine import actions, joins
+from pipvm.engine import actions, answers, joins
 from pipvm.engine.vm import Image
 from pipvm.play import loader
 
@@ -84,3 +84,15 @@ def test_a_join_is_made_only_where_the_tree_went():
     source = _function('examples/euchre.pip', 'play_trick').source
     assert not re.search(r'pc = 52$', source, re.M)
     assert not re.search(r'push\(res\)\n +globals_\[\d+\] = pop\(\)', source)
+
+
+def test_a_function_written_again_with_joins_composes_each_run_once(monkeypatch):
+    # (Oh Hell's `bidding`: written without joins, then with them; each
+    # pass and the writing again take the runs composed before: prepare's
+    # time, 67 -> 62 ms)
+    composed, jumped = [], answers.jumped
+    monkeypatch.setattr(answers, 'jumped', lambda text, writer, indexes: (
+        composed.append((writer, tuple(indexes))), jumped(text, writer, indexes))[1])
+    actions._MADE.clear()
+    assert _function('examples/oh_hell.pip', 'bidding').source
+    assert len(composed) == len(set(composed))

@@ -38,7 +38,7 @@ def test_opcode_table_is_consistent():
     assert all(op.in_file for op in opcodes.OPCODES)
     assert not any(op.in_file for op in opcodes.FUSED + opcodes.LOAD_TIME)
     assert {op.name for op in opcodes.LOAD_TIME} == {
-        'PLAY_AGAIN', 'QUIET_MESSAGE', 'QUIET_LOOP', 'QUIET_LOCALS', 'QUIET_FOR'}
+        'PLAY_AGAIN', 'QUIET_MESSAGE', 'QUIET_LOOP', 'QUIET_LOCALS', 'QUIET_FOR', 'DEAL_EACH'}
     for op in every:       # the VM runs every instruction, inline or by handler
         assert (op.name in vm.INLINE) != (vm.HANDLERS.get(op.code) is not None), op.name
         assert op.doc

@@ -34,6 +34,22 @@ def test_the_reference_plays_each_example_as_the_vm(name):
         assert ref == vm, (name, seed)
 
 
+@pytest.mark.parametrize('name', GAMES)
+def test_a_simulation_on_the_reference_wins_as_on_the_vm(name):
+    # `pipvm sim X.recycle --engine reference` died reading the places: the
+    # interpreter's own `game` (its checked program) was taken for the VM's.
+    import json
+    wins = {}
+    for engine in ('compiled', 'reference'):
+        status, out = run_cli(['sim', os.path.join(EXAMPLES, name), '--games', '3', '--precision',
+                               '0', '--jobs', '1', '--engine', engine, '--json'])
+        assert status == 0, out
+        s = json.loads(out)
+        assert s['errors']['count'] == 0 and s['duration']['steps']['min'] > 0
+        wins[engine] = [r['wins'] for r in s['seats'] + s['teams']]
+    assert wins['compiled'] == wins['reference']
+
+
 def slipped(op):
     """The lowering's binary() with `>` and `<` swapped: a comparison flipped."""
     swap = {'>': '<', '<': '>'}

@@ -176,8 +176,8 @@ Action main {
 }
 ''')
     image = vm.Image(program, compiled=True)
-    lazy = [fn for loaded in image.codes for _, _, fn in loaded.instrs
-            if isinstance(fn, compiled._Lazy)]
+    lazy = [compiled.lazy_of(fn) for loaded in image.codes for _, _, fn in loaded.instrs
+            if compiled.lazy_of(fn)]
     made = {}
     for fn in lazy:
         region = regions.enter(fn.site, fn.index)
@@ -194,8 +194,8 @@ def test_a_region_s_source_holds_the_table_s_text_and_integers_only(hot):
 }
 ''')
     image = vm.Image(program, compiled=True)
-    lazy = [fn for loaded in image.codes for _, _, fn in loaded.instrs
-            if isinstance(fn, compiled._Lazy)]
+    lazy = [compiled.lazy_of(fn) for loaded in image.codes for _, _, fn in loaded.instrs
+            if compiled.lazy_of(fn)]
     for fn in lazy:
         regions.enter(fn.site, fn.index)
     sources = [f.source for f in _regions(image).values()]
@@ -310,10 +310,11 @@ def test_reads_reused_reads_a_local_or_its_property_once_where_nothing_can_chang
 
 
 def test_a_loop_that_is_one_block_runs_as_that_block_s_own_while(hot):
-    # deal.pip's `for p in players { deal all from p to deck. }`, twice
-    # (in a loop that calls an action: no region around them): no region
-    # is written for either (their rounds are the block's own Python
-    # `while`), and the one function serves both, made once
+    # `for p in players { deal 2 from p to deck. }`, twice (in a loop that
+    # calls an action: no region around them): no region is written for
+    # either (their rounds are the block's own Python `while`), and the one
+    # function serves both, made once.  (With `deal all` each loop runs at
+    # once at its FOR_ITER, DEAL_EACH: its rounds' block never runs)
     program = _program('''Game "D" requires 2 players.
 Deck deck = standard.
 Action tick { }
@@ -323,9 +324,9 @@ Action main {
     if round == 30 { skip to done. }
     shuffle deck.
     deal 5 from deck to players.
-    for p in players { deal all from p to deck. }
+    for p in players { deal 2 from p to deck. }
     deal 3 from deck to players.
-    for q in players { deal all from q to deck. }
+    for q in players { deal 2 from q to deck. }
     tick().
     round += 1.
   }
@@ -337,7 +338,7 @@ Action main {
     assert _play(image) == _play(vm.Image(program))
     assert not _regions(image)
     loops = [fn for loaded in image.codes for op, _, fn in loaded.instrs
-             if op == compiled.BLOCK and not isinstance(fn, compiled._Lazy)
+             if op == compiled.BLOCK and not compiled.lazy_of(fn)
              and 'for frame[arg[1]] in stack[-1]:' in fn.source]     # (its `for`)
     assert len(loops) == 2 and loops[0] is loops[1]
     assert 'deal(' in loops[0].source
@@ -521,8 +522,8 @@ def test_a_nest_of_for_loops_is_hot_sooner_and_made_at_once():
     program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip'))
     image = vm.Image(program, compiled=True)
     main = image.codes[program.main]
-    lazy = {k: fn for k, (op, _, fn) in enumerate(main.instrs)
-            if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    lazy = {k: compiled.lazy_of(fn) for k, (op, _, fn) in enumerate(main.instrs)
+            if op == compiled.BLOCK and compiled.lazy_of(fn)}
     hot = compiled.in_for_nests(main.plain[0])
     nest = {k for k, n in hot.items() if n == compiled.FOR_HOT}
     assert set(range(9, 39)) <= nest and not nest & set(range(41, 59))
@@ -552,8 +553,8 @@ def test_a_for_loop_of_several_blocks_inside_another_loop_is_hot_sooner():
     main = image.codes[program.main]
     hot = compiled.in_for_nests(main.plain[0])
     inner = {k for k, n in hot.items() if n == compiled.NESTED_HOT}
-    lazy = {k: fn for k, (op, _, fn) in enumerate(main.instrs)
-            if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+    lazy = {k: compiled.lazy_of(fn) for k, (op, _, fn) in enumerate(main.instrs)
+            if op == compiled.BLOCK and compiled.lazy_of(fn)}
     # (its `for p in players { deal all from p to deck. }`, a small whole loop: FOR_HOT)
     assert {fn.hot for k, fn in lazy.items() if k in inner and not fn.whole_loop} == \
         {compiled.NESTED_HOT}
@@ -569,8 +570,9 @@ def test_a_small_whole_for_loop_is_hot_sooner():
     def hots(name):
         program = loader.load_program(os.path.join(ROOT, 'benchmarks', 'programs', name))
         main = vm.Image(program, compiled=True).codes[program.main]
-        return {k: (fn.whole_loop, fn.hot) for k, (op, _, fn) in enumerate(main.instrs)
-                if op == compiled.BLOCK and isinstance(fn, compiled._Lazy)}
+        return {k: (compiled.lazy_of(fn).whole_loop, compiled.lazy_of(fn).hot)
+                for k, (op, _, fn) in enumerate(main.instrs)
+                if op == compiled.BLOCK and compiled.lazy_of(fn)}
     deal = hots('deal.pip')
     assert [k for k, (whole, hot) in deal.items() if hot == compiled.FOR_HOT] == \
         [k for k, (whole, _) in deal.items() if whole] and len(deal) > 3
@@ -658,8 +660,8 @@ Action main {
 }
 ''')
     image = vm.Image(program, compiled=True)
-    for fn in [fn for loaded in image.codes for _, _, fn in loaded.instrs
-               if isinstance(fn, compiled._Lazy)]:
+    for fn in [compiled.lazy_of(fn) for loaded in image.codes for _, _, fn in loaded.instrs
+               if compiled.lazy_of(fn)]:
         regions.enter(fn.site, fn.index)
     made = {fn.loop: fn for fn in _regions(image).values()}
     (outer, inner) = sorted(made)
@@ -681,8 +683,8 @@ Action main {
 }
 ''')
     image = vm.Image(program, compiled=True)
-    lazy = [fn for loaded in image.codes for _, _, fn in loaded.instrs
-            if isinstance(fn, compiled._Lazy)]
+    lazy = [compiled.lazy_of(fn) for loaded in image.codes for _, _, fn in loaded.instrs
+            if compiled.lazy_of(fn)]
     (head,) = [fn for fn in lazy if compiled.for_operands(fn.site.instrs[fn.index])]
     region = regions.enter(head.site, head.index)
     body = [fn for fn in lazy if head.index < fn.index <= region[0].loop[1]]

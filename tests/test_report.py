@@ -192,6 +192,22 @@ def test_a_team_game_draws_team_bars_against_an_even_share_of_the_teams():
     assert list(even.get_ydata()) == [0.5, 0.5] and even.get_label() == '1 / teams'
 
 
+def test_a_share_outside_its_interval_still_gets_its_bars():
+    # A confidence sequence can rule out its games' own share; matplotlib
+    # refused the negative length the page asked of it (a traceback).
+    from pipvm.design import report
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'high_card.pip'),
+                                    '--players', '2', '--games', '4', '--json'])
+    assert status == 0
+    summary = json.loads(out)
+    row = max(summary['seats'], key=lambda r: r['share'])
+    assert row['share'] > 0
+    row['ci95'] = [row['share'] / 4, row['share'] / 2]
+    from pipvm.design.html import error_bars
+    assert error_bars([row['share']], [row['ci95']]) == [[row['share'] * 3 / 4], [0.0]]
+    assert report.win_shares(summary).axes
+
+
 def test_a_team_games_lead_history_has_one_line_per_team():
     # Partners share one chance of winning: a line per seat would draw each twice.
     from pipvm.design import report
@@ -230,13 +246,38 @@ def test_a_game_without_choices_says_so_instead_of_zero_lengths(tmp_path):
     assert 'length: mean' not in text and 'options per decision' not in text
     assert '<p>No seat ever has a choice: the deal and the shuffles decide' in page
     assert '<p>None: no seat ever has a choice.</p>' in page
-    assert page.count('<img alt=') == 1                 # the win shares only
+    # its length, in the steps --max-steps counts: the win shares and that
+    assert page.count('<img alt=') == 2 and 'game length in steps' in page
+    assert re.search(r'  duration in steps: mean [\d.]+, median [\d.]+, sd [\d.]+, \d+\.\.\d+ ', text)
+    assert '<td>duration (steps)</td><td>' in page
     assert 'Every game lasts' not in page
     # no thinking bot could lead: seating one is no advice, and the measures
     # of choices are no zeros
     assert 'no bot can think ahead' in page and '--seat 1=ismcts' not in page
     for name in ('duration (decisions)', 'duration (turns)', 'decision moves', 'branching'):
         assert '<td>%s</td><td>does not apply</td>' % name in page
+
+
+@pytest.mark.parametrize('name', ['beggar_my_neighbour.pip', 'high_card.pip'])
+def test_the_engines_count_a_games_steps_alike(name):
+    steps = {}
+    for engine in ('compiled', 'loop', 'reference'):
+        status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', name), '--games', '12',
+                                        '--precision', '0', '--jobs', '1', '--engine', engine,
+                                        '--json'])
+        assert status == 0
+        steps[engine] = json.loads(out)['duration']['steps']
+    assert steps['compiled'] == steps['loop'] == steps['reference']
+    assert steps['compiled']['min'] > 0
+
+
+def test_a_game_stopped_at_its_step_limit_took_the_limit():
+    status, out, _ = run_cli_split(['sim', os.path.join(ROOT, 'examples', 'beggar_my_neighbour.pip'),
+                                    '--games', '5', '--precision', '0', '--jobs', '1',
+                                    '--max-steps', '40', '--json'])
+    s = json.loads(out)
+    assert status == 0 and s['step_limit']['count'] == 5
+    assert s['duration']['steps']['min'] == s['duration']['steps']['max'] == 40
 
 
 def test_a_game_without_choices_has_no_skill_figure():

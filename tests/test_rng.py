@@ -118,3 +118,33 @@ def test_a_shuffle_that_draws_leaves_the_old_state_list_as_it_was():
         (state, at), = machine.shuffles
         assert (state, at) == (before, idx) and state is not rng.state
         assert (old is state) == (n >= 2)       # (kept, not copied, where it drew)
+
+
+def test_the_written_out_swaps_are_the_generator_s_and_shuffle_a_deck_as_the_loop():
+    # pipvm/core/swaps.py is rng.swaps_source's text (`python -m
+    # pipvm.core.rng` after a change); a shuffle of one of its lengths
+    # runs its function, the same swaps as the loop for lengths it has not
+    import os
+    from pipvm.core import rng as module
+    with open(module.OUT, encoding='utf-8') as f:
+        assert f.read() == module.swaps_source()
+    assert sorted(module.SWAPS) == sorted(module.SWAPPED) and 52 in module.SWAPS
+    draw = random.Random(11)
+    for n in module.SWAPPED:
+        places = [draw.randrange(k + 1) for k in range(n - 1, 0, -1)]
+        a, b = list(range(n)), list(range(n))
+        module.SWAPS[n](a, iter(places))
+        for k, v in zip(range(n - 1, 0, -1), places):
+            b[k], b[v] = b[v], b[k]
+        assert a == b != list(range(n)), n
+    calls = []
+    real = dict(module.SWAPS)
+    try:
+        for n in module.SWAPPED:
+            module.SWAPS[n] = lambda items, places, f=real[n]: calls.append(len(items)) or f(
+                items, places)
+        for n in (13, 24, 52, 53):
+            OCamlRandom(n).shuffle(list(range(n)))
+    finally:
+        module.SWAPS.update(real)
+    assert calls == [24, 52] and os.path.exists(module.OUT)

@@ -58,8 +58,8 @@ def _generated_texts():
     for path in GAMES:
         image = vm.Image(loader.load_program(path), compiled=True)
         for loaded in image.codes:
-            texts += [fn.source for op, _, fn in loaded.instrs + loaded.quiet
-                      if op == compiled.BLOCK]
+            texts += [(compiled.lazy_of(fn) or fn).source for op, _, fn in
+                      loaded.instrs + loaded.quiet if op == compiled.BLOCK]
         texts += [f.source for fast in map(pure.written, image.pure) if fast is not None
                   for f in (fast.fn, fast.hand) if hasattr(f, 'source')]
     return texts

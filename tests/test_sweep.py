@@ -32,8 +32,8 @@ def test_each_row_is_the_sim_of_its_variant():
         assert row['metrics']['seat2'] == {'value': seat['share'], 'ci95': seat['ci95']}
         assert row['metrics']['length'] == {'value': report['length']['mean']}
     assert [m['key'] for m in s['metrics']] == ['seat1', 'seat2', 'seat3', 'completed',
-                                                'no_winner', 'timeouts', 'balance', 'length',
-                                                'turns']
+                                                'no_winner', 'timeouts', 'errors', 'balance',
+                                                'length', 'turns', 'steps']
 
 
 def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
@@ -53,17 +53,32 @@ def test_every_combination_in_order_and_fixed_settings_kept(tmp_path):
     assert status == 0 and lines[0] == ('G: 4 variants, 4 games each (seeds 1..4), 2 players, '
                                         '--bots random --players 2 --set c=7')
     assert lines[1].split() == ['a', 'b', 'seat', '1', 'Ada', 'seat', '2', 'Ben',
-                                'completed', 'no', 'winner', 'timeouts', 'balance', 'decisions',
-                                'turns']
+                                'completed', 'no', 'winner', 'timeouts', 'errors', 'balance',
+                                'decisions', 'turns', 'steps']
     assert lines[2].split()[:5] == ['1', '1', '100.0%', '(51.0-100.0%)', '0.0%']
     assert len(lines) == 7 and lines[6].endswith('games/s')
+
+
+def test_a_variant_whose_games_fail_says_so_with_its_first_error():
+    # Beggar My Neighbour starting with a card owed reads an undefined
+    # value: the table once showed only "completed 30%", the errors unsaid.
+    path = os.path.join(ROOT, 'examples', 'beggar_my_neighbour.pip')
+    s = sweep_json(path, '--vary', 'owed=0,1', '--games', '10', '--precision', '0')
+    clean, failing = (row['metrics']['errors']['value'] for row in s['variants'])
+    assert clean == 0 and failing > 0.3
+    assert s['variants'][1]['metrics']['steps']['value'] > 0
+    status, out = run_cli(['sweep', path, '--vary', 'owed=0,1', '--games', '10', '--precision', '0'])
+    text = out.decode()
+    assert status == 0 and text.count('first error of ') == 1
+    assert 'first error of owed=1: seed ' in text and 'Undefined value (replay: pipvm run ' in text
 
 
 def test_a_team_game_has_a_column_per_team():
     s = sweep_json(os.path.join(ROOT, 'examples', 'euchre.pip'), '--vary', 'power=1,2',
                    '--games', '3')
     assert [m['key'] for m in s['metrics']] == ['team1', 'team2', 'completed', 'no_winner',
-                                                'timeouts', 'balance', 'length', 'turns']
+                                                'timeouts', 'errors', 'balance', 'length', 'turns',
+                                                'steps']
 
 
 @pytest.mark.parametrize('argv,message', [
@@ -140,7 +155,7 @@ def test_the_table_carries_skill_its_significance_and_the_no_world_share(tmp_pat
     argv = [str(path), '--vary', 'plays=1,3', '--games', '80', '--seat', '2=ismcts:6']
     s = sweep_json(*argv)
     keys = [m['key'] for m in s['metrics']]
-    assert keys[-4:] == ['length', 'turns', 'skill2', 'no_world2']
+    assert keys[-5:] == ['length', 'turns', 'steps', 'skill2', 'no_world2']
     lines = run_cli(['sweep', *argv])[1].decode().splitlines()
     assert lines[-2] == '  balance: from the games with every seat random, not the seats as given'
     for row, line in zip(s['variants'], lines[2:4]):

@@ -179,6 +179,45 @@ def test_confidence_sequences_keep_their_coverage_when_the_run_stops_as_it_likes
     assert wilson_missed > 10                           # the test can tell the two apart
 
 
+# Seat 4's wins in Nap (4 random seats, seeds 1..150): none in the first 30.
+EARLY_RUN = ('000000000000000000000000000000101010000000010010010010001010'
+             '001101000000010110000000110000001000000010000001100001000100'
+             '110001001010011001001000000100')
+
+
+def interval_after(outcomes, monkeypatch, gone):
+    monkeypatch.setattr(metrics, 'GONE', gone)
+    cs = metrics.ConfidenceSequence(0.2)
+    cs.extend(outcomes)
+    return cs.interval()
+
+
+def test_an_early_run_of_games_does_not_shut_out_their_own_share(monkeypatch):
+    outcomes = [int(c) for c in EARLY_RUN]
+    share = sum(outcomes) / len(outcomes)
+    assert share == 0.22
+    # The running intersection alone (GONE 1: a mean out is gone) shut 22%
+    # out for good, and the report printed 22.0% beside 7.4% - 21.0%.
+    lo, hi = interval_after(outcomes, monkeypatch, 1)
+    assert hi < share
+    lo, hi = interval_after(outcomes, monkeypatch, 20)
+    assert lo <= share <= hi
+
+
+def test_the_interval_holds_all_the_intersection_holds(monkeypatch, coarse):
+    # So it keeps the intersection's coverage; and where the games' mean
+    # lies inside the intersection, it is the intersection.
+    rng = random.Random(11)
+    for run in range(30):
+        p = rng.choice((0.1, 0.25, 0.5))
+        outcomes = [rng.random() < p for _ in range(rng.randrange(1, 200))]
+        lo0, hi0 = interval_after(outcomes, monkeypatch, 1)
+        lo, hi = interval_after(outcomes, monkeypatch, 20)
+        assert lo <= lo0 and hi0 <= hi
+        if lo0 <= sum(outcomes) / len(outcomes) <= hi0:
+            assert (lo, hi) == (lo0, hi0)
+
+
 def test_a_gap_sequence_holds_the_true_difference(coarse):
     rng = random.Random(7)
     iv = sim.Intervals(0.3)

@@ -51,6 +51,9 @@ TARGETS = {
     'pipvm/engine/reach.py': None,         # where control enters a function
     'pipvm/engine/reads.py': None,         # their checked reads made copies (and a region's)
     'pipvm/engine/joins.py': None,         # their value-making and/or's jumps as if/else
+    'pipvm/engine/quiet_written.py': None,  # their quiet instructions written out
+    'pipvm/engine/lines.py': None,         # helpers over their lines
+    'pipvm/engine/sizes.py': None,         # their lists' sizes' division written out
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

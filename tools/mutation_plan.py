@@ -63,7 +63,9 @@ PROPERTIES = {
     # (the passes that write an action's function: _PLAYOUTS runs them all)
     **{part: (_PLAYOUTS, _VM) for part in ('pipvm/engine/inline.py', 'pipvm/engine/steps.py',
                                            'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py',
-                                           'pipvm/engine/reads.py', 'pipvm/engine/joins.py')},
+                                           'pipvm/engine/reads.py', 'pipvm/engine/joins.py',
+                                           'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
+                                           'pipvm/engine/sizes.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -137,6 +139,12 @@ SUITE = {
     'pipvm/engine/joins.py': ['tests/test_actions_sweep.py', 'tests/test_joins.py',
                               'tests/test_compiled_playouts.py', 'tests/test_actions.py',
                               'tests/test_joins_mutants.py'],
+    'pipvm/engine/quiet_written.py': ['tests/test_actions_sweep.py', 'tests/test_compiled_quiet.py',
+                                      'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+    'pipvm/engine/lines.py': ['tests/test_actions_sweep.py', 'tests/test_inline_mutants.py',
+                              'tests/test_reused_reads.py', 'tests/test_joins.py'],
+    'pipvm/engine/sizes.py': ['tests/test_actions_sweep.py', 'tests/test_sizes.py',
+                              'tests/test_compiled_playouts.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
@@ -172,7 +180,8 @@ QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/actions.py', 'pipvm/engine/fors.py', 'pipvm/engine/answers.py',
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
     'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py',
-    'pipvm/engine/joins.py')}
+    'pipvm/engine/joins.py', 'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
+    'pipvm/engine/sizes.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers

@@ -75,6 +75,7 @@ class Interpreter:
         self.game, self.name = checked.game, checked.name
         self.table, self.rng = table, rng
         self.max_steps = self.steps_left = max_steps
+        self.over = None               # the GameOver that ended it, whose places pipvm sim reads
         self.deck = {(c.born_rank, c.born_suit.name[0].upper()): c for c in new_deck()}
         self.atts = {}                 # id(card) -> its {KEY: VALUE}
         self.locs = {}                 # (owner id, vis, name) -> list, top first
@@ -109,6 +110,7 @@ class Interpreter:
             self.players, self.teams = self.table.seat_teams([len(teams)], size)
         else:
             self.players, self.teams = self.table.seat_players([n]), []
+        self.seated = list(self.players)    # every player by seat, as pipvm sim reads them
         self.find_stashes(g)
         try:
             for deck in setup.decks:
@@ -120,6 +122,7 @@ class Interpreter:
                 self.do(part)
             self.scoring(g.scoring)
         except GameOver as over:
+            self.over = over
             return over.winner
         return None
 

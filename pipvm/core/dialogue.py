@@ -128,6 +128,17 @@ def fitting(counts, team_size, seats):
     return [i for i, n in enumerate(counts) if n * (team_size or 1) >= need]
 
 
+def check_unasked(counts, team_size, seats):
+    """An error if a count seat 1 may answer leaves out a seat --seat names,
+    where nothing narrows the question to the counts that seat them (the
+    terminal does, fitting; a served table's seat 1 may answer any count)."""
+    size = team_size or 1
+    fits = fitting(counts, team_size, seats)
+    if len(fits) < len(counts):
+        raise PipError(None, '--seat %d: fewer players would leave it out; give --players %s' % (
+            max(seats) + 1, _alternatives([counts[i] * size for i in fits])))
+
+
 def check_seats(numbers, players, at_most=False):
     """An error if `--seat` names a seat (from 0) beyond the players (or
     beyond the most the game allows, while how many play is not known)."""

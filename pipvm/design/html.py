@@ -29,6 +29,15 @@ def figure(width=6.4, height=3.6, **kwargs):
     return figure_class()(figsize=(width, height), **kwargs)
 
 
+def error_bars(values, intervals):
+    """matplotlib's yerr of values with their [low, high] intervals: how far
+    down and up each interval reaches.  A confidence sequence's interval can
+    leave out its games' own share (metrics.ConfidenceSequence): that side
+    then gets no bar, not a negative length matplotlib refuses."""
+    pairs = list(zip(values, intervals))
+    return [[max(0.0, v - lo) for v, (lo, _) in pairs], [max(0.0, hi - v) for v, (_, hi) in pairs]]
+
+
 def png(fig):
     """The figure as PNG bytes."""
     buf = io.BytesIO()

@@ -12,7 +12,7 @@ from pipvm.core.errors import InputEnded, PipError, StepLimit
 from pipvm.core.outcome import places
 from pipvm.play import terminal
 from pipvm.play.seats import BOT_KINDS, BOTS, RandomBot
-from pipvm.play.table import SilentConsole, Table
+from pipvm.play.table import SilentConsole, Table, TableGame
 
 
 @attrs.frozen
@@ -35,6 +35,7 @@ class Result:
     # extension (pipvm/core/endings.py): each seat's place, 0 best, after
     # `winners`, `loser` or `ranking`; ending 'loser' when only a loser was named
     places: list = None
+    steps: int = None          # loop rounds and action calls (what --max-steps counts)
 
 
 class CountingTable(Table):
@@ -168,15 +169,24 @@ def play_one(engine, seating, seed, rotate=False, table_class=None):
         placed = list(placed)
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
                   list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
-                  placed)
+                  placed, steps_taken(machine))
+
+
+def steps_taken(engine):
+    """The steps a game took, as its step limit counts them (at most the
+    limit): the VM's Machine (in a TableGame) or a reference interpreter."""
+    counter = engine.game.machine if isinstance(engine, TableGame) else engine
+    if counter.max_steps is None:
+        return None
+    return min(counter.max_steps, counter.max_steps - counter.steps_left)
 
 
 def _placed(machine):
     """(each seat's place or None, whether only a loser was named) of a
-    finished game: the VM's Game, or the reference's interpreter."""
-    game = getattr(machine, 'game', None)
-    if game is not None:
-        return game.ending.places, game.ending.kind == 'loser'
+    finished game: the VM's Game, or a reference interpreter (Pip's or
+    RECYCLE's, whose own `game` is its checked program)."""
+    if isinstance(machine, TableGame):
+        return machine.game.ending.places, machine.game.ending.kind == 'loser'
     over = machine.over
     if over is None:
         return None, False

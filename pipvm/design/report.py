@@ -68,7 +68,9 @@ def page(s, results):
     d = s['duration']
     fixed = [k for k in ('decisions', 'turns') if d[k]['min'] == d[k]['max']]
     if sim.no_choices(s):
-        p.text(sim.NO_CHOICES[0].upper() + sim.NO_CHOICES[1:] + '.')
+        p.text(sim.NO_CHOICES[0].upper() + sim.NO_CHOICES[1:] + '; its length in steps '
+               '(loop rounds and action calls, as --max-steps counts them) is below.')
+        p.image(lengths(results, ['steps']), 'distribution of game length in steps')
         fixed = ['decisions', 'turns']
     elif fixed:
         p.text('Every game lasts %s.' % ' and '.join('%d %s' % (d[k]['min'], k) for k in fixed))
@@ -117,8 +119,7 @@ def win_shares(s):
                        s['balance']['from'].split(',')[0]))
     for bars, k, colour, label in series:
         xs = [i + (0 if k is None else (k - 0.5) * width) for i in range(len(bars))]
-        err = [[r['share'] - r['ci95'][0] for _, r in bars],
-               [r['ci95'][1] - r['share'] for _, r in bars]]
+        err = html.error_bars([r['share'] for _, r in bars], [r['ci95'] for _, r in bars])
         ax.bar(xs, [r['share'] for _, r in bars], width, yerr=err, capsize=4, color=colour,
                label=label)
     # an even share: of the teams when teams win, else of the seats
@@ -142,8 +143,7 @@ def depth_curve(s):
     for ((seat, name), points), colour in zip(seats.items(), DEPTH_COLOURS):
         xs = [k['iterations'] for k in points]
         ys = [k['share'] for k in points]
-        err = [[k['share'] - k['ci95'][0] for k in points],
-               [k['ci95'][1] - k['share'] for k in points]]
+        err = html.error_bars([k['share'] for k in points], [k['ci95'] for k in points])
         ax.errorbar(xs, ys, yerr=err, marker='o', capsize=4, color=colour,
                     label='seat %d (%s) thinking' % (seat, name))
         base = points[0]
@@ -169,7 +169,7 @@ def thinking_rows(s):
 
 
 def lengths(results, keys):
-    """Histograms of game length in each of keys ('decisions', 'turns')."""
+    """Histograms of game length in each of keys ('decisions', 'turns', 'steps')."""
     fig = figure(4.5 * len(keys), 3)
     for i, key in enumerate(keys):
         ax = fig.add_subplot(1, len(keys), i + 1)
@@ -251,6 +251,9 @@ def measures(s):
     rows += [('completion', c['winner'], 'share of games with a winner'),
              ('no winner', c['no_winner'], 'games that ended without a winner'),
              ('timeouts', c['step_limit'], 'games stopped at the step limit'),
+             ('duration (steps)', '%.1f (median %g, at most %d)' % (
+                 d['steps']['mean'], d['steps']['median'], d['steps']['max']),
+              'loop rounds and action calls in a game, as --max-steps counts them'),
              ('duration (decisions)', '%.1f (median %g)' % (d['decisions']['mean'],
                                                             d['decisions']['median']),
               'choices in a game'),

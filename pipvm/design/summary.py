@@ -198,7 +198,8 @@ def design(results, setup, series):
                        'step_limit': sum(r.ending == 'step limit' for r in results),
                        'errors': sum(r.ending == 'error' for r in results)},
         'duration': {'decisions': metrics.spread([r.decisions for r in results]),
-                     'turns': metrics.spread([r.turns for r in results])},
+                     'turns': metrics.spread([r.turns for r in results]),
+                     'steps': metrics.spread([r.steps for r in results if r.steps is not None])},
         'decision_moves': round(sum(b > 1 for br in branches for b in br) /
                                 max(1, sum(map(len, branches))), 4),
         'branching_course': metrics.branching_course(b for b in branches if b),

@@ -43,7 +43,7 @@ def _share(row):
 def metrics_for(report):
     """The metrics of a game's sweep, from the report of one of its variants:
     seat win shares (teams' in a team game), completion, games without a
-    winner, timeouts, balance, length in decisions and turns, and with
+    winner, timeouts, errors, balance, length in decisions, turns and steps, and with
     thinking bots each one's skill gap and no-world share."""
     out = []
     if report['teams']:
@@ -59,11 +59,15 @@ def metrics_for(report):
                    _percent),
             Metric('timeouts', 'timeouts', 'endings',
                    lambda r: _count(r, r['step_limit']['count']), _percent),
+            Metric('errors', 'errors', 'endings', lambda r: _count(r, r['errors']['count']),
+                   _percent),
             Metric('balance', 'balance', 'balance', _balance,
                    lambda m: '-' if m['value'] is None else '%.2f' % m['value']),
             Metric('length', 'decisions', 'length', lambda r: {'value': r['length']['mean']}),
             Metric('turns', 'turns', 'length',
-                   lambda r: {'value': r['duration']['turns']['mean']})]
+                   lambda r: {'value': r['duration']['turns']['mean']}),
+            Metric('steps', 'steps', 'length',
+                   lambda r: {'value': r['duration']['steps']['mean']})]
     for i, k in enumerate(report.get('skill') or ()):
         out.append(Metric('skill%d' % k['seat'], 'skill gap %d' % k['seat'], 'skill gap',
                           lambda r, i=i: _gap(r['skill'][i]), _gap_cell))
@@ -181,9 +185,15 @@ def cells(s, metrics):
 
 
 def notes(s):
-    """Lines under the table: where balance comes from when the seats differ,
-    the time taken, and an interruption."""
+    """Lines under the table: each variant's first error, where balance
+    comes from when the seats differ, the time taken, and an interruption."""
     lines = []
+    for row in s['variants']:
+        errors = row['report']['errors']
+        if errors['count']:
+            lines.append('  first error of %s: seed %d: %s (replay: %s)' % (
+                ' '.join('%s=%s' % kv for kv in row['vary'].items()), errors['first_seed'],
+                errors['message'], errors['replay']))
     balance = s['variants'][0]['report']['balance']
     if 'win_shares' in balance:
         lines.append('  balance: from the games with %s' % balance['from'])
@@ -214,7 +224,7 @@ def format_table(s, metrics):
 def plots(s, metrics):
     """[(group, Figure)]: per group of metrics, its values against the first
     varied global, a line per metric and combination of the other varied globals."""
-    from pipvm.design.html import figure
+    from pipvm.design.html import error_bars, figure
     names = list(s['vary'])
     axis, others = names[0], names[1:]
     xs = s['vary'][axis]
@@ -234,8 +244,7 @@ def plots(s, metrics):
                 y = [v['value'] for _, v in points]
                 err = None
                 if all('ci95' in v for _, v in points):
-                    err = [[v['value'] - v['ci95'][0] for _, v in points],
-                           [v['ci95'][1] - v['value'] for _, v in points]]
+                    err = error_bars(y, [v['ci95'] for _, v in points])
                 label = m.heading + (' (%s)' % rest if rest else '')
                 ax.errorbar(x, y, yerr=err, marker='o', capsize=3, label=label)
         if group == 'skill gap':

@@ -86,11 +86,12 @@ def format_design(s):
                  '%d errors' % (percent(c['winner']),
                                 '%d with only a loser, ' % c['loser'] if c.get('loser') else '',
                                 c['no_winner'], c['step_limit'], c['errors']))
+    for key in ('decisions', 'turns', 'steps')[2 if no_choices(s) else 0:]:
+        x = d[key]
+        lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d%s' % (
+            key, x['mean'], x['median'], x['stdev'], x['min'], x['max'],
+            ' (loop rounds and action calls, as --max-steps counts them)' * (key == 'steps')))
     if not no_choices(s):
-        for key in ('decisions', 'turns'):
-            x = d[key]
-            lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d' % (
-                key, x['mean'], x['median'], x['stdev'], x['min'], x['max']))
         lines.append('  decision moves: %s of decisions offer a choice'
                      % percent(s['decision_moves']))
         lines.append('  branching by tenth of the game: %s' % ' '.join(

@@ -64,11 +64,12 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, joins, kinds, reach, reads, rewrites, steps)
+                          inline, joins, kinds, reach, reads, rewrites, sizes, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
-from pipvm.engine.quiet import GLOBAL, LONG, UNSHOWN, shown as shown_by
+from pipvm.engine.lines import indent_of
+from pipvm.engine.quiet_written import UNSHOWN, QuietWriting
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -96,7 +97,7 @@ def _nested_leave(text):
     """Does the text leave the run (`continue`) from inside a loop of its own?"""
     loops = []                          # indentation of the loops open here
     for line in text.split('\n'):
-        indent = len(line) - len(line.lstrip())
+        indent = indent_of(line)
         loops = [n for n in loops if n < indent]
         word = line.strip()
         if word.startswith(('for ', 'while ')):
@@ -126,7 +127,7 @@ def _composed(codes):
         for line in text.split('\n'):
             word = line.strip()
             if word.startswith('@SIGNAL '):
-                answers.signal(lines, line[:len(line) - len(line.lstrip())], word[8:-1])
+                answers.signal(lines, line[:indent_of(line)], word[8:-1])
             else:
                 lines.append(line)
         # (a call's callee and frame by the function's locals)
@@ -150,7 +151,7 @@ _PROLOGUE = [(('stack', 'frame'), ('rec[2]', 'rec[3]')),
 _NAME = re.compile(r'(?<![\w.])(%s)(?!\w)' % '|'.join(n for names, _ in _PROLOGUE for n in names))
 
 
-class _Writer(joins.Joining, fors.Writing):
+class _Writer(joins.Joining, fors.Writing, QuietWriting):
     """The source of one action's function over instrs, a code object's
     loaded instructions (its quiet or its loud code), entered at starts."""
     looped = frozenset()    # (loop heads a run stops at: source sets them)
@@ -168,6 +169,9 @@ class _Writer(joins.Joining, fors.Writing):
         self.straight = [_composable(BY_CODE[op]) and not BY_CODE[op].ends for op, _, _ in instrs]
         self.joins = frozenset()    # (none until the copies at jumps run out of budget)
         self.open = []              # the `for`s being written, innermost last
+        # a run's indexes -> (its text, its first operand, its operands): kept
+        # from pass to pass, and for the writing again with joins
+        self.made = {}
 
     def operand_exprs(self, i):
         """(Its parts' opcodes, A[k] or a jump's index for each operand) of
@@ -231,7 +235,7 @@ class _Writer(joins.Joining, fors.Writing):
             text = answers.jumped(rewrites.inlined(text), self, indexes)
             text = filters.direct_filters(text, self.pures, self.operand, steps.NO_STEPS,
                                           self.again)
-            text = rewrites.folded(text)
+            text = sizes.sized(rewrites.folded(text))
             self.made[key] = (text, first, self.operands[first:])
         else:
             text, was, operands = made
@@ -241,6 +245,11 @@ class _Writer(joins.Joining, fors.Writing):
                     first - was if int(m.group(1)) >= was else 0)), text)
         self.leave(text, indent, self.new_unit(indexes), indexes[0])
         return text
+
+    def written(self, group, indent, tested):
+        """Write group's run; the locals of tested still known defined after
+        it (none if it may store a local, or call what may)."""
+        return set() if _STORES.search(self.group(group, indent)) else tested
 
     def operand(self, value):
         """The source that reads value: one of the function's operands."""
@@ -265,106 +274,6 @@ class _Writer(joins.Joining, fors.Writing):
             emit('value = pop()\nframes.pop()\nframes[-1][2][-1] = value\nreturn')
         else:
             raise ValueError('%s in an action' % op.name)
-
-    def quiet(self, i, indent, tested=frozenset()):
-        """A quiet instruction written out where it stands; the index its
-        run goes on at (where its statement or loop ends), or None if it
-        ends the run (LOUD: the loud code goes on at its index); tested: the
-        locals known defined there (self.tested: those it tests)."""
-        op_code, arg, handler = self.instrs[i]
-        u = self.new_unit([i])
-        loud = '    return LOUD_RUN(self, rec, %d)' % i
-        lines, self.tested = [], set()
-        if op_code in (OP.QUIET_LOCALS, OP.QUIET_MESSAGE):
-            slots, after = arg[0], arg[-1]
-            # each local its messages show must be defined (DEFINED_LOCAL's test)
-            for slot in slots:
-                if not (type(slot) is int and 0 <= slot < SMALL):      # (a damaged file's)
-                    self.operands.append(slot)
-                    slot = 'A[%d]' % (len(self.operands) - 1)
-                lines += ['if frame[%s] is None:' % slot, loud]
-                self.tested.add(slot)
-            if op_code == OP.QUIET_MESSAGE:
-                # QUIET_MESSAGE's checks, for their failures only
-                self.operands.append(tuple(arg[1]))
-                k = len(self.operands) - 1
-                # a check that shows only locals fails only on a Number (too long
-                # to show), one that shows globals too also on an undefined
-                # global: when none of them is one, it need not run
-                shown = [shown_by(c) for c in arg[1]]
-                checks = ['env_ = frame + [self]', 'try:']
-                checks += ['    A[%d][%d](env_)' % (k, j) for j in range(len(arg[1]))]
-                checks += ['except Exception:', loud]
-                if None in shown or not all(type(s) is int and 0 <= s < SMALL
-                                            for both in shown for slots in both for s in slots):
-                    lines += checks
-                else:
-                    tests = [LONG % (s, s) for s in sorted({s for c in shown for s in c[0]})]
-                    tests += [GLOBAL % (g, g, g) for g in sorted({g for c in shown for g in c[1]})]
-                    if tests:       # (none: nothing to check)
-                        lines.append('if %s:' % ' or '.join(tests))
-                        lines += ['    ' + x for x in checks]
-        elif op_code == OP.QUIET_FOR and type(arg[-1]) is int:
-            # QUIET_FOR's body without its call and its copy of the list
-            self.operands.append(arg)
-            k, after = len(self.operands) - 1, arg[-1]
-            # (the list taken off the stack, and put back for the loud code: by
-            # stack's method, so that a function pushing nothing else sets up
-            # no push and pop at each call)
-            back = ['    stack.append(rest_)', loud]
-            rounds = ['if not QUIET_ROUNDS(self, frame, A[%d], rest_):' % k] + back
-            slot, others, of_item, checks, locals_only = arg[:5]
-            if type(slot) is int and 0 <= slot < SMALL:
-                # (what reads.reused may know: it stores no other slot)
-                rounds[0] += '  # (it stores frame[%d] alone)' % slot
-            if locals_only and all(type(s) is int and 0 <= s < SMALL
-                                   for s in (slot,) + tuple(others)):
-                # quiet_rounds' commonest case written out: its checks show
-                # only locals, and no item is a Number (that could be too long
-                # to show) or undefined: every round checks as the first does
-                tests = ['len(rest_) > self.steps_left']
-                tests += ['frame[%d] is None' % s for s in others if s not in tested]
-                if of_item and checks and not self.shown:     # (shown: kinds.py)
-                    # (one pass over the items' types: no None and no Number)
-                    tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
-                elif of_item and not self.shown:
-                    tests.append('None in rest_')
-                elif checks and not self.shown:
-                    tests.append('int in map(type, rest_)')
-                lines += ['rest_ = pop()', 'if %s:' % ' or '.join(tests)]
-                lines += ['    ' + x for x in rounds]
-                lines += ['elif rest_:']
-                # (the item is no Number: only the other locals shown may be one)
-                shown = {s for c in checks for s in getattr(c, 'slots', (None,))} - {slot}
-                if shown and all(type(s) is int and 0 <= s < SMALL for s in shown):
-                    lines += ['    if %s:' % ' or '.join(LONG % (s, s) for s in sorted(shown))]
-                    pad = '    '
-                else:
-                    pad = ''
-                if shown:
-                    check = ['env_ = frame + [self]', 'env_[%d] = rest_[0]' % slot, 'try:']
-                    check += ['    A[%d][3][%d](env_)' % (k, j) for j in range(len(checks))]
-                    check += ['except Exception:'] + back
-                    lines += ['    ' + pad + x for x in check]
-                lines += ['    frame[%d] = rest_[-1]' % slot,
-                          '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
-            else:
-                lines += ['rest_ = pop()'] + rounds
-        elif handler is not None:
-            # the handler: where the statement ends, or LOUD (the loud code, here)
-            self.handlers['H%d' % op_code] = handler
-            self.operands.append(arg)
-            after = arg[-1] if type(arg[-1]) is int else None
-            lines += ['t_ = H%d(self, stack, frame, A[%d])' % (op_code, len(self.operands) - 1),
-                      'if t_ is LOUD:', loud]
-            if after is None:
-                if self.open:
-                    raise fors.NoFor
-                lines += ['pc = t_', 'continue']
-        else:
-            raise ValueError('%s in an action' % BY_CODE[op_code].name)
-        self.emit('\n'.join(lines), indent, u)
-        return after
 
     def run(self, start, indent):
         """The straight run from start, up to an instruction that leaves
@@ -393,8 +302,7 @@ class _Writer(joins.Joining, fors.Writing):
                 self.emit('pc = %d\ncontinue' % i, indent, None)
                 return
             if i in self.joins and group:       # (a join's code starts a unit: joins.py)
-                tested = tested if not _STORES.search(self.group(group, indent)) else set()
-                group = []
+                tested, group = self.written(group, indent, tested), []
             if (count >= RUN_ON and not self.open and (i in self.starts or count >= 4 * RUN_ON)
                     and op.code not in _ENDS and i not in self.joins):
                 # (past RUN_ON, a run stops where another starts: the code stays
@@ -409,8 +317,7 @@ class _Writer(joins.Joining, fors.Writing):
             count += 1
             if op.code in QUIET:
                 if group:
-                    tested = tested if not _STORES.search(self.group(group, indent)) else set()
-                    group = []
+                    tested, group = self.written(group, indent, tested), []
                 i = self.quiet(i, indent, tested)
                 tested = self.tested
                 continue
@@ -443,7 +350,6 @@ class _Writer(joins.Joining, fors.Writing):
             self.budget = INLINED * self.n + INLINED_ANY    # (lines written again at a jump)
             self.copying = 0        # (how deep in runs written again: their lines spend the budget)
             self.props = {}         # 'A[k]' -> the property's name it holds
-            self.made = {}          # a run's indexes -> (its text, its first operand, its operands)
             self.pending, self.stops = set(), set()
             self.unwritten = set()  # (loops whose body cannot stand in a `for`)
             first = self.heads(used)

@@ -33,7 +33,7 @@ actions run as functions too (pipvm/engine/actions.py).
 import types
 
 from pipvm.core import plain
-from pipvm.engine import bodies, cases, fusion, generated_cases
+from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS, OPERANDS
 
@@ -76,9 +76,10 @@ _QUIET_BODIED = frozenset(generated_cases.QUIET_HANDLERS.values())
 
 
 def _parts(entry):
-    """The file instructions a loaded instruction runs, or None if a block
-    may not hold it (a load-time instruction, one it cannot run, or one
-    the quiet variant runs from its quiet body)."""
+    """The instructions a loaded instruction runs (a superinstruction's
+    parts), or None if a block may not hold it (one it cannot run: a
+    load-time one that pauses or hands over to the loud code, or one the
+    quiet variant runs from its quiet body)."""
     if entry[2] in _QUIET_BODIED:
         return None
     try:
@@ -87,9 +88,7 @@ def _parts(entry):
         pass
     op = BY_CODE[entry[0]]
     parts = op.parts or (op,)
-    if not op.in_file and not op.parts:
-        parts = None
-    elif not all(_runs_in_block(p) for p in parts):
+    if not all(_runs_in_block(p) for p in parts):
         parts = None
     _PARTS[entry[0]] = parts
     return parts
@@ -175,8 +174,6 @@ def function(codes, jump=None, modes=()):
             tick = cases.expand('TICK()', ctx)
             text = ('for frame[arg[1]] in stack[-1]:\n' if each else 'while True:\n') + \
                 cases._indent(text + '\n' + tick, 4) + ('\nstack.pop()\nreturn arg[2]' * each)
-            if codes == _DEAL_EACH and modes == (DEAL_ALL,):
-                text = _DEAL_EACH_TEXT + text
         elif jump == 'out':
             text += '\n' + _jump_text(n + 1, ctx)
         elif not ops[-1].ends:
@@ -185,28 +182,12 @@ def function(codes, jump=None, modes=()):
             ops += (BY_CODE[OP.JUMP],)
         source = 'def block(self, stack, frame, arg):\n%s\n' % '\n'.join(
             '    ' + line for line in text.split('\n'))
-        space = dict(vars(generated_cases), deal_each_all=bodies.deal_each_all)
+        space = dict(vars(generated_cases))
         exec(compile(source, '<pipvm block %s>' % ' '.join(op.name for op in ops), 'exec'),
              space)
         fn = _MADE[key] = space['block']
         fn.source, fn.ops = source, ops     # (for `pipvm dis` and the tests)
     return fn
-
-
-# `for p in LIST { deal all from p to GLOBAL. }` (deal.pip's two a round):
-# where the DEAL's source is the loop's item, the whole loop at once
-# (bodies.deal_each_all) or, where that declines, its rounds as written
-# over the rest of the iteration state.
-_DEAL_EACH = (OP.FOR_NEXT, OP.LOAD_LOCAL, OP.LOAD_GLOBAL, OP.DEAL)
-_DEAL_EACH_TEXT = """if arg[3] == arg[1]:
-    items = list(stack[-1])
-    if deal_each_all(items, self.globals[arg[4]], self):
-        if items:
-            frame[arg[1]] = items[-1]
-        stack.pop()
-        return arg[2]
-    stack[-1] = iter(items)
-"""
 
 
 def dealt(mode):
@@ -304,7 +285,7 @@ def variant(loaded, instrs, entered, positions, regions=None):
         if jump == 'out':           # the JUMP's target, and the loop's pc after it
             operands += [instrs[end - 1][1], end]
         arg = tuple([end] + operands)
-        out[start] = (BLOCK, arg, fn)
+        out[start] = (BLOCK, arg, fn.cold)
         # (the loud and the quiet block at an index: one's parts begin the other's)
         mine = tuple(p for k in range(start, end) for p in positions[k])
         if len(mine) > len(loaded.positions[start]):
@@ -333,6 +314,12 @@ class _Site:
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
 
 
+def lazy_of(fn):
+    """The _Lazy of a block's function in an instruction list while it is
+    cold, else None."""
+    return getattr(fn, 'lazy', None)
+
+
 # Calls of a block before its function is made: composing and compiling
 # cost about a millisecond a block, and a block saves some 0.3 us a run
 # over the loop, so one that runs fewer times than this never pays for its
@@ -349,8 +336,8 @@ HOT = 500
 # rounds a game) never would.
 FOR_HOT = 40
 # So is a `for` whose whole body is one block of a few instructions (a
-# whole loop, _Lazy.whole_loop): made for little (0.3 ms: deal.pip's `for p
-# in players { deal all from p to deck. }`), it saves a cold call of its
+# whole loop, _Lazy.whole_loop): made for little (0.3 ms: a `for p in
+# players { deal 2 from p to deck. }`), it saves a cold call of its
 # block at every round, where a longer one (loops.pip's 17 parts with a
 # message, 80 rounds a game) costs more to make than its rounds save.
 SMALL_LOOP = 6
@@ -394,24 +381,39 @@ class _Lazy:
     an inline instruction's), and goes on in the loop at the next; the
     hot-th (HOT, or FOR_HOT in a nest of `for` loops) makes the block's function and
     puts it in the instruction list (a program pays only for the blocks it
-    runs often)."""
-    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site', 'whole_loop', 'hot')
+    runs often).  The instruction list holds its `cold` function (lazy_of
+    finds it from there): the loop calls a plain function in about half
+    the machine instructions of an object's __call__ (1.0 against 2.2
+    thousand; deal.pip's 300 rounds run cold, four such calls a round)."""
+    __slots__ = ('key', 'instrs', 'index', 'first', 'calls', 'site', 'whole_loop', 'hot', 'cold')
 
     def __init__(self, key, instrs, index, first, site, hot=None):
         self.key, self.instrs, self.index = key, instrs, index
         self.first, self.calls, self.site = first, 0, site
         self.whole_loop = False     # (a block that is its loop: no region for it)
         self.hot = HOT if hot is None else min(hot, HOT)
+        self.cold = self._cold()
+
+    def _cold(self):
+        lazy, (handler, operand, after) = self, self.first
+
+        def cold(machine, stack, frame, arg):
+            lazy.calls = calls = lazy.calls + 1
+            if calls < lazy.hot:
+                target = handler(machine, stack, frame, operand)
+                return after if target is None else target
+            return lazy.warm(machine, stack, frame, arg)
+        cold.lazy = self
+        return cold
 
     def made(self):
         return function(*self.key)
 
     def __call__(self, machine, stack, frame, arg):
-        self.calls += 1
-        if self.calls < self.hot:
-            handler, operand, after = self.first
-            target = handler(machine, stack, frame, operand)
-            return after if target is None else target
+        return self.cold(machine, stack, frame, arg)
+
+    def warm(self, machine, stack, frame, arg):
+        """The hot-th call: the loop around the block as a region, or its function."""
         # (a block that is a whole loop by itself, a Python `while` no jump
         # enters but at its head: its own function, made once for every
         # loop of its opcodes, not a region written for this one)

@@ -22,9 +22,14 @@ most one.
   the same instructions (opcodes and operands) as those just before
   CANPLAY, and nothing enters from the JUMP_IF_FALSE to the PLAY.
 - A JUMP runs as RETURN exactly when it jumps forward to a RETURN (a jump
-  back counts a step).  Nothing else is rewritten.
+  back counts a step).
+- A FOR_ITER runs as DEAL_EACH exactly when it begins `for p in LIST {
+  deal all from p to GLOBAL. }` or `... from p->PROP ...`: FOR_NEXT into
+  a local, LOAD_LOCAL of it (LOAD_PROP after it), LOAD_GLOBAL, DEAL with
+  the mode DEAL_ALL alone, then the JUMP back to the FOR_NEXT, whose end
+  is right after that JUMP.  Nothing else is rewritten.
 """
-from pipvm.isa.opcodes import ASKS, FUSED, INSTRUCTIONS, OPERANDS, ask_table
+from pipvm.isa.opcodes import ASKS, DEAL_ALL, FUSED, INSTRUCTIONS, OPERANDS, ask_table
 
 _FUSIONS = sorted(FUSED, key=lambda f: -len(f.parts))      # the longest run wins
 # The same, by the opcode of the first part: (superinstruction, its parts'
@@ -148,7 +153,8 @@ def _pushes(runs):
 def rewrites(runs):
     """{run index: what the VM runs there instead}: PLAY_AGAIN for a PLAY
     that takes its CANPLAY's cards (plays_after_canplay), RETURN for a jump
-    forward to a RETURN."""
+    forward to a RETURN, DEAL_EACH for a dealing loop's FOR_ITER
+    (deals_each)."""
     out = dict.fromkeys(plays_after_canplay(runs), 'PLAY_AGAIN')
     index = {parts[0].offset: i for i, (_, parts) in enumerate(runs)}
     for i, (op, parts) in enumerate(runs):
@@ -156,4 +162,27 @@ def rewrites(runs):
             target = index.get(parts[0].args[0])
             if target is not None and target > i and runs[target][0].name == 'RETURN':
                 out[i] = 'RETURN'
+        elif op.name == 'FOR_ITER' and deals_each(runs, i):
+            out[i] = 'DEAL_EACH'
     return out
+
+
+# The loop DEAL_EACH runs at once, after its FOR_ITER: the run names (the
+# item itself, or a property of it)
+_DEAL_EACH = (('FOR_NEXT', 'LOAD_LOCAL', 'LOAD_GLOBAL', 'DEAL', 'JUMP'),
+              ('FOR_NEXT', 'LOAD_LOCAL_PROP', 'LOAD_GLOBAL', 'DEAL', 'JUMP'))
+
+
+def deals_each(runs, i):
+    """Is run i a FOR_ITER heading `for p in LIST { deal all from p to
+    GLOBAL. }` (or `from p->PROP`): its FOR_NEXT's local read, a global,
+    DEAL_ALL, the JUMP back to the FOR_NEXT, whose end is right after it?
+    (Where control enters the loop does not matter: DEAL_EACH stands for
+    what runs from its FOR_ITER on.)"""
+    loop = runs[i + 1:i + 6]
+    if len(loop) < 5 or tuple(op.name for op, _ in loop) not in _DEAL_EACH:
+        return False
+    (_, (head,)), (_, load), _, (_, (deal,)), (_, (back,)) = loop
+    after = runs[i + 6][1][0].offset if i + 6 < len(runs) else None
+    return (load[0].args[0] == head.args[0] and deal.args[0] == DEAL_ALL
+            and back.args[0] == head.offset and head.args[1] == after)

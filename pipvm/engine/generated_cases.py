@@ -9,8 +9,9 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, deal_to, fault, make_cards,
-                                 move, questions_enabled, quiet_rounds, wild_rank, wild_suit)
+                                 build_list, card_of, contains, deal, deal_each, deal_to, fault,
+                                 make_cards, move, questions_enabled, quiet_rounds, wild_rank,
+                                 wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
 from pipvm.isa.opcodes import (AGG_MAX, AREA_FACEDOWN, AREA_SQUAREDUP, DEAL_ALL,
                                DEAL_TO_PLAYERS, PLAY_PASS)
@@ -632,6 +633,16 @@ def op_QUIET_FOR(self, stack, frame, arg):    # 204
     return LOUD
 
 
+def op_DEAL_EACH(self, stack, frame, arg):    # 205
+    each = list(stack[-1])
+    if deal_each(each, arg[3], self.globals[arg[1]], self):
+        if each:
+            frame[arg[0]] = each[-1]
+        stack.pop()
+        return arg[2]
+    stack[-1] = iter(each)
+
+
 HANDLERS = {
     2: op_LIST_CONST,
     7: op_LOAD_BUILTIN,
@@ -720,6 +731,7 @@ HANDLERS = {
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,
     204: op_QUIET_FOR,
+    205: op_DEAL_EACH,
 }
 
 

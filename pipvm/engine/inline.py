@@ -24,6 +24,7 @@ import re
 
 from pipvm.engine.bodies import INVALID
 from pipvm.engine.compiled import SMALL
+from pipvm.engine.lines import block_end, indent_of
 
 MAX_LINES = 400         # a callee's body at most (longer ones keep their call)
 BUDGET = 2400           # lines a caller may take in from its callees, all sites together
@@ -170,18 +171,6 @@ def _unentered(body, units):
 _TESTED = re.compile(r'( *)if pc == (\d+):')
 
 
-def block_end(lines, k, pairs=False):
-    """The index of the first line after the block that line k opens
-    (lines: texts, or with pairs (text, unit) pairs, as reads.reused's)."""
-    text = (lambda j: lines[j][0]) if pairs else lines.__getitem__
-    first = text(k)
-    indent, end = len(first) - len(first.lstrip()), k + 1
-    while end < len(lines) and (not text(end).strip()
-                                or len(text(end)) - len(text(end).lstrip()) > indent):
-        end += 1
-    return end
-
-
 def _entry(body, units):
     """body and units cut to the run entered at 0 where nothing in them
     sets pc (no jump goes through the test tree: the rest is never run),
@@ -190,7 +179,7 @@ def _entry(body, units):
         return body, units
     for k, text in enumerate(body):
         if text.strip() == 'if pc == 0:':
-            end, cut = block_end(body, k), len(text) - len(text.lstrip()) + 4 - 12
+            end, cut = block_end(body, k), indent_of(text) + 4 - 12
             return [x[cut:] for x in body[k + 1:end]], units[k + 1:end]
     return body, units
 

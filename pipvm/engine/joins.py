@@ -25,6 +25,7 @@ to through the tree (Oh Hell's `bidding`: 257 -> 205 Python instructions
 an answer, its machine instructions 2.6% fewer; Euchre's none but where
 they paid)."""
 from pipvm.engine import compiled, fors
+from pipvm.engine.lines import indent_of
 from pipvm.isa.opcodes import BY_CODE, OP
 
 
@@ -93,28 +94,26 @@ def _before(unit, target, firsts, straight):
     return unit is not None and firsts[unit] < target and all(straight[firsts[unit]:target])
 
 
-def _indent(text):
-    return len(text) - len(text.lstrip())
-
-
 def _join(lines, k, target, indent, firsts, straight):
     """(lines rewritten, where to look on) for the jump at line k, or None."""
-    if k + 2 < len(lines) and _indent(lines[k + 2][0]) > indent and lines[k + 2][0].strip():
+    if k + 2 < len(lines) and indent_of(lines[k + 2][0]) > indent and lines[k + 2][0].strip():
         return None                     # (not the end of its block)
     head = k - 1
-    while head >= 0 and (not lines[head][0].strip() or _indent(lines[head][0]) > indent):
+    while head >= 0 and (not lines[head][0].strip() or indent_of(lines[head][0]) > indent):
         head -= 1
-    if head < 0 or _indent(lines[head][0]) != indent:
+    if head < 0 or indent_of(lines[head][0]) != indent:
         return None
     word = lines[head][0].strip()
     if not (word.startswith('if ') and word.endswith(':')) or not _before(
             lines[head][1], target, firsts, straight):
         return None
     # (no loop around it: there `continue` is the loop's, and falling out of its body goes round)
-    level = indent
-    for text, _ in reversed(lines[:head]):
-        if text.strip() and _indent(text) < level:
-            level = _indent(text)
+    level, j = indent, head
+    while level > 8 and j > 0:          # (none can be a loop's at 8 or less: the tree's own)
+        j -= 1
+        text = lines[j][0]
+        if text.strip() and indent_of(text) < level:
+            level = indent_of(text)
             if level > 8 and text.strip().startswith(('for ', 'while ')):
                 return None
     pad = ' ' * indent
@@ -122,7 +121,7 @@ def _join(lines, k, target, indent, firsts, straight):
     other = []                          # (the `if`'s own else block)
     if j < len(lines) and lines[j][0] == pad + 'else:':
         j += 1
-        while j < len(lines) and (not lines[j][0].strip() or _indent(lines[j][0]) > indent):
+        while j < len(lines) and (not lines[j][0].strip() or indent_of(lines[j][0]) > indent):
             other.append(lines[j])
             j += 1
     start = j
@@ -131,7 +130,7 @@ def _join(lines, k, target, indent, firsts, straight):
     while j < len(lines):
         text, unit = lines[j]
         if text.strip():
-            n = _indent(text)
+            n = indent_of(text)
             if n == indent and unit is not None and firsts[unit] == target and (
                     lines[j - 1][1] != unit):
                 break

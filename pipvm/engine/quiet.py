@@ -123,29 +123,3 @@ def _shown_is_text(decoded, message, consts):
         return False
     name = last.op.name
     return name == 'FORMAT' or (name == 'CONST' and type(consts[last.args[0]]) is str)
-
-
-# The tests a quiet message's or loop's written-out checks make first
-# (actions._Writer.quiet): they run a check only where it may fail.
-# A local that may be a Number too long to show (checks._shows' test, whose
-# check then decides): the only failure of a check that shows locals.
-LONG = '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)'
-# A global a check shows that may fail it: undefined, or a Number too long.
-GLOBAL = ('globals_[%d] is None or (type(globals_[%d]) is int '
-          'and globals_[%d].bit_length() > SHOWN_BITS)')
-
-
-def shown(check):
-    """(The local slots, the global slots) a QUIET_MESSAGE's check shows,
-    when it fails only where one of them is undefined or a Number too long
-    to show (its locals are tested defined before it), else None."""
-    if getattr(check, 'locals_only', False):
-        return check.slots, ()
-    if getattr(check, 'globals', None) is not None:
-        return check.slots, check.globals
-    return None
-
-
-# An item's types a quiet loop cannot take as the first item's: undefined
-# (`None in`: no Pip value equals None but None) or a Number (that may be too long).
-UNSHOWN = frozenset({type(None), int})

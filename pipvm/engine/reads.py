@@ -12,7 +12,7 @@ word's characters are ASCII ones.
 """
 import re
 
-from pipvm.engine.inline import block_end
+from pipvm.engine.lines import block_end
 from pipvm.engine.steps import NO_STEPS
 
 _WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'

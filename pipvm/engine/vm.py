@@ -53,7 +53,7 @@ class Loaded:
             self.instrs.append((op.code, args[0] if len(args) == 1 else tuple(args),
                                 HANDLERS.get(op.code)))
         for i, name in rewrites.items():
-            self.instrs[i] = rewritten(name, self.instrs[i])
+            self.instrs[i] = rewritten(name, self.instrs, i)
         # What runs when nobody reads the output (pipvm/engine/quiet.py): the same
         # indexes, so a frame can run either.
         variant = program is not None and quiet.variant(self.instrs, runs, code, program,
@@ -70,20 +70,25 @@ class Loaded:
 
 
 # The load-time rewrites (fusion.rewrites): each by name, with its operand
-# made from the operand of the instruction it replaces.
+# made from the loaded instructions and the index of the one it replaces.
 REWRITES = {
-    'RETURN': lambda arg: (),           # a jump to a RETURN returns
-    'PLAY_AGAIN': lambda arg: arg,      # a PLAY taking its CANPLAY's cards: the same rule
+    'RETURN': lambda instrs, i: (),             # a jump to a RETURN returns
+    # a PLAY taking its CANPLAY's cards: the same rule
+    'PLAY_AGAIN': lambda instrs, i: instrs[i][1],
+    # a dealing loop's FOR_ITER: its FOR_NEXT's slot, the global, the end,
+    # the property read of the item (or None: the item itself)
+    'DEAL_EACH': lambda instrs, i: (instrs[i + 1][1][0], instrs[i + 3][1], instrs[i + 1][1][1],
+                                    instrs[i + 2][1][1] if instrs[i + 2][0] != OP.LOAD_LOCAL
+                                    else None),
 }
 
 
-def rewritten(name, instr):
-    """What the VM runs instead of instr for the rewrite `name`."""
+def rewritten(name, instrs, i):
+    """What the VM runs instead of instrs[i] for the rewrite `name`."""
     if name not in REWRITES:
         raise ValueError('no load-time rewrite %r' % name)
     code = getattr(OP, name)
-    _, arg, _ = instr
-    return (code, REWRITES[name](arg), HANDLERS.get(code))
+    return (code, REWRITES[name](instrs, i), HANDLERS.get(code))
 
 
 def _load(kind, arg, index):

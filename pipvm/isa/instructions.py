@@ -7,8 +7,8 @@ Numbers are assigned by the table's order: each section starts at a number
 of its own and counts up (the gaps keep the numbers of files written
 before).  Three kinds share the one numbering: the opcodes of a .pipc file
 (1-93, 95-99), superinstructions the VM fuses from them when it loads a program
-(100-119) and the instructions loading makes otherwise (200-204: a
-rewritten PLAY, the quiet variant).  Only the first may appear in a file
+(100-119) and the instructions loading makes otherwise (200-205: a
+rewritten PLAY, the quiet variant, a dealing loop at once).  Only the first may appear in a file
 (`in_file`); the validator refuses the others.  pipvm/isa/opcodes.py
 derives the tables the rest of the tree reads (OP, BY_CODE, ...), and
 pipvm/engine/cases.py writes the VM's loop branches, handlers,
@@ -86,7 +86,7 @@ class Instruction:
 def _op(name, operands, effect, doc, body=None, reads='', flags='', pops=None, branch=None,
         quiet=None, **kw):
     """An instruction (numbered by _section): operands are `name:kind` words
-    (a load-time instruction's own have no kind: never encoded); reads and
+    (a load-time instruction's own need none: never encoded); reads and
     flags are words of READS, FLAGS and BODY_FLAGS."""
     flags = set(flags.split())
     assert set(reads.split()) <= set(READS) and flags <= set(FLAGS + BODY_FLAGS), name
@@ -591,9 +591,10 @@ _FUSED = _section(100,
 )
 
 
-def _made(name, operands, effect, doc, body=None, reads='', flags=''):
-    """An instruction only loading makes (its operands are the VM's, never encoded)."""
-    return _op(name, operands, effect, doc, body, reads, flags, in_file=False)
+def _made(name, operands, effect, doc, body=None, reads='', flags='', **kw):
+    """An instruction only loading makes (its operands are the VM's, never
+    encoded; a kind says what one holds: a slot, a jump's index)."""
+    return _op(name, operands, effect, doc, body, reads, flags, in_file=False, **kw)
 
 
 # What loading makes besides superinstructions: a PLAY rewritten
@@ -652,5 +653,26 @@ LOUD()""",
           'local', 'fails stack'),
 )
 
+# A loop that only deals every item's cards to one place, `for p in LIST {
+# deal all from p to GLOBAL. }` or `... from p->PROP ...` (deal.pip's two a
+# round, Oh Hell's and Auction Pitch's gathering of the hands): at its
+# FOR_ITER (fusion.rewrites finds the loop), all its rounds at once where
+# none can fail nor stop at the step limit (bodies.deal_each); else its
+# FOR_ITER, and the rounds run as written (the same faults, the same step).
+_LOOPS = _section(205,
+    _made('DEAL_EACH', 'slot:local g:global after:jump prop', 'lst -- it',
+          "FOR_ITER of a loop dealing all of each item's (or its property's) cards to a "
+          "global: every round at once, the item stored and a step a round counted, and "
+          "jump past the loop; or, where a round could fail or reach the step limit, the "
+          "iteration state (the loop runs)", """
+each = list(stack[-1])
+if deal_each(each, prop, globals_[g], machine):
+    if each:
+        frame[slot] = each[-1]
+    POP()
+    JUMP(after)
+stack[-1] = iter(each)""", 'list global hand', 'makes stack', branch=-1),
+)
+
 # The one table: every instruction the VM runs, by number.
-INSTRUCTIONS = _FILE + _FUSED + _LOAD_TIME
+INSTRUCTIONS = _FILE + _FUSED + _LOAD_TIME + _LOOPS

@@ -7,7 +7,7 @@ do), so only a postcondition on the loaded code sees it.  Property 2
 (test_fuzz.test_vm_matches_reference) runs it on every generated program.
 """
 from pipvm.isa import pipc
-from pipvm.isa.opcodes import ASKS, FUSED, OP, OPERANDS, ask_table
+from pipvm.isa.opcodes import ASKS, DEAL_ALL, FUSED, OP, OPERANDS, ask_table
 
 
 def entered(decoded):
@@ -77,6 +77,22 @@ def plays_again(decoded, p, inside):
             and not any(ins.offset in inside for ins in decoded[j:p + 1]))
 
 
+def deals_each(decoded, k, inside):
+    """Does the FOR_ITER at decoded[k] head `for p in LIST { deal all from p
+    to GLOBAL. }` (or `from p->PROP`, its LOAD_PROP entered by no jump):
+    FOR_NEXT into a local, LOAD_LOCAL of it, LOAD_GLOBAL, DEAL with the mode
+    DEAL_ALL alone, the JUMP back to the FOR_NEXT, whose end follows it?"""
+    names = [ins.op.name for ins in decoded[k + 1:k + 7]]
+    prop = names[2:3] == ['LOAD_PROP'] and decoded[k + 3].offset not in inside
+    body = decoded[k + 1:k + 6 + prop]
+    shape = ['FOR_NEXT', 'LOAD_LOCAL'] + ['LOAD_PROP'] * prop + ['LOAD_GLOBAL', 'DEAL', 'JUMP']
+    if [ins.op.name for ins in body] != shape or len(decoded) <= k + 6 + prop:
+        return False
+    head, back = body[0], body[-1]
+    return (body[1].args[0] == head.args[0] and body[-2].args[0] == DEAL_ALL
+            and back.args[0] == head.offset and head.args[1] == decoded[k + 6 + prop].offset)
+
+
 def violations(image):
     """Where the Image's loaded code breaks fusion.py's contract: a list of
     messages (empty if it keeps it)."""
@@ -102,10 +118,12 @@ def violations(image):
                 out.append('%s: offset %d runs %d instruction(s) as one, the table fuses %d'
                            % (where, parts[0].offset, len(parts), len(fused.parts) if fused else 1))
                 continue
-            # the rewrites: exactly these PLAYs and JUMPs
+            # the rewrites: exactly these PLAYs, JUMPs and FOR_ITERs
             ins = decoded[k]
             if ins.op.code == OP.PLAY and plays_again(decoded, k, inside):
                 want = OP.PLAY_AGAIN
+            elif ins.op.code == OP.FOR_ITER and deals_each(decoded, k, inside):
+                want = OP.DEAL_EACH
             elif (ins.op.code == OP.JUMP and ins.args[0] > ins.offset
                     and decoded[at[ins.args[0]]].op.code == OP.RETURN):
                 want = OP.RETURN        # (a jump back counts a step: not rewritten)

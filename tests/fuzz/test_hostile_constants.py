@@ -74,8 +74,8 @@ def _sources(image):
     regions (made now, and put in place: they run from here on), its
     actions, its rules' (and their settled forms', made so far)."""
     actions.prepare(image)
-    lazy = [fn for loaded in image.codes for op, _, fn in loaded.instrs + loaded.quiet
-            if isinstance(fn, compiled._Lazy)]
+    lazy = [compiled.lazy_of(fn) for loaded in image.codes
+            for op, _, fn in loaded.instrs + loaded.quiet if compiled.lazy_of(fn)]
     out = [fn.made().source for fn in lazy]
     for fn in lazy:
         regions.enter(fn.site, fn.index)
