@@ -196,4 +196,4 @@ def test_the_starts_only_a_paused_frame_enters_are_left_out_of_a_leaf():
     leaf = inline.leaf(codes['turn'].action, codes['turn'].frame_size)
     assert leaf is not None and leaf.loud and len(leaf.lines) < inline.MAX_LINES
     main = codes['main'].action.source
-    assert main.count('UNSHOWN.isdisjoint') == 1 and '.action(self' not in main
+    assert main.count('QUIET_ROUNDS(') == 1 and '.action(self' not in main

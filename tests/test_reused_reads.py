@@ -101,6 +101,60 @@ def test_an_except_block_knows_nothing_and_one_that_ends_keeps_what_was_known():
     assert _reused(DEFINED + going + DEFINED) == DEFINED + going + DEFINED
 
 
+AREA = READ + ['if (value1 := value0.cards) is None:', "    raise Fault('Undefined value', 1)"]
+
+
+def _listed(name):
+    """rewrites.inlined's list of cards the value a name holds stands for."""
+    return ('(%s.cards if (ct_ := type(%s)) is Area else %s.hand if ct_ is Player else %s '
+            'if ct_ is list else cards_of(%s))' % ((name,) * 5))
+
+
+def test_the_cards_of_a_slot_whose_kind_a_read_showed_are_its_property():
+    # only an Area has `cards`, only a Player a `hand`: a read of one that
+    # did not fail says what the slot holds, and its cards are that property
+    call = 'found = A[5](self, p, %s)  # (no steps)'
+    assert _reused(AREA + ['v = globals_[8]', call % _listed('v')])[-1] == call % 'v.cards'
+    player = DEFINED + ['value0 = frame[0]', 'if (value := value0.hand) is None:',
+                        "    raise Fault('Undefined value', 1)"]
+    assert _reused(player + ['dest_ = %s' % _listed('value0')])[-1] == 'dest_ = value0.hand'
+    # a property stored between: what the slot holds stays
+    assert _reused(AREA + ['self.canplay_found = x', 'deal_to(s, %s, 1)' % _listed('value0')])[
+        -1] == 'deal_to(s, value0.cards, 1)'
+    # not after a store to the slot or a call that may store, where the
+    # kind is not known, or after what the line evaluates before it
+    for between in ['globals_[8] = value3', 'x = f(1)']:
+        assert _listed('value0') in _reused(AREA + [between, 'd = %s' % _listed('value0')])[-1]
+    assert _listed('value5') in _reused(READ + ['value5 = value0', 'd = %s' % _listed('value5')])[-1]
+    line = 'x = f(y) + len(%s)' % _listed('value0')
+    assert _reused(AREA + [line])[-1] == line
+
+
+def test_a_name_given_a_slot_known_defined_holds_it():
+    given = READ + ['value0 = 3', 'v = globals_[8]', 'if (value1 := v.rank) is None:',
+                    "    raise Fault('Undefined value', 1)"]
+    assert _reused(given + AGAIN + RANK)[-2:] == ['value5 = globals_[8]', 'value6 = value1']
+
+
+FILTER = ['try:', '    found = A[5](self, value0, value1)  # (no steps)', 'except Exception:',
+          '    found = self.playable(4, value0, value1)']
+
+
+def test_a_rule_s_filter_and_its_fallback_change_nothing_known():
+    assert _reused(READ + FILTER + AGAIN) == READ + FILTER + ['value5 = value0']
+    # another operand's call (not the filter's, unmarked) may store anything
+    unmarked = [FILTER[0], FILTER[1].replace('  # (no steps)', '')] + FILTER[2:]
+    assert _reused(READ + unmarked + AGAIN)[-2:] == AGAIN
+
+
+def test_what_was_known_before_a_block_that_ends_its_path_holds_after_it():
+    ends = ['if n:', '    x = f(1)', '    continue']
+    assert _reused(READ + ends + AGAIN) == READ + ends + ['value5 = value0']
+    # with an else, or a block that goes on: not
+    for block in (ends + ['else:', '    y = 2'], ['if n:', '    x = f(1)']):
+        assert _reused(READ + block + AGAIN)[-2:] == AGAIN, block
+
+
 CHANGED = '''Game "g" requires 2 players.
 Number n = 0.
 Number hits = 0.

@@ -1,16 +1,18 @@
 """The compiled tier's rules and orderings as generated functions
 (pipvm/engine/rules.py): the same cards and values as pure.py's closures,
 the loop's errors, only the table's text in their source."""
+import copy
 import io
 import itertools
 import os
+import pickle
 import re
 import random
 import tokenize
 
 from compiler.pip import frontend
 from pipvm.core.errors import PipError
-from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS
+from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS, new_deck
 from pipvm.engine import actions, filters, pure, vm
 from pipvm.engine import rules as rules_module
 from pipvm.engine.expressions import Binary, If, Leaf, Unary
@@ -125,7 +127,7 @@ def test_a_filter_computes_the_card_free_part_once_and_fails_where_the_loop_does
     program = _hoisting('c->rank == A or c->suit == pile->top->suit')
     image = vm.Image(program, compiled=True)
     sources = [getattr(pure.written(fast).hand, 'source', '') for fast in image.pure if fast]
-    assert any('    h1 = ' in s and '== h1' in s for s in sources), sources
+    assert any('    h1 = ' in s and 'is h1' in s for s in sources), sources
     loop = _ending(program, False)
     assert "Can't get item from empty list" in loop[1] and 'Line 4' in loop[1]
     assert _ending(program, True) == loop
@@ -309,7 +311,7 @@ def test_a_card_free_comparison_with_a_constant_is_computed_once_whole():
     image = vm.Image(program, compiled=True)
     (source,) = [pure.written(fast).hand.source for fast in image.pure if fast]
     hoisted = [line.split(' = ')[0].strip() for line in source.split('\n')
-               if re.match(r' +h\d+ = .*\)\.rank\) == A\[\d+\]\)$', line)]
+               if re.match(r' +h\d+ = .*\)\.rank\) is A\[\d+\]\)$', line)]
     assert len(hoisted) == 1 and ' or %s):\n' % hoisted[0] in source, source
     assert _ending(program, True) == _ending(program, False)
 
@@ -367,6 +369,59 @@ def test_a_born_suit_is_compared_by_identity_a_stored_one_by_equality():
         assert text in w.top(tree).text, (tree, w.top(tree).text)
     assert ') == (' in rules_module._Writer(3, None, card=1).top(
         Binary('EQ', card_suit, Leaf('load_global', 2))).text     # (stored: any value)
+
+
+def test_a_born_rank_is_compared_by_identity_with_a_rank_or_a_number_it_equals():
+    # each rank is one object (RANKS): a card's rank where no code stores it
+    # is one, so `==` and `!=` of two such ranks, or of one and a Number
+    # constant 1..13 (read as the Rank it equals), are `is`, `is not`
+    source, _ = _born('message "dealt".')
+    assert re.search(r'\(v\d+ := card\.rank\) is (h\d+|A\[\d+\])\)', source), source
+    # a stored rank may be any Number: `==`
+    source, born = _born('players->first->hand->top->rank = 5.')
+    assert born == {1} and not re.search(r'v\d+ is ', source), source
+    assert re.search(r'v\d+ == (h\d|A\[)', source), source
+    rank = PROPERTY_NAMES.index('rank')
+    card_rank = Unary('LOAD_PROP', rank, Leaf('load_local', 1))
+    top_rank = Unary('LOAD_PROP', rank, Unary('LIST_PROP', 1, Leaf('load_local', 2)))
+    w = rules_module._Writer(3, None, card=1, born=frozenset({rank}))
+    for tree, text in ((Binary('EQ', card_rank, top_rank), ') is ('),
+                       (Binary('NE', Leaf('const', 8), card_rank), '] is not (v'),
+                       (Binary('EQ', card_rank, Leaf('const', RANKS[3])), ') is A['),
+                       (Binary('EQ', card_rank, Leaf('const', 14)), ') == A['),
+                       (Binary('EQ', card_rank, Leaf('const', True)), ') == A['),
+                       (Binary('EQ', card_rank, Leaf('load_global', 2)), ') == ('),
+                       (Binary('LT', card_rank, top_rank), ') < (')):
+        assert text in w.top(tree).text, (tree, w.top(tree).text)
+    assert any(v is RANKS[8] for v in w.operands) and 8 not in [v for v in w.operands if type(v) is int]
+    # what the filter allows: the closures' cards, a Number and the rank
+    # it equals hoisted apart (equal trees in Python, not for `is`)
+    for rule in ('c->rank == 8 or c->rank != pile->top->rank', 'c->rank == 14 or 13 == c->rank',
+                 'c->rank + 1 == pile->top->rank or c->rank == A'):
+        program = harness.compile_checked(frontend.check_text(
+            'Game "g" requires 2 players.\nDeck d = standard.\n'
+            'Area table labeled "Table" is faceup.\nRule r(p, c, pile) =\n  %s.\n'
+            'Action main {\n  shuffle d.\n  deal 20 from d to players.\n  deal 1 from d to table.\n'
+            '  play r from players->first to table.\n}\n' % rule))
+        closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+        (k,) = [k for k, fast in enumerate(tier.pure)
+                if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+        for seed in range(30):
+            m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
+            table = [v.cards for v in m.globals if type(v) is vm.Area]
+            got = _filtered(tier.pure[k], m, m.players[0], table[0])
+            assert got == _filtered(closures.pure[k], m, m.players[0], table[0]), (rule, seed)
+        assert _ending(program, True) == _ending(program, False), rule
+
+
+def test_a_rank_stays_its_one_object_through_pickle_and_copy():
+    # (the compiled rules compare ranks by identity)
+    deck = new_deck()
+    for copied in (pickle.loads(pickle.dumps(deck)), copy.deepcopy(deck), copy.copy(RANKS[1:])):
+        assert all(a.rank is b.rank for a, b in zip(deck, copied)) if copied[0] is not RANKS[1] \
+            else list(copied) == list(RANKS[1:])
+    assert all(pickle.loads(pickle.dumps(r, k)) is r for r in RANKS[1:] for k in range(6))
+    assert copy.deepcopy(RANKS[5]) is RANKS[5] and repr(pickle.loads(pickle.dumps(RANKS[12]))) == 'Queen'
 
 
 def test_a_rule_with_conditions_on_globals_is_filtered_by_its_generated_filter():

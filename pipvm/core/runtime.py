@@ -23,6 +23,15 @@ class Rank(int):
     def __repr__(self):
         return RANK_NAMES[self]
 
+    # Each rank is one object, RANKS[n], also through pickle and copy: the
+    # compiled rules compare ranks by identity (rules._Writer.ranks)
+    def __reduce__(self):
+        return _rank, (int(self),)
+
+
+def _rank(n):
+    return RANKS[n]
+
 
 RANK_NAMES = (None, 'Ace', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven',
               'Eight', 'Nine', 'Ten', 'Jack', 'Queen', 'King')

@@ -64,7 +64,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, joins, reach, reads, rewrites, sizes, steps)
+                          inline, joins, kinds, reach, reads, rewrites, sizes, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -455,13 +455,13 @@ INLINED = 3
 INLINED_ANY = 200       # (and a short function's joins, whatever its length)
 
 
-def function(loaded, loud=False, pures=(), leaves=None):
+def function(loaded, loud=False, pures=(), leaves=None, shown=False):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
     then); its code object is made once per source.  pures: the image's
     rules and orderings as Pures (Image.pure), whose filters PLAY and
     CANPLAY call directly.  leaves: code index -> inline.Leaf, the callees
-    written where they are called."""
+    written where they are called.  shown: kinds.items_shown's answer."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     # where control enters from outside: a call at 0; a frame paused before
@@ -475,6 +475,7 @@ def function(loaded, loud=False, pures=(), leaves=None):
                      leaves)
     # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
     writer.again = filters.plays_again(plain) or filters.plays_again(quiet)
+    writer.shown = shown
     (source, at), plain = writer.source()
     name, defaults = 'action_' + loaded.code.name, (0, tuple(writer.operands), tuple(writer.units))
 
@@ -571,7 +572,8 @@ def prepare(image):
     for k in inline.callees_first(actions, calls):
         loaded = image.codes[k]
         try:
-            made[k] = function(loaded, pures=image.pure, leaves=leaves)
+            made[k] = function(loaded, pures=image.pure, leaves=leaves,
+                               shown=kinds.items_shown(image.program))
         except ValueError:
             continue
         fit = inline.leaf(made[k], loaded.frame_size) if k in called else None

@@ -69,12 +69,12 @@ class QuietWriting:
                 # to show) or undefined: every round checks as the first does
                 tests = ['len(rest_) > self.steps_left']
                 tests += ['frame[%d] is None' % s for s in others if s not in tested]
-                if of_item and checks:
+                if of_item and checks and not self.shown:     # (shown: kinds.py)
                     # (one pass over the items' types: no None and no Number)
                     tests.append('not UNSHOWN.isdisjoint(map(type, rest_))')
-                elif of_item:
+                elif of_item and not self.shown:
                     tests.append('None in rest_')
-                elif checks:
+                elif checks and not self.shown:
                     tests.append('int in map(type, rest_)')
                 lines += ['rest_ = pop()', 'if %s:' % ' or '.join(tests)]
                 lines += ['    ' + x for x in rounds]

@@ -13,6 +13,7 @@ word's characters are ASCII ones.
 import re
 
 from pipvm.engine.lines import block_end
+from pipvm.engine.steps import NO_STEPS
 
 _WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'
 _FIRST = frozenset(_WORD[:52] + '_')
@@ -183,7 +184,12 @@ def reused(lines):
     out = []
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
     facts = []
-    after = None            # (the line where an except block that ends its path ends, the facts before it)
+    # (the lines where an except block that ends its path ends, or a block
+    # that ended its path, and the facts before it: innermost last)
+    afters = []
+    # the `if` blocks open, innermost last: [the if's indent, the facts
+    # after its test, its body's indent, its body's last statement there]
+    ifs = []
     k, last, n_lines = 0, 0, len(lines)     # (last: the line before's indent)
     while k < n_lines:
         text, unit = lines[k]
@@ -193,15 +199,35 @@ def reused(lines):
             out.append(lines[k])
             k += 1
             continue
-        if after is not None and k >= after[0]:
-            facts, after, last = after[1], None, len(text)
+        while ifs and indent <= ifs[-1][0]:
+            # (an `if` block that ended its path, without an `else`: where
+            # it was not entered, the facts after its test)
+            head, known, _, tail = ifs.pop()
+            if tail is not None and tail.startswith(_ENDS_PATH) and not (
+                    indent == head and word.startswith(('else', 'elif'))):
+                afters.append((k, known))
+        if ifs:
+            if ifs[-1][2] is None:
+                ifs[-1][2] = indent
+            if ifs[-1][2] == indent:
+                ifs[-1][3] = word
+        while afters and k >= afters[-1][0]:
+            facts, last = afters.pop()[1], len(text)
         if facts and indent < last:
             facts = [f for f in facts if f[2] <= indent]        # (its block ended)
         last = indent
+        if word == 'except Exception:' and _filter_fallback(lines, k, indent):
+            # (a rule's generated filter failed: the machine's filter,
+            # which stores nothing either, runs it again on what was known)
+            out += [lines[k], (_kinds_known(lines[k + 1][0], facts), lines[k + 1][1])]
+            names = assigned(lines[k + 1][0])
+            facts = [f for f in facts if f[0] not in names]
+            k += 2
+            continue
         if word.startswith('except') and word.endswith(':'):
             end = block_end(lines, k, pairs=True)
-            if after is None and _ends_path(lines, k, end, indent):
-                after = (end, facts)
+            if _ends_path(lines, k, end, indent):
+                afters.append((end, facts))
             facts = []
             out.append(lines[k])
             k += 1
@@ -248,6 +274,8 @@ def reused(lines):
             else:
                 out += lines[k:k + 2]
             facts += [(name, key, indent) for key in keys]
+            if prop in _KIND_OF:     # (the value read from is of the one kind that has it)
+                facts += [(None, (key[0], _KIND_OF[prop]), indent) for key in keys]
             if not obj and not any(n == read for n, _, _ in facts):
                 facts.append((read, read, indent))   # (the slot holds it too)
             k += 2
@@ -255,14 +283,19 @@ def reused(lines):
         if word.startswith(('for ', 'while ')) or 'lambda' in word:
             facts = []
         elif facts:         # (else nothing known, and nothing made known)
+            if 'is Area else' in word:
+                text = _kinds_known(text, facts)
+                word = text.strip()
             if '(' in word and any(c in ')]' or (c not in _SAFE and not c.endswith(_SAFE_METHODS))
-                                   for c in callees(word)):
+                                   for c in callees(_FILTER_CALLED.sub('(', word, count=1)
+                                                    if word.endswith(NO_STEPS) else word)):
                 facts = []
             if (('frame' in word or 'globals_' in word) and other_slots(word)
                     or 'frames[' in word or 'rec' in word):
                 facts = []      # (a slot by another way: rec[3] is the frame)
             if '.' in word and '=' in word and sets_property(word):
-                facts = [f for f in facts if type(f[1]) is str]
+                # (what a slot's value is, an Area or a Player, stays)
+                facts = [f for f in facts if type(f[1]) is str or f[0] is None]
             slot = word[:1] in 'fg' and slot_store(word)
             if slot:
                 facts = [f for f in facts if _root(f[1]) != slot]
@@ -276,13 +309,46 @@ def reused(lines):
             copied = [key for n, key, _ in facts if n == given[1]] if given else ()
             if names:
                 facts = [f for f in facts if f[0] not in names]
+            if not given and ' = ' in word:
+                # (a name given a slot that holds a defined value: it holds it)
+                left, _, right = word.partition(' = ')
+                if _ident(left) and _slot(right) and any(key == right for _, key, _ in facts):
+                    facts.append((left, right, indent))
             if copied and given[0].isidentifier():
                 facts += [(given[0], key, indent) for key in copied]
             elif copied:
                 facts.append((given[1], given[0], indent))
-        out.append(lines[k])
+            if word.startswith('if ') and word.endswith(':'):
+                ifs.append([indent, list(facts), None, None])
+        out.append((text, unit))
         k += 1
     return out
+
+
+# What a read of a property that did not fail says of the value's kind:
+# among the runtime's values only an Area has `cards`, only a Player a
+# `hand` (a fact (None, (its slot, kind)))
+_KIND_OF = {'cards': ' Area', 'hand': ' Player'}
+_LIST_OF = {' Area': '.cards', ' Player': '.hand'}
+# rewrites.inlined's list of cards a value stands for (cards_of), and what
+# may stand before it on its line: names, and the call it is an argument of
+_DISPATCH = (r'\((\w+)\.cards if \((\w+) := type\(\1\)\) is Area else \1\.hand '
+             r'if \2 is Player else \1 if \2 is list else cards_of\(\1\)\)')
+_BEFORE = r' *(?:\w+ = )?(?:[\w.]+(?:\[\d+\])?\((?:\w+, )*)?'
+
+
+def _kinds_known(text, facts):
+    """text with the list of cards of a name that holds a slot whose
+    value's kind is known (an Area, a Player) read as its property, not
+    tested by type (nothing before it on the line evaluated but names)."""
+    m = re.search(_DISPATCH, text)
+    if m is None or not re.fullmatch(_BEFORE, text[:m.start()]):
+        return text
+    slots = {key for n, key, _ in facts if n == m.group(1)}
+    kinds = [key[1] for n, key, _ in facts if n is None and key[0] in slots]
+    if not kinds:
+        return text
+    return text[:m.start()] + m.group(1) + _LIST_OF[kinds[0]] + text[m.end():]
 
 
 # A quiet instruction's test that a local its messages show is defined
@@ -296,6 +362,19 @@ _ROUNDS = (r'if not QUIET_ROUNDS\(self, frame, A\[\d+\], rest_\):'
             r'  # \(it stores (frame\[\d+\]) alone\)')
 _QUIET_CHECK = (r'env_ = frame \+ \[self\]|env_\[\d+\] = rest_\[0\]'
                 r'|A\[\d+\](?:\[\d+\])+\(env_\)')
+
+
+# A generated filter's call (filters.direct_filters, marked NO_STEPS): a
+# rule's filter stores nothing; and where it fails, the machine's own
+_FILTER_CALLED = re.compile(r'A\[\d+\]\(self, ')
+
+
+def _filter_fallback(lines, k, indent):
+    """Is the `except Exception:` at line k filters._tried's: after `try:`
+    and a generated filter's call, one line that calls Machine.playable?"""
+    return (2 <= k < len(lines) - 1 and lines[k - 2][0] == lines[k][0][:indent] + 'try:'
+            and lines[k - 1][0].endswith(NO_STEPS) and 'self.playable(' in lines[k + 1][0]
+            and block_end(lines, k, pairs=True) == k + 2)
 
 
 def _ends_path(lines, k, end, indent):

@@ -28,7 +28,7 @@ import re
 import types
 
 from pipvm.core import plain
-from pipvm.core.runtime import PROPERTY_NAMES, Suit
+from pipvm.core.runtime import PROPERTY_NAMES, RANKS, Rank, Suit
 from pipvm.engine import cases, generated_cases
 from pipvm.isa import pipc
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
@@ -65,7 +65,7 @@ class _Writer:
         self.reads_env = False      # a closure reads the environment
         self.defined = False        # the globals read once are all defined (a hand's filter)
         self.hoisting = False       # writing a hand's filter with its card-free parts hoisted
-        self.hoisted = {}           # such a part (a tree) -> (its local, its source)
+        self.hoisted = {}           # such a part (_key) -> (its local, its source)
         # Whether a part written since the last top() may fail where it
         # stands: set by each part that may (a check, a call, an operation
         # that raises on some values), so the any-variant knows whether it
@@ -128,7 +128,8 @@ class _Writer:
 
     def hoist(self, t):
         """The local holding t's value, computed once before the cards' loop."""
-        local = self.hoisted.get(t)
+        key = _key(t)
+        local = self.hoisted.get(key)
         if local is None:
             # (computed before the loop, where a failure has its own path:
             # in the loop it is a local, which cannot fail)
@@ -137,7 +138,7 @@ class _Writer:
                 text = self.expr(t)
             finally:
                 self.hoisting, self.may_fail = True, may_fail
-            local = self.hoisted[t] = ('h%d' % (len(self.hoisted) + 1), text)
+            local = self.hoisted[key] = ('h%d' % (len(self.hoisted) + 1), text)
         return local[0]
 
     def operand_of(self, value):
@@ -147,7 +148,7 @@ class _Writer:
     def expr(self, t):
         kind = type(t)
         if kind is Leaf:
-            if self.hoisting and t.kind == 'const':
+            if self.hoisting and t.kind in ('const', 'rank'):
                 return self.hoist(t)        # (a local: read once for the hand, not A[k] per card)
             return self.leaf(t)
         if self.hoisting and _card_free(t, self.card):
@@ -204,8 +205,17 @@ class _Writer:
             return text
         if kind is Binary:
             may_fail = self.may_fail
-            operands = [self.expr(t.left), self.expr(t.right)]
-            if t.op in _IDENTITY and (self.suit(t.left) or self.suit(t.right)):
+            ranks = t.op in _IDENTITY and self.ranks(t)
+            if ranks:
+                # two ranks (one object each: RANKS) are equal when they are
+                # one: `is`, without an int subclass's generic compare
+                # (Crazy Eights' `c->rank == cl->top->rank or ... c->rank == 8`,
+                # 2.8% of a game's machine instructions)
+                operands = [self.expr(side) if rank is None else self.expr(Leaf('rank', rank))
+                            for side, rank in ranks]
+            else:
+                operands = [self.expr(t.left), self.expr(t.right)]
+            if ranks or t.op in _IDENTITY and (self.suit(t.left) or self.suit(t.right)):
                 # a Suit equals only itself (no __eq__), and no value's type
                 # says it equals one: `is`, without the richcompare's two
                 # tries and fallback (Euchre's `c->suit == led`, 15 against 22 ns)
@@ -257,6 +267,32 @@ class _Writer:
                     and t.operand.arg == self.card)
         return kind is Binary and t.op in _ARITHMETIC and self.number(t.left) and self.number(t.right)
 
+    def rank(self, t):
+        """Is t's value, where it is computed, always one of RANKS (no other
+        Rank is ever made: runtime.Rank): a Rank constant, or a rank where it
+        is born (born_properties: only a Card has a rank, new_deck's)?"""
+        kind = type(t)
+        if kind is Leaf:
+            return t.kind == 'const' and type(t.arg) is Rank
+        return (kind is Unary and t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'rank'
+                and t.arg in self.born)
+
+    def ranks(self, t):
+        """Where Binary t compares two ranks (rank()), or a rank and a Number
+        constant that is one (1..13: equal to that rank alone), [(side,
+        None) or (side, the constant's number, to be read as its Rank)];
+        else None."""
+        sides = []
+        for side, other in ((t.left, t.right), (t.right, t.left)):
+            if self.rank(side):
+                sides.append((side, None))
+            elif (self.rank(other) and type(side) is Leaf and side.kind == 'const'
+                  and type(side.arg) is int and 1 <= side.arg <= 13):
+                sides.append((side, side.arg))
+            else:
+                return None
+        return sides
+
     def suit(self, t):
         """Is t's value always a Suit: a Suit constant, or a card's suit
         where it is born (never stored: new_deck's, or swapped with
@@ -289,6 +325,8 @@ class _Writer:
         kind, arg = t.kind, t.arg
         if kind == 'const':
             return self.operand_of(arg)
+        if kind == 'rank':          # (a Number constant compared as the Rank it equals: expr)
+            return self.operand_of(RANKS[arg])
         if kind == 'scratch':
             if arg not in self.scratch:
                 raise Refused()
@@ -361,6 +399,13 @@ def _card_free(t, card):
 
 
 ARGUMENTS = 3           # a rule's (player, card, destination): its other locals are an aggregate's
+
+
+def _key(t):
+    """Tree t as a key of the parts hoisted: equal trees whose constants
+    differ in kind (1, Ace and true are equal in Python, not in a rule
+    that compares ranks by identity) are different parts."""
+    return t, tuple(type(n.arg) for n in _nodes(t) if type(n) is Leaf and n.kind == 'const')
 
 
 def _nodes(tree):
@@ -523,7 +568,7 @@ def _decided_first(w, plan, machine, closure, card, born):
             break
     else:
         return None
-    trees = [t for t, (local, _) in w.hoisted.items() if local == test] + [
+    trees = [t for (t, _), (local, _) in w.hoisted.items() if local == test] + [
         Leaf('load_global', g) for g, local in w.globals.items() if local == test]
     if len(trees) != 1 or any(type(t) is Leaf and t.kind != 'load_global'
                               for t in _nodes(trees[0])):
