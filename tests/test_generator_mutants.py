@@ -1,0 +1,63 @@
+"""What tools/mutation.py's campaign on compiler/codegen/generator.py left
+alive (tools/mutation-results/generator.tsv): code the fuzzer's programs and
+the suite's never make, checked here on programs written for it, on every
+engine (harness.both: the compiled tier, the loop, the reference)."""
+from compiler.pip import frontend
+from pipvm.isa.pipc import decode
+
+from .fuzz import harness
+
+HEAD = 'Game "G" requires 2 players.\nDeck stock = standard.\nArea pile labeled "pile".\n'
+
+
+def _ending(body, answers=(0, 0, 0)):
+    """(transcript, ending) of `Action main { body }` on every engine: they agree."""
+    vm_run, ref_run = harness.both(HEAD + 'Action main {\n%s\n}\n' % body, 0, list(answers))
+    assert (vm_run.transcript, vm_run.ending) == (ref_run.transcript, ref_run.ending)
+    return vm_run.transcript, vm_run.ending
+
+
+def test_defined_reads_a_list_s_item_so_an_empty_list_fails():
+    # `defined L->top` is True, but reading the item first fails on an empty list
+    transcript, ending = _ending('  message "before".\n  let b be defined pile->cards->top.\n'
+                                 '  message "after {b}".')
+    assert ending == "Error: Line 6, Col 33: Can't get item from empty list"
+    assert 'after' not in transcript
+    transcript, ending = _ending('  deal 1 from stock to pile.\n  let b be defined pile->cards->top.\n'
+                                 '  message "after {b}".')
+    assert 'after True' in transcript
+
+
+def test_continue_drops_nothing_and_jumps_to_the_loop_s_top():
+    # `continue` keeps its own loop's iteration state: no DROP, however deep;
+    # `break` drops its own (the for's) and the loops' it leaves
+    body = ('  let n be 0.\n'
+            '  forever {\n    n = n + 1.\n    if n < 3 { continue. }\n    break.\n  }\n'
+            '  for c in 2..5~H {\n    for d in 2..3~C {\n      if d == 2~C { continue. }\n'
+            '      message "{c} {d}".\n    }\n    if c == 3~H { continue. }\n'
+            '    message "{c} {n}".\n  }')
+    transcript, ending = _ending(body)
+    shown = ['%s of Hearts %s' % (c, d) for c, d in (
+        ('Two', 'Three of Clubs'), ('Two', 3), ('Three', 'Three of Clubs'), ('Four', 'Three of Clubs'),
+        ('Four', 3), ('Five', 'Three of Clubs'), ('Five', 3))]
+    assert transcript.split('\n')[-len(shown) - 2:-2] == shown, transcript
+    program = frontend.compile_text(HEAD + 'Action main {\n%s\n}\n' % body)
+    ops = [i.op.name for code in program.codes for i in decode(code.code)]
+    assert 'DROP' not in ops, ops
+    with_break = body.replace('if d == 2~C { continue. }', 'if d == 2~C { break. }')
+    program = frontend.compile_text(HEAD + 'Action main {\n%s\n}\n' % with_break)
+    assert [i.op.name for code in program.codes for i in decode(code.code)].count('DROP') == 1
+
+
+def _main_code(body):
+    program = frontend.compile_text(HEAD + 'Action main {\n%s\n}\n' % body)
+    return [(i.offset, i.op.name, i.args) for i in decode(program.codes[program.main].code)]
+
+
+def test_break_is_one_jump_to_the_loop_s_end_and_nothing_after_it():
+    # (the loop's own JUMP back follows; `break` writes no `continue` after its jump)
+    assert _main_code('forever { break. }') == [(0, 'JUMP', (10,)), (5, 'JUMP', (0,)),
+                                                (10, 'RETURN', ())]
+    assert _main_code('for c in 2..3~H { break. }') == [
+        (0, 'LIST_CONST', (1,)), (2, 'FOR_ITER', ()), (3, 'FOR_NEXT', (0, 21)), (9, 'DROP', (1,)),
+        (11, 'JUMP', (21,)), (16, 'JUMP', (3,)), (21, 'RETURN', ())]
