@@ -61,3 +61,21 @@ def test_break_is_one_jump_to_the_loop_s_end_and_nothing_after_it():
     assert _main_code('for c in 2..3~H { break. }') == [
         (0, 'LIST_CONST', (1,)), (2, 'FOR_ITER', ()), (3, 'FOR_NEXT', (0, 21)), (9, 'DROP', (1,)),
         (11, 'JUMP', (21,)), (16, 'JUMP', (3,)), (21, 'RETURN', ())]
+
+
+def test_an_ask_s_list_question_names_its_item_s_slot():
+    # (the code object's local names: what `pipvm dis` and a load's errors show)
+    from tests.test_ext_options import HAND
+    program = frontend.compile_text(HAND)
+    names = program.codes[program.main].local_names
+    assert {'p', 'picked', 'c', 'o'} <= set(names) and '?' not in names, names
+
+
+def test_an_own_value_s_initialiser_is_placed_at_its_declaration():
+    # (INIT_OWN's line-table entry: after a global with no value, the
+    # initialiser's last place was that global's)
+    program = frontend.compile_text('Game "G" requires 2 players.\nNumber x.\n'
+                                    'Number bid for each player = 4.\nAction main { }\n')
+    init = program.codes[0]
+    places = {i.op.name: init.position(i.offset) for i in decode(init.code)}
+    assert places['INIT_OWN'] == (3, 1), places
