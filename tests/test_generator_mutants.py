@@ -79,3 +79,39 @@ def test_an_own_value_s_initialiser_is_placed_at_its_declaration():
     init = program.codes[0]
     places = {i.op.name: init.position(i.offset) for i in decode(init.code)}
     assert places['INIT_OWN'] == (3, 1), places
+
+
+def _init_ops(declarations):
+    program = frontend.compile_text('Game "G" requires 2 players.\n%s\nAction main { }\n' % declarations)
+    return [i.op.name for i in decode(program.codes[0].code)], program.consts
+
+
+def test_not_of_a_constant_is_folded():
+    assert _init_ops('Boolean b = not (1 == 2).') == (['CONST', 'STORE_GLOBAL', 'RETURN'], [True])
+
+
+def test_a_sum_is_folded_only_up_to_two_to_the_sixteen_bits():
+    # A literal's digits are bounded by Python's int/str limit (lexer.number);
+    # with the limit lifted, a sum past _MAX_FOLD_BITS is left to the VM
+    # ("a huge Number is cheaper to compute than to store"), one below is one CONST.
+    import sys
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        big = 2 ** 65535                    # 65,536 bits: big + big has 65,537
+        ops, consts = _init_ops('Number x = %d + %d.' % (big, big))
+        assert ops == ['CONST', 'CONST', 'ADD', 'STORE_GLOBAL', 'RETURN'] and consts == [big]
+        ops, consts = _init_ops('Number x = %d + %d.' % (big - 1, big))
+        assert ops == ['CONST', 'STORE_GLOBAL', 'RETURN'] and consts == [2 * big - 1]
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def test_an_ask_s_last_question_falls_through_to_its_end():
+    # one JUMP per question after ASK, then each body; all but the last jump to the end
+    code = _main_code('ask players->first { "a" { message "a". } "b" { message "b". } }\n'
+                      'message "end".')
+    assert [(offset, name, args) for offset, name, args in code if name == 'JUMP'] == [
+        (14, 'JUMP', (24,)), (19, 'JUMP', (32,)), (27, 'JUMP', (35,))], code
+    assert [(offset, name) for offset, name, _ in code[-3:]] == [
+        (35, 'CONST'), (37, 'MESSAGE_ALL'), (38, 'RETURN')], code
