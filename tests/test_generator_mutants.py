@@ -2,6 +2,8 @@
 alive (tools/mutation-results/generator.tsv): code the fuzzer's programs and
 the suite's never make, checked here on programs written for it, on every
 engine (harness.both: the compiled tier, the loop, the reference)."""
+import pytest
+
 from compiler.pip import frontend
 from pipvm.isa.pipc import decode
 
@@ -115,3 +117,12 @@ def test_an_ask_s_last_question_falls_through_to_its_end():
         (14, 'JUMP', (24,)), (19, 'JUMP', (32,)), (27, 'JUMP', (35,))], code
     assert [(offset, name) for offset, name, _ in code[-3:]] == [
         (35, 'CONST'), (37, 'MESSAGE_ALL'), (38, 'RETURN')], code
+
+
+@pytest.mark.parametrize('expr, value', [
+    ('7 + 3', 10), ('7 - 3', 4), ('7 * 3', 21), ('7 / 3', 2), ('7 == 3', False), ('7 != 3', True),
+    ('7 < 3', False), ('7 <= 7', True), ('7 > 3', True), ('3 >= 7', False),
+    ('(1 == 1) and (1 == 2)', False), ('(1 == 2) or (1 == 1)', True)])
+def test_each_binary_operator_of_constants_is_folded(expr, value):
+    kind = 'Number' if type(value) is int else 'Boolean'
+    assert _init_ops('%s x = %s.' % (kind, expr)) == (['CONST', 'STORE_GLOBAL', 'RETURN'], [value])
