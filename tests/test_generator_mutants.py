@@ -121,7 +121,8 @@ def test_an_ask_s_last_question_falls_through_to_its_end():
 
 @pytest.mark.parametrize('expr, value', [
     ('7 + 3', 10), ('7 - 3', 4), ('7 * 3', 21), ('7 / 3', 2), ('7 == 3', False), ('7 != 3', True),
-    ('7 < 3', False), ('7 <= 7', True), ('7 > 3', True), ('3 >= 7', False),
+    ('7 < 3', False), ('3 < 3', False), ('7 <= 7', True), ('7 > 3', True), ('3 > 3', False),
+    ('3 >= 7', False), ('3 >= 3', True),
     ('(1 == 1) and (1 == 2)', False), ('(1 == 2) or (1 == 1)', True)])
 def test_each_binary_operator_of_constants_is_folded(expr, value):
     kind = 'Number' if type(value) is int else 'Boolean'
