@@ -127,3 +127,18 @@ def test_an_ask_s_last_question_falls_through_to_its_end():
 def test_each_binary_operator_of_constants_is_folded(expr, value):
     kind = 'Number' if type(value) is int else 'Boolean'
     assert _init_ops('%s x = %s.' % (kind, expr)) == (['CONST', 'STORE_GLOBAL', 'RETURN'], [value])
+
+
+def test_an_if_s_last_branch_falls_through_to_its_end():
+    code = _main_code('if players->size == 2 { message "a". }\n'
+                      'elseif players->size == 3 { message "b". }\nelse { message "c". }\n'
+                      'message "end".')
+    assert [(offset, args) for offset, name, args in code if name == 'JUMP'] == [
+        (15, (43,)), (35, (43,))], code
+    assert [(offset, name) for offset, name, _ in code[-5:]] == [
+        (40, 'CONST'), (42, 'MESSAGE_ALL'), (43, 'CONST'), (45, 'MESSAGE_ALL'), (46, 'RETURN')], code
+
+
+def test_the_code_that_sets_the_globals_is_named_globals():
+    # (its name in a .pipc file and in `pipvm dis`)
+    assert frontend.compile_text(HEAD + 'Action main { }\n').codes[0].name == 'globals'
