@@ -142,3 +142,37 @@ def test_an_if_s_last_branch_falls_through_to_its_end():
 def test_the_code_that_sets_the_globals_is_named_globals():
     # (its name in a .pipc file and in `pipvm dis`)
     assert frontend.compile_text(HEAD + 'Action main { }\n').codes[0].name == 'globals'
+
+
+def test_equal_lists_of_booleans_and_numbers_keep_their_own_constants():
+    # (True, False) == (1, 0) in Python: the pool's key tells them apart
+    body = ('  for b in [True; False] { message "{b}". }\n'
+            '  for n in [1; 0] { message "{n}". }')
+    transcript, ending = _ending(body)
+    assert transcript.split('\n')[-6:-2] == ['True', 'False', '1', '0'], transcript
+    program = frontend.compile_text(HEAD + 'Action main {\n%s\n}\n' % body)
+    assert [type(v[0]) for v in program.consts if type(v) is tuple] == [bool, int]
+
+
+def test_an_and_or_chain_jumps_straight_to_its_end():
+    # (a or b) or c: the first jump lands on the second, threaded to where it goes
+    code = _main_code('let b be (players->size == 1) or (players->size == 2) or '
+                      '(players->size == 3).\nmessage "{b}".')
+    jumps = [(offset, args[0]) for offset, name, args in code if name == 'JUMP_IF_TRUE_OR_POP']
+    store = [offset for offset, name, _ in code if name == 'STORE_LOCAL']
+    assert len(jumps) == 2 and {target for _, target in jumps} == set(store), code
+
+
+def test_a_string_s_empty_text_parts_are_left_out():
+    # "{n}" is ['', n, '']: one part formatted, no empty CONSTs
+    code = _main_code('let n be players->size.\nmessage "{n}".')
+    assert [(name, args) for _, name, args in code][3:] == [
+        ('LOAD_LOCAL', (0,)), ('FORMAT', (1,)), ('MESSAGE_ALL', ()), ('RETURN', ())], code
+
+
+def test_a_frame_slot_no_name_is_given_is_shown_as_a_question_mark():
+    # a rule's argument after its three (rule_params: passed in a hidden global) keeps a slot
+    program = frontend.compile_text(HEAD + 'Rule r(p, c, pile, Card other) = c == other.\n'
+                                    'Action main { }\n')
+    assert [code.local_names for code in program.codes if code.name == 'r'] == [
+        ['p', 'c', 'pile', '?']]
