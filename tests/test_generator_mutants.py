@@ -12,9 +12,9 @@ from .fuzz import harness
 HEAD = 'Game "G" requires 2 players.\nDeck stock = standard.\nArea pile labeled "pile".\n'
 
 
-def _ending(body, answers=(0, 0, 0)):
+def _ending(body, answers=(0, 0, 0), rules=''):
     """(transcript, ending) of `Action main { body }` on every engine: they agree."""
-    vm_run, ref_run = harness.both(HEAD + 'Action main {\n%s\n}\n' % body, 0, list(answers))
+    vm_run, ref_run = harness.both(HEAD + rules + 'Action main {\n%s\n}\n' % body, 0, list(answers))
     assert (vm_run.transcript, vm_run.ending) == (ref_run.transcript, ref_run.ending)
     return vm_run.transcript, vm_run.ending
 
@@ -176,3 +176,31 @@ def test_a_frame_slot_no_name_is_given_is_shown_as_a_question_mark():
                                     'Action main { }\n')
     assert [code.local_names for code in program.codes if code.name == 'r'] == [
         ['p', 'c', 'pile', '?']]
+
+
+def test_a_rule_s_arguments_are_set_for_canplay_and_play():
+    # (rule_params: each call stores its arguments in the rule's hidden globals first)
+    transcript, ending = _ending(
+        '  deal 1 from stock to players->first.\n'
+        '  let a be canplay below(K~C) from players->first to pile.\n'
+        '  let b be canplay below(A~H) from players->first to pile.\n'
+        '  message "{a} {b}".\n'
+        '  play below(5~D) from players->first to pile.\n',
+        answers=(0,) * 5, rules='Rule below(p, c, pile, Card than) = c->rank < than->rank.\n')
+    assert 'True False\n' in transcript and 'P0 played Ace of Clubs.' in transcript, transcript
+    assert ending == 'no winner'
+
+
+def test_a_for_names_its_variable_s_slot():
+    program = frontend.compile_text(HEAD + 'Action main {\n  for c in 2..3~H { }\n}\n')
+    assert program.codes[program.main].local_names == ['c']
+
+
+def test_a_rule_s_first_instruction_is_placed_at_its_body():
+    # AGG_START carries no position of its own: it takes the body's (its `>`)
+    program = frontend.compile_text(
+        'Game "G" requires 2 players.\n'
+        'Rule many(p, c, pile) = (count d in p->hand where d->rank == c->rank) > 1.\n'
+        'Action main { }\n')
+    code = [code for code in program.codes if code.name == 'many'][0]
+    assert decode(code.code)[0].op.name == 'AGG_START' and code.position(0) == (2, 71)
