@@ -204,3 +204,23 @@ def test_a_rule_s_first_instruction_is_placed_at_its_body():
         'Action main { }\n')
     code = [code for code in program.codes if code.name == 'many'][0]
     assert decode(code.code)[0].op.name == 'AGG_START' and code.position(0) == (2, 71)
+
+
+def _places(source):
+    """[(op name, (line, col))] of the init code and of main."""
+    program = frontend.compile_text(source)
+    return [[(i.op.name, code.position(i.offset)) for i in decode(code.code)]
+            for code in (program.codes[0], program.codes[program.main])]
+
+
+def test_each_global_s_initialiser_is_placed_at_its_declaration():
+    init, _ = _places('Game "G" requires 2 players.\nArea pile labeled "p".\nNumber x = 4.\n'
+                      'Action main { }\n')
+    assert init == [('CONST', (2, 1)), ('NEW_AREA', (2, 1)), ('STORE_GLOBAL', (2, 1)),
+                    ('CONST', (3, 12)), ('STORE_GLOBAL', (3, 1)), ('RETURN', (1, 1))]
+
+
+def test_a_text_literal_is_one_constant_placed_at_the_literal():
+    # (folded: CONST at the string; the statement's own STORE_LOCAL at the statement)
+    _, main = _places(HEAD + 'Action main {\n  let s be "abc".\n}\n')
+    assert main[:2] == [('CONST', (5, 16)), ('STORE_LOCAL', (5, 3))]   # (a string: its closing quote)
