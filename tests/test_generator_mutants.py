@@ -224,3 +224,10 @@ def test_a_text_literal_is_one_constant_placed_at_the_literal():
     # (folded: CONST at the string; the statement's own STORE_LOCAL at the statement)
     _, main = _places(HEAD + 'Action main {\n  let s be "abc".\n}\n')
     assert main[:2] == [('CONST', (5, 16)), ('STORE_LOCAL', (5, 3))]   # (a string: its closing quote)
+
+
+def test_every_test_of_an_if_jumps_from_the_if_s_place():
+    # (an elseif's JUMP_IF_FALSE, after the first branch's statements, is the if's too)
+    _, main = _places(HEAD + 'Action main {\n  if players->size == 2 { message "a". }\n'
+                      '  elseif players->size == 3 { message "b". }\n}\n')
+    assert [place for name, place in main if name == 'JUMP_IF_FALSE'] == [(5, 3), (5, 3)]
