@@ -81,6 +81,10 @@ PROPERTIES = {
     'pipvm/game/relabel.py': (_SOLVE, _SOLVE_BUDGET, _SEARCH, _WORLDS, _BELIEF),
 }
 
+# The tests of the belief package's parts, one file per behaviour.
+BELIEF_TESTS = sorted('tests/' + name for name in os.listdir(os.path.join(ROOT, 'tests'))
+                      if name.startswith('test_belief_') and name.endswith('.py'))
+
 # The rest of the suite that answers for each file: run (with --suite) on the
 # mutants the fuzz properties leave alive.
 SUITE = {
@@ -157,14 +161,23 @@ SUITE = {
     'pipvm/isa/instructions.py': ['tests/test_cases.py', 'tests/test_effects.py',
                                   'tests/test_compiled.py', 'tests/test_compiled_playouts.py'],
     'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
-    'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
+    # (the corpus, the engines' table and the extensions' programs: what each statement compiles to)
+    'compiler/codegen/generator.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
+                                      'tests/test_corpus.py', 'tests/test_engines.py',
+                                      'tests/test_extensions.py', 'tests/test_ext_options.py',
+                                      'tests/test_ext_sets.py', 'tests/test_ext_params.py',
+                                      'tests/test_ext_endings.py', 'tests/test_ext_areas.py',
+                                      'tests/test_ext_groups.py', 'tests/test_generator_mutants.py'],
     'pipvm/game/game.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_seats.py'],
     'pipvm/game/view.py': ['tests/test_game.py', 'tests/test_bots.py', 'tests/test_web_api.py',
                            'tests/test_extensions.py'],
     'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
                                   'tests/test_determinization.py'],
-    **{part: ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py',
-              'tests/test_determinization.py', 'tests/test_game.py', 'tests/test_bots.py']
+    # (the package was split into BELIEF's modules: the test_belief_*.py files
+    # written for them each play a Belief through most of them)
+    **{part: ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] + BELIEF_TESTS +
+       ['tests/test_determinization.py', 'tests/test_game.py', 'tests/test_bots.py',
+        'tests/test_bots_reuse.py']
        for part in BELIEF},
     'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
                               'tests/test_determinization.py',
