@@ -69,13 +69,6 @@ def contains(lst, x):
                 return True
         return False
     if kind is runtime.Suit:
-        # (a hand of cards, `led in p->hand`, asked in C: a Suit equals only
-        # itself and no value says it equals one, so == is the loop's `is`;
-        # an item with no suit, not a card, and the list is walked below)
-        try:
-            return x in map(_SUIT, lst)
-        except AttributeError:
-            pass
         for item in lst:
             if type(item) is Card:
                 if item.suit is x:
@@ -84,9 +77,6 @@ def contains(lst, x):
                 return True
         return False
     return any(item is x or item == x for item in lst)
-
-
-_SUIT = operator.attrgetter('suit')
 
 
 def build_list(values):
