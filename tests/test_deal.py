@@ -193,3 +193,22 @@ def test_cards_of_ranks_of_a_dealt_deck_are_picked_by_their_places():
     deck[6].rank = 7
     assert [c.name for c in bodies.wild_suit(deck, 9)] == [
         'Nine of Clubs', 'Nine of Hearts', 'Nine of Spades', 'Nine of Diamonds']
+
+
+def test_deal_s_body_holds_deal_to_written_out_not_called():
+    # DEAL to one hand or area runs bodies.deal_to's own lines in its body
+    # (one Python call fewer an Oh Hell answer): the table's text and the
+    # function's statements are one (a change to either fails here)
+    import ast
+    import inspect
+    import textwrap
+    from pipvm.engine import bodies
+    from pipvm.isa import instructions
+    deal_body = instructions._FILE_BY_NAME['DEAL'].body
+    assert 'deal_to(' not in deal_body
+    assert textwrap.indent(instructions.DEAL_TO, '    ') in deal_body
+    fn = ast.parse(textwrap.dedent(inspect.getsource(bodies.deal_to))).body[0]
+    text = ast.parse(instructions.DEAL_TO).body
+    assert text[0].targets[0].id == 'dest'          # (cards_of(dest): deal_to is given the list)
+    assert [ast.dump(s) for s in fn.body[1:]] == [ast.dump(s) for s in text[1:]]
+    assert 'deal_to' not in generated_cases.op_DEAL.__code__.co_names

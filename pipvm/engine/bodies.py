@@ -221,11 +221,13 @@ _FRONT = slice(0, 0)    # (a list's front: `hand[_FRONT] = cards` puts them on t
 def deal_to(source, dest, count):
     """DEAL to one hand or area (the commonest: a trick to its winner's
     pile, a hand back to the deck): what deal does for one destination,
-    called directly (no list of one made, no test of its size)."""
-    n = len(source) if count is None else count
-    if n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
-        dest[:0] = source[n - 1::-1]        # (n past the end: all, reversed)
-        del source[:n]
+    called directly (no list of one made, no test of its size).  DEAL's
+    body holds these lines written out (instructions.DEAL_TO, a test holds
+    them equal), its dest a card list here already."""
+    dealt_n = len(source) if count is None else count
+    if dealt_n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
+        dest[:0] = source[dealt_n - 1::-1]       # (past the end: all, reversed)
+        del source[:dealt_n]
 
 
 def deal_each(items, prop, dest, machine):

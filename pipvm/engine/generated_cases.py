@@ -276,7 +276,11 @@ def op_DEAL(self, stack, frame, arg):    # 70
     if arg & DEAL_TO_PLAYERS:
         deal(source, [p.hand for p in dest], count)
     else:
-        deal_to(source, cards_of(dest), count)
+        dest = cards_of(dest)
+        dealt_n = len(source) if count is None else count
+        if dealt_n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
+            dest[:0] = source[dealt_n - 1::-1]       # (past the end: all, reversed)
+            del source[:dealt_n]
 
 
 def op_DEAL_CARD(self, stack, frame, arg):    # 71

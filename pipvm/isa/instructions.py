@@ -356,6 +356,16 @@ if machine.events is not None:  # (nobody reads it: the operands were checked wh
         'raise GameOver(to_str(who))'),
 )
 
+# DEAL to one hand or area (bodies.deal_to, the one source of its text: a
+# test holds them equal), written into DEAL's body, not called: a trick to
+# its winner's pile, a hand back to the deck, once an Oh Hell answer, one
+# Python call fewer
+DEAL_TO = """dest = cards_of(dest)
+dealt_n = len(source) if count is None else count
+if dealt_n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
+    dest[:0] = source[dealt_n - 1::-1]       # (past the end: all, reversed)
+    del source[:dealt_n]"""
+
 _CARD_GAME = _section(70,
     _op('DEAL', 'mode:mode', 'source dest count --',
         'source, destination[, count] -> deal cards from the front (mode: DEAL_* bits)', """
@@ -365,7 +375,7 @@ source = cards_of(POP())
 if mode & DEAL_TO_PLAYERS:
     deal(source, [p.hand for p in dest], count)
 else:
-    deal_to(source, cards_of(dest), count)""",
+""" + textwrap.indent(DEAL_TO, '    '),
         flags='stack', pops=lambda m: 2 if m & DEAL_ALL else 3),
     _op('DEAL_CARD', '', 'card source dest --', 'card, source, destination -> move that card', """
 to = cards_of(dest)            # (the destination's error first, as the reference)
