@@ -316,6 +316,15 @@ def test_a_card_free_comparison_with_a_constant_is_computed_once_whole():
     assert _ending(program, True) == _ending(program, False)
 
 
+def _hand_filter(program):
+    """(the closures' image, the compiled tier's, the index of the one rule
+    whose hand filter is written as source)."""
+    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
+    (k,) = [k for k, fast in enumerate(tier.pure)
+            if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    return closures, tier, k
+
+
 def _born(assign):
     """A program whose rule reads the card's rank and suit, with assign
     (a statement) after the deal; its filter's source and its born_properties."""
@@ -324,9 +333,7 @@ def _born(assign):
         'Rule r(p, c, pile) =\n  c->rank == A or c->suit == H or c->rank == K.\n'
         'Action main {\n  shuffle d.\n  deal 9 from d to players.\n  %s\n'
         '  play r from players->first to table.\n}\n' % assign))
-    closures, tier = vm.Image(program), vm.Image(program, compiled=True)
-    (k,) = [k for k, fast in enumerate(tier.pure)
-            if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+    closures, tier, k = _hand_filter(program)
     for seed in range(10):
         m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
         for player in m.players:
@@ -403,9 +410,7 @@ def test_a_born_rank_is_compared_by_identity_with_a_rank_or_a_number_it_equals()
             'Area table labeled "Table" is faceup.\nRule r(p, c, pile) =\n  %s.\n'
             'Action main {\n  shuffle d.\n  deal 20 from d to players.\n  deal 1 from d to table.\n'
             '  play r from players->first to table.\n}\n' % rule))
-        closures, tier = vm.Image(program), vm.Image(program, compiled=True)
-        (k,) = [k for k, fast in enumerate(tier.pure)
-                if fast is not None and hasattr(pure.written(fast).hand, 'source')]
+        closures, tier, k = _hand_filter(program)
         for seed in range(30):
             m = Game(tier, seed=seed, players=2, names=['a', 'b'], quiet=True).machine
             table = [v.cards for v in m.globals if type(v) is vm.Area]

@@ -267,15 +267,18 @@ class _Writer:
                     and t.operand.arg == self.card)
         return kind is Binary and t.op in _ARITHMETIC and self.number(t.left) and self.number(t.right)
 
-    def rank(self, t):
-        """Is t's value, where it is computed, always one of RANKS (no other
-        Rank is ever made: runtime.Rank): a Rank constant, or a rank where it
-        is born (born_properties: only a Card has a rank, new_deck's)?"""
-        kind = type(t)
-        if kind is Leaf:
-            return t.kind == 'const' and type(t.arg) is Rank
-        return (kind is Unary and t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'rank'
+    def always(self, t, kind, name):
+        """Is t's value always a `kind`: a constant of it, or the property
+        `name` where it is born (never stored: born_properties)?"""
+        if type(t) is Leaf:
+            return t.kind == 'const' and type(t.arg) is kind
+        return (type(t) is Unary and t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == name
                 and t.arg in self.born)
+
+    def rank(self, t):
+        """Is t's value always one of RANKS (no other Rank is ever made:
+        runtime.Rank; only a Card has a rank, new_deck's)?"""
+        return self.always(t, Rank, 'rank')
 
     def ranks(self, t):
         """Where Binary t compares two ranks (rank()), or a rank and a Number
@@ -294,14 +297,9 @@ class _Writer:
         return sides
 
     def suit(self, t):
-        """Is t's value always a Suit: a Suit constant, or a card's suit
-        where it is born (never stored: new_deck's, or swapped with
+        """Is t's value always a Suit (a card's: new_deck's, or swapped with
         another card's by the beliefs' trades)?"""
-        kind = type(t)
-        if kind is Leaf:
-            return t.kind == 'const' and type(t.arg) is Suit
-        return (kind is Unary and t.op == 'LOAD_PROP' and PROPERTY_NAMES[t.arg] == 'suit'
-                and t.arg in self.born)
+        return self.always(t, Suit, 'suit')
 
     def branch(self, t):
         """expr(t) for a part evaluated only on some paths."""
