@@ -154,7 +154,8 @@ SUITE = {
     'pipvm/engine/sizes.py': ['tests/test_actions_sweep.py', 'tests/test_sizes.py',
                               'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
     # (its answer picks the quiet loops actions._Writer writes: test_kinds reads them)
-    'pipvm/engine/kinds.py': ['tests/test_kinds.py', 'tests/test_actions_sweep.py',
+    'pipvm/engine/kinds.py': ['tests/test_kinds.py', 'tests/test_kinds_mutants.py',
+                              'tests/test_actions_sweep.py',
                               'tests/test_compiled_quiet.py', 'tests/test_compiled_playouts.py',
                               'tests/test_actions.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
