@@ -152,7 +152,8 @@ SUITE = {
                               'tests/test_inline.py', 'tests/test_reads.py', 'tests/test_actions.py',
                               'tests/test_compiled_playouts.py'],
     'pipvm/engine/sizes.py': ['tests/test_actions_sweep.py', 'tests/test_sizes.py',
-                              'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+                              'tests/test_compiled_playouts.py', 'tests/test_actions.py',
+                              'tests/test_sizes_mutants.py'],
     # (its answer picks the quiet loops actions._Writer writes: test_kinds reads them)
     'pipvm/engine/kinds.py': ['tests/test_kinds.py', 'tests/test_kinds_mutants.py',
                               'tests/test_actions_sweep.py',
