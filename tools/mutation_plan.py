@@ -150,7 +150,7 @@ SUITE = {
     'pipvm/engine/lines.py': ['tests/test_actions_sweep.py', 'tests/test_inline_mutants.py',
                               'tests/test_reused_reads.py', 'tests/test_joins.py',
                               'tests/test_inline.py', 'tests/test_reads.py', 'tests/test_actions.py',
-                              'tests/test_compiled_playouts.py'],
+                              'tests/test_compiled_playouts.py', 'tests/test_lines_mutants.py'],
     'pipvm/engine/sizes.py': ['tests/test_actions_sweep.py', 'tests/test_sizes.py',
                               'tests/test_compiled_playouts.py', 'tests/test_actions.py',
                               'tests/test_sizes_mutants.py'],
