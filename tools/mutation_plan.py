@@ -145,7 +145,8 @@ SUITE = {
                               'tests/test_joins_mutants.py'],
     'pipvm/engine/quiet_written.py': ['tests/test_actions_sweep.py', 'tests/test_compiled_quiet.py',
                                       'tests/test_compiled_playouts.py', 'tests/test_actions.py',
-                                      'tests/test_actions_mutants.py', 'tests/test_kinds.py'],
+                                      'tests/test_actions_mutants.py', 'tests/test_kinds.py',
+                                      'tests/test_quiet_written_mutants.py'],
     # (its callers: inline.py, reads.py, joins.py, actions.py)
     'pipvm/engine/lines.py': ['tests/test_actions_sweep.py', 'tests/test_inline_mutants.py',
                               'tests/test_reused_reads.py', 'tests/test_joins.py',
