@@ -64,9 +64,9 @@ def test_a_handler_whose_statement_ends_nowhere_goes_on_at_its_answer():
                                  'pc = t_', 'continue']), 8, (0,))]
     with pytest.raises(fors.NoFor):
         _Writer([(op, ('a', None), handler)], open=True).quiet(0, 8)
-    # (one that ends where its arg says goes on there, open or not)
-    for is_open in (False, True):
-        w = _Writer([(op, ('a', 12), handler)], open=is_open)
+    # (one that ends where its arg's last says goes on there, open or not)
+    for is_open, arg in ((False, ('a', 12)), (True, ('a', 12)), (False, ('a', None, 12))):
+        w = _Writer([(op, arg, handler)], open=is_open)
         assert w.quiet(0, 8) == 12
         assert w.out[0][0] == '\n'.join(['t_ = H%d(self, stack, frame, A[0])' % op,
                                          'if t_ is LOUD:', LOUD])
