@@ -54,6 +54,7 @@ TARGETS = {
     'pipvm/engine/quiet_written.py': None,  # their quiet instructions written out
     'pipvm/engine/lines.py': None,         # helpers over their lines
     'pipvm/engine/sizes.py': None,         # their lists' sizes' division written out
+    'pipvm/engine/kinds.py': None,         # whether their quiet loops test items for None
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

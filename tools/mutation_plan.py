@@ -65,7 +65,7 @@ PROPERTIES = {
                                            'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py',
                                            'pipvm/engine/reads.py', 'pipvm/engine/joins.py',
                                            'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
-                                           'pipvm/engine/sizes.py')},
+                                           'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -144,11 +144,22 @@ SUITE = {
                               'tests/test_compiled_playouts.py', 'tests/test_actions.py',
                               'tests/test_joins_mutants.py'],
     'pipvm/engine/quiet_written.py': ['tests/test_actions_sweep.py', 'tests/test_compiled_quiet.py',
-                                      'tests/test_compiled_playouts.py', 'tests/test_actions.py'],
+                                      'tests/test_compiled_playouts.py', 'tests/test_actions.py',
+                                      'tests/test_actions_mutants.py', 'tests/test_kinds.py',
+                                      'tests/test_quiet_written_mutants.py'],
+    # (its callers: inline.py, reads.py, joins.py, actions.py)
     'pipvm/engine/lines.py': ['tests/test_actions_sweep.py', 'tests/test_inline_mutants.py',
-                              'tests/test_reused_reads.py', 'tests/test_joins.py'],
+                              'tests/test_reused_reads.py', 'tests/test_joins.py',
+                              'tests/test_inline.py', 'tests/test_reads.py', 'tests/test_actions.py',
+                              'tests/test_compiled_playouts.py', 'tests/test_lines_mutants.py'],
     'pipvm/engine/sizes.py': ['tests/test_actions_sweep.py', 'tests/test_sizes.py',
-                              'tests/test_compiled_playouts.py'],
+                              'tests/test_compiled_playouts.py', 'tests/test_actions.py',
+                              'tests/test_sizes_mutants.py'],
+    # (its answer picks the quiet loops actions._Writer writes: test_kinds reads them)
+    'pipvm/engine/kinds.py': ['tests/test_kinds.py', 'tests/test_kinds_mutants.py',
+                              'tests/test_actions_sweep.py',
+                              'tests/test_compiled_quiet.py', 'tests/test_compiled_playouts.py',
+                              'tests/test_actions.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
@@ -194,7 +205,7 @@ QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
     'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py',
     'pipvm/engine/joins.py', 'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
-    'pipvm/engine/sizes.py')}
+    'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers

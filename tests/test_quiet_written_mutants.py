@@ -1,0 +1,78 @@
+"""QuietWriting.quiet on instructions no example program sends it: a
+damaged file's slot, a quiet loop over items with no checks, a handler
+whose statement ends nowhere, an instruction an action cannot hold
+(tools/mutation-results/quiet_written.tsv)."""
+import pytest
+
+from pipvm.engine import fors
+from pipvm.engine.compiled import SMALL
+from pipvm.engine.quiet_written import QuietWriting
+from pipvm.isa.opcodes import BY_CODE, OP
+
+
+class _Writer(QuietWriting):
+    """What quiet reads and calls of actions._Writer, and the text it emits."""
+
+    def __init__(self, instrs, open=False, shown=False, operands=()):
+        self.instrs, self.open, self.shown = instrs, open, shown
+        self.operands, self.handlers, self.out = list(operands), {}, []
+
+    def new_unit(self, indices):
+        return tuple(indices)
+
+    def emit(self, text, indent, unit):
+        self.out.append((text, indent, unit))
+
+
+LOUD = '    return LOUD_RUN(self, rec, 0)'
+
+
+def test_a_damaged_files_slot_reaches_the_text_by_index():
+    w = _Writer([(OP.QUIET_LOCALS, ((SMALL, 3), 9), None)], operands=['x'])
+    assert w.quiet(0, 4) == 9
+    assert w.operands == ['x', SMALL]
+    assert w.out == [('\n'.join(['if frame[A[1]] is None:', LOUD, 'if frame[3] is None:', LOUD]),
+                      4, (0,))]
+    assert w.tested == {'A[1]', 3}
+
+
+def _loop(of_item, checks, shown=False):
+    # (slot 1, no other locals, locals_only; the loop ends at 7)
+    w = _Writer([(OP.QUIET_FOR, (1, (), of_item, checks, True, 7), None)], shown=shown)
+    assert w.quiet(0, 0) == 7
+    return w.out[0][0].split('\n')[1]
+
+
+def test_a_quiet_loops_test_of_its_items_by_what_they_show():
+    assert _loop(True, ()) == 'if len(rest_) > self.steps_left or None in rest_:'
+    assert _loop(False, ()) == 'if len(rest_) > self.steps_left:'
+    assert _loop(True, (), shown=True) == 'if len(rest_) > self.steps_left:'
+    assert _loop(False, ('c',)) == ('if len(rest_) > self.steps_left or '
+                                    'int in map(type, rest_):')
+
+
+def handler(*args):
+    return None
+
+
+def test_a_handler_whose_statement_ends_nowhere_goes_on_at_its_answer():
+    op = OP.QUIET_LOCALS + 1000       # (any code: a handler decides)
+    w = _Writer([(op, ('a', None), handler)])
+    assert w.quiet(0, 8) is None
+    assert w.handlers == {'H%d' % op: handler} and w.operands == [('a', None)]
+    assert w.out == [('\n'.join(['t_ = H%d(self, stack, frame, A[0])' % op, 'if t_ is LOUD:', LOUD,
+                                 'pc = t_', 'continue']), 8, (0,))]
+    with pytest.raises(fors.NoFor):
+        _Writer([(op, ('a', None), handler)], open=True).quiet(0, 8)
+    # (one that ends where its arg's last says goes on there, open or not)
+    for is_open, arg in ((False, ('a', 12)), (True, ('a', 12)), (False, ('a', None, 12))):
+        w = _Writer([(op, arg, handler)], open=is_open)
+        assert w.quiet(0, 8) == 12
+        assert w.out[0][0] == '\n'.join(['t_ = H%d(self, stack, frame, A[0])' % op,
+                                         'if t_ is LOUD:', LOUD])
+
+
+def test_an_instruction_without_a_handler_is_no_actions():
+    code = next(c for c, op in BY_CODE.items() if op.name == 'ADD')
+    with pytest.raises(ValueError, match='^ADD in an action$'):
+        _Writer([(code, (), None)]).quiet(0, 0)
