@@ -238,3 +238,31 @@ def test_a_local_a_quiet_message_just_tested_is_not_tested_again_by_the_loop_aft
                      'not UNSHOWN.isdisjoint(map(type, rest_)):']
     (loop, _), (tier, functions) = _play_outs(program, seeds=(1, 2))
     assert functions and loop == tier
+
+
+def test_a_loop_whose_body_always_leaves_is_a_start_of_the_tree():
+    # Found by the fuzz (PIPVM_FUZZ_SEED=2901906597): a run falling into a
+    # loop's head went on at it by the tree, which held no start there (no
+    # jump the function reaches goes back to a head whose body always
+    # leaves), so the run before it ran again and again, its iterators
+    # piling up on the stack with no step counted, until memory ran out
+    from pipvm.engine import actions
+    program = _program(LEAVING)
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    main = next(loaded.action for loaded in image.codes if loaded.code.name == 'main')
+    assert main is not None and not harness.unheld(main)
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1, 2))
+    assert functions and loop == tier
+
+
+LEAVING = '''Game "g" requires 2 players.
+Deck stock = standard.
+Action main {
+  ask players->first { "yes" { message "y". } "no" { message "n". } }
+  for p in players { message "a {p}". }
+  for c in stock { message "b {c}". skip to out. }
+  label out.
+  ask players->first { "yes" { message "y". } "no" { message "n". } }
+}
+'''

@@ -88,4 +88,6 @@ def test_every_example_plays_on_the_whole_compiled_tier_as_on_the_loop(path):
     players = _players(program)
     image = _all_made(Image(program, compiled=True))
     assert any(loaded.action is not None for loaded in image.codes)
+    assert not [(loaded.code.name, harness.unheld(fn)) for loaded in image.codes
+                for fn in (loaded.action, loaded.loud_action) if fn and harness.unheld(fn)]
     assert _run(image, players) == _run(Image(program), players)

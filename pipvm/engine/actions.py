@@ -290,9 +290,13 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
                     if self.loop(i, indent):
                         return
                 else:
-                    # (at the top, the loop is written once, where its head starts)
+                    # (at the top, the loop is written once, where its head
+                    # starts: a start of the tree even where no jump the
+                    # function reaches goes there, a body that always
+                    # leaves: `for c in L { skip to out. }`)
                     if group:
                         self.group(group, indent)
+                    self.pending.add(i)
                     self.emit('pc = %d\ncontinue' % i, indent, None)
                     return
             if (i != start and i in self.looped and not self.open

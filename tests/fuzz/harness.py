@@ -7,6 +7,7 @@ reads comes from the case's answers, an int choosing the option at that
 index (mod the number of options) and a string typed as it is.
 """
 import io
+import re
 
 import attrs
 
@@ -226,3 +227,14 @@ def played_out(program, seeds=(1, 2), max_steps=None):
             runs.append((playout(g.fork(quiet=True), rng), rng))
         out.append((image, runs))
     return out
+
+
+def unheld(fn):
+    """The pcs fn's runs go on at by its test tree (`pc = N` then
+    `continue`) that the tree has no start for: a pc the tree does not hold
+    runs the nearest start below it (a run written before, again: no step
+    counted, the stack growing for good)."""
+    lines = fn.source.split('\n')
+    gone = {int(m.group(1)) for line, after in zip(lines, lines[1:])
+            if (m := re.fullmatch(r' *pc = (\d+)', line)) and after.strip() == 'continue'}
+    return gone - fn.entries
