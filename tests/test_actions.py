@@ -220,12 +220,17 @@ SHOWN_HANDS = '''Action show {
   message q "Yours:".
   q = players->last.
   for c in q->hand { message q "  {c}". }
+}
+Action numbers {
+  let l be [1; 2].
+  for x in l { message "{x}". }
 }'''
 
 
 def test_a_local_a_quiet_message_just_tested_is_not_tested_again_by_the_loop_after_it():
     # (the message's test is the statement itself, no name `defined`; the
-    # hand loop after it tests p no more, but q again: stored since)
+    # hand loop after it tests p no more, but q again: stored since; the
+    # items tested too: `numbers` keeps a list of Numbers, kinds.py)
     from pipvm.engine import actions
     program = _program((GAME % SHOWN_HANDS).replace('  helper().', '  helper().\n  show().'))
     image = Image(program, compiled=True)

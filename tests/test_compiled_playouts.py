@@ -382,6 +382,88 @@ def test_inlined_list_props_and_cards_call_the_runtime_where_it_answers():
         'c = None if 1 else 2')
 
 
+SUMS = '''Game "g" requires 2 players.
+Deck deck = standard.
+Number n = 0.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action turn {
+  play any from players->first to table.
+  let r be table->cards->top->rank.
+  n = r + 1.
+  n = n - 2 + r.
+  message "{n}".
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+def test_a_sum_of_a_number_adds_without_int_s_call_and_of_a_rank_with_it():
+    # ADD's and SUB's `int(a) + b`, a whole operand: a + b for a Number a
+    assert rewrites.inlined('x = int(value1) + consts[3]\npush(int(v) - w)') == (
+        'x = (value1 + consts[3] if type(value1) is int else int(value1) + consts[3])\n'
+        'push((v - w if type(v) is int else int(v) - w))')
+    assert rewrites.inlined('r = int(a) + (int(b) + c)') == (
+        'r = int(a) + ((b + c if type(b) is int else int(b) + c))')
+    # (not where an operator around it binds tighter, nor of more than a name)
+    for text in ('x = int(a) + b * c', 'x = d - int(a) + b', 'x = int(a) + b[1].c',
+                 'x = int(a.b) + c', 'x = int(a)'):
+        assert rewrites.inlined(text) == text, text
+    # a Rank (`r + 1`: int() makes it the Number) plays as in the loop
+    program = harness.compile_checked(frontend.check_text(SUMS))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    turn = next(l.action for l in image.codes if l.code.name == 'turn')
+    assert turn.source.count('is int else int(') >= 3, turn.source
+    loop, compiled = _play_outs(program, n=2, reps=2)
+    assert compiled == loop
+
+
+CONTAINS = '''Game "g" requires 2 players.
+Deck deck = standard.
+Boolean has.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action turn {
+  let s be table->cards->top->suit.
+  has = s in players->first->hand.
+  if has { rotate players. }
+  has = Q in players->first->hand.
+  if has { deal 1 from deck to players->first. }
+  play any from players->first to table.
+}
+Action main {
+  shuffle deck.
+  deal 6 from deck to players.
+  deal 1 from deck to table.
+  forever { turn(). rotate players. }
+}
+'''
+
+
+def test_a_suit_in_a_list_is_looked_for_without_a_call():
+    # IN's `contains(lst, x)` on a line of its own: a Suit's loop written out
+    text = rewrites.inlined('    res3 = contains(value2, value0)')
+    assert text.split('\n') == [
+        '    if type(value0) is Suit:', '        res3 = False', '        for item_ in value2:',
+        '            if (item_.suit is value0) if type(item_) is Card else item_ == value0:',
+        '                res3 = True', '                break', '    else:',
+        '        res3 = contains(value2, value0)']
+    assert rewrites.inlined('x = f(contains(a, b))') == 'x = f(contains(a, b))'
+    # (a Suit found or not, and a Rank by the call: as in the loop)
+    program = harness.compile_checked(frontend.check_text(CONTAINS))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    turn = next(l.action for l in image.codes if l.code.name == 'turn')
+    assert turn.source.count('is Suit:') >= 2, turn.source
+    loop, compiled = _play_outs(program, n=2, reps=3)
+    assert compiled == loop
+
+
 def test_values_pushed_for_the_next_body_s_pops_are_passed_in_their_names():
     deal = ['push(value0)', 'push(value1)', 'push(value2)', 'try:',
             '    count = None if 0 & DEAL_ALL else int(pop())', '    dest = pop()',

@@ -62,7 +62,7 @@ import sys
 import types
 
 from pipvm.core.errors import Fault, PipError
-from pipvm.core.runtime import PROPERTY_NAMES, Card, Player
+from pipvm.core.runtime import PROPERTY_NAMES, Card, Player, Suit
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
                           inline, joins, kinds, reach, reads, rewrites, sizes, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
@@ -491,7 +491,7 @@ def function(loaded, loud=False, pures=(), leaves=None, shown=False):
                          DEEP=DEEP, ensure_depth=ensure_depth, LOUD_RUN=loud_run,
                          entered=inline.entered, QUIET_ROUNDS=bodies.quiet_rounds,
                          UNSHOWN=UNSHOWN, SHOWN_BITS=bodies.SHOWN_BITS, Card=Card,
-                         Player=Player, **writer.handlers)
+                         Player=Player, Suit=Suit, **writer.handlers)
             exec(compile(source, '<pipvm action %s>' % loaded.code.name, 'exec'), space)
             code = _MADE[source] = space['action']
         return _named(types.FunctionType(code.__code__, code.__globals__, name, defaults))

@@ -20,6 +20,17 @@ _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le_
 _LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
 _CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*|pop\(\))\)')
 _ONE_QUESTION = re.compile(r'\bquestions_enabled\(([A-Za-z_]\w*), 1\)')
+# ADD's and SUB's `int(a) + b` (a whole operand: after `(` or `= `, before
+# `)`, `,` or the line's end), for a Number a, without the call: int() of
+# a Rank or a Boolean makes the Number, of anything else fails, as before.
+_SUM = re.compile(r'(?:(?<=\()|(?<== ))int\(([A-Za-z_]\w*)\) ([+-]) '
+                  r'([A-Za-z_]\w*(?:\[\d+\])?)(?=\)|,|$)', re.M)
+# IN's `contains(lst, x)` on a line of its own, for a Suit x (Oh Hell's
+# `led in p->hand`), bodies.contains' Suit loop written out: no call.
+_CONTAINS = re.compile(r'^( *)(\w+) = contains\(([A-Za-z_]\w*), ([A-Za-z_]\w*)\)$', re.M)
+_SUIT_IN = ['if type({3}) is Suit:', '    {1} = False', '    for item_ in {2}:',
+            '        if (item_.suit is {3}) if type(item_) is Card else item_ == {3}:',
+            '            {1} = True', '            break', 'else:', '    {1} = contains({2}, {3})']
 # A mode operand's bit (an integer the verifier checked) tested: its value.
 _MODE_BIT = re.compile(r'\b(\d+) & (DEAL_ALL|DEAL_TO_PLAYERS)\b')
 _BITS = {'DEAL_ALL': DEAL_ALL, 'DEAL_TO_PLAYERS': DEAL_TO_PLAYERS}
@@ -53,6 +64,11 @@ def inlined(text):
     if 'questions_enabled(' in text:
         text = _ONE_QUESTION.sub(lambda m: '(([0], [%s[0]]) if %s[1] else ([], []))' % (
             m.group(1), m.group(1)), text)
+    if 'contains(' in text:
+        text = _CONTAINS.sub(lambda m: '\n'.join(m.group(1) + x.format(*m.groups())
+                                                 for x in _SUIT_IN), text)
+    if 'int(' in text:
+        text = _SUM.sub(r'(\1 \2 \3 if type(\1) is int else int(\1) \2 \3)', text)
     return _CARDS_OF.sub(cards_of, text) if 'cards_of(' in text else text
 
 
