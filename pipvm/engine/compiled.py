@@ -194,7 +194,8 @@ def dealt(mode):
     """DEAL for one mode (an integer the verifier checked, written in):
     its count popped or not known, its operands taken as inputs, not by
     POP(), so that a block passes them in locals (deal.pip's round: 12
-    DEALs, each two or three values pushed and popped).  Made from the
+    DEALs, each two or three values pushed and popped), whether it goes to
+    players and whether its count is None constants.  Made from the
     table's body, once a mode."""
     op = _DEALT.get(mode)
     if op is None:
@@ -206,7 +207,9 @@ def dealt(mode):
         every = mode & DEAL_ALL
         body = '\n'.join(['count = None' if every else 'count = int(count)',
                           'source = cards_of(source)'] + lines[3:])
+        # (the mode's constants: the compiler drops the branches not taken)
         body = body.replace('mode & DEAL_TO_PLAYERS', str(mode & DEAL_TO_PLAYERS))
+        body = body.replace('count is None', str(bool(every)))
         inputs = ('source', 'dest') + ((), ('count',))[not every]
         op = _DEALT[mode] = plain.evolve(deal, name='DEAL %d' % mode, body=body,
                                          inputs=inputs, pops=len(inputs), stack=False)

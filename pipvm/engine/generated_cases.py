@@ -9,7 +9,7 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, deal_each, deal_to, fault,
+                                 build_list, card_of, contains, deal, deal_each, fault,
                                  make_cards, move, questions_enabled, quiet_rounds, wild_rank,
                                  wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice

@@ -356,8 +356,8 @@ if machine.events is not None:  # (nobody reads it: the operands were checked wh
         'raise GameOver(to_str(who))'),
 )
 
-# DEAL to one hand or area (bodies.deal_to, the one source of its text: a
-# test holds them equal), written into DEAL's body, not called: a trick to
+# DEAL to one hand or area, the one text of it (bodies.deal_each's pile
+# takes the same slice), written into DEAL's body, not called: a trick to
 # its winner's pile, a hand back to the deck, once an Oh Hell answer, one
 # Python call fewer
 DEAL_TO = """dest = cards_of(dest)
