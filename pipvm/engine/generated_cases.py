@@ -597,6 +597,59 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     stack.append(list_prop(value0, arg[1], 1))
 
 
+def op_DEAL_GLOBAL_BUILTIN_CONST(self, stack, frame, arg):    # 120
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if arg[1] == 0:
+        value1 = self.players
+    elif arg[1] == 1:
+        if (value1 := self.teams) is None:
+            raise Fault('Undefined value', 1)
+    else:
+        value1 = list(self.deck)
+    value2 = self.consts[arg[2]]
+    try:
+        value2 = int(value2)
+        value0 = cards_of(value0)
+        if arg[3] & DEAL_TO_PLAYERS:
+            deal(value0, [p.hand for p in value1], value2)
+        else:
+            value1 = cards_of(value1)
+            dealt_n = len(value0) if False else value2
+            if dealt_n > 0 and value1 is not value0:       # (dealt to itself: each card back where it was)
+                value1[:0] = value0[dealt_n - 1::-1]       # (past the end: all, reversed)
+                del value0[:dealt_n]
+    except Fault as e:
+        e.part = e.part or 3
+        raise
+
+
+def op_DEAL_ALL_GLOBAL_BUILTIN(self, stack, frame, arg):    # 121
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if arg[1] == 0:
+        value1 = self.players
+    elif arg[1] == 1:
+        if (value1 := self.teams) is None:
+            raise Fault('Undefined value', 1)
+    else:
+        value1 = list(self.deck)
+    try:
+        count = None
+        value0 = cards_of(value0)
+        if arg[2] & DEAL_TO_PLAYERS:
+            deal(value0, [p.hand for p in value1], count)
+        else:
+            value1 = cards_of(value1)
+            dealt_n = len(value0) if True else count
+            if dealt_n > 0 and value1 is not value0:       # (dealt to itself: each card back where it was)
+                value1[:0] = value0[dealt_n - 1::-1]       # (past the end: all, reversed)
+                del value0[:dealt_n]
+    except Fault as e:
+        e.part = e.part or 2
+        raise
+
+
 def op_QUIET_MESSAGE(self, stack, frame, arg):    # 200
     for slot in arg[0]:
         # body: DEFINED_LOCAL slot=slot res=defined
@@ -731,6 +784,8 @@ HANDLERS = {
     117: op_CANPLAY_JUMP_IF_FALSE,
     118: op_LOAD_GLOBAL_PROP_LIST_PROP,
     119: op_LOAD_BUILTIN_LIST_PROP,
+    120: op_DEAL_GLOBAL_BUILTIN_CONST,
+    121: op_DEAL_ALL_GLOBAL_BUILTIN,
     200: op_QUIET_MESSAGE,
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,
