@@ -78,7 +78,7 @@ def _cases(m):
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
                 'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), False, 9),
                 'QUIET_FOR': (0, (), False, (), False, 9), 'PLAY_AGAIN': rule,
-                'DEAL_EACH': (0, 0, 9, None),
+                'DEAL_EACH': (0, 0, 9, None), 'SHUFFLE_GLOBAL': 1,    # (a list)
                 # (Ada's hand to the players, a count or all; their other mode: below)
                 'DEAL_GLOBAL_BUILTIN_CONST': (0, 0, number, DEAL_TO_PLAYERS),
                 'DEAL_ALL_GLOBAL_BUILTIN': (0, 0, DEAL_ALL | DEAL_TO_PLAYERS),

@@ -254,10 +254,11 @@ def test_a_deal_from_a_global_to_players_fuses_only_for_its_mode():
     # LOAD_GLOBAL LOAD_BUILTIN [CONST] DEAL: one superinstruction for the
     # mode its effect was made for (deals_all); a DEAL of the other mode
     # takes other operands (a hand-made file), and its run stays apart
-    source = HEAD + 'Deck deck = standard.\nAction main {\n  deal 3 from deck to players.\n' \
-        '  deal all from deck to players.\n}\n'
-    assert fused_names(source)[0] == ['DEAL_GLOBAL_BUILTIN_CONST', 'DEAL_ALL_GLOBAL_BUILTIN',
-                                      'RETURN']
+    # (and a shuffle of a global, SHUFFLE_GLOBAL)
+    source = HEAD + 'Deck deck = standard.\nAction main {\n  shuffle deck.\n' \
+        '  deal 3 from deck to players.\n  deal all from deck to players.\n}\n'
+    assert fused_names(source)[0] == ['SHUFFLE_GLOBAL', 'DEAL_GLOBAL_BUILTIN_CONST',
+                                      'DEAL_ALL_GLOBAL_BUILTIN', 'RETURN']
     OP = opcodes.OP
     for mode, operands in ((opcodes.DEAL_ALL, ('CONST',)), (0, ())):
         code = Assembler()

@@ -597,7 +597,13 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     stack.append(list_prop(value0, arg[1], 1))
 
 
-def op_DEAL_GLOBAL_BUILTIN_CONST(self, stack, frame, arg):    # 120
+def op_SHUFFLE_GLOBAL(self, stack, frame, arg):    # 120
+    if (value0 := self.globals[arg]) is None:
+        raise Fault('Undefined value', 0)
+    self.dealer.shuffle(self, value0)
+
+
+def op_DEAL_GLOBAL_BUILTIN_CONST(self, stack, frame, arg):    # 121
     if (value0 := self.globals[arg[0]]) is None:
         raise Fault('Undefined value', 0)
     if arg[1] == 0:
@@ -624,7 +630,7 @@ def op_DEAL_GLOBAL_BUILTIN_CONST(self, stack, frame, arg):    # 120
         raise
 
 
-def op_DEAL_ALL_GLOBAL_BUILTIN(self, stack, frame, arg):    # 121
+def op_DEAL_ALL_GLOBAL_BUILTIN(self, stack, frame, arg):    # 122
     if (value0 := self.globals[arg[0]]) is None:
         raise Fault('Undefined value', 0)
     if arg[1] == 0:
@@ -784,8 +790,9 @@ HANDLERS = {
     117: op_CANPLAY_JUMP_IF_FALSE,
     118: op_LOAD_GLOBAL_PROP_LIST_PROP,
     119: op_LOAD_BUILTIN_LIST_PROP,
-    120: op_DEAL_GLOBAL_BUILTIN_CONST,
-    121: op_DEAL_ALL_GLOBAL_BUILTIN,
+    120: op_SHUFFLE_GLOBAL,
+    121: op_DEAL_GLOBAL_BUILTIN_CONST,
+    122: op_DEAL_ALL_GLOBAL_BUILTIN,
     200: op_QUIET_MESSAGE,
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,

@@ -603,6 +603,7 @@ _FUSED = _section(100,
            "push the size, first or last item of a global's list property (`pile->cards->top`)"),
     _fused('LOAD_BUILTIN_LIST_PROP', 'LOAD_BUILTIN LIST_PROP',
            'push the size, first or last item of players, teams or standard'),
+    _fused('SHUFFLE_GLOBAL', 'LOAD_GLOBAL SHUFFLE', 'shuffle a global list (`shuffle deck`)'),
     # (deal.pip's three deals a round: its DEAL's operands in locals, cases.deal_body)
     _fused('DEAL_GLOBAL_BUILTIN_CONST', 'LOAD_GLOBAL LOAD_BUILTIN CONST DEAL',
            'deal a constant count of cards from a global to players', deals_all=False),
