@@ -184,8 +184,15 @@ def test_dis_shows_the_blocks_beside_the_bytecode():
                        capture_output=True, timeout=120)
     text = p.stdout.decode()
     assert p.returncode == 0 and p.stderr == b''
-    assert re.search(r'\n +12 +32 \| DEAL_EACH \(rewritten from FOR_ITER\)\n', text)
+    assert re.search(r'\n +8 +32 \| DEAL_EACH \(rewritten from FOR_ITER\)\n', text)
     assert 'if deal_each(' in text
+    # and its deals from the deck to the players, superinstructions (their
+    # DEAL's operands in locals: nothing pushed)
+    assert re.search(r'\n +5 +19 \| LOAD_GLOBAL\+SHUFFLE 0 \(deck\)\n', text)
+    assert re.search(r'\n +6 +22 \| LOAD_GLOBAL\+LOAD_BUILTIN\+CONST\+DEAL 0 \(deck\), players, '
+                     r'2 \(13\), to players\n', text)
+    assert re.search(r'\n +15 +58 \| LOAD_GLOBAL\+LOAD_BUILTIN\+DEAL 0 \(deck\), players, all, '
+                     r'to players\n', text)
 
 
 LOOPS = '''Game "g" requires 2 players.

@@ -221,6 +221,8 @@ def test_a_block_s_deal_is_made_for_its_mode_and_takes_its_operands_in_locals():
         frame = [source, dest, 2 if counted else None]
         fn = compiled.function(codes, None, (mode,))
         assert 'stack.' not in fn.source and ('int(' in fn.source) == counted, fn.source
+        # (whether the count is None a constant of the mode: no test of it)
+        assert 'is None' not in compiled.dealt(mode).body
         stack = []
         arg = (9,) + tuple(range(2 + counted)) + (mode,)
         assert fn(_machine(10), stack, frame, arg) == 9 and stack == []

@@ -6,6 +6,7 @@ import pytest
 
 from compiler.pip import frontend
 from pipvm.isa import opcodes
+from pipvm.isa.opcodes import DEAL_ALL
 from pipvm.core import runtime
 from pipvm.engine import generated_cases, vm
 
@@ -50,14 +51,23 @@ def test_a_deal_to_one_destination_is_the_reference_s_card_by_card_deal():
             for _ in range(max(0, min(n, len(want_source)))):
                 want_dest.insert(0, want_source.pop(0))
             assert (source, dest) == (want_source, want_dest), (count, held)
-            # (bodies.deal_to, DEAL's own call for one destination: the same)
+            # (DEAL's own text for one destination, instructions.DEAL_TO: the same)
             source, dest = list(deck[:7]), list(deck[40:40 + held])
-            bodies.deal_to(source, dest, count)
+            _deal_to(source, dest, count)
             assert (source, dest) == (want_source, want_dest), (count, held)
     # onto its own source: nothing moves
-    source = list(deck[:7])
-    bodies.deal_to(source, source, None)
-    assert source == deck[:7]
+    for source in (list(deck[:7]), runtime.Player('Ada')):
+        (source.hand if type(source) is runtime.Player else source)[:] = deck[:7]
+        for count in (None, 3):
+            _deal_to(source, source, count)
+            assert runtime.cards_of(source) == deck[:7]
+
+
+def _deal_to(source, dest, count):
+    """DEAL (its generated handler) to one hand or area."""
+    stack = [source, dest] + ([] if count is None else [count])
+    assert generated_cases.op_DEAL(None, stack, None, DEAL_ALL if count is None else 0) is None
+    assert stack == []
 
 
 def test_a_deal_to_one_destination_makes_no_list_of_destinations(monkeypatch):
@@ -196,19 +206,13 @@ def test_cards_of_ranks_of_a_dealt_deck_are_picked_by_their_places():
 
 
 def test_deal_s_body_holds_deal_to_written_out_not_called():
-    # DEAL to one hand or area runs bodies.deal_to's own lines in its body
-    # (one Python call fewer an Oh Hell answer): the table's text and the
-    # function's statements are one (a change to either fails here)
-    import ast
-    import inspect
+    # DEAL to one hand or area runs the table's one text of it in its body
+    # (one Python call fewer an Oh Hell answer): no function holds it
+    # again, and the generated handlers import none
     import textwrap
     from pipvm.engine import bodies
     from pipvm.isa import instructions
     deal_body = instructions._FILE_BY_NAME['DEAL'].body
-    assert 'deal_to(' not in deal_body
     assert textwrap.indent(instructions.DEAL_TO, '    ') in deal_body
-    fn = ast.parse(textwrap.dedent(inspect.getsource(bodies.deal_to))).body[0]
-    text = ast.parse(instructions.DEAL_TO).body
-    assert text[0].targets[0].id == 'dest'          # (cards_of(dest): deal_to is given the list)
-    assert [ast.dump(s) for s in fn.body[1:]] == [ast.dump(s) for s in text[1:]]
     assert 'deal_to' not in generated_cases.op_DEAL.__code__.co_names
+    assert not hasattr(bodies, 'deal_to') and not hasattr(generated_cases, 'deal_to')

@@ -12,7 +12,7 @@ from pipvm.core import runtime
 from pipvm.core.errors import Fault, StepLimit
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine import compiled, generated_cases, vm
-from pipvm.isa.opcodes import OP
+from pipvm.isa.opcodes import DEAL_ALL, OP
 from tests.fuzz import harness
 
 # both forms, to an Area, to a Deck, and to a player (the pile one of the hands)
@@ -99,7 +99,7 @@ def _rounds(items, prop, dest, m, frame, slot):
         if p is None:
             raise Fault('Undefined value')
         source = p if prop is None else getattr(p, prop)
-        generated_cases.deal_to(runtime.cards_of(source), runtime.cards_of(dest), None)
+        generated_cases.op_DEAL(m, [source, dest], frame, DEAL_ALL)
         m.steps_left -= 1
         if m.steps_left < 0:
             raise StepLimit(m.max_steps)
@@ -154,3 +154,12 @@ def test_deal_each_deals_at_once_only_where_the_rounds_would_all_deal(shape, pro
     # a round that fails or stops at the limit: never
     if written_out is not None:
         assert out is None
+
+
+def test_deal_each_writes_out_cards_of_s_lookup_once():
+    # (the items' card lists written out, once; the pile's by
+    # runtime.cards_of itself: one text of the lookup besides cards_of's)
+    import inspect
+    from pipvm.engine import bodies
+    text = inspect.getsource(bodies.deal_each)
+    assert text.count('.hand if kind is Player') == 1 and 'runtime.cards_of(dest)' in text

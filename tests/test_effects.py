@@ -15,7 +15,7 @@ from pipvm.core.errors import GameOver
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine import cases, generated_cases, vm
 from pipvm.engine.bodies import CALLED, END, LOUD, PAUSE
-from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, INSTRUCTIONS
+from pipvm.isa.opcodes import AGG_MAX, DEAL_ALL, DEAL_TO_PLAYERS, INSTRUCTIONS
 from tests.fuzz import harness
 
 PROGRAM = '''Game "g" requires 2 players.
@@ -78,7 +78,10 @@ def _cases(m):
                 'LIST_CONST': tuple_const, 'QUIET_MESSAGE': ((0,), (), 9),
                 'QUIET_LOCALS': ((0,), 9), 'QUIET_LOOP': (0, (), False, (), False, 9),
                 'QUIET_FOR': (0, (), False, (), False, 9), 'PLAY_AGAIN': rule,
-                'DEAL_EACH': (0, 0, 9, None),
+                'DEAL_EACH': (0, 0, 9, None), 'SHUFFLE_GLOBAL': 1,    # (a list)
+                # (Ada's hand to the players, a count or all; their other mode: below)
+                'DEAL_GLOBAL_BUILTIN_CONST': (0, 0, number, DEAL_TO_PLAYERS),
+                'DEAL_ALL_GLOBAL_BUILTIN': (0, 0, DEAL_ALL | DEAL_TO_PLAYERS),
                 'LOAD_LOCAL_ITEM_PROP': (1, 1, 'hand'), 'LOAD_LOCAL_LIST_PROP': (1, 0),
                 'STORE_PROP': 'score', 'STORE_LOCAL_ADD_CONST': (2, number, 2)}
     for op in INSTRUCTIONS:
@@ -105,6 +108,8 @@ def _cases(m):
             yield op, arg, [iter([])]
         if op.name in ('DEAL',):
             yield op, DEAL_ALL, ins[:-1]
+        if op.deals_all is not None:      # (not to players: their list taken for cards)
+            yield op, arg[:-1] + (arg[-1] & DEAL_ALL,), ins
         if op.name == 'JUMP':
             yield op, 1, ins            # back: a step
         if op.name in ('QUIET_LOCALS', 'QUIET_MESSAGE'):

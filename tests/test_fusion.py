@@ -248,3 +248,39 @@ def test_a_superinstruction_only_reads_if_each_of_its_parts_does():
     ran = [names[op] for op, _, _ in loaded.instrs]
     assert ran == ['LOAD_BUILTIN', 'CONST', 'EQ_CONST', 'CANPLAY_JUMP_IF_FALSE',
                    'LOAD_BUILTIN', 'CONST', 'EQ_CONST', 'PLAY', 'RETURN']
+
+
+def test_a_deal_from_a_global_to_players_fuses_only_for_its_mode():
+    # LOAD_GLOBAL LOAD_BUILTIN [CONST] DEAL: one superinstruction for the
+    # mode its effect was made for (deals_all); a DEAL of the other mode
+    # takes other operands (a hand-made file), and its run stays apart
+    # (and a shuffle of a global, SHUFFLE_GLOBAL)
+    source = HEAD + 'Deck deck = standard.\nAction main {\n  shuffle deck.\n' \
+        '  deal 3 from deck to players.\n  deal all from deck to players.\n}\n'
+    assert fused_names(source)[0] == ['SHUFFLE_GLOBAL', 'DEAL_GLOBAL_BUILTIN_CONST',
+                                      'DEAL_ALL_GLOBAL_BUILTIN', 'RETURN']
+    OP = opcodes.OP
+    for mode, operands in ((opcodes.DEAL_ALL, ('CONST',)), (0, ())):
+        code = Assembler()
+        code.emit('LOAD_GLOBAL', 0)
+        code.emit('LOAD_BUILTIN', 0)
+        for name in operands:
+            code.emit(name, 0)
+        code.emit('DEAL', mode)
+        code.emit('RETURN')
+        loaded = vm.Loaded(pipc.Code('action', 'a', [], bytes(code.code), []))
+        assert [op for op, _, _ in loaded.instrs] == [
+            OP.LOAD_GLOBAL, OP.LOAD_BUILTIN] + [OP.CONST] * len(operands) + [OP.DEAL, OP.RETURN]
+
+
+def test_a_fault_of_a_fused_deal_is_its_own_part_s():
+    # (the handler's DEAL part, not its first: the error's position is the DEAL's)
+    from types import SimpleNamespace
+    from pipvm.core.errors import Fault
+    from pipvm.engine import generated_cases
+    m = SimpleNamespace(globals=[7], players=[], consts=[1])
+    for handler, arg, part in ((generated_cases.op_DEAL_GLOBAL_BUILTIN_CONST, (0, 0, 0, 2), 3),
+                               (generated_cases.op_DEAL_ALL_GLOBAL_BUILTIN, (0, 0, 3), 2)):
+        with pytest.raises(Fault) as e:
+            handler(m, [], None, arg)
+        assert (e.value.message, e.value.part) == ('Expected cards', part)

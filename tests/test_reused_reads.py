@@ -119,8 +119,8 @@ def test_the_cards_of_a_slot_whose_kind_a_read_showed_are_its_property():
                         "    raise Fault('Undefined value', 1)"]
     assert _reused(player + ['dest_ = %s' % _listed('value0')])[-1] == 'dest_ = value0.hand'
     # a property stored between: what the slot holds stays
-    assert _reused(AREA + ['self.canplay_found = x', 'deal_to(s, %s, 1)' % _listed('value0')])[
-        -1] == 'deal_to(s, value0.cards, 1)'
+    assert _reused(AREA + ['self.canplay_found = x', 'deal(s, %s, 1)' % _listed('value0')])[
+        -1] == 'deal(s, value0.cards, 1)'
     # not after a store to the slot or a call that may store, where the
     # kind is not known, or after what the line evaluates before it
     for between in ['globals_[8] = value3', 'x = f(1)']:

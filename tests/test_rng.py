@@ -84,17 +84,15 @@ def test_a_short_list_s_draws_are_made_at_once_and_a_refused_one_leaves_them_to_
         rng.idx = draw.randrange(55)
         slow = OCamlRandom.at(rng.state, rng.idx)
         a, b = list(range(n)), list(range(n))
-        words = rng.state[rng.idx + 1:] + rng.state[:rng.idx + 1]
-        assert rng._batched(a, words)
+        assert rng._batched(a)
         plain_shuffle(slow, b)
         assert (a, rng.state, rng.idx) == (b, slow.state, slow.idx), n
     rng = OCamlRandom(5)
     rng.idx = 0
     rng.state[1], rng.state[25] = 0, 0x3FFFFFFF     # (the first draw: all ones)
-    state, words, items = list(rng.state), rng.state[1:] + rng.state[:1], list(range(52))
-    assert not rng._batched(items, words)
-    assert (items, rng.state, rng.idx, words) == (list(range(52)), state, 0,
-                                                  state[1:] + state[:1])
+    state, items = list(rng.state), list(range(52))
+    assert not rng._batched(items)
+    assert (items, rng.state, rng.idx) == (list(range(52)), state, 0)
 
 
 def test_a_shuffle_that_draws_leaves_the_old_state_list_as_it_was():
@@ -118,6 +116,48 @@ def test_a_shuffle_that_draws_leaves_the_old_state_list_as_it_was():
         (state, at), = machine.shuffles
         assert (state, at) == (before, idx) and state is not rng.state
         assert (old is state) == (n >= 2)       # (kept, not copied, where it drew)
+
+
+def test_shuffles_draw_on_from_the_packed_state_and_the_dealer_keeps_it():
+    # a shuffle leaves the words packed (no list made), the next shuffle
+    # draws from them: the same draws as int's one by one, whatever comes
+    # between (int, bits, a copy, `state` read or written); vm.Dealer keeps
+    # the packed state before a shuffle, from which OCamlRandom.at deals the same
+    from types import SimpleNamespace
+    from pipvm.engine.vm import DEALER
+    draw = random.Random(19)
+    for t in range(60):
+        fast = OCamlRandom(draw.randrange(10 ** 6))
+        slow = OCamlRandom.at(fast.state, fast.idx)
+        machine = SimpleNamespace(rng=fast, shuffles=[])
+        for k in range(12):
+            n = draw.choice([0, 1, 2, 13, 24, 31, 32, 52, 56, 57])
+            a, b = list(range(n)), list(range(n))
+            packed = fast.saved()[0]
+            DEALER.shuffle(machine, a)
+            plain_shuffle(slow, b)
+            assert a == b
+            if n >= 2 and n <= 56 and (slow.idx - machine.shuffles[-1][1]) % 55 == n - 1:
+                assert fast._words is None      # (left packed: not refused, batched)
+            state, idx = machine.shuffles[-1]
+            # (an int kept as it is; a list where the shuffle drew: it has another)
+            assert (state is packed) == (type(packed) is int or n >= 2)
+            again = OCamlRandom.at(state, idx)
+            c = list(range(n))
+            again.shuffle(c)
+            assert c == a and again.state == slow.state
+            step = draw.randrange(6)
+            if step == 0:
+                assert fast.int(7) == plain_int(slow, 7)
+            elif step == 1:
+                assert fast.bits() == slow.bits()
+            elif step == 2:
+                fast = machine.rng = fast.copy()
+            elif step == 3:
+                assert (fast.state, fast.idx) == (slow.state, slow.idx)
+            elif step == 4:
+                fast.state = list(slow.state)
+        assert (fast.state, fast.idx) == (slow.state, slow.idx)
 
 
 def test_the_written_out_swaps_are_the_generator_s_and_shuffle_a_deck_as_the_loop():

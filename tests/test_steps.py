@@ -53,7 +53,7 @@ def test_a_call_that_may_count_hands_the_count_to_the_machine_around_it():
 def test_the_helpers_and_a_generated_filter_keep_the_local():
     safe = ['x = len(cards_of(v))', 'log_.append((choice_, card_.name))',
             'del hand_[hand_.index(card_)]', 'res = runtime.divide(int(a), int(b))',
-            'deal_to(source, dest.hand, count)',
+            'deal(source, dest.hand, count)',
             'cards = A[15](self, value1, to)' + steps.NO_STEPS]
     assert not any(steps.counts(t) for t in safe)
     counting = ['cards = A[15](self, value1, to)', 'cards = self.playable(10, v, to)',

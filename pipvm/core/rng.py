@@ -56,9 +56,10 @@ def _batch(length):
     steps of lane-wise operations (C-level shifts, masks and adds on a
     few big integers, no carry between lanes: 30-bit words) give them
     all.  Per length: the draws' count, the two steps' lanes and masks,
-    their unpackers, each draw's n, the two steps' sizes in bytes, and the test that no draw
-    is refused (a draw at or above 2**30 - 55 may be: then each is
-    compared with its bound)."""
+    the draws' unpacker and size in bytes, each draw's n, the test that no
+    draw is refused (a draw at or above 2**30 - 55 may be: then each is
+    compared with its bound), and the shifts that make the state after
+    (the old words past the draws, then the draws: oldest first again)."""
     plan = _BATCHES.get(length)
     if plan is None:
         d = length - 1
@@ -68,11 +69,10 @@ def _batch(length):
             return int.from_bytes(struct.pack('<%dI' % n, *[value] * n), 'little')
         plan = _BATCHES[length] = (
             d, (1 << 32 * first) - 1, lanes(first, 0x1F), lanes(first, _MASK30),
-            struct.Struct('<%dI' % first).unpack, lanes(first, 55),
-            (1 << 32 * second) - 1, lanes(second, 0x1F), lanes(second, _MASK30),
-            struct.Struct('<%dI' % second).unpack, lanes(second, 55), lanes(55, 1 << 30),
-            list(range(length, 1, -1)), 4 * first, 4 * second,
-            [(1 << 30) // n * n for n in range(length, 1, -1)])
+            lanes(first, 55), (1 << 32 * second) - 1, lanes(second, 0x1F),
+            lanes(second, _MASK30), lanes(second, 55), lanes(55, 1 << 30),
+            struct.Struct('<%dI' % d).unpack, 4 * d, list(range(length, 1, -1)),
+            [(1 << 30) // n * n for n in range(length, 1, -1)], 32 * d, 32 * (55 - d))
     return plan
 
 
@@ -112,7 +112,13 @@ def swaps_source():
 
 
 class OCamlRandom:
-    __slots__ = ('state', 'idx')
+    """The generator: idx, the last word drawn, and the 55 words either as
+    a list (`state`, word i at i: bits and int draw from it) or, as a
+    shuffle leaves them, packed (an int of 32-bit lanes, the oldest word,
+    idx + 1, in lane 0): the next shuffle's draws start from it, with no
+    list packed and unpacked (a deck's shuffle 1.4 us less).  Exactly one
+    of _words and _packed is set; reading `state` makes the list."""
+    __slots__ = ('_words', '_packed', 'idx')
 
     def __init__(self, seed):
         """Random.init seed (= Random.full_init [| seed |])."""
@@ -132,8 +138,23 @@ class OCamlRandom:
         self.state = list(_lanes.unpack(words.to_bytes(220, 'little')))
         self.idx = 0
 
+    @property
+    def state(self):
+        """The 55 words as a list, word i at i (unpacked if packed: from
+        then on the list is the state, which a caller may write)."""
+        st = self._words
+        if st is None:
+            idx, words = self.idx, _lanes.unpack(self._packed.to_bytes(220, 'little'))
+            st = self._words = list(words[54 - idx:] + words[:54 - idx])
+            self._packed = None
+        return st
+
+    @state.setter
+    def state(self, words):
+        self._words, self._packed = words, None
+
     def bits(self):
-        st = self.state
+        st = self._words or self.state
         self.idx = idx = (self.idx + 1) % 55
         cur = st[idx]
         new = (st[(idx + 24) % 55] + (cur ^ ((cur >> 25) & 0x1F))) & _MASK30
@@ -146,7 +167,7 @@ class OCamlRandom:
         (a simulation's random seats draw at every decision), the next
         index and the lagged one, mod 55, from tables (fewer instructions
         than a test and an addition each), the mask a constant."""
-        st, idx = self.state, self.idx
+        st, idx = self._words or self.state, self.idx
         while True:
             idx = _NEXT[idx]
             cur = st[idx]
@@ -156,6 +177,12 @@ class OCamlRandom:
                 self.idx = idx
                 return v
 
+    def saved(self):
+        """(state, idx) as they stand, for OCamlRandom.at: the packed int,
+        or the list itself (a shuffle that draws never writes it: it
+        leaves its state packed; a caller that draws otherwise copies it)."""
+        return (self._words or self._packed), self.idx
+
     def shuffle(self, items):
         """The reference's Fisher-Yates (Utils.shuffle), in place: the same
         draws as int(n) for n = len .. 2.  The state is read rotated, its
@@ -163,15 +190,15 @@ class OCamlRandom:
         is: one plan per length (_plan) gives each step's n, place, bound
         and words, and a refused draw (a word at or above the largest
         multiple of n: about one in 20 million for a deck) hands the rest
-        to _shuffle_from.  A shuffle that draws leaves its state in a new
-        list: the old one stays as it was (vm.Dealer keeps it, no copy).
-        (SHUFFLE is hot: 8.2 against 10.8 us a deck.)"""
+        to _shuffle_from.  A shuffle that draws leaves its state packed or
+        in a new list: the old list stays as it was (vm.Dealer keeps it,
+        no copy).  (SHUFFLE is hot: 8.2 against 10.8 us a deck.)"""
         if len(items) < 2:
             return
-        idx, st, mask = self.idx, self.state, _MASK30
-        words = st[idx + 1:] + st[:idx + 1]
-        if len(items) <= 56 and self._batched(items, words):
+        if len(items) <= 56 and self._batched(items):
             return
+        idx, mask = self.idx, _MASK30
+        words = self._oldest_first()
         for n, top, bound, i, j in _plan(len(items)):
             cur = words[i]
             r = words[i] = (words[j] + (cur ^ ((cur >> 25) & 0x1F))) & mask
@@ -181,31 +208,40 @@ class OCamlRandom:
             items[top], items[v] = items[v], items[top]
         else:
             n = 1
-        # (a new list, never the old one written: vm.Dealer keeps the old)
         self.state = words[54 - idx:] + words[:54 - idx]    # (word k back at (idx + 1 + k) % 55)
         self.idx = (idx + 1 + i) % 55
         if n > 1:           # (draw i was refused: n draws again)
             self._shuffle_from(items, n)
 
-    def _batched(self, items, words):
-        """shuffle's draws at once (_batch), then its swaps; False, with
-        nothing changed, if a draw is refused (the plan's loop handles it).
-        (A deck 6.7 -> 4.9 us: a step of the plan's loop is about 45
-        Python instructions, here 17.)"""
+    def _oldest_first(self):
+        """A new list of the words, the oldest (idx + 1) first."""
+        if self._words is None:
+            return list(_lanes.unpack(self._packed.to_bytes(220, 'little')))
+        st, idx = self._words, self.idx
+        return st[idx + 1:] + st[:idx + 1]
+
+    def _batched(self, items):
+        """shuffle's draws at once (_batch), then its swaps, the state left
+        packed; False, with nothing changed, if a draw is refused (the
+        plan's loop handles it).  (A deck 6.7 -> 4.9 us: a step of the
+        plan's loop is about 45 Python instructions, here 17.)"""
         top = len(items)
-        (d, low, fives, masks, unpack, near, low2, fives2, masks2, unpack2, near2, bits, ns,
-         size, size2, bounds) = _BATCHES.get(top) or _batch(top)
-        w = int.from_bytes(_lanes.pack(*words), 'little')
+        (d, low, fives, masks, near, low2, fives2, masks2, near2, bits, unpack, size, ns,
+         bounds, shift, back) = _BATCHES.get(top) or _batch(top)
+        w = self._packed
+        if w is None:
+            st, idx = self._words, self.idx
+            w = int.from_bytes(_lanes.pack(*st[idx + 1:], *st[:idx + 1]), 'little')
         old = w & low
         new = (((w >> 768) & low) + (old ^ ((old >> 25) & fives))) & masks
-        draws = list(unpack(new.to_bytes(size, 'little')))
         if d > 31:
             old = (w >> 992) & low2
             later = ((new & low2) + (old ^ ((old >> 25) & fives2))) & masks2
-            draws += unpack2(later.to_bytes(size2, 'little'))
+            drawn = new | later << 992
             near_top = (later + near2) & bits
         else:
-            near_top = 0
+            drawn, near_top = new, 0
+        draws = unpack(drawn.to_bytes(size, 'little'))
         if ((new + near) & bits or near_top) and any(map(_ge, draws, bounds)):
             return False
         swaps = SWAPS.get(top)
@@ -215,10 +251,9 @@ class OCamlRandom:
             for v in map(_mod, draws, ns):      # (the place counted down: no zip of places)
                 top -= 1
                 items[top], items[v] = items[v], items[top]
-        words[:d] = draws
-        idx = self.idx
-        self.state = words[54 - idx:] + words[:54 - idx]     # (a new list: see shuffle)
-        self.idx = (idx + d) % 55
+        # the words past the draws, then the draws: the oldest first from idx + d
+        self._packed, self._words = (w >> shift) | (drawn << back), None
+        self.idx = (self.idx + d) % 55
         return True
 
     def _shuffle_from(self, items, n):
@@ -230,14 +265,21 @@ class OCamlRandom:
 
     def copy(self):
         other = OCamlRandom.__new__(OCamlRandom)
-        other.state, other.idx = self.state[:], self.idx
+        other._words, other._packed, other.idx = self._words, self._packed, self.idx
+        if other._words is not None:
+            other._words = other._words[:]
         return other
 
     @classmethod
     def at(cls, state, idx):
-        """A generator in a saved state (see vm.Machine.shuffle)."""
+        """A generator in a saved state (a list of the words, or saved()'s
+        packed int: see vm.Dealer)."""
         other = cls.__new__(cls)
-        other.state, other.idx = list(state), idx
+        if type(state) is int:
+            other._words, other._packed = None, state
+        else:
+            other._words, other._packed = list(state), None
+        other.idx = idx
         return other
 
 

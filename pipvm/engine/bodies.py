@@ -175,12 +175,11 @@ def move(card, source, dest, missing):
 
 def deal(source, dests, count):
     """DEAL: count cards to each of dests (all of source's when count is
-    None), from the front of source, round-robin."""
+    None), from the front of source, round-robin (DEAL to one hand or
+    area is its body's own text, instructions.DEAL_TO)."""
     k = len(dests)
-    if k < 2:
-        if k:
-            deal_to(source, dests[0], count)
-        return              # (none: nobody to deal to, the reference divides by zero)
+    if not k:
+        return              # (nobody to deal to: the reference divides by zero)
     n = len(source) if count is None else count * k
     ids = set(map(id, dests))           # (one pass in C: any(d is source ...) was not)
     ids.add(id(source))
@@ -218,38 +217,27 @@ _DEALS = {}
 _FRONT = slice(0, 0)    # (a list's front: `hand[_FRONT] = cards` puts them on top)
 
 
-def deal_to(source, dest, count):
-    """DEAL to one hand or area (the commonest: a trick to its winner's
-    pile, a hand back to the deck): what deal does for one destination,
-    called directly (no list of one made, no test of its size).  DEAL's
-    body holds these lines written out (instructions.DEAL_TO, a test holds
-    them equal), its dest a card list here already."""
-    dealt_n = len(source) if count is None else count
-    if dealt_n > 0 and dest is not source:       # (dealt to itself: each card back where it was)
-        dest[:0] = source[dealt_n - 1::-1]       # (past the end: all, reversed)
-        del source[:dealt_n]
-
-
 def deal_each(items, prop, dest, machine):
     """DEAL_EACH's rounds at once: `for p in items { deal all from p to
     DEST. }` (prop None) or `... from p->PROP ...`.  The hands dealt in
-    turn, each reversed onto DEST's top (deal_to), are their concatenation
-    reversed onto it once (deal.pip: 8 DEALs a round).  Only where every
+    turn, each reversed onto DEST's top (instructions.DEAL_TO), are their
+    concatenation reversed onto it once (deal.pip: 8 DEALs a round).  Only where every
     round would deal (each source a card list, Player or Area, DEST's
     cards none of them) and the step limit falls past the loop (its
     rounds' steps taken here); False where not: nothing done, the loop
     runs as written (its faults, its last step)."""
-    # (each value's card list as runtime.cards_of finds it, None where it
-    # would fail: written out, for the pile and at each item)
-    kind = type(dest)
-    cards = (dest if kind is list else dest.hand if kind is Player
-             else dest.cards if kind is Area else None)
-    if cards is None or machine.steps_left < len(items):
+    try:            # (the pile's by runtime.cards_of itself: one call a loop)
+        cards = runtime.cards_of(dest)
+    except Fault:
+        return False
+    if machine.steps_left < len(items):
         return False
     sources = []
     for value in items:
         if prop is not None:
             value = getattr(value, prop, None)
+        # (its card list as runtime.cards_of finds it, None where that
+        # would fail: written out, no call a round)
         kind = type(value)
         source = (value if kind is list else value.hand if kind is Player
                   else value.cards if kind is Area else None)
@@ -260,9 +248,7 @@ def deal_each(items, prop, dest, machine):
     for source in sources:
         moved += source
         del source[:]           # (the same list: a hand is held by identity)
-    # deal_to(moved, cards, None) written out: its call and its `del` of
-    # moved were 1.5 thousand machine instructions of a loop's 25, 1.4% of
-    # deal.pip's round (benchmarks/results/dropped.tsv)
+    # (DEAL_TO for moved, all of it: reversed onto the pile's top)
     cards[_FRONT] = moved[::-1]
     machine.steps_left -= len(items)
     return True

@@ -22,6 +22,7 @@ import textwrap
 
 from pipvm.core import plain
 from pipvm.isa.instructions import INSTRUCTIONS, MACRO_PARAMS, MACROS
+from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
 
 OUT = os.path.join(os.path.dirname(__file__), 'generated_cases.py')
 # The instructions with a body, by name (a superinstruction is its parts').
@@ -161,6 +162,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     parts = op.parts or (op,)
     # (a part not in the table is its own body: compiled.dealt's DEAL)
     bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES.get(p.name, p) for p in parts]
+    if getattr(op, 'deals_all', None) is not None:      # (its DEAL's count there or not)
+        bodies[-1] = deal_body(DEAL_ALL if op.deals_all else 0, False)
     lines = []
     pending = []                # values left for the next part: [name, peek id or None]
     peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
@@ -266,6 +269,30 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     return forward(text) if forwarded else text
 
 
+def deal_body(mode, to_players=True):
+    """DEAL's body for a mode (compiled.dealt's, or a superinstruction's
+    ending in DEAL, the table's deals_all): its operands inputs, not POP()'s
+    (they pass in locals), `count is None` and (to_players) whether it goes
+    to players constants of the mode (an integer the verifier checked)."""
+    op = _DEAL_BODIES.get((mode, to_players))
+    if op is None:
+        deal, lines = BODIES['DEAL'], BODIES['DEAL'].body.split('\n')
+        assert lines[:3] == ['count = None if mode & DEAL_ALL else int(POP())', 'dest = POP()',
+                             'source = cards_of(POP())'] and 'POP()' not in '\n'.join(lines[3:])
+        every = mode & DEAL_ALL
+        body = '\n'.join(['count = None' if every else 'count = int(count)',
+                          'source = cards_of(source)'] + lines[3:])
+        if to_players:      # (the compiler drops the branch not taken)
+            body = body.replace('mode & DEAL_TO_PLAYERS', str(mode & DEAL_TO_PLAYERS))
+        body = body.replace('count is None', str(bool(every)))
+        inputs = ('source', 'dest') + ((), ('count',))[not every]
+        op = _DEAL_BODIES[mode, to_players] = plain.evolve(
+            deal, name='DEAL %d' % mode if to_players else 'DEAL', body=body, inputs=inputs,
+            pops=len(inputs), stack=False)
+    return op
+
+
+_DEAL_BODIES = {}       # (mode, to_players) -> deal_body (made once)
 # A FOR_ITER's snapshot of its list left out where the part before made that
 # list, which nothing else holds (`for s in [C; D; H; S]`: a copy a round of
 # loops.pip's `for c`)
@@ -435,7 +462,7 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, deal_each, deal_to, fault,
+                                 build_list, card_of, contains, deal, deal_each, fault,
                                  make_cards, move, questions_enabled, quiet_rounds, wild_rank,
                                  wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -490,8 +517,10 @@ def generate():
             continue
         handlers.append(op)
         out.append('\n\ndef op_%s(self, stack, frame, arg):    # %d\n' % (op.name, op.code))
-        out.append(_indent(_short_handler(op) or compose(op, CONTEXTS['handler'],
-                                                         operand_exprs(op)), 4) + '\n')
+        # (a superinstruction's last DEAL's Fault is its part's: its position)
+        out.append(_indent(_short_handler(op) or compose(
+            op, CONTEXTS['handler'], operand_exprs(op),
+            own_parts=op.deals_all is not None), 4) + '\n')
     out.append('\n\nHANDLERS = {\n')
     out += ['    %d: op_%s,\n' % (op.code, op.name) for op in handlers]
     out.append('}\n')

@@ -32,10 +32,9 @@ actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
-from pipvm.core import plain
 from pipvm.engine import cases, fusion, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
-from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS, OPERANDS
+from pipvm.isa.operands import OPERANDS
 
 MIN_BLOCK = 2           # a lone instruction gains nothing from a call of its own
 # What the tier's other generators (regions.py, actions.py and fors.py),
@@ -191,29 +190,9 @@ def function(codes, jump=None, modes=()):
 
 
 def dealt(mode):
-    """DEAL for one mode (an integer the verifier checked, written in):
-    its count popped or not known, its operands taken as inputs, not by
-    POP(), so that a block passes them in locals (deal.pip's round: 12
-    DEALs, each two or three values pushed and popped).  Made from the
-    table's body, once a mode."""
-    op = _DEALT.get(mode)
-    if op is None:
-        deal = BY_CODE[OP.DEAL]
-        head = ['count = None if mode & DEAL_ALL else int(POP())', 'dest = POP()',
-                'source = cards_of(POP())']
-        lines = deal.body.split('\n')
-        assert lines[:3] == head and 'POP()' not in '\n'.join(lines[3:]), deal.body
-        every = mode & DEAL_ALL
-        body = '\n'.join(['count = None' if every else 'count = int(count)',
-                          'source = cards_of(source)'] + lines[3:])
-        body = body.replace('mode & DEAL_TO_PLAYERS', str(mode & DEAL_TO_PLAYERS))
-        inputs = ('source', 'dest') + ((), ('count',))[not every]
-        op = _DEALT[mode] = plain.evolve(deal, name='DEAL %d' % mode, body=body,
-                                         inputs=inputs, pops=len(inputs), stack=False)
-    return op
-
-
-_DEALT = {}             # mode -> dealt(mode)
+    """DEAL for one mode, its operands in locals (deal.pip's round: 12
+    DEALs, each two or three values pushed and popped): cases.deal_body."""
+    return cases.deal_body(mode)
 
 
 def _modes(parts, operands):

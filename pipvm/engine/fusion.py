@@ -13,8 +13,9 @@ most one.
 - The runs are the file's instructions in order, each once; a run of
   several is the superinstruction whose parts they are.
 - Leftmost longest: each run is the longest superinstruction whose parts
-  are the instructions from its first on, none entered but the first; a
-  lone instruction where there is none.  So no fusion is lost, no two
+  are the instructions from its first on, none entered but the first (and
+  one ending in DEAL, whose DEAL's mode has DEAL_ALL exactly where the
+  table's `deals_all` says); a lone instruction where there is none.  So no fusion is lost, no two
   runs could have been one, and every entered instruction starts a run.
 - A PLAY runs as PLAY_AGAIN exactly when it is `if canplay R from P to D {
   play R from P to D`: CANPLAY of the same rule, the JUMP_IF_FALSE on its
@@ -41,6 +42,12 @@ for _f in _FUSIONS:
 del _f
 
 
+def _deals_as(fused, last):
+    """Does the run's last instruction fit the superinstruction: any, but
+    a DEAL only of the mode its effect was made for (deals_all)?"""
+    return fused.deals_all is None or bool(last.args[0] & DEAL_ALL) == fused.deals_all
+
+
 def jump_targets(decoded):
     """The offsets control can enter other than by falling through: jump
     targets, and the JUMPs an ASK chooses between."""
@@ -63,7 +70,8 @@ def fuse_runs(decoded, by_first=_BY_FIRST):
         for fused, parts in by_first.get(codes[i], ()):
             n = len(parts)
             if (tuple(codes[i:i + n]) == parts
-                    and not any(ins.offset in entered for ins in decoded[i + 1:i + n])):
+                    and not any(ins.offset in entered for ins in decoded[i + 1:i + n])
+                    and _deals_as(fused, decoded[i + n - 1])):
                 runs.append((fused, decoded[i:i + n]))
                 i += n
                 break

@@ -9,7 +9,7 @@ from pipvm.core.endings import bring_back, finish, take_out
 from pipvm.core.errors import Fault, GameOver, StepLimit
 from pipvm.core.runtime import Area, as_rank, cards_of, items, joined, list_prop, shown, to_str
 from pipvm.engine.bodies import (CALLED, END, LOUD, PAUSE, SHOWN_BITS, addressees,  # noqa: F401
-                                 build_list, card_of, contains, deal, deal_each, deal_to, fault,
+                                 build_list, card_of, contains, deal, deal_each, fault,
                                  make_cards, move, questions_enabled, quiet_rounds, wild_rank,
                                  wild_suit)
 from pipvm.engine.choices import SetChoice, action_choice, card_choice
@@ -597,6 +597,65 @@ def op_LOAD_BUILTIN_LIST_PROP(self, stack, frame, arg):    # 119
     stack.append(list_prop(value0, arg[1], 1))
 
 
+def op_SHUFFLE_GLOBAL(self, stack, frame, arg):    # 120
+    if (value0 := self.globals[arg]) is None:
+        raise Fault('Undefined value', 0)
+    self.dealer.shuffle(self, value0)
+
+
+def op_DEAL_GLOBAL_BUILTIN_CONST(self, stack, frame, arg):    # 121
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if arg[1] == 0:
+        value1 = self.players
+    elif arg[1] == 1:
+        if (value1 := self.teams) is None:
+            raise Fault('Undefined value', 1)
+    else:
+        value1 = list(self.deck)
+    value2 = self.consts[arg[2]]
+    try:
+        value2 = int(value2)
+        value0 = cards_of(value0)
+        if arg[3] & DEAL_TO_PLAYERS:
+            deal(value0, [p.hand for p in value1], value2)
+        else:
+            value1 = cards_of(value1)
+            dealt_n = len(value0) if False else value2
+            if dealt_n > 0 and value1 is not value0:       # (dealt to itself: each card back where it was)
+                value1[:0] = value0[dealt_n - 1::-1]       # (past the end: all, reversed)
+                del value0[:dealt_n]
+    except Fault as e:
+        e.part = e.part or 3
+        raise
+
+
+def op_DEAL_ALL_GLOBAL_BUILTIN(self, stack, frame, arg):    # 122
+    if (value0 := self.globals[arg[0]]) is None:
+        raise Fault('Undefined value', 0)
+    if arg[1] == 0:
+        value1 = self.players
+    elif arg[1] == 1:
+        if (value1 := self.teams) is None:
+            raise Fault('Undefined value', 1)
+    else:
+        value1 = list(self.deck)
+    try:
+        count = None
+        value0 = cards_of(value0)
+        if arg[2] & DEAL_TO_PLAYERS:
+            deal(value0, [p.hand for p in value1], count)
+        else:
+            value1 = cards_of(value1)
+            dealt_n = len(value0) if True else count
+            if dealt_n > 0 and value1 is not value0:       # (dealt to itself: each card back where it was)
+                value1[:0] = value0[dealt_n - 1::-1]       # (past the end: all, reversed)
+                del value0[:dealt_n]
+    except Fault as e:
+        e.part = e.part or 2
+        raise
+
+
 def op_QUIET_MESSAGE(self, stack, frame, arg):    # 200
     for slot in arg[0]:
         # body: DEFINED_LOCAL slot=slot res=defined
@@ -731,6 +790,9 @@ HANDLERS = {
     117: op_CANPLAY_JUMP_IF_FALSE,
     118: op_LOAD_GLOBAL_PROP_LIST_PROP,
     119: op_LOAD_BUILTIN_LIST_PROP,
+    120: op_SHUFFLE_GLOBAL,
+    121: op_DEAL_GLOBAL_BUILTIN_CONST,
+    122: op_DEAL_ALL_GLOBAL_BUILTIN,
     200: op_QUIET_MESSAGE,
     201: op_QUIET_LOOP,
     202: op_PLAY_AGAIN,

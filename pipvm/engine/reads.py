@@ -160,7 +160,7 @@ def callees(word):
 # runtime's reads, a list's own methods, cards moved between lists), and
 # the words a parenthesis follows that are no call.
 _SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fault',
-         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'deal_to', 'runtime.multiply',
+         'list_prop', 'cards_of', 'card_choice', 'move', 'deal', 'runtime.multiply',
          'runtime.divide', 'if', 'elif', 'not', 'and', 'or', 'in', 'is', 'return', 'raise',
          'else'}
 _SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length')

@@ -39,7 +39,7 @@ TAIL = ['    finally:', '        if steps_ is not None:', '            self.step
 SAFE = frozenset({
     'Fault', 'StepLimit', 'GameOver', 'TypeError', 'len', 'type', 'int', 'bool', 'iter', 'list',
     'tuple', 'map', 'isinstance', 'next', 'getattr', 'setattr', 'push', 'pop', 'cards_of',
-    'list_prop', 'to_str', 'deal', 'deal_to', 'contains', 'card_choice', 'action_choice', 'questions_enabled',
+    'list_prop', 'to_str', 'deal', 'contains', 'card_choice', 'action_choice', 'questions_enabled',
     'bits_', 'choose_', 'entered', 'positioned', 'invalid', 'ensure_depth', 'joined', 'shown',
     'Event', 'addressees', 'build_list', 'card_of', 'wild_suit', 'wild_rank', 'Area'})
 SAFE_METHODS = frozenset({'append', 'pop', 'index', 'insert', 'bit_length', 'isdisjoint', 'get'})

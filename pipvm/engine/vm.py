@@ -155,12 +155,14 @@ class Dealer:
 
     def shuffle(self, machine, items):
         rng = machine.rng
-        state, idx = rng.state, rng.idx
+        state, idx = saved = rng.saved()
         rng.shuffle(items)
-        # (a shuffle that draws puts its state in a new list, leaving this
-        # one as it was: kept without a copy; one that drew nothing, of
-        # fewer than two items, still has it, copied)
-        machine.shuffles.append((state if rng.state is not state else state[:], idx))
+        # (the state saved: packed, an int, or a list that a shuffle that
+        # draws leaves as it was, kept without a copy; a list the shuffle
+        # still has, of fewer than two items, copied)
+        if type(state) is list and rng.saved()[0] is state:
+            saved = state[:], idx
+        machine.shuffles.append(saved)
 
 
 DEALER = Dealer()

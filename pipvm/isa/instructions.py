@@ -7,7 +7,7 @@ Numbers are assigned by the table's order: each section starts at a number
 of its own and counts up (the gaps keep the numbers of files written
 before).  Three kinds share the one numbering: the opcodes of a .pipc file
 (1-93, 95-99), superinstructions the VM fuses from them when it loads a program
-(100-119) and the instructions loading makes otherwise (200-205: a
+(100-121) and the instructions loading makes otherwise (200-205: a
 rewritten PLAY, the quiet variant, a dealing loop at once).  Only the first may appear in a file
 (`in_file`); the validator refuses the others.  pipvm/isa/opcodes.py
 derives the tables the rest of the tree reads (OP, BY_CODE, ...), and
@@ -66,6 +66,7 @@ class Instruction:
     shows: bool = False        # shows text (nobody reads it in `pipvm sim`: only its failure matters)
     inline: bool = False       # the VM's loop runs it inline (the rest have a handler)
     parts: tuple = ()          # a superinstruction's instructions, in order
+    deals_all: object = None   # one ending in DEAL: its mode has DEAL_ALL (True) or not (False)
     # its body (pipvm/engine/cases.py writes the VM's code from it)
     names: tuple = ()          # a name for each operand (the VM's own too, for load-time ones)
     inputs: tuple = ()         # popped, the top last
@@ -356,8 +357,8 @@ if machine.events is not None:  # (nobody reads it: the operands were checked wh
         'raise GameOver(to_str(who))'),
 )
 
-# DEAL to one hand or area (bodies.deal_to, the one source of its text: a
-# test holds them equal), written into DEAL's body, not called: a trick to
+# DEAL to one hand or area, the one text of it (bodies.deal_each's pile
+# takes the same slice), written into DEAL's body, not called: a trick to
 # its winner's pile, a hand back to the deck, once an Oh Hell answer, one
 # Python call fewer
 DEAL_TO = """dest = cards_of(dest)
@@ -532,27 +533,31 @@ _FILE = (_FILE_OPCODES + _OPERATORS + _CARDS + _CONTROL + _GAME + _CARD_GAME + _
 _FILE_BY_NAME = {op.name: op for op in _FILE}
 
 
-def _effect(parts, first):
+def _effect(parts, first, deals_all=None):
     """(pops, pushes, depth before the last part) of running parts in order,
-    the first operand being `first`, all relative to the depth they start at."""
+    the first operand being `first` (a last DEAL's mode: DEAL_ALL or not as
+    deals_all says), all relative to the depth they start at."""
     depth = low = before_last = 0
-    for part in parts:
+    for k, part in enumerate(parts):
         before_last = depth
-        depth -= part.stack_pops((first,))
+        depth -= part.stack_pops((DEAL_ALL if deals_all else 0,) if k and deals_all is not None
+                                 else (first,))
         low = min(low, depth)
         depth += part.pushes
     return -low, depth - low, before_last
 
 
-def _fused(name, parts, doc, flags=''):
+def _fused(name, parts, doc, flags='', deals_all=None):
     """A superinstruction: a run of file opcodes the VM executes as one.  It
     never appears in a .pipc file; the VM fuses a run when it loads a program
     if no jump lands inside it.  Its operands are its parts' operands, in
     order; its stack effect, what it reads and its properties are theirs,
-    and its body is their bodies one after the other."""
+    and its body is their bodies one after the other.  deals_all: a last
+    DEAL's mode has DEAL_ALL or not (loading fuses no DEAL of the other)."""
     parts = tuple(_FILE_BY_NAME[p] for p in parts.split())
-    assert not any(callable(p.pops) for p in parts[1:]), name     # pops follow the first operand
-    pops, pushes, before_last = _effect(parts, 1)
+    assert (deals_all is not None) == (parts[-1].name == 'DEAL' and len(parts) > 1), name
+    assert not any(callable(p.pops) for p in parts[1:len(parts) - (deals_all is not None)]), name
+    pops, pushes, before_last = _effect(parts, 1, deals_all)
     if callable(parts[0].pops):
         pops = lambda n, parts=parts: _effect(parts, n)[0]
     last = parts[-1]
@@ -562,7 +567,7 @@ def _fused(name, parts, doc, flags=''):
                        reads=tuple(dict.fromkeys(r for p in parts for r in p.reads)),
                        pure=all(p.pure for p in parts), fails=any(p.fails for p in parts),
                        makes=any(p.makes for p in parts), shows=any(p.shows for p in parts),
-                       inline='inline' in flags.split(), parts=parts)
+                       inline='inline' in flags.split(), parts=parts, deals_all=deals_all)
 
 
 # The commonest fall-through runs over the examples and the benchmark programs,
@@ -598,6 +603,13 @@ _FUSED = _section(100,
            "push the size, first or last item of a global's list property (`pile->cards->top`)"),
     _fused('LOAD_BUILTIN_LIST_PROP', 'LOAD_BUILTIN LIST_PROP',
            'push the size, first or last item of players, teams or standard'),
+    _fused('SHUFFLE_GLOBAL', 'LOAD_GLOBAL SHUFFLE', 'shuffle a global list (`shuffle deck`)'),
+    # (deal.pip's three deals a round: its DEAL's operands in locals, cases.deal_body)
+    _fused('DEAL_GLOBAL_BUILTIN_CONST', 'LOAD_GLOBAL LOAD_BUILTIN CONST DEAL',
+           'deal a constant count of cards from a global to players', deals_all=False),
+    _fused('DEAL_ALL_GLOBAL_BUILTIN', 'LOAD_GLOBAL LOAD_BUILTIN DEAL',
+           'deal all the cards of a global to players (`deal all from deck to players`)',
+           deals_all=True),
 )
 
 

@@ -36,12 +36,15 @@ for _f in FUSED:
 
 def longest_fusion(decoded, k, inside):
     """The longest superinstruction whose parts are the instructions from
-    decoded[k] on, none entered but the first; None if there is none."""
+    decoded[k] on, none entered but the first (a last DEAL of the mode the
+    table says); None if there is none."""
     best = None
     for fused in _STARTING.get(decoded[k].op, ()):
         window = decoded[k:k + len(fused.parts)]
         if (tuple(ins.op for ins in window) == fused.parts
                 and not any(ins.offset in inside for ins in window[1:])
+                and (fused.deals_all is None
+                     or bool(window[-1].args[0] & DEAL_ALL) == fused.deals_all)
                 and (best is None or len(fused.parts) > len(best.parts))):
             best = fused
     return best
