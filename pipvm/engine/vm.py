@@ -572,7 +572,7 @@ class Machine:
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
         other.dealer = DEALER                   # (not a replay's own: determinize.py)
-        copy = Copier(self.deck)
+        copy = Copier(self.deck, self.seated, self.teams)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
         other.globals = copy.all(self.globals)
