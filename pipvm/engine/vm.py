@@ -579,7 +579,7 @@ class Machine:
         other.players = copy(self.players)
         other.seated = copy(self.seated)
         other.teams = copy(self.teams)
-        other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
+        other.frames = [[code, pc, copy.all(stack) if stack else [], copy.all(slots)]
                         for code, pc, stack, slots in self.frames]
         other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
