@@ -48,14 +48,16 @@ def test_what_the_copier_is_not_given_is_copied_where_it_is_met():
     assert copy(stranger) is new[2] and copy(area) is new[3]
 
 
-def test_a_hand_that_is_not_a_list_is_kept_as_it_is():
+def test_a_field_holding_another_kind_is_copied_as_any_value():
     # (the verifier checks no kinds: a hand-made program may store a number
-    # where a hand belongs)
+    # where a hand belongs, a list where a team or a player does)
     deck, players, teams = table()
-    players[1].hand, players[1].stash = 7, None
+    players[1].hand, players[1].stash, players[1].team = 7, None, [teams[0]]
+    deck[10].last_played_by = [players[1]]
     copy = Copier(deck, players, teams)
     b = copy.objs[players[1]]
     assert (b.hand, b.stash) == (7, None)
+    assert b.team == [copy.objs[teams[0]]] and copy.deck[10].last_played_by == [b]
 
 
 def test_without_players_or_teams_given_every_object_is_copied_where_it_is_met():

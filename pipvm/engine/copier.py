@@ -17,13 +17,16 @@ class Copier:
     (each field by its name: 123,000 against 139,000 machine instructions
     a deck), an empty dict without a comprehension.
 
-    One memo holds every copy by the id of its original (each original is
-    alive as long as the copier: its id is its own).  The cards, and the
-    players and teams the game was given (`players`, `teams`: a fork's
-    seated players and its teams), are in it before any field is copied,
-    so that a reference to one is a memo hit and a list of them (a hand,
-    the players, a team's members) is copied by one map, in C; an object
-    not given is copied where it is met, as the rest."""
+    The copy of each card, player, team and area is found by the object
+    itself (each hashes and equals as itself: no id made), of each list by
+    its id (the original is alive as long as the copier: the id is its
+    own).  The cards, and the players and teams the game was given
+    (`players`, `teams`: a fork's seated players and its teams), are made
+    before any field is copied, so that a reference to one is found
+    without a call and a list of them (a hand, the players, a team's
+    members) is copied by one map, in C; an object not given is copied
+    where it is met, as the rest.  (A hand-made program may store any
+    value in any field: the verifier checks no kinds.)"""
 
     def __init__(self, deck, players=(), teams=None):
         self.deck = cards = []
@@ -39,9 +42,6 @@ class Copier:
             new.born_suit = c.born_suit
             new.name = c.name
             add(new)
-        # the copy of each card, player, team and area by the object itself
-        # (each hashes and equals as itself: no id made), of each list by
-        # its id (the original is alive as long as the copier: the id is its own)
         self.objs = objs = dict(zip(deck, cards))
         self.lists = {}
         self.copied = objs.__getitem__
@@ -57,7 +57,7 @@ class Copier:
         # (only the cards played so far, picked in C: a Player is true)
         for card in filter(_PLAYED_BY, cards):
             by = card.last_played_by
-            card.last_played_by = get(by) or self(by)
+            card.last_played_by = (get(by) or self(by)) if type(by) is Player else self(by)
 
     def all(self, values):
         """Copies of values, the commonest (shared, or copied already) without a call."""
@@ -123,7 +123,8 @@ class Copier:
         hand, stash, team = v.hand, v.stash, v.team
         new.hand = self.of_list(hand) if type(hand) is list else self(hand)
         new.stash = self.of_list(stash) if type(stash) is list else self(stash)
-        new.team = team if team is None else self.objs.get(team) or self(team)
+        new.team = (team if team is None else
+                    (self.objs.get(team) or self(team)) if type(team) is Team else self(team))
         own = v.own
         new.own = {k: self(x) for k, x in own.items()} if own else {}
 
