@@ -574,14 +574,14 @@ class Machine:
         other = Machine.__new__(Machine)
         other.__dict__.update(self.__dict__)
         other.dealer = DEALER                   # (not a replay's own: determinize.py)
-        copy = Copier(self.deck)
+        copy = Copier(self.deck, self.seated, self.teams)
         other.deck = copy.deck
         other.consts = self.image.consts_for(other.deck)
         other.globals = copy.all(self.globals)
         other.players = copy(self.players)
         other.seated = copy(self.seated)
         other.teams = copy(self.teams)
-        other.frames = [[code, pc, copy.all(stack), copy.all(slots)]
+        other.frames = [[code, pc, copy.all(stack) if stack else [], copy.all(slots)]
                         for code, pc, stack, slots in self.frames]
         other.pending = None if self.pending is None else self.pending.copied(copy)
         other.rng = self.rng.copy()
