@@ -28,3 +28,25 @@ def test_a_line_after_a_try_s_block_is_not_inside_it():
     assert not rewrites.in_try(nested, 5)
     # (a jump after an `if` at its own indent, inside no `try:`)
     assert not rewrites.in_try(['if n:', '    a = 1', 'pc = 5'], 2)
+
+
+def test_each_comparison_of_two_integers_is_folded_to_the_branch_it_takes():
+    import operator
+    ops = {'==': operator.eq, '!=': operator.ne, '<': operator.lt, '<=': operator.le,
+           '>': operator.gt, '>=': operator.ge}
+    for op, f in ops.items():
+        for a, b in ((1, 2), (2, 2), (3, 2), (-1, -2)):
+            text = 'if %d %s %d:\n    x()\nelse:\n    y()\nz()' % (a, op, b)
+            assert rewrites.folded(text) == ('x()' if f(a, b) else 'y()') + '\nz()', text
+
+
+def test_a_control_line_ends_the_pushes_straight_run():
+    # (a line that opens or leaves a block: its pop() may run elsewhere or never)
+    for line in ['if pop():', 'elif pop():', 'else: x = pop()', 'for x in pop():',
+                 'while pop():', 'try: x = pop()', 'except pop():', 'return pop()',
+                 'raise pop()', 'continue  # pop()', 'break  # pop()', 'with pop():',
+                 'def g: x = pop()', 'lambda: pop()', 'del pop()']:
+        text = 'push(value1)\n' + line
+        assert rewrites.unstacked(text) == text, line
+    # (a plain line takes the name)
+    assert rewrites.unstacked('push(value1)\nx = pop()') == 'x = value1'
