@@ -50,3 +50,13 @@ def test_a_control_line_ends_the_pushes_straight_run():
         assert rewrites.unstacked(text) == text, line
     # (a plain line takes the name)
     assert rewrites.unstacked('push(value1)\nx = pop()') == 'x = value1'
+
+
+def test_an_asks_flat_list_is_taken_only_with_its_del_and_a_pair_or_more():
+    # (the `flat` line last of all has no `del` after it; a count of 0 pairs
+    # takes no names: stack[-0:] would be the whole stack)
+    for text in ['push(a)\npush(b)\nflat = stack[-2 * 1:]',
+                 'push(a)\npush(b)\nflat = stack[-2 * 0:]\ndel stack[-2 * 0:]']:
+        assert rewrites.unstacked(text) == text, text
+    assert rewrites.unstacked('push(a)\npush(b)\nflat = stack[-2 * 1:]\ndel stack[-2 * 1:]'
+                              '\nx = 1') == 'flat = [a, b]\nx = 1'
