@@ -60,3 +60,9 @@ def test_an_asks_flat_list_is_taken_only_with_its_del_and_a_pair_or_more():
         assert rewrites.unstacked(text) == text, text
     assert rewrites.unstacked('push(a)\npush(b)\nflat = stack[-2 * 1:]\ndel stack[-2 * 1:]'
                               '\nx = 1') == 'flat = [a, b]\nx = 1'
+
+
+def test_a_chain_inside_a_block_is_folded_at_its_own_indent():
+    # (the taken block dedented by its own depth below the chain's `if`)
+    assert rewrites.folded('x()\n    if 1 == 1:\n        a()\n        if 2 > 1:\n'
+                           '            c()\n    b()') == 'x()\n    a()\n    c()\n    b()'
