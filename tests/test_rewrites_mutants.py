@@ -66,3 +66,15 @@ def test_a_chain_inside_a_block_is_folded_at_its_own_indent():
     # (the taken block dedented by its own depth below the chain's `if`)
     assert rewrites.folded('x()\n    if 1 == 1:\n        a()\n        if 2 > 1:\n'
                            '            c()\n    b()') == 'x()\n    a()\n    c()\n    b()'
+
+
+def test_two_pops_on_a_line_take_two_names_and_no_more_than_were_pushed():
+    # (left to right: the name pushed last first; a line popping more than
+    # the run pushed stays, with its pushes)
+    assert rewrites.unstacked('push(a)\npush(b)\nx = int(pop()) + int(pop())') == (
+        'x = int(b) + int(a)')
+    text = 'push(a)\nx = int(pop()) + int(pop())'
+    assert rewrites.unstacked(text) == text
+    # (an ASK's flat list with its `del` the text's last line)
+    assert rewrites.unstacked('push(a)\npush(b)\nflat = stack[-2 * 1:]\n'
+                              'del stack[-2 * 1:]') == 'flat = [a, b]'
