@@ -78,3 +78,59 @@ def test_two_pops_on_a_line_take_two_names_and_no_more_than_were_pushed():
     # (an ASK's flat list with its `del` the text's last line)
     assert rewrites.unstacked('push(a)\npush(b)\nflat = stack[-2 * 1:]\n'
                               'del stack[-2 * 1:]') == 'flat = [a, b]'
+
+
+def test_inlined_writes_each_call_out_as_its_template_says():
+    # (each on a text of its own, then all in one text: a pattern is tried
+    # only on a text that names its call)
+    cases = [
+        ('x = list_prop(v, 0, 2)', 'x = len(v)'),
+        ('x = list_prop(v, 1, 2)', 'x = (v[0] if v else list_prop(v, 1, 2))'),
+        ('x = list_prop(v, 2, 9)', 'x = (v[-1] if v else list_prop(v, 2, 9))'),
+        ('x = list_prop(v, 3, 2)', 'x = list_prop(v, 3, 2)'),
+        ('n = 3 & DEAL_ALL', 'n = 1'), ('m = 3 & DEAL_TO_PLAYERS', 'm = 2'),
+        ('k = 1 & DEAL_TO_PLAYERS', 'k = 0'),
+        ('count = None if 0 else int(pop())', 'count = int(pop())'),
+        ('count = None if 1 else int(pop())', 'count = None'),
+        ('q = questions_enabled(opts, 1)', 'q = (([0], [opts[0]]) if opts[1] else ([], []))'),
+        ('q = questions_enabled(opts, 2)', 'q = questions_enabled(opts, 2)'),
+        ('    found = contains(hand, led)',
+         '    if type(led) is Suit:\n        found = False\n        for item_ in hand:\n'
+         '            if (item_.suit is led) if type(item_) is Card else item_ == led:\n'
+         '                found = True\n                break\n    else:\n'
+         '        found = contains(hand, led)'),
+        ('found = contains(hand, led) or 1', 'found = contains(hand, led) or 1'),
+        ('x = int(a) + b', 'x = (a + b if type(a) is int else int(a) + b)'),
+        ('f(int(a) - b[2], 1)', 'f((a - b[2] if type(a) is int else int(a) - b[2]), 1)'),
+        ('x = int(a) + b + c', 'x = int(a) + b + c'), ('x = int(a) * b', 'x = int(a) * b'),
+        ('to = cards_of(dest)', 'to = (dest.cards if (ct_ := type(dest)) is Area else dest.hand'
+         ' if ct_ is Player else dest if ct_ is list else cards_of(dest))'),
+        ('src = cards_of(pop())', 'src = (cv_.cards if (ct_ := type((cv_ := pop()))) is Area'
+         ' else cv_.hand if ct_ is Player else cv_ if ct_ is list else cards_of(cv_))'),
+        ('push(v)\nx = int(pop())', 'x = int(v)')]
+    for text, want in cases:
+        assert rewrites.inlined(text) == want, text
+    assert rewrites.inlined('\n'.join(t for t, _ in cases)) == '\n'.join(w for _, w in cases)
+
+
+def test_the_pushes_pass_through_a_try_and_those_left_stay_pushed():
+    assert rewrites.unstacked('push(a)\ntry:\n    x = pop()\nexcept E:\n    pass') == (
+        'try:\n    x = a\nexcept E:\n    pass')
+    assert rewrites.unstacked('  push(a)\n  push(b)\n  x = int(pop())') == (
+        '  push(a)\n  x = int(b)')
+    assert rewrites.unstacked('push(v)\nx = cards_of(pop())') == 'x = cards_of(v)'
+
+
+def test_a_quiet_loops_pop_takes_the_value_pushed_just_before_at_its_indent():
+    assert rewrites.taken([('  push(v)', 1), ('  rest_ = pop()', 2)]) == [('  rest_ = v', 2)]
+    kept = [('push(v)', 1), ('  rest_ = pop()', 2)]
+    assert rewrites.taken(kept) == kept
+    assert rewrites.taken([('x = 1', 1), ('rest_ = pop()', 2)]) == [('x = 1', 1),
+                                                                   ('rest_ = pop()', 2)]
+
+
+def test_a_try_before_an_enclosing_block_holds_no_line_of_it():
+    lines = ['    try:', '        a = 1', '    except E:', '        pass', '    if n:',
+             '        pc = 5']
+    assert not rewrites.in_try(lines, 5)
+    assert rewrites.in_try(lines, 1)
