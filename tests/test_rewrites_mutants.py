@@ -134,3 +134,23 @@ def test_a_try_before_an_enclosing_block_holds_no_line_of_it():
              '        pc = 5']
     assert not rewrites.in_try(lines, 5)
     assert rewrites.in_try(lines, 1)
+
+
+def test_a_line_reading_the_stack_or_testing_a_pop_ends_the_run():
+    # (a read of `stack` sees what the pushes left; a pop() in a conditional
+    # may not run; one name cannot be an ASK's pair)
+    for text in ['push(a)\nx = stack[-1]\ny = int(pop())', 'push(v)\nx = 1 if pop() else 2',
+                 'push(a)\nflat = stack[-2 * 1:]\ndel stack[-2 * 1:]']:
+        assert rewrites.unstacked(text) == text, text
+
+
+def test_a_chain_takes_only_its_own_elifs_and_stays_before_one_it_cannot_fold():
+    for text, want in [('if 1 == 1:\n    a()\nif 2 == 2:\n    b()', 'a()\nb()'),
+                       ('if 1 == 2:\n    a()\nelif 1 == 1:\n    b()\nelse:\n    c()', 'b()'),
+                       ('if 1 == 2:\n    a()\nelif 1 == 2:\n    b()\nelse:\n    c()', 'c()'),
+                       ('if 1 == 1:\n    if 2 == 3:\n        a()\n    elif 3 == 3:\n'
+                        '        d()\nelif 2 == 2:\n    c()', 'd()'),
+                       ('if 1 == 2:\n    a()\nelif x:\n    b()', None)]:
+        assert rewrites.folded(text) == (text if want is None else want), text
+    # (in_try's answer is a bool)
+    assert rewrites.in_try(['a = 1', 'pc = 5'], 1) is False
