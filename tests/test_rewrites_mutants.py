@@ -154,3 +154,8 @@ def test_a_chain_takes_only_its_own_elifs_and_stays_before_one_it_cannot_fold():
         assert rewrites.folded(text) == (text if want is None else want), text
     # (in_try's answer is a bool)
     assert rewrites.in_try(['a = 1', 'pc = 5'], 1) is False
+
+
+def test_pushes_last_in_the_text_stay():
+    for text in ['x = 1\npush(a)', 'push(a)\npush(b)']:
+        assert rewrites.unstacked(text) == text, text
