@@ -1,8 +1,9 @@
 """kinds.items_shown, instruction by instruction: each of _KEEP's alone
 keeps a program's answer yes, any other instruction makes it no but a list
 literal of the builtins' items and a list constant of shown items or only
-iterated, and a list constant (tuple or list) a CONST pushes makes it no
-(tools/mutation-results/kinds.tsv)."""
+iterated, and a list constant (tuple or list) a CONST pushes makes it no;
+a code that does not decode, or a list constant of Numbers last in its
+code, is no (tools/mutation-results/kinds.tsv)."""
 from compiler.pip import frontend
 from pipvm.core import plain
 from pipvm.engine import kinds

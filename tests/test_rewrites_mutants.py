@@ -1,7 +1,10 @@
 """pipvm/engine/rewrites.py's edge cases that the examples' actions never
 write (tools/mutation-results/rewrites.tsv: the mutants these kill): a pop()
 on a line outside the pushes' straight run, and a jump after a `try:`'s
-block rather than inside it."""
+block rather than inside it; and each template, comparison, control word
+and stop of inlined, unstacked, folded and taken written out, where the
+sweep's texts give a mutant the same text as the real code (a chain at an
+indent, two pops on a line, an ASK's flat list last)."""
 from pipvm.engine import rewrites
 
 
