@@ -1,8 +1,9 @@
 """kinds.items_shown, instruction by instruction: each of _KEEP's alone
 keeps a program's answer yes, any other instruction makes it no but a list
 literal of the builtins' items and a list constant of shown items or only
-iterated, and a list constant (tuple or list) a CONST pushes makes it no
-(tools/mutation-results/kinds.tsv)."""
+iterated, and a list constant (tuple or list) a CONST pushes makes it no;
+a code that does not decode, or a list constant of Numbers last in its
+code, is no (tools/mutation-results/kinds.tsv)."""
 from compiler.pip import frontend
 from pipvm.core import plain
 from pipvm.engine import kinds
@@ -137,3 +138,33 @@ def test_the_cache_is_emptied_past_64_answers_only():
     kinds.items_shown(_with(program, 'POP', n=65))
     assert len(kinds._SHOWN) == 1
     kinds._SHOWN.clear()
+
+
+def _coded(program, instrs, extra=()):
+    """program with its last code object's code instrs alone ((name, args)
+    each: no RETURN after them), and the constants extra after its own."""
+    code = b''.join(pipc.encode_instr(BY_NAME[name], args) for name, args in instrs)
+    return plain.evolve(_prefixed(program, [], extra), codes=tuple(program.codes[:-1]) + (
+        plain.evolve(program.codes[-1], code=code),))
+
+
+def test_a_list_constant_of_numbers_last_in_its_code_is_no_and_a_for_over_it_yes():
+    # (the last instruction has no next one to read: the answer, not an
+    # IndexError; a FOR_ITER last of all is read as the next one)
+    program = _program()
+    k = len(program.consts)
+    assert kinds.items_shown(_coded(program, [('LIST_CONST', (k,))], [(1,)])) is False
+    assert kinds.items_shown(_coded(program, [('LIST_CONST', (k,)), ('FOR_ITER', ())], [(1,)]))
+    assert kinds.items_shown(_coded(program, [('LIST_CONST', (k,)), ('FOR_ITER', ()),
+                                              ('POP', ())], [(1,)]))
+
+
+def test_a_code_that_does_not_decode_is_answered_no():
+    # (opcode 0 is none; LOAD_LOCAL_PROP is made only at load)
+    program = _program()
+    for code in (b'\x00', bytes([BY_NAME['LOAD_LOCAL_PROP'].code, 0, 0]),
+                 bytes([BY_NAME['CONST'].code])):
+        bad = plain.evolve(program, codes=tuple(program.codes[:-1]) + (
+            plain.evolve(program.codes[-1], code=code),))
+        assert kinds.items_shown(bad) is False, code
+        assert kinds.items_shown(bad) is False, code       # (the cached answer)
