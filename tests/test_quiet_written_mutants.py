@@ -76,3 +76,58 @@ def test_an_instruction_without_a_handler_is_no_actions():
     code = next(c for c, op in BY_CODE.items() if op.name == 'ADD')
     with pytest.raises(ValueError, match='^ADD in an action$'):
         _Writer([(code, (), None)]).quiet(0, 0)
+
+
+def _rounds(slot, others=(), locals_only=True):
+    # (a quiet loop over items, no checks: its lines)
+    w = _Writer([(OP.QUIET_FOR, (slot, others, True, (), locals_only, 7), None)])
+    assert w.quiet(0, 0) == 7
+    return w.out[0][0].split('\n')
+
+
+def test_a_quiet_loops_rounds_say_the_slot_they_store_where_it_is_a_small_one():
+    # (reads.reused reads the note: a test of another slot before the loop
+    # holds after it)
+    note = 'if not QUIET_ROUNDS(self, frame, A[0], rest_):  # (it stores frame[%d] alone)'
+    back = ['    stack.append(rest_)', LOUD]
+    for slot in (0, 1, SMALL - 1):
+        assert _rounds(slot, locals_only=False) == ['rest_ = pop()', note % slot] + back
+        lines = _rounds(slot)
+        assert lines[:2] == ['rest_ = pop()', 'if len(rest_) > self.steps_left or None in rest_:']
+        assert lines[2:5] == ['    ' + note % slot] + ['    ' + x for x in back]
+    # (a damaged file's slot: no note, and the rounds run as the loop's)
+    for slot in (-1, SMALL, 'x'):
+        assert _rounds(slot, locals_only=False) == [
+            'rest_ = pop()', 'if not QUIET_ROUNDS(self, frame, A[0], rest_):'] + back
+
+
+class _Check:
+    def __init__(self, *slots):
+        self.slots = slots
+
+
+def test_a_quiet_loops_written_check_tests_the_other_locals_it_shows_where_they_are_small():
+    def written(*slots):
+        w = _Writer([(OP.QUIET_FOR, (1, (), False, (_Check(*slots),), True, 7), None)])
+        assert w.quiet(0, 0) == 7
+        return w.out[0][0].split('\n')
+    head = ['rest_ = pop()', 'if len(rest_) > self.steps_left or int in map(type, rest_):',
+            '    if not QUIET_ROUNDS(self, frame, A[0], rest_):  # (it stores frame[1] alone)',
+            '        stack.append(rest_)', '    ' + LOUD, 'elif rest_:']
+    check = ['env_ = frame + [self]', 'env_[1] = rest_[0]', 'try:', '    A[0][3][0](env_)',
+             'except Exception:', '    stack.append(rest_)', LOUD]
+    tail = ['    frame[1] = rest_[-1]',
+            '    self.steps_left -= len(rest_)      # (a step a round, as JUMP counts)']
+    assert written(0, 1, 4) == head + [
+        '    if %s or %s:' % (LONG_OF(0), LONG_OF(4))] + ['        ' + x for x in check] + tail
+    assert written(SMALL - 1) == head + [
+        '    if %s:' % LONG_OF(SMALL - 1)] + ['        ' + x for x in check] + tail
+    # (a slot that is no small one: the check runs every time, unguarded)
+    for odd in (-1, SMALL, None):
+        assert written(0, odd) == head + ['    ' + x for x in check] + tail
+    # (it shows the item alone: no check to run)
+    assert written(1) == head + tail
+
+
+def LONG_OF(slot):
+    return '(type(frame[%d]) is int and frame[%d].bit_length() > SHOWN_BITS)' % (slot, slot)
