@@ -85,3 +85,32 @@ def test_a_seen_answer_takes_the_real_games_choice_where_it_has_the_label():
     assert give(g, (2, 'A')) is True and g.answers == [2]
     assert give(g, (1, 'A')) is True and g.answers == [2, 0]
     assert give(g, (5, 'A')) is True and g.answers == [2, 0, 0]
+
+
+def _games(name, seed, decisions):
+    import os
+    from .util import seat_one_decisions
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return seat_one_decisions(os.path.join(root, 'examples', name + '.pip'), seed, decisions)
+
+
+def _state(b):
+    return (b.trace, b.shuffled_at, b.unseen_plays, b.played_by, b.pins, b.pins_before,
+            b.particles, b.lost, b.history, b.blind.at, len(b.shadow.history))
+
+
+def test_a_new_game_starts_the_seats_view_all_again():
+    from pipvm.game.belief import Belief
+    b = Belief(0, 4, random.Random(1))
+    for game in _games('euchre', 2, 20):
+        b.follow_real(game)
+    # (the first game's view holds something of each kind: Euchre shuffles
+    # every hand, and a player's discard is unseen)
+    assert b.trace and b.shuffled_at and b.unseen_plays and b.played_by and b.pins
+    b.particles, b.lost = ['a world of the first game'], True
+    fresh = Belief(0, 4, random.Random(1))
+    for game in _games('euchre', 3, 6):
+        b.follow_real(game)
+        fresh.follow_real(game)
+        assert _state(b) == _state(fresh) and b.real is game and b.states is game.machine.shuffles
+    assert b.particles == [] and b.lost is False
