@@ -114,3 +114,20 @@ def test_a_new_game_starts_the_seats_view_all_again():
         fresh.follow_real(game)
         assert _state(b) == _state(fresh) and b.real is game and b.states is game.machine.shuffles
     assert b.particles == [] and b.lost is False
+
+
+def test_the_same_game_followed_on_keeps_the_worlds_and_plays_the_shadow_on():
+    from pipvm.game.belief import Belief
+    b = Belief(0, 4, random.Random(1))
+    worlds, shadow = ['a world'], None
+    for game in _games('euchre', 2, 6):
+        b.follow_real(game)
+        # (at the next decision: the worlds kept, the shadow the same, played on)
+        assert shadow is None or (b.particles is worlds and b.shadow is shadow)
+        shadow, trace = b.shadow, list(b.trace)
+        b.particles = worlds
+        # (at the same decision again: nothing changes)
+        b.follow_real(game)
+        assert b.shadow is shadow and b.trace == trace and b.particles is worlds
+        # (the shadow played on to the game's decision, one observation a position)
+        assert b.shadow.history == game.history and len(b.trace) == len(game.history) + 1

@@ -82,3 +82,18 @@ def test_at_most_repaired_of_the_dead_are_repaired_the_furthest_first(monkeypatc
     s.b.repair = lambda p, end, replays: repaired.append(p) and False
     s.b.update()
     assert len(repaired) == REPAIRED and len(s.b.particles) == 2
+
+
+def test_fresh_deals_are_tried_while_fewer_than_half_live(monkeypatch):
+    from .test_belief_update import END, Script, world
+    alive = world('alive', END + 1)
+    s = Script(monkeypatch, particles=[alive, _dead('d4', 4)], size=3, deals=[END + 1, END + 1])
+    s.b.forward = lambda p, end: False
+    s.b.update()
+    # (one of three lives: a fresh deal makes two, half of three rounded up)
+    assert [p.game.tag for p in s.dealt] == ['fresh 0']
+    assert s.b.particles[:2] == [alive, s.dealt[0]] and len(s.b.particles) == 3
+    # (one of four: a fresh deal makes two, half)
+    s = Script(monkeypatch, particles=[world('alive', END + 1)], size=4, deals=[END + 1] * 3)
+    s.b.update()
+    assert [p.game.tag for p in s.dealt] == ['fresh 0'] and len(s.b.particles) == 4
