@@ -94,6 +94,18 @@ def _games(name, seed, decisions):
     return seat_one_decisions(os.path.join(root, 'examples', name + '.pip'), seed, decisions)
 
 
+def _check_view(b, game):
+    # one observation a position, the history as of this decision
+    assert len(b.trace) == len(game.history) + 1 and b.history == game.history
+    # each shuffle after the set-up noted at its position, in order
+    shuffles = len(b.shadow.machine.shuffles)
+    assert sorted(b.shuffled_at) == list(range(1, shuffles))
+    assert sorted(b.shuffled_at.values()) == [b.shuffled_at[j] for j in range(1, shuffles)]
+    # an unseen play is another player's (the seat sees its own), noted with who played
+    assert set(b.played_by) == b.unseen_plays
+    assert set(b.played_by.values()) <= {'P1', 'P2', 'P3'}
+
+
 def _state(b):
     return (b.trace, b.shuffled_at, b.unseen_plays, b.played_by, b.pins, b.pins_before,
             b.particles, b.lost, b.history, b.blind.at, len(b.shadow.history))
@@ -104,6 +116,7 @@ def test_a_new_game_starts_the_seats_view_all_again():
     b = Belief(0, 4, random.Random(1))
     for game in _games('euchre', 2, 20):
         b.follow_real(game)
+        _check_view(b, game)
     # (the first game's view holds something of each kind: Euchre shuffles
     # every hand, and a player's discard is unseen)
     assert b.trace and b.shuffled_at and b.unseen_plays and b.played_by and b.pins
