@@ -14,7 +14,7 @@ import types
 import pytest
 
 from pipvm.core.errors import StepLimit
-from pipvm.engine import compiled, generated_cases
+from pipvm.engine import cases, compiled, generated_cases
 from pipvm.isa.opcodes import BY_CODE, OP
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -207,7 +207,7 @@ def test_every_instruction_a_block_may_begin_with_has_a_handler():
 
 
 def test_a_block_s_deal_is_made_for_its_mode_and_takes_its_operands_in_locals():
-    # (compiled.dealt) LOAD_LOCAL source, LOAD_LOCAL dest[, LOAD_LOCAL count],
+    # (cases.deal_body) LOAD_LOCAL source, LOAD_LOCAL dest[, LOAD_LOCAL count],
     # DEAL mode: nothing pushed nor popped, the count there or not as the
     # mode says, and the cards dealt as DEAL's own body deals them
     from pipvm.core import runtime
@@ -222,7 +222,7 @@ def test_a_block_s_deal_is_made_for_its_mode_and_takes_its_operands_in_locals():
         fn = compiled.function(codes, None, (mode,))
         assert 'stack.' not in fn.source and ('int(' in fn.source) == counted, fn.source
         # (whether the count is None a constant of the mode: no test of it)
-        assert 'is None' not in compiled.dealt(mode).body
+        assert 'is None' not in cases.deal_body(mode).body
         stack = []
         arg = (9,) + tuple(range(2 + counted)) + (mode,)
         assert fn(_machine(10), stack, frame, arg) == 9 and stack == []

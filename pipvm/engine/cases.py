@@ -160,7 +160,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
     forwarded: with forward's rewriting (a region, composed while a game
     runs, leaves it out: CPython runs the two forms alike)."""
     parts = op.parts or (op,)
-    # (a part not in the table is its own body: compiled.dealt's DEAL)
+    # (a part not in the table is its own body: deal_body's DEAL, a block's)
     bodies = [(quiet and QUIET_BODIES.get(p.name)) or BODIES.get(p.name, p) for p in parts]
     if getattr(op, 'deals_all', None) is not None:      # (its DEAL's count there or not)
         bodies[-1] = deal_body(DEAL_ALL if op.deals_all else 0, False)
@@ -270,7 +270,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
 
 
 def deal_body(mode, to_players=True):
-    """DEAL's body for a mode (compiled.dealt's, or a superinstruction's
+    """DEAL's body for a mode (a block's DEAL, compiled.function, or a superinstruction's
     ending in DEAL, the table's deals_all): its operands inputs, not POP()'s
     (they pass in locals), `count is None` and (to_players) whether it goes
     to players constants of the mode (an integer the verifier checked)."""

@@ -150,7 +150,7 @@ def function(codes, jump=None, modes=()):
     """The block function for a sequence of file opcodes (cached); jump:
     None, or the block ends with a JUMP ('out'), or with a JUMP back to
     its own first instruction ('loop': the block is a Python `while`);
-    modes: its DEALs' modes in turn (dealt), or () for DEAL's own body."""
+    modes: its DEALs' modes in turn (cases.deal_body), or () for DEAL's own body."""
     key = codes if jump is None and not modes else (codes, jump, modes)
     fn = _MADE.get(key)
     if fn is None:
@@ -158,7 +158,10 @@ def function(codes, jump=None, modes=()):
         ops = tuple(BY_CODE[c] for c in codes)
         if modes:
             deals = iter(modes)
-            ops = tuple(dealt(next(deals)) if op.code == OP.DEAL else op for op in ops)
+            # (each DEAL made for its mode, its operands in locals: deal.pip's
+            # round, 12 DEALs, each two or three values pushed and popped)
+            ops = tuple(cases.deal_body(next(deals)) if op.code == OP.DEAL else op
+                        for op in ops)
         n = sum(len(op.names) for op in ops)
         # (without forward's rewriting, as a region: a block is composed
         # while a game runs, and CPython runs both forms alike)
@@ -189,14 +192,8 @@ def function(codes, jump=None, modes=()):
     return fn
 
 
-def dealt(mode):
-    """DEAL for one mode, its operands in locals (deal.pip's round: 12
-    DEALs, each two or three values pushed and popped): cases.deal_body."""
-    return cases.deal_body(mode)
-
-
 def _modes(parts, operands):
-    """The modes of the DEALs among a block's parts, in turn (dealt), or ()
+    """The modes of the DEALs among a block's parts, in turn (cases.deal_body), or ()
     where one is no integer below SMALL."""
     out, k = [], 0
     for p in parts:
