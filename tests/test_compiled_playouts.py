@@ -138,9 +138,7 @@ def test_the_functions_hold_only_the_table_s_text_and_indexes():
     # table's text is an index (a slot, a count), an opcode or a property's
     # name (`value.rank`)
     program = loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip'))
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    fns = [loaded.action for loaded in image.codes if loaded.action is not None]
+    fns = list(_made(program).values())
     assert len(fns) >= 6 and any('A[' in fn.source for fn in fns)
     for fn in fns:
         assert 'OPERAND' not in fn.source and '@' not in fn.source
@@ -148,6 +146,14 @@ def test_the_functions_hold_only_the_table_s_text_and_indexes():
         for const in program.consts:
             if isinstance(const, str) and len(const) > 3:
                 assert repr(const) not in fn.source and '"%s"' % const not in fn.source
+
+
+def _made(program):
+    """The compiled tier's function of each of program's actions that has
+    one, by the action's name (made as a playout makes them)."""
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    return {loaded.code.name: loaded.action for loaded in image.codes if loaded.action}
 
 
 def _deep(n):
@@ -246,9 +252,7 @@ def test_a_quiet_loop_written_out_stops_where_the_loop_does(steps):
     assert compiled == loop
     if steps is not None:
         assert any(o[1] and o[1][0] == 'step limit' for o in loop)
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    source = '\n'.join(fn.source for fn in _made(program).values())
     assert 'env_[' in source and 'QUIET_ROUNDS' in source      # (both ways are there)
 
 
@@ -284,9 +288,7 @@ def test_a_quiet_loop_over_an_item_too_long_to_show_fails_as_in_the_loop():
     assert compiled == loop
     errors = {o[1][2] for o in loop if o[1]}
     assert any('Line 10' in e and 'too large' in e for e in errors), errors
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    source = '\n'.join(fn.source for fn in _made(program).values())
     assert 'UNSHOWN.isdisjoint' in source
 
 
@@ -307,9 +309,7 @@ def test_a_quiet_message_showing_a_global_fails_as_in_the_loop(fault):
     errors = {o[1][2] for o in loop if o[1]}
     line, what = ('Line 10', 'too large') if fault == 'big' else ('Line 9', 'Undefined')
     assert any(line in e and what in e for e in errors), errors
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    source = '\n'.join(loaded.action.source for loaded in image.codes if loaded.action)
+    source = '\n'.join(fn.source for fn in _made(program).values())
     assert re.search(r'if globals_\[\d+\] is None or', source)
 
 
@@ -351,9 +351,7 @@ def test_ands_and_forward_jumps_are_threaded_and_written_where_they_jump():
     # the if/elif chain's jumps are the runs they go to (no test tree), and
     # the division by zero at n == 12 still fails at its line as on the loop
     program = harness.compile_checked(frontend.check_text(ANDS))
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    judge = next(l.action for l in image.codes if l.code.name == 'judge')
+    judge = _made(program)['judge']
     assert 'push(' not in judge.source and ' pop()' not in judge.source
     body = judge.source.split('while True:', 1)[1]
     assert not re.search(r'pc = \d+\n +continue', body), judge.source
@@ -415,9 +413,7 @@ def test_a_sum_of_a_number_adds_without_int_s_call_and_of_a_rank_with_it():
         assert rewrites.inlined(text) == text, text
     # a Rank (`r + 1`: int() makes it the Number) plays as in the loop
     program = harness.compile_checked(frontend.check_text(SUMS))
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    turn = next(l.action for l in image.codes if l.code.name == 'turn')
+    turn = _made(program)['turn']
     assert turn.source.count('is int else int(') >= 3, turn.source
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
@@ -456,9 +452,7 @@ def test_a_suit_in_a_list_is_looked_for_without_a_call():
     assert rewrites.inlined('x = f(contains(a, b))') == 'x = f(contains(a, b))'
     # (a Suit found or not, and a Rank by the call: as in the loop)
     program = harness.compile_checked(frontend.check_text(CONTAINS))
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    turn = next(l.action for l in image.codes if l.code.name == 'turn')
+    turn = _made(program)['turn']
     assert turn.source.count('is Suit:') >= 2, turn.source
     loop, compiled = _play_outs(program, n=2, reps=3)
     assert compiled == loop
@@ -571,10 +565,7 @@ Action main {
 
 
 def test_a_quiet_loop_over_a_list_just_pushed_takes_it_from_its_local():
-    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')),
-                  compiled=True)
-    actions.prepare(image)
-    fn = next(l.action for l in image.codes if l.code.name == 'play_trick')
+    fn = _made(loader.load_program(os.path.join(ROOT, 'examples', 'euchre.pip')))['play_trick']
     assert 'rest_ = value\n' in fn.source and 'rest_ = stack[-1]' not in fn.source
 
 
@@ -583,9 +574,7 @@ def test_a_quiet_loop_s_check_that_fails_goes_on_loud_as_the_loop_does(steps):
     program = harness.compile_checked(frontend.check_text(SHOWN))
     loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
     assert compiled == loop and loop
-    image = Image(program, compiled=True)
-    actions.prepare(image)
-    fn = next(l.action for l in image.codes if l.code.name == 'turn')
+    fn = _made(program)['turn']
     assert 'rest_ = value' in fn.source and 'env_[' in fn.source
     if steps is None:
         assert any(o[1] and 'too large to show' in o[1][2] for o in loop), [o[1] for o in loop]
@@ -593,10 +582,7 @@ def test_a_quiet_loop_s_check_that_fails_goes_on_loud_as_the_loop_does(steps):
 
 def test_an_ask_s_answer_goes_straight_to_its_question_s_code():
     # (answers.jumped: not through the JUMP that follows the ASK)
-    image = Image(loader.load_program(os.path.join(ROOT, 'examples', 'oh_hell.pip')),
-                  compiled=True)
-    actions.prepare(image)
-    fn = next(l.action for l in image.codes if l.code.name == 'bidding')
+    fn = _made(loader.load_program(os.path.join(ROOT, 'examples', 'oh_hell.pip')))['bidding']
     assert '+ enabled[choice_]' not in fn.source
     assert re.search(r'pc = \((\d+, ){5}\d+\)\[enabled\[choice_\]\]', fn.source)
 
@@ -671,10 +657,8 @@ def test_a_one_question_ask_is_answered_without_its_lists_as_on_the_loop():
     assert compiled == loop and loop
     assert all(o[1] and 'None of the questions can be asked' in o[1][2] for o in loop)
     for text, name in ((ONE_ASK, 'turn'), (None, 'turn')):
-        image = Image(harness.compile_checked(frontend.check_text(text)) if text else
-                      loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
-                                                       'crazy_eights.pip')), compiled=True)
-        actions.prepare(image)
-        fn = next(l.action for l in image.codes if l.code.name == name)
+        fn = _made(harness.compile_checked(frontend.check_text(text)) if text else
+                   loader.load_program(os.path.join(ROOT, 'tests', 'data', 'full',
+                                                    'crazy_eights.pip')))[name]
         assert 'texts = [' in fn.source and 'flat = ' not in fn.source
         assert 'enabled' not in fn.source
