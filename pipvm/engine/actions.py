@@ -571,13 +571,13 @@ def prepare(image):
         calls[k] = {(arg if op == OP.CALL else arg[1]) for copy in image.codes[k].plain[:2]
                     for op, arg, _ in copy if op in _CALLS}
     called = set().union(*calls.values())
+    shown = kinds.items_shown(image.program)    # (the program's: once, not an action's)
     # (callees before their callers where the calls allow: a caller takes
     # in the leaves it calls, and may be one itself)
     for k in inline.callees_first(actions, calls):
         loaded = image.codes[k]
         try:
-            made[k] = function(loaded, pures=image.pure, leaves=leaves,
-                               shown=kinds.items_shown(image.program))
+            made[k] = function(loaded, pures=image.pure, leaves=leaves, shown=shown)
         except ValueError:
             continue
         fit = inline.leaf(made[k], loaded.frame_size) if k in called else None
