@@ -64,7 +64,7 @@ import types
 from pipvm.core.errors import Fault, PipError
 from pipvm.core.runtime import PROPERTY_NAMES, Card, Player, Suit
 from pipvm.engine import (answers, bodies, cases, compiled, filters, fors, generated_cases,
-                          inline, joins, kinds, reach, reads, rewrites, sizes, steps)
+                          inline, joins, kinds, reach, reads, rewrites, sizes, steady, steps)
 from pipvm.engine.bodies import CALLED, LOUD, PAUSE, InvalidProgram
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.engine.fors import QUIET
@@ -156,6 +156,7 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
     loaded instructions (its quiet or its loud code), entered at starts."""
     looped = frozenset()    # (loop heads a run stops at: source sets them)
     again = True        # may it read a CANPLAY's cards (filters.plays_again)? (function sets it)
+    steady = None       # (steady.steady's globals: function sets them)
 
     def __init__(self, instrs, starts, positions, pures=(), outside=(), leaves=None):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
@@ -379,7 +380,7 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
                 return self.source()
         if self.joins:
             self.lines = joins.joined(self.lines, self.firsts, self.straight)
-        self.lines = reads.reused(rewrites.taken(self.lines))
+        self.lines = reads.reused(rewrites.taken(self.lines), self.steady)
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',
@@ -459,13 +460,14 @@ INLINED = 3
 INLINED_ANY = 200       # (and a short function's joins, whatever its length)
 
 
-def function(loaded, loud=False, pures=(), leaves=None, shown=False):
+def function(loaded, loud=False, pures=(), leaves=None, shown=False, steady=None):
     """The function running loaded's action in play-out mode, from its quiet
     code (or its loud code: where a quiet instruction cannot go on, made
     then); its code object is made once per source.  pures: the image's
     rules and orderings as Pures (Image.pure), whose filters PLAY and
     CANPLAY call directly.  leaves: code index -> inline.Leaf, the callees
-    written where they are called.  shown: kinds.items_shown's answer."""
+    written where they are called.  shown: kinds.items_shown's answer.
+    steady: steady.steady's globals."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     # where control enters from outside: a call at 0; a frame paused before
@@ -479,7 +481,7 @@ def function(loaded, loud=False, pures=(), leaves=None, shown=False):
                      leaves)
     # (either copy's PLAY_AGAIN: the quiet code goes on in the loud one)
     writer.again = filters.plays_again(plain) or filters.plays_again(quiet)
-    writer.shown = shown
+    writer.shown, writer.steady = shown, steady
     (source, at), plain = writer.source()
     name, defaults = 'action_' + loaded.code.name, (0, tuple(writer.operands), tuple(writer.units))
 
@@ -552,7 +554,8 @@ def loud_run(machine, rec, pc):
     """Go on in the loud code of rec's action at pc (a quiet instruction can't)."""
     loaded = rec[0]
     if loaded.loud_action is None:
-        loaded.loud_action = function(loaded, loud=True, pures=machine.image.pure)
+        loaded.loud_action = function(loaded, loud=True, pures=machine.image.pure,
+                                      steady=machine.image.steady)
     return loaded.loud_action(machine, rec, pc)
 
 
@@ -572,12 +575,14 @@ def prepare(image):
                     for op, arg, _ in copy if op in _CALLS}
     called = set().union(*calls.values())
     shown = kinds.items_shown(image.program)    # (the program's: once, not an action's)
+    image.steady = steady.steady(image.program)
     # (callees before their callers where the calls allow: a caller takes
     # in the leaves it calls, and may be one itself)
     for k in inline.callees_first(actions, calls):
         loaded = image.codes[k]
         try:
-            made[k] = function(loaded, pures=image.pure, leaves=leaves, shown=shown)
+            made[k] = function(loaded, pures=image.pure, leaves=leaves, shown=shown,
+                               steady=image.steady)
         except ValueError:
             continue
         fit = inline.leaf(made[k], loaded.frame_size) if k in called else None

@@ -166,7 +166,7 @@ _SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fa
 _SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length')
 
 
-def reused(lines):
+def reused(lines, steady=None):
     """lines ((text, unit) pairs of a function's body) with a checked read
     of a global, a frame's local or a property of one made a copy of a
     name that holds it where an earlier checked read on every path to it
@@ -180,7 +180,11 @@ def reused(lines):
     path (`return`, `raise`, `continue`, `break`) changes nothing for the
     lines after it, which other paths reach; a quiet check's closures only
     read a copy of the frame; an `except` block starts knowing nothing, and
-    one that ends its path leaves what was known before it."""
+    one that ends its path leaves what was known before it.  steady
+    (steady.steady's): globals never undefined, and their values' kinds
+    and properties never undefined, and the kinds of their values, known
+    from the start."""
+    steady = steady or {}
     out = []
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
     facts = []
@@ -271,8 +275,13 @@ def reused(lines):
                 out.append((pad + 'pass', unit))     # (it holds it already)
             elif known:
                 out.append((pad + '%s = %s' % (name, known[0]), unit))
+            elif (prop and '.' + prop or read) in steady:
+                out.append((pad + '%s = %s' % (name, read), unit))  # (never undefined)
             else:
                 out += lines[k:k + 2]
+            kind = steady.get(prop and '.' + prop or read)
+            if kind in _LIST_OF:
+                facts += [(None, (key, kind), indent) for key in keys]
             facts += [(name, key, indent) for key in keys]
             if prop in _KIND_OF:     # (the value read from is of the one kind that has it)
                 facts += [(None, (key[0], _KIND_OF[prop]), indent) for key in keys]
@@ -329,7 +338,7 @@ def reused(lines):
 # among the runtime's values only an Area has `cards`, only a Player a
 # `hand` (a fact (None, (its slot, kind)))
 _KIND_OF = {'cards': ' Area', 'hand': ' Player'}
-_LIST_OF = {' Area': '.cards', ' Player': '.hand'}
+_LIST_OF = {' Area': '.cards', ' Player': '.hand', ' list': ''}
 # rewrites.inlined's list of cards a value stands for (cards_of), and what
 # may stand before it on its line: names, and the call it is an argument of
 _DISPATCH = (r'\((\w+)\.cards if \((\w+) := type\(\1\)\) is Area else \1\.hand '
