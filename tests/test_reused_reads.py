@@ -274,3 +274,14 @@ def test_a_quiet_loop_takes_its_list_in_a_name_and_gives_it_back_to_the_loud_cod
     for steps in (9, 10, 11, 12, 13, 14):
         loop, compiled = _play_outs(program, n=2, reps=1, steps=steps)
         assert compiled == loop, steps
+
+
+def test_only_an_area_has_cards_and_only_a_player_a_hand():
+    # (what _KIND_OF reads a value's kind from: a Text's cards are `shows`)
+    from pipvm.core import runtime
+    card = runtime.new_deck()[0]
+    values = [card, runtime.Player('p'), runtime.Team([]), runtime.Area('a', [], False, False),
+              runtime.joined(['x ', card]), 'x', 3, True, card.rank, card.suit, [], ()]
+    assert type(values[4]) is runtime.Text and values[4].shows == (card.name,)
+    for prop, kind in reads._KIND_OF.items():
+        assert [type(v).__name__ for v in values if hasattr(v, prop)] == [kind.strip()]

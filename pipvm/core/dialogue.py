@@ -23,7 +23,7 @@ class Event(NamedTuple):
     card: str = None           # 'played': the card's name
     by: int = None             # 'played': the seat that played it
     others: str = None         # what the seats other than `to` read instead; None: nothing
-    shows: tuple = ()          # 'message': the names of the cards its text shows (Text.cards)
+    shows: tuple = ()          # 'message': the names of the cards its text shows (Text.shows)
 
     def seen_by(self, seat):
         """The event as seat (from 0; None: a spectator) reads it, or None if

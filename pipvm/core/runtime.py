@@ -170,8 +170,9 @@ class Text(str):
     """A String made of `{x}` parts that shows cards: it keeps their names,
     in order (cards), so that what a message tells a seat is data
     (pipvm/game/determinize.py), never its text read back: a player, a
-    team or a literal may spell a card's name."""
-    cards = ()
+    team or a literal may spell a card's name.  (Not `cards`: that is an
+    Area's alone, which the compiled tier reads a value's kind from.)"""
+    shows = ()
 
 
 def joined(values):
@@ -184,17 +185,17 @@ def joined(values):
         if kind is Card:
             cards += (v.name,)
         elif kind is Text:
-            cards += v.cards
+            cards += v.shows
     if not cards:
         return text
     text = Text(text)
-    text.cards = cards
+    text.shows = cards
     return text
 
 
 def shown(text):
     """The names of the cards a String shows: a Text's, else none."""
-    return text.cards if type(text) is Text else ()
+    return text.shows if type(text) is Text else ()
 
 
 def cards_of(value):
