@@ -441,6 +441,21 @@ Action main {
 '''
 
 
+def test_a_suit_is_in_a_list_that_holds_it_or_a_card_of_it_alone():
+    # (bodies.SUIT_IN, the one text of the loop's and the tier's answer)
+    from pipvm.core import runtime
+    from pipvm.engine import bodies
+    deck = runtime.new_deck()
+    clubs, hearts = deck[0].suit, deck[13].suit
+    for lst, found in [([deck[13]], True), ([deck[0], deck[14]], True), ([hearts], True),
+                       ([deck[0], clubs], False), ([], False),
+                       ([runtime.Player('p'), 3, 'H'], False)]:
+        assert bodies.contains(lst, hearts) is found, lst
+        space = {'lst': lst, 'x': hearts, 'Card': runtime.Card}
+        exec(bodies.SUIT_IN.format(res='res', lst='lst', x='x'), space)
+        assert space['res'] is found, lst
+
+
 def test_a_suit_in_a_list_is_looked_for_without_a_call():
     # IN's `contains(lst, x)` on a line of its own: a Suit's loop written out
     text = rewrites.inlined('    res3 = contains(value2, value0)')

@@ -69,14 +69,29 @@ def contains(lst, x):
                 return True
         return False
     if kind is runtime.Suit:
-        for item in lst:
-            if type(item) is Card:
-                if item.suit is x:
-                    return True
-            elif item == x:
-                return True
-        return False
+        return suit_in(lst, x)
     return any(item is x or item == x for item in lst)
+
+
+# `x in lst` for a Suit x, the one text of it: contains' (suit_in, made
+# from it here) and the compiled tier's, written where IN stands (no call:
+# Oh Hell's `led in p->hand`, rewrites.inlined)
+SUIT_IN = """{res} = False
+for item_ in {lst}:
+    if (item_.suit is {x}) if type(item_) is Card else item_ == {x}:
+        {res} = True
+        break"""
+
+
+def _suit_in():
+    space = {'Card': runtime.Card}
+    exec(compile('def suit_in(lst, x):\n%s\n    return res' % '\n'.join(
+        '    ' + line for line in SUIT_IN.format(res='res', lst='lst', x='x').split('\n')),
+        '<pipvm bodies.SUIT_IN>', 'exec'), space)
+    return space['suit_in']
+
+
+suit_in = _suit_in()
 
 
 def build_list(values):

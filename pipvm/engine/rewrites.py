@@ -4,6 +4,7 @@ table's bodies with the verifier-checked integers in place."""
 import re
 
 from pipvm.engine import reads
+from pipvm.engine.bodies import SUIT_IN
 from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
 
 
@@ -28,9 +29,8 @@ _SUM = re.compile(r'(?:(?<=\()|(?<== ))int\(([A-Za-z_]\w*)\) ([+-]) '
 # IN's `contains(lst, x)` on a line of its own, for a Suit x (Oh Hell's
 # `led in p->hand`), bodies.contains' Suit loop written out: no call.
 _CONTAINS = re.compile(r'^( *)(\w+) = contains\(([A-Za-z_]\w*), ([A-Za-z_]\w*)\)$', re.M)
-_SUIT_IN = ['if type({3}) is Suit:', '    {1} = False', '    for item_ in {2}:',
-            '        if (item_.suit is {3}) if type(item_) is Card else item_ == {3}:',
-            '            {1} = True', '            break', 'else:', '    {1} = contains({2}, {3})']
+_SUIT_IN = (['if type({x}) is Suit:'] + ['    ' + line for line in SUIT_IN.split('\n')]
+            + ['else:', '    {res} = contains({lst}, {x})'])
 # A mode operand's bit (an integer the verifier checked) tested: its value.
 _MODE_BIT = re.compile(r'\b(\d+) & (DEAL_ALL|DEAL_TO_PLAYERS)\b')
 _BITS = {'DEAL_ALL': DEAL_ALL, 'DEAL_TO_PLAYERS': DEAL_TO_PLAYERS}
@@ -65,8 +65,9 @@ def inlined(text):
         text = _ONE_QUESTION.sub(lambda m: '(([0], [%s[0]]) if %s[1] else ([], []))' % (
             m.group(1), m.group(1)), text)
     if 'contains(' in text:
-        text = _CONTAINS.sub(lambda m: '\n'.join(m.group(1) + x.format(*m.groups())
-                                                 for x in _SUIT_IN), text)
+        text = _CONTAINS.sub(lambda m: '\n'.join(
+            m.group(1) + x.format(res=m.group(2), lst=m.group(3), x=m.group(4))
+            for x in _SUIT_IN), text)
     if 'int(' in text:
         text = _SUM.sub(r'(\1 \2 \3 if type(\1) is int else int(\1) \2 \3)', text)
     return _CARDS_OF.sub(cards_of, text) if 'cards_of(' in text else text
