@@ -23,6 +23,7 @@ PROPERTIES = {'.rank': DEFINED, '.suit': DEFINED, '.hand': LIST, '.stash': LIST,
 GAME = '''Game "g" requires 2 players.
 Deck stock = standard.
 Number n = 3.
+Number m.
 Area pile labeled "Pile" is faceup.
 Area out labeled "Out" is faceup.
 Rule any(p, c, cl) = True.
@@ -85,6 +86,31 @@ def test_a_global_named_but_to_read_it_or_stored_after_what_may_jump_is_not_stea
         assert not any(k.startswith('globals_') for k in steady.steady(ahead))
     # `Number n = 3`: a constant, not an Area, before its store
     assert _slot(program, 'n') not in steady.steady(program)
+
+
+# every instruction that may stand before the stores (written out: a
+# mutant of the set shows here)
+ON = {'CONST', 'LIST_CONST', 'LOAD_GLOBAL', 'STORE_GLOBAL', 'LOAD_BUILTIN', 'NEW_AREA',
+      'BUILD_LIST', 'DEFINED_GLOBAL'}
+
+
+def test_what_may_stand_before_the_stores_and_what_is_stored():
+    program = _program()
+    m = program.global_names.index('m')
+    areas = {k for k, v in steady.steady(program).items() if k.startswith('globals_')}
+    for name in sorted(ON):
+        ahead = _prefixed(program, 0, [(name, (m if 'GLOBAL' in name else 1,))])
+        assert {k for k in steady.steady(ahead) if k.startswith('globals_')} == areas, name
+    # only a STORE_GLOBAL right after NEW_AREA or LOAD_BUILTIN standard
+    # makes one steady (m, never stored but here)
+    for before in ([('CONST', (0,)), ('NEW_AREA', (0,))], [('LOAD_BUILTIN', (2,))]):
+        made = _prefixed(program, 0, before + [('STORE_GLOBAL', (m,))])
+        assert _slot(program, 'm') in steady.steady(made)
+        read = _prefixed(program, 0, before + [('LOAD_GLOBAL', (m,))])
+        assert _slot(program, 'm') not in steady.steady(read)
+    for before in [('CONST', (2,))], [('LOAD_BUILTIN', (0,))], [('LIST_CONST', (2,))]:
+        made = _prefixed(program, 0, before + [('STORE_GLOBAL', (m,))])
+        assert _slot(program, 'm') not in steady.steady(made), before
 
 
 def test_a_property_set_anywhere_is_not_steady_and_a_read_or_test_keeps_it():

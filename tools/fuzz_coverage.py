@@ -55,6 +55,7 @@ TARGETS = {
     'pipvm/engine/lines.py': None,         # helpers over their lines
     'pipvm/engine/sizes.py': None,         # their lists' sizes' division written out
     'pipvm/engine/kinds.py': None,         # whether their quiet loops test items for None
+    'pipvm/engine/steady.py': None,        # the globals and properties they read untested
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

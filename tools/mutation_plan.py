@@ -65,7 +65,8 @@ PROPERTIES = {
                                            'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py',
                                            'pipvm/engine/reads.py', 'pipvm/engine/joins.py',
                                            'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
-                                           'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py')},
+                                           'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py',
+                                           'pipvm/engine/steady.py')},
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
@@ -160,6 +161,8 @@ SUITE = {
                               'tests/test_actions_sweep.py',
                               'tests/test_compiled_quiet.py', 'tests/test_compiled_playouts.py',
                               'tests/test_actions.py'],
+    'pipvm/engine/steady.py': ['tests/test_steady.py', 'tests/test_reused_reads.py',
+                               'tests/test_actions_sweep.py', 'tests/test_compiled_playouts.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
@@ -205,7 +208,7 @@ QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
     'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py',
     'pipvm/engine/joins.py', 'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
-    'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py')}
+    'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py', 'pipvm/engine/steady.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers
