@@ -93,11 +93,6 @@ def test_a_program_whose_code_does_not_decode_has_no_born_properties():
     assert rules.born_properties(bad) == frozenset()
 
 
-def test_the_born_properties_cache_is_bounded():
-    for n in range(100):
-        rules.born_properties(SimpleNamespace(codes=[SimpleNamespace(code=bytes([255, n]))]))
-    assert len(rules._BORN_OF) <= 65
-
 
 def test_a_checked_read_of_the_card_s_property_is_kept_for_its_next_read():
     # a rank some code may store (not born: checked): `c->rank == A or

@@ -3,6 +3,7 @@ deck's list before any action runs, and the properties no instruction
 sets; reads.reused reads them with no test that cannot fail, and takes a
 steady Area's or a list's cards with no test of kind."""
 import os
+from types import SimpleNamespace
 
 from compiler.pip import frontend
 from pipvm.core import plain, runtime
@@ -175,3 +176,11 @@ def test_the_functions_leave_the_tests_out_and_play_as_the_loop_does():
     for p in (program, again):
         loop, tier = _play_outs(p, n=2)
         assert loop == tier
+
+
+def test_the_answers_are_kept_by_the_program_s_codes_and_the_keeping_is_bounded():
+    program = _program()
+    assert steady.steady(program) is steady.steady(plain.evolve(program))
+    for n in range(100):
+        steady.steady(SimpleNamespace(codes=[SimpleNamespace(code=bytes([255, n]))]))
+    assert len(steady._OF) <= 65

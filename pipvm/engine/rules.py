@@ -29,8 +29,7 @@ import types
 
 from pipvm.core import plain
 from pipvm.core.runtime import PROPERTY_NAMES, RANKS, Rank, Suit
-from pipvm.engine import cases, generated_cases
-from pipvm.isa import pipc
+from pipvm.engine import cases, generated_cases, steady
 from pipvm.engine.expressions import (Aggregate, Binary, CanPlay, Counted, If, Keep, Leaf, Return,
                                       Unary, _returns_kept)
 
@@ -442,32 +441,18 @@ def _made(source, name, operands):
     return fn
 
 
-# A card's properties that new_deck makes never None (a rank, a suit); only
-# STORE_PROP can make one None (vm.Machine.fork and the beliefs' trades copy
-# and swap cards' values).
-_BORN = frozenset(PROPERTY_NAMES.index(name) for name in ('rank', 'suit'))
-_BORN_OF = {}           # the program's codes -> its born_properties
+_BORN = ('rank', 'suit')      # a card's properties a rule reads (steady's)
 
 
 def born_properties(program):
-    """The properties of _BORN that no code of program stores (no STORE_PROP
-    of theirs), so never None in its games: a rule reads them without the
-    check (Crazy Eights: 'c->rank == cl->top->rank or ...').  None or True
-    (no program known): none."""
+    """The numbers of a card's properties that no code of program stores
+    (steady.steady's: no STORE_PROP of theirs), so never None in its games:
+    a rule reads them without the check (Crazy Eights: 'c->rank ==
+    cl->top->rank or ...').  None or True (no program known): none."""
     if program is None or program is True:
         return frozenset()
-    key = tuple(code.code for code in program.codes)
-    born = _BORN_OF.get(key)
-    if born is None:
-        try:
-            stored = {i.args[0] for code in program.codes for i in pipc.decode(code.code)
-                      if i.op.name == 'STORE_PROP'}
-        except pipc.BadCode:
-            stored = _BORN
-        if len(_BORN_OF) > 64:
-            _BORN_OF.clear()
-        born = _BORN_OF[key] = _BORN - stored
-    return born
+    known = steady.steady(program)
+    return frozenset(PROPERTY_NAMES.index(name) for name in _BORN if '.' + name in known)
 
 
 def value_function(tree, machine, closure, born=frozenset()):

@@ -32,11 +32,24 @@ _MADE_WITH = {'rank': DEFINED, 'suit': DEFINED, 'hand': LIST, 'stash': LIST, 'sc
               'is_squaredup': DEFINED}
 
 
+_OF = {}                # the program's codes -> its answer (shared: read it only)
+
+
 def steady(program):
     """{'globals_[g]': AREA or LIST, '.prop': LIST or DEFINED} of program's
     steady globals and properties (above)."""
+    key = tuple(code.code for code in program.codes)
+    known = _OF.get(key)
+    if known is None:
+        if len(_OF) > 64:
+            _OF.clear()
+        known = _OF[key] = _steady(key)
+    return known
+
+
+def _steady(codes):
     try:
-        codes = [pipc.decode(code.code) for code in program.codes]
+        codes = [pipc.decode(code) for code in codes]
     except pipc.BadCode:
         return {}
     made, named, stored = {}, set(), set()
