@@ -185,3 +185,23 @@ def test_the_answers_are_kept_by_the_program_s_codes_and_the_keeping_is_bounded(
     for n in range(66):
         steady.steady(SimpleNamespace(codes=[SimpleNamespace(code=bytes([255, n]))]))
         assert len(steady._OF) == (n + 1 if n < 65 else 1)     # (65 kept, then a fresh start)
+
+
+def test_a_region_reads_a_card_s_rank_and_suit_untested_where_no_code_sets_them(monkeypatch):
+    from pipvm.engine import compiled
+    from pipvm.engine.vm import Image as VMImage
+    from tests.test_regions import _play, _regions
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    with open(os.path.join(ROOT, 'benchmarks', 'programs', 'loops.pip')) as f:
+        text = f.read()
+    program = _program(text)
+    # (a rank stored by an action never called: one may be undefined all the same)
+    stored = _program(text + 'Action never {\n  let c be A~C.\n  c->rank = 5.\n}\n')
+    for p, tested in ((program, False), (stored, True)):
+        image = VMImage(p, compiled=True)
+        assert _play(image) == _play(VMImage(p))
+        source = '\n'.join(fn.source for fn in _regions(image).values())
+        assert ('.rank) is None:' in source) is tested and '.suit) is None:' not in source
+        assert ' = value5.rank' in source or tested
+    assert steady.untested("if (v := x.rank) is None:\n    raise Fault('Undefined value', 3)\n"
+                           "else:\n    y = 1", {'.rank': DEFINED}).startswith('if (v')

@@ -32,7 +32,7 @@ actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
-from pipvm.engine import cases, fusion, generated_cases
+from pipvm.engine import cases, fusion, generated_cases, steady
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -275,7 +275,7 @@ class _Site:
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
     __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed',
-                 'pures', 'named')
+                 'pures', 'named', 'steady')
 
     def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
@@ -285,6 +285,7 @@ class _Site:
         self.failed = set()     # (loops that cannot be one: their blocks run)
         self.pures = ()         # (the image's rules, whose filters a region calls: at its making)
         self.named = None       # (regions._named: at the first region made)
+        self.steady = {}        # (steady.steady's of the program: at its making)
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
@@ -397,6 +398,7 @@ class _Lazy:
         region = None
         if site.enter is not None and not self.whole_loop:
             site.pures = machine.image.pure
+            site.steady = steady.steady(machine.image.program)
             region = site.enter(site, self.index)
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region

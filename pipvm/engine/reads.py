@@ -14,6 +14,7 @@ import re
 
 from pipvm.engine.lines import block_end
 from pipvm.engine.steps import NO_STEPS
+from pipvm.engine.steady import key as steady_key
 
 _WORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'
 _FIRST = frozenset(_WORD[:52] + '_')
@@ -275,11 +276,11 @@ def reused(lines, steady=None):
                 out.append((pad + 'pass', unit))     # (it holds it already)
             elif known:
                 out.append((pad + '%s = %s' % (name, known[0]), unit))
-            elif (prop and '.' + prop or read) in steady:
+            elif steady_key(read) in steady:
                 out.append((pad + '%s = %s' % (name, read), unit))  # (never undefined)
             else:
                 out += lines[k:k + 2]
-            kind = steady.get(prop and '.' + prop or read)
+            kind = steady.get(steady_key(read))
             if kind in _LIST_OF:
                 facts += [(None, (key, kind), indent) for key in keys]
             facts += [(name, key, indent) for key in keys]

@@ -53,7 +53,7 @@ import types
 
 from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases
+from pipvm.engine import cases, compiled, generated_cases, steady
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -257,6 +257,7 @@ def make(site, loop, entered):
     # there leaves the inner region's count)
     # (the lines as one text: each pass below one call, not one a line)
     text = '\n'.join(lines + (['pop()', 'return %d' % each[1]] if each is not None else []))
+    text = steady.untested(text, site.steady)
     steps = _own_steps(text)
     if steps:
         # (with no limit, the machine's count is a float, inf, whose

@@ -18,6 +18,8 @@ A steady property: one that every object having it is made with defined
 Area's cards and flags), when no STORE_PROP of the program sets it: it
 stays defined (copies and trades keep it), and a list where it was one.
 """
+import re
+
 from pipvm.core import runtime
 from pipvm.isa import pipc
 
@@ -75,3 +77,24 @@ def _steady(codes):
     out = {'globals_[%d]' % g: kind for g, (_, kind) in made.items() if g not in named}
     out.update(('.' + name, kind) for name, kind in _MADE_WITH.items() if name not in stored)
     return out
+
+
+def key(read):
+    """What a read (`globals_[g]`, `NAME.prop`) is in steady's answer."""
+    _, dot, prop = read.rpartition('.')
+    return '.' + prop if dot else read
+
+
+# a read tested defined, its test's two lines (no `else` after them)
+_CHECKED = re.compile(r"^( *)if \((\w+) := (globals_\[\d+\]|\w+\.\w+)\) is None:\n"
+                      r"\1    raise Fault\('Undefined value', \d+\)$(?!\n\1(?:else|elif))", re.M)
+
+
+def untested(text, known):
+    """text with each test of a read that known (steady's) says is never
+    undefined left out: the read alone (a region's: its code has no facts
+    to carry, as reads.reused's functions do)."""
+    if 'is None:' not in text:
+        return text
+    return _CHECKED.sub(lambda m: '%s%s = %s' % m.group(1, 2, 3) if key(m.group(3)) in known
+                        else m.group(0), text)
