@@ -172,7 +172,10 @@ SUITE = {
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
                               'tests/test_cases.py', 'tests/test_run.py'],
+    # (test_cases regenerates the code from the table; test_instructions_mutants:
+    # _op's and _fused's checks and the names and flags no generated line shows)
     'pipvm/isa/instructions.py': ['tests/test_cases.py', 'tests/test_effects.py',
+                                  'tests/test_pipc.py', 'tests/test_instructions_mutants.py',
                                   'tests/test_compiled.py', 'tests/test_compiled_playouts.py'],
     'pipvm/core/runtime.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py'],
     # (the corpus, the engines' table and the extensions' programs: what each statement compiles to)
