@@ -156,7 +156,7 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
     loaded instructions (its quiet or its loud code), entered at starts."""
     looped = frozenset()    # (loop heads a run stops at: source sets them)
     again = True        # may it read a CANPLAY's cards (filters.plays_again)? (function sets it)
-    steady = None       # (steady.steady's globals: function sets them)
+    steady = None       # (steady.steady's globals and properties: function sets them)
 
     def __init__(self, instrs, starts, positions, pures=(), outside=(), leaves=None):
         self.instrs, self.n, self.positions = instrs, len(instrs), positions
@@ -467,7 +467,7 @@ def function(loaded, loud=False, pures=(), leaves=None, shown=False, steady=None
     rules and orderings as Pures (Image.pure), whose filters PLAY and
     CANPLAY call directly.  leaves: code index -> inline.Leaf, the callees
     written where they are called.  shown: kinds.items_shown's answer.
-    steady: steady.steady's globals."""
+    steady: steady.steady's globals and properties never undefined."""
     plain, quiet, positions = loaded.plain
     instrs = plain if loud else quiet
     # where control enters from outside: a call at 0; a frame paused before

@@ -182,9 +182,8 @@ def reused(lines, steady=None):
     lines after it, which other paths reach; a quiet check's closures only
     read a copy of the frame; an `except` block starts knowing nothing, and
     one that ends its path leaves what was known before it.  steady
-    (steady.steady's): globals never undefined, and their values' kinds
-    and properties never undefined, and the kinds of their values, known
-    from the start."""
+    (steady.steady's): the globals and properties never undefined, and
+    the kinds of their values, known from the start."""
     steady = steady or {}
     out = []
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)

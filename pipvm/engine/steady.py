@@ -1,7 +1,9 @@
 """What holds in every game of a program while its actions run, from its
 instructions alone (the verifier checks no kinds), for the compiled tier to
-leave out tests that cannot fail (reads.reused: 8-10 machine instructions
-a read, 2-3% of Euchre's and Oh Hell's playout answers).
+leave out tests that cannot fail: in the play-out functions (reads.reused,
+which also takes a steady Area's or list's cards with no test of kind:
+2-3% of Euchre's and Oh Hell's playout answers) and in the regions
+(untested, below: loops.pip's card ranks and suits).
 
 A steady global: set once, before any action can run, to a new Area or a
 new list of the deck's cards, and never again (Euchre's and Oh Hell's
