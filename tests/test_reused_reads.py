@@ -285,3 +285,23 @@ def test_only_an_area_has_cards_and_only_a_player_a_hand():
     assert type(values[4]) is runtime.Text and values[4].shows == (card.name,)
     for prop, kind in reads._KIND_OF.items():
         assert [type(v).__name__ for v in values if hasattr(v, prop)] == [kind.strip()]
+
+
+def test_a_for_s_local_is_defined_in_its_body_where_no_list_holds_an_undefined_value():
+    head = ['for frame[2] in stack[-1]:', '    if frame[2] is None:',
+            '        return LOUD_RUN(self, rec, 8)',
+            '    if (value0 := frame[2]) is None:', "        raise Fault('Undefined value', 0)",
+            '    x = value0']
+    after = ['if (value1 := frame[2]) is None:', "    raise Fault('Undefined value', 1)"]
+
+    def reused(lines, items_defined):
+        return [t for t, _ in reads.reused([(x, k) for k, x in enumerate(lines)], None,
+                                           items_defined)]
+    assert reused(head + after, True) == [head[0], '    value0 = frame[2]', '    x = value0'
+                                          ] + after
+    # (without: the quiet test stays, and the read after it is a copy)
+    assert reused(head + after, False) == head[:3] + ['    value0 = frame[2]', '    x = value0'
+                                                      ] + after
+    # (a store to it in the body: tested again after it)
+    stored = head[:1] + ['    frame[2] = y'] + head[3:]
+    assert reused(stored, True) == stored

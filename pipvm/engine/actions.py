@@ -380,7 +380,7 @@ class _Writer(joins.Joining, fors.Writing, QuietWriting):
                 return self.source()
         if self.joins:
             self.lines = joins.joined(self.lines, self.firsts, self.straight)
-        self.lines = reads.reused(rewrites.taken(self.lines), self.steady)
+        self.lines = reads.reused(rewrites.taken(self.lines), self.steady, self.shown)
         if self.leaves:
             self.lines = inline.written(self.lines, self.leaves, self.operands, self.units)
         tail = ['    except Fault as f:',

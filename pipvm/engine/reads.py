@@ -167,7 +167,7 @@ _SAFE = {'len', 'type', 'int', 'bool', 'iter', 'next', 'map', 'push', 'pop', 'Fa
 _SAFE_METHODS = ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length')
 
 
-def reused(lines, steady=None):
+def reused(lines, steady=None, items_defined=False):
     """lines ((text, unit) pairs of a function's body) with a checked read
     of a global, a frame's local or a property of one made a copy of a
     name that holds it where an earlier checked read on every path to it
@@ -183,7 +183,9 @@ def reused(lines, steady=None):
     read a copy of the frame; an `except` block starts knowing nothing, and
     one that ends its path leaves what was known before it.  steady
     (steady.steady's): the globals and properties never undefined, and
-    the kinds of their values, known from the start."""
+    the kinds of their values, known from the start.  items_defined: no
+    list holds an undefined value (kinds.items_shown), so the local a
+    Python `for` over one sets is defined in its body."""
     steady = steady or {}
     out = []
     # (name, what it holds: 'globals_[8]' or ('globals_[8]', 'rank'), its line's indent)
@@ -291,6 +293,9 @@ def reused(lines, steady=None):
             continue
         if word.startswith(('for ', 'while ')) or 'lambda' in word:
             facts = []
+            item = items_defined and re.fullmatch(_FOR_ITEM, word)
+            if item:
+                facts.append((item.group(1), item.group(1), indent + 4))
         elif facts:         # (else nothing known, and nothing made known)
             if 'is Area else' in word:
                 text = _kinds_known(text, facts)
@@ -332,6 +337,10 @@ def reused(lines, steady=None):
         out.append((text, unit))
         k += 1
     return out
+
+
+# a whole action's loop over a list (fors.Writing.loop): its local holds an item
+_FOR_ITEM = r'for (frame\[\d+\]) in stack\[-1\]:'
 
 
 # What a read of a property that did not fail says of the value's kind:
