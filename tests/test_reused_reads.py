@@ -302,6 +302,9 @@ def test_a_for_s_local_is_defined_in_its_body_where_no_list_holds_an_undefined_v
     # (without: the quiet test stays, and the read after it is a copy)
     assert reused(head + after, False) == head[:3] + ['    value0 = frame[2]', '    x = value0'
                                                       ] + after
+    # (and after a block inside the body)
+    nested = head[:1] + ['    if y:', '        z = 1'] + head[3:]
+    assert reused(nested, True) == nested[:3] + ['    value0 = frame[2]', '    x = value0']
     # (a store to it in the body: tested again after it)
     stored = head[:1] + ['    frame[2] = y'] + head[3:]
     assert reused(stored, True) == stored
