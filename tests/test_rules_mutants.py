@@ -23,13 +23,13 @@ def _is(prop, value):
     return Binary('EQ', _of_card(prop), Leaf('const', value))
 
 
-def _checked(tree, globals_):
+def _checked(tree, globals_, closure=None, born=frozenset()):
     """tree's hand filter (its source), whose cards, and any-variant's
     answer, are the rule's value's (value_function, with no plan) card by
     card: the cards, or an error where that fails."""
     m = SimpleNamespace(consts=[], globals=list(globals_))
     player = SimpleNamespace(hand=list(HAND))
-    value = rules.value_function(tree, MACHINE, None)
+    value = rules.value_function(tree, MACHINE, closure, born)
     want = []
     try:
         for card in player.hand:
@@ -37,7 +37,7 @@ def _checked(tree, globals_):
                 want.append(card)
     except Exception:
         want = Exception
-    hand = rules.hand_function(tree, MACHINE, None, CARD)
+    hand = rules.hand_function(tree, MACHINE, closure, CARD, born)
     for fn, expected in ((hand, want), (hand.write_any(), want if want is Exception else bool(want))):
         try:
             got = fn(m, player, [])
@@ -105,3 +105,104 @@ def test_a_checked_read_of_the_card_s_property_is_kept_for_its_next_read():
                          for loop in loops), source
     # (the constants A and K read once for the hand, as locals, where they can be)
     assert ' == h1)' in loops[0] and ' == h2)' in loops[0], source
+
+
+def _or(first, rest, slot=4):
+    """`first or rest` as the translator keeps it (a Keep returning it)."""
+    return Keep(True, first, slot, Return(Leaf('scratch', slot), ()), Return(rest, ()))
+
+
+def test_a_filter_reads_the_player_and_destination_as_its_arguments():
+    # slots 0 and 2 are hand_(m, player, dest)'s arguments: read there, with
+    # no environment made for them
+    tree = Return(Binary('EQ', Leaf('load_local', 0), Leaf('load_local', 2)), ())
+    source = _checked(tree, [])
+    assert 'player' in source and 'dest)' in source and 'env' not in source, source
+
+
+def test_a_filter_reading_the_environment_makes_it():
+    # a local that is no argument (slot 3: the machine) is read from env,
+    # which the filter then makes (found in the text: no closure is called)
+    tree = Return(Binary('EQ', Leaf('load_local', MACHINE), Leaf('const', 5)), ())
+    source = _checked(tree, [])
+    assert 'env = [player, None, dest, m]' in source, source
+
+
+def test_a_part_calling_its_closure_may_fail_so_canplay_runs_the_whole_loop():
+    # the Ace is allowed by the first test; the closure fails at the Nine:
+    # the any-variant may not stop at the Ace
+    def closure(tree):
+        def run(env):
+            if env[CARD] is HAND[2]:
+                raise ValueError('a failing aggregate')
+            return False
+        return run
+    tree = _or(_is(RANK, RANKS[1]), Binary('LIST_ITEM', Leaf('load_global', 0), _of_card(RANK)))
+    source = _checked(tree, [[]], closure, frozenset({RANK}))
+    assert 'env[1] = card' in source, source
+
+
+def test_a_card_free_part_of_each_hoisted_operation_is_computed_once():
+    # each operation that makes no new list, on globals alone, is computed
+    # before the cards' loop (h1), not per card
+    unary = {'LOAD_PROP': RANK, 'LIST_PROP': 3, 'LOAD_OWN': 7, 'DEFINED_PROP': RANK,
+             'DEFINED_OWN': 7}
+    parts = [Unary(op, unary.get(op), Leaf('load_global', 0))
+             for op in ('LOAD_PROP', 'LIST_PROP', 'LOAD_OWN', 'NOT', 'ACE_HIGH', 'DEFINED_PROP',
+                        'DEFINED_OWN', 'WILD_RANK', 'WILD_SUIT')]
+    parts += [Binary(op, Leaf('load_global', 0), Leaf('load_global', 1))
+              for op in ('ADD', 'SUB', 'MUL', 'DIV', 'EQ', 'NE', 'LT', 'LE', 'GT', 'GE', 'IN',
+                         'LIST_ITEM', 'MAKE_CARD')]
+    for part in parts:
+        tree = Return(Binary('EQ', _of_card(SUIT), part), ())
+        source = rules.hand_function(tree, MACHINE, lambda t: None, CARD).source
+        loops = [line for line in source.splitlines() if line.lstrip().startswith('if (')]
+        # (the first loop's: the hoisted plan's; the last, its fallback, per card)
+        assert 'h1' in loops[0] and 'g0' not in loops[0] and '(env)' not in loops[0], source
+        assert re.search(r'^ +h1 = ', source, re.M), source
+
+
+def test_a_not_equal_test_cannot_fail_so_canplay_stops_at_the_first_card():
+    # `c->rank != x` (a born rank, a defined global): != raises on no value
+    tree = Return(Binary('NE', _of_card(RANK), Leaf('load_global', 0)), ())
+    fn = rules.hand_function(tree, MACHINE, None, CARD, frozenset({RANK}))
+    assert 'return True' in fn.write_any().source
+    _checked(tree, [RANKS[5]], born=frozenset({RANK}))
+
+
+def test_a_body_not_assigning_its_output_is_not_written_as_an_expression():
+    w = rules._Writer(MACHINE, None)
+    assert w.body('NOT', [], ['x']) == '(not x)'
+    assert w.body('NOT', [], ['x'], 'other = not a') is None
+
+
+def test_the_caller_decides_first_only_on_a_test_of_globals_that_cannot_fail():
+    rest = _is(SUIT, SUITS[0])
+    # the player's own value (no global): not the caller's
+    fn = rules.hand_function(_or(Leaf('load_local', 0), rest), MACHINE, None, CARD)
+    assert fn.decided is None, fn.source
+    # `x < y` may fail (a global may hold a Suit): not the caller's
+    fn = rules.hand_function(_or(Binary('LT', Leaf('load_global', 0), Leaf('load_global', 1)),
+                                 rest), MACHINE, None, CARD)
+    assert fn.decided is None, fn.source
+    # a part the test writes as its closure's call: not the caller's
+    fn = rules.hand_function(_or(Binary('LIST_ITEM', Leaf('load_global', 0),
+                                        Leaf('load_global', 1)), rest),
+                             MACHINE, lambda t: (lambda env: None), CARD)
+    assert fn.decided is None, fn.source
+    # `x == y` cannot: the caller's
+    fn = rules.hand_function(_or(Binary('EQ', Leaf('load_global', 0), Leaf('load_global', 1)),
+                                 rest), MACHINE, None, CARD)
+    assert fn.decided == ([0, 1], '(rg0_ == rg1_)', True, 'all'), fn.decided
+
+
+def test_each_comparison_of_two_numbers_cannot_fail_so_canplay_stops_at_the_first_card():
+    # the card's born rank against an integer (both Numbers): <, <=, >, >=
+    # and + and - of them raise on neither
+    for op in ('LT', 'LE', 'GT', 'GE'):
+        for number in (Leaf('const', 9), Binary('ADD', Leaf('const', 4), Leaf('const', 5)),
+                       Binary('SUB', Leaf('const', 14), Leaf('const', 5))):
+            tree = Return(Binary(op, _of_card(RANK), number), ())
+            fn = rules.hand_function(tree, MACHINE, None, CARD, frozenset({RANK}))
+            assert 'return True' in fn.write_any().source, (op, fn.write_any().source)
+            _checked(tree, [], born=frozenset({RANK}))
