@@ -206,3 +206,17 @@ def test_each_comparison_of_two_numbers_cannot_fail_so_canplay_stops_at_the_firs
             fn = rules.hand_function(tree, MACHINE, None, CARD, frozenset({RANK}))
             assert 'return True' in fn.write_any().source, (op, fn.write_any().source)
             _checked(tree, [], born=frozenset({RANK}))
+
+
+def test_a_returned_rule_is_planned_as_its_value_one_with_dropped_values_as_a_loop():
+    rest = _is(SUIT, SUITS[0])
+    test = Binary('EQ', Leaf('load_global', 0), Leaf('load_global', 1))
+    fn = rules.hand_function(Return(_or(test, rest), ()), MACHINE, None, CARD)
+    assert fn.decided == ([0, 1], '(rg0_ == rg1_)', True, 'all'), fn.source
+    # values evaluated first and dropped (here an undefined global's read)
+    # are each card's: no plan decides before them
+    tree = Return(_or(test, rest), (Leaf('load_global', 2),))
+    fn = rules.hand_function(tree, MACHINE, None, CARD)
+    assert fn.decided is None, fn.source
+    for globals_ in ([5, 5, None], [5, 5, 1], [5, 7, 1]):
+        _checked(tree, globals_)
