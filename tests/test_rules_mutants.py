@@ -128,17 +128,20 @@ def test_a_filter_reading_the_environment_makes_it():
     assert 'env = [player, None, dest, m]' in source, source
 
 
+def _failing_at_the_nine(tree):
+    """A closure for any tree: it fails at the Nine (HAND[2]), else is false."""
+    def run(env):
+        if env[CARD] is HAND[2]:
+            raise ValueError('a failing aggregate')
+        return False
+    return run
+
+
 def test_a_part_calling_its_closure_may_fail_so_canplay_runs_the_whole_loop():
     # the Ace is allowed by the first test; the closure fails at the Nine:
     # the any-variant may not stop at the Ace
-    def closure(tree):
-        def run(env):
-            if env[CARD] is HAND[2]:
-                raise ValueError('a failing aggregate')
-            return False
-        return run
     tree = _or(_is(RANK, RANKS[1]), Binary('LIST_ITEM', Leaf('load_global', 0), _of_card(RANK)))
-    source = _checked(tree, [[]], closure, frozenset({RANK}))
+    source = _checked(tree, [[]], _failing_at_the_nine, frozenset({RANK}))
     assert 'env[1] = card' in source, source
 
 
@@ -219,4 +222,22 @@ def test_a_returned_rule_is_planned_as_its_value_one_with_dropped_values_as_a_lo
     fn = rules.hand_function(tree, MACHINE, None, CARD)
     assert fn.decided is None, fn.source
     for globals_ in ([5, 5, None], [5, 5, 1], [5, 7, 1]):
+        _checked(tree, globals_)
+
+
+def test_a_rule_with_dropped_values_may_fail_where_they_do():
+    # a value evaluated and dropped (its closure fails at the Nine) before
+    # the rule's own (the Ace allowed): the any-variant may not stop at the Ace
+    tree = Return(_is(RANK, RANKS[1]),
+                  (Binary('LIST_ITEM', Leaf('load_global', 0), Leaf('load_local', CARD)),))
+    _checked(tree, [[]], _failing_at_the_nine, frozenset({RANK}))
+
+
+def test_the_caller_s_decided_test_decides_on_its_false_side_too():
+    # `x == y and ...`: false decides the hand (none), true leaves the loop
+    tree = Keep(False, Binary('EQ', Leaf('load_global', 0), Leaf('load_global', 1)), 4,
+                Return(Leaf('scratch', 4), ()), Return(_is(SUIT, SUITS[0]), ()))
+    fn = rules.hand_function(tree, MACHINE, None, CARD)
+    assert fn.decided == ([0, 1], '(rg0_ == rg1_)', False, 'none'), fn.decided
+    for globals_ in ([5, 5], [5, 7]):
         _checked(tree, globals_)
