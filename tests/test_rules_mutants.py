@@ -6,7 +6,8 @@ a leaf no example's rule holds."""
 import re
 from types import SimpleNamespace
 
-from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS, Card
+from pipvm.core.errors import Fault
+from pipvm.core.runtime import PROPERTY_NAMES, RANKS, SUITS, Card, list_prop
 from pipvm.engine import rules
 from pipvm.engine.expressions import Binary, If, Keep, Leaf, Return, Unary
 
@@ -126,6 +127,10 @@ def test_a_filter_reading_the_environment_makes_it():
     tree = Return(Binary('EQ', Leaf('load_local', MACHINE), Leaf('const', 5)), ())
     source = _checked(tree, [])
     assert 'env = [player, None, dest, m]' in source, source
+    # (read per card, not hoisted: a local past the arguments is the
+    # machine or an aggregate's, which only its closure reads)
+    tests = re.findall(r'for card in cards:\n +env\[1\] = card\n +if (.*):\n', source)
+    assert tests and all('env[3]' in test for test in tests), source
 
 
 def _failing_at_the_nine(tree):
@@ -241,3 +246,32 @@ def test_the_caller_s_decided_test_decides_on_its_false_side_too():
     assert fn.decided == ([0, 1], '(rg0_ == rg1_)', False, 'none'), fn.decided
     for globals_ in ([5, 5], [5, 7]):
         _checked(tree, globals_)
+
+
+def test_a_list_s_size_first_and_last_item_are_read_as_the_runtime_reads_them():
+    # LIST_PROP 1 and 2 (first, last) written without the call where the
+    # list is not empty; 0 (its size) is the body's call
+    for k in (0, 1, 2):
+        fn = rules.value_function(Return(Unary('LIST_PROP', k, Leaf('load_global', 0)), ()),
+                                  MACHINE, None)
+        for lst in ([3, 5, 7], []):
+            m = SimpleNamespace(consts=[], globals=[lst])
+            try:
+                want = list_prop(lst, k)
+            except Fault as e:
+                want = str(e)
+            try:
+                got = fn([None, None, None, m])
+            except Fault as e:
+                got = str(e)
+            assert got == want, (k, lst, fn.source)
+
+
+def test_a_body_not_of_one_checked_read_is_not_written_as_an_expression():
+    w = rules._Writer(MACHINE, None)
+    check = "if (res := not a) is None:\n    raise Fault('Undefined value', PART)"
+    assert w.body('NOT', [], ['x'], check).startswith('(v1 if (v1 := not x) is not None')
+    for text in (check + '\nres = 1',                  # (more after the check)
+                 "res = not a\nraise Fault('x', PART)",  # (no test)
+                 "if (res := not a) is None:\n    res = 1"):    # (no raise)
+        assert w.body('NOT', [], ['x'], text) is None, text
