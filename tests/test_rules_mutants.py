@@ -254,6 +254,8 @@ def test_a_list_s_size_first_and_last_item_are_read_as_the_runtime_reads_them():
     for k in (0, 1, 2):
         fn = rules.value_function(Return(Unary('LIST_PROP', k, Leaf('load_global', 0)), ()),
                                   MACHINE, None)
+        if k:
+            assert '[%s] if (v1 := ' % ('0' if k == 1 else '-1') in fn.source, fn.source
         for lst in ([3, 5, 7], []):
             m = SimpleNamespace(consts=[], globals=[lst])
             try:
