@@ -277,3 +277,24 @@ def test_a_body_not_of_one_checked_read_is_not_written_as_an_expression():
                  "res = not a\nraise Fault('x', PART)",  # (no test)
                  "if (res := not a) is None:\n    res = 1"):    # (no raise)
         assert w.body('NOT', [], ['x'], text) is None, text
+
+
+def test_a_list_s_first_item_may_fail_so_canplay_runs_the_whole_loop():
+    # `c->rank == A or first of (g0 if c->rank == 9 else g1) == 3`: the
+    # Nine's list is empty (no first item), after the Ace allowed
+    pick = If(_is(RANK, RANKS[9]), Return(Leaf('load_global', 0), ()),
+              Return(Leaf('load_global', 1), ()))
+    tree = _or(_is(RANK, RANKS[1]),
+               Binary('EQ', Unary('LIST_PROP', 1, pick), Leaf('const', 3)))
+    _checked(tree, [[], [3]], born=frozenset({RANK}))
+    _checked(tree, [[3], [3]], born=frozenset({RANK}))
+
+
+def test_the_numbers_of_an_ace_and_a_king_are_compared_with_a_born_rank_by_identity():
+    # 1..13 each equal one rank: `c->rank == 1` is `card.rank is <the Ace>`;
+    # 0 and 14 equal none, compared as numbers
+    for number, identity in ((0, False), (1, True), (13, True), (14, False)):
+        for tree in (Return(Binary('EQ', _of_card(RANK), Leaf('const', number)), ()),
+                     Return(Binary('EQ', Leaf('const', number), _of_card(RANK)), ())):
+            source = _checked(tree, [], born=frozenset({RANK}))
+            assert (' is h1' in source or 'h1 is ' in source) is identity, source
