@@ -298,3 +298,16 @@ def test_the_numbers_of_an_ace_and_a_king_are_compared_with_a_born_rank_by_ident
                      Return(Binary('EQ', Leaf('const', number), _of_card(RANK)), ())):
             source = _checked(tree, [], born=frozenset({RANK}))
             assert (' is h1' in source or 'h1 is ' in source) is identity, source
+
+
+def test_a_body_reading_its_inputs_out_of_stack_order_is_not_written_as_an_expression():
+    # (the closures evaluate each input once, in stack order: a body that
+    # reads them otherwise would evaluate the parts otherwise)
+    w = rules._Writer(MACHINE, None)
+    assert w.body('EQ', [], ['x', 'y']) == '(x == y)'
+    for text in ('res = b == a', 'res = a == a', 'res = a == b == b'):
+        assert w.body('EQ', [], ['x', 'y'], text) is None, text
+    # an instruction with no body, or a counted one, is none either
+    assert w.body('NO_SUCH_OP', [], []) is None
+    counted = [name for name, body in rules.cases.BODIES.items() if body.counted]
+    assert counted and all(w.body(name, [], []) is None for name in counted)
