@@ -198,6 +198,11 @@ def test_the_caller_decides_first_only_on_a_test_of_globals_that_cannot_fail():
                                         Leaf('load_global', 1)), rest),
                              MACHINE, lambda t: (lambda env: None), CARD)
     assert fn.decided is None, fn.source
+    # a test both of whose sides are loops decides nothing for the caller
+    fn = rules.hand_function(If(Binary('EQ', Leaf('load_global', 0), Leaf('load_global', 1)),
+                                Return(_is(RANK, RANKS[5]), ()), Return(rest, ())),
+                             MACHINE, None, CARD)
+    assert fn.decided is None, fn.source
     # `x == y` cannot: the caller's
     fn = rules.hand_function(_or(Binary('EQ', Leaf('load_global', 0), Leaf('load_global', 1)),
                                  rest), MACHINE, None, CARD)
@@ -311,3 +316,15 @@ def test_a_body_reading_its_inputs_out_of_stack_order_is_not_written_as_an_expre
     assert w.body('NO_SUCH_OP', [], []) is None
     counted = [name for name, body in rules.cases.BODIES.items() if body.counted]
     assert counted and all(w.body(name, [], []) is None for name in counted)
+
+
+def test_an_operation_on_one_value_may_fail_so_canplay_runs_the_whole_loop():
+    # `c->rank == A or (g0 if c->rank == 9 else g1).own[7] == 5`: the
+    # Nine's value has no own values (a read that fails), after the Ace allowed
+    pick = If(_is(RANK, RANKS[9]), Return(Leaf('load_global', 0), ()),
+              Return(Leaf('load_global', 1), ()))
+    tree = _or(_is(RANK, RANKS[1]),
+               Binary('EQ', Unary('LOAD_OWN', 7, pick), Leaf('const', 5)))
+    owner = SimpleNamespace(own={7: 5})
+    _checked(tree, [5, owner], born=frozenset({RANK}))
+    _checked(tree, [owner, owner], born=frozenset({RANK}))
