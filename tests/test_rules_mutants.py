@@ -328,3 +328,14 @@ def test_an_operation_on_one_value_may_fail_so_canplay_runs_the_whole_loop():
     owner = SimpleNamespace(own={7: 5})
     _checked(tree, [5, owner], born=frozenset({RANK}))
     _checked(tree, [owner, owner], born=frozenset({RANK}))
+
+
+def test_a_born_property_of_another_object_may_fail_so_canplay_runs_the_whole_loop():
+    # `c->rank == A or (g0 if c->rank == 9 else g1)->rank == 5`, the rank
+    # born (read unchecked): the Nine's value is no card (no rank to read)
+    pick = If(_is(RANK, RANKS[9]), Return(Leaf('load_global', 0), ()),
+              Return(Leaf('load_global', 1), ()))
+    tree = _or(_is(RANK, RANKS[1]),
+               Binary('EQ', Unary('LOAD_PROP', RANK, pick), Leaf('const', 5)))
+    _checked(tree, [5, HAND[1]], born=frozenset({RANK}))
+    _checked(tree, [HAND[1], HAND[1]], born=frozenset({RANK}))
