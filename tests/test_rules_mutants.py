@@ -2,7 +2,10 @@
 (tools/mutation-results/rules.tsv): a hand's filter's plan of its card-free
 tests (_split, _planned), checked on expression trees built by hand against
 the rule's own generated value, card by card; the born properties' cache;
-a leaf no example's rule holds."""
+a leaf no example's rule holds; the operations hoisted out of the cards'
+loop, the filter's arguments and environment, the caller's decided test,
+each part that may fail (so CANPLAY's any-variant runs the whole loop) or
+cannot, and the forms of a body written as one expression."""
 import re
 from types import SimpleNamespace
 
