@@ -342,3 +342,18 @@ def test_a_born_property_of_another_object_may_fail_so_canplay_runs_the_whole_lo
                Binary('EQ', Unary('LOAD_PROP', RANK, pick), Leaf('const', 5)))
     _checked(tree, [5, HAND[1]], born=frozenset({RANK}))
     _checked(tree, [HAND[1], HAND[1]], born=frozenset({RANK}))
+
+
+def test_a_card_read_given_up_for_a_closure_s_call_is_read_again_later():
+    # LIST_ITEM has no body the filter writes: its operands' text is given
+    # up for the closure's call, and the rank it read is not a local a later
+    # read may use (once a NameError: every hand fell back to the machine)
+    item = Binary('LIST_ITEM', Leaf('load_global', 0), _of_card(RANK))
+    tree = Return(_is(RANK, RANKS[1]), (item,))
+    m = SimpleNamespace(consts=[], globals=[[7, 8]])
+    player = SimpleNamespace(hand=list(HAND))
+
+    def closure(tree):              # (the item's closure: a value, dropped)
+        return lambda env: 0
+    hand = rules.hand_function(tree, MACHINE, closure, CARD, frozenset({RANK}))
+    assert hand(m, player, []) == [HAND[0]], hand.source

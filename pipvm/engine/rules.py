@@ -152,6 +152,9 @@ class _Writer:
             return self.leaf(t)
         if self.hoisting and _card_free(t, self.card):
             return self.hoist(t)
+        # (operands written for a text then given up for the closure's call
+        # are not run: what their card reads made known is forgotten)
+        known = self.known if self.known is None else dict(self.known)
         if kind is Unary:
             arg = t.arg
             if t.op in _DECODED:
@@ -185,6 +188,7 @@ class _Writer:
                         if t.op != 'DEFINED_PROP' or not of_card:
                             self.may_fail = True
                         return text
+                    self.known = known
                 ops = [self.operand_of(name)]
             elif t.op == 'LIST_PROP' and cases.BODIES[t.op].body == _LIST_PROP and arg in (1, 2):
                 # a list's first or last item without the call where the
@@ -199,6 +203,7 @@ class _Writer:
                                               (arg if type(arg) is tuple else (arg,))]
             text = self.body(t.op, ops, [self.expr(t.operand)])
             if text is None:
+                self.known = known
                 return self.fallback(t)
             self.may_fail |= t.op not in _NEVER_FAIL
             return text
@@ -221,6 +226,7 @@ class _Writer:
                 return '(%s %s %s)' % (operands[0], _IDENTITY[t.op], operands[1])
             text = self.body(t.op, [], operands)
             if text is None:
+                self.known = known
                 return self.fallback(t)
             if t.op in _NUMERIC and self.number(t.left) and self.number(t.right):
                 self.may_fail = may_fail        # (known Numbers: int's, which cannot fail)
