@@ -357,3 +357,9 @@ def test_a_card_read_given_up_for_a_closure_s_call_is_read_again_later():
         return lambda env: 0
     hand = rules.hand_function(tree, MACHINE, closure, CARD, frozenset({RANK}))
     assert hand(m, player, []) == [HAND[0]], hand.source
+    # (a Unary given up so: FORMAT of one item, whose count the filter
+    # does not write, then the rank again)
+    shown = Binary('EQ', Unary('FORMAT', 1, _of_card(RANK)), Leaf('const', 'x'))
+    hand = rules.hand_function(Return(_or(shown, _is(RANK, RANKS[1])), ()), MACHINE, closure,
+                               CARD, frozenset({RANK}))
+    assert hand(m, player, []) == [HAND[0]], hand.source
