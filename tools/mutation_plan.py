@@ -93,7 +93,9 @@ SUITE = {
                            'tests/test_extensions.py', 'tests/test_ext_options.py',
                            'tests/test_ext_sets.py', 'tests/test_determinization.py',
                            'tests/test_quiet.py'],
-    'pipvm/engine/copier.py': ['tests/test_game.py', 'tests/test_determinization.py',
+    # (test_copier_mutants: the paths no fork of the suite's games takes)
+    'pipvm/engine/copier.py': ['tests/test_copier.py', 'tests/test_copier_mutants.py',
+                               'tests/test_game.py', 'tests/test_determinization.py',
                                'tests/test_ext_sets.py', 'tests/test_ext_options.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
