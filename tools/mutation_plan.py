@@ -166,7 +166,7 @@ SUITE = {
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
-                                'tests/test_compiled_blocks.py'],
+                                'tests/test_compiled_blocks.py', 'tests/test_regions_mutants.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',

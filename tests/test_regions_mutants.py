@@ -1,0 +1,37 @@
+"""Direct tests of regions.py's text helpers (tools/mutation.py's
+survivors): the shapes of text no composed region has, where a guard
+must still hold."""
+from pipvm.engine import regions
+
+
+def test_a_constant_at_the_texts_first_character_is_named_too():
+    assert regions._consts_named('consts[3] + consts[12]') == ('k_3 + k_12', ['3', '12'])
+
+
+def test_a_name_that_ends_in_consts_is_not_the_constants():
+    for text in ('self.consts[3]', 'my_consts[3]', 'xconsts[3]'):
+        assert regions._consts_named(text) == (text, [])
+    assert regions._consts_named('a.consts[1], consts[2]') == ('a.consts[1], k_2', ['2'])
+
+
+def _goto(k, pad):
+    return [pad + 'pc = %d' % k, pad + 'continue']
+
+
+def test_only_a_name_pushed_right_before_a_tests_jump_is_tested_in_place():
+    tested = ['push(x)', 'pc = 5', 'continue']
+    assert regions._tested(tested, {5}, lambda k: 9, _goto) == [
+        'if not x:', '    pc = 9', '    continue', 'pc = 6', 'continue']
+    # (an expression pushed, or a push inside a statement, is left as it is)
+    for lines in (['push(a if b else c)', 'pc = 5', 'continue'],
+                  ['y = push(x)', 'pc = 5', 'continue'],
+                  ['push(x)', 'pc = 5', 'y = 1'],
+                  ['    push(x)', 'pc = 5', 'continue']):
+        assert regions._tested(lines, {5}, lambda k: 9, _goto) == lines
+
+
+def test_a_loop_in_a_run_of_a_pass_is_kept_as_written():
+    # (a `for` written in place: its own break and continue are its loop's,
+    # not jumps of the region's runs)
+    body = ['for x in xs:', '    if x:', '        break', '    continue', 'return 7']
+    assert regions._fallen([(1, body)], 1) == body
