@@ -1,6 +1,8 @@
 """Direct tests of regions.py's text helpers (tools/mutation.py's
 survivors): the shapes of text no composed region has, where a guard
 must still hold."""
+import pytest
+
 from pipvm.engine import regions
 
 
@@ -26,7 +28,8 @@ def test_only_a_name_pushed_right_before_a_tests_jump_is_tested_in_place():
     for lines in (['push(a if b else c)', 'pc = 5', 'continue'],
                   ['y = push(x)', 'pc = 5', 'continue'],
                   ['push(x)', 'pc = 5', 'y = 1'],
-                  ['    push(x)', 'pc = 5', 'continue']):
+                  ['    push(x)', 'pc = 5', 'continue'],
+                  ['push(x)', 'pc = 5']):
         assert regions._tested(lines, {5}, lambda k: 9, _goto) == lines
 
 
@@ -35,3 +38,22 @@ def test_a_loop_in_a_run_of_a_pass_is_kept_as_written():
     # not jumps of the region's runs)
     body = ['for x in xs:', '    if x:', '        break', '    continue', 'return 7']
     assert regions._fallen([(1, body)], 1) == body
+
+
+def test_a_goto_mark_anywhere_but_a_pass_of_its_own_is_refused():
+    assert regions._goes('x = 1\npass  # GOTO 12', '', _goto) == ['x = 1', 'pc = 12', 'continue']
+    for line in ('x = 1 # GOTO 12', 'pass  # GOTO 1x'):
+        with pytest.raises(ValueError):
+            regions._goes(line, '', _goto)
+
+
+def test_a_test_of_two_integers_is_decided_and_any_other_left():
+    assert regions._folded('if 3 < 9:\n    x()\ny()') == 'x()\ny()'
+    assert regions._folded('if 9 < 3:\n    x()\ny()') == 'y()'
+    for text in ('if a < 9:\n    x()', 'if 3 < 9 < 12:\n    x()', 'if 3 < 9:\n    x()\nelse:\n    y()'):
+        assert regions._folded(text) == text
+
+
+def test_a_pc_set_at_a_runs_last_line_is_no_jump():
+    # (pc = k with no continue after it, the last line: a statement as any)
+    assert regions._fallen([(1, ['x()', 'pc = 5'])], 1) == ['x()', 'pc = 5']
