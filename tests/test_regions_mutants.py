@@ -21,9 +21,9 @@ def _goto(k, pad):
 
 
 def test_only_a_name_pushed_right_before_a_tests_jump_is_tested_in_place():
-    tested = ['push(x)', 'pc = 5', 'continue']
+    tested = ['push(x)', 'pc = 5', 'continue', 'y = 1']
     assert regions._tested(tested, {5}, lambda k: 9, _goto) == [
-        'if not x:', '    pc = 9', '    continue', 'pc = 6', 'continue']
+        'if not x:', '    pc = 9', '    continue', 'pc = 6', 'continue', 'y = 1']
     # (an expression pushed, or a push inside a statement, is left as it is)
     for lines in (['push(a if b else c)', 'pc = 5', 'continue'],
                   ['y = push(x)', 'pc = 5', 'continue'],
