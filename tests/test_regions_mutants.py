@@ -57,3 +57,15 @@ def test_a_test_of_two_integers_is_decided_and_any_other_left():
 def test_a_pc_set_at_a_runs_last_line_is_no_jump():
     # (pc = k with no continue after it, the last line: a statement as any)
     assert regions._fallen([(1, ['x()', 'pc = 5'])], 1) == ['x()', 'pc = 5']
+
+
+def test_a_break_in_a_branch_does_not_fall_through():
+    # (the for's next item: the rest after the if stays where it is)
+    body = ['if x:', '    break', 'y()', 'return 7']
+    assert regions._fallen([(1, body)], 1) == ['if x:', '    continue', 'y()', 'return 7']
+
+
+def test_a_branch_at_the_runs_end_and_an_else_of_one_line():
+    assert regions._fallen([(1, ['if x:', '    return 7'])], 1) == ['if x:', '    return 7']
+    body = ['if x:', '    y()', 'else:', '    z()', 'w()', 'return 7']
+    assert regions._fallen([(1, body)], 1) == body
