@@ -50,6 +50,7 @@ def test_a_goto_mark_anywhere_but_a_pass_of_its_own_is_refused():
 def test_a_test_of_two_integers_is_decided_and_any_other_left():
     assert regions._folded('if 3 < 9:\n    x()\ny()') == 'x()\ny()'
     assert regions._folded('if 9 < 3:\n    x()\ny()') == 'y()'
+    assert regions._folded('y()\nif 3 < 9:\n    x()') == 'y()\nx()'      # (at the text's end)
     for text in ('if a < 9:\n    x()', 'if 3 < 9 < 12:\n    x()', 'if 3 < 9:\n    x()\nelse:\n    y()'):
         assert regions._folded(text) == text
 
@@ -67,5 +68,14 @@ def test_a_break_in_a_branch_does_not_fall_through():
 
 def test_a_branch_at_the_runs_end_and_an_else_of_one_line():
     assert regions._fallen([(1, ['if x:', '    return 7'])], 1) == ['if x:', '    return 7']
-    body = ['if x:', '    y()', 'else:', '    z()', 'w()', 'return 7']
-    assert regions._fallen([(1, body)], 1) == body
+    for body in (['if x:', '    y()', 'else:', '    z()', 'w()', 'return 7'],
+                 ['if x:', '    y()', 'else:', '    return 7']):
+        assert regions._fallen([(1, body)], 1) == body
+
+
+def test_no_slot_is_named_where_the_frame_is_used_whole_before_the_first():
+    # (an inner region's call passes the frame: its slots stay in the frame)
+    for text in ('pc = f(self, stack, frame, arg[2])\nx = frame[3]',
+                 'x = frame[3]\npc = f(self, stack, frame, arg[2])'):
+        assert regions._slots_named(text) == (text, ())
+    assert regions._slots_named('x = frame[3]') == ('x = l_3', ['3'])
