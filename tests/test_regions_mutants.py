@@ -79,3 +79,23 @@ def test_no_slot_is_named_where_the_frame_is_used_whole_before_the_first():
                  'x = frame[3]\npc = f(self, stack, frame, arg[2])'):
         assert regions._slots_named(text) == (text, ())
     assert regions._slots_named('x = frame[3]') == ('x = l_3', ['3'])
+
+
+def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
+    # (a&b goes on at run 5; the rest of the `if a:` block goes under an
+    # else, and nothing of the branch after it)
+    body = ['if a:', '    if b:', '        pc = 5', '        continue', '    y()', '    return 9',
+            'else:', '    z()', '    return 7']
+    assert regions._fallen([(1, body), (5, ['w()', 'return 8'])], 1) == [
+        'if a:', '    if b:', '        pass', '    else:', '        y()', '        return 9',
+        'else:', '    z()', '    return 7', 'w()', 'return 8']
+
+
+def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
+    body = ['try:', '    pc = 5', '    continue', 'except E:', '    pass', 'return 7']
+    assert regions._fallen([(1, body), (5, ['return 8'])], 1) is None
+
+
+def test_a_name_that_ends_in_frame_is_not_the_frame():
+    for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]'):
+        assert regions._slots_named(text) == (text, ())
