@@ -3,7 +3,8 @@ survivors): the shapes of text no composed region has, where a guard
 must still hold."""
 import pytest
 
-from pipvm.engine import regions
+from pipvm.engine import compiled, regions, vm
+from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
 
 
 def test_a_constant_at_the_texts_first_character_is_named_too():
@@ -51,7 +52,8 @@ def test_a_test_of_two_integers_is_decided_and_any_other_left():
     assert regions._folded('if 3 < 9:\n    x()\ny()') == 'x()\ny()'
     assert regions._folded('if 9 < 3:\n    x()\ny()') == 'y()'
     assert regions._folded('y()\nif 3 < 9:\n    x()') == 'y()\nx()'      # (at the text's end)
-    for text in ('if a < 9:\n    x()', 'if 3 < 9 < 12:\n    x()', 'if 3 < 9:\n    x()\nelse:\n    y()'):
+    for text in ('if a < 9:\n    x()', 'if 3 < 9 < 12:\n    x()', 'if 3 < 9:\n    x()\nelse:\n    y()',
+                 'if 3 < 9:\n    x()\nelif y:\n    z()'):
         assert regions._folded(text) == text
 
 
@@ -99,3 +101,31 @@ def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
 def test_a_name_that_ends_in_frame_is_not_the_frame():
     for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]'):
         assert regions._slots_named(text) == (text, ())
+
+
+def test_a_name_pushed_first_under_its_own_test_is_known():
+    for test, to in (('if x:', 6), ('if not x:', 9)):
+        lines = [test, '    push(x)', '    pc = 5', '    continue']
+        assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
+            test, '    pc = %d' % to, '    continue']
+
+
+def test_a_fall_through_after_a_statement_of_its_block_is_dropped():
+    body = ['y()', 'if x:', '    z()', '    pc = 5', '    continue', 'return 7']
+    assert regions._fallen([(1, body), (5, ['return 8'])], 1) == [
+        'y()', 'if x:', '    z()', 'else:', '    return 7', 'return 8']
+
+
+def test_a_fall_through_after_the_runs_one_statement_is_dropped():
+    assert regions._fallen([(1, ['y()', 'pc = 5', 'continue']), (5, ['return 8'])], 1) == [
+        'y()', 'return 8']
+
+
+def test_loops_crossing_at_one_s_last_instruction_are_in_no_region(monkeypatch):
+    # (B's head is A's JUMP back: the loop around both, `outer`, is no
+    # region; A and B each are, and play as in the loop)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made(CROSSING_AT_THE_END)
+    image = vm.Image(program, compiled=True)
+    assert _run_main(image) == _run_main(vm.Image(program))
+    assert sorted(fn.loop for fn in _regions(image).values()) == [(8, 13), (13, 23)]
