@@ -94,8 +94,9 @@ def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
 
 
 def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
-    body = ['try:', '    pc = 5', '    continue', 'except E:', '    pass', 'return 7']
-    assert regions._fallen([(1, body), (5, ['return 8'])], 1) is None
+    for jump in (['    pc = 5', '    continue'], ['    pc = 5']):
+        body = ['try:'] + jump + ['except E:', '    pass', 'return 7']
+        assert regions._fallen([(1, body), (5, ['return 8'])], 1) is None
 
 
 def test_a_name_that_ends_in_frame_is_not_the_frame():
@@ -105,9 +106,9 @@ def test_a_name_that_ends_in_frame_is_not_the_frame():
 
 def test_a_name_pushed_first_under_its_own_test_is_known():
     for test, to in (('if x:', 6), ('if not x:', 9)):
-        lines = [test, '    push(x)', '    pc = 5', '    continue']
+        lines = ['y()', test, '    push(x)', '    pc = 5', '    continue']
         assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
-            test, '    pc = %d' % to, '    continue']
+            'y()', test, '    pc = %d' % to, '    continue']
 
 
 def test_a_fall_through_after_a_statement_of_its_block_is_dropped():
@@ -129,3 +130,8 @@ def test_loops_crossing_at_one_s_last_instruction_are_in_no_region(monkeypatch):
     image = vm.Image(program, compiled=True)
     assert _run_main(image) == _run_main(vm.Image(program))
     assert sorted(fn.loop for fn in _regions(image).values()) == [(8, 13), (13, 23)]
+
+
+def test_the_indexes_gone_to_are_read_whole():
+    runs = [(1, ['pc = 12', 'continue']), (12, ['if x:', '    pc = 5', '    continue', 'return 7'])]
+    assert regions._gone_to(runs) == {5, 12}
