@@ -94,13 +94,13 @@ def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
 
 
 def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
-    for jump in (['    pc = 5', '    continue'], ['    pc = 5']):
+    for jump in (['    pc = 5', '    continue'], ['    pc = 5'], ['    break'], ['    continue']):
         body = ['try:'] + jump + ['except E:', '    pass', 'return 7']
         assert regions._fallen([(1, body), (5, ['return 8'])], 1) is None
 
 
 def test_a_name_that_ends_in_frame_is_not_the_frame():
-    for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]'):
+    for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]', 'x = yframe[3]'):
         assert regions._slots_named(text) == (text, ())
 
 
