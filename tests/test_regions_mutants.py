@@ -135,3 +135,9 @@ def test_loops_crossing_at_one_s_last_instruction_are_in_no_region(monkeypatch):
 def test_the_indexes_gone_to_are_read_whole():
     runs = [(1, ['pc = 12', 'continue']), (12, ['if x:', '    pc = 5', '    continue', 'return 7'])]
     assert regions._gone_to(runs) == {5, 12}
+
+
+def test_a_name_pushed_first_under_its_own_test_is_known_at_any_depth():
+    lines = ['if a:', '    if x:', '        push(x)', '        pc = 5', '        continue']
+    assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
+        'if a:', '    if x:', '        pc = 6', '        continue']
