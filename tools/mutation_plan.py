@@ -94,7 +94,9 @@ SUITE = {
                            'tests/test_extensions.py', 'tests/test_ext_options.py',
                            'tests/test_ext_sets.py', 'tests/test_determinization.py',
                            'tests/test_quiet.py'],
-    'pipvm/engine/copier.py': ['tests/test_game.py', 'tests/test_determinization.py',
+    # (test_copier_mutants: the paths no fork of the suite's games takes)
+    'pipvm/engine/copier.py': ['tests/test_copier.py', 'tests/test_copier_mutants.py',
+                               'tests/test_game.py', 'tests/test_determinization.py',
                                'tests/test_ext_sets.py', 'tests/test_ext_options.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
@@ -167,7 +169,7 @@ SUITE = {
                               'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
-                                'tests/test_compiled_blocks.py'],
+                                'tests/test_compiled_blocks.py', 'tests/test_regions_mutants.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',

@@ -1,0 +1,143 @@
+"""Direct tests of regions.py's text helpers (tools/mutation.py's
+survivors): the shapes of text no composed region has, where a guard
+must still hold."""
+import pytest
+
+from pipvm.engine import compiled, regions, vm
+from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
+
+
+def test_a_constant_at_the_texts_first_character_is_named_too():
+    assert regions._consts_named('consts[3] + consts[12]') == ('k_3 + k_12', ['3', '12'])
+
+
+def test_a_name_that_ends_in_consts_is_not_the_constants():
+    for text in ('self.consts[3]', 'my_consts[3]', 'xconsts[3]'):
+        assert regions._consts_named(text) == (text, [])
+    assert regions._consts_named('a.consts[1], consts[2]') == ('a.consts[1], k_2', ['2'])
+
+
+def _goto(k, pad):
+    return [pad + 'pc = %d' % k, pad + 'continue']
+
+
+def test_only_a_name_pushed_right_before_a_tests_jump_is_tested_in_place():
+    tested = ['push(x)', 'pc = 5', 'continue', 'y = 1']
+    assert regions._tested(tested, {5}, lambda k: 9, _goto) == [
+        'if not x:', '    pc = 9', '    continue', 'pc = 6', 'continue', 'y = 1']
+    # (an expression pushed, or a push inside a statement, is left as it is)
+    for lines in (['push(a if b else c)', 'pc = 5', 'continue'],
+                  ['y = push(x)', 'pc = 5', 'continue'],
+                  ['push(x)', 'pc = 5', 'y = 1'],
+                  ['    push(x)', 'pc = 5', 'continue'],
+                  ['push(x)', 'pc = 5']):
+        assert regions._tested(lines, {5}, lambda k: 9, _goto) == lines
+
+
+def test_a_loop_in_a_run_of_a_pass_is_kept_as_written():
+    # (a `for` written in place: its own break and continue are its loop's,
+    # not jumps of the region's runs)
+    body = ['for x in xs:', '    if x:', '        break', '    continue', 'return 7']
+    assert regions._fallen([(1, body)], 1) == body
+
+
+def test_a_goto_mark_anywhere_but_a_pass_of_its_own_is_refused():
+    assert regions._goes('x = 1\npass  # GOTO 12', '', _goto) == ['x = 1', 'pc = 12', 'continue']
+    for line in ('x = 1 # GOTO 12', 'pass  # GOTO 1x'):
+        with pytest.raises(ValueError):
+            regions._goes(line, '', _goto)
+
+
+def test_a_test_of_two_integers_is_decided_and_any_other_left():
+    assert regions._folded('if 3 < 9:\n    x()\ny()') == 'x()\ny()'
+    assert regions._folded('if 9 < 3:\n    x()\ny()') == 'y()'
+    assert regions._folded('y()\nif 3 < 9:\n    x()') == 'y()\nx()'      # (at the text's end)
+    for text in ('if a < 9:\n    x()', 'if 3 < 9 < 12:\n    x()', 'if 3 < 9:\n    x()\nelse:\n    y()',
+                 'if 3 < 9:\n    x()\nelif y:\n    z()'):
+        assert regions._folded(text) == text
+
+
+def test_a_pc_set_at_a_runs_last_line_is_no_jump():
+    # (pc = k with no continue after it, the last line: a statement as any)
+    assert regions._fallen([(1, ['x()', 'pc = 5'])], 1) == ['x()', 'pc = 5']
+
+
+def test_a_break_in_a_branch_does_not_fall_through():
+    # (the for's next item: the rest after the if stays where it is)
+    body = ['if x:', '    break', 'y()', 'return 7']
+    assert regions._fallen([(1, body)], 1) == ['if x:', '    continue', 'y()', 'return 7']
+
+
+def test_a_branch_at_the_runs_end_and_an_else_of_one_line():
+    assert regions._fallen([(1, ['if x:', '    return 7'])], 1) == ['if x:', '    return 7']
+    for body in (['if x:', '    y()', 'else:', '    z()', 'w()', 'return 7'],
+                 ['if x:', '    y()', 'else:', '    return 7']):
+        assert regions._fallen([(1, body)], 1) == body
+
+
+def test_no_slot_is_named_where_the_frame_is_used_whole_before_the_first():
+    # (an inner region's call passes the frame: its slots stay in the frame)
+    for text in ('pc = f(self, stack, frame, arg[2])\nx = frame[3]',
+                 'x = frame[3]\npc = f(self, stack, frame, arg[2])'):
+        assert regions._slots_named(text) == (text, ())
+    assert regions._slots_named('x = frame[3]') == ('x = l_3', ['3'])
+
+
+def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
+    # (a&b goes on at run 5; the rest of the `if a:` block goes under an
+    # else, and nothing of the branch after it)
+    body = ['if a:', '    if b:', '        pc = 5', '        continue', '    y()', '    return 9',
+            'else:', '    z()', '    return 7']
+    assert regions._fallen([(1, body), (5, ['w()', 'return 8'])], 1) == [
+        'if a:', '    if b:', '        pass', '    else:', '        y()', '        return 9',
+        'else:', '    z()', '    return 7', 'w()', 'return 8']
+
+
+def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
+    for jump in (['    pc = 5', '    continue'], ['    pc = 5'], ['    break'], ['    continue']):
+        body = ['try:'] + jump + ['except E:', '    pass', 'return 7']
+        assert regions._fallen([(1, body), (5, ['return 8'])], 1) is None
+
+
+def test_a_name_that_ends_in_frame_is_not_the_frame():
+    for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]', 'x = yframe[3]'):
+        assert regions._slots_named(text) == (text, ())
+
+
+def test_a_name_pushed_first_under_its_own_test_is_known():
+    for test, to in (('if x:', 6), ('if not x:', 9)):
+        lines = ['y()', test, '    push(x)', '    pc = 5', '    continue']
+        assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
+            'y()', test, '    pc = %d' % to, '    continue']
+
+
+def test_a_fall_through_after_a_statement_of_its_block_is_dropped():
+    body = ['y()', 'if x:', '    z()', '    pc = 5', '    continue', 'return 7']
+    assert regions._fallen([(1, body), (5, ['return 8'])], 1) == [
+        'y()', 'if x:', '    z()', 'else:', '    return 7', 'return 8']
+
+
+def test_a_fall_through_after_the_runs_one_statement_is_dropped():
+    assert regions._fallen([(1, ['y()', 'pc = 5', 'continue']), (5, ['return 8'])], 1) == [
+        'y()', 'return 8']
+
+
+def test_loops_crossing_at_one_s_last_instruction_are_in_no_region(monkeypatch):
+    # (B's head is A's JUMP back: the loop around both, `outer`, is no
+    # region; A and B each are, and play as in the loop)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made(CROSSING_AT_THE_END)
+    image = vm.Image(program, compiled=True)
+    assert _run_main(image) == _run_main(vm.Image(program))
+    assert sorted(fn.loop for fn in _regions(image).values()) == [(8, 13), (13, 23)]
+
+
+def test_the_indexes_gone_to_are_read_whole():
+    runs = [(1, ['pc = 12', 'continue']), (12, ['if x:', '    pc = 5', '    continue', 'return 7'])]
+    assert regions._gone_to(runs) == {5, 12}
+
+
+def test_a_name_pushed_first_under_its_own_test_is_known_at_any_depth():
+    lines = ['if a:', '    if x:', '        push(x)', '        pc = 5', '        continue']
+    assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
+        'if a:', '    if x:', '        pc = 6', '        continue']
