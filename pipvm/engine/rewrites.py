@@ -27,7 +27,7 @@ _ONE_QUESTION = re.compile(r'\bquestions_enabled\(([A-Za-z_]\w*), 1\)')
 _SUM = re.compile(r'(?:(?<=\()|(?<== ))int\(([A-Za-z_]\w*)\) ([+-]) '
                   r'([A-Za-z_]\w*(?:\[\d+\])?)(?=\)|,|$)', re.M)
 # IN's `contains(lst, x)` on a line of its own, for a Suit x (Oh Hell's
-# `led in p->hand`), bodies.contains' Suit loop written out: no call.
+# `led in p->hand`), bodies.SUIT_IN (contains' own text) written out: no call.
 _CONTAINS = re.compile(r'^( *)(\w+) = contains\(([A-Za-z_]\w*), ([A-Za-z_]\w*)\)$', re.M)
 _SUIT_IN = (['if type({x}) is Suit:'] + ['    ' + line for line in SUIT_IN.split('\n')]
             + ['else:', '    {res} = contains({lst}, {x})'])
