@@ -141,3 +141,16 @@ def test_a_name_pushed_first_under_its_own_test_is_known_at_any_depth():
     lines = ['if a:', '    if x:', '        push(x)', '        pc = 5', '        continue']
     assert regions._tested(lines, {5}, lambda k: 9, _goto) == [
         'if a:', '    if x:', '        pc = 6', '        continue']
+
+
+def test_a_jump_inside_a_block_inside_a_branch_keeps_the_while():
+    # `pc = 5` two blocks deep, with lines after the outer block: its path
+    # would run them with pc set (not the run at 5): no pass of falls, the
+    # `while` stays (found by mut23)
+    runs = [(1, ['if a:', '    if b:', '        pc = 5', '        continue', '    y()', 'z()',
+                 'return 9']), (5, ['w()', 'return 8'])]
+    assert regions._fallen(runs, 1) is None
+    # (nothing after the outer block: every path ends in it or goes on to 5)
+    runs[0] = (1, runs[0][1][:5])
+    assert regions._fallen(runs, 1) == ['if a:', '    if b:', '        pass', '    else:',
+                                        '        y()', 'w()', 'return 8']

@@ -659,6 +659,10 @@ def _through(lines, ind, i, j, indent, start, starts, falls):
                 done.append((pad + 'else:', ['%s    pass' % pad], False))
             staying = [d for d in done if not d[2]]
             if len(staying) == len(done):       # (no branch falls through)
+                if end < j and any(_FELL in x for _, body, _ in done for x in body):
+                    # (a jump inside a block inside a branch: its path would
+                    # run the lines after the chain, pc set)
+                    raise ValueError('a jump falls through from a block inside a branch')
                 out += [x for head, body, _ in done[:len(chain)] for x in [head] + body]
                 k = end
                 continue
