@@ -243,19 +243,16 @@ def _jump_text(target, pc):
 
 
 def make(site, loop, entered):
-    """(The function of the region over loop = (head, end), {entry index:
-    the operand tuple it takes there}).  A loop inside it that a region
-    holds runs as its own region's function, called from here, or, a
-    `for` left only at its end and not made yet, is written in its place
-    (_Writer.loop)."""
+    """(The function of the region over loop = (head, end), {entry index: the
+    operand tuple it takes there}).  A loop inside that a region holds runs as
+    its own region's function, called from here, or, a `for` left only at its
+    end and not made yet, is written in its place (_Writer.loop)."""
     w = _Writer(site)
     lines, each = w.loop(loop, entered)
     head, end = loop
-    # (the steps counted in a local where nothing else in it reads the
-    # machine: written back when it ends and while an inner region runs,
-    # which counts on the machine; None then, so that an error raised
-    # there leaves the inner region's count)
-    # (the lines as one text: each pass below one call, not one a line)
+    # (the lines as one text, each pass below one call; the steps counted in a
+    # local where nothing else reads the machine: written back when it ends and
+    # while an inner region runs, None then, so an error there leaves its count)
     text = '\n'.join(lines + (['pop()', 'return %d' % each[1]] if each is not None else []))
     text = steady.untested(text, site.steady)
     steps = _own_steps(text)
@@ -660,9 +657,7 @@ def _through(lines, ind, i, j, indent, start, starts, falls):
             staying = [d for d in done if not d[2]]
             if len(staying) == len(done):       # (no branch falls through)
                 if end < j and any(_FELL in x for _, body, _ in done for x in body):
-                    # (a jump inside a block inside a branch: its path would
-                    # run the lines after the chain, pc set)
-                    raise ValueError('a jump falls through from a block inside a branch')
+                    raise ValueError('a jump in a block in a branch: its path would run the rest')
                 out += [x for head, body, _ in done[:len(chain)] for x in [head] + body]
                 k = end
                 continue
