@@ -555,7 +555,7 @@ def loud_run(machine, rec, pc):
     loaded = rec[0]
     if loaded.loud_action is None:
         loaded.loud_action = function(loaded, loud=True, pures=machine.image.pure,
-                                      steady=machine.image.steady)
+                                      steady=steady.steady(machine.image.program))
     return loaded.loud_action(machine, rec, pc)
 
 
@@ -575,14 +575,14 @@ def prepare(image):
                     for op, arg, _ in copy if op in _CALLS}
     called = set().union(*calls.values())
     shown = kinds.items_shown(image.program)    # (the program's: once, not an action's)
-    image.steady = steady.steady(image.program)
+    known = steady.steady(image.program)        # (as shown: once)
     # (callees before their callers where the calls allow: a caller takes
     # in the leaves it calls, and may be one itself)
     for k in inline.callees_first(actions, calls):
         loaded = image.codes[k]
         try:
             made[k] = function(loaded, pures=image.pure, leaves=leaves, shown=shown,
-                               steady=image.steady)
+                               steady=known)
         except ValueError:
             continue
         fit = inline.leaf(made[k], loaded.frame_size) if k in called else None

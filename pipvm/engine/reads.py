@@ -273,15 +273,15 @@ def reused(lines, steady=None, items_defined=False):
             known = [n for n, key, _ in facts if key in keys]
             if name not in known:
                 facts = [f for f in facts if f[0] != name]
+            kind = steady.get(steady_key(read))     # (its kind where never undefined)
             if name in known:
                 out.append((pad + 'pass', unit))     # (it holds it already)
             elif known:
                 out.append((pad + '%s = %s' % (name, known[0]), unit))
-            elif steady_key(read) in steady:
-                out.append((pad + '%s = %s' % (name, read), unit))  # (never undefined)
+            elif kind:
+                out.append((pad + '%s = %s' % (name, read), unit))
             else:
                 out += lines[k:k + 2]
-            kind = steady.get(steady_key(read))
             if kind in _LIST_OF:
                 facts += [(None, (key, kind), indent) for key in keys]
             facts += [(name, key, indent) for key in keys]

@@ -112,7 +112,6 @@ class Image:
         self.codes = [Loaded(c, fuse, program, card_consts) for c in program.codes]
         self.compiled = compiled
         self.actions_ready = False      # (actions.prepare, at the first play-out)
-        self.steady = None              # (actions.prepare's steady.steady of program)
         if compiled:        # the compiled tier: its blocks and regions (compiled.py, regions.py)
             from pipvm.engine import compiled as tier
             for loaded in self.codes:
