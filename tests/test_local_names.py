@@ -38,11 +38,14 @@ def test_a_for_s_local_over_a_list_is_untested_in_its_body():
 
 
 @pytest.mark.parametrize('store', ['frame[1] = x', 'for frame[1] in y:\n    pass'])
-def test_a_for_s_local_set_elsewhere_keeps_its_tests(store):
-    # (a store, or a `for` over what may be no list: a value the for did not set)
-    text = '\n'.join(['for frame[1] in stack[-1]:'] + _check('value0', 1, 0, '    ')
-                     + store.split('\n'))
-    assert _untested(text)[1] == '    if (value0 := l_1) is None:'
+@pytest.mark.parametrize('first', [False, True])
+def test_a_for_s_local_set_elsewhere_keeps_its_tests(store, first):
+    # (a store, or a `for` over what may be no list, before the loop or
+    # after it: a value the for did not set)
+    lines = ['for frame[1] in stack[-1]:'] + _check('value0', 1, 0, '    ')
+    text = '\n'.join(store.split('\n') + lines if first else lines + store.split('\n'))
+    k = lines.index('for frame[1] in stack[-1]:') + 1 + first * len(store.split('\n'))
+    assert _untested(text)[k] == '    if (value0 := l_1) is None:'
 
 
 def test_a_check_of_a_slot_nothing_stores_holds_inside_a_loop_after_it():
@@ -62,6 +65,8 @@ def test_a_check_of_a_slot_nothing_stores_holds_inside_a_loop_after_it():
     ('value1 = l_1\nx = value1\nif (value1 := g) is None:\n    pass', 'x = l_1\n'
      'if (value1 := g) is None:\n    pass'),
     ('value1 = l_10\nx = value1 + value10', 'x = l_10 + value10'),
+    ('value1 = l_1\nvalue1.x = 2', 'l_1.x = 2'),         # (read first thing on its line)
+    ('    value5 = l_1\n    x = value5', '    x = l_1'),     # (in a block)
 ])
 def test_a_copy_read_once_in_the_next_line_is_read_in_place(text, out):
     assert local_names.copied(text) == out
