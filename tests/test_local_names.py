@@ -82,6 +82,7 @@ def test_a_copy_read_once_in_the_next_line_is_read_in_place(text, out):
     'value5 = l_1\nx = value5\nif a:\n    value5 = 2\ny = value5',
     'if b:\n    value5 = l_1\n    x = value5\nelse:\n    value5 = 2\ny = value5',
     'value5 = l_1\nx = value5\nvalue5 = value5 + 1',
+    'value5 = l_1\nx = value5\nvalue5 = value5',  # (read as it is set, at the text's end)
     'value5 = frame[1]\nx = value5',                # (no local nor constant)
     'value5 = l_x\nx = value5',
 ])
@@ -128,3 +129,15 @@ def test_a_code_object_is_decoded_once_for_every_reader():
     with pytest.raises(pipc.BadCode):
         pipc.decoded(b'\xff')
     assert b'\xff' not in pipc._DECODED
+
+
+@pytest.mark.parametrize('text, at', [
+    ('value1', 0), ('x = value1', 4), ('(value1)', 1), ('value1 = 2', 0),
+    # (inside another name: before it a letter, a digit or `_`, after it the same)
+    ('xvalue1 y', -1), ('_value1 y', -1), ('2value1 y', -1), ('y value1x', -1),
+    ('y value1_ ', -1), ('y value10 ', -1), ('avalue1b', -1),
+    ('value10 + value1', 10), ('x_value1 = value1', 11),
+])
+def test_a_name_is_found_only_as_a_whole_word(text, at):
+    assert local_names._word_at(text, 'value1') == at
+    assert local_names._word_at(text, 'value1', at + 1) == -1     # (none after it)

@@ -26,7 +26,7 @@ def consts_named(text):
     return ''.join(out) + text[at:], sorted(named, key=int)
 
 
-def slots_named(text, items_defined=False):
+def slots_named(text, items_defined):
     """(text with each `frame[N]`, N a verified slot, as a local l_N, the Ns) where nothing
     else reads the frame: read on entry, written back on the way out, a check that one
     before it in its block (or around it, in the same loop) made, no store between, a
@@ -55,8 +55,9 @@ def slots_named(text, items_defined=False):
             deepest = max(held.values(), default=-1)
         if word.startswith(('for ', 'while ')):     # (a store later in it runs before)
             held = {k: d for k, d in held.items() if k not in stored}
-            if word.startswith('for l_') and word[6:word.find(' ', 6)] not in stored:
-                held[word[6:word.find(' ', 6)]] = pad + 4   # (its body: a `for` over a list)
+            slot = word.split()[1][2:] if word.startswith('for l_') else None
+            if slot and slot not in stored:
+                held[slot] = pad + 4            # (its body: a `for` over a list)
             deepest = max(held.values(), default=-1)
         elif word.startswith('l_'):                 # (a store)
             held.pop(word.split()[0][2:], None)
@@ -75,11 +76,15 @@ def _word_at(text, name, at=0):
     at = text.find(name, at)
     while at >= 0:
         end = at + len(name)
-        if not (text[at - 1:at].isalnum() or text[at - 1:at] == '_' or text[end:end + 1].isalnum()
-                or text[end:end + 1] == '_'):
+        if not (_in_word(text[at - 1:at]) or _in_word(text[end:end + 1])):
             return at
         at = text.find(name, end)
     return -1
+
+
+def _in_word(char):
+    """Is char (or '', at an end of the text) part of a name?"""
+    return char.isalnum() or char == '_'
 
 
 def copied(text):
@@ -113,7 +118,8 @@ def copied(text):
             end = text.find('\n', later)
             again = _word_at(text[:end] if end >= 0 else text, name, later + 1)
             if not (text.startswith((name + ' = ', name + ' := '), later) and again < 0
-                    and all(x.startswith(pad) for x in between) and between[-1][len(pad)] != ' '):
+                    and all(x.startswith(pad) for x in between)
+                    and not between[-1].startswith(pad + ' ')):
                 continue
         lines[k + 1] = after[:use] + src + after[use + len(name):]
         gone.add(k)
