@@ -406,6 +406,10 @@ MALFORMED = {
     'seat zero': (_set('seats', {'0': 'random'}), '"seats" keys must be seat numbers'),
     'seat padded': (_set('seats', {'01': 'random'}), '"seats" keys must be seat numbers'),
     'seat kind': (_set('seats', {'2': 7}), 'seat "2" must be random'),
+    # (a key is checked before its value, and shown escaped: one line)
+    'seat a line break': (_set('seats', {'\n': None}), '"seats" keys must be seat numbers from 1, '
+                                                      'not "\\n"'),
+    'key a line break': (_set('a\nb', 1), 'unknown key "a\\nb"'),
     'seat beyond the game': (_set('seats', {'7': 'random'}),
                              '--seat 7: this game has at most 4 players'),
     'names differ': (_set('names', {'1': 'P1', '2': 'Q'}), '"names" differ'),

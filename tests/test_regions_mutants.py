@@ -3,18 +3,18 @@ survivors): the shapes of text no composed region has, where a guard
 must still hold."""
 import pytest
 
-from pipvm.engine import compiled, regions, vm
+from pipvm.engine import compiled, local_names, regions, vm
 from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
 
 
 def test_a_constant_at_the_texts_first_character_is_named_too():
-    assert regions._consts_named('consts[3] + consts[12]') == ('k_3 + k_12', ['3', '12'])
+    assert local_names.consts_named('consts[3] + consts[12]') == ('k_3 + k_12', ['3', '12'])
 
 
 def test_a_name_that_ends_in_consts_is_not_the_constants():
     for text in ('self.consts[3]', 'my_consts[3]', 'xconsts[3]'):
-        assert regions._consts_named(text) == (text, [])
-    assert regions._consts_named('a.consts[1], consts[2]') == ('a.consts[1], k_2', ['2'])
+        assert local_names.consts_named(text) == (text, [])
+    assert local_names.consts_named('a.consts[1], consts[2]') == ('a.consts[1], k_2', ['2'])
 
 
 def _goto(k, pad):
@@ -79,8 +79,8 @@ def test_no_slot_is_named_where_the_frame_is_used_whole_before_the_first():
     # (an inner region's call passes the frame: its slots stay in the frame)
     for text in ('pc = f(self, stack, frame, arg[2])\nx = frame[3]',
                  'x = frame[3]\npc = f(self, stack, frame, arg[2])'):
-        assert regions._slots_named(text) == (text, ())
-    assert regions._slots_named('x = frame[3]') == ('x = l_3', ['3'])
+        assert local_names.slots_named(text, False) == (text, ())
+    assert local_names.slots_named('x = frame[3]', False) == ('x = l_3', ['3'])
 
 
 def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
@@ -101,7 +101,7 @@ def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
 
 def test_a_name_that_ends_in_frame_is_not_the_frame():
     for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]', 'x = yframe[3]'):
-        assert regions._slots_named(text) == (text, ())
+        assert local_names.slots_named(text, False) == (text, ())
 
 
 def test_a_name_pushed_first_under_its_own_test_is_known():

@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 from starlette.testclient import WebSocketDenialResponse
 
+from pipvm.core.errors import PipError
 from pipvm.play import loader
 from pipvm.web.patch import apply
 from pipvm.web.table import LOG_PAGE, STEPS_KEPT, Table
@@ -203,6 +204,22 @@ def test_a_game_for_one_number_of_players_does_not_ask_how_many(game, players, t
     assert json.loads(open(record).read())['players'] == players
     resumed = Table.resume(record).game
     assert resumed.names[0] == 'Kay' and resumed.decision.kind == 'name' and resumed.decision.seat != 0
+
+
+def test_a_table_refuses_a_seat_a_count_seat_1_may_answer_leaves_out(tmp_path):
+    """A served table's seat 1 may answer any count the game allows: the
+    table itself (serve's, a lobby's) refuses a --seat that fewer players
+    leave out; a record's table, resumed, was seated when it began (here
+    at the terminal, which offered seat 1 only the counts that seat 4)."""
+    nap = os.path.join(ROOT, 'examples', 'nap.pip')
+    with pytest.raises(PipError, match='--seat 4: fewer players would leave it out'):
+        Table(loader.load_program(nap), seating(s4='random'), 1)
+    record = str(tmp_path / 'nap.json')
+    subprocess.run([sys.executable, '-m', 'pipvm', 'run', '--seed', '1', '--record', record,
+                    '--seat', '4=random', nap], input='4\nA\nB\nC\n', text=True,
+                   capture_output=True, cwd=ROOT)
+    resumed = Table.resume(record).game
+    assert resumed.names == {0: 'A', 1: 'B', 2: 'C', 3: 'Dev'} and resumed.decision.seat == 1
 
 
 def test_a_bad_token_gets_404():

@@ -45,6 +45,7 @@ TARGETS = {
     'pipvm/engine/answers.py': None,       # their decisions answered where they stand
     'pipvm/engine/rules.py': None,         # the compiled tier's rules and orderings
     'pipvm/engine/regions.py': None,       # the compiled tier's hot loops, one function each
+    'pipvm/engine/local_names.py': None,   # a region's constants and slots as locals
     'pipvm/engine/inline.py': None,        # small callees written into their callers
     'pipvm/engine/steps.py': None,         # a whole action's steps counted in a local
     'pipvm/engine/rewrites.py': None,      # the passes over a function's composed lines

@@ -70,6 +70,7 @@ PROPERTIES = {
     # (_HOSTILE makes every loop's region and plays with them in place, as
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
+    'pipvm/engine/local_names.py': (_HOSTILE, _VM, _PLAYOUTS),     # (regions.py's passes)
     'pipvm/engine/cases.py': (_VM, _PLAYOUTS),      # (its composing, the tier's at run time)
     'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
     'pipvm/core/runtime.py': (_VM,),
@@ -170,6 +171,9 @@ SUITE = {
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py', 'tests/test_regions_mutants.py'],
+    'pipvm/engine/local_names.py': ['tests/test_local_names.py', 'tests/test_regions.py',
+                                    'tests/test_regions_mutants.py', 'tests/test_compiled.py',
+                                    'tests/test_compiled_blocks.py'],
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
@@ -213,7 +217,8 @@ QUICK = {path: ['tests/test_actions_sweep.py'] for path in (
     'pipvm/engine/regions.py', 'pipvm/engine/inline.py', 'pipvm/engine/steps.py',
     'pipvm/engine/rewrites.py', 'pipvm/engine/reach.py', 'pipvm/engine/reads.py',
     'pipvm/engine/joins.py', 'pipvm/engine/quiet_written.py', 'pipvm/engine/lines.py',
-    'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py', 'pipvm/engine/steady.py')}
+    'pipvm/engine/sizes.py', 'pipvm/engine/kinds.py', 'pipvm/engine/steady.py',
+    'pipvm/engine/local_names.py')}
 
 
 TESTS_VARIABLE = 'PIPVM_MUTATION_TESTS'     # --tests, handed to the servers

@@ -32,7 +32,7 @@ actions run as functions too (pipvm/engine/actions.py).
 """
 import types
 
-from pipvm.engine import cases, fusion, generated_cases, steady
+from pipvm.engine import cases, fusion, generated_cases, kinds, steady
 from pipvm.isa.opcodes import BY_CODE, OP
 from pipvm.isa.operands import OPERANDS
 
@@ -275,7 +275,7 @@ class _Site:
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
     __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed',
-                 'pures', 'named', 'steady')
+                 'pures', 'named', 'steady', 'shown')
 
     def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
@@ -286,6 +286,7 @@ class _Site:
         self.pures = ()         # (the image's rules, whose filters a region calls: at its making)
         self.named = None       # (regions._named: at the first region made)
         self.steady = {}        # (steady.steady's of the program: at its making)
+        self.shown = False      # (kinds.items_shown's of the program: at its making)
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
@@ -399,6 +400,7 @@ class _Lazy:
         if site.enter is not None and not self.whole_loop:
             site.pures = machine.image.pure
             site.steady = steady.steady(machine.image.program)
+            site.shown = kinds.items_shown(machine.image.program)
             region = site.enter(site, self.index)
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region

@@ -52,7 +52,7 @@ def items_shown(program):
     shown = _SHOWN.get(key)
     if shown is None:
         try:
-            shown = all(_shown(pipc.decode(code.code), key[1]) for code in program.codes)
+            shown = all(_shown(pipc.decoded(code.code), key[1]) for code in program.codes)
         except pipc.BadCode:
             shown = False
         if len(_SHOWN) > 64:
@@ -84,7 +84,7 @@ def _shown(instrs, consts):
             window = instrs[i - ins.args[0]:i]
             if len(window) != ins.args[0] or any(
                     w.op.name != 'LOAD_BUILTIN' for w in window) or any(
-                    w.offset in targets for w in window[1:] + [ins]):
+                    w.offset in targets for w in (*window[1:], ins)):
                 return False
         elif name not in _KEEP:
             return False

@@ -15,7 +15,8 @@ is threaded (compiled.threaded).  Each run is composed as a block is
 (cases.compose: values passed in locals), its parts numbered across the
 region, whose Fault is raised here at its part's position (the region's
 own: the loud and quiet code may have different regions at one index), its
-constants and slots locals read on entry (_slots_named; reads.reused's
+constants and slots locals read on entry, a `for`'s local untested in
+its body, copies of them read in place (local_names; reads.reused's
 copies of reads saved 0.13 ms of loops.pip's rounds, cost 0.26 to make).
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
@@ -53,7 +54,7 @@ import types
 
 from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases, steady
+from pipvm.engine import cases, compiled, generated_cases, local_names, steady
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -268,8 +269,9 @@ def make(site, loop, entered):
                 .replace('raise StepLimit(self.max_steps)', 'steps = _rounds(self, endless_)'))
     elif _SAVE in text:
         text = '\n'.join(line for line in text.split('\n') if line.strip() not in (_SAVE, _LOAD))
-    text, named = _consts_named(text)
-    text, slots = _slots_named(text)
+    text, named = local_names.consts_named(text)
+    text, slots = local_names.slots_named(text, site.shown)
+    text = local_names.copied(text)
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']
@@ -296,58 +298,6 @@ def make(site, loop, entered):
     rest = (tuple(w.places),) + tuple(w.operands)
     starts = w.starts
     return fn, {k: (k,) + rest for k in ([head] if each is not None else starts)}
-
-
-def _consts_named(text):
-    """(text with each `consts[N]`, N an index the verifier checked, as a
-    local k_N, the Ns): read once when the region is entered, not at each
-    round (a program's constants never change in a game)."""
-    named, out, at = set(), [], 0
-    start = text.find('consts[')
-    while start >= 0:
-        end = text.find(']', start)
-        k = text[start + 7:end]
-        before = text[start - 1:start]
-        if k.isdigit() and not (before.isalnum() or before in ('_', '.')):
-            named.add(k)
-            out += [text[at:start], 'k_', k]
-            at = end + 1
-        start = text.find('consts[', start + 1)
-    return ''.join(out) + text[at:], sorted(named, key=int)
-
-
-def _slots_named(text):
-    """(text with each `frame[N]`, N a verified slot, as a local l_N, the Ns) where nothing
-    else reads the frame: read on entry, written back on the way out, a check that one
-    before it in its block (or around it, in the same loop) made, no store between, a
-    plain read (loops.pip's `for s` 8% fewer instructions a round)."""
-    parts = text.split('frame[')
-    slots = {p[:p.find(']')] for p in parts[1:]}
-    if not all(k.isdigit() and 'l_' + k not in text for k in slots) or any(
-            p[-1:].isalnum() or p[-1:] in ('_', '.') for p in parts[:-1]) or \
-            'frame' in ''.join(p[p.find(']'):] for p in parts[1:]) + parts[0]:
-        return text, ()
-    for k in slots:
-        text = text.replace('frame[%s]' % k, 'l_' + k)
-    lines, held, deepest = text.split('\n'), {}, -1      # (held: a slot -> its check's indent)
-    for i, line in enumerate(lines):
-        word = (line or '').lstrip(' ')
-        pad = len(line) - len(word) if line else deepest     # (None: a check's raise, gone)
-        if pad < deepest:
-            held = {k: d for k, d in held.items() if d <= pad}
-            deepest = max(held.values(), default=-1)
-        if word.startswith(('for ', 'while ')):     # (a store later in it runs before)
-            held, deepest = {}, -1
-        elif word.startswith('l_'):                 # (a store)
-            held.pop(word.split()[0][2:], None)
-        elif (word.startswith('if (') and word.endswith(') is None:') and ' := l_' in word
-              and lines[i + 1].lstrip(' ').startswith("raise Fault('Undefined value'")):
-            name, k = word[4:-10].split(' := l_')
-            if k in held:
-                lines[i:i + 2] = ['%s%s = l_%s' % (line[:pad], name, k), None]
-            elif k.isdigit():
-                held[k], deepest = pad, max(deepest, pad)
-    return '\n'.join(x for x in lines if x is not None), sorted(slots, key=int)
 
 
 def _goes(text, pad, then):

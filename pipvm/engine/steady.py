@@ -53,7 +53,7 @@ def steady(program):
 
 def _steady(codes):
     try:
-        codes = [pipc.decode(code) for code in codes]
+        codes = [pipc.decoded(code) for code in codes]
     except pipc.BadCode:
         return {}
     made, named, stored = {}, set(), set()

@@ -43,7 +43,7 @@ class Code:
     max_stack: int = plain.field(default=0, eq=False)   # found by the validator
     # The validated instructions (load decodes each code object once; an
     # engine can take them instead of decoding the bytes again).
-    decoded: list = plain.field(default=None, eq=False, repr=False)
+    decoded: tuple = plain.field(default=None, eq=False, repr=False)
 
     def position(self, offset):
         """The source (line, col) of the instruction at offset."""
@@ -241,6 +241,22 @@ class _Reader:
         raise Corrupt('bad constant')
 
 
+_DECODED = {}           # a code object's bytes -> its instructions (shared: read only)
+
+
+def decoded(code):
+    """decode(code) as a tuple, made once for each bytes: the loader's
+    validation and what the compiled tier reads of a whole program at its
+    first hot block (steady, kinds: each a pass over every code object, a
+    fortieth of loops.pip's game when each decoded its own)."""
+    out = _DECODED.get(code)
+    if out is None:
+        if len(_DECODED) > 4096:
+            _DECODED.clear()
+        out = _DECODED[code] = tuple(decode(code))
+    return out
+
+
 def decode(code):
     """The instructions of a code object's bytes; Corrupt names a bad offset."""
     out, at = [], 0
@@ -295,7 +311,7 @@ def load(data, path, initial=None):
     calls = []
     for c in program.codes:
         try:
-            c.decoded = decode(c.code)
+            c.decoded = decoded(c.code)
         except BadCode as e:
             _invalid(path, c, e)
         calls.append(_checked(path, program, c))

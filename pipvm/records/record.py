@@ -139,7 +139,7 @@ def _record(obj):
             raise _Bad('missing "%s"' % key)
     for key in obj:
         if key not in KEYS + OPTIONAL_KEYS:
-            raise _Bad('unknown key "%s"' % key)
+            raise _Bad('unknown key %s' % json.dumps(key))
     game = _text(obj['game'], '"game"')
     if not game or '\0' in game:
         raise _Bad('"game" must be a file name')
@@ -151,10 +151,11 @@ def _record(obj):
                     _optional(obj['max_steps'], '"max_steps"'),
                     _typed(obj['numbered'], bool, '"numbered"'), _seat_kind(obj['bots'], '"bots"'))
     for key, kind in _typed(obj['seats'], dict, '"seats"').items():
-        record.seats[_seat_key(key, 'seats')] = _seat_kind(kind, 'seat "%s"' % key)
+        seat = _seat_key(key, 'seats')          # (first: the message of a kind names it)
+        record.seats[seat] = _seat_kind(kind, 'seat "%s"' % key)
     record.answers = [_answer(a, i + 1)
                       for i, a in enumerate(_typed(obj['answers'], list, '"answers"'))]
-    record.sets = {_text(k, '"set" name'): _text(v, '"set" value of "%s"' % k)
+    record.sets = {_text(k, '"set" name'): _text(v, '"set" value of %s' % json.dumps(k))
                    for k, v in _typed(obj.get('set', {}), dict, '"set"').items()}
     names = {_seat_key(k, 'names'): _text(v, 'name "%s"' % k)
              for k, v in _typed(obj['names'], dict, '"names"').items()}
@@ -216,7 +217,7 @@ _KIND_WORDS = {bool: 'true or false', dict: 'an object', list: 'a list'}
 
 def _seat_key(key, what):
     if not (key.isascii() and key.isdigit()) or key != str(int(key)) or key == '0' or len(key) > 6:
-        raise _Bad('"%s" keys must be seat numbers from 1, not "%s"' % (what, key))
+        raise _Bad('"%s" keys must be seat numbers from 1, not %s' % (what, json.dumps(key)))
     return int(key) - 1
 
 

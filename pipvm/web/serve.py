@@ -20,15 +20,12 @@ def require():
 
 def main(args, seating):
     require()
-    from pipvm.core.dialogue import check_unasked
     from pipvm.play import loader
     from pipvm.web.table import Table
     if args.resume:
         table = Table.resume(args.resume, args.bot_pause, args.new_links)
     else:
         program = loader.load_program(args.file, args.lang)
-        if seating.check(program) is None:     # (a record resumed has its count already)
-            check_unasked(program.counts, program.team_size, seating.specs)
         table = Table(program, seating, args.seed, args.bot_pause, args.record, args.file)
     sock = listen(args.host, args.port)
     host, port = sock.getsockname()[:2]

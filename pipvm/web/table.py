@@ -15,6 +15,7 @@ import sys
 from typing import NamedTuple
 
 from pipvm.core import plain
+from pipvm.core.dialogue import check_unasked, fitting
 from pipvm.core.rng import OCamlRandom
 from pipvm.isa.pipc import write_file
 from pipvm.play import loader
@@ -97,14 +98,20 @@ def read_links(record_path):
 
 class Table:
     def __init__(self, program, seating=Seating(), seed=None, pause=0.0, record_path=None,
-                 path=None, max_steps=MAX_STEPS, links=None):
+                 path=None, max_steps=MAX_STEPS, links=None, resumed=False):
         """seating: who sits where (people unless a seat kind says otherwise);
         links: {hashed token: seat} of links given before (else new ones);
         pause: seconds a bot waits before it answers, so people can follow;
         record_path: the record every answer is written to, as `pipvm run
-        --record` writes it (pipvm/records/record.py; path: the game's file)."""
+        --record` writes it (pipvm/records/record.py; path: the game's file);
+        resumed: a record's table, whose seats were checked when it began.
+        An error (one line) here if the seating cannot fit the game: a
+        served table's seat 1 may answer any count the game allows."""
         seats = seating.check(program)
         size = program.team_size or 1
+        if seats is None and not resumed:   # (a record resumed has its count already)
+            check_unasked(program.counts, program.team_size, seating.specs)
+        self._offered = fitting(program.counts, program.team_size, seating.specs)
         if seats is None and len(program.counts) == 1:
             # a game for one number of players: nobody is asked how many play
             seats = program.counts[0] * size
@@ -163,7 +170,7 @@ class Table:
         seating = Seating({n: parse_kind(k) for n, k in kept.seats.items()},
                           parse_kind(kept.bots), kept.players)
         table = cls(program, seating, kept.seed, pause, path, game,
-                    kept.max_steps or MAX_STEPS, links)
+                    kept.max_steps or MAX_STEPS, links, resumed=True)
         for number, answer in enumerate(kept.answers, 1):
             if answer.kind != record.REFUSED:      # a line the terminal refused changed nothing
                 table._replay(number, answer, path)
@@ -174,6 +181,10 @@ class Table:
         d = self.game.decision
         seat = answer.seat
         value = answer.text if answer.kind == NAME else answer.option
+        if d is not None and d.kind == 'count' and answer.kind != NAME:
+            # (a count's choice in a record indexes the counts offered: the
+            # terminal offers only those that seat every --seat, a table all)
+            value = self._offered[value] if value < len(self._offered) else len(d.options)
         try:
             if d is None or d.seat != seat:
                 raise Conflict('the game does not wait for seat %d' % (seat + 1))
