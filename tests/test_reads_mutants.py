@@ -11,6 +11,7 @@ EDGES = [
     'x!=y', 'a!= b',            # ('!' is no word's character: 19:8)
     '.a = 1', '.a.b = 1',       # (a property stored at the line's start: 87:10)
     '= a = b', '=a', '==a = b',  # (an `=` at the line's start: 115:10)
+    'frame!', 'a!frame', 'x = globals_!',    # ('!' starts no name: 20:32)
 ]
 
 
@@ -318,3 +319,10 @@ def test_the_cards_of_a_value_are_its_property_only_where_nothing_before_them_ru
     # (after the list: as it was)
     line = 'd = %s + %s' % (_listed('value0'), _listed('value0'))
     assert _reused(area + [line])[-1] == 'd = value0.cards + ' + _listed('value0')
+
+
+def test_a_for_s_local_is_not_known_defined_unless_told():
+    # (170:45: items_defined is False unless the caller knows no list holds an undefined value)
+    lines = ['for frame[2] in stack[-1]:', '    if frame[2] is None:',
+             '        return LOUD_RUN(self, rec, 8)']
+    assert _reused(lines) == lines
