@@ -12,6 +12,8 @@ EDGES = [
     '.a = 1', '.a.b = 1',       # (a property stored at the line's start: 87:10)
     '= a = b', '=a', '==a = b',  # (an `=` at the line's start: 115:10)
     'frame!', 'a!frame', 'x = globals_!',    # ('!' starts no name: 20:32)
+    '!if (x := frame[1]) is None:', ' !if (x := frame[1]) is None:',   # (53:23)
+    'if (x := frame[1]) is Nonx:', 'xf (x := frame[1]) is None:',      # (54:12)
 ]
 
 
