@@ -14,6 +14,7 @@ EDGES = [
     'frame!', 'a!frame', 'x = globals_!',    # ('!' starts no name: 20:32)
     '!if (x := frame[1]) is None:', ' !if (x := frame[1]) is None:',   # (53:23)
     'if (x := frame[1]) is Nonx:', 'xf (x := frame[1]) is None:',      # (54:12)
+    '!a, b = c', ' !a, b = c',      # (133:23)
 ]
 
 
