@@ -16,6 +16,7 @@ EDGES = [
     'if (x := frame[1]) is Nonx:', 'xf (x := frame[1]) is None:',      # (54:12)
     '!a, b = c', ' !a, b = c',      # (133:23)
     'a. = 1', 'a.=1', 'a.b.= 1',    # (a `.` before no name: 90:11)
+    'a, bc', 'x, y',                # (no `=`: 135:11)
 ]
 
 
@@ -193,6 +194,9 @@ def test_a_block_s_facts_end_with_it_and_an_ended_if_leaves_the_facts_before_it(
         assert _reused(lines)[-1] == 'value5 = value0', end
         inner = ['if m:'] + _indented(READ + ['if n:', '    x = f(1)', '    ' + end] + AGAIN)
         assert _reused(inner)[-1] == '    value5 = value0', end
+    # (inside an if whose test knew something: 216:15)
+    inner = READ + ['if m:'] + _indented(['if n:', '    x = f(1)', '    return 1'] + AGAIN)
+    assert _reused(inner)[-1] == '    value5 = value0'
     # (its path ended by its last statement only; an elif after it: not)
     for block in (['if n:', '    return x', '    x = f(1)'],
                   ['if n:', '    if m:', '        return x', '    x = f(1)'],
@@ -221,6 +225,9 @@ def test_an_ended_except_block_gives_back_the_facts_from_before_it():
                     ['except Fault:', 'return 1']):
         lines = READ + ['try:', '    x = len(value0)'] + handler + AGAIN
         assert _reused(lines)[-2:] == AGAIN, handler
+    # (a try is no if: what was known before it is not after its handler: 335:15)
+    lines = READ + ['try:', '    x = f(1)', '    return 1', 'except Fault:', '    raise'] + AGAIN
+    assert _reused(lines) == lines
     # (inside the handler: nothing known)
     lines = READ + ['try:', '    x = 1', 'except Fault:'] + _indented(AGAIN + ['raise'])
     assert _reused(lines) == lines
@@ -243,6 +250,7 @@ def test_a_quiet_test_of_a_local_is_one_only_in_its_exact_form():
                    ['    x = LOUD_RUN(self, rec, 8)'], []):
         lines = DEFINED[:1] + second + LOCAL
         assert _reused(lines) == lines, second
+    assert _reused(LOCAL + DEFINED[:1]) == LOCAL + DEFINED[:1]     # (the last line: 242:18)
     for first in ('if frame[0] is None: ', 'if frame[x] is None:', 'if frame[0] is not None:'):
         lines = [first] + DEFINED[1:] + LOCAL
         assert _reused(lines) == lines, first
