@@ -348,3 +348,28 @@ def test_generated_lines_have_no_trailing_spaces():
     lines = set(_lines()) - set(EDGES)
     assert len(lines) > 1000
     assert [t for t in lines if t.strip() and t != t.rstrip()] == []
+
+
+def test_a_nested_handler_that_ends_gives_back_its_own_facts_first():
+    # (220:30: the innermost handler's end is reached first)
+    lines = ['try:', '    x = 1', 'except Fault:'] + _indented(
+        READ + ['try:', '    y = 2', 'except Fault:', '    raise'] + AGAIN + ['raise'])
+    assert _reused(lines)[-2:] == ['    value5 = value0', '    raise']
+
+
+def test_a_property_stored_forgets_the_properties_known():
+    # (310:15, 310:31: the value read from may be the one stored to)
+    first = READ + _checked('value1', 'value0.rank', 1)
+    rank = _checked('value6', 'value0.rank', 6)
+    for line in ('x.suit = 4', 'x.rank += 1', 'self.a.b = 1'):
+        assert _reused(first + [line] + rank)[-2:] == rank, line
+    for line in ('x.suit == 4', 'x = y.rank', 'x = 4'):
+        assert _reused(first + [line] + rank)[-1] == 'value6 = value1', line
+
+
+def test_a_name_given_a_slot_holds_it_only_where_the_slot_is_known_defined():
+    # (329:19: a slot not read yet may hold nothing)
+    lines = READ + ['v = globals_[9]'] + _checked('value2', 'globals_[9]', 2)
+    assert _reused(lines) == lines
+    assert _reused(READ + ['v = globals_[8]'] + _checked('value2', 'v.rank', 2) + _checked(
+        'value3', 'value0.rank', 3))[-1] == 'value3 = value2'
