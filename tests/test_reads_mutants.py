@@ -77,6 +77,9 @@ def test_a_read_is_a_fact_only_where_its_test_raises_and_has_no_else():
                   ["    raise Fault('Undefined value', 0)", 'elif z:', '    y = 1']):
         lines = READ[:1] + after + AGAIN
         assert _reused(lines) == lines, after
+    # (an elif as the last line: 266:29; what the read would say, the kind of the value read from)
+    lines = READ + _checked('value1', 'value0.cards', 1) + ['elif(%s):' % _listed('value0')]
+    assert _reused(lines) == lines
     # (a raise indented under another block is not its test's)
     lines = READ[:1] + ["        raise Fault('Undefined value', 0)"] + AGAIN
     assert _reused(lines) == lines
@@ -312,6 +315,9 @@ def test_a_filter_s_fallback_only_in_its_exact_form():
                   FILTER + ['    y = 2'], ['if n:', '    try:', '        x = 1'] + FILTER[2:],
                   FILTER[1:]):
         assert _copied(lines) == AGAIN, lines
+    # (each line keeps its unit: 228:75)
+    pairs = [(x, k) for k, x in enumerate(READ + FILTER)]
+    assert reads.reused(pairs) == pairs
     # (the fallback as the last line, or no line after the handler; a handler at the start)
     assert _reused(FILTER) == FILTER
     assert _reused(READ + FILTER[:3]) == READ + FILTER[:3]
