@@ -170,6 +170,10 @@ def test_a_name_assigned_forgets_what_it_held():
     for line in ['value0 = 3', 'value0 += 1', 'value0, z = 1, 2', 'z, value0 = 1, 2',
                  'if (value0 := f) is not None:', 'with lock as value0:']:
         assert _copied([line])[-1] == 'value5 = globals_[8]', line
+    # (a name given another name's value holds only what that name held: 323:52)
+    rank = _checked('value6', 'value0.rank', 6)
+    lines = READ + _checked('value1', 'value0.rank', 1) + ['value0 = other'] + rank
+    assert _reused(lines)[-2:] == rank
     for line in ['z = value0', 'value0 == 3', 'x.value0 = 3', 'z, y = value0, 1', 'value00 = 1']:
         assert _copied([line]) == ['value5 = value0'], line
 
