@@ -17,6 +17,7 @@ EDGES = [
     '!a, b = c', ' !a, b = c',      # (133:23)
     'a. = 1', 'a.=1', 'a.b.= 1',    # (a `.` before no name: 90:11)
     'a, bc', 'x, y',                # (no `=`: 135:11)
+    '0x = 1', 'a.0x = 1',           # ('0' starts no name: 20:26)
 ]
 
 
@@ -59,6 +60,10 @@ def test_a_call_that_stores_nothing_keeps_what_is_known():
         assert _copied(['x = a %s (value0)' % name]) == ['value5 = value0'], name
     for method in ('.append', '.pop', '.insert', '.index', '.isdisjoint', '.bit_length'):
         assert _copied(['x = y%s(1)' % method]) == ['value5 = value0'], method
+    # (a filter's call marked: that call alone stores nothing: 304:88)
+    assert _copied(['found = A[5](self, value0)  # (no steps)']) == ['value5 = value0']
+    assert _copied(['found = A[5](self, A[6](self, value0))  # (no steps)']) == AGAIN
+    assert _copied(['found = A[5](self, value0)']) == AGAIN
     # (the others may store: read again)
     for line in ['x = f(value0)', 'x = y.clear(1)', 'x = (f)(1)', 'x = a[1](2)', 'x = intx(1)',
                  'x = y.append_all(1)', 'x = lens(1)', 'x = runtime.multiply2(1)']:
