@@ -18,6 +18,7 @@ EDGES = [
     'a. = 1', 'a.=1', 'a.b.= 1',    # (a `.` before no name: 90:11)
     'a, bc', 'x, y',                # (no `=`: 135:11)
     '0x = 1', 'a.0x = 1',           # ('0' starts no name: 20:26)
+    'a..b = 1', '..b += 1',         # (a '.' right after a '.': 92:31)
 ]
 
 
@@ -136,6 +137,11 @@ def test_a_read_never_undefined_is_copied_and_its_list_known():
     out = [t for t, _ in reads.reused([(x, 0) for x in READ + ['d = %s' % _listed('value0')]],
                                       {'globals_[8]': ' list'})]
     assert out == ['value0 = globals_[8]', 'd = value0']
+    # (a list's cards are the value itself: the line a copy then, 302:16)
+    lines = READ + _checked('value1', 'value0.rank', 1) + ['d = %s' % _listed('value0')] + _checked(
+        'value2', 'd.rank', 2)
+    out = [t for t, _ in reads.reused([(x, 0) for x in lines], {'globals_[8]': ' list'})]
+    assert out[-2:] == ['d = value0', 'value2 = value1']
     # (a kind with no list: tested by type still)
     out = [t for t, _ in reads.reused([(x, 0) for x in READ + ['d = %s' % _listed('value0')]],
                                       {'globals_[8]': ' int'})]
