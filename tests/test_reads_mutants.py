@@ -20,6 +20,7 @@ EDGES = [
     '0x = 1', 'a.0x = 1',           # ('0' starts no name: 20:26)
     'a..b = 1', '..b += 1',         # (a '.' right after a '.': 92:31)
     'a, b! = c', 'a, !b = c',       # (137:28, 138:35)
+    'x:=1', '(v:=pop())',           # (a `:=` right after its name: 117:20)
 ]
 
 
