@@ -21,6 +21,8 @@ EDGES = [
     'a..b = 1', '..b += 1',         # (a '.' right after a '.': 92:31)
     'a, b! = c', 'a, !b = c',       # (137:28, 138:35)
     'x:=1', '(v:=pop())',           # (a `:=` right after its name: 117:20)
+    'a-=1', 'b|=c',                 # (an operator right after its name: 121:21)
+    'frame[1x] = a', 'if (v := globals_[2y]) is None:',    # (a slot's whole index: 37:62)
 ]
 
 
@@ -247,6 +249,9 @@ def test_an_ended_except_block_gives_back_the_facts_from_before_it():
         assert _reused(lines)[-2:] == AGAIN, handler
     # (a try is no if: what was known before it is not after its handler: 335:15)
     lines = READ + ['try:', '    x = f(1)', '    return 1', 'except Fault:', '    raise'] + AGAIN
+    assert _reused(lines) == lines
+    # (a handler's own lines say whether it ends, not the try's last: 402:32)
+    lines = READ + ['try:', '    if n:', '        return 1', 'except Fault:', '    x = 1'] + AGAIN
     assert _reused(lines) == lines
     # (inside the handler: nothing known)
     lines = READ + ['try:', '    x = 1', 'except Fault:'] + _indented(AGAIN + ['raise'])
