@@ -23,6 +23,7 @@ EDGES = [
     'x:=1', '(v:=pop())',           # (a `:=` right after its name: 117:20)
     'a-=1', 'b|=c',                 # (an operator right after its name: 121:21)
     'frame[1x] = a', 'if (v := globals_[2y]) is None:',    # (a slot's whole index: 37:62)
+    'x = frame1x', 'x = globals_2_',    # (a digit, then more of the name: 103:64)
 ]
 
 
