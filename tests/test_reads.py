@@ -63,20 +63,25 @@ def lines():
 def test_each_scan_answers_as_its_pattern(lines):
     assert len(lines) > 1000
     for text in lines:
-        word = text.strip()
-        m = CHECKED.fullmatch(text)
-        assert reads.checked(text) == (m and m.groups()), text
-        m = COPY.fullmatch(word)
-        assert reads.copy(word) == (m and m.groups()), text
-        m = SLOT_STORE.match(word)
-        assert reads.slot_store(word) == (m and m.group(1)), text
-        assert reads.sets_property(word) == bool(SET_PROPERTY.search(word)), text
-        assert reads.other_slots(word) == bool(SLOTS.search(word)), text
-        assert reads.assigned(word) == set(ASSIGNED.findall(word)), text
-        m = TUPLE.match(text)
-        assert list(reads.tuple_assigned(text)) == (
-            [x.strip() for x in m.group(1).split(',')] if m else []), text
-        assert reads.callees(word) == CALL.findall(word), text
+        answers_as_patterns(text)
+
+
+def answers_as_patterns(text):
+    """Each scan of reads answers on text as its pattern above."""
+    word = text.strip()
+    m = CHECKED.fullmatch(text)
+    assert reads.checked(text) == (m and m.groups()), text
+    m = COPY.fullmatch(word)
+    assert reads.copy(word) == (m and m.groups()), text
+    m = SLOT_STORE.match(word)
+    assert reads.slot_store(word) == (m and m.group(1)), text
+    assert reads.sets_property(word) == bool(SET_PROPERTY.search(word)), text
+    assert reads.other_slots(word) == bool(SLOTS.search(word)), text
+    assert reads.assigned(word) == set(ASSIGNED.findall(word)), text
+    m = TUPLE.match(text)
+    assert list(reads.tuple_assigned(text)) == (
+        [x.strip() for x in m.group(1).split(',')] if m else []), text
+    assert reads.callees(word) == CALL.findall(word), text
 
 
 def _reused(text):

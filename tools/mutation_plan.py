@@ -167,7 +167,8 @@ SUITE = {
     'pipvm/engine/steady.py': ['tests/test_steady.py', 'tests/test_reused_reads.py',
                                'tests/test_actions_sweep.py', 'tests/test_compiled_playouts.py'],
     'pipvm/engine/reads.py': ['tests/test_actions_sweep.py', 'tests/test_reused_reads.py',
-                              'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py'],
+                              'tests/test_reads.py', 'tests/test_regions.py', 'tests/test_actions.py',
+                              'tests/test_reads_mutants.py'],
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py', 'tests/test_regions_mutants.py'],
