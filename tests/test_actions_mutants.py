@@ -39,3 +39,26 @@ def test_a_loud_function_is_compiled_when_it_is_made(monkeypatch):
     assert loud.source in actions._MADE
     assert loud.__code__ is actions._MADE[loud.source].__code__
     assert loud.__name__ == 'action_turn'
+
+
+def test_an_image_s_actions_get_their_functions_once(monkeypatch):
+    # (prepare again, at each playout's start, keeps the functions it made)
+    turn, image = _turn(monkeypatch)
+    made = [loaded.action for loaded in image.codes]
+    actions.prepare(image)
+    assert all(a is b for a, b in zip(made, [loaded.action for loaded in image.codes]))
+    assert turn.action is not None
+
+
+def test_an_undefined_global_a_quiet_message_shows_goes_on_in_the_loud_code(monkeypatch):
+    # (its quiet check fails: LOUD_RUN makes the loud function at its first
+    # use, and it fails as the loop does)
+    from tests.test_actions import GAME, _play_outs, _program
+    ran = []
+    real = actions.loud_run
+    monkeypatch.setattr(actions, 'loud_run', lambda *a: ran.append(a[2]) or real(*a))
+    program = _program((GAME % 'Number m.').replace(
+        '  n += 1.\n}\nAction turn', '  n += 1.\n  message "{m}".\n}\nAction turn'))
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and ran and loop == tier
+    assert {o[1] for o in tier} == {('error', None, 'Error: Line 9, Col 13: Undefined value')}
