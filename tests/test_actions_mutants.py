@@ -62,3 +62,19 @@ def test_an_undefined_global_a_quiet_message_shows_goes_on_in_the_loud_code(monk
     (loop, _), (tier, functions) = _play_outs(program)
     assert functions and ran and loop == tier
     assert {o[1] for o in tier} == {('error', None, 'Error: Line 9, Col 13: Undefined value')}
+
+
+def test_a_value_left_under_an_ask_s_options_is_on_the_stack_where_its_answer_goes():
+    # (a hand-made file: 6 pushed, then an ask whose answer jumps to the
+    # code that stores it; a run pushes what it holds before a decision
+    # that may leave it, cases.compose's `leaving`)
+    from tests.test_actions import _hand_made, _play_outs
+    other = ('Action other {\n  ask players->first {\n'
+             '    for c in players->first->hand "Play {c}" { n += 1. }\n  }\n}')
+    program = _hand_made([('CONST', 6), ('LOAD_BUILTIN', 0), ('LIST_PROP', 1),
+                          ('LIST_CONST', 2), ('CONST', 3), ('CONST', 4), ('OPTION', 0),
+                          ('ASK_FROM', 1), ('JUMP', 21), ('STORE_GLOBAL', 1), ('RETURN',)], other)
+    assert program.consts[2:5] == [(), 'Play ', True]
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+    assert [o[2][0][1] for o in loop] == [6, 6]     # (the global n)
