@@ -78,3 +78,33 @@ def test_a_value_left_under_an_ask_s_options_is_on_the_stack_where_its_answer_go
     (loop, _), (tier, functions) = _play_outs(program)
     assert functions and loop == tier
     assert [o[2][0][1] for o in loop] == [6, 6]     # (the global n)
+
+
+def test_a_function_s_line_map_holds_only_the_lines_of_its_body(monkeypatch):
+    # (a Fault's position is the unit AT gives the line the traceback stops
+    # at: its keys are the body's lines, after the prologue, before the tail)
+    turn, image = _turn(monkeypatch)
+    for fn in (turn.action, actions.function(turn, loud=True, pures=image.pure)):
+        lines = fn.source.split('\n')
+        first = lines.index('        while True:') + 2     # (numbered from 1)
+        last = lines.index('    except Fault as f:')
+        assert first <= min(fn.at) and max(fn.at) <= last
+        # (the first line of the body a unit writes: the tree's test before it has none)
+        assert lines[first - 1].strip().startswith('if pc ') and first + 1 in fn.at
+
+
+def test_each_unit_names_the_first_instruction_it_writes(monkeypatch):
+    # (joins.py finds a join's code by the unit whose first instruction is
+    # the join: firsts, unit -> that index; a unit's positions, P[u], are
+    # its instructions' in order)
+    from pipvm.engine import reach
+    turn, image = _turn(monkeypatch)
+    _, quiet, positions = turn.plain
+    writer = actions._Writer(quiet, reach.starts(turn, quiet, set()), positions, image.pure)
+    writer.shown = False                # (as function() sets it: kinds.items_shown's)
+    writer.source()
+    longer = [u for u, first in writer.firsts.items()
+              if len(writer.units[u]) > len(positions[first])]
+    assert longer and all(writer.units[u][:len(positions[first])] == tuple(positions[first])
+                          for u, first in writer.firsts.items())
+    assert any(writer.units[u][-1] != positions[first][-1] for u, first in writer.firsts.items())
