@@ -108,3 +108,27 @@ def test_each_unit_names_the_first_instruction_it_writes(monkeypatch):
     assert longer and all(writer.units[u][:len(positions[first])] == tuple(positions[first])
                           for u, first in writer.firsts.items())
     assert any(writer.units[u][-1] != positions[first][-1] for u, first in writer.firsts.items())
+
+
+def test_an_undefined_item_a_loud_loop_shows_fails_where_it_is_read(monkeypatch):
+    # (a hand-made file: AGG_START of a max leaves None, put in a list; the
+    # quiet loop over it goes loud, and the loud function's `for` must test
+    # its item: items_shown is the program's, not the loud function's own)
+    from compiler.codegen.assembler import Assembler
+    from pipvm.isa import pipc
+    from pipvm.isa.operands import AGG_MAX
+    from tests.test_actions import GAME, _play_outs, _program
+    ran = []
+    real = actions.loud_run
+    monkeypatch.setattr(actions, 'loud_run', lambda *a: ran.append(a[2]) or real(*a))
+    program, asm = _program(GAME % ''), Assembler()
+    for col, (op, *args) in enumerate([
+            ('AGG_START', AGG_MAX), ('BUILD_LIST', 1), ('FOR_ITER',), ('FOR_NEXT', 0, 21),
+            ('LOAD_LOCAL', 0), ('FORMAT', 1), ('MESSAGE_ALL',), ('JUMP', 5), ('RETURN',)]):
+        asm.emit(op, *args, pos=(8, col + 1))
+    k = [c.name for c in program.codes].index('helper')
+    program.codes[k] = pipc.Code('action', 'helper', ['x'], bytes(asm.code), asm.lines)
+    program = pipc.load(pipc.dump(program), '<hand-made>')
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and ran and loop == tier
+    assert {o[1] for o in tier} == {('error', None, 'Error: Line 8, Col 5: Undefined value')}
