@@ -132,3 +132,16 @@ def test_an_undefined_item_a_loud_loop_shows_fails_where_it_is_read(monkeypatch)
     (loop, _), (tier, functions) = _play_outs(program)
     assert functions and ran and loop == tier
     assert {o[1] for o in tier} == {('error', None, 'Error: Line 8, Col 5: Undefined value')}
+
+
+def test_a_fault_is_placed_by_the_unit_of_the_line_it_stops_at():
+    # (positioned: AT maps the function's line the traceback stops at to its
+    # unit, P gives that unit's positions by part)
+    from pipvm.core.errors import Fault, PipError
+    space = {'Fault': Fault}
+    exec(compile('def action():\n    try:\n        raise Fault("boom")\n'
+                 '    except Fault as f:\n        return f\n', '<test>', 'exec'), space)
+    fault = space['action']()
+    fault.part = 1
+    placed = actions.positioned(fault, [((1, 1), (2, 5)), ((3, 1), (4, 7))], {3: 0, 4: 1})
+    assert str(placed) == str(PipError((2, 5), 'boom'))
