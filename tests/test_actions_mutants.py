@@ -39,3 +39,109 @@ def test_a_loud_function_is_compiled_when_it_is_made(monkeypatch):
     assert loud.source in actions._MADE
     assert loud.__code__ is actions._MADE[loud.source].__code__
     assert loud.__name__ == 'action_turn'
+
+
+def test_an_image_s_actions_get_their_functions_once(monkeypatch):
+    # (prepare again, at each playout's start, keeps the functions it made)
+    turn, image = _turn(monkeypatch)
+    made = [loaded.action for loaded in image.codes]
+    actions.prepare(image)
+    assert all(a is b for a, b in zip(made, [loaded.action for loaded in image.codes]))
+    assert turn.action is not None
+
+
+def test_an_undefined_global_a_quiet_message_shows_goes_on_in_the_loud_code(monkeypatch):
+    # (its quiet check fails: LOUD_RUN makes the loud function at its first
+    # use, and it fails as the loop does)
+    from tests.test_actions import GAME, _play_outs, _program
+    ran = []
+    real = actions.loud_run
+    monkeypatch.setattr(actions, 'loud_run', lambda *a: ran.append(a[2]) or real(*a))
+    program = _program((GAME % 'Number m.').replace(
+        '  n += 1.\n}\nAction turn', '  n += 1.\n  message "{m}".\n}\nAction turn'))
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and ran and loop == tier
+    assert {o[1] for o in tier} == {('error', None, 'Error: Line 9, Col 13: Undefined value')}
+
+
+def test_a_value_left_under_an_ask_s_options_is_on_the_stack_where_its_answer_goes():
+    # (a hand-made file: 6 pushed, then an ask whose answer jumps to the
+    # code that stores it; a run pushes what it holds before a decision
+    # that may leave it, cases.compose's `leaving`)
+    from tests.test_actions import _hand_made, _play_outs
+    other = ('Action other {\n  ask players->first {\n'
+             '    for c in players->first->hand "Play {c}" { n += 1. }\n  }\n}')
+    program = _hand_made([('CONST', 6), ('LOAD_BUILTIN', 0), ('LIST_PROP', 1),
+                          ('LIST_CONST', 2), ('CONST', 3), ('CONST', 4), ('OPTION', 0),
+                          ('ASK_FROM', 1), ('JUMP', 21), ('STORE_GLOBAL', 1), ('RETURN',)], other)
+    assert program.consts[2:5] == [(), 'Play ', True]
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and loop == tier
+    assert [o[2][0][1] for o in loop] == [6, 6]     # (the global n)
+
+
+def test_a_function_s_line_map_holds_only_the_lines_of_its_body(monkeypatch):
+    # (a Fault's position is the unit AT gives the line the traceback stops
+    # at: its keys are the body's lines, after the prologue, before the tail)
+    turn, image = _turn(monkeypatch)
+    for fn in (turn.action, actions.function(turn, loud=True, pures=image.pure)):
+        lines = fn.source.split('\n')
+        first = lines.index('        while True:') + 2     # (numbered from 1)
+        last = lines.index('    except Fault as f:')
+        assert first <= min(fn.at) and max(fn.at) <= last
+        # (the first line of the body a unit writes: the tree's test before it has none)
+        assert lines[first - 1].strip().startswith('if pc ') and first + 1 in fn.at
+
+
+def test_each_unit_names_the_first_instruction_it_writes(monkeypatch):
+    # (joins.py finds a join's code by the unit whose first instruction is
+    # the join: firsts, unit -> that index; a unit's positions, P[u], are
+    # its instructions' in order)
+    from pipvm.engine import reach
+    turn, image = _turn(monkeypatch)
+    _, quiet, positions = turn.plain
+    writer = actions._Writer(quiet, reach.starts(turn, quiet, set()), positions, image.pure)
+    writer.shown = False                # (as function() sets it: kinds.items_shown's)
+    writer.source()
+    longer = [u for u, first in writer.firsts.items()
+              if len(writer.units[u]) > len(positions[first])]
+    assert longer and all(writer.units[u][:len(positions[first])] == tuple(positions[first])
+                          for u, first in writer.firsts.items())
+    assert any(writer.units[u][-1] != positions[first][-1] for u, first in writer.firsts.items())
+
+
+def test_an_undefined_item_a_loud_loop_shows_fails_where_it_is_read(monkeypatch):
+    # (a hand-made file: AGG_START of a max leaves None, put in a list; the
+    # quiet loop over it goes loud, and the loud function's `for` must test
+    # its item: items_shown is the program's, not the loud function's own)
+    from compiler.codegen.assembler import Assembler
+    from pipvm.isa import pipc
+    from pipvm.isa.operands import AGG_MAX
+    from tests.test_actions import GAME, _play_outs, _program
+    ran = []
+    real = actions.loud_run
+    monkeypatch.setattr(actions, 'loud_run', lambda *a: ran.append(a[2]) or real(*a))
+    program, asm = _program(GAME % ''), Assembler()
+    for col, (op, *args) in enumerate([
+            ('AGG_START', AGG_MAX), ('BUILD_LIST', 1), ('FOR_ITER',), ('FOR_NEXT', 0, 21),
+            ('LOAD_LOCAL', 0), ('FORMAT', 1), ('MESSAGE_ALL',), ('JUMP', 5), ('RETURN',)]):
+        asm.emit(op, *args, pos=(8, col + 1))
+    k = [c.name for c in program.codes].index('helper')
+    program.codes[k] = pipc.Code('action', 'helper', ['x'], bytes(asm.code), asm.lines)
+    program = pipc.load(pipc.dump(program), '<hand-made>')
+    (loop, _), (tier, functions) = _play_outs(program)
+    assert functions and ran and loop == tier
+    assert {o[1] for o in tier} == {('error', None, 'Error: Line 8, Col 5: Undefined value')}
+
+
+def test_a_fault_is_placed_by_the_unit_of_the_line_it_stops_at():
+    # (positioned: AT maps the function's line the traceback stops at to its
+    # unit, P gives that unit's positions by part)
+    from pipvm.core.errors import Fault, PipError
+    space = {'Fault': Fault}
+    exec(compile('def action():\n    try:\n        raise Fault("boom")\n'
+                 '    except Fault as f:\n        return f\n', '<test>', 'exec'), space)
+    fault = space['action']()
+    fault.part = 1
+    placed = actions.positioned(fault, [((1, 1), (2, 5)), ((3, 1), (4, 7))], {3: 0, 4: 1})
+    assert str(placed) == str(PipError((2, 5), 'boom'))
