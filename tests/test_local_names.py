@@ -5,7 +5,7 @@ test that could fail stays, a value read again keeps its copy."""
 import pytest
 
 from compiler.pip import frontend
-from pipvm.engine import kinds, local_names, vm
+from pipvm.engine import compiled, kinds, local_names, vm
 from pipvm.isa import pipc
 from tests.fuzz import harness
 from tests.test_regions import _play, _regions
@@ -141,3 +141,34 @@ def test_a_code_object_is_decoded_once_for_every_reader():
 def test_a_name_is_found_only_as_a_whole_word(text, at):
     assert local_names._word_at(text, 'value1') == at
     assert local_names._word_at(text, 'value1', at + 1) == -1     # (none after it)
+
+
+COUNTING = '''Game "C" requires 2 players.
+Number total = 0.
+Action main {
+  let i be 0.
+  forever {
+    if i >= 2000 { skip to done. }
+    total += i.
+    i += 1.
+  }
+  label done.
+  message "total {total}".
+}
+'''
+
+
+def test_whether_lists_hold_only_defined_values_is_asked_by_a_region_with_a_for_alone():
+    # (kinds.items_shown, a pass over the program, found once a site's
+    # first region has a `for` over a list: a region with none never pays)
+    sites = {}
+    for name, text in (('counting', COUNTING), ('numbers', NUMBERS)):
+        image = vm.Image(harness.compile_checked(frontend.check_text(text)), compiled=True)
+        assert _play(image) == _play(vm.Image(image.program))
+        assert _regions(image)
+        sites[name] = {id(lazy.site): lazy.site for loaded in image.codes
+                       for _, _, fn in loaded.instrs + loaded.quiet
+                       if (lazy := compiled.lazy_of(fn)) is not None}.values()
+        assert sites[name]
+    assert all(site.shown is None for site in sites['counting'])
+    assert any(site.shown is False for site in sites['numbers'])

@@ -275,7 +275,7 @@ class _Site:
     loaded, that copy with its blocks (out), the indexes control enters
     other than by falling through, each instruction's positions."""
     __slots__ = ('instrs', 'out', 'entered', 'positions', 'enter', 'loops', 'made', 'failed',
-                 'pures', 'named', 'steady', 'shown')
+                 'pures', 'named', 'steady', 'program', 'shown')
 
     def __init__(self, instrs, out, entered, positions, enter):
         self.instrs, self.out, self.entered, self.positions = instrs, out, entered, positions
@@ -286,7 +286,16 @@ class _Site:
         self.pures = ()         # (the image's rules, whose filters a region calls: at its making)
         self.named = None       # (regions._named: at the first region made)
         self.steady = {}        # (steady.steady's of the program: at its making)
-        self.shown = False      # (kinds.items_shown's of the program: at its making)
+        self.program = None     # (the image's program: at its making)
+        self.shown = None       # (kinds.items_shown's of it: at the first region that asks)
+
+    def items_shown(self):
+        """kinds.items_shown of the program, found once, when a region
+        first has a `for` over a list (a region with none never pays);
+        False for a site no game warmed (`pipvm dis --compiled`'s)."""
+        if self.shown is None:
+            self.shown = self.program is not None and kinds.items_shown(self.program)
+        return self.shown
 
 
 BLOCK = -1              # a block's opcode: never a table's (the loop calls its handler)
@@ -400,7 +409,7 @@ class _Lazy:
         if site.enter is not None and not self.whole_loop:
             site.pures = machine.image.pure
             site.steady = steady.steady(machine.image.program)
-            site.shown = kinds.items_shown(machine.image.program)
+            site.program = machine.image.program
             region = site.enter(site, self.index)
         if region is not None:          # (the loop around it, as one function)
             fn, arg = region
