@@ -17,7 +17,7 @@ def _check(name, slot, part, pad=''):
 
 
 def _untested(text, items_defined=True):
-    return local_names.slots_named(text, items_defined)[0].split('\n')
+    return local_names.slots_named(text, lambda: items_defined)[0].split('\n')
 
 
 def test_a_for_s_local_over_a_list_is_untested_in_its_body():

@@ -880,7 +880,7 @@ def test_a_region_s_slots_stay_in_the_frame_where_anything_else_may_read_it():
     # (_slots_named: only a text whose every use of the frame is a slot
     # the verifier checked, `frame[N]`, and with no name l_N of its own)
     text = 'if (value0 := frame[1]) is None:\n    raise Fault(0)\nframe[12] = value0'
-    assert local_names.slots_named(text, False) == (
+    assert local_names.slots_named(text, lambda: False) == (
         'if (value0 := l_1) is None:\n    raise Fault(0)\nl_12 = value0', ['1', '12'])
     # (a check that one before it in its block, or a block around it, made
     # with no store of the slot between: a plain read; one in a block
@@ -893,7 +893,7 @@ def test_a_region_s_slots_stay_in_the_frame_where_anything_else_may_read_it():
                      + check('value3', 2, 3) + check('value4', 1, 4)
                      + ['for frame[2] in y:'] + ['    ' + y for y in check('value5', 2, 5)
                                                  + check('value6', 1, 6) + check('value7', 1, 7)])
-    out, slots = local_names.slots_named(text, False)
+    out, slots = local_names.slots_named(text, lambda: False)
     assert slots == ['1', '2'] and out.split('\n') == [
         'if (value0 := l_1) is None:', "    raise Fault('Undefined value', 0)", 'if x:',
         '    value1 = l_1', '    if (value2 := l_2) is None:',
@@ -907,4 +907,4 @@ def test_a_region_s_slots_stay_in_the_frame_where_anything_else_may_read_it():
     text = 'if (value0 := frame[1]) is None:\n    raise Fault(0)\nframe[12] = value0'
     for kept in [text + '\nquiet_rounds(self, frame, arg[2], x)', text + '\nframe[arg[3]] = 1',
                  text + '\nsubframe[1] = 2', text + '\nl_1 = 5', 'x = frame[1]\ny = frame']:
-        assert local_names.slots_named(kept, False) == (kept, ())
+        assert local_names.slots_named(kept, lambda: False) == (kept, ())

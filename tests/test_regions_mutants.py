@@ -79,8 +79,8 @@ def test_no_slot_is_named_where_the_frame_is_used_whole_before_the_first():
     # (an inner region's call passes the frame: its slots stay in the frame)
     for text in ('pc = f(self, stack, frame, arg[2])\nx = frame[3]',
                  'x = frame[3]\npc = f(self, stack, frame, arg[2])'):
-        assert local_names.slots_named(text, False) == (text, ())
-    assert local_names.slots_named('x = frame[3]', False) == ('x = l_3', ['3'])
+        assert local_names.slots_named(text, lambda: False) == (text, ())
+    assert local_names.slots_named('x = frame[3]', lambda: False) == ('x = l_3', ['3'])
 
 
 def test_a_fall_through_inside_a_branch_takes_the_rest_of_that_branch_alone():
@@ -101,7 +101,7 @@ def test_a_jump_in_a_block_that_is_no_branch_keeps_the_while():
 
 def test_a_name_that_ends_in_frame_is_not_the_frame():
     for text in ('x = myframe[3]', 'x = my_frame[3]', 'x = a.frame[3]', 'x = yframe[3]'):
-        assert local_names.slots_named(text, False) == (text, ())
+        assert local_names.slots_named(text, lambda: False) == (text, ())
 
 
 def test_a_name_pushed_first_under_its_own_test_is_known():

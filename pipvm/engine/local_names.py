@@ -30,9 +30,10 @@ def slots_named(text, items_defined):
     """(text with each `frame[N]`, N a verified slot, as a local l_N, the Ns) where nothing
     else reads the frame: read on entry, written back on the way out, a check that one
     before it in its block (or around it, in the same loop) made, no store between, a
-    plain read (loops.pip's `for s` 8% fewer instructions a round).  items_defined: no
-    list holds an undefined value (kinds.items_shown), so in the body of a Python `for`
-    over one its local, stored nowhere else, is defined (loops.pip's card and suit)."""
+    plain read (loops.pip's `for s` 8% fewer instructions a round).  items_defined():
+    no list holds an undefined value (kinds.items_shown: asked only where a Python `for`
+    over one is in text), so in its body its local, stored nowhere else, is defined
+    (loops.pip's card and suit)."""
     parts = text.split('frame[')
     slots = {p[:p.find(']')] for p in parts[1:]}
     if not all(k.isdigit() and 'l_' + k not in text for k in slots) or any(
@@ -43,7 +44,7 @@ def slots_named(text, items_defined):
     # over a list, whose items are defined)
     stored = {p[:p.find(']')] for p in parts[1:] if p.startswith(' = ', p.find(']') + 1)}
     stored |= {p[:p.find(']')] for p in parts[1:] if p.startswith('] in ', p.find(']'))
-               and not (items_defined and p.startswith('] in stack[-1]:\n', p.find(']')))}
+               and not (p.startswith('] in stack[-1]:\n', p.find(']')) and items_defined())}
     for k in slots:
         text = text.replace('frame[%s]' % k, 'l_' + k)
     lines, held, deepest = text.split('\n'), {}, -1      # (held: a slot -> its check's indent)

@@ -96,7 +96,7 @@ def translate(code, program, card_consts, generate=False):
     if code.kind not in ('rule', 'ordering'):
         return None
     try:
-        decoded = pipc.decode(code.code)
+        decoded = pipc.decoded(code.code)
     except pipc.BadCode:
         return None
     t = _Translator(decoded, program, card_consts, len(code.local_names))

@@ -270,7 +270,7 @@ def make(site, loop, entered):
     elif _SAVE in text:
         text = '\n'.join(line for line in text.split('\n') if line.strip() not in (_SAVE, _LOAD))
     text, named = local_names.consts_named(text)
-    text, slots = local_names.slots_named(text, ' in stack[-1]:' in text and site.items_shown())
+    text, slots = local_names.slots_named(text, site.items_shown)
     text = local_names.copied(text)
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',

@@ -39,7 +39,7 @@ class Loaded:
                  'plain', 'action', 'loud_action')
 
     def __init__(self, code, fuse=True, program=None, card_consts=()):
-        runs, rewrites = fusion.loaded(pipc.decode(code.code), fuse)
+        runs, rewrites = fusion.loaded(list(pipc.decoded(code.code)), fuse)
         index = {}
         for i, (_, parts) in enumerate(runs):
             index[parts[0].offset] = i

@@ -246,9 +246,10 @@ _DECODED = {}           # a code object's bytes -> its instructions (shared: rea
 
 def decoded(code):
     """decode(code) as a tuple, made once for each bytes: the loader's
-    validation and what the compiled tier reads of a whole program at its
-    first hot block (steady, kinds: each a pass over every code object, a
-    fortieth of loops.pip's game when each decoded its own)."""
+    validation, the VM's loading (vm.Loaded, pure.translate: a tenth of an
+    Image's making when each decoded again) and what the compiled tier
+    reads of a whole program at its first hot block (steady, kinds: each a
+    pass over every code object, a fortieth of loops.pip's game)."""
     out = _DECODED.get(code)
     if out is None:
         if len(_DECODED) > 4096:
