@@ -208,6 +208,26 @@ def test_an_undefined_local_in_a_message_only_loop_fails_there(start):
     assert end.endswith('Undefined value')
 
 
+@pytest.mark.parametrize('items', [0, 1])
+def test_a_message_only_loop_over_no_items_never_reads_what_it_shows(items):
+    # for x in [...] { message "T {x} {y}" }, y never set: over an empty
+    # list no round runs and nothing fails, loud or quiet, and the quiet
+    # loop is taken (found by the fuzzer: an action called twice, its list
+    # empty the first time, was handed back both times)
+    image = Image(program([
+        # (Ann's hand, empty; or [7])
+        *([('CONST', K['7']), ('BUILD_LIST', 1)] if items else
+          [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('LOAD_PROP', 4)]), ('FOR_ITER',),
+        ('LABEL', 'next'), ('FOR_NEXT', 0, 'done'),
+        ('CONST', K['T']), ('LOAD_LOCAL', 0), ('LOAD_LOCAL', 1), ('FORMAT', 3), ('MESSAGE_ALL',),
+        ('JUMP', 'next'), ('LABEL', 'done'), ('CONST', K['1']), ('STORE_GLOBAL', 1)]))
+    assert any(q in ('QUIET_FOR', 'QUIET_LOOP') for _, q, _ in variant(image))
+    returned = spy(image)
+    end, globals_, _ = same_either_way(image)
+    assert (end is None) == (items == 0) and (globals_[1] == 1) == (items == 0)
+    assert handed_back(returned) == items
+
+
 @pytest.mark.parametrize('start', [False, True])
 def test_a_message_only_loop_leaves_its_variable_at_the_last_item(start):
     # only a hand-made file reads a loop's variable after the loop

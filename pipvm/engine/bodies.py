@@ -314,6 +314,8 @@ def quiet_rounds(machine, frame, loop, rest):
     locals its messages need, whether they need the variable, checks for
     the rest, whether those only show locals' values, where the loop ends)."""
     slot, slots, of_item, checks, locals_only, end = loop
+    if not rest:        # (no round: nothing it shows is read, as in the loud loop)
+        return True
     if len(rest) > machine.steps_left:      # the loop would stop at its step limit
         return False
     for s in slots:
@@ -342,12 +344,11 @@ def quiet_rounds(machine, frame, loop, rest):
                     check(env)
         except Exception:
             return False
-    if rest:
-        frame[slot] = rest[-1]
-        # a step for each round, as JUMP counts (inline: it runs at every quiet loop)
-        # body: TICK machine=machine n=len(rest)
-        machine.steps_left -= len(rest)
-        if machine.steps_left < 0:
-            raise StepLimit(machine.max_steps)
-        # end of body
+    frame[slot] = rest[-1]
+    # a step for each round, as JUMP counts (inline: it runs at every quiet loop)
+    # body: TICK machine=machine n=len(rest)
+    machine.steps_left -= len(rest)
+    if machine.steps_left < 0:
+        raise StepLimit(machine.max_steps)
+    # end of body
     return True
