@@ -9,10 +9,11 @@ import pytest
 from compiler.pip import frontend
 from pipvm.core.errors import StepLimit
 from pipvm.core.rng import OCamlRandom
-from pipvm.core.runtime import CALL_TOO_DEEP, MAX_CALL_DEPTH
+from pipvm.core.runtime import CALL_TOO_DEEP, MAX_CALL_DEPTH, Player
 from pipvm.engine.vm import Image, Machine
 from pipvm.game.game import Game
 from tests.fuzz.harness import both
+from tests.test_vm import K, program
 
 HEAD = 'Game "H" requires 2 players.\n'
 SEATS = ['2', 'Ada', 'Ben']
@@ -25,8 +26,8 @@ def loop_game(source, seed=1, quiet=False, max_steps=None):
 
 
 def said(game):
-    """The messages and shown lines so far, as the table reads them."""
-    return [e.text for e in game.events if e.kind in ('message', 'show', 'played')]
+    """The messages and plays so far, as the table reads them."""
+    return [e.text for e in game.events if e.kind in ('message', 'played')]
 
 
 def ending(game):
@@ -79,7 +80,7 @@ def test_calls_with_arguments_leave_the_callers_stack_as_it_was():
     want = ['Two of Hearts 4 12', 'Three of Hearts 6 25', 'Four of Hearts 8 39',
             'Five of Hearts 10 54', 'u 13']
     game = loop_game(PARAMS)
-    assert said(game)[-len(want) - 1:-1] == want and ending(game) == ('no winner', None)
+    assert said(game)[-len(want):] == want and ending(game) == ('no winner', None)
     assert lines(PARAMS)[-len(want) - 1:-1] == want
 
 
@@ -156,9 +157,251 @@ def test_a_set_rule_or_a_labelled_pass_waits_with_each_set_and_the_label():
     game.answer(0)
     assert game.decision.options == ('Nothing',)
     game.answer(0)
-    assert said(game)[-3:] == ['nothing', '2', 'No winner has been declared.']
+    assert said(game)[-2:] == ['nothing', '2'] and ending(game) == ('no winner', None)
 
 
 def test_a_set_rule_or_a_labelled_pass_plays_as_the_reference():
     got = lines(SETS_OR, SEATS + [0, 0])
     assert got[-3:] == ['nothing', '2', 'No winner has been declared.']
+
+
+# --- out and back: TURN_OUT, TURN_BACK ------------------------------------------------
+
+TURNS = HEAD + '''Action main {
+  let a be players->first.
+  out a.
+  for q in players { message "{q}". }
+  back a.
+  for q in players { message "{q}". }
+}
+'''
+
+
+def test_back_brings_a_player_back_into_the_turn_order():
+    game = loop_game(TURNS)
+    assert said(game) == ['Ben', 'Ben', 'Ada']      # (back: after the first player)
+    assert lines(TURNS) == ['Ben', 'Ben', 'Ada', 'No winner has been declared.']
+
+
+# --- aces high: ACE_HIGH on the loop and in a rule's closure ---------------------------
+
+ACES = HEAD + '''Aces high.
+Deck d = [A~H; 9~H; K~S].
+Area table labeled "Table" is faceup.
+Number top = 14.
+Rule above(p, c, pile) = c->rank > top.
+Rule reach(p, c, pile) = c->rank >= top.
+Action main {
+  let p be players->first.
+  deal 3 from d to p.
+  let m be (max c in p->hand of c->rank).
+  let n be (min c in p->hand of c->rank).
+  message "max {m} min {n}".
+  if A > K { message "aces high". }
+  if canplay above from p to table { message "above". }
+  if canplay reach from p to table { message "at". }
+}
+'''
+
+
+def test_an_ace_counts_fourteen_on_the_loop_and_in_a_rule():
+    want = ['max 14 min 9', 'aces high', 'at']
+    assert said(loop_game(ACES)) == want
+    assert lines(ACES) == want + ['No winner has been declared.']
+
+
+# --- an ask with no question left: ASK_FROM -------------------------------------------
+
+def test_an_ask_with_no_option_left_is_the_error_at_the_ask():
+    source = HEAD + '''Action main {
+  ask players->first {
+    for c in players->first->hand "{c}" { }
+    "never" if False { }
+  }
+}
+'''
+    assert ending(loop_game(source)) == (
+        'error', 'Error: Line 3, Col 3: None of the questions can be asked')
+
+
+# --- (item K of L): LIST_ITEM on the loop and in a rule's closure ----------------------
+
+ITEMS = HEAD + '''Deck d = [2~H; 3~H; 4~H].
+Area table labeled "Table" is faceup.
+Number k = %d.
+Rule is_item(p, c, pile) = c->rank == (item k of [3; 4; 2]).
+Action main {
+  let p be players->first.
+  deal 3 from d to p.
+  %s
+}
+'''
+IN_MAIN = 'let x be (item k of [7; 8; 9]).\n  message "item {x}".'
+IN_RULE = 'play is_item from p to table or "None" { message "none". }'
+
+
+@pytest.mark.parametrize('k,main,want', [
+    (1, IN_MAIN, 'item 7'), (3, IN_MAIN, 'item 9'),
+    (0, IN_MAIN, 'Error: Line 9, Col 12: No item at that place: the list has 3 items'),
+    (4, IN_MAIN, 'Error: Line 9, Col 12: No item at that place: the list has 3 items'),
+    (1, IN_RULE, 'Ada played Three of Hearts.'), (3, IN_RULE, 'Ada played Two of Hearts.'),
+    (0, IN_RULE, 'Error: Line 5, Col 39: No item at that place: the list has 3 items'),
+    (4, IN_RULE, 'Error: Line 5, Col 39: No item at that place: the list has 3 items'),
+])
+def test_an_item_by_place_or_the_error_naming_the_lists_size(k, main, want):
+    source = ITEMS % (k, main)
+    game = loop_game(source)
+    if game.decision:
+        assert game.decision.options[-1] == 'None' and len(game.decision.options) == 2
+        game.answer(0)
+    got = str(game.ending.error) if game.ending.error else said(game)[-1]
+    assert got == want
+    vm, ref = both(source, 1, SEATS + [0])
+    assert vm == ref
+
+
+# --- for ... starting at: FOR_ITER_FROM ------------------------------------------------
+
+def test_a_loop_starting_at_a_value_not_in_the_list_is_the_error_at_the_loop():
+    source = HEAD + '''Action main {
+  for x in [1; 2; 3] starting at 5 { message "{x}". }
+}
+'''
+    assert ending(loop_game(source)) == ('error', 'Error: Line 3, Col 3: Starting element is not in list')
+
+
+# --- a cold block's first instruction (the compiled tier, compiled.py _Lazy) ------------
+# A call ends a block: the instruction after it begins one, and until the
+# block is hot its first instruction runs alone by its handler, an inline
+# one's included (INLINE_HANDLERS).  Each round of the `for` (its iterator
+# under the values) runs them cold; `both` plays the compiled tier at its
+# HOT for an even seed.
+
+COLD = HEAD + '''Deck d = [2~H; 3~H; 4~H; 5~H; 3~S].
+Card g = 3~H.
+Number total = 0.
+Action noop(Number k) {
+  total += k.
+}
+Action card_of(Number k) gives Card {
+  give (item k of [2~S; 3~H; 4~S]).
+}
+Action num(Number k) gives Number {
+  give k.
+}
+Action who(Number k) gives Player {
+  give (item k of players).
+}
+Action hand_of(Number k) gives CardList {
+  let q be (item k of players).
+  give q->hand.
+}
+Action main {
+  deal 2 from d to players->first.
+  let p be players->first.
+  let e be players->last.
+  let c be p->hand->top.
+  let h be p->hand.
+  let x be e->hand.
+  for k in [1; 2; 3] {
+    %s
+    message "{k} {w}".
+  }
+}
+'''
+
+
+@pytest.mark.parametrize('statement,want', [
+    ('let w be (card_of(k))->rank.', ['1 Two', '2 Three', '3 Four']),
+    ('let w be (who(k - k + 1))->hand->size.', ['1 2', '2 2', '3 2']),
+    ('let w be (hand_of(1))->size.', ['1 2', '2 2', '3 2']),
+    ('let w be card_of(k) == g.', ['1 False', '2 True', '3 False']),
+    ('let w be 0.\n    if card_of(k) == g { w = 1. }', ['1 0', '2 1', '3 0']),
+    ('let w be 0.\n    if num(k) == 2 or k == 3 { w = 1. }', ['1 0', '2 1', '3 1']),
+    ('noop(k).\n    let w be g->rank.', ['1 Three', '2 Three', '3 Three']),
+    ('noop(k).\n    let w be h->top->rank.', ['1 Three', '2 Three', '3 Three']),
+    ('noop(k).\n    let w be c->suit.', ['1 Hearts', '2 Hearts', '3 Hearts']),
+    ('noop(k).\n    let w be c->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
+    ('noop(k).\n    let w be g->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
+    ('noop(k).\n    let w be h->top->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
+    ('noop(k).\n    let w be x->top->rank.', "Error: Line 30, Col 17: Can't get item from empty list"),
+])
+def test_a_cold_blocks_first_instruction_runs_as_the_loop_runs_it(statement, want):
+    vm, ref = both(COLD % statement, 2, SEATS)
+    assert vm == ref
+    if isinstance(want, str):
+        assert vm.ending == want
+    else:
+        assert vm.transcript.splitlines()[-4:-1] == want
+
+
+# --- the quiet variant's handlers (QUIET_HANDLERS: a game nobody reads) ---------------
+# A message of more than quiet.LONGEST parts is not one check: its FORMAT
+# joins nothing and its MESSAGE shows nothing, but a part that cannot be
+# shown (undefined, a Number too long) fails there as joining it would.
+
+LONG = HEAD + '''Number u.
+Number n = 0.
+Action main {
+  let b be 1.
+  let k be 0.
+  forever { if k >= %d { skip to done. } b = b + b. k += 1. }
+  label done.
+  for q in players {
+    message %s"%s".
+    n += 1.
+  }
+}
+'''
+PARTS = '{q} {b} {n} ' * 4      # (twelve parts: past quiet.LONGEST)
+
+
+def quiet_end(source, n=1):
+    """How a quiet game on the loop ends, and global n (the rounds it got past)."""
+    game = loop_game(source, quiet=True)
+    assert game.events is None
+    loud = loop_game(source)
+    got = (ending(game), game.machine.globals[n])
+    assert got == (ending(loud), loud.machine.globals[n])
+    return got
+
+
+@pytest.mark.parametrize('to', ['', 'q '])
+@pytest.mark.parametrize('bits,parts,want', [
+    (3, PARTS, ('no winner', None)),
+    (3, '{u} ' + PARTS, ('error', 'Error: Line 10, Col 5: Undefined value')),
+    (3, PARTS + '{u}', ('error', 'Error: Line 10, Col 5: Undefined value')),
+    (15000, '{b} ' + PARTS, ('error', 'Error: Line 10, Col 5: Number too large to show')),
+    (15000, PARTS + '{b}', ('error', 'Error: Line 10, Col 5: Number too large to show')),
+])
+def test_a_long_quiet_message_fails_where_the_loud_one_does(to, bits, parts, want):
+    (kind, line), n = quiet_end(LONG % (bits, to, parts))
+    assert kind == want[0] and n == (0 if kind == 'error' else 2)
+    if line is not None:        # (at the part's column: the loud game's, asserted equal)
+        start, _, end = want[1].partition('Col 5')
+        assert line.startswith(start) and line.endswith(end)
+
+
+def test_a_quiet_message_to_everyone_of_no_text_is_the_damaged_files_error():
+    # MESSAGE_ALL shows a String; only a damaged file gives it a Number
+    image = Image(program([('CONST', K['7']), ('MESSAGE_ALL',), ('CONST', K['1']),
+                           ('STORE_GLOBAL', 1)]))
+    m = Machine(image, OCamlRandom(1), None, None)
+    with pytest.raises(Exception) as e:
+        m.start([Player('Ann', seat=0), Player('Bob', seat=1)])
+    assert str(e.value).endswith('(message of int)') and m.globals[1] is None
+
+
+def test_a_message_only_loop_that_could_fail_is_handed_back_to_the_loud_code():
+    source = HEAD + '''Deck stock = standard.
+Number u.
+Number n = 0.
+Action main {
+  deal 2 from stock to players.
+  for p in players {
+    n += 1.
+    for c in p->hand { message "{c} {u}". }
+  }
+}
+'''
+    assert quiet_end(source, 2) == (('error', 'Error: Line 9, Col 38: Undefined value'), 1)
