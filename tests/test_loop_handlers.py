@@ -102,7 +102,7 @@ Action main {
 ])
 def test_recursion_past_the_call_depth_is_the_error_at_the_call(gives, body, call):
     source = DEEP % (gives, body, call)
-    game = loop_game(source)
+    game = loop_game(source, max_steps=20000)     # (without the depth limit: the step limit)
     line = 'Error: Line 5, Col %d: %s' % (8 if gives else 3, CALL_TOO_DEEP)
     assert ending(game) == ('error', line)
     assert game.machine.globals[0] == MAX_CALL_DEPTH - 1
@@ -273,8 +273,9 @@ def test_a_loop_starting_at_a_value_not_in_the_list_is_the_error_at_the_loop():
 # --- a cold block's first instruction (the compiled tier, compiled.py _Lazy) ------------
 # A call ends a block: the instruction after it begins one, and until the
 # block is hot its first instruction runs alone by its handler, an inline
-# one's included (INLINE_HANDLERS).  Each round of the `for` (its iterator
-# under the values) runs them cold; `both` plays the compiled tier at its
+# one's included (INLINE_HANDLERS).  Each round of the inner `for` runs
+# them cold (the two loops' iterators under the values: stack[-1] is not
+# stack[1]); `both` plays the compiled tier at its
 # HOT for an even seed.
 
 COLD = HEAD + '''Deck d = [2~H; 3~H; 4~H; 5~H; 3~S].
@@ -303,9 +304,11 @@ Action main {
   let c be p->hand->top.
   let h be p->hand.
   let x be e->hand.
+  for j in [1] {
   for k in [1; 2; 3] {
     %s
     message "{k} {w}".
+  }
   }
 }
 '''
@@ -321,10 +324,17 @@ Action main {
     ('noop(k).\n    let w be g->rank.', ['1 Three', '2 Three', '3 Three']),
     ('noop(k).\n    let w be h->top->rank.', ['1 Three', '2 Three', '3 Three']),
     ('noop(k).\n    let w be c->suit.', ['1 Hearts', '2 Hearts', '3 Hearts']),
-    ('noop(k).\n    let w be c->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
-    ('noop(k).\n    let w be g->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
-    ('noop(k).\n    let w be h->top->last_played_by.', 'Error: Line 30, Col 14: Undefined value'),
-    ('noop(k).\n    let w be x->top->rank.', "Error: Line 30, Col 17: Can't get item from empty list"),
+    ('noop(k).\n    let w be c->last_played_by.', 'Error: Line 31, Col 14: Undefined value'),
+    ('noop(k).\n    let w be g->last_played_by.', 'Error: Line 31, Col 14: Undefined value'),
+    ('noop(k).\n    let w be h->top->last_played_by.', 'Error: Line 31, Col 14: Undefined value'),
+    ('noop(k).\n    let w be x->top->rank.', "Error: Line 31, Col 17: Can't get item from empty list"),
+    # (the property's position is the parenthesis, its object's the name)
+    ('noop(k).\n    let w be (c)->last_played_by.', 'Error: Line 31, Col 14: Undefined value'),
+    ('noop(k).\n    let w be (g)->last_played_by.', 'Error: Line 31, Col 14: Undefined value'),
+    ('let w be (hand_of(2))->top.', "Error: Line 30, Col 28: Can't get item from empty list"),
+    ('let w be 0.\n    for y in [1; 2; 3] starting at num(k) { w = y. }', ['1 3', '2 1', '3 2']),
+    ('let w be 0.\n    for y in [1; 2; 3] starting at num(k + 5) { w = y. }',
+     'Error: Line 31, Col 5: Starting element is not in list'),
 ])
 def test_a_cold_blocks_first_instruction_runs_as_the_loop_runs_it(statement, want):
     vm, ref = both(COLD % statement, 2, SEATS)
@@ -332,7 +342,7 @@ def test_a_cold_blocks_first_instruction_runs_as_the_loop_runs_it(statement, wan
     if isinstance(want, str):
         assert vm.ending == want
     else:
-        assert vm.transcript.splitlines()[-4:-1] == want
+        assert vm.transcript.splitlines()[-4:-1] == want and vm.ending == 'no winner'
 
 
 # --- the quiet variant's handlers (QUIET_HANDLERS: a game nobody reads) ---------------
@@ -353,7 +363,7 @@ Action main {
   }
 }
 '''
-PARTS = '{q} {b} {n} ' * 4      # (twelve parts: past quiet.LONGEST)
+PARTS = '{q} {n} ' * 6      # (twelve parts: past quiet.LONGEST; b only where a case puts it)
 
 
 def quiet_end(source, n=1):
