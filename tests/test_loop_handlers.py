@@ -335,6 +335,10 @@ Action main {
     ('let w be 0.\n    for y in [1; 2; 3] starting at num(k) { w = y. }', ['1 3', '2 1', '3 2']),
     ('let w be 0.\n    for y in [1; 2; 3] starting at num(k + 5) { w = y. }',
      'Error: Line 31, Col 5: Starting element is not in list'),
+    # (a block that ends before the loop's JUMP: its last part is not the `for`'s)
+    ('let w be 0.\n    for y in [1; 2; 3] starting at num(k + 5) { noop(y). }',
+     'Error: Line 31, Col 5: Starting element is not in list'),
+    ('let w be num(k) == 2 or k == 3.', ['1 False', '2 True', '3 True']),
 ])
 def test_a_cold_blocks_first_instruction_runs_as_the_loop_runs_it(statement, want):
     vm, ref = both(COLD % statement, 2, SEATS)
