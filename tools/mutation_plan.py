@@ -106,7 +106,8 @@ SUITE = {
     'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
                                         'tests/test_regressions.py', 'tests/test_fusion.py',
                                         'tests/test_shapes.py', 'tests/test_extensions.py',
-                                        'tests/test_ext_sets.py', 'tests/test_game.py'],
+                                        'tests/test_ext_sets.py', 'tests/test_game.py',
+                                        'tests/test_loop_handlers.py'],
     # (test_deal: wild_suit's cards, by place in a dealt deck and card by card)
     'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                                'tests/test_extensions.py', 'tests/test_game.py', 'tests/test_deal.py'],
