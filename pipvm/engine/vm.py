@@ -366,8 +366,6 @@ class Machine:
         # runs in the top frame record of frames; a rule or ordering runs
         # with frames None (it ends with RETURN_VALUE and never calls).
         loud = self.events is not None
-        # play-out mode on the compiled tier: a called action is a function
-        direct = not loud and self.auto is not None and self.image.compiled
         instrs = loaded.instrs if loud else loaded.quiet
         push, pop = stack.append, stack.pop
         consts, globals_ = self.consts, self.globals
@@ -395,10 +393,10 @@ class Machine:
                             pc -= 1
                             instrs = loaded.instrs
                             continue
-                        # CALL pushed the callee's frame: run it.
-                        if direct and (fn := frames[-1][0].action) is not None:
-                            fn(self, frames[-1])
-                            continue
+                        # CALL pushed the callee's frame: run it.  (A compiled
+                        # play-out comes to the loop only for a frame with no
+                        # function, actions.resume, which no example has; its
+                        # callees run here with it, as in any game.)
                         frames[-2][PC] = pc
                         loaded, pc, stack, frame = frames[-1]
                         instrs = loaded.instrs if loud else loaded.quiet
