@@ -96,7 +96,8 @@ SUITE = {
                            'tests/test_ext_sets.py', 'tests/test_determinization.py',
                            'tests/test_quiet.py',
                            # (the play-out paths: a compiled action called from the loop)
-                           'tests/test_compiled_playouts.py', 'tests/test_sim_playout.py'],
+                           'tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
+                           'tests/test_loop_handlers.py'],
     # (test_copier_mutants: the paths no fork of the suite's games takes)
     'pipvm/engine/copier.py': ['tests/test_copier.py', 'tests/test_copier_mutants.py',
                                'tests/test_game.py', 'tests/test_determinization.py',
