@@ -48,3 +48,10 @@ def test_a_jump_ending_the_lines_and_a_last_pc_without_continue_are_left():
     # (nothing after them: no join's code to fall out to, no jump)
     assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0)])
     assert _left([('if not v:', 0), ('    x = 1', 0), ('pc = 5', 0)])
+
+
+def test_the_scan_for_a_loop_around_the_if_stops_at_the_first_line():
+    # (a `for` after the join, shallower than the `if`, is not around it: the
+    # scan up from the `if` ends at line 0, never wrapping round to the last line)
+    lines = _lines(JUMP) + [(' ' * 10 + 'for x in xs:', 2)]
+    assert [t for t, _ in joins.joined(lines, FIRSTS, STRAIGHT)][:5] == [PAD + t for t in JOINED]
