@@ -1,7 +1,10 @@
 """Direct tests of joins.py's guards (tools/mutation.py's survivors): the
 shapes of lines no example's function has, where a jump must be left to
 the test tree."""
+import re
+
 from pipvm.engine import joins
+from tests.test_joins import _function
 
 PAD = ' ' * 12
 FIRSTS = {0: 2, 1: 3, 2: 5}
@@ -55,3 +58,29 @@ def test_the_scan_for_a_loop_around_the_if_stops_at_the_first_line():
     # scan up from the `if` ends at line 0, never wrapping round to the last line)
     lines = _lines(JUMP) + [(' ' * 10 + 'for x in xs:', 2)]
     assert [t for t, _ in joins.joined(lines, FIRSTS, STRAIGHT)][:5] == [PAD + t for t in JOINED]
+
+
+def test_the_lines_made_are_the_if_s_own_unit():
+    # (`pass` and `else:` take the `if`'s unit, not its block's first line's)
+    alone = [('if not v:', 0), ('    pc = 5', 1), ('    continue', 1), ('y = pop()', 2)]
+    out = joins.joined(_lines(alone), FIRSTS, STRAIGHT)
+    assert [(t[len(PAD):], u) for t, u in out] == [('if not v:', 0), ('    pass', 0), ('y = pop()', 2)]
+    jump = [('if not v:', 0), ('    push(v)', 1)] + JUMP[2:]
+    assert [u for _, u in joins.joined(_lines(jump), FIRSTS, STRAIGHT)] == [0, 1, 0, 1, 2]
+
+
+_FELL_OUT = re.compile(r'\n( +)if (not )?\w+:\n\1    push\(\w+\)\n\1else:\n')
+
+
+def test_an_or_s_join_falls_out_of_an_else_as_an_and_s_does():
+    # (Spades' main: its `or` (JUMP_IF_TRUE_OR_POP) joins; only an `and`'s
+    # threaded past is no join)
+    source = _function('examples/spades.pip', 'main').source
+    assert any(not m.group(2) for m in _FELL_OUT.finditer(source))
+
+
+def test_a_jump_to_a_join_in_a_loop_s_body_is_the_loop_s():
+    # (Euchre's play_trick, written with joins: a jump in its `for`'s body is
+    # `continue`, `break` or its run, not left to the tree, which would undo the `for`)
+    source = _function('examples/euchre.pip', 'play_trick').source
+    assert re.search(r'^ +for frame\[2\] in stack\[-1\]:$', source, re.M)
