@@ -84,3 +84,18 @@ def test_a_jump_to_a_join_in_a_loop_s_body_is_the_loop_s():
     # `continue`, `break` or its run, not left to the tree, which would undo the `for`)
     source = _function('examples/euchre.pip', 'play_trick').source
     assert re.search(r'^ +for frame\[2\] in stack\[-1\]:$', source, re.M)
+
+
+def test_a_jump_is_left_where_the_if_s_own_first_instruction_is_not_straight():
+    # (the `if`'s unit's first instruction counts too, not only those after it)
+    lines = _lines(JUMP)
+    assert joins.joined(lines, FIRSTS, [True, True, False, True, True, True]) == lines
+
+
+def test_a_jump_under_no_if_or_under_an_else_is_left():
+    # (nothing above it at its block's indentation: the scan up stops at
+    # line 0, never wrapping round to an `if` as the last line)
+    assert _left([('    pc = 5', 0), ('    continue', 0), ('y = pop()', 2), ('if y:', 1)])
+    # (a block opened by `else:`, not an `if`)
+    assert _left([('if a:', 0), ('    pass', 0), ('else:', 0), ('    pc = 5', 0),
+                  ('    continue', 0), ('y = pop()', 2)])
