@@ -4,6 +4,7 @@ the test tree."""
 import re
 
 from pipvm.engine import joins
+from pipvm.isa.opcodes import OP
 from tests.test_joins import _function
 
 PAD = ' ' * 12
@@ -99,3 +100,26 @@ def test_a_jump_under_no_if_or_under_an_else_is_left():
     # (a block opened by `else:`, not an `if`)
     assert _left([('if a:', 0), ('    pass', 0), ('else:', 0), ('    pc = 5', 0),
                   ('    continue', 0), ('y = pop()', 2)])
+
+
+def test_a_jump_whose_block_goes_on_to_the_last_line_is_left():
+    # (the line after its `continue`, deeper, ends the lines: no line after it to read)
+    assert _left([('if not v:', 0), ('    pc = 5', 0), ('    continue', 0), ('    x = 2', 0)])
+
+
+def test_a_fused_and_threaded_past_is_no_join_an_or_is():
+    # (GE_CONST_AND: its last part, JUMP_IF_FALSE_OR_POP, to a JUMP_IF_FALSE
+    # it is threaded through; EQ_CONST_OR's JUMP_IF_TRUE_OR_POP is not threaded)
+    instrs = [(OP.GE_CONST_AND, (7, 2), None), (OP.CONST, 0, None), (OP.JUMP_IF_FALSE, 4, None),
+              (OP.CONST, 1, None), (OP.POP, None, None)]
+    assert joins.points(instrs, [True] * 5) == {4}
+    instrs[0] = (OP.EQ_CONST_OR, (7, 2), None)
+    assert joins.points(instrs, [True] * 5) == {2, 4}
+
+
+def test_a_join_whose_own_instruction_is_not_straight_is_made():
+    # (Crazy Eights' turn: `if stock->size == 0 and ... { refill(). }` joins at
+    # the quiet messages after it (QUIET_LOCALS); only the instructions from the
+    # run's first to the join must be straight, not the join's own)
+    source = _function('examples/crazy_eights.pip', 'turn').source
+    assert re.search(r'\n( +)if [^\n]*:\n\1    pass\n\1else:\n', source)
