@@ -123,3 +123,42 @@ def test_a_join_whose_own_instruction_is_not_straight_is_made():
     # run's first to the join must be straight, not the join's own)
     source = _function('examples/crazy_eights.pip', 'turn').source
     assert re.search(r'\n( +)if [^\n]*:\n\1    pass\n\1else:\n', source)
+
+
+def test_a_join_is_a_forward_target_past_straight_instructions_only():
+    instrs = [(OP.CONST, 0, None), (OP.JUMP_IF_FALSE, 4, None), (OP.CONST, 1, None),
+              (OP.JUMP_IF_FALSE, 0, None), (OP.POP, None, None)]
+    assert joins.points(instrs, [True] * 5) == {4}      # (not 0: a jump back)
+    assert joins.points(instrs, [True, True, False, True, True]) == set()
+
+
+class _Tree:
+    def jump(self, target, indent, unit, first, in_try):
+        return 'its run'
+
+
+class _Writer(joins.Joining, _Tree):
+    open, joins = [], {5}
+
+
+def test_a_jump_to_a_join_past_an_instruction_not_straight_is_written_as_any():
+    # (only where every instruction from the run's first to the join is
+    # straight is the jump left for `joined`; else fors.Writing's way)
+    w = _Writer()
+    w.straight = [True] * 6
+    assert w.jump(5, 8, 0, 1, False) is False
+    w.straight = [True, True, False, True, True, True]
+    assert w.jump(5, 8, 0, 1, False) == 'its run'
+    w.open = ['a for']
+    w.straight = [True] * 6
+    assert w.jump(5, 8, 0, 1, False) == 'its run'
+
+
+def test_a_jump_whose_if_is_of_the_tree_is_left():
+    # (the `if`'s own unit must be before the join, not its block's first line's)
+    assert _left([('if not v:', None), ('    push(v)', 0)] + JUMP[2:])
+
+
+def test_a_blank_line_after_the_jump_is_passed():
+    # (whitespace deeper than the `if` does not go on its block: it joins)
+    assert _joined(JUMP[:4] + [(' ' * 8, 0)] + JUMP[4:]) == JOINED[:3] + [' ' * 8] + JOINED[3:]
