@@ -130,6 +130,10 @@ def test_a_join_is_a_forward_target_past_straight_instructions_only():
               (OP.JUMP_IF_FALSE, 0, None), (OP.POP, None, None)]
     assert joins.points(instrs, [True] * 5) == {4}      # (not 0: a jump back)
     assert joins.points(instrs, [True, True, False, True, True]) == set()
+    assert joins.points(instrs, [True, True, True, True, False]) == {4}     # (the join's own: any)
+    # (a plain JUMP_IF_FALSE_OR_POP threaded through the JUMP_IF_FALSE it goes to: none)
+    instrs[1] = (OP.JUMP_IF_FALSE_OR_POP, 3, None)
+    assert joins.points(instrs, [True] * 5) == set()
 
 
 class _Tree:
@@ -162,3 +166,8 @@ def test_a_jump_whose_if_is_of_the_tree_is_left():
 def test_a_blank_line_after_the_jump_is_passed():
     # (whitespace deeper than the `if` does not go on its block: it joins)
     assert _joined(JUMP[:4] + [(' ' * 8, 0)] + JUMP[4:]) == JOINED[:3] + [' ' * 8] + JOINED[3:]
+
+
+def test_a_blank_line_in_the_if_s_block_is_passed():
+    # (the scan up for the `if` passes blank lines, as it does deeper ones)
+    assert _joined(JUMP[:1] + [('', 0)] + JUMP[1:]) == JOINED[:1] + [''] + JOINED[1:]
