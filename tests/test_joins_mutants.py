@@ -40,6 +40,8 @@ def test_a_loop_before_the_if_not_around_it_does_not_keep_its_jump():
     loop = [('for x in xs:', None), ('    f(x)', None)]
     assert _joined(JUMP) == JOINED
     assert _joined(loop + JUMP) == ['for x in xs:', '    f(x)'] + JOINED
+    # (a `while` around it, as a `for`: there `continue` is the loop's)
+    assert _left([('while x:', None)] + [('    ' + t, u) for t, u in JUMP])
 
 
 def test_a_jump_whose_else_block_ends_the_lines_is_left():
@@ -131,6 +133,12 @@ def test_a_join_is_a_forward_target_past_straight_instructions_only():
     assert joins.points(instrs, [True] * 5) == {4}      # (not 0: a jump back)
     assert joins.points(instrs, [True, True, False, True, True]) == set()
     assert joins.points(instrs, [True, True, True, True, False]) == {4}     # (the join's own: any)
+    # (a jump to itself, or past the end: no join)
+    assert joins.points([(OP.CONST, 0, None), (OP.JUMP_IF_FALSE, 1, None)], [True] * 2) == set()
+    assert joins.points([(OP.CONST, 0, None), (OP.JUMP_IF_FALSE, 2, None)], [True] * 2) == set()
+    # (wanted: those the tree's `pc = k` lines go to, whatever k's digits)
+    tree = [(PAD + 'pc = 4', 1), (PAD + 'pc = 0', 0), (PAD + 'pc = k', 0)]
+    assert joins.wanted(instrs, [True] * 5, tree) == {4}
     # (a plain JUMP_IF_FALSE_OR_POP threaded through the JUMP_IF_FALSE it goes to: none)
     instrs[1] = (OP.JUMP_IF_FALSE_OR_POP, 3, None)
     assert joins.points(instrs, [True] * 5) == set()
@@ -171,3 +179,8 @@ def test_a_blank_line_after_the_jump_is_passed():
 def test_a_blank_line_in_the_if_s_block_is_passed():
     # (the scan up for the `if` passes blank lines, as it does deeper ones)
     assert _joined(JUMP[:1] + [('', 0)] + JUMP[1:]) == JOINED[:1] + [''] + JOINED[1:]
+
+
+def test_a_join_s_code_starts_at_its_unit_s_first_line():
+    # (a line of the join's unit before it, even a blank one: not where its code starts)
+    assert _left(JUMP[:-1] + [('', 2), ('y = pop()', 2)])
