@@ -206,3 +206,13 @@ def test_indent_of_counts_the_leading_spaces():
     assert lines.indent_of('    x = 1') == 4
     assert lines.indent_of('x') == 0
     assert lines.indent_of('') == 0
+
+
+def test_a_leaf_s_body_is_taken_up_to_max_lines():
+    # (400, as inline.py's docs say; its body's lines: those given, then
+    # `frame[0] = A[0]` and the `frames.pop()` made `break`)
+    def size(n):
+        leaf = inline.leaf(_fn(['x = 1'] * n + _BODY), 1)
+        return leaf and len(leaf.lines)
+    assert size(398) == 400
+    assert size(399) is None
