@@ -43,9 +43,10 @@ def test_a_leaf_s_frame_must_be_a_small_int():
 def test_a_leaf_s_body_is_at_most_max_lines():
     def body(n):
         return ['frame[0] = A[0]'] * (n - 1) + ['frames.pop()', 'return']
-    leaf = inline.leaf(_fn(body(inline.MAX_LINES)), 1)
-    assert len(leaf.lines) == inline.MAX_LINES
-    assert inline.leaf(_fn(body(inline.MAX_LINES + 1)), 1) is None
+    # (400, as inline.py says: a literal, so a changed MAX_LINES fails here)
+    leaf = inline.leaf(_fn(body(400)), 1)
+    assert len(leaf.lines) == 400
+    assert inline.leaf(_fn(body(401)), 1) is None
 
 
 def test_what_rules_a_leaf_out_counts_outside_its_body_too():
@@ -100,6 +101,14 @@ def test_written_takes_in_leaves_within_the_budget_and_moves_their_indexes():
     rest = out[5 + inline.BUDGET + 8:]
     assert rest == _call(3) + _call(4)      # (over the budget; not a leaf)
     assert operands == ['o', 'a', 'b'] and units == ['v', 'w', 'u']
+
+
+def test_a_caller_takes_in_2400_lines_at_most():
+    # (a literal, as inline.py says: a changed BUDGET fails here)
+    def taken(n):
+        leaf = inline.Leaf([('            x = 1', 0)] * n, (), (), 1, False)
+        return inline.written(_call(3), {3: leaf}, [], []) != _call(3)
+    assert taken(2400) and not taken(2401)
 
 
 def test_a_leaf_s_locals_and_pc_are_set_up_only_where_its_body_names_them():
@@ -184,8 +193,15 @@ def test_a_leaf_that_never_hands_over_is_not_loud():
 
 
 def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
-    for name in ('rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN'):
+    for name in ('rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN', 'DEEP', 'ensure_depth', 'callee',
+                 'H12'):
         assert inline._renamed('            x = %s' % name) is None, name
+    # (what would leave it or make a scope of its own; the machine's state it may not read)
+    for text in ('x = yield', 'x = lambda: 1', 'def g(): pass', 'class C: pass', 'global x',
+                 'return', 'x = self.frames', 'x = self.auto', 'self._answer_auto()',
+                 'x = self.pending', 'x = self.resume'):
+        assert inline._renamed('            ' + text) is None, text
+    assert inline._renamed('            x = self.steps_left')[0] == '            x_\x01 = self.steps_left'
     # (the decisions' policy: the caller's names, never renamed apart)
     text = '            choose_, bits_, log_, noted_ = 1, 2, 3, 4'
     assert inline._renamed(text) == (text, False)
@@ -207,12 +223,3 @@ def test_indent_of_counts_the_leading_spaces():
     assert lines.indent_of('x') == 0
     assert lines.indent_of('') == 0
 
-
-def test_a_leaf_s_body_is_taken_up_to_max_lines():
-    # (400, as inline.py's docs say; its body's lines: those given, then
-    # `frame[0] = A[0]` and the `frames.pop()` made `break`)
-    def size(n):
-        leaf = inline.leaf(_fn(['x = 1'] * n + _BODY), 1)
-        return leaf and len(leaf.lines)
-    assert size(398) == 400
-    assert size(399) is None
