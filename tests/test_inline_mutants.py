@@ -119,6 +119,9 @@ def test_a_leaf_s_locals_and_pc_are_set_up_only_where_its_body_names_them():
     # the record pushed on the way out of a fault holds its locals as the call's would
     assert out[4][0] == '            entered(frames, rec, [codes[3], 0, [], [None] * 2])'
     assert inline._LEAVES_BY.fullmatch(out[4][0]) and inline._LEAVES_BY.fullmatch(out[7][0])
+    # (the lines made take the unit of the call's first line)
+    call = [(_call(3)[0][0], 8)] + _call(3)[1:]
+    assert {u for t, u in inline.written(call, {3: leaf}, [], []) if 'x_3' not in t} == {8}
 
 
 def test_a_return_from_within_its_own_loop_is_not_a_leaf():
