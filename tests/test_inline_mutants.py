@@ -226,3 +226,9 @@ def test_indent_of_counts_the_leading_spaces():
     assert lines.indent_of('x') == 0
     assert lines.indent_of('') == 0
 
+
+
+def test_a_leaf_uses_a_stack_where_it_names_stack_push_or_pop():
+    for text in ('x = stack[-1]', 'push(1)', 'x = pop()'):
+        assert inline._renamed('            ' + text)[1] is True, text
+    assert inline._renamed('            x = 1')[1] is False
