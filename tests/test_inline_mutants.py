@@ -59,6 +59,8 @@ def test_callees_first_orders_each_action_after_its_callees():
     calls = {0: {1, 2}, 1: {2}, 2: set(), 3: {0, 7}, 4: {5}, 5: {4, 5}}
     assert inline.callees_first([3, 0, 1, 2, 4, 6], calls) == [2, 1, 0, 3, 5, 4]
     assert inline.callees_first([], calls) == []
+    # (callees apart from each other: in their codes' order)
+    assert inline.callees_first([0], {0: {2, 1}, 1: set(), 2: set()}) == [1, 2, 0]
 
 
 def test_entry_cuts_the_body_to_the_run_entered_at_zero():
@@ -80,6 +82,15 @@ def test_the_lines_a_leaf_leaves_by_are_kept_at_the_end_of_the_text_too():
     exit_ = '            entered(frames, rec, [codes[3], 0, [], fr3])'
     assert inline._renamed(exit_) == (exit_, False)
     assert inline._renamed(exit_ + '\n            x = 1')[0].startswith(exit_ + '\n')
+    # (its own line only, wherever it stands: after a line, or a blank first line)
+    assert inline._renamed('            x = 1\n' + exit_)[0].endswith('\n' + exit_)
+    assert inline._renamed('\n' + exit_) == ('\n' + exit_, False)
+
+
+def test_a_prefixed_string_is_not_read():
+    # (f'...' hides the names it reads; a name then a space then a string is two tokens)
+    assert inline._renamed("            x = f'{y}'") is None
+    assert inline._renamed("            x = y if z else 'w'")[0] == "            x_\x01 = y if z else 'w'"
 
 
 def _call(code, pad='        '):
