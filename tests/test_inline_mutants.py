@@ -43,9 +43,10 @@ def test_a_leaf_s_frame_must_be_a_small_int():
 def test_a_leaf_s_body_is_at_most_max_lines():
     def body(n):
         return ['frame[0] = A[0]'] * (n - 1) + ['frames.pop()', 'return']
-    leaf = inline.leaf(_fn(body(inline.MAX_LINES)), 1)
-    assert len(leaf.lines) == inline.MAX_LINES
-    assert inline.leaf(_fn(body(inline.MAX_LINES + 1)), 1) is None
+    # (400, as inline.py says: a literal, so a changed MAX_LINES fails here)
+    leaf = inline.leaf(_fn(body(400)), 1)
+    assert len(leaf.lines) == 400
+    assert inline.leaf(_fn(body(401)), 1) is None
 
 
 def test_what_rules_a_leaf_out_counts_outside_its_body_too():
@@ -58,6 +59,8 @@ def test_callees_first_orders_each_action_after_its_callees():
     calls = {0: {1, 2}, 1: {2}, 2: set(), 3: {0, 7}, 4: {5}, 5: {4, 5}}
     assert inline.callees_first([3, 0, 1, 2, 4, 6], calls) == [2, 1, 0, 3, 5, 4]
     assert inline.callees_first([], calls) == []
+    # (callees apart from each other: in their codes' order)
+    assert inline.callees_first([0], {0: {2, 1}, 1: set(), 2: set()}) == [1, 2, 0]
 
 
 def test_entry_cuts_the_body_to_the_run_entered_at_zero():
@@ -79,6 +82,15 @@ def test_the_lines_a_leaf_leaves_by_are_kept_at_the_end_of_the_text_too():
     exit_ = '            entered(frames, rec, [codes[3], 0, [], fr3])'
     assert inline._renamed(exit_) == (exit_, False)
     assert inline._renamed(exit_ + '\n            x = 1')[0].startswith(exit_ + '\n')
+    # (its own line only, wherever it stands: after a line, or a blank first line)
+    assert inline._renamed('            x = 1\n' + exit_)[0].endswith('\n' + exit_)
+    assert inline._renamed('\n' + exit_) == ('\n' + exit_, False)
+
+
+def test_a_prefixed_string_is_not_read():
+    # (f'...' hides the names it reads; a name then a space then a string is two tokens)
+    assert inline._renamed("            x = f'{y}'") is None
+    assert inline._renamed("            x = y if z else 'w'")[0] == "            x_\x01 = y if z else 'w'"
 
 
 def _call(code, pad='        '):
@@ -102,6 +114,14 @@ def test_written_takes_in_leaves_within_the_budget_and_moves_their_indexes():
     assert operands == ['o', 'a', 'b'] and units == ['v', 'w', 'u']
 
 
+def test_a_caller_takes_in_2400_lines_at_most():
+    # (a literal, as inline.py says: a changed BUDGET fails here)
+    def taken(n):
+        leaf = inline.Leaf([('            x = 1', 0)] * n, (), (), 1, False)
+        return inline.written(_call(3), {3: leaf}, [], []) != _call(3)
+    assert taken(2400) and not taken(2401)
+
+
 def test_a_leaf_s_locals_and_pc_are_set_up_only_where_its_body_names_them():
     # (Oh Hell's `rate` reads no local; a leaf entered at 0 alone tests no pc)
     leaf = inline.Leaf([('            x_\x01 = A[@1@]', 0)], ('a', 'b'), ('u',), 2, False)
@@ -110,6 +130,9 @@ def test_a_leaf_s_locals_and_pc_are_set_up_only_where_its_body_names_them():
     # the record pushed on the way out of a fault holds its locals as the call's would
     assert out[4][0] == '            entered(frames, rec, [codes[3], 0, [], [None] * 2])'
     assert inline._LEAVES_BY.fullmatch(out[4][0]) and inline._LEAVES_BY.fullmatch(out[7][0])
+    # (the lines made take the unit of the call's first line)
+    call = [(_call(3)[0][0], 8)] + _call(3)[1:]
+    assert {u for t, u in inline.written(call, {3: leaf}, [], []) if 'x_3' not in t} == {8}
 
 
 def test_a_return_from_within_its_own_loop_is_not_a_leaf():
@@ -184,8 +207,15 @@ def test_a_leaf_that_never_hands_over_is_not_loud():
 
 
 def test_what_a_leaf_may_not_name_and_the_policy_it_keeps():
-    for name in ('rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN'):
+    for name in ('rec', 'rec_', 'codes', 'P', 'AT', 'LOUD_RUN', 'DEEP', 'ensure_depth', 'callee',
+                 'H12'):
         assert inline._renamed('            x = %s' % name) is None, name
+    # (what would leave it or make a scope of its own; the machine's state it may not read)
+    for text in ('x = yield', 'x = lambda: 1', 'def g(): pass', 'class C: pass', 'global x',
+                 'return', 'x = self.frames', 'x = self.auto', 'self._answer_auto()',
+                 'x = self.pending', 'x = self.resume'):
+        assert inline._renamed('            ' + text) is None, text
+    assert inline._renamed('            x = self.steps_left')[0] == '            x_\x01 = self.steps_left'
     # (the decisions' policy: the caller's names, never renamed apart)
     text = '            choose_, bits_, log_, noted_ = 1, 2, 3, 4'
     assert inline._renamed(text) == (text, False)
@@ -206,3 +236,10 @@ def test_indent_of_counts_the_leading_spaces():
     assert lines.indent_of('    x = 1') == 4
     assert lines.indent_of('x') == 0
     assert lines.indent_of('') == 0
+
+
+
+def test_a_leaf_uses_a_stack_where_it_names_stack_push_or_pop():
+    for text in ('x = stack[-1]', 'push(1)', 'x = pop()'):
+        assert inline._renamed('            ' + text)[1] is True, text
+    assert inline._renamed('            x = 1')[1] is False
