@@ -206,3 +206,18 @@ def test_a_function_s_layout_takes_a_pass_more_at_most(monkeypatch):
     assert {n for n, _ in passes} == {'act40', 'main'}
     assert max(k for _, k in passes) == 3
     assert [k for n, k in passes if n == 'act40'] == [1, 1]     # (quiet and loud)
+
+
+def test_an_empty_forever_counts_a_step_at_each_round():
+    # (JUMP's body ticks where target < pc, the index after the jump: a
+    # jump to itself, `forever { }`, is a round of a loop, and the playout
+    # ends at the step limit as the loop's does, not in an endless loop)
+    from tests.test_actions import GAME, _play_outs, _program
+    program = _program((GAME % '').replace('Action helper {\n  n += 1.',
+                                           'Action helper {\n  n += 1.\n  forever { }'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    helper = next(loaded for loaded in image.codes if loaded.code.name == 'helper')
+    assert 'raise StepLimit' in helper.action.source
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1,))
+    assert functions and loop == tier and loop[0][1][0] == 'step limit'
