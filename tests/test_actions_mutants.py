@@ -221,3 +221,15 @@ def test_an_empty_forever_counts_a_step_at_each_round():
     assert 'raise StepLimit' in helper.action.source
     (loop, _), (tier, functions) = _play_outs(program, seeds=(1,))
     assert functions and loop == tier and loop[0][1][0] == 'step limit'
+
+
+def test_a_rule_s_filter_is_called_as_the_function_s_operand(monkeypatch):
+    # (filters.direct_filters writes PLAY's playable as a call of the rule's
+    # filter, an operand the writer keeps; were the operand wrong, the call
+    # would fail and playable run instead: the same cards, slower)
+    import re
+    turn, image = _turn(monkeypatch)
+    for loaded in (turn, next(loaded for loaded in image.codes if loaded.code.name == 'main')):
+        operands = loaded.action.__defaults__[1]
+        called = re.findall(r'A\[(\d+)\]\(self, ', loaded.action.source)
+        assert called and all(callable(operands[int(k)]) for k in called)
