@@ -145,3 +145,91 @@ def test_a_fault_is_placed_by_the_unit_of_the_line_it_stops_at():
     fault.part = 1
     placed = actions.positioned(fault, [((1, 1), (2, 5)), ((3, 1), (4, 7))], {3: 0, 4: 1})
     assert str(placed) == str(PipError((2, 5), 'boom'))
+
+
+def test_an_action_calling_with_arguments_one_without_a_function_has_none(monkeypatch):
+    # (prepare: a caller's calls are CALL's operand or CALL_WITH's callee,
+    # its second: `turn` calls `helper` with 2 arguments, helper gets no
+    # function, so neither does turn, nor main that calls it: a function
+    # would call helper's, None; the loop plays them)
+    from tests.test_actions import GAME, _play_outs, _program
+    real = actions.function
+
+    def function(loaded, *args, **kwargs):
+        if loaded.code.name == 'helper':
+            raise ValueError('no function')     # (as for a body no run composes)
+        return real(loaded, *args, **kwargs)
+
+    monkeypatch.setattr(actions, 'function', function)
+    program = _program((GAME % '').replace('Action helper {\n  n += 1.',
+                                           'Action helper(Number x, Number y) {\n  n += x + y.')
+                       .replace('helper().', 'helper(1; 2).'))
+    names = [c.name for c in program.codes]
+    assert names.index('helper') != 2 and names[2] == 'turn'    # (2: its count of arguments)
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    assert [loaded.code.name for loaded in image.codes if loaded.action is None] == names
+    (loop, _), (tier, _) = _play_outs(program)
+    assert loop == tier
+
+
+def test_a_function_s_layout_takes_a_pass_more_at_most(monkeypatch):
+    # (_Writer.source lays the runs out again while their stops move, but
+    # past two passes takes the third's; one whose stops repeat at once
+    # (none: act40) takes one.  main's, joined, moves them at each pass)
+    names, passes = [], []
+    real_function, real_source, real_tree = (actions.function, actions._Writer.source,
+                                             actions._Writer._tree)
+
+    def function(loaded, *args, **kwargs):
+        names.append(loaded.code.name)
+        return real_function(loaded, *args, **kwargs)
+
+    def source(self):
+        passes.append([names[-1], 0])
+        return real_source(self)
+
+    def tree(self, starts, indent, first=()):
+        real_tree(self, starts, indent, first)
+        if indent == 12 and not self.unwritten:     # (a pass written whole)
+            passes[-1][1] += 1
+
+    monkeypatch.setattr(actions, 'function', function)
+    monkeypatch.setattr(actions._Writer, 'source', source)
+    monkeypatch.setattr(actions._Writer, '_tree', tree)
+    image = Image(loader.load_program(os.path.join(ROOT, 'tests', 'data',
+                                                   'beliefs_unshuffled_1.pip')), compiled=True)
+    actions.prepare(image)
+    for loaded in image.codes:
+        if loaded.action is not None:
+            actions.function(loaded, loud=True, pures=image.pure)
+    assert {n for n, _ in passes} == {'act40', 'main'}
+    assert max(k for _, k in passes) == 3
+    assert [k for n, k in passes if n == 'act40'] == [1, 1]     # (quiet and loud)
+
+
+def test_an_empty_forever_counts_a_step_at_each_round():
+    # (JUMP's body ticks where target < pc, the index after the jump: a
+    # jump to itself, `forever { }`, is a round of a loop, and the playout
+    # ends at the step limit as the loop's does, not in an endless loop)
+    from tests.test_actions import GAME, _play_outs, _program
+    program = _program((GAME % '').replace('Action helper {\n  n += 1.',
+                                           'Action helper {\n  n += 1.\n  forever { }'))
+    image = Image(program, compiled=True)
+    actions.prepare(image)
+    helper = next(loaded for loaded in image.codes if loaded.code.name == 'helper')
+    assert 'raise StepLimit' in helper.action.source
+    (loop, _), (tier, functions) = _play_outs(program, seeds=(1,))
+    assert functions and loop == tier and loop[0][1][0] == 'step limit'
+
+
+def test_a_rule_s_filter_is_called_as_the_function_s_operand(monkeypatch):
+    # (filters.direct_filters writes PLAY's playable as a call of the rule's
+    # filter, an operand the writer keeps; were the operand wrong, the call
+    # would fail and playable run instead: the same cards, slower)
+    import re
+    turn, image = _turn(monkeypatch)
+    for loaded in (turn, next(loaded for loaded in image.codes if loaded.code.name == 'main')):
+        operands = loaded.action.__defaults__[1]
+        called = re.findall(r'A\[(\d+)\]\(self, ', loaded.action.source)
+        assert called and all(callable(operands[int(k)]) for k in called)
