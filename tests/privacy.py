@@ -51,7 +51,8 @@ class Witness(list):
             for v in g if type(g) is list else [g]:
                 if type(v) is Area and not v.is_facedown:
                     self.public.update(map(str, v.cards[:1] if v.is_squaredup else v.cards))
-        for p in m.players:
+        # (every seated player's: one taken out of `players` still holds its hand)
+        for p in m.seated:
             self.own[p.seat].update(map(str, p.hand))
 
     def unseen(self, seat, data):

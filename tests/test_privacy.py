@@ -169,3 +169,21 @@ def test_who_reads_a_card_played_depends_on_where_it_lands():
                                             'Ada played a card.']            # to a stash
     # the whole table's transcript names every card, as the original does
     assert [e.text for e in game.events if e.kind == 'played'] == texts[0]
+
+
+def test_a_player_taken_out_still_knows_its_own_hand(tmp_path):
+    # the witness notes each seated player's hand, not only those `players`
+    # still holds: dealt a card and taken out before any event, seat 1 is
+    # shown its hand and nothing it has not seen (the fuzzer's seed 2811
+    # found the witness blind to it)
+    path = tmp_path / 'out.pip'
+    path.write_text('Game "Out" requires 2 players.\nDeck stock = standard.\n'
+                    'Action main {\n  shuffle stock.\n  deal 1 from stock to players.\n'
+                    '  out players->first.\n  message "done".\n}\n')
+    game, witness = new_game(str(path), 1)
+    while game.decision is not None:
+        game.answer('P%d' % (game.decision.seat + 1))
+    assert game.ending is not None and len(game.machine.players) == 1
+    mine = game.view(0)['players'][0]['hand']
+    assert len(mine) == 1 and witness.unseen(0, game.view(0)) == set()
+    assert witness.unseen(1, game.view(1)) == set() and mine[0] not in str(game.view(1))
