@@ -400,21 +400,21 @@ Action main {
 '''
 
 
-def test_a_sum_of_a_number_adds_without_int_s_call_and_of_a_rank_with_it():
+def test_a_sum_of_a_number_or_a_rank_adds_without_int_s_call():
     # ADD's and SUB's `int(a) + b`, a whole operand: a + b for a Number a
     assert rewrites.inlined('x = int(value1) + consts[3]\npush(int(v) - w)') == (
-        'x = (value1 + consts[3] if type(value1) is int else int(value1) + consts[3])\n'
-        'push((v - w if type(v) is int else int(v) - w))')
+        'x = (value1 + consts[3] if isinstance(value1, int) else int(value1) + consts[3])\n'
+        'push((v - w if isinstance(v, int) else int(v) - w))')
     assert rewrites.inlined('r = int(a) + (int(b) + c)') == (
-        'r = int(a) + ((b + c if type(b) is int else int(b) + c))')
+        'r = int(a) + ((b + c if isinstance(b, int) else int(b) + c))')
     # (not where an operator around it binds tighter, nor of more than a name)
     for text in ('x = int(a) + b * c', 'x = d - int(a) + b', 'x = int(a) + b[1].c',
                  'x = int(a.b) + c', 'x = int(a)'):
         assert rewrites.inlined(text) == text, text
-    # a Rank (`r + 1`: int() makes it the Number) plays as in the loop
+    # a Rank (`r + 1`: int's sum makes it the Number) plays as in the loop
     program = harness.compile_checked(frontend.check_text(SUMS))
     turn = _made(program)['turn']
-    assert turn.source.count('is int else int(') >= 3, turn.source
+    assert turn.source.count(', int) else int(') >= 3, turn.source
     loop, compiled = _play_outs(program, n=2, reps=2)
     assert compiled == loop
 

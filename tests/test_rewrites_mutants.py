@@ -123,8 +123,8 @@ def test_inlined_writes_each_call_out_as_its_template_says():
          '                found = True\n                break\n    else:\n'
          '        found = contains(hand, led)'),
         ('found = contains(hand, led) or 1', 'found = contains(hand, led) or 1'),
-        ('x = int(a) + b', 'x = (a + b if type(a) is int else int(a) + b)'),
-        ('f(int(a) - b[2], 1)', 'f((a - b[2] if type(a) is int else int(a) - b[2]), 1)'),
+        ('x = int(a) + b', 'x = (a + b if isinstance(a, int) else int(a) + b)'),
+        ('f(int(a) - b[2], 1)', 'f((a - b[2] if isinstance(a, int) else int(a) - b[2]), 1)'),
         ('x = int(a) + b + c', 'x = int(a) + b + c'), ('x = int(a) * b', 'x = int(a) * b'),
         ('to = cards_of(dest)', 'to = (dest.cards if (ct_ := type(dest)) is Area else dest.hand'
          ' if ct_ is Player else dest if ct_ is list else cards_of(dest))'),

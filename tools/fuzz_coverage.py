@@ -57,6 +57,7 @@ TARGETS = {
     'pipvm/engine/sizes.py': None,         # their lists' sizes' division written out
     'pipvm/engine/kinds.py': None,         # whether their quiet loops test items for None
     'pipvm/engine/steady.py': None,        # the globals and properties they read untested
+    'pipvm/engine/sums.py': None,          # their and a region's sums and products written out
     # what the compiled tier composes its functions with at run time (the
     # rest of cases.py writes the checked-in code: tests/test_cases.py)
     'pipvm/engine/cases.py': ('substitute', '_name_tokens', '_words', 'expand',

@@ -71,6 +71,7 @@ PROPERTIES = {
     # the loop; _VM's games make one only where a block is hot: HOT calls)
     'pipvm/engine/regions.py': (_HOSTILE, _VM, _PLAYOUTS),
     'pipvm/engine/local_names.py': (_HOSTILE, _VM, _PLAYOUTS),     # (regions.py's passes)
+    'pipvm/engine/sums.py': (_HOSTILE, _VM, _PLAYOUTS),     # (regions.py's and rewrites.py's)
     'pipvm/engine/cases.py': (_VM, _PLAYOUTS),      # (its composing, the tier's at run time)
     'pipvm/isa/instructions.py': (_VM, _PLAYOUTS),
     'pipvm/core/runtime.py': (_VM,),
@@ -176,6 +177,8 @@ SUITE = {
     # the tests that make regions (compiled.HOT lowered) and run them
     'pipvm/engine/regions.py': ['tests/test_actions_sweep.py', 'tests/test_regions.py', 'tests/test_compiled.py',
                                 'tests/test_compiled_blocks.py', 'tests/test_regions_mutants.py'],
+    'pipvm/engine/sums.py': ['tests/test_sums.py', 'tests/test_rewrites_mutants.py',
+                             'tests/test_regions.py', 'tests/test_compiled_playouts.py'],
     'pipvm/engine/local_names.py': ['tests/test_local_names.py', 'tests/test_regions.py',
                                     'tests/test_regions_mutants.py', 'tests/test_compiled.py',
                                     'tests/test_compiled_blocks.py'],

@@ -17,7 +17,8 @@ region, whose Fault is raised here at its part's position (the region's
 own: the loud and quiet code may have different regions at one index), its
 constants and slots locals read on entry, a `for`'s local untested in
 its body, copies of them read in place (local_names; reads.reused's
-copies of reads saved 0.13 ms of loops.pip's rounds, cost 0.26 to make).
+copies of reads saved 0.13 ms of loops.pip's rounds, cost 0.26 to make),
+its sums and products of a Number written out (sums.py).
 A loop inside that a region holds is its own region, called from here
 (`elif h <= pc <= e:`, or `elif pc == h:` for a `for`): each instruction
 is composed once, whichever loop is hot first.  A `for` inside, not made
@@ -54,7 +55,7 @@ import types
 
 from pipvm.core.errors import PipError, StepLimit
 from pipvm.core.runtime import PROPERTY_NAMES
-from pipvm.engine import cases, compiled, generated_cases, local_names, steady
+from pipvm.engine import cases, compiled, generated_cases, local_names, steady, sums
 from pipvm.engine.compiled import INDEXES, SMALL
 from pipvm.isa.opcodes import OP
 from pipvm.isa.operands import OPERANDS
@@ -271,7 +272,7 @@ def make(site, loop, entered):
         text = '\n'.join(line for line in text.split('\n') if line.strip() not in (_SAVE, _LOAD))
     text, named = local_names.consts_named(text)
     text, slots = local_names.slots_named(text, site.items_shown)
-    text = local_names.copied(text)
+    text = sums.written(local_names.copied(text))
     source = '\n'.join(['def region(self, stack, frame, arg):',
                         '    push, pop = stack.append, stack.pop',
                         '    consts, globals_ = self.consts, self.globals']

@@ -3,7 +3,7 @@ that keep what it does: each takes and gives text, written from the
 table's bodies with the verifier-checked integers in place."""
 import re
 
-from pipvm.engine import reads
+from pipvm.engine import reads, sums
 from pipvm.engine.bodies import SUIT_IN
 from pipvm.isa.operands import DEAL_ALL, DEAL_TO_PLAYERS
 
@@ -21,11 +21,6 @@ _COMPARE = {'==': int.__eq__, '!=': int.__ne__, '<': int.__lt__, '<=': int.__le_
 _LIST_PROP = re.compile(r'\blist_prop\(([A-Za-z_]\w*), ([012]), (\d+)\)')
 _CARDS_OF = re.compile(r'\bcards_of\(([A-Za-z_]\w*|pop\(\))\)')
 _ONE_QUESTION = re.compile(r'\bquestions_enabled\(([A-Za-z_]\w*), 1\)')
-# ADD's and SUB's `int(a) + b` (a whole operand: after `(` or `= `, before
-# `)`, `,` or the line's end), for a Number a, without the call: int() of
-# a Rank or a Boolean makes the Number, of anything else fails, as before.
-_SUM = re.compile(r'(?:(?<=\()|(?<== ))int\(([A-Za-z_]\w*)\) ([+-]) '
-                  r'([A-Za-z_]\w*(?:\[\d+\])?)(?=\)|,|$)', re.M)
 # IN's `contains(lst, x)` on a line of its own, for a Suit x (Oh Hell's
 # `led in p->hand`), bodies.SUIT_IN (contains' own text) written out: no call.
 _CONTAINS = re.compile(r'^( *)(\w+) = contains\(([A-Za-z_]\w*), ([A-Za-z_]\w*)\)$', re.M)
@@ -68,8 +63,7 @@ def inlined(text):
         text = _CONTAINS.sub(lambda m: '\n'.join(
             m.group(1) + x.format(res=m.group(2), lst=m.group(3), x=m.group(4))
             for x in _SUIT_IN), text)
-    if 'int(' in text:
-        text = _SUM.sub(r'(\1 \2 \3 if type(\1) is int else int(\1) \2 \3)', text)
+    text = sums.written(text)
     return _CARDS_OF.sub(cards_of, text) if 'cards_of(' in text else text
 
 
