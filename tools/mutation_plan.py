@@ -98,6 +98,10 @@ SUITE = {
                            'tests/test_quiet.py',
                            # (the play-out paths: a compiled action called from the loop)
                            'tests/test_compiled_playouts.py', 'tests/test_sim_playout.py',
+                           # (_regions: a hot block's loop made a region)
+                           'tests/test_regions.py',
+                           # (_answer_auto: a playout from a pending decision of each kind)
+                           'tests/test_play_out_pending.py',
                            'tests/test_loop_handlers.py'],
     # (test_copier_mutants: the paths no fork of the suite's games takes)
     'pipvm/engine/copier.py': ['tests/test_copier.py', 'tests/test_copier_mutants.py',
