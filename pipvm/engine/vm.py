@@ -131,6 +131,13 @@ class Image:
         return consts
 
 
+def invalid_at(loaded, pc, e):
+    """A validated file's instruction before pc that still failed (e)."""
+    c = loaded.code
+    return InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
+        loaded.offsets[pc - 1], c.kind, c.name, e))
+
+
 def _regions(site, index):
     """regions.enter, imported at a game's first hot block, not at start-up
     (its module and the rewrites' patterns take a millisecond and a half)."""
@@ -511,11 +518,16 @@ class Machine:
         except Fault as f:
             raise PipError(loaded.positions[pc - 1][f.part], f.message) from None
         except INVALID as e:
-            c = loaded.code
-            raise InvalidProgram(None, 'invalid bytecode at offset %d of %s %s (%s)' % (
-                loaded.offsets[pc - 1], c.kind, c.name, e)) from None
+            raise invalid_at(loaded, pc, e) from None
 
     tick = generated_cases.tick         # a step (TICK in pipvm/isa/instructions.py)
+
+    def invalid(self, e):
+        """The error of the instruction the top frame paused at, whose
+        decision still cannot be shown (e: what failed; the verifier checks
+        no kinds: a hand-made file's hand may hold a Number)."""
+        rec = self.frames[-1]
+        return invalid_at(rec[0], rec[PC], e)
 
     def limit_steps(self, steps):
         """Give a game without a step limit one: `steps` steps from here."""

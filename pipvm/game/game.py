@@ -266,12 +266,17 @@ class Game:
             if step(*args) is PAUSED:
                 pending = m.pending
                 kind, player = pending.kind, pending.player
-                name = player.name
+                try:
+                    name, seat = player.name, player.seat
+                    options = (tuple(map(_card_name, pending.cards)) if kind is CARD
+                               else pending.labels)
+                except AttributeError as e:
+                    # (the verifier checks no kinds: a hand-made file's hand may
+                    # hold a Number, its `ask` may ask one)
+                    raise m.invalid(e) from None
                 texts = _texts(CARD if kind is SETS and pending.one else kind, name)
-                self.decision = _decision((
-                    len(self.history), player.seat, kind, texts[0],
-                    tuple(map(_card_name, pending.cards) if kind is CARD else pending.labels),
-                    texts[1], name))
+                self.decision = _decision((len(self.history), seat, kind, texts[0], options,
+                                           texts[1], name))
                 return
             self._end(Ending('no winner'), dialogue.NO_WINNER)
         except GameOver as g:

@@ -1,0 +1,74 @@
+"""A hand-made file's decision that cannot be shown: the verifier checks no
+kinds, so a file may deal Numbers into a hand, and a `play` then offers
+them.  The game ends with one line of invalid bytecode at the `play`, as
+the machine's own operations fail on a value of the wrong kind, never a
+traceback: at the terminal on every engine that runs bytecode, in the Game
+API (which the web table and the bots use) and in a simulation."""
+import pytest
+
+from compiler.codegen.assembler import Assembler
+from compiler.pip import frontend
+from pipvm.engine.vm import Image
+from pipvm.game.game import Game
+from pipvm.isa import pipc
+from tests.fuzz import harness
+from tests.util import run_cli, run_cli_split
+
+GAME = '''Game "g" requires 2 players.
+Deck deck = standard.
+Rule any(p, c, pile) = True.
+Area table labeled "Table" is faceup.
+Action numbers {
+  let kept be [7; 7; 8].
+  deal 2 from deck to players->first.
+}
+Action main {
+  numbers().
+  forever { play any from players->first to table. rotate players. }
+}
+'''
+# (offset 8: main's PLAY, after the call and its three operands' instructions)
+ERROR = "Error: invalid bytecode at offset 8 of action main ('bool' object has no attribute 'name')"
+
+
+def _hand_of_numbers():
+    """GAME's file with `numbers` dealing from the list constant, made
+    [1, True], instead of the deck: the first player's hand holds them."""
+    program = harness.compile_checked(frontend.check_text(GAME))
+    k = program.consts.index((7, 7, 8))
+    program.consts[k] = (1, True)
+    n = [c.name for c in program.codes].index('numbers')
+    asm = Assembler()
+    for ins in pipc.decode(program.codes[n].code):
+        name, args = ins.op.name, list(ins.args)
+        if name == 'LOAD_GLOBAL':           # (the deck)
+            name, args = 'LIST_CONST', [k]
+        if name != 'STORE_LOCAL' and not (name == 'LIST_CONST' and ins.offset == 0):
+            asm.emit(name, *args, pos=(6, 3))
+    old = program.codes[n]
+    program.codes[n] = pipc.Code('action', 'numbers', old.local_names, bytes(asm.code),
+                                 asm.lines)
+    return pipc.dump(program)
+
+
+@pytest.mark.parametrize('engine', ['compiled', 'loop'])
+def test_a_hand_of_numbers_played_at_the_terminal_is_one_line_of_invalid_bytecode(
+        engine, tmp_path):
+    path = tmp_path / 'g.pipc'
+    path.write_bytes(_hand_of_numbers())
+    status, out, err = run_cli_split(['run', '--engine', engine, '--seed', '1', str(path)],
+                                     b'2\na\nb\n1\n')
+    assert status == 1 and err.decode() == ERROR + '\n', err
+    assert b'Choose a card' not in out
+
+
+def test_a_hand_of_numbers_ends_the_game_object_s_game_and_a_simulation_s_in_an_error(tmp_path):
+    program = pipc.load(_hand_of_numbers(), '<hand-made>')
+    for compiled in (True, False):
+        g = Game(Image(program, compiled=compiled), seed=1, players=2, names=['a', 'b'])
+        assert g.decision is None and g.ending.kind == 'error'
+        assert str(g.ending.error) == ERROR
+    path = tmp_path / 'g.pipc'
+    path.write_bytes(_hand_of_numbers())
+    status, out = run_cli(['sim', str(path), '--games', '2'])
+    assert status == 0 and b'errors: 2' in out and b'invalid bytecode' in out, out
