@@ -12,3 +12,45 @@ def test_a_body_that_uses_the_stack_makes_no_closure():
     with pytest.raises(ValueError, match='DEAL uses the stack: no closure'):
         cases.compose(opcodes.BY_NAME['DEAL'], cases.CONTEXTS['closure'], ['o0'],
                       ['f0', 'f1', 'f2'])
+
+
+def _after(text):
+    """What text leaves (its locals and the stack) run on a stack [1, 2, 3],
+    with a counter's next, a game's emit and playable that count their calls."""
+    stack, calls = [1, 2, 3], []
+
+    class Game:
+        def emit(self, x):
+            calls.append(x)
+            return len(calls)
+
+    def playable(x):
+        calls.append(x)
+        return len(calls)
+    space = {'stack': stack, 'push': stack.append, 'pop': stack.pop, 'PUSH': stack.append,
+             'POP': stack.pop, 'it': iter(range(10)), 'game': Game(), 'playable': playable}
+    exec(text, space)
+    return space['b'], stack, calls
+
+
+@pytest.mark.parametrize('text', [
+    'a = pop()\nb = (stack[-1], a)',            # a statement that reads the stack
+    'a = pop()\nb = pop() - a',                 # ... pops it
+    'a = pop()\nb = (push(9), a)',              # ... pushes
+    'a = pop()\nb = (POP(), a)',                # (a body's own words)
+    'a = pop()\nb = (PUSH(9), a)',
+    'a = next(it)\nb = (next(it), a)',          # a call that changes what the next reads
+    'a = playable(1)\nb = (playable(2), a)',
+    'a = game.emit(1)\nb = (game.emit(2), a)',
+])
+def test_forward_moves_no_value_past_what_its_reading_changes(text):
+    # forward keeps a pop (a next, a game's call) before a statement it would reorder
+    assert cases.forward(text) == text
+    assert _after(cases.forward(text)) == _after(text)
+
+
+def test_forward_moves_a_pop_into_a_statement_that_does_not_touch_the_stack():
+    # ... and still moves it where nothing else reads the stack
+    text = 'a = pop()\nb = (a, 4)'
+    assert cases.forward(text) == 'b = (pop(), 4)'
+    assert _after(cases.forward(text)) == _after(text)
