@@ -54,3 +54,25 @@ def test_forward_moves_a_pop_into_a_statement_that_does_not_touch_the_stack():
     text = 'a = pop()\nb = (a, 4)'
     assert cases.forward(text) == 'b = (pop(), 4)'
     assert _after(cases.forward(text)) == _after(text)
+
+
+@pytest.mark.parametrize('text', [
+    'x = f(a != b) + 1\ny = x * 2',             # a comparison inside a call's brackets
+    'x = (a!=b) + 1\ny = x * 2',                # ... inside parentheses, unspaced
+])
+def test_forward_parenthesizes_a_value_that_is_no_atom(text):
+    # _atom counts brackets only: a `!` is neither an opening nor a closing one
+    forwarded = cases.forward(text)
+    assert forwarded.count('\n') == 0 and '(x)' not in forwarded
+
+    def y(code):
+        space = {'a': 1, 'b': 2, 'f': lambda v: int(v)}
+        exec(code, space)
+        return space['y']
+    assert y(forwarded) == y(text)
+
+
+def test_forward_of_a_text_that_ends_in_comments():
+    # the comments a candidate is followed by may run to the text's end
+    text = 'x = a\na = 1\n# end of body'
+    assert cases.forward(text) == text
