@@ -76,3 +76,10 @@ def test_forward_of_a_text_that_ends_in_comments():
     # the comments a candidate is followed by may run to the text's end
     text = 'x = a\na = 1\n# end of body'
     assert cases.forward(text) == text
+
+
+def test_substitute_finds_each_name_on_its_own_line():
+    # a name's row and column count from the text's start, a leading newline too
+    text = '\nx = a\n  y = (a, b)  # a\nz = "a"'
+    assert cases.substitute(text, {'a': 'stack[-1]', 'y': 'y0'}) == (
+        '\nx = stack[-1]\n  y0 = (stack[-1], b)  # a\nz = "a"')
