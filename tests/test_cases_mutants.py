@@ -100,3 +100,9 @@ def test_a_closure_returns_the_last_value_its_parts_leave():
     space = {'m': 0, 'o0': 0, 'o1': 1}
     exec('def f(env):\n    ' + text.replace('\n', '\n    '), space)
     assert space['f']([SimpleNamespace(consts=['first', 'second'])]) == 'second'
+
+
+def test_a_body_may_not_jump_where_nothing_can_whatever_its_name():
+    # the closure's error names the macro and says no more
+    with pytest.raises(ValueError, match='^JUMP in a context that has none$'):
+        cases.compose(opcodes.BY_NAME['JUMP_IF_FALSE'], cases.CONTEXTS['closure'], ['t'], ['f0'])
