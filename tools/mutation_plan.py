@@ -189,7 +189,8 @@ SUITE = {
     # (test_cases.py regenerates the checked-in code with the mutant: any
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
-                              'tests/test_cases.py', 'tests/test_run.py'],
+                              'tests/test_cases.py', 'tests/test_run.py',
+                              'tests/test_cases_mutants.py'],
     # (test_cases regenerates the code from the table; test_instructions_mutants:
     # _op's and _fused's checks and the names and flags no generated line shows)
     'pipvm/isa/instructions.py': ['tests/test_cases.py', 'tests/test_effects.py',
