@@ -12,9 +12,9 @@ from pipvm.isa import opcodes
 
 @pytest.mark.parametrize('name, expected', [('SUB', 3 - 10), ('ADD', 3 + 10), ('LT', 3 < 10)])
 def test_swap_then_a_binary_operation_composed_as_one_block(name, expected):
-    # the loop: [10, 3] SWAP -> [3, 10]; SUB -> 3 - 10.  compose renames the
-    # inputs one after the other (cases.py line 228: `b = a` then `a = b`),
-    # so both become the old a: SUB gives 0, ADD 20, LT False
+    # the loop: [10, 3] SWAP -> [3, 10]; SUB -> 3 - 10.  compose renamed the
+    # inputs one after the other (`b = a` then `a = b`), so both became the
+    # old a: SUB gave 0, ADD 20, LT False; now one assignment renames them
     parts = (opcodes.BY_NAME['SWAP'], opcodes.BY_NAME[name])
     text = cases.compose(SimpleNamespace(parts=parts), cases.CONTEXTS['handler'], [],
                          forwarded=False)

@@ -190,7 +190,7 @@ SUITE = {
     # change of what compose writes for the loop shows there)
     'pipvm/engine/cases.py': ['tests/test_compiled.py', 'tests/test_compiled_playouts.py',
                               'tests/test_cases.py', 'tests/test_run.py',
-                              'tests/test_cases_mutants.py'],
+                              'tests/test_cases_mutants.py', 'tests/test_cases_swap.py'],
     # (test_cases regenerates the code from the table; test_instructions_mutants:
     # _op's and _fused's checks and the names and flags no generated line shows)
     'pipvm/isa/instructions.py': ['tests/test_cases.py', 'tests/test_effects.py',

@@ -216,6 +216,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
                 fixed = ()
         if not last:                    # outputs left for the next part: names of their own
             names.update((o, '%s%d' % (o, index)) for o in body.outputs if o not in body.inputs)
+        renamed = []        # (input, the name it comes in), assigned at once
         for name in reversed(fixed):
             if pending:
                 src, peek = pending.pop()
@@ -225,9 +226,11 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
                     if src not in _words(body.body):    # no clash: use it by its name
                         names[name] = src
                     else:
-                        lines.append('%s = %s' % (name, src))
+                        renamed.append((name, src))
             else:
                 real.append(name)
+        if renamed:     # (`b, a = a, b` after a SWAP: `b = a` then `a = b` gave both the old a)
+            lines.append('%s = %s' % tuple(', '.join(x) for x in zip(*renamed)))
         if real and inherit is not None:
             peeks[inherit] = 'pop'          # the stale slot goes before the stack is read
             inherit = None
