@@ -402,3 +402,24 @@ def test_a_name_given_a_slot_holds_it_only_where_the_slot_is_known_defined():
     assert _reused(lines) == lines
     assert _reused(READ + ['v = globals_[8]'] + _checked('value2', 'v.rank', 2) + _checked(
         'value3', 'value0.rank', 3))[-1] == 'value3 = value2'
+
+
+def test_a_property_stored_keeps_what_is_known_of_the_slots_and_their_kinds():
+    # (312:52: a fact of a slot's value, named or not, stays through a property's store)
+    assert _copied(['x.suit = 4']) == ['value5 = value0']
+    # (312:68: as does a fact of its kind: its list of cards still read as a property)
+    area = READ + _checked('value1', 'value0.cards', 1) + ['x.suit = 4']
+    assert _reused(area + ['d = ' + _listed('value0')])[-1] == 'd = value0.cards'
+
+
+def test_a_slot_stored_or_its_rounds_forget_what_was_known_of_its_old_value_s_properties():
+    # (415:4: a fact of a property is about the slot at the root of its key: a
+    # read of the slot's new value does not hold the old value's property)
+    rank = _checked('value6', 'value5.rank', 6)
+    first = READ + _checked('value1', 'value0.rank', 1)
+    assert _reused(first + ['globals_[8] = x'] + AGAIN + rank)[-2:] == rank
+    rounds = 'if not QUIET_ROUNDS(self, frame, A[1], rest_):  # (it stores frame[0] alone)'
+    local = LOCAL + _checked('value1', 'value3.rank', 1) + [rounds] + _checked(
+        'value4', 'frame[0]', 4)
+    rank = _checked('value6', 'value4.rank', 6)
+    assert _reused(local + rank)[-2:] == rank
