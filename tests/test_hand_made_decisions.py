@@ -22,13 +22,16 @@ Action numbers {
   let kept be [7; 7; 8].
   deal 2 from deck to players->first.
 }
+Action turn {
+  play any from players->first to table.
+}
 Action main {
   numbers().
-  forever { play any from players->first to table. rotate players. }
+  forever { turn(). rotate players. }
 }
 '''
-# (offset 8: main's PLAY, after the call and its three operands' instructions)
-ERROR = "Error: invalid bytecode at offset 8 of action main ('bool' object has no attribute 'name')"
+# (the PLAY of `turn`, which main calls: the paused frame's, not main's)
+ERROR = "Error: invalid bytecode at offset 6 of action turn ('bool' object has no attribute 'name')"
 
 
 def _hand_of_numbers():
