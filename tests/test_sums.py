@@ -21,9 +21,13 @@ def test_a_sum_a_difference_and_a_product_of_a_name_are_written_out():
         'push((v - consts[3] if isinstance(v, int) else int(v) - consts[3]))')
     assert sums.written('res = runtime.multiply(int(a), consts[12])') == (
         'res = ' + PRODUCT.format(a='a', b='consts[12]'))
-    # (from the text's first character on)
-    assert sums.written('int(x)\ny = int(a) + b') == (
-        'int(x)\ny = (a + b if isinstance(a, int) else int(a) + b)')
+    # (from the text's first character on, a name begun by `_` too)
+    assert sums.written('int(x)\ny = int(_a) + b') == (
+        'int(x)\ny = (_a + b if isinstance(_a, int) else int(_a) + b)')
+    assert sums.written('runtime.multiply(int(a), b)') == PRODUCT.format(a='a', b='b')
+    assert sums.written('= int(a) + k[3]') == '= (a + k[3] if isinstance(a, int) else int(a) + k[3])'
+    assert sums.written('(runtime.multiply(int(a), k[3]))') == (
+        '(%s)' % PRODUCT.format(a='a', b='k[3]'))
     # (each of several, the text between kept)
     assert sums.written('f(int(a) + b, runtime.multiply(int(c), d))') == (
         'f((a + b if isinstance(a, int) else int(a) + b), %s)' % PRODUCT.format(a='c', b='d'))
@@ -35,7 +39,8 @@ def test_a_sum_a_difference_and_a_product_of_a_name_are_written_out():
     'runtime.multiply(int(a), b + c)', 'runtime.multiply(int(a.b), c)',
     'runtime.multiply(int(a), b[x])', 'multiply(int(a), b)', 'x = int() + b', 'x = int(a) +b',
     'runtime.multiply(int(a),b)', 'x = int(a) + b[12', 'x = int(a[1]) + b', 'x = int(1) + b',
-    'x = int(2a) + b', 'x = int(', 'x = int(a) + ', 'runtime.multiply(int(a), '])
+    'x = int(2a) + b', 'x = int(', 'x = int(a) + ', 'runtime.multiply(int(a), ',
+    'runtime.multiply(int(a), )', 'x = int(a) + b[]', 'x = int(a) + b[1'])
 def test_no_other_text_is_written(text):
     # (an operand that is not a whole name, an operator binding tighter)
     assert sums.written(text) == text

@@ -24,7 +24,8 @@ def standing(path, directory):
     rows = read_results(name) if os.path.exists(name) else {}
     status = [rows[i]['status'] for i in ids if i in rows]
     killed = sum(s in KILLED for s in status)
-    equivalent = status.count('equivalent')
+    # ('unchanged': the edit changes nothing the file compiles to)
+    equivalent = status.count('equivalent') + status.count('unchanged')
     return (len(ids), killed, equivalent, len(status) - killed - equivalent,
             len(ids) - len(status))
 

@@ -30,7 +30,7 @@ def written(text):
         a_end = _name_end(text, start + 4)
         a = text[start + 4:a_end]
         done = None
-        if a and text.startswith(')', a_end) and not _in_word(text[start - 1:start]):
+        if a and text.startswith(')', a_end):      # (either form's text before: no name's end)
             if text.endswith(_MULTIPLY, 0, start) and text.startswith(', ', a_end + 1):
                 b_end = _name_end(text, a_end + 3, subscript=True)
                 if b_end > a_end + 3 and text.startswith(')', b_end):
