@@ -268,8 +268,8 @@ class Game:
                 kind, player = pending.kind, pending.player
                 try:
                     name, seat = player.name, player.seat
-                    options = (tuple(map(_card_name, pending.cards)) if kind is CARD
-                               else pending.labels)
+                    options = tuple(map(_card_name, pending.cards) if kind is CARD
+                                    else pending.labels)
                 except AttributeError as e:
                     # (the verifier checks no kinds: a hand-made file's hand may
                     # hold a Number, its `ask` may ask one)
