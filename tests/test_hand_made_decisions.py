@@ -1,9 +1,11 @@
-"""A hand-made file's decision that cannot be shown: the verifier checks no
+"""A hand-made file's decision that cannot be shown or answered: the verifier checks no
 kinds, so a file may deal Numbers into a hand, and a `play` then offers
 them.  The game ends with one line of invalid bytecode at the `play`, as
 the machine's own operations fail on a value of the wrong kind, never a
 traceback: at the terminal on every engine that runs bytecode, in the Game
 API (which the web table and the bots use) and in a simulation."""
+import random
+
 import pytest
 
 from compiler.codegen.assembler import Assembler
@@ -52,6 +54,52 @@ def _hand_of_numbers():
     program.codes[n] = pipc.Code('action', 'numbers', old.local_names, bytes(asm.code),
                                  asm.lines)
     return pipc.dump(program)
+
+
+PLAYERS = GAME.replace('  let kept be [7; 7; 8].\n', '  let kept be [players].\n  rotate kept.\n')
+PLAYED = ("Error: invalid bytecode at offset 6 of action turn "
+          "('Player' object has no attribute 'last_played_by')")
+
+
+def _hand_of_players():
+    """PLAYERS' file with `numbers` dealing the local list of the players
+    instead of the deck: the first player's hand holds the players, whose
+    names the decision shows; the card played cannot be marked played."""
+    program = harness.compile_checked(frontend.check_text(PLAYERS))
+    n = [c.name for c in program.codes].index('numbers')
+    asm = Assembler()
+    for ins in pipc.decode(program.codes[n].code):
+        name, args = ins.op.name, list(ins.args)
+        if name == 'LOAD_GLOBAL':           # (the deck)
+            name, args = 'LOAD_LOCAL', [0]
+        asm.emit(name, *args, pos=(6, 3))
+    old = program.codes[n]
+    program.codes[n] = pipc.Code('action', 'numbers', old.local_names, bytes(asm.code),
+                                 asm.lines)
+    return pipc.dump(program)
+
+
+@pytest.mark.parametrize('engine', ['compiled', 'loop'])
+def test_a_hand_of_players_answered_or_played_out_is_one_line_of_invalid_bytecode(
+        engine, tmp_path):
+    # the decision is shown (a Player has a name); answering it, at the
+    # terminal, in the Game API or in a bot's playout from it, fails outside
+    # the loop, as invalid bytecode at the paused instruction too
+    path = tmp_path / 'g.pipc'
+    path.write_bytes(_hand_of_players())
+    status, out, err = run_cli_split(['run', '--engine', engine, '--seed', '1', str(path)],
+                                     b'2\na\nb\na\n')
+    assert status == 1 and err.decode() == PLAYED + '\n', err
+    assert b'Choose a card' in out
+    program = pipc.load(_hand_of_players(), '<hand-made>')
+    g = Game(Image(program, compiled=engine == 'compiled'), seed=1, players=2,
+             names=['a', 'b'])
+    assert g.decision.options == ('a', 'b')
+    answered, played = g.fork(), g.fork()
+    answered.answer(0)
+    played.play_out(random.Random(1))
+    for end in (answered, played):
+        assert end.ending.kind == 'error' and str(end.ending.error) == PLAYED
 
 
 @pytest.mark.parametrize('engine', ['compiled', 'loop'])

@@ -231,7 +231,7 @@ class Machine:
 
     def answer(self, choice):
         """Apply option `choice` of the pending decision, then resume()."""
-        target = self._apply(choice)
+        target = self._answered(self._apply, choice)
         if target is not None:
             self.frames[-1][PC] = target
         return self.resume()
@@ -263,7 +263,7 @@ class Machine:
             actions.prepare(self.image)     # what the loop CALLs runs as functions
         try:
             if main is None:
-                target = self._answer_auto()
+                target = self._answered(self._answer_auto)
                 if target is not None:
                     self.frames[-1][PC] = target
             else:
@@ -521,6 +521,15 @@ class Machine:
             raise invalid_at(loaded, pc, e) from None
 
     tick = generated_cases.tick         # a step (TICK in pipvm/isa/instructions.py)
+
+    def _answered(self, apply, *choice):
+        """apply(*choice) for the pending decision, outside the loop: a value of
+        the wrong kind it moves (a hand-made file's hand of Players) fails as
+        invalid bytecode at the paused instruction, as inside the loop."""
+        try:
+            return apply(*choice)
+        except INVALID as e:
+            raise self.invalid(e) from None
 
     def invalid(self, e):
         """The error of the instruction the top frame paused at, whose
