@@ -36,24 +36,38 @@ Action main {
 ERROR = "Error: invalid bytecode at offset 6 of action turn ('bool' object has no attribute 'name')"
 
 
-def _hand_of_numbers():
-    """GAME's file with `numbers` dealing from the list constant, made
-    [1, True], instead of the deck: the first player's hand holds them."""
-    program = harness.compile_checked(frontend.check_text(GAME))
-    k = program.consts.index((7, 7, 8))
-    program.consts[k] = (1, True)
+def _dealing(text, source, kept=lambda ins: True):
+    """text's file with `numbers` dealing from source(program) (an
+    instruction, name and operands, which may set the program's constants)
+    instead of the deck, keeping the instructions kept(ins) allows."""
+    program = harness.compile_checked(frontend.check_text(text))
+    deal_from = source(program)
     n = [c.name for c in program.codes].index('numbers')
     asm = Assembler()
     for ins in pipc.decode(program.codes[n].code):
         name, args = ins.op.name, list(ins.args)
         if name == 'LOAD_GLOBAL':           # (the deck)
-            name, args = 'LIST_CONST', [k]
-        if name != 'STORE_LOCAL' and not (name == 'LIST_CONST' and ins.offset == 0):
+            name, args = deal_from
+        if kept(ins):
             asm.emit(name, *args, pos=(6, 3))
     old = program.codes[n]
     program.codes[n] = pipc.Code('action', 'numbers', old.local_names, bytes(asm.code),
                                  asm.lines)
     return pipc.dump(program)
+
+
+def _numbers(program):
+    k = program.consts.index((7, 7, 8))
+    program.consts[k] = (1, True)
+    return 'LIST_CONST', [k]
+
+
+def _hand_of_numbers():
+    """GAME's file with `numbers` dealing from the list constant, made
+    [1, True], instead of the deck (`kept`'s own code left out): the first
+    player's hand holds them."""
+    return _dealing(GAME, _numbers, lambda ins: not (
+        ins.op.name == 'STORE_LOCAL' or ins.op.name == 'LIST_CONST' and ins.offset == 0))
 
 
 PLAYERS = GAME.replace('  let kept be [7; 7; 8].\n', '  let kept be [players].\n  rotate kept.\n')
@@ -65,18 +79,14 @@ def _hand_of_players():
     """PLAYERS' file with `numbers` dealing the local list of the players
     instead of the deck: the first player's hand holds the players, whose
     names the decision shows; the card played cannot be marked played."""
-    program = harness.compile_checked(frontend.check_text(PLAYERS))
-    n = [c.name for c in program.codes].index('numbers')
-    asm = Assembler()
-    for ins in pipc.decode(program.codes[n].code):
-        name, args = ins.op.name, list(ins.args)
-        if name == 'LOAD_GLOBAL':           # (the deck)
-            name, args = 'LOAD_LOCAL', [0]
-        asm.emit(name, *args, pos=(6, 3))
-    old = program.codes[n]
-    program.codes[n] = pipc.Code('action', 'numbers', old.local_names, bytes(asm.code),
-                                 asm.lines)
-    return pipc.dump(program)
+    return _dealing(PLAYERS, lambda program: ('LOAD_LOCAL', [0]))
+
+
+def _run(data, engine, tmp_path, answers):
+    """`pipvm run` of the file data on engine: (status, stdout, stderr)."""
+    path = tmp_path / 'g.pipc'
+    path.write_bytes(data)
+    return run_cli_split(['run', '--engine', engine, '--seed', '1', str(path)], answers)
 
 
 @pytest.mark.parametrize('engine', ['compiled', 'loop'])
@@ -85,10 +95,7 @@ def test_a_hand_of_players_answered_or_played_out_is_one_line_of_invalid_bytecod
     # the decision is shown (a Player has a name); answering it, at the
     # terminal, in the Game API or in a bot's playout from it, fails outside
     # the loop, as invalid bytecode at the paused instruction too
-    path = tmp_path / 'g.pipc'
-    path.write_bytes(_hand_of_players())
-    status, out, err = run_cli_split(['run', '--engine', engine, '--seed', '1', str(path)],
-                                     b'2\na\nb\na\n')
+    status, out, err = _run(_hand_of_players(), engine, tmp_path, b'2\na\nb\na\n')
     assert status == 1 and err.decode() == PLAYED + '\n', err
     assert b'Choose a card' in out
     program = pipc.load(_hand_of_players(), '<hand-made>')
@@ -105,10 +112,7 @@ def test_a_hand_of_players_answered_or_played_out_is_one_line_of_invalid_bytecod
 @pytest.mark.parametrize('engine', ['compiled', 'loop'])
 def test_a_hand_of_numbers_played_at_the_terminal_is_one_line_of_invalid_bytecode(
         engine, tmp_path):
-    path = tmp_path / 'g.pipc'
-    path.write_bytes(_hand_of_numbers())
-    status, out, err = run_cli_split(['run', '--engine', engine, '--seed', '1', str(path)],
-                                     b'2\na\nb\n1\n')
+    status, out, err = _run(_hand_of_numbers(), engine, tmp_path, b'2\na\nb\n1\n')
     assert status == 1 and err.decode() == ERROR + '\n', err
     assert b'Choose a card' not in out
 
