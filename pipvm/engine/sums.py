@@ -13,6 +13,7 @@ whole name, b a name or a name with a subscript of digits (`consts[3]`),
 the text of each from a body of the table or a verified integer.
 """
 from pipvm.core.runtime import LARGEST
+from pipvm.engine.local_names import _in_word     # (a name's characters: one definition)
 
 _SUM = '({a} {op} {b} if isinstance({a}, int) else int({a}) {op} {b})'
 _PRODUCT = ('(m_ if isinstance({a}, int) and %d <= (m_ := {a} * {b}) <= %d '
@@ -62,6 +63,3 @@ def _name_end(text, at, subscript=False):
             end = close + 1
     return end
 
-
-def _in_word(char):
-    return char.isalnum() or char == '_'
