@@ -106,3 +106,52 @@ def test_a_body_may_not_jump_where_nothing_can_whatever_its_name():
     # the closure's error names the macro and says no more
     with pytest.raises(ValueError, match='^JUMP in a context that has none$'):
         cases.compose(opcodes.BY_NAME['JUMP_IF_FALSE'], cases.CONTEXTS['closure'], ['t'], ['f0'])
+
+
+# The stack instructions without operands whose values are plain ints and
+# Booleans: any run of them composed as one block must leave the stack the
+# loop's handlers leave, one instruction after another.
+_PURE = ('POP', 'DUP', 'SWAP', 'ADD', 'SUB', 'MUL', 'EQ', 'NE', 'LT', 'LE', 'GT', 'GE',
+         'NOT', 'ACE_HIGH')
+
+
+def _composed_run(names, stack):
+    """stack after the run of names composed as one block (the handler context)."""
+    from pipvm.engine import generated_cases
+    parts = tuple(opcodes.BY_NAME[n] for n in names)
+    text = cases.compose(SimpleNamespace(parts=parts), cases.CONTEXTS['handler'], [],
+                         forwarded=False)
+    space = dict(vars(generated_cases))
+    exec('def block(self, stack, frame, arg):\n    ' + text.replace('\n', '\n    '), space)
+    space['block'](None, stack, [], None)
+    return stack, text
+
+
+def _handled_run(names, stack):
+    from pipvm.engine import generated_cases
+    for n in names:
+        generated_cases.HANDLERS[opcodes.BY_NAME[n].code](None, stack, [], None)
+    return stack
+
+
+@pytest.mark.parametrize('names', [
+    ('NOT', 'ADD'), ('NOT', 'SUB'), ('ACE_HIGH', 'LT'), ('NOT', 'NOT', 'ADD'),
+    ('DUP', 'NOT', 'ADD'), ('NOT', 'POP'), ('NOT', 'ADD', 'NOT'), ('SWAP', 'NOT', 'SUB')])
+def test_a_peeked_slot_is_popped_when_the_next_part_reads_below_it(names):
+    # compose reads a part's last input in place (stack[-1]) and writes its
+    # output there; a next part that also reads deeper must pop that slot first
+    stack = [7, 5, 0, 1]
+    composed, text = _composed_run(names, list(stack))
+    assert composed == _handled_run(names, list(stack)), text
+
+
+def test_any_run_of_stack_instructions_composes_as_the_loop_runs_it():
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.sampled_from(_PURE), min_size=2, max_size=6),
+           st.lists(st.integers(-3, 14), min_size=8, max_size=8))
+    def check(names, values):
+        composed, text = _composed_run(names, list(values))
+        assert composed == _handled_run(names, list(values)), text
+    check()
