@@ -166,7 +166,8 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         bodies[-1] = deal_body(DEAL_ALL if op.deals_all else 0, False)
     lines = []
     pending = []                # values left for the next part: [name, peek id or None]
-    peeks = {}                  # peek id -> 'top' (a later output takes the slot) or 'pop'
+    # peek id -> 'pop' when made; 'top' once flush or _keeps gives its slot to a later output
+    peeks = {}
     taken = list(inputs or ())
     ops = iter(operand_exprs)
 
@@ -232,8 +233,7 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         if renamed:     # (`b, a = a, b` after a SWAP: `b = a` then `a = b` gave both the old a)
             lines.append('%s = %s' % tuple(', '.join(x) for x in zip(*renamed)))
         if real and inherit is not None:
-            peeks[inherit] = 'pop'          # the stale slot goes before the stack is read
-            inherit = None
+            inherit = None      # (its slot stays 'pop': it goes before the stack is read)
         if ctx.real_stack:
             for k, name in enumerate(real):
                 if k == len(real) - 1 and body.outputs and inherit is None:
@@ -245,9 +245,6 @@ def compose(op, ctx, operand_exprs, inputs=None, own_parts=False, leaving=('JUMP
         else:
             for name in reversed(real):
                 lines.append('%s = %s(env)' % (name, taken.pop(0)))
-        if inherit is not None and not body.outputs:
-            peeks[inherit] = 'pop'
-            inherit = None
         if text != 'pass':
             emit(text, names)
             if (own_parts and part and 'PART' not in _words(body.body)
