@@ -233,3 +233,19 @@ def test_a_rule_s_filter_is_called_as_the_function_s_operand(monkeypatch):
         operands = loaded.action.__defaults__[1]
         called = re.findall(r'A\[(\d+)\]\(self, ', loaded.action.source)
         assert called and all(callable(operands[int(k)]) for k in called)
+
+
+def test_every_action_of_every_example_runs_as_a_function():
+    # play-out mode gives each action of the bundled games its function: an
+    # action the writer gave up on (ValueError) would run in the loop, the
+    # same game but the playouts' speed lost where a run ends at a quiet
+    # instruction that hands over to the loud code (_Writer.run's `i is None`)
+    import glob
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'examples')
+    paths = sorted(glob.glob(os.path.join(root, '*.pip')))
+    assert len(paths) > 30
+    for path in paths:
+        image = Image(loader.load_program(path), compiled=True)
+        actions.prepare(image)
+        assert [loaded.code.name for loaded in image.codes
+                if loaded.code.kind == 'action' and loaded.action is None] == [], path
