@@ -3,6 +3,7 @@ live (tools/mutation-results/quiet.tsv)."""
 from pipvm.engine.vm import Image
 
 from .test_quiet import HEAD, LONG, bodied, image_of, same_either_way, variant
+from . import test_vm
 from .test_vm import K, program
 
 
@@ -38,3 +39,47 @@ def test_a_message_only_loop_checks_a_recipient_at_every_item():
     end, globals_, _ = same_either_way(image)
     assert end is not None and "has no attribute 'suit'" in end, end
     assert globals_[1] is None
+
+
+def main_of(instrs):
+    """An image whose main is instrs as they are (no RETURN added: code may
+    follow the last one, never reached, as a hand-made file may have)."""
+    def code(kind, name, local_names, body):
+        return test_vm.code(kind, name, local_names, body)
+    codes = [code('init', 'globals', [], [('RETURN',)]),
+             code('action', 'helper', [], [('RETURN',)]),
+             code('rule', 'hearts', ['p', 'c', 'pile'], test_vm.RULE),
+             code('ordering', 'hearts_first', ['cards'], [('LOAD_LOCAL', 0), ('RETURN_VALUE',)]),
+             code('action', 'main', ['x', 'y'], instrs)]
+    return Image(test_vm.validated(codes, 4))
+
+
+def test_a_string_joined_in_code_never_reached_at_the_end_loads():
+    # pins _only_shown's end of the runs: a FORMAT and reads after the last
+    # RETURN (never reached) leave no run for a message to be
+    image = main_of([('CONST', K['1']), ('STORE_GLOBAL', 1), ('RETURN',),
+                     ('CONST', K['T']), ('FORMAT', 1), ('LOAD_GLOBAL', 0)])
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 1
+
+
+def test_a_string_kept_where_a_jump_lands_is_joined_quiet_too():
+    # pins _only_shown's refusal where a jump lands after the FORMAT: g0 =
+    # (True ? "{T}" : "hi"), the STORE where both ways meet keeps the String
+    image = main_of([('CONST', K['True']), ('JUMP_IF_FALSE', 'other'),
+                     ('CONST', K['T']), ('FORMAT', 1), ('LABEL', 'kept'), ('STORE_GLOBAL', 0),
+                     ('JUMP', 'end'), ('LABEL', 'other'), ('CONST', K['hi']), ('JUMP', 'kept'),
+                     ('LABEL', 'end'), ('RETURN',)])
+    assert 'FORMAT' not in bodied(image)
+    assert same_either_way(image)[1][0] == 'T'
+
+
+def test_a_string_left_under_a_read_is_joined_quiet_too():
+    # pins _only_shown's last test: "{T}", then g0 read; the read goes to a
+    # message to everyone (or is stored) and the String is stored after it
+    for use in [('MESSAGE_ALL',), ('STORE_GLOBAL', 3)]:
+        image = main_of([('CONST', K['hi']), ('STORE_GLOBAL', 0),
+                         ('CONST', K['T']), ('FORMAT', 1), ('LOAD_GLOBAL', 0), use,
+                         ('STORE_GLOBAL', 1), ('RETURN',)])
+        assert 'FORMAT' not in bodied(image)
+        assert same_either_way(image)[1][1] == 'T'
