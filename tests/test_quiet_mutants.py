@@ -83,3 +83,18 @@ def test_a_string_left_under_a_read_is_joined_quiet_too():
                          ('STORE_GLOBAL', 1), ('RETURN',)])
         assert 'FORMAT' not in bodied(image)
         assert same_either_way(image)[1][1] == 'T'
+
+
+def test_a_string_only_shown_between_two_places_a_jump_lands_joins_nothing_quiet():
+    # pins the runs _only_shown looks for a jump into: from the one after the
+    # FORMAT to the message's own.  if True { message players->first
+    # "{T}{True and False}" }: the `and` lands on the FORMAT, the `if` right
+    # after the message; neither is between, so the FORMAT joins nothing
+    image = main_of([('CONST', K['True']), ('JUMP_IF_FALSE', 'after'),
+                     ('CONST', K['T']), ('CONST', K['True']), ('JUMP_IF_FALSE_OR_POP', 'format'),
+                     ('CONST', K['False']), ('LABEL', 'format'), ('FORMAT', 2),
+                     ('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('MESSAGE',),
+                     ('LABEL', 'after'), ('CONST', K['1']), ('STORE_GLOBAL', 1), ('RETURN',)])
+    assert bodied(image) == ['FORMAT', 'MESSAGE']
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 1
