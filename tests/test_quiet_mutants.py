@@ -1,6 +1,8 @@
 """Tests that kill mutants of pipvm/engine/quiet.py the rest of the suite let
 live (tools/mutation-results/quiet.tsv)."""
+from compiler.pip import frontend
 from pipvm.engine.vm import Image
+from pipvm.isa import pipc
 
 from .test_quiet import HEAD, LONG, bodied, image_of, same_either_way, variant
 from . import test_vm
@@ -98,3 +100,24 @@ def test_a_string_only_shown_between_two_places_a_jump_lands_joins_nothing_quiet
     assert bodied(image) == ['FORMAT', 'MESSAGE']
     end, globals_, _ = same_either_way(image)
     assert end is None and globals_[1] == 1
+
+
+def test_a_message_only_loop_in_code_never_reached_at_the_end_loads():
+    # pins variant's end of the instructions: a FOR_NEXT and a message after
+    # the last RETURN (never reached), nothing after them
+    image = main_of([('CONST', K['1']), ('STORE_GLOBAL', 1), ('RETURN',),
+                     ('LABEL', 'next'), ('FOR_NEXT', 0, 'next'), ('CONST', K['T']), ('MESSAGE_ALL',)])
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 1
+
+
+
+def test_a_long_message_to_everyone_unfused_joins_nothing_quiet():
+    # pins _only_shown's MESSAGE_ALL right after the FORMAT: without
+    # superinstructions (Image's fuse=False) they are two runs, and the FORMAT
+    # still joins nothing
+    image = Image(pipc.load(pipc.dump(frontend.compile_text(
+        HEAD + 'Action main {\n  message "%s".\n  n = 2.\n}\n' % LONG)), '<test>'), fuse=False)
+    assert bodied(image) == ['FORMAT', 'MESSAGE_ALL']
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 2
