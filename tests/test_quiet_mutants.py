@@ -121,3 +121,16 @@ def test_a_long_message_to_everyone_unfused_joins_nothing_quiet():
     assert bodied(image) == ['FORMAT', 'MESSAGE_ALL']
     end, globals_, _ = same_either_way(image)
     assert end is None and globals_[1] == 2
+
+
+def test_a_string_a_read_takes_before_a_message_is_joined_quiet_too():
+    # message players->first ("{T}" x 12)->first: a read (LIST_PROP) takes
+    # the FORMAT's String itself, so it is more than shown and the FORMAT
+    # stays loud.  _only_shown let it go quiet (it tested the depth only
+    # below 0): the quiet FORMAT joined nothing and `->first` of '' failed
+    # ("Can't get item from empty list") where the loud code plays on
+    image = main_of([('CONST', K['T'])] * 12 + [
+        ('FORMAT', 12), ('LIST_PROP', 1), ('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('MESSAGE',),
+        ('CONST', K['1']), ('STORE_GLOBAL', 1), ('RETURN',)])
+    end, globals_, _ = same_either_way(image)
+    assert end is None and globals_[1] == 1

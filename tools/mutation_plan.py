@@ -120,8 +120,9 @@ SUITE = {
     'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
     'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                              'tests/test_shapes.py'],
+    # (test_quiet_mutants: hand-made code the compiler never writes)
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
-                              'tests/test_quiet.py'],
+                              'tests/test_quiet.py', 'tests/test_quiet_mutants.py'],
     # (test_regions: the hotness compiled.py gives a loop's blocks, in_for_nests;
     # test_compiled_quiet, _faults, _hot: the quiet variant's blocks, a block's errors, hotness)
     'pipvm/engine/compiled.py': ['tests/test_compiled_blocks.py', 'tests/test_compiled.py',

@@ -104,11 +104,12 @@ def _only_shown(runs, f, entered):
     if k >= len(runs) or any(ins.offset in entered for _, ps in runs[f + 1:k + 1] for ins in ps):
         return False
     between = [ins for _, ps in runs[f + 1:k] for ins in ps]
-    depth = 0
+    depth = 0                   # (values the reads left above the String)
     for ins in between:         # (only reads: each pushes one, from at most one it pushed)
-        depth += ins.op.pushes - ins.op.stack_pops(ins.args)
-        if depth < 0:
+        pops = ins.op.stack_pops(ins.args)
+        if pops > depth:        # (it reads the String itself: more than shown)
             return False
+        depth += ins.op.pushes - pops
     name = runs[k][0].name
     return (name == 'MESSAGE_ALL' and not between) or (name == 'MESSAGE' and depth == 1)
 
