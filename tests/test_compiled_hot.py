@@ -63,18 +63,9 @@ def test_a_body_block_handed_back_by_its_head_only_region_counts_anew(monkeypatc
     # pins _Lazy.warm's calls = 0: a body block of a `for` region, hot before its head, counts anew
     from compiler.pip import frontend
     from tests.fuzz import harness
-    from tests.test_regions import _play
+    from tests.test_regions import FOR_WITH_AN_IF, _play
     monkeypatch.setattr(compiled, 'HOT', 3)
-    program = harness.compile_checked(frontend.check_text('''Game "H" requires 2 players.
-Number total = 0.
-Action main {
-  for c in standard {
-    if c->rank > 5 { total += 1. }
-    total += 2.
-  }
-  message "total {total}".
-}
-'''))
+    program = harness.compile_checked(frontend.check_text(FOR_WITH_AN_IF))
     image = vm.Image(program, compiled=True)
     main = image.codes[program.main]
     lazy = {k: compiled.lazy_of(fn) for k, (op, _, fn) in enumerate(main.instrs)

@@ -671,10 +671,8 @@ Action main {
     assert _play(image) == _play(vm.Image(program))
 
 
-def test_a_for_region_is_entered_at_its_head_only(hot):
-    # (a hot block in its body gets (the function, None): it runs cold
-    # until the loop is back at its head, where the function stands)
-    program = _program('''Game "H" requires 2 players.
+# a `for` whose body's second block is entered past an `if` at every round
+FOR_WITH_AN_IF = '''Game "H" requires 2 players.
 Number total = 0.
 Action main {
   for c in standard {
@@ -683,7 +681,13 @@ Action main {
   }
   message "total {total}".
 }
-''')
+'''
+
+
+def test_a_for_region_is_entered_at_its_head_only(hot):
+    # (a hot block in its body gets (the function, None): it runs cold
+    # until the loop is back at its head, where the function stands)
+    program = _program(FOR_WITH_AN_IF)
     image = vm.Image(program, compiled=True)
     lazy = [compiled.lazy_of(fn) for loaded in image.codes for _, _, fn in loaded.instrs
             if compiled.lazy_of(fn)]
