@@ -1,8 +1,12 @@
 """Direct tests of regions.py's text helpers (tools/mutation.py's
 survivors): the shapes of text no composed region has, where a guard
 must still hold."""
+import contextlib
+import signal
+
 import pytest
 
+from pipvm.core.errors import StepLimit
 from pipvm.engine import compiled, local_names, regions, vm
 from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
 
@@ -154,3 +158,80 @@ def test_a_jump_inside_a_block_inside_a_branch_keeps_the_while():
     runs[0] = (1, runs[0][1][:5])
     assert regions._fallen(runs, 1) == ['if a:', '    if b:', '        pass', '    else:',
                                         '        y()', 'w()', 'return 8']
+
+
+@contextlib.contextmanager
+def _or_stop(seconds=5):
+    """A region that spins without counting a step fails the test instead
+    of hanging it."""
+    def stop(*_):
+        raise TimeoutError('no end in %d s' % seconds)
+    was = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, was)
+
+
+def _limited(image, steps):
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=steps, events=[])
+    with pytest.raises(StepLimit):
+        m.start(test_vm.seated())
+    return list(m.globals), m.steps_left
+
+
+def test_a_jump_to_itself_inside_a_region_counts_a_step_a_round(monkeypatch):
+    # (JUMP's pc after it is its index + 1: a target equal to its own index goes back)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0),
+        ('LABEL', 'outer'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'spin'),
+        ('JUMP', 'skip'),
+        ('LABEL', 'spin'), ('JUMP', 'spin'),
+        ('LABEL', 'skip'), ('JUMP', 'outer')])
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        assert _limited(image, 1000) == _limited(vm.Image(program), 1000)
+    assert (10, 10) in {fn.loop for fn in _regions(image).values()}
+
+
+# An `or`'s value tested by a lone JUMP_IF_FALSE (t) right before the head
+# of a loop inside (h): the loop's head is no run of the outer region
+OR_BEFORE_A_LOOP = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'two'), ('LT',), ('JUMP_IF_TRUE_OR_POP', 't'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('EQ',),
+    ('LABEL', 't'), ('JUMP_IF_FALSE', 'skip'),
+    ('LABEL', 'h'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+    ('JUMP', 'h'),
+    ('LABEL', 'skip'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_a_lone_test_right_before_a_loop_inside_runs_into_its_region(monkeypatch):
+    # (the JUMP_IF_FALSE before h is no `tests` of the outer region: h
+    # belongs to the loop inside, called there)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made(OR_BEFORE_A_LOOP)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (g1: 0, 1 and 5 run h..: three rounds each)
+    assert played[1][:2] == [9, 7]
+    assert {fn.loop for fn in _regions(image).values()} == {(4, 29), (13, 21)}
