@@ -235,3 +235,64 @@ def test_a_lone_test_right_before_a_loop_inside_runs_into_its_region(monkeypatch
     # (g1: 0, 1 and 5 run h..: three rounds each)
     assert played[1][:2] == [9, 7]
     assert {fn.loop for fn in _regions(image).values()} == {(4, 29), (13, 21)}
+
+
+def _played(image):
+    """_run_main's result, or the error's (type, position, message)."""
+    try:
+        return _run_main(image)
+    except Exception as e:
+        return type(e).__name__, getattr(e, 'pos', None), str(e)
+
+
+def test_an_error_after_a_while_loop_inside_is_at_its_own_position(monkeypatch):
+    # (the inner `while` is no `for`: its lines tried and dropped, the
+    # outer's positions up to there kept; the division's fault at its own)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'outer'),
+        ('CONST', 'zero'), ('STORE_LOCAL', 0),
+        ('LABEL', 'h'),
+        ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+        ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'after'),
+        ('JUMP', 'h'),
+        ('LABEL', 'after'),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('CONST', 'seven'), ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('SUB',), ('DIV',),
+        ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'outer'),
+        ('LABEL', 'end')])
+    image = vm.Image(program, compiled=True)
+    played = _played(image)
+    assert played == _played(vm.Image(program))
+    assert played[0] == 'PipError' and 'Division by zero' in played[2]
+    assert {fn.loop for fn in _regions(image).values()} == {(4, 25), (6, 11)}
+
+
+def test_while_loops_inside_called_by_the_operands_they_were_given(monkeypatch):
+    # (ten `while` loops one after another inside `outer`: each tried as
+    # lines and dropped, then called; a drop keeps the operands of the
+    # calls before it, more by now than the outer's positions)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    limits = ['two', 'three', 'five'] + ['seven'] * 7
+    instrs = [('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+              ('LABEL', 'outer'), ('CONST', 'zero'), ('STORE_LOCAL', 0)]
+    for k, limit in enumerate(limits):
+        instrs += [('LABEL', 'h%d' % k),
+                   ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+                   ('LOAD_LOCAL', 0), ('CONST', limit), ('LT',), ('JUMP_IF_FALSE', 'h%d' % (k + 1)),
+                   ('JUMP', 'h%d' % k)]
+    instrs += [('LABEL', 'h%d' % len(limits)),
+               ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+               ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 0), ('ADD',), ('STORE_GLOBAL', 0),
+               ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+               ('JUMP', 'outer'), ('LABEL', 'end')]
+    program = _hand_made(instrs)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (x ends each round at 13: 2, 3, 5, 7, then one more in each of the other six)
+    assert played[1][:2] == [7 * 13, 7]
+    assert len(_regions(image)) == 1 + len(limits)
