@@ -296,3 +296,28 @@ def test_while_loops_inside_called_by_the_operands_they_were_given(monkeypatch):
     # (x ends each round at 13: 2, 3, 5, 7, then one more in each of the other six)
     assert played[1][:2] == [7 * 13, 7]
     assert len(_regions(image)) == 1 + len(limits)
+
+
+def test_the_thousandth_constant_is_read_by_its_operand_too(monkeypatch):
+    # (an index is text of the source only below SMALL, 1000: at it, arg[k])
+    from tests import test_vm
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    extra = [5000 + k for k in range(compiled.SMALL + 1 - len(test_vm.CONSTS))]
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'loop'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'last'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'skip'),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'loop'),
+        ('LABEL', 'end'),
+    ], extra=extra)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [7 * extra[-1] + 3, 7], played
+    (fn,) = _regions(image).values()
+    assert '1000' not in fn.source and 'arg[' in fn.source
