@@ -321,3 +321,44 @@ def test_the_thousandth_constant_is_read_by_its_operand_too(monkeypatch):
     assert played[1][:2] == [7 * extra[-1] + 3, 7], played
     (fn,) = _regions(image).values()
     assert '1000' not in fn.source and 'arg[' in fn.source
+
+
+def _limited_run(image, steps):
+    """(What main's start returns or raises, the globals, the steps left)."""
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=steps, events=[])
+    try:
+        out = m.start(test_vm.seated())
+    except Exception as e:
+        out = (type(e).__name__, str(e))
+    return out, list(m.globals), m.steps_left
+
+
+# Two loops that cross where one's last JUMP is the other's head (L4..L5
+# and L5..L7, found by a random search of hand-made jumps): neither is
+# inside the other
+CROSSING_AT_THE_HEAD = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'L4'),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_GLOBAL', 0), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'L7'),
+    ('LABEL', 'L5'), ('JUMP', 'L4'),
+    ('LABEL', 'L6'),
+    ('LABEL', 'L7'), ('JUMP', 'L5'),
+    ('JUMP', 'L6'),
+]
+
+
+@pytest.mark.parametrize('hot', [2, 3, 4])
+def test_loops_crossing_at_a_head_play_as_in_the_loop(monkeypatch, hot):
+    # (a loop that begins before a region's head or ends after its end is
+    # none of the loops inside it)
+    monkeypatch.setattr(compiled, 'HOT', hot)
+    program = _hand_made(CROSSING_AT_THE_HEAD)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _limited_run(image, 300), _limited_run(image, 3000)
+    assert played == (_limited_run(vm.Image(program), 300), _limited_run(vm.Image(program), 3000))
+    assert played[0][0][0] == 'StepLimit'
