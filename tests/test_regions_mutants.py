@@ -362,3 +362,28 @@ def test_loops_crossing_at_a_head_play_as_in_the_loop(monkeypatch, hot):
         played = _limited_run(image, 300), _limited_run(image, 3000)
     assert played == (_limited_run(vm.Image(program), 300), _limited_run(vm.Image(program), 3000))
     assert played[0][0][0] == 'StepLimit'
+
+
+def test_a_jump_to_the_end_of_a_for_written_in_place_counts_its_step(monkeypatch):
+    # (the `for` inside is written under `elif pc == its head:`; a jump to
+    # its last JUMP leaves the region there, and that JUMP back counts a step)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
+        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
+        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
+        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'ie'), ('JUMP', 'ih'),
+        ('LABEL', 'idone'), ('JUMP', 'oh'),
+        ('LABEL', 'odone')])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (52 cards, two players each)
+    assert played[1][:2] == [104, 52]
+    (fn,) = _regions(image).values()
+    assert fn.loop == (6, 20)       # (the inner `for` made in it, no region of its own)
