@@ -387,3 +387,31 @@ def test_a_jump_to_the_end_of_a_for_written_in_place_counts_its_step(monkeypatch
     assert played[1][:2] == [104, 52]
     (fn,) = _regions(image).values()
     assert fn.loop == (6, 20)       # (the inner `for` made in it, no region of its own)
+
+
+# A loop (L6..) that begins inside another (L0..) and ends after it, on
+# code no path reaches (found by a random search of hand-made jumps)
+CROSSING_PAST_THE_END = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'L0'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'five'), ('NE',), ('JUMP_IF_FALSE', 'L8'),
+    ('JUMP', 'L6'),
+    ('LABEL', 'L6'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 2),
+    ('JUMP', 'L0'),
+    ('JUMP', 'L6'),
+    ('LABEL', 'L8'),
+]
+
+
+def test_a_loop_crossing_past_the_end_is_none_of_the_loops_inside(monkeypatch):
+    # (a region of the loop L6.. holds no loop that begins before L6: a
+    # hot block at the first call makes each region at once)
+    monkeypatch.setattr(compiled, 'HOT', 1)
+    program = _hand_made(CROSSING_PAST_THE_END)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _limited_run(image, 3000), _limited_run(image, 3000)
+    assert played == (_limited_run(vm.Image(program), 3000),) * 2
+    assert played[0][1][:3] == [0, 0, 5]
