@@ -415,3 +415,30 @@ def test_a_loop_crossing_past_the_end_is_none_of_the_loops_inside(monkeypatch):
         played = _limited_run(image, 3000), _limited_run(image, 3000)
     assert played == (_limited_run(vm.Image(program), 3000),) * 2
     assert played[0][1][:3] == [0, 0, 5]
+
+
+def test_a_jump_to_the_end_of_a_for_called_from_a_region_counts_its_step(monkeypatch):
+    # (the `for` inside leaves early, to x: it is called, at its head only
+    # (`elif pc == head:`); a jump to its last JUMP leaves the outer region)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
+        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
+        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
+        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', 'zero'), ('LT',), ('JUMP_IF_FALSE', 'ie'),
+        ('JUMP', 'x'),
+        ('LABEL', 'ie'), ('JUMP', 'ih'),
+        ('LABEL', 'idone'), ('JUMP', 'oh'),
+        ('LABEL', 'x'), ('POP',), ('JUMP', 'oh'),
+        ('LABEL', 'odone')])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [104, 52]
+    made = {fn.loop: fn for fn in _regions(image).values()}
+    assert set(made) == {(6, 27), (15, 24)} and made[(15, 24)].head_only
