@@ -1,8 +1,12 @@
 """Direct tests of regions.py's text helpers (tools/mutation.py's
 survivors): the shapes of text no composed region has, where a guard
 must still hold."""
+import contextlib
+import signal
+
 import pytest
 
+from pipvm.core.errors import StepLimit
 from pipvm.engine import compiled, local_names, regions, vm
 from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
 
@@ -154,3 +158,287 @@ def test_a_jump_inside_a_block_inside_a_branch_keeps_the_while():
     runs[0] = (1, runs[0][1][:5])
     assert regions._fallen(runs, 1) == ['if a:', '    if b:', '        pass', '    else:',
                                         '        y()', 'w()', 'return 8']
+
+
+@contextlib.contextmanager
+def _or_stop(seconds=5):
+    """A region that spins without counting a step fails the test instead
+    of hanging it."""
+    def stop(*_):
+        raise TimeoutError('no end in %d s' % seconds)
+    was = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, was)
+
+
+def _limited(image, steps):
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=steps, events=[])
+    with pytest.raises(StepLimit):
+        m.start(test_vm.seated())
+    return list(m.globals), m.steps_left
+
+
+def test_a_jump_to_itself_inside_a_region_counts_a_step_a_round(monkeypatch):
+    # (JUMP's pc after it is its index + 1: a target equal to its own index goes back)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0),
+        ('LABEL', 'outer'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'spin'),
+        ('JUMP', 'skip'),
+        ('LABEL', 'spin'), ('JUMP', 'spin'),
+        ('LABEL', 'skip'), ('JUMP', 'outer')])
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        assert _limited(image, 1000) == _limited(vm.Image(program), 1000)
+    assert (10, 10) in {fn.loop for fn in _regions(image).values()}
+
+
+# An `or`'s value tested by a lone JUMP_IF_FALSE (t) right before the head
+# of a loop inside (h): the loop's head is no run of the outer region
+OR_BEFORE_A_LOOP = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LABEL', 'outer'),
+    ('CONST', 'zero'), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 1), ('CONST', 'two'), ('LT',), ('JUMP_IF_TRUE_OR_POP', 't'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('EQ',),
+    ('LABEL', 't'), ('JUMP_IF_FALSE', 'skip'),
+    ('LABEL', 'h'),
+    ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+    ('JUMP', 'h'),
+    ('LABEL', 'skip'),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+    ('JUMP', 'outer'),
+    ('LABEL', 'end'),
+]
+
+
+def test_a_lone_test_right_before_a_loop_inside_runs_into_its_region(monkeypatch):
+    # (the JUMP_IF_FALSE before h is no `tests` of the outer region: h
+    # belongs to the loop inside, called there)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made(OR_BEFORE_A_LOOP)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (g1: 0, 1 and 5 run h..: three rounds each)
+    assert played[1][:2] == [9, 7]
+    assert {fn.loop for fn in _regions(image).values()} == {(4, 29), (13, 21)}
+
+
+def _played(image):
+    """_run_main's result, or the error's (type, position, message)."""
+    try:
+        return _run_main(image)
+    except Exception as e:
+        return type(e).__name__, getattr(e, 'pos', None), str(e)
+
+
+def test_an_error_after_a_while_loop_inside_is_at_its_own_position(monkeypatch):
+    # (the inner `while` is no `for`: its lines tried and dropped, the
+    # outer's positions up to there kept; the division's fault at its own)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'outer'),
+        ('CONST', 'zero'), ('STORE_LOCAL', 0),
+        ('LABEL', 'h'),
+        ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+        ('LOAD_LOCAL', 0), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'after'),
+        ('JUMP', 'h'),
+        ('LABEL', 'after'),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('CONST', 'seven'), ('LOAD_GLOBAL', 1), ('CONST', 'five'), ('SUB',), ('DIV',),
+        ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'outer'),
+        ('LABEL', 'end')])
+    image = vm.Image(program, compiled=True)
+    played = _played(image)
+    assert played == _played(vm.Image(program))
+    assert played[0] == 'PipError' and 'Division by zero' in played[2]
+    assert {fn.loop for fn in _regions(image).values()} == {(4, 25), (6, 11)}
+
+
+def test_while_loops_inside_called_by_the_operands_they_were_given(monkeypatch):
+    # (ten `while` loops one after another inside `outer`: each tried as
+    # lines and dropped, then called; a drop keeps the operands of the
+    # calls before it, more by now than the outer's positions)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    limits = ['two', 'three', 'five'] + ['seven'] * 7
+    instrs = [('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+              ('LABEL', 'outer'), ('CONST', 'zero'), ('STORE_LOCAL', 0)]
+    for k, limit in enumerate(limits):
+        instrs += [('LABEL', 'h%d' % k),
+                   ('LOAD_LOCAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_LOCAL', 0),
+                   ('LOAD_LOCAL', 0), ('CONST', limit), ('LT',), ('JUMP_IF_FALSE', 'h%d' % (k + 1)),
+                   ('JUMP', 'h%d' % k)]
+    instrs += [('LABEL', 'h%d' % len(limits)),
+               ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+               ('LOAD_GLOBAL', 0), ('LOAD_LOCAL', 0), ('ADD',), ('STORE_GLOBAL', 0),
+               ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+               ('JUMP', 'outer'), ('LABEL', 'end')]
+    program = _hand_made(instrs)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (x ends each round at 13: 2, 3, 5, 7, then one more in each of the other six)
+    assert played[1][:2] == [7 * 13, 7]
+    assert len(_regions(image)) == 1 + len(limits)
+
+
+def test_the_thousandth_constant_is_read_by_its_operand_too(monkeypatch):
+    # (an index is text of the source only below SMALL, 1000: at it, arg[k])
+    from tests import test_vm
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    extra = [5000 + k for k in range(compiled.SMALL + 1 - len(test_vm.CONSTS))]
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LABEL', 'loop'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'last'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 1), ('CONST', 'three'), ('LT',), ('JUMP_IF_FALSE', 'skip'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'skip'),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'end'),
+        ('JUMP', 'loop'),
+        ('LABEL', 'end'),
+    ], extra=extra)
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [7 * extra[-1] + 3, 7], played
+    (fn,) = _regions(image).values()
+    assert '1000' not in fn.source and 'arg[' in fn.source
+
+
+def _limited_run(image, steps):
+    """(What main's start returns or raises, the globals, the steps left)."""
+    from pipvm.core.rng import OCamlRandom
+    from tests import test_vm
+    m = vm.Machine(image, OCamlRandom(1), max_steps=steps, events=[])
+    try:
+        out = m.start(test_vm.seated())
+    except Exception as e:
+        out = (type(e).__name__, str(e))
+    return out, list(m.globals), m.steps_left
+
+
+# Two loops that cross where one's last JUMP is the other's head (L4..L5
+# and L5..L7, found by a random search of hand-made jumps): neither is
+# inside the other
+CROSSING_AT_THE_HEAD = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'L4'),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    ('LOAD_GLOBAL', 0), ('CONST', 'seven'), ('LT',), ('JUMP_IF_FALSE', 'L7'),
+    ('LABEL', 'L5'), ('JUMP', 'L4'),
+    ('LABEL', 'L6'),
+    ('LABEL', 'L7'), ('JUMP', 'L5'),
+    ('JUMP', 'L6'),
+]
+
+
+@pytest.mark.parametrize('hot', [2, 3, 4])
+def test_loops_crossing_at_a_head_play_as_in_the_loop(monkeypatch, hot):
+    # (a loop that begins before a region's head or ends after its end is
+    # none of the loops inside it)
+    monkeypatch.setattr(compiled, 'HOT', hot)
+    program = _hand_made(CROSSING_AT_THE_HEAD)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _limited_run(image, 300), _limited_run(image, 3000)
+    assert played == (_limited_run(vm.Image(program), 300), _limited_run(vm.Image(program), 3000))
+    assert played[0][0][0] == 'StepLimit'
+
+
+def test_a_jump_to_the_end_of_a_for_written_in_place_counts_its_step(monkeypatch):
+    # (the `for` inside is written under `elif pc == its head:`; a jump to
+    # its last JUMP leaves the region there, and that JUMP back counts a step)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
+        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
+        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
+        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LABEL', 'ie'), ('JUMP', 'ih'),
+        ('LABEL', 'idone'), ('JUMP', 'oh'),
+        ('LABEL', 'odone')])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    # (52 cards, two players each)
+    assert played[1][:2] == [104, 52]
+    (fn,) = _regions(image).values()
+    assert fn.loop == (6, 20)       # (the inner `for` made in it, no region of its own)
+
+
+# A loop (L6..) that begins inside another (L0..) and ends after it, on
+# code no path reaches (found by a random search of hand-made jumps)
+CROSSING_PAST_THE_END = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('CONST', 'zero'), ('STORE_GLOBAL', 2),
+    ('LABEL', 'L0'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'five'), ('NE',), ('JUMP_IF_FALSE', 'L8'),
+    ('JUMP', 'L6'),
+    ('LABEL', 'L6'),
+    ('LOAD_GLOBAL', 2), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 2),
+    ('JUMP', 'L0'),
+    ('JUMP', 'L6'),
+    ('LABEL', 'L8'),
+]
+
+
+def test_a_loop_crossing_past_the_end_is_none_of_the_loops_inside(monkeypatch):
+    # (a region of the loop L6.. holds no loop that begins before L6: a
+    # hot block at the first call makes each region at once)
+    monkeypatch.setattr(compiled, 'HOT', 1)
+    program = _hand_made(CROSSING_PAST_THE_END)
+    image = vm.Image(program, compiled=True)
+    with _or_stop():
+        played = _limited_run(image, 3000), _limited_run(image, 3000)
+    assert played == (_limited_run(vm.Image(program), 3000),) * 2
+    assert played[0][1][:3] == [0, 0, 5]
+
+
+def test_a_jump_to_the_end_of_a_for_called_from_a_region_counts_its_step(monkeypatch):
+    # (the `for` inside leaves early, to x: it is called, at its head only
+    # (`elif pc == head:`); a jump to its last JUMP leaves the outer region)
+    monkeypatch.setattr(compiled, 'HOT', 3)
+    program = _hand_made([
+        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
+        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
+        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
+        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
+        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+        ('LOAD_GLOBAL', 0), ('CONST', 'zero'), ('LT',), ('JUMP_IF_FALSE', 'ie'),
+        ('JUMP', 'x'),
+        ('LABEL', 'ie'), ('JUMP', 'ih'),
+        ('LABEL', 'idone'), ('JUMP', 'oh'),
+        ('LABEL', 'x'), ('POP',), ('JUMP', 'oh'),
+        ('LABEL', 'odone')])
+    image = vm.Image(program, compiled=True)
+    played = _run_main(image)
+    assert played == _run_main(vm.Image(program))
+    assert played[1][:2] == [104, 52]
+    made = {fn.loop: fn for fn in _regions(image).values()}
+    assert set(made) == {(6, 27), (15, 24)} and made[(15, 24)].head_only
