@@ -364,19 +364,25 @@ def test_loops_crossing_at_a_head_play_as_in_the_loop(monkeypatch, hot):
     assert played[0][0][0] == 'StepLimit'
 
 
+# A `for` (oh..) with another inside it (ih..), the inner one's body left open:
+# the two tests below end it in two ways
+FOR_IN_A_FOR = [
+    ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
+    ('LOAD_BUILTIN', 2), ('FOR_ITER',),
+    ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
+    ('LOAD_BUILTIN', 0), ('FOR_ITER',),
+    ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
+    ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
+    ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
+    ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+]
+
+
 def test_a_jump_to_the_end_of_a_for_written_in_place_counts_its_step(monkeypatch):
     # (the `for` inside is written under `elif pc == its head:`; a jump to
     # its last JUMP leaves the region there, and that JUMP back counts a step)
     monkeypatch.setattr(compiled, 'HOT', 3)
-    program = _hand_made([
-        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
-        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
-        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
-        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
-        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
-        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
-        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
-        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    program = _hand_made(FOR_IN_A_FOR + [
         ('LABEL', 'ie'), ('JUMP', 'ih'),
         ('LABEL', 'idone'), ('JUMP', 'oh'),
         ('LABEL', 'odone')])
@@ -421,15 +427,7 @@ def test_a_jump_to_the_end_of_a_for_called_from_a_region_counts_its_step(monkeyp
     # (the `for` inside leaves early, to x: it is called, at its head only
     # (`elif pc == head:`); a jump to its last JUMP leaves the outer region)
     monkeypatch.setattr(compiled, 'HOT', 3)
-    program = _hand_made([
-        ('CONST', 'zero'), ('STORE_GLOBAL', 0), ('CONST', 'zero'), ('STORE_GLOBAL', 1),
-        ('LOAD_BUILTIN', 2), ('FOR_ITER',),
-        ('LABEL', 'oh'), ('FOR_NEXT', 0, 'odone'),
-        ('LOAD_BUILTIN', 0), ('FOR_ITER',),
-        ('LOAD_GLOBAL', 1), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 1),
-        ('LOAD_GLOBAL', 1), ('CONST', 'seven'), ('GT',), ('JUMP_IF_FALSE', 'ie'),
-        ('LABEL', 'ih'), ('FOR_NEXT', 1, 'idone'),
-        ('LOAD_GLOBAL', 0), ('CONST', 'one'), ('ADD',), ('STORE_GLOBAL', 0),
+    program = _hand_made(FOR_IN_A_FOR + [
         ('LOAD_GLOBAL', 0), ('CONST', 'zero'), ('LT',), ('JUMP_IF_FALSE', 'ie'),
         ('JUMP', 'x'),
         ('LABEL', 'ie'), ('JUMP', 'ih'),
