@@ -46,8 +46,7 @@ def test_a_message_only_loop_checks_a_recipient_at_every_item():
 def main_of(instrs):
     """An image whose main is instrs as they are (no RETURN added: code may
     follow the last one, never reached, as a hand-made file may have)."""
-    def code(kind, name, local_names, body):
-        return test_vm.code(kind, name, local_names, body)
+    code = test_vm.code
     codes = [code('init', 'globals', [], [('RETURN',)]),
              code('action', 'helper', [], [('RETURN',)]),
              code('rule', 'hearts', ['p', 'c', 'pile'], test_vm.RULE),

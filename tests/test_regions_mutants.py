@@ -1,14 +1,12 @@
 """Direct tests of regions.py's text helpers (tools/mutation.py's
 survivors): the shapes of text no composed region has, where a guard
 must still hold."""
-import contextlib
-import signal
-
 import pytest
 
 from pipvm.core.errors import StepLimit
 from pipvm.engine import compiled, local_names, regions, vm
 from tests.test_regions import CROSSING_AT_THE_END, _hand_made, _regions, _run_main
+from tests.util import stopped_after
 
 
 def test_a_constant_at_the_texts_first_character_is_named_too():
@@ -160,19 +158,10 @@ def test_a_jump_inside_a_block_inside_a_branch_keeps_the_while():
                                         '        y()', 'w()', 'return 8']
 
 
-@contextlib.contextmanager
 def _or_stop(seconds=5):
     """A region that spins without counting a step fails the test instead
     of hanging it."""
-    def stop(*_):
-        raise TimeoutError('no end in %d s' % seconds)
-    was = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, was)
+    return stopped_after(seconds, TimeoutError('no end in %d s' % seconds))
 
 
 def _limited(image, steps):

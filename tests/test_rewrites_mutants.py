@@ -5,11 +5,10 @@ block rather than inside it; and each template, comparison, control word
 and stop of inlined, unstacked, folded and taken written out, where the
 sweep's texts give a mutant the same text as the real code (a chain at an
 indent, two pops on a line, an ASK's flat list last)."""
-import signal
-
 import pytest
 
 from pipvm.engine import rewrites
+from tests.util import stopped_after
 
 
 class Endless(Exception):
@@ -19,13 +18,8 @@ class Endless(Exception):
 
 @pytest.fixture(autouse=True)
 def _no_endless_loop():
-    def stop(*_):
-        raise Endless
-    was = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(5)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, was)
+    with stopped_after(5, Endless):
+        yield
 
 
 def test_a_pop_on_a_deeper_or_shallower_line_than_the_pushes_is_left_to_the_stack():

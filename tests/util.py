@@ -1,12 +1,28 @@
 """Helpers shared by the tests."""
 import contextlib
 import os
+import signal
 
 from compiler.errors import PipError
 
 DATA = os.path.join(os.path.dirname(__file__), 'data')
 # The line pipvm adds after the reference's `Error: syntax error on line N`.
 HINT = r'  at (column \d+, found [^\n]+|line \d+, column \d+, found [^\n]+|the end of the file; [^\n]+)\n'
+
+
+@contextlib.contextmanager
+def stopped_after(seconds, error):
+    """Raise error where the code inside is after `seconds` (SIGALRM): a
+    mutant whose loop stops advancing fails its test instead of hanging it."""
+    def stop(*_):
+        raise error
+    was = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, was)
 
 
 def error_text(fn, *args):
