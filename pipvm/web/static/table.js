@@ -27,6 +27,7 @@ let problem = '';         // the last refusal: shown until the next action
 function render(v, at) {
   if (at < version) return;
   version = at;
+  document.body.dataset.version = at;     // the version shown (a test waits for it)
   view = v;
   noteView(v);
   const me = v.players.find((p) => p.seat === v.seat);

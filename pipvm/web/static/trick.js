@@ -41,18 +41,24 @@ function noteTrick(v) {
 function takenTrick(before, v) {
   if (!before || !before.cards.length) return null;
   const now = v.areas.find((a) => a.name === before.name);
-  if (!now || before.cards.every((c, i) => (now.cards || [])[i] === c)) return null;
+  // (a trick may put each card on top, as Rolling Stone's does: taken is
+  // a card gone from it, not a change of order)
+  if (!now || before.cards.every((c) => (now.cards || []).includes(c))) return null;
   const cards = before.cards.slice();
   const by = before.by.slice();
+  // the events of this trick: up to the first card played into the next
+  // (a page many steps behind is told of both at once)
+  const fresh = [];
   for (const e of v.log.slice(Math.max(0, before.logEnd - v.log_start))) {
-    if (e.kind !== 'played' || e.card === null || e.by === null) continue;
-    if (by.includes(e.by) || by.length >= v.players.length) break;
-    cards.push(e.card);
-    by.push(e.by);
+    if (e.kind === 'played' && e.card !== null && e.by !== null) {
+      if (by.includes(e.by) || by.length >= v.players.length) break;
+      cards.push(e.card);
+      by.push(e.by);
+    }
+    fresh.push(e);
   }
   // who took it: the player a message names ("Ada takes the trick."), else
   // the one player (or team) whose pile grew by the trick
-  const fresh = v.log.slice(Math.max(0, before.logEnd - v.log_start));
   const names = v.players.map((p) => p.name);
   const said = fresh.map((e) => e.kind === 'message' && /\btrick\b/i.test(e.text)
     && names.find((n) => e.text.startsWith(n + ' '))).find((n) => n);
