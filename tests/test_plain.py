@@ -71,14 +71,40 @@ def test_copies_and_pickles_of_frozen_and_mutable_instances():
     assert (b2.name, b2.cards) == ('b', [1])
 
 
-def test_init_is_written_at_the_first_instance():
-    @plain.define
+def _late(decorate):
+    @decorate
     class Late:
         a: int
         b: list = plain.Factory(list)
+        c: str = 'c'
+    return Late
 
-    first = Late.__init__
-    with pytest.raises(TypeError):
-        Late()                          # (a missing field: the written __init__ says so)
-    assert Late.__init__ is not first
-    assert Late(1) == Late(1, []) and Late(a=2).b == []
+
+def _made_and_refused(Late, n):
+    """Three instances, and the four calls __init__ refuses (each a call)."""
+    made = (Late(n), Late(n, [n], c='x'), Late(b=[1], a=n))
+    for args, kwargs in (((), {}), ((1, [], 'c', 4), {}), ((1,), {'d': 2}), ((1,), {'a': 2})):
+        with pytest.raises(TypeError):
+            Late(*args, **kwargs)           # missing, one too many, no such field, twice
+    return made
+
+
+def test_init_is_written_at_the_generated_at_th_call_and_does_the_same_before():
+    for decorate in (plain.define, plain.frozen):
+        Late = _late(decorate)
+        first = Late.__init__
+        before = _made_and_refused(Late, 0)
+        while Late.__init__ is first:
+            Late(5)
+        after = _made_and_refused(Late, 0)
+        assert before == after == (Late(0, [], 'c'), Late(0, [0], 'x'), Late(0, [1], 'c'))
+        # a factory's value is made afresh for each instance, both ways
+        assert before[0].b is not Late(0).b and after[0].b is not Late(0).b
+        # written at the GENERATED_AT-th call, not before
+        Late = _late(decorate)
+        first = Late.__init__
+        for _ in range(plain.GENERATED_AT - 1):
+            Late(1)
+        assert Late.__init__ is first
+        Late(1)
+        assert Late.__init__ is not first

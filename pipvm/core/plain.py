@@ -14,7 +14,8 @@ table, a program's records) must not cost attrs' import and class building
 
 The fields are the class's annotations in order (a base's first); a class
 attribute gives a default.  Only `__init__` is generated (from the field
-names alone, like collections.namedtuple, at the first instance); `==`,
+names alone, like collections.namedtuple, at the GENERATED_AT-th
+instance: until then one __init__ sets the fields by name); `==`,
 `hash` and `repr` read the fields in order, and a method the class
 defines itself is kept.
 `evolve(x, **changes)` is attrs.evolve; `fields(cls)` the field names of
@@ -117,12 +118,50 @@ def _make(cls, eq, repr_, frozen):
     return made
 
 
+# Instances a class makes by its fields' names, one at a time, before its
+# own __init__ is generated: compiling one costs about 0.1 ms, and a class
+# made a few times a run (a game's players, its ending, the suits) never
+# pays for it.
+GENERATED_AT = 64
+
+
 def _first_init(cls, specs, frozen):
-    """cls's __init__ until its first instance, which writes the real one:
-    a run makes only some of the classes it defines."""
+    """cls's __init__ until its GENERATED_AT-th instance, which writes the
+    real one: each sets the fields by name (a run makes only some of the
+    classes it defines, and most of those a few times)."""
+    names = tuple(specs)
+    given = frozenset(names)
+    set_field = object.__setattr__ if frozen else setattr
+    made = 0
+
     def __init__(self, *args, **kwargs):
-        cls.__init__ = init = _init(cls.__name__, specs, frozen)
-        init(self, *args, **kwargs)
+        nonlocal made
+        made += 1
+        if made >= GENERATED_AT:
+            cls.__init__ = init = _init(cls.__name__, specs, frozen)
+            return init(self, *args, **kwargs)
+        if len(args) > len(names):
+            raise TypeError('__init__() takes %d positional arguments but %d were given'
+                            % (len(names) + 1, len(args) + 1))
+        values = dict(zip(names, args))
+        for name, value in kwargs.items():
+            if name not in given:
+                raise TypeError('__init__() got an unexpected keyword argument %r' % name)
+            if name in values:
+                raise TypeError('__init__() got multiple values for argument %r' % name)
+            values[name] = value
+        for name in names:
+            value = values.get(name, _NOTHING)
+            if value is _NOTHING:
+                spec = specs[name]
+                if spec.factory is not None:
+                    value = spec.factory()
+                elif spec.default is not _NOTHING:
+                    value = spec.default
+                else:
+                    raise TypeError('__init__() missing 1 required positional argument: %r'
+                                    % name)
+            set_field(self, name, value)
     return __init__
 
 
