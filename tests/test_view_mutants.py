@@ -88,3 +88,25 @@ def test_a_recycle_location_held_for_each_player_is_not_a_value():
     assert [(kind, t) for kind, _, t in program.owns] == [('Player', 'Area')]
     game = Game(program, seed=2, players=2, names=NAMES[:2])
     assert [p['values'] for p in view.view(game, 0)['players']] == [{}, {}]
+
+
+KEPT = '''Game "Kept" requires 2 players.
+Deck stock = standard.
+Number kept for each player.
+Action main {
+  deal 2 from stock to players.
+  ask players->first { "go" { } }
+}
+'''
+
+
+def test_a_card_list_held_for_each_player_is_not_a_value():
+    # pins _values' leaving out an own of type CardList (Pip refuses one; a .pipc file may hold one)
+    from pipvm.isa import pipc
+    program = frontend.compile_text(KEPT)
+    program.owns = [('Player', 'kept', 'CardList')]
+    program = pipc.load(pipc.dump(program), 'kept.pipc')
+    game = Game(program, seed=1, players=2, names=['Ada', 'Ben'])
+    for p in game.machine.players:
+        p.own[0] = list(p.hand)
+    assert [p['values'] for p in view.view(game, 0)['players']] == [{}, {}]
