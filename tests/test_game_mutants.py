@@ -59,7 +59,7 @@ class _Noting(random.Random):
 
 
 def test_a_game_played_out_from_the_start_notes_each_decision():
-    # pins _seat_players' playing_out: the play-out's answers from the first instruction, noted as (options, seat)
+    # pins _seat_players' playing_out: answers from the first instruction, noted as (options, seat)
     program = loader.load_program(CRAZY_EIGHTS)
     made = []
 

@@ -21,7 +21,7 @@ def game_of(source):
 
 
 def test_targets_follow_the_options_a_card_only_where_the_seat_sees_it():
-    # pins option_targets: a card of the seat's hand or of a faceup area, an area, None elsewhere, in option order
+    # pins option_targets: a card of its hand or a faceup area, an area, else None, by option
     game = game_of(TAKE)
     m = game.machine
     mine = [str(c) for c in m.players[0].hand]
