@@ -1,7 +1,9 @@
 """Quick tests that kill what the rest of determinize.py's SUITE leaves alive
 (tools/mutation-results/determinize.tsv)."""
+import random
+
 from compiler.recycle import frontend
-from pipvm.game.determinize import Blind, real_trace
+from pipvm.game.determinize import Blind, determinize, real_trace
 from pipvm.game.game import Game
 from pipvm.isa import pipc
 
@@ -44,3 +46,23 @@ def test_only_another_seats_ask_is_answered_blind():
     assert real_trace(game, 0)[4].at == frozenset()
     ben = real_trace(game, 1)[4]
     assert ben.at == frozenset({0}) and ben.masked == {0: '\0 (move to Secret)'}
+
+
+# Ada puts a card of her hand face down: Ben sees neither her hand nor the card
+HAND = OWN.replace("repeat 1", "repeat 3").replace("(game iloc STOCK) 'C", "((current player) iloc HAND) 'C")
+
+
+def test_another_seats_blind_ask_is_answered_alike_at_random():
+    # Blind.answer and _answer_all's blind case: Ben's worlds put aside each card he does not see
+    program = pipc.load(pipc.dump(frontend.compile_text(HAND)), 'hand.recycle')
+    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    game.answer(1)
+    ada, ben = game.machine.seated
+    unseen = {c.name for c in ada.hand + ada.stash}
+    put = set()
+    for i in range(20):
+        w_ada, w_ben = determinize(game, 1, random.Random(i)).machine.seated
+        assert [c.name for c in w_ben.hand] == [c.name for c in ben.hand]
+        assert {c.name for c in w_ada.hand + w_ada.stash} == unseen and len(w_ada.stash) == 1
+        put.add(w_ada.stash[0].name)
+    assert put == unseen and len(unseen) == 3
