@@ -211,8 +211,9 @@ SUITE = {
     # (test_view_mutants.py first: its quick tests kill what the rest leaves alive)
     'pipvm/game/view.py': ['tests/test_view_mutants.py', 'tests/test_game.py', 'tests/test_bots.py',
                            'tests/test_web_api.py', 'tests/test_extensions.py'],
-    'pipvm/game/determinize.py': ['tests/test_game.py', 'tests/test_bots.py',
-                                  'tests/test_determinization.py'],
+    # (test_determinize_mutants.py first: its quick tests kill what the rest leaves alive)
+    'pipvm/game/determinize.py': ['tests/test_determinize_mutants.py', 'tests/test_game.py',
+                                  'tests/test_bots.py', 'tests/test_determinization.py'],
     # (the package was split into BELIEF's modules: the test_belief_*.py files
     # written for them each play a Belief through most of them)
     **{part: ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] + BELIEF_TESTS +
