@@ -8,6 +8,7 @@ import random
 from compiler.codegen import generator as codegen
 from compiler.pip import frontend
 from pipvm.core.rng import OCamlRandom
+from pipvm.game import determinize
 from pipvm.game.determinize import Recorded, real_trace
 from pipvm.game.game import Game
 
@@ -355,3 +356,38 @@ def test_a_replay_of_the_real_game_records_each_shuffles_order():
         again.answer(choice)
     assert again.machine.dealer.orders == noting.orders and len(noting.orders) == 3
     assert again.machine.dealer.clocks == noting.clocks == [4, 8, 12]   # (the banner; 4 plays)
+
+
+NAMED_TWICE = '''Game "Twice" requires 2 players.
+Deck stock = [A~S; 2~S; 3~S; 4~S; 5~S; 6~S].
+Area pile labeled "pile" is facedown.
+Action main {
+  shuffle stock.
+  deal 2 from stock to players.
+  let p be players->first.
+  ask p {
+    for c in p->hand "Hide {c}, the {c}" { deal c from p->hand to pile. }
+    "Pass" { message "passed". }
+  }
+  ask players->last { "Done" { message "done". } }
+}
+'''
+
+
+def test_a_card_named_twice_in_a_blind_ask_stays_hidden():
+    # Ada hides a card face down; Bob's worlds must put any card he does not
+    # see there, though her ask's label names it twice (Blind masks every
+    # mention: found by determinize.py's mutation testing)
+    game = Game(codegen.generate(frontend.check_text(NAMED_TWICE)), seed=1, players=2,
+                names=['Ada', 'Bob'])
+    assert game.decision.seat == 0 and game.decision.options[1] == \
+        'Hide Six of Spades, the Six of Spades'
+    game.answer(1)
+    assert game.decision.seat == 1 and 'Six' not in str(game.view(1))
+    unseen = {str(c) for c in game.players[0].hand} | {str(c) for c in game.machine.globals[0]}
+    unseen.add('Six of Spades')
+    put = set()
+    for i in range(20):
+        (card,) = determinize.determinize(game, 1, random.Random(i)).machine.globals[1].cards
+        put.add(str(card))
+    assert put == unseen and len(unseen) == 4, put       # (masked once: always Six of Spades)

@@ -137,7 +137,7 @@ class Blind:
         choice, label = answer
         card = _named(g, choice)
         if card is not None and all(c is not card for c in seen_cards(g.machine, self.seat)):
-            self.masked[h] = label.replace(card.name, '\0', 1)
+            self.masked[h] = _masked(label, card)
             self.at = frozenset(self.masked)
 
     def answer(self, g, h, rng):
@@ -146,8 +146,14 @@ class Blind:
         alike = [i for i, label in enumerate(g.decision.options)
                  for card in [_named(g, i)]
                  if card is not None and all(c is not card for c in seen)
-                 and label.replace(card.name, '\0', 1) == self.masked[h]]
+                 and _masked(label, card) == self.masked[h]]
         return rng.choice(alike) if alike else None
+
+
+def _masked(label, card):
+    """label with every mention of card's name masked: a seat that does not
+    see the card learns nothing of it from a label that names it twice."""
+    return label.replace(card.name, '\0')
 
 
 def _named(g, i):
