@@ -66,3 +66,20 @@ def test_another_seats_blind_ask_is_answered_alike_at_random():
         assert {c.name for c in w_ada.hand + w_ada.stash} == unseen and len(w_ada.stash) == 1
         put.add(w_ada.stash[0].name)
     assert put == unseen and len(unseen) == 3
+
+
+# Ada puts a card of her hand face down or passes: only the first is alike to what she did
+PASS = HAND.replace("SECRET)))))))))", "SECRET))))\n                      (turn pass))))))")
+
+
+def test_a_blind_answer_is_only_an_option_alike_to_the_real_one():
+    # Blind.answer keeps only options naming an unseen card whose masked label is the real one's
+    program = pipc.load(pipc.dump(frontend.compile_text(PASS)), 'pass.recycle')
+    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    assert game.decision.options[-1] == 'pass'
+    game.answer(1)
+    blind = real_trace(game, 1)[4]
+    for i in range(12):
+        world = determinize(game, 1, random.Random(i), tries=1)
+        label = world.history[0][1]
+        assert label.endswith(' (move to Secret)') and blind.masked[0] == '\0 (move to Secret)'
