@@ -83,3 +83,21 @@ def test_a_blind_answer_is_only_an_option_alike_to_the_real_one():
         world = determinize(game, 1, random.Random(i), tries=1)
         label = world.history[0][1]
         assert label.endswith(' (move to Secret)') and blind.masked[0] == '\0 (move to Secret)'
+
+
+# Ada may put aside only a heart (or pass): some worlds deal her none, so no option is alike
+HEARTS = PASS.replace("(RANK (ACE, TWO, THREE))", "(RANK (ACE, TWO, THREE, FOUR))").replace(
+    "((current player) iloc HAND) 'C",
+    "(filter ((current player) iloc HAND) 'X (== (cardatt SUIT 'X) HEARTS)) 'C")
+
+
+def test_a_world_with_no_alike_option_is_refused():
+    # _answer_all refuses a sample where Blind.answer finds no option alike (not a half-replayed world)
+    program = pipc.load(pipc.dump(frontend.compile_text(HEARTS)), 'hearts.recycle')
+    game = Game(program, seed=1, players=2, names=['Ada', 'Ben'])
+    assert game.decision.options == ('Two of Hearts (move to Secret)', 'pass')
+    game.answer(0)
+    for i in range(40):
+        world = determinize(game, 1, random.Random(i))
+        assert len(world.history) == len(game.history)
+        assert world.history[0][1].endswith(' (move to Secret)')
