@@ -101,3 +101,13 @@ def test_a_world_with_no_alike_option_is_refused():
         world = determinize(game, 1, random.Random(i))
         assert len(world.history) == len(game.history)
         assert world.history[0][1].endswith(' (move to Secret)')
+
+
+def test_a_game_with_nothing_hidden_is_its_own_world_without_a_try():
+    # determinize's shortcut: no shuffle and no blind or unseen play -> a fork, whatever tries is
+    program = pipc.load(pipc.dump(frontend.compile_text(OWN.replace("(shuffle (game iloc STOCK))", ""))),
+                        'open.recycle')
+    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    assert not game.machine.shuffles
+    world = determinize(game, 1, random.Random(0), tries=0)
+    assert world is not game and world.decision.options == game.decision.options
