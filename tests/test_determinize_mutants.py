@@ -66,3 +66,48 @@ def test_another_seats_blind_ask_is_answered_alike_at_random():
         assert {c.name for c in w_ada.hand + w_ada.stash} == unseen and len(w_ada.stash) == 1
         put.add(w_ada.stash[0].name)
     assert put == unseen and len(unseen) == 3
+
+
+# Ada puts a card of her hand face down or passes: only the first is alike to what she did
+PASS = HAND.replace("SECRET)))))))))", "SECRET))))\n                      (turn pass))))))")
+
+
+def test_a_blind_answer_is_only_an_option_alike_to_the_real_one():
+    # Blind.answer keeps only options naming an unseen card whose masked label is the real one's
+    program = pipc.load(pipc.dump(frontend.compile_text(PASS)), 'pass.recycle')
+    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    assert game.decision.options[-1] == 'pass'
+    game.answer(1)
+    blind = real_trace(game, 1)[4]
+    for i in range(12):
+        world = determinize(game, 1, random.Random(i), tries=1)
+        label = world.history[0][1]
+        assert label.endswith(' (move to Secret)') and blind.masked[0] == '\0 (move to Secret)'
+
+
+# Ada may put aside only a heart (or pass): some worlds deal her none, so no option is alike
+HEARTS = PASS.replace("(RANK (ACE, TWO, THREE))", "(RANK (ACE, TWO, THREE, FOUR))").replace(
+    "((current player) iloc HAND) 'C",
+    "(filter ((current player) iloc HAND) 'X (== (cardatt SUIT 'X) HEARTS)) 'C")
+
+
+def test_a_world_with_no_alike_option_is_refused():
+    # _answer_all refuses a sample where Blind.answer finds no option alike (not a half-replayed world)
+    program = pipc.load(pipc.dump(frontend.compile_text(HEARTS)), 'hearts.recycle')
+    game = Game(program, seed=1, players=2, names=['Ada', 'Ben'])
+    assert game.decision.options == ('Two of Hearts (move to Secret)', 'pass')
+    game.answer(0)
+    for i in range(40):
+        world = determinize(game, 1, random.Random(i))
+        assert len(world.history) == len(game.history)
+        assert world.history[0][1].endswith(' (move to Secret)')
+
+
+def test_a_game_with_nothing_hidden_is_its_own_world_without_a_try():
+    # determinize's shortcut: no shuffle and no blind or unseen play -> a fork, whatever tries is
+    program = pipc.load(pipc.dump(frontend.compile_text(OWN.replace("(shuffle (game iloc STOCK))", ""))),
+                        'open.recycle')
+    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    assert not game.machine.shuffles
+    world = determinize(game, 1, random.Random(0), tries=0)
+    assert world is not game and world.decision.options == game.decision.options
