@@ -8,7 +8,6 @@ import random
 from compiler.codegen import generator as codegen
 from compiler.pip import frontend
 from pipvm.core.rng import OCamlRandom
-from pipvm.game import determinize
 from pipvm.game.determinize import Recorded, real_trace
 from pipvm.game.game import Game
 
@@ -388,6 +387,6 @@ def test_a_card_named_twice_in_a_blind_ask_stays_hidden():
     unseen.add('Six of Spades')
     put = set()
     for i in range(20):
-        (card,) = determinize.determinize(game, 1, random.Random(i)).machine.globals[1].cards
+        (card,) = game.determinize(1, random.Random(i)).machine.globals[1].cards
         put.add(str(card))
     assert put == unseen and len(unseen) == 4, put       # (masked once: always Six of Spades)

@@ -24,9 +24,14 @@ OWN = """;; Own
 """
 
 
+def recycle_game(text, seed):
+    """A two-seat game of RECYCLE text, through a .pipc (as `pipvm run` loads one)."""
+    program = pipc.load(pipc.dump(frontend.compile_text(text)), 'game.recycle')
+    return Game(program, seed=seed, players=2, names=['Ada', 'Ben'])
+
+
 def own_game():
-    program = pipc.load(pipc.dump(frontend.compile_text(OWN)), 'own.recycle')
-    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    game = recycle_game(OWN, 3)
     assert game.decision.seat == 0 and game.decision.kind == 'action'
     game.answer(1)
     return game
@@ -54,8 +59,7 @@ HAND = OWN.replace("repeat 1", "repeat 3").replace("(game iloc STOCK) 'C", "((cu
 
 def test_another_seats_blind_ask_is_answered_alike_at_random():
     # Blind.answer and _answer_all's blind case: Ben's worlds put aside each card he does not see
-    program = pipc.load(pipc.dump(frontend.compile_text(HAND)), 'hand.recycle')
-    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    game = recycle_game(HAND, 3)
     game.answer(1)
     ada, ben = game.machine.seated
     unseen = {c.name for c in ada.hand + ada.stash}
@@ -74,8 +78,7 @@ PASS = HAND.replace("SECRET)))))))))", "SECRET))))\n                      (turn 
 
 def test_a_blind_answer_is_only_an_option_alike_to_the_real_one():
     # Blind.answer keeps only options naming an unseen card whose masked label is the real one's
-    program = pipc.load(pipc.dump(frontend.compile_text(PASS)), 'pass.recycle')
-    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    game = recycle_game(PASS, 3)
     assert game.decision.options[-1] == 'pass'
     game.answer(1)
     blind = real_trace(game, 1)[4]
@@ -93,8 +96,7 @@ HEARTS = PASS.replace("(RANK (ACE, TWO, THREE))", "(RANK (ACE, TWO, THREE, FOUR)
 
 def test_a_world_with_no_alike_option_is_refused():
     # _answer_all refuses a sample where Blind.answer finds no option alike (not a half-replayed world)
-    program = pipc.load(pipc.dump(frontend.compile_text(HEARTS)), 'hearts.recycle')
-    game = Game(program, seed=1, players=2, names=['Ada', 'Ben'])
+    game = recycle_game(HEARTS, 1)
     assert game.decision.options == ('Two of Hearts (move to Secret)', 'pass')
     game.answer(0)
     for i in range(40):
@@ -105,9 +107,7 @@ def test_a_world_with_no_alike_option_is_refused():
 
 def test_a_game_with_nothing_hidden_is_its_own_world_without_a_try():
     # determinize's shortcut: no shuffle and no blind or unseen play -> a fork, whatever tries is
-    program = pipc.load(pipc.dump(frontend.compile_text(OWN.replace("(shuffle (game iloc STOCK))", ""))),
-                        'open.recycle')
-    game = Game(program, seed=3, players=2, names=['Ada', 'Ben'])
+    game = recycle_game(OWN.replace("(shuffle (game iloc STOCK))", ""), 3)
     assert not game.machine.shuffles
     world = determinize(game, 1, random.Random(0), tries=0)
     assert world is not game and world.decision.options == game.decision.options

@@ -31,11 +31,15 @@ expect.set_options(timeout=TIMEOUT)
 SIZES = ((1280, 800), (390, 844))
 
 
-def new_page(browser, url, size=(1280, 800)):
+def new_page(browser, url, size=(1280, 800), live=None):
+    """A page at url (live: a handler of its live channel's WebSocket, as
+    Playwright's route_web_socket takes it)."""
     page = browser.new_context(viewport={'width': size[0], 'height': size[1]}).new_page()
     page.set_default_timeout(TIMEOUT)
     page.errors = []
     page.on('pageerror', lambda e: page.errors.append(e))
+    if live is not None:
+        page.route_web_socket('**/live', live)
     page.goto(url)
     return page
 
@@ -79,6 +83,17 @@ def caught_up(pages, table):
     game as it is now)."""
     for page in pages:
         expect(page.locator('body')).to_have_attribute('data-version', str(table.version))
+
+
+def rolling_stone():
+    """Rolling Stone at four seats, seed 2: its trick holds each new card on top."""
+    return Table(loader.load_program(ROLLING_STONE), seating(4), 2, path=ROLLING_STONE)
+
+
+def answer_at_random(urls, table, rng):
+    """Answer the table's decision over HTTP with one of its options (rng's)."""
+    d = table.game.decision
+    answer_by_http(urls[d.seat], d, rng.randrange(len(d.options or [0])))
 
 
 def answer_by_http(url, d, choice=0):
@@ -148,16 +163,15 @@ def test_a_trick_s_first_card_stands_before_the_seat_that_led_it(browser):
     """Rolling Stone's table holds a pile beside the trick: a trick's first
     card still stands on its leader's side of the table, at both sizes
     (left or right of the felt's middle; above or below the trick's)."""
-    table = Table(loader.load_program(ROLLING_STONE), seating(4), 2, path=ROLLING_STONE)
+    table = rolling_stone()
     with serving([table]) as base:
         urls = links(base, table)
         pages = [new_page(browser, urls[0], size) for size in SIZES]
         rng = random.Random(2)
         sides = set()
         while len(sides) < 3 and table.game.ending is None:
-            d = table.game.decision
             played = table.version
-            answer_by_http(urls[d.seat], d, rng.randrange(len(d.options or [0])))
+            answer_at_random(urls, table, rng)
             while table.version == played:
                 pages[0].wait_for_timeout(10)
             # each step shown before the next is played (a page many steps
@@ -187,15 +201,14 @@ def test_a_trick_s_first_card_stands_before_the_seat_that_led_it(browser):
 def test_a_trick_that_puts_each_card_on_top_is_not_taken_at_each_card(browser):
     """Rolling Stone's trick lists its cards newest first: while it grows,
     the page shows it as it is, never as a trick just taken."""
-    table = Table(loader.load_program(ROLLING_STONE), seating(4), 2, path=ROLLING_STONE)
+    table = rolling_stone()
     with serving([table]) as base:
         urls = links(base, table)
         page = new_page(browser, urls[0])
         rng = random.Random(2)
         grown = 0
         for _ in range(16):
-            d = table.game.decision
-            answer_by_http(urls[d.seat], d, rng.randrange(len(d.options or [0])))
+            answer_at_random(urls, table, rng)
             caught_up([page], table)
             trick = next((a['cards'] for a in table.game.view(0)['areas'] if a['name'] == 'Trick'), [])
             # (a page shows a version whole: read at once)
@@ -214,7 +227,7 @@ def test_a_page_told_of_a_trick_and_the_next_at_once_names_no_wrong_taker(browse
     page that misses both live patches is told of them at once: it holds
     the trick just finished, and does not name P4, who picked up the next,
     as its taker."""
-    table = Table(loader.load_program(ROLLING_STONE), seating(4), 2, path=ROLLING_STONE)
+    table = rolling_stone()
     with serving([table]) as base:
         urls = links(base, table)
         dropping, dropped = [], []
@@ -222,10 +235,7 @@ def test_a_page_told_of_a_trick_and_the_next_at_once_names_no_wrong_taker(browse
         def live(ws):
             server = ws.connect_to_server()
             server.on_message(lambda m: dropped.append(m) if dropping else ws.send(m))
-        page = browser.new_context().new_page()
-        page.set_default_timeout(TIMEOUT)
-        page.route_web_socket('**/live', live)
-        page.goto(urls[0])
+        page = new_page(browser, urls[0], live=live)
         rng = random.Random(2)
         for step in range(1, 19):
             if step == 16:
@@ -234,8 +244,7 @@ def test_a_page_told_of_a_trick_and_the_next_at_once_names_no_wrong_taker(browse
                 while len(dropped) < 2:     # (the route sees a message in a call to Playwright)
                     page.wait_for_timeout(10)
                 dropping.clear()
-            d = table.game.decision
-            answer_by_http(urls[d.seat], d, rng.randrange(len(d.options or [0])))
+            answer_at_random(urls, table, rng)
             if step < 16:
                 caught_up([page], table)
         assert any(e.text == 'P4 cannot follow Diamonds and picks up the trick (1 in it).'
@@ -247,6 +256,7 @@ def test_a_page_told_of_a_trick_and_the_next_at_once_names_no_wrong_taker(browse
             ' && [(document.querySelector("#trick .taker") || {}).textContent || null]').json_value()
         assert taker == [None]
         expect(page.locator('#trick .card.played[title^="Eight of Hearts,"]')).to_be_visible()
+        assert page.errors == []
 
 
 def test_trump_and_the_card_turned_up_are_on_the_table_and_the_hand_is_not_in_the_log(browser):

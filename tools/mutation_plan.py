@@ -205,13 +205,11 @@ SUITE = {
                                       'tests/test_ext_sets.py', 'tests/test_ext_params.py',
                                       'tests/test_ext_endings.py', 'tests/test_ext_areas.py',
                                       'tests/test_ext_groups.py', 'tests/test_generator_mutants.py'],
-    # (test_game_mutants.py first: its quick tests kill what the rest leaves alive)
+    # (each test_*_mutants.py first: its quick tests kill what the rest leaves alive)
     'pipvm/game/game.py': ['tests/test_game_mutants.py', 'tests/test_game.py', 'tests/test_bots.py',
                            'tests/test_seats.py'],
-    # (test_view_mutants.py first: its quick tests kill what the rest leaves alive)
     'pipvm/game/view.py': ['tests/test_view_mutants.py', 'tests/test_game.py', 'tests/test_bots.py',
                            'tests/test_web_api.py', 'tests/test_extensions.py'],
-    # (test_determinize_mutants.py first: its quick tests kill what the rest leaves alive)
     'pipvm/game/determinize.py': ['tests/test_determinize_mutants.py', 'tests/test_game.py',
                                   'tests/test_bots.py', 'tests/test_determinization.py'],
     # (the package was split into BELIEF's modules: the test_belief_*.py files

@@ -130,7 +130,6 @@ def _first_init(cls, specs, frozen):
     real one: each sets the fields by name (a run makes only some of the
     classes it defines, and most of those a few times)."""
     names = tuple(specs)
-    given = frozenset(names)
     set_field = object.__setattr__ if frozen else setattr
     made = 0
 
@@ -145,7 +144,7 @@ def _first_init(cls, specs, frozen):
                             % (len(names) + 1, len(args) + 1))
         values = dict(zip(names, args))
         for name, value in kwargs.items():
-            if name not in given:
+            if name not in specs:
                 raise TypeError('__init__() got an unexpected keyword argument %r' % name)
             if name in values:
                 raise TypeError('__init__() got multiple values for argument %r' % name)
