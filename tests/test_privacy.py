@@ -187,3 +187,26 @@ def test_a_player_taken_out_still_knows_its_own_hand(tmp_path):
     mine = game.view(0)['players'][0]['hand']
     assert len(mine) == 1 and witness.unseen(0, game.view(0)) == set()
     assert witness.unseen(1, game.view(1)) == set() and mine[0] not in str(game.view(1))
+
+
+def test_a_choice_made_in_secret_shows_nobody_until_the_showdown():
+    # Guts: each player is asked "In" or "Out" in turn, and the program
+    # keeps the answer in globals no seat is shown; at every decision of a
+    # deal but its last (whose answer starts the showdown), either answer
+    # leaves every other seat's view, and the spectators', the same
+    for seed in (1, 2, 3):
+        game, _ = new_game(os.path.join(ROOT, 'examples', 'guts.pip'), seed)
+        while game.decision.kind is NAME:
+            answer_randomly(game, random.Random(seed))
+        rng = random.Random(seed)
+        for _ in range(game.seats - 1):
+            asked = game.decision.seat
+            assert [str(o) for o in game.decision.options] == ['In', 'Out']
+            views = []
+            for answer in (0, 1):
+                fork = game.fork()
+                fork.answer(answer)
+                views.append({seat: fork.view(seat) for seat in [SPECTATOR] + list(range(game.seats))
+                              if seat != asked})
+            assert views[0] == views[1]
+            game.answer(rng.randrange(2))
