@@ -25,7 +25,11 @@ load disturbs (valgrind; PYTHONHASHSEED=0, so that every run orders its
 sets alike): each tree plays every state out once (every function made),
 then REPS and 3 x REPS times in two runs, and the difference between the
 runs is divided by the difference between their answers (the loading and
-the warm-up cancel out).  About a minute a tree and file.
+the warm-up cancel out).  About a minute a tree and file.  --cache runs
+them under cachegrind's simulation of the caches and the branch predictor
+instead (slower): instructions, instruction- and data-cache misses and
+mispredicted branches per answer, which the CPU time feels and a count of
+instructions does not.
 """
 import argparse
 import json
@@ -105,18 +109,31 @@ def measure(tree, path, reps, engine='loop'):
     return json.loads(python_in(tree, '-c', PROBE, path, reps, engine))
 
 
-def instructions(tree, path, reps, engine='loop'):
-    """Machine instructions per answer (callgrind), and the two runs' digests."""
+# cachegrind's counts (--cache): its simulation of the caches and the
+# branch predictor, which callgrind's count of instructions does not see
+CACHE = (('instructions', r'I\s+refs'), ('I1 misses', r'I1\s+misses'),
+         ('D1 misses', r'D1\s+misses'), ('mispredicts', r'Mispredicts'))
+
+
+def instructions(tree, path, reps, engine='loop', cache=False):
+    """Machine instructions per answer (callgrind), or with cache each of
+    CACHE's counts per answer (cachegrind), and the two runs' digests."""
+    tool = (['--tool=cachegrind', '--cache-sim=yes', '--branch-sim=yes',
+             '--cachegrind-out-file=/dev/null'] if cache
+            else ['--tool=callgrind', '--callgrind-out-file=/dev/null'])
+
     def run(n):
         env = dict(os.environ, PYTHONPATH=tree, PYTHONHASHSEED='0')
-        out = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null',
-                              sys.executable, '-c', COUNTED, path, str(n), engine],
-                             check=True, capture_output=True, text=True, cwd=tree, env=env)
+        out = subprocess.run(['valgrind', *tool, sys.executable, '-c', COUNTED, path, str(n),
+                              engine], check=True, capture_output=True, text=True, cwd=tree,
+                             env=env)
         answers, digest = json.loads(out.stdout)
-        return int(re.search(r'Collected : ([\d,]+)', out.stderr).group(1).replace(',', '')), \
-            answers, digest
+        patterns = [p for _, p in CACHE] if cache else [r'Collected']
+        counts = [int(re.search(r'%s\s*:\s+([\d,]+)' % p, out.stderr).group(1).replace(',', ''))
+                  for p in patterns]
+        return counts, answers, digest
     (few, a, d1), (more, b, d3) = run(reps), run(3 * reps)
-    return (more - few) / (b - a), b - a, d1 + d3
+    return [(m - f) / (b - a) for m, f in zip(more, few)], b - a, d1 + d3
 
 
 def main():
@@ -128,6 +145,9 @@ def main():
     ap.add_argument('--engines', nargs='+', default=['loop'], choices=ENGINES)
     ap.add_argument('--instructions', action='store_true',
                     help='machine instructions per answer under callgrind (--reps 2 by default)')
+    ap.add_argument('--cache', action='store_true',
+                    help='as --instructions, under cachegrind: instructions, cache misses and '
+                         'mispredicted branches per answer')
     a = ap.parse_args()
     files = [os.path.abspath(f) for f in a.files]
     revs = [r.rpartition(':')[0] if r.rpartition(':')[2] in ENGINES else r for r in a.revs]
@@ -138,8 +158,8 @@ def main():
                 runners.append((tree, e))
                 labels.append('%s %s' % (rev, e) if len(a.engines) > 1 or given != rev else rev)
         names = dict(zip(runners, labels))
-        if a.instructions:
-            return counted(runners, names, files, a.reps or 2)
+        if a.instructions or a.cache:
+            return counted(runners, names, files, a.reps or 2, a.cache)
         a.reps = a.reps or 10
         print('playouts from 6 states x %d, %d rounds (CPU us per answer, best of 7, '
               'median of the rounds; speed-up against %s)' % (a.reps, a.rounds,
@@ -158,17 +178,21 @@ def main():
                     os.path.basename(f), names[r], us, base / us, runs[r][0][1]))
 
 
-def counted(runners, names, files, reps):
-    print('playouts from 6 states x %d and x %d, machine instructions per answer (callgrind; '
-          'ratio: %s\'s over each)' % (reps, 3 * reps, names[runners[0]]))
+def counted(runners, names, files, reps, cache=False):
+    kinds = [k for k, _ in CACHE] if cache else ['instructions']
+    print('playouts from 6 states x %d and x %d, %s per answer (%s; ratio: %s\'s over each)'
+          % (reps, 3 * reps, ', '.join(kinds), 'cachegrind' if cache else 'callgrind',
+             names[runners[0]]))
     for f in files:
-        runs = {r: instructions(r[0], f, reps, r[1]) for r in runners}
+        runs = {r: instructions(r[0], f, reps, r[1], cache) for r in runners}
         if len({x[1:] for x in runs.values()}) != 1:
             sys.exit('%s: the trees played different playouts' % os.path.basename(f))
         base = runs[runners[0]][0]
         for r in runners:
-            print('  %-12s %-20s %8.0f  %6.3fx  (%d answers)' % (
-                os.path.basename(f), names[r], runs[r][0], base / runs[r][0], runs[r][1]))
+            print('  %-12s %-20s %s  (%d answers)' % (
+                os.path.basename(f), names[r], '  '.join(
+                    '%s %.0f %.3fx' % (k, v, b / v) for k, v, b in zip(kinds, runs[r][0], base)),
+                runs[r][1]))
 
 
 if __name__ == '__main__':
