@@ -117,7 +117,10 @@ SUITE = {
     # (test_deal: wild_suit's cards, by place in a dealt deck and card by card)
     'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                                'tests/test_extensions.py', 'tests/test_game.py', 'tests/test_deal.py'],
-    'pipvm/engine/fusion.py': ['tests/test_fusion.py', 'tests/test_vm.py', 'tests/test_run.py'],
+    # (test_fusion_mutants first: deals_each's dealing loops and loaded's default,
+    # which no game of the rest tells apart)
+    'pipvm/engine/fusion.py': ['tests/test_fusion_mutants.py', 'tests/test_fusion.py',
+                               'tests/test_vm.py', 'tests/test_run.py'],
     'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                              'tests/test_shapes.py'],
     # (test_quiet_mutants: hand-made code the compiler never writes)
