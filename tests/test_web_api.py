@@ -107,7 +107,9 @@ def test_no_seat_is_sent_a_card_hidden_from_it(path):
             assert same_view(after, json.loads(json.dumps(served_view(game, seat))))
             steps += 1
         open_channels.close()
-        assert game.ending.kind in ('winner', 'loser')     # (durak.pip: its fool loses)
+        # the program's own end: a winner, a loser (durak.pip: its fool), or none
+        # (golf.pip: a patience random play does not solve)
+        assert game.ending.kind in ('winner', 'loser', 'no winner')
         assert steps > 3 or os.path.basename(path) in CHOICELESS  # Blackjack may end after four
 
 

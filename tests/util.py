@@ -42,6 +42,17 @@ def check_error(source):
     return text
 
 
+# The lines a game's transcript ends with when its program ends it: a
+# winner, a loser (an extension: durak.pip's fool), or none (golf.pip: a
+# patience not solved)
+ENDS = (b'The game was won by ', b'The game was lost by ', b'No winner has been declared.')
+
+
+def played_to_its_end(out):
+    """Did the transcript out reach the end its program gives it?"""
+    return any(end in out for end in ENDS)
+
+
 DEFAULT_ANSWERS = b'2\nP1\nP2\n'
 
 # Example games in which no seat ever has a choice (the deal decides):
