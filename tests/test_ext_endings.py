@@ -358,3 +358,19 @@ def test_sim_counts_the_same_losses_on_the_reference():
     def rows(out):
         return [line for line in out.splitlines() if line.startswith('  seat ')]
     assert rows(vm.stdout) == rows(ref.stdout) and len(rows(vm.stdout)) == 2
+
+
+@pytest.mark.parametrize('end,reward', [
+    ('winner players->first.', [1.0]),
+    ('let w be [players->first].\n  winners w.', [1.0]),
+    ('let r be [players->first].\n  ranking r.', [1.0]),
+    ('loser players->first.', [0.0]),
+    ('message "stuck".', [0.0]),          # no winner: a patience not won is lost
+])
+def test_a_one_player_game_rewards_a_win_alone(end, reward):
+    # with one seat, "nobody won" as a draw (1/seats) would pay as much as a
+    # win, and a thinking bot could not tell a solved patience from a stuck one
+    game = Game(frontend_program('Game "P" requires 1 players.\nAction main {\n  %s\n}\n' % end),
+                seed=1, players=1, names=['Ada'])
+    assert game.decision is None
+    assert rewards(game) == reward and game.returns() == reward

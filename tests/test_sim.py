@@ -503,3 +503,16 @@ def test_random_bots_apart_is_not_recorded(tmp_path):
                            '--random-bots', 'apart', '--record', str(tmp_path / 'r.json')])
     assert status != 0 and out.strip().count(b'\n') == 0, out
     assert b'--random-bots apart' in out and not (tmp_path / 'r.json').exists()
+
+
+def test_a_game_s_result_holds_each_seat_s_score_at_the_end(tmp_path):
+    # by seat, as the program left them; a score the program never set is 0
+    path = tmp_path / 'scores.pip'
+    path.write_text('Game "S" requires 3 players.\nAction main {\n'
+                    '  players->last->score = 7.\n  let p be players->first.\n'
+                    '  p->score = 0 - 2.\n  winner p.\n}\n')
+    from pipvm.design.playing import play_one
+    for kind in ('vm', 'reference'):
+        _, engine = loader.load_engine(str(path), kind, 100000)
+        result = play_one(engine, Seating(default=parse_kind('random'), players=3), 1)
+        assert result.scores == [-2, 0, 7] and result.seat == 0

@@ -63,6 +63,49 @@ def test_when_random_seats_never_finish_the_verdict_rests_on_the_thinking_games(
     assert 'balance by seat: ' in text
 
 
+def test_a_patience_measures_its_thinking_seat_and_no_balance():
+    # Golf: one seat, which random play never solves.  There are no seats to
+    # weigh against each other, and its games as seated are already every
+    # seat thinking: no balance line, and no second series of the same games
+    golf = os.path.join(ROOT, 'examples', 'golf.pip')
+    s, text = sim_json_and_text(golf, '--games', '12', '--seat', '1=mc:1', '--precision', '0',
+                                '--jobs', '1')
+    assert s['balance'] == {'seats': None, 'teams': None, 'from': None}
+    assert s['random_unfinished']['winners'] == 0 and len(s['skill']) == 1
+    assert 'had a winner (0 stopped at the step limit); the verdict rests on the thinking games\n' in text
+    assert 'balance' not in text and 'fairness' not in text
+    # the score says how well it went: the cards cleared (0..35) as seated,
+    # and the thinking seat's beside random play's in the same deals
+    row, k = s['scores'][0], s['skill'][0]
+    assert row['name'] == 'Ada' and 0 <= row['min'] <= row['mean'] <= row['max'] < 35
+    assert k['score'] == row['mean'] and 0 <= k['random_score'] < 35
+    assert 'score at the end: Ada mean %.1f (%d..%d)\n' % (row['mean'], row['min'], row['max']) in text
+    assert '; score %.1f on average, %.1f under random play\n' % (k['score'], k['random_score']) in text
+
+
+def test_a_game_that_keeps_no_score_shows_none():
+    # Agram never sets a score: no line of zeros; Three of Six adds ranks
+    agram = os.path.join(ROOT, 'examples', 'agram.pip')
+    s, text = sim_json_and_text(agram, '--games', '6', '--precision', '0')
+    assert s['scores'] == [] and 'score at the end' not in text
+    s, text = sim_json_and_text(THREE_OF_SIX, '--games', '6', '--precision', '0')
+    assert [row['seat'] for row in s['scores']] == [1, 2] and 'score at the end: Ada mean ' in text
+
+
+def test_games_with_every_seat_thinking_are_not_played_again():
+    # when random seats hardly ever finish, balance comes from a series with
+    # every seat the thinking bot, added unless the seats as given are that
+    # already: a patience's one seat, or every seat given the same bot
+    unfinished = [argparse.Namespace(ending='no winner')] * 12
+    for players, seats, added in ((1, ['1=mc:1'], False), (2, ['1=mc:1'], True),
+                                  (2, ['1=mc:1', '2=mc:1'], False)):
+        seated = seating('random', seats, players)
+        series = [('seated', seated), ('random', None)]
+        variant = argparse.Namespace(seating=seated, thinking=[0])
+        assert sim._add_thinking(series, {'seated': [], 'random': unfinished}, variant) is added
+        assert len(series) == 2 + added
+
+
 def test_a_few_finished_games_are_too_few_for_a_balance():
     # Three of Six always has a winner, but 6 games are too few to weigh seats by.
     s = sim_json(THREE_OF_SIX, '--games', '6', '--precision', '0')

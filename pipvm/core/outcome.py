@@ -27,8 +27,10 @@ def places(winner, players, teams):
 def rewards(game):
     """Each seat's reward for a finished game: 1 to each winning seat (every
     member of a winning team), 0 to the others; a game without a winner (or
-    one stopped by an error or the step limit) gives every seat 1/seats.
-    An ending that places the seats (extension: a loser, several winners, a
+    one stopped by an error or the step limit) gives every seat 1/seats, a
+    draw, but a one-seat game's seat 0: a patience not won is lost (as a
+    draw it would pay as much as a win, and a thinking bot could not tell
+    them apart).  An ending that places the seats (extension: a loser, several winners, a
     ranking) gives the best place 1, the worst 0 and the places between
     their share: a loser's seat 0, every other seat 1; every seat in one
     place (all of them losers, say) is no one ahead: 1/seats each."""
@@ -46,4 +48,4 @@ def rewards(game):
             for s in won:
                 out[s] = 1.0
             return out
-    return [1.0 / n] * n
+    return [1.0 / n] * n if n > 1 else [0.0]

@@ -36,6 +36,7 @@ class Result:
     # `winners`, `loser` or `ranking`; ending 'loser' when only a loser was named
     places: list = None
     steps: int = None          # loop rounds and action calls (what --max-steps counts)
+    scores: list = None        # each seat's score at the end (None: not a Number)
 
 
 class CountingTable(Table):
@@ -169,7 +170,13 @@ def play_one(engine, seating, seed, rotate=False, table_class=None):
         placed = list(placed)
     return Result(seed, ending, winner, seat, team, len(table.branch), sum(table.branch), error,
                   list(table.branch), table.turns, table.lead(), turn, table.thinking(turn),
-                  placed, steps_taken(machine))
+                  placed, steps_taken(machine), final_scores(machine))
+
+
+def final_scores(machine):
+    """Each seated player's score at the end of the game, by seat (None where
+    a program left it other than a Number)."""
+    return [p.score if type(p.score) is int else None for p in machine.seated]
 
 
 def steps_taken(engine):

@@ -239,6 +239,12 @@ def alike(seating):
     return all(seating.spec(s) == seating.default for s in range(seating.players))
 
 
+def one_kind(seating):
+    """Whether every seat plays the same bot (as a one-seat game's does,
+    whatever the default for seats not given)."""
+    return all(seating.spec(s) == seating.spec(0) for s in range(seating.players))
+
+
 def thinking_as(seating, budget):
     """The seating with every thinking bot's budget given by budget(spec)."""
     def spec(s):
@@ -414,10 +420,12 @@ def _common_prefix(played):
 def _add_thinking(series, played, variant):
     """When random seats hardly ever finish the game (Gin Rummy) and a
     thinking bot is seated, balance comes from games with every seat that
-    bot: the series is added (once), and plays the seeds played so far."""
+    bot: the series is added (once), and plays the seeds played so far;
+    not where the games as seated are those already (a patience's one
+    seat)."""
     names = [n for n, _ in series]
     if ('thinking' in names or 'random' not in names or not variant.thinking
-            or alike(variant.seating) or not rarely_finished(played['random'])):
+            or one_kind(variant.seating) or not rarely_finished(played['random'])):
         return False
     series.append(('thinking', plain.evolve(
         every(variant.seating, variant.seating.spec(variant.thinking[0])), apart=True)))

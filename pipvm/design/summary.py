@@ -184,7 +184,7 @@ def design(results, setup, series):
     groups = setup['groups']
     branches = [r.branch for r in results]
     balance = {'seats': None, 'teams': None, 'from': None}
-    if series.alike is not None:
+    if series.alike is not None and len(setup['names']) > 1:     # (a patience: no seats to compare)
         balance = {**balance_of(series.alike, setup, series.alike_name), 'from': series.alike_from}
         if series.alike is not results:         # their win shares, beside those as seated
             seats, teams = seat_rows(series.alike, setup, series.alike_name)
@@ -203,6 +203,7 @@ def design(results, setup, series):
         'decision_moves': round(sum(b > 1 for br in branches for b in br) /
                                 max(1, sum(map(len, branches))), 4),
         'branching_course': metrics.branching_course(b for b in branches if b),
+        'scores': score_rows(results, setup),
         'lead': metrics.lead_summary(
             [metrics.lead_measures(list(r.lead), _winning_seats(r, groups), groups)
              for r in results]),
@@ -238,6 +239,29 @@ def _winning_seats(r, groups):
     return set() if r.seat is None else {r.seat}
 
 
+def keeps_score(results):
+    """Whether some game ended with a score other than 0 (a game that keeps
+    none shows none)."""
+    return any(v for r in results for v in (r.scores or ()))
+
+
+def score_rows(results, setup):
+    """Each seat's score at the end of the games as seated (metrics.spread of
+    the games that ended with a Number there), where the game keeps score:
+    what says how well a patience went, where no game may be won."""
+    if not keeps_score(results):
+        return []
+    return [dict(seat=s + 1, name=name, **metrics.spread(
+        [r.scores[s] for r in results if r.scores and r.scores[s] is not None]))
+        for s, name in enumerate(setup['names'])]
+
+
+def mean(values):
+    """The mean of the values that are not None, or None."""
+    values = [v for v in values if v is not None]
+    return round(statistics.fmean(values), 4) if values else None
+
+
 def skill(seat, name, results, baseline, setup, series='seated'):
     """A thinking seat's wins (against the others as seated), beside the same
     seat's wins in the same deals under random play (CardStock's meaningful
@@ -251,9 +275,14 @@ def skill(seat, name, results, baseline, setup, series='seated'):
     ours = iv.share(('skill', series, seat), mine)
     base = iv.share(('baseline', series, seat), theirs)
     gap_ci = iv.gap(('gap', series, seat), mine, theirs)
-    return {'seat': seat + 1, 'name': name, **ours, 'random_share': base['share'],
-            'random_ci95': base['ci95'], 'gap': round(ours['share'] - base['share'], 4),
-            'gap_ci95': gap_ci, 'significant': metrics.excludes_zero(gap_ci)}
+    out = {'seat': seat + 1, 'name': name, **ours, 'random_share': base['share'],
+           'random_ci95': base['ci95'], 'gap': round(ours['share'] - base['share'], 4),
+           'gap_ci95': gap_ci, 'significant': metrics.excludes_zero(gap_ci)}
+    if keeps_score(results) or keeps_score(baseline):   # (as the wins: the same seat, deals)
+        out['score'] = mean(r.scores[(seat + r.turn) % n] for r in results if r.scores)
+        out['random_score'] = mean(b.scores[(seat + r.turn) % n]
+                                   for r, b in zip(results, baseline) if b.scores)
+    return out
 
 
 def no_world(results, seat):

@@ -86,6 +86,10 @@ def format_design(s):
                  '%d errors' % (percent(c['winner']),
                                 '%d with only a loser, ' % c['loser'] if c.get('loser') else '',
                                 c['no_winner'], c['step_limit'], c['errors']))
+    if s.get('scores'):
+        lines.append('  score at the end: %s' % ', '.join(
+            '%s mean %.1f (%g..%g)' % (r['name'], r['mean'], r['min'], r['max'])
+            for r in s['scores']))
     for key in ('decisions', 'turns', 'steps')[2 if no_choices(s) else 0:]:
         x = d[key]
         lines.append('  duration in %s: mean %.1f, median %g, sd %.1f, %d..%d%s' % (
@@ -98,9 +102,9 @@ def format_design(s):
             '-' if x is None else '%.1f' % x for x in s['branching_course']))
     turning = ', every seat in turn' if s['rotate'] else ''
     for k in s.get('skill') or ():
-        lines.append('  skill: seat %d (%s%s) wins %s; %s under random play: %s' % (
+        lines.append('  skill: seat %d (%s%s) wins %s; %s under random play: %s%s' % (
             k['seat'], k['name'], turning, share_words(k), percent(k['random_share']),
-            gap_words(k)))
+            gap_words(k), score_words(k)))
     by_seat = {}
     for k in s.get('depth') or ():
         by_seat.setdefault((k['seat'], k['name']), []).append(k)
@@ -121,6 +125,14 @@ def format_design(s):
 
 OPPONENTS = {'random': 'random seats',
              'as seated': 'the other seats as given (thinking ones at the same budget)'}
+
+
+def score_words(k):
+    """A thinking seat's mean score at the end beside random play's, where
+    the game keeps score."""
+    if k.get('score') is None or k.get('random_score') is None:
+        return ''
+    return '; score %.1f on average, %.1f under random play' % (k['score'], k['random_score'])
 
 
 def share_words(k):
@@ -155,8 +167,10 @@ def only_losers(s):
 def unfinished_words(s):
     """The line for a game random seats hardly ever finish (Gin Rummy)."""
     u = s['random_unfinished']
+    b = s['balance']
     rests = ('the verdict rests on the thinking games'
-             if s['balance']['from'] and not s['balance']['from'].startswith('every seat random')
+             if (b['from'] and not b['from'].startswith('every seat random'))
+             or (s.get('skill') and len(s['seats']) == 1)        # (a patience's one thinking seat)
              else 'seat a thinking bot (--skill) to measure the game with players that finish it')
     return ('random seats hardly ever finish this game: %d of %d games with every seat random '
             'had a winner (%d stopped at the step limit); %s' % (
