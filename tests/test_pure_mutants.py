@@ -1,0 +1,134 @@
+"""What tools/mutation.py's campaign on pipvm/engine/pure.py left alive
+(tools/mutation-results/pure.tsv): the compiled tier's side of a Pure
+(translate's generate, _made's rule, _Unwritten: each generated function
+written once, at its first call or by written/hand_written, the closures
+where the writer gives up), Pure.filter called on it directly, and
+translate's default (the closures alone)."""
+import pytest
+
+from compiler.pip import frontend
+from pipvm.core.runtime import SUITS
+from pipvm.engine import pure, rules, vm
+from pipvm.game.game import Game
+from pipvm.isa import pipc
+
+SOURCE = '''Game "g" requires 2 players.
+Deck d = standard.
+Area pile labeled "Pile".
+Boolean must.
+Suit led.
+Rule follows(p, c, cl) = not must or c->suit == led.
+Rule same(p, c, cl) = c->rank == cl->top->rank or c->suit == led.
+Ordering suits(h) = [%~C; %~H; %~S; %~D].
+Action main { shuffle d. deal 8 from d to players. }
+'''
+
+
+def _machine(compiled):
+    program = pipc.load(pipc.dump(frontend.compile_text(SOURCE)), 'x')
+    return Game(vm.Image(program, compiled=compiled), seed=3, players=2, names=['A', 'B']).machine
+
+
+def _index(m, name):
+    return next(i for i, c in enumerate(m.image.program.codes) if c.name == name)
+
+
+def _by_loop(m, rule, player, dest):
+    code = m.image.codes[rule]
+    pad = [None] * (code.frame_size - 3)
+    return [c for c in list(player.hand) if m._run(code, 0, [], [player, c, dest] + pad, None)]
+
+
+def _unwritten(fn):
+    return type(getattr(fn, '__self__', None)) is pure._Unwritten
+
+
+def _settings(m):
+    """Each setting of the globals follows reads (must, led), as (True, led)
+    leaves some but not all of the first player's cards."""
+    must, led = m.image.program.global_names.index('must'), m.image.program.global_names.index('led')
+    for values in ((True, SUITS[0]), (True, SUITS[2]), (False, SUITS[1])):
+        m.globals[must], m.globals[led] = values
+        yield values
+
+
+def test_translate_makes_the_closures_alone_unless_asked_to_generate():
+    # translate's default generate=False: the closure itself, no filter of a hand
+    m = _machine(False)
+    program, k = m.image.program, _index(m, 'follows')
+    fast = pure.translate(program.codes[k], program, ())
+    assert fast.hand is None and not _unwritten(fast.fn)
+    generated = pure.translate(program.codes[k], program, (), generate=True)
+    assert _unwritten(generated.fn) and _unwritten(generated.hand)
+
+
+def test_written_gives_a_rule_both_generated_functions_an_ordering_its_value_alone():
+    # written: a rule's value and hand filter as source (rules.py), an
+    # ordering's value (no filter: _made's rule is the code's kind); the
+    # loop's Pure and None come back as they were
+    m = _machine(True)
+    next(_settings(m))
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    m.image.pure[_index(m, 'same')].call(m, [player, player.hand[0], dest])    # (its value written)
+    for name in ('follows', 'same'):
+        fast = pure.written(m.image.pure[_index(m, name)])
+        assert hasattr(fast.fn, 'source') and hasattr(fast.hand, 'source'), name
+    ordering = pure.written(m.image.pure[_index(m, 'suits')])
+    assert hasattr(ordering.fn, 'source') and ordering.hand is None
+    code, cards = m.image.codes[_index(m, 'suits')], list(m.players[0].hand)
+    loop_value = m._run(code, 0, [], [cards] + [None] * (code.frame_size - 1), None)
+    assert ordering.call(m, [cards]) == loop_value
+    loop = _machine(False).image.pure[_index(m, 'follows')]
+    fn = loop.fn
+    assert pure.written(loop) is loop and loop.fn is fn and loop.hand is None
+    assert pure.written(None) is None
+
+
+def test_a_compiled_rule_s_filter_called_directly_gives_the_loop_s_cards():
+    # Pure.filter on the compiled tier (its generated filter, written at this
+    # first call) takes (machine, player, dest) in that order
+    m = _machine(True)
+    rule = _index(m, 'follows')
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    assert _unwritten(m.image.pure[rule].hand)      # (nothing has filtered by it yet)
+    for values in _settings(m):
+        fast = m.image.pure[rule]
+        want = _by_loop(m, rule, player, dest)
+        assert fast.filter(m, player, dest) == want, values
+        assert not _unwritten(fast.hand)
+    assert 0 < len(_by_loop(m, rule, player, dest))
+
+
+def test_a_written_filter_is_kept_however_often_it_is_asked_for():
+    # the filter is written once: its first caller's handle (the unwritten
+    # one), written() and hand_written() afterwards leave the same function
+    m = _machine(True)
+    fast = m.image.pure[_index(m, 'follows')]
+    first_call = fast.hand
+    assert _unwritten(first_call)
+    player, dest = m.players[0], []
+    next(_settings(m))
+    first_call(m, player, dest)
+    hand = fast.hand
+    assert hasattr(hand, 'source')
+    first_call(m, player, dest)
+    pure.hand_written(fast)
+    pure.written(fast)
+    assert fast.hand is hand
+
+
+def test_where_the_writer_gives_up_the_filter_runs_the_closures(monkeypatch):
+    # rules.hand_function's None (code it cannot write): the hand filtered by
+    # the rule's value card by card, at the first call and, once written,
+    # through Pure.filter's settled rules (Shapes), each of them unwritten too
+    monkeypatch.setattr(rules, 'hand_function', lambda *args: None)
+    m = _machine(True)
+    rule = _index(m, 'follows')
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    fast = m.image.pure[rule]
+    assert fast.shapes is not None
+    for values in _settings(m):
+        want = _by_loop(m, rule, player, dest)
+        assert fast.filter(m, player, dest) == want, values     # (the first: unwritten)
+        assert fast.hand is None
+        assert fast.filter(m, player, dest) == want, values     # (settled rules)
