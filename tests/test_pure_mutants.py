@@ -132,3 +132,37 @@ def test_where_the_writer_gives_up_the_filter_runs_the_closures(monkeypatch):
         assert fast.filter(m, player, dest) == want, values     # (the first: unwritten)
         assert fast.hand is None
         assert fast.filter(m, player, dest) == want, values     # (settled rules)
+
+
+def test_hand_written_writes_the_filter_alone():
+    # hand_written (regions' and actions' direct filters): the filter written
+    # as at its first call, the value's function left for its own first call
+    m = _machine(True)
+    fast = m.image.pure[_index(m, 'same')]
+    assert pure.hand_written(fast) is fast
+    assert hasattr(fast.hand, 'source') and _unwritten(fast.fn)
+    hand = fast.hand
+    assert pure.hand_written(fast).hand is hand
+    loop = _machine(False).image.pure[_index(m, 'same')]
+    assert pure.hand_written(loop) is loop and loop.hand is None
+
+
+def test_the_settled_rules_of_a_compiled_rule_have_generated_filters(monkeypatch):
+    # where the writer gives up on the whole rule but not on its settled
+    # rules (Shapes), each settled rule that is not a constant is made for
+    # the compiled tier as the rule is (_made's rule): filtered by its own
+    # generated filter, the loop's cards
+    write = rules.hand_function
+    m = _machine(True)
+    rule = _index(m, 'follows')
+    fast = m.image.pure[rule]
+    whole = fast.hand.__self__.tree
+    monkeypatch.setattr(rules, 'hand_function',
+                        lambda tree, *args: None if tree is whole else write(tree, *args))
+    pure.hand_written(fast)
+    assert fast.hand is None
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    for values in _settings(m):
+        assert fast.filter(m, player, dest) == _by_loop(m, rule, player, dest), values
+    settled = [r for r in fast.shapes.by_tests.values() if r.always is None]
+    assert settled and all(hasattr(r.hand, 'source') for r in settled)
