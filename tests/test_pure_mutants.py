@@ -166,3 +166,74 @@ def test_the_settled_rules_of_a_compiled_rule_have_generated_filters(monkeypatch
         assert fast.filter(m, player, dest) == _by_loop(m, rule, player, dest), values
     settled = [r for r in fast.shapes.by_tests.values() if r.always is None]
     assert settled and all(hasattr(r.hand, 'source') for r in settled)
+
+
+def test_where_the_writer_gives_up_the_value_runs_the_closure(monkeypatch):
+    # rules.value_function's None: the value's function is the translation's
+    # closure (kept by _Unwritten), the loop's value
+    monkeypatch.setattr(rules, 'value_function', lambda *args: None)
+    m = _machine(True)
+    next(_settings(m))
+    rule = _index(m, 'same')
+    fast = m.image.pure[rule]
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    values = [fast.call(m, [player, card, dest]) for card in player.hand]
+    assert callable(fast.fn) and not _unwritten(fast.fn) and not hasattr(fast.fn, 'source')
+    assert [c for c, v in zip(player.hand, values) if v] == _by_loop(m, rule, player, dest)
+
+
+def test_a_written_value_is_kept_however_often_it_is_asked_for():
+    # the value's function is written once: its first caller's handle, called
+    # again, and written() leave the same function
+    m = _machine(True)
+    next(_settings(m))
+    fast = m.image.pure[_index(m, 'same')]
+    first_call = fast.fn
+    assert _unwritten(first_call)
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    env = [player, player.hand[0], dest] + fast.pad + [m]
+    first_call(env)
+    fn = fast.fn
+    assert hasattr(fn, 'source')
+    first_call(env)
+    pure.written(fast)
+    assert fast.fn is fn
+
+
+def test_a_hand_settled_to_a_constant_runs_no_card_through_the_rule():
+    # `not must or ...` with must False: the settled rule allows every card
+    # (always), found by the globals' values, without the rule's closure
+    m = _machine(False)
+    rule = _index(m, 'follows')
+    fast = m.image.pure[rule]
+    player = m.players[0]
+    must = m.image.program.global_names.index('must')
+    m.globals[must] = False
+
+    def card_by_card(env):
+        raise AssertionError('the rule run card by card')
+    fast.fn = card_by_card
+    for _ in range(2):      # (settled, then found in by_globals)
+        assert fast.filter(m, player, []) == list(player.hand)
+
+
+def test_filtering_a_hand_writes_the_filter_not_the_value():
+    # a rule only PLAY and CANPLAY use never has its value's function
+    # written: its first filter is by the generated filter, not card by card
+    m = _machine(True)
+    next(_settings(m))
+    rule = _index(m, 'same')
+    fast = m.image.pure[rule]
+    player, dest = m.players[0], [m.players[1].hand[0]]
+    assert fast.filter(m, player, dest) == _by_loop(m, rule, player, dest)
+    assert hasattr(fast.hand, 'source') and _unwritten(fast.fn)
+
+
+def test_code_that_does_not_decode_is_not_translated():
+    # pipc.BadCode (bytes no loader would pass: opcode 255): None, the loop's
+    m = _machine(False)
+    program, k = m.image.program, _index(m, 'same')
+    bad = pipc.Code(program.codes[k].kind, 'bad', program.codes[k].local_names, b'\xff', [])
+    with pytest.raises(pipc.BadCode):
+        pipc.decoded(bad.code)
+    assert pure.translate(bad, program, ()) is None
