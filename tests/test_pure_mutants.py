@@ -237,3 +237,15 @@ def test_code_that_does_not_decode_is_not_translated():
     with pytest.raises(pipc.BadCode):
         pipc.decoded(bad.code)
     assert pure.translate(bad, program, ()) is None
+
+
+def test_only_rules_and_orderings_are_translated():
+    # an action's code object holding an expression (no loader passes one:
+    # it must end in RETURN) is still not translated: None, the loop's
+    m = _machine(False)
+    program, k = m.image.program, _index(m, 'same')
+    same = program.codes[k]
+    assert pure.translate(same, program, ()) is not None
+    for kind in ('action', 'init'):
+        code = pipc.Code(kind, 'x', same.local_names, same.code, same.lines)
+        assert pure.translate(code, program, ()) is None, kind
