@@ -120,9 +120,10 @@ SUITE = {
     # (test_fusion_mutants first: deals_each's dealing loops and loaded's default,
     # which no game of the rest tells apart)
     'pipvm/engine/fusion.py': ['tests/test_fusion_mutants.py', 'tests/test_fusion.py',
-                               'tests/test_vm.py', 'tests/test_run.py'],
-    'pipvm/engine/pure.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
-                             'tests/test_shapes.py'],
+                               'tests/test_deal_each.py', 'tests/test_vm.py', 'tests/test_run.py'],
+    # (test_pure_mutants first: the compiled tier's side of a Pure, which the rest never calls)
+    'pipvm/engine/pure.py': ['tests/test_pure_mutants.py', 'tests/test_vm.py', 'tests/test_run.py',
+                             'tests/test_regressions.py', 'tests/test_shapes.py'],
     # (test_quiet_mutants: hand-made code the compiler never writes)
     'pipvm/engine/quiet.py': ['tests/test_vm.py', 'tests/test_sim.py', 'tests/test_game.py',
                               'tests/test_quiet.py', 'tests/test_quiet_mutants.py'],
