@@ -88,6 +88,14 @@ PROPERTIES = {
 BELIEF_TESTS = sorted('tests/' + name for name in os.listdir(os.path.join(ROOT, 'tests'))
                       if name.startswith('test_belief_') and name.endswith('.py'))
 
+
+
+def _own_first(part, tests):
+    """tests with the belief part's own files (test_belief_PART*.py) first."""
+    stem = 'tests/test_belief_' + os.path.basename(part)[:-3]
+    own = [t for t in tests if t.startswith(stem)]
+    return own + [t for t in tests if t not in own]
+
 # The rest of the suite that answers for each file: run (with --suite) on the
 # mutants the fuzz properties leave alive.
 SUITE = {
@@ -217,10 +225,12 @@ SUITE = {
     'pipvm/game/determinize.py': ['tests/test_determinize_mutants.py', 'tests/test_game.py',
                                   'tests/test_bots.py', 'tests/test_determinization.py'],
     # (the package was split into BELIEF's modules: the test_belief_*.py files
-    # written for them each play a Belief through most of them)
-    **{part: ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] + BELIEF_TESTS +
-       ['tests/test_determinization.py', 'tests/test_game.py', 'tests/test_bots.py',
-        'tests/test_bots_reuse.py']
+    # written for them each play a Belief through most of them; a part's own
+    # files first, test_belief_PART*.py: the pinned beliefs take minutes to
+    # reach what they kill, walk.py's 114 mutants 3-10 s each after)
+    **{part: _own_first(part, ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] +
+                        BELIEF_TESTS + ['tests/test_determinization.py', 'tests/test_game.py',
+                                        'tests/test_bots.py', 'tests/test_bots_reuse.py'])
        for part in BELIEF},
     'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
                               'tests/test_determinization.py',
