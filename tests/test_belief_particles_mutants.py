@@ -51,3 +51,18 @@ def test_a_new_particle_scores_as_far_as_it_matched():
     assert p.score == (5, 0) and p.matched == 5
     assert p.short is None and p.diff is None and p.base is None and p.obs is None
     assert p.observed is False and p.keeps is True and p.checkpoints == {}
+
+
+def test_a_trial_and_a_restart_match_nothing_before_their_check(monkeypatch):
+    # pins: particle() and restart() make worlds not yet checked: matched 0, score (0, 0), as a fresh one
+    b = Belief(0, 4, random.Random(1))
+    b.real = 'the real game'
+    monkeypatch.setattr(particles, '_replay_game', lambda real, dealer: SimpleNamespace(
+        machine=SimpleNamespace(dealer=dealer)))
+    like = Particle(SimpleNamespace(machine=SimpleNamespace(dealer=None)), Deal(), 7)
+    like.checkpoints = {1: (SimpleNamespace(fork=lambda: SimpleNamespace(
+        machine=SimpleNamespace(dealer=None))), 2)}
+    trial = b.particle(SimpleNamespace(machine=SimpleNamespace(dealer=None)), Deal(), like, 3)
+    from_checkpoint, from_start = b.restart(like, 1, Deal()), b.restart(like, 2, Deal())
+    for q in (trial, from_checkpoint, from_start):
+        assert q.matched == 0 and q.score == (0, 0)
