@@ -1,0 +1,68 @@
+"""particles.py's cases the rest of the suite leaves open (its mutation
+testing, tools/mutation.py): check's pinned plays case by case (a pinned
+play its player can make is played on; one at no card decision stops the
+world), on test_belief_check.py's scripted game."""
+import random
+from types import SimpleNamespace
+
+from pipvm.game.belief import Belief, particles
+from pipvm.game.belief.particles import Deal, Particle
+from pipvm.game.kinds import CARD
+
+TRACE = [{'log': ['a'], 'hand': [1, 2]}, {'log': ['a', 'b'], 'hand': [1, 2]},
+         {'log': ['a', 'b', 'c'], 'hand': [1, 3]}, {'log': ['a', 'b', 'c', 'd'], 'hand': [3]}]
+
+
+def script(monkeypatch, decision):
+    b = Belief(0, 1, random.Random(1))
+    b.trace, b.history = TRACE, [('card', 'A')] * 4
+    b.shuffled_at, b.unseen_plays = {}, set()
+    g = SimpleNamespace(history=[], events=[], fork=lambda: 'fork', decision=decision,
+                        machine=SimpleNamespace(shuffles=[], pending=None))
+
+    def give(game, entry, free=None):
+        game.history.append(entry)
+        return True
+
+    monkeypatch.setattr(particles, 'give', give)
+    p = Particle(g, Deal(plays={2: 'C'}), 0)
+    p.obs = lambda game: TRACE[len(game.history)]
+    return b, p
+
+
+def test_a_pinned_play_its_player_can_make_is_played_on(monkeypatch):
+    # pins: a pinned play whose card is an option at a card decision does not stop the world
+    b, p = script(monkeypatch, SimpleNamespace(kind=CARD, options=['A', 'C']))
+    assert b.check(p, 3, pinned={2}) == 4
+    assert p.short is None and p.score == (4, 0) and p.matched == 4
+
+
+def test_a_pinned_play_where_no_card_is_decided_stops_the_world(monkeypatch):
+    # pins: a pinned play at no decision, or at one not of a card, is short there
+    for decision in (None, SimpleNamespace(kind='choice', options=['C'])):
+        b, p = script(monkeypatch, decision)
+        assert b.check(p, 3, pinned={2}) == 2
+        assert p.short == (2, 'C') and p.score == (2, -2) and p.matched == 2 and p.diff is None
+
+
+def test_a_new_particle_scores_as_far_as_it_matched():
+    # pins: a Particle's score before any check: (matched, 0), nothing short or different yet
+    p = Particle('g', Deal(), 5)
+    assert p.score == (5, 0) and p.matched == 5
+    assert p.short is None and p.diff is None and p.base is None and p.obs is None
+    assert p.observed is False and p.keeps is True and p.checkpoints == {}
+
+
+def test_a_trial_and_a_restart_match_nothing_before_their_check(monkeypatch):
+    # pins: particle() and restart() make worlds not yet checked: matched 0, score (0, 0), as a fresh one
+    b = Belief(0, 4, random.Random(1))
+    b.real = 'the real game'
+    monkeypatch.setattr(particles, '_replay_game', lambda real, dealer: SimpleNamespace(
+        machine=SimpleNamespace(dealer=dealer)))
+    like = Particle(SimpleNamespace(machine=SimpleNamespace(dealer=None)), Deal(), 7)
+    like.checkpoints = {1: (SimpleNamespace(fork=lambda: SimpleNamespace(
+        machine=SimpleNamespace(dealer=None))), 2)}
+    trial = b.particle(SimpleNamespace(machine=SimpleNamespace(dealer=None)), Deal(), like, 3)
+    from_checkpoint, from_start = b.restart(like, 1, Deal()), b.restart(like, 2, Deal())
+    for q in (trial, from_checkpoint, from_start):
+        assert q.matched == 0 and q.score == (0, 0)
