@@ -1,0 +1,35 @@
+"""Mutants of pipvm/engine/generated_cases.py that the rest of its SUITE left
+alive: small programs on the loop (`--engine loop`: Image(program), not
+compiled), each pinning what one handler leaves under the value it works on,
+and where the compiled tier and the reference can play them, all three."""
+from compiler.pip import frontend
+from pipvm.engine.vm import Image
+from pipvm.game.game import Game
+from tests.fuzz.harness import both
+
+HEAD = 'Game "H" requires 2 players.\n'
+SEATS = ['2', 'Ada', 'Ben']
+
+
+def loop_game(source, seed=1):
+    """A game of source on the loop, at its first decision (or its end)."""
+    return Game(Image(frontend.compile_text(source)), seed=seed, players=2,
+                names=['Ada', 'Ben'])
+
+
+def said(game):
+    return [e.text for e in game.events if e.kind in ('message', 'played')]
+
+
+def test_an_item_by_place_under_another_value_leaves_that_value_alone():
+    # LIST_ITEM replaces its list (stack[-1]), not the stack's bottom (203:4)
+    source = HEAD + '''Number k = 2.
+Action main {
+  let x be 1 + (item k of [7; 8; 9]).
+  message "x {x}".
+}
+'''
+    game = loop_game(source)
+    assert said(game) == ['x 9'] and game.ending.kind == 'no winner'
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
