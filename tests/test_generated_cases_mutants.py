@@ -33,3 +33,27 @@ Action main {
     assert said(game) == ['x 9'] and game.ending.kind == 'no winner'
     vm, ref = both(source, 1, SEATS)
     assert vm == ref
+
+
+def test_a_dealing_loop_onto_an_items_own_hand_runs_as_written_deep_in_loops():
+    # DEAL_EACH declining (Ben's hand is the pile) puts the iterator back at
+    # stack[-1], under two outer loops' iterators (706: not stack[0], [1], [-2])
+    source = HEAD + '''Deck deck = standard.
+Player who.
+Action main {
+  deal 3 from deck to players.
+  who = players->last.
+  for i in [1] {
+    for j in [1; 2] {
+      for p in players { deal all from p to who. }
+      let n be who->hand->size.
+      let m be players->first->hand->size.
+      message "{i} {j} {n} {m}".
+    }
+  }
+}
+'''
+    game = loop_game(source)
+    assert said(game) == ['1 1 6 0', '1 2 6 0'] and game.ending.kind == 'no winner'
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
