@@ -57,3 +57,27 @@ Action main {
     assert said(game) == ['1 1 6 0', '1 2 6 0'] and game.ending.kind == 'no winner'
     vm, ref = both(source, 1, SEATS)
     assert vm == ref
+
+
+def test_a_call_of_no_arguments_leaves_the_callers_values_alone():
+    # CALL_WITH and CALL_FOR of `f()` (0 arguments) move none of the caller's
+    # stack into the callee's slots: not `if arg[1]` (437 and 452: 0 -> 1, 0 -> -1)
+    source = HEAD + '''Number total = 0.
+Action bump() {
+  total += 1.
+}
+Action seven() gives Number {
+  give 7.
+}
+Action main {
+  for k in [1; 2] {
+    bump().
+    let u be k + seven().
+    message "{k} {u} {total}".
+  }
+}
+'''
+    game = loop_game(source)
+    assert said(game) == ['1 8 1', '2 9 2'] and game.ending.kind == 'no winner'
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
