@@ -2,10 +2,16 @@
 alive: small programs on the loop (`--engine loop`: Image(program), not
 compiled), each pinning what one handler leaves under the value it works on,
 and where the compiled tier and the reference can play them, all three."""
+import pytest
+
 from compiler.pip import frontend
-from pipvm.engine.vm import Image
+from pipvm.core.errors import PipError
+from pipvm.core.rng import OCamlRandom
+from pipvm.engine.vm import Image, Machine
 from pipvm.game.game import Game
+from pipvm.isa.opcodes import OP
 from tests.fuzz.harness import both
+from tests.test_vm import K, program, seated
 
 HEAD = 'Game "H" requires 2 players.\n'
 SEATS = ['2', 'Ada', 'Ben']
@@ -81,3 +87,36 @@ Action main {
     assert said(game) == ['1 8 1', '2 9 2'] and game.ending.kind == 'no winner'
     vm, ref = both(source, 1, SEATS)
     assert vm == ref
+
+
+TEAM = 7        # Player.team: undefined in a game without teams
+
+
+@pytest.mark.parametrize('fused, main, column', [
+    # after a CALL (which ends a block) each begins a cold block of the
+    # compiled tier, run alone by its handler (INLINE_HANDLERS): the part
+    # that fails is 0, and the Fault's text its message
+    ('LOAD_LOCAL', [('LOAD_LOCAL', 0), ('STORE_GLOBAL', 0)], 2),                  # 820
+    ('LOAD_PROP', [('LOAD_BUILTIN', 0), ('LIST_PROP', 1), ('CALL', 1), ('LOAD_PROP', TEAM),
+                   ('STORE_GLOBAL', 0)], 4),                                        # 830
+    ('LOAD_LOCAL_PROP', [('LOAD_LOCAL', 0), ('LOAD_PROP', TEAM), ('POP',)], 2),     # 861
+    ('EQ_GLOBAL', [('CONST', K['7']), ('CALL', 1), ('LOAD_GLOBAL', 0), ('EQ',),
+                   ('STORE_GLOBAL', 1)], 3),                                        # 869
+    ('EQ_GLOBAL_JUMP_IF_FALSE', [('CONST', K['7']), ('CALL', 1), ('LOAD_GLOBAL', 0), ('EQ',),
+                                 ('JUMP_IF_FALSE', 'x'), ('CONST', K['1']), ('STORE_GLOBAL', 2),
+                                 ('LABEL', 'x')], 3),                               # 875
+    ('LOAD_LOCAL_ITEM_PROP', [('LOAD_LOCAL', 0), ('LIST_PROP', 1), ('LOAD_PROP', TEAM),
+                              ('POP',)], 2),                                        # 900
+])
+def test_a_cold_blocks_first_instruction_fails_at_its_first_part(fused, main, column):
+    # (the Fault's arguments in their order: 'Undefined value', then part 0)
+    if main[0] != ('CONST', K['7']) and ('CALL', 1) not in main:
+        main = [('CALL', 1)] + main
+    for compiled in (False, True):
+        image = Image(program(main), compiled=compiled)
+        if not compiled:        # (the tier's instrs: its blocks where the runs were)
+            assert getattr(OP, fused) in [op for op, _, _ in image.codes[4].instrs]
+        m = Machine(image, OCamlRandom(1), events=[])
+        with pytest.raises(PipError) as e:
+            m.start(seated())
+        assert str(e.value) == 'Error: Line 1, Col %d: Undefined value' % column
