@@ -120,3 +120,26 @@ def test_a_cold_blocks_first_instruction_fails_at_its_first_part(fused, main, co
         with pytest.raises(PipError) as e:
             m.start(seated())
         assert str(e.value) == 'Error: Line 1, Col %d: Undefined value' % column
+
+
+def test_a_new_group_keeps_its_lists_faceup_and_spreadout():
+    # NEW_GROUP's AREA_FACEDOWN and AREA_SQUAREDUP bits: each is its own (192: & -> |)
+    source = HEAD + '''Deck deck = standard.
+Area up[] labeled "Up" is faceup, spreadout.
+Area down[] labeled "Down" is facedown, squaredup.
+Area mixed[] labeled "Mixed" is facedown, spreadout.
+Action main {
+  deal 1 from deck to new up.
+  deal 1 from deck to new down.
+  deal 1 from deck to new mixed.
+  deal 1 from deck to new up.
+  for a in up { let f be a->is_facedown. let s be a->is_squaredup. message "{a} {f} {s}". }
+  for a in down { let f be a->is_facedown. let s be a->is_squaredup. message "{a} {f} {s}". }
+  for a in mixed { let f be a->is_facedown. let s be a->is_squaredup. message "{a} {f} {s}". }
+}
+'''
+    game = loop_game(source)
+    assert said(game) == ['Up 1 False False', 'Up 2 False False', 'Down 1 True True',
+                          'Mixed 1 True False']
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
