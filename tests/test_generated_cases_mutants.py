@@ -143,3 +143,22 @@ Action main {
                           'Mixed 1 True False']
     vm, ref = both(source, 1, SEATS)
     assert vm == ref
+
+
+def test_an_undefined_own_value_read_first_in_a_cold_block_is_the_error_at_the_read():
+    # LOAD_OWN begins the block after the call (compiled tier, cold: run
+    # alone by its handler): its Fault is its own part 0, not the block's
+    # last (329: 0 -> -1)
+    source = HEAD + '''Number bid for each player.
+Action who(Number k) gives Player {
+  give (item k of players).
+}
+Action main {
+  for k in [1; 2] {
+    let w be (who(k))->bid.
+    message "{w}".
+  }
+}
+'''
+    vm, ref = both(source, 2, SEATS)
+    assert vm == ref and vm.ending == 'Error: Line 8, Col 14: Undefined value'
