@@ -9,9 +9,9 @@ from pipvm.core.errors import PipError
 from pipvm.core.rng import OCamlRandom
 from pipvm.engine.vm import Image, Machine
 from pipvm.game.game import Game
-from pipvm.isa.opcodes import OP
+from pipvm.isa.opcodes import DEAL_ALL, OP
 from tests.fuzz.harness import both
-from tests.test_vm import K, program, seated
+from tests.test_vm import K, error, program, run, seated
 
 HEAD = 'Game "H" requires 2 players.\n'
 SEATS = ['2', 'Ada', 'Ben']
@@ -162,3 +162,36 @@ Action main {
 '''
     vm, ref = both(source, 2, SEATS)
     assert vm == ref and vm.ending == 'Error: Line 8, Col 14: Undefined value'
+
+
+def _loaded_ops(main):
+    return [op for op, _, _ in Image(program(main)).codes[4].instrs]
+
+
+DECK_TO_G0 = [('LOAD_BUILTIN', 2), ('STORE_GLOBAL', 0)]     # g0: a new list of the 52 cards
+SIZE_TO_G1 = [('LOAD_GLOBAL', 0), ('LIST_PROP', 0), ('STORE_GLOBAL', 1)]
+
+
+@pytest.mark.parametrize('fused, deal, left', [
+    ('DEAL_GLOBAL_BUILTIN_CONST', [('CONST', K['3']), ('DEAL', 0)], 49),
+    ('DEAL_ALL_GLOBAL_BUILTIN', [('DEAL', DEAL_ALL)], 0),
+])
+def test_a_fused_deal_to_the_builtin_deck_deals_into_a_new_list(fused, deal, left):
+    # a hand-made file's `deal ... from g0 to deck` (LOAD_BUILTIN 2: a new
+    # list, not players, not teams): the cards leave g0 (611 and 638:
+    # Eq -> NotEq; 620 and 646: & -> |, every deal to players)
+    main = DECK_TO_G0 + [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 2)] + deal + SIZE_TO_G1
+    assert getattr(OP, fused) in _loaded_ops(main)
+    assert run(*main)[1] == left
+
+
+@pytest.mark.parametrize('fused, main', [
+    ('SHUFFLE_GLOBAL', [('LOAD_GLOBAL', 0), ('SHUFFLE',)]),
+    ('DEAL_GLOBAL_BUILTIN_CONST', [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 0), ('CONST', K['3']),
+                                   ('DEAL', 2)]),
+    ('DEAL_ALL_GLOBAL_BUILTIN', [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 0), ('DEAL', 3)]),
+])
+def test_a_fused_shuffle_or_deal_of_an_undefined_global_is_the_error_at_the_global(fused, main):
+    # (the Fault's arguments in their order: 602, 608, 635 swapped)
+    assert getattr(OP, fused) in _loaded_ops(main)
+    assert error(*main) == 'Error: Line 1, Col 1: Undefined value'
