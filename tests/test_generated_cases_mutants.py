@@ -195,3 +195,17 @@ def test_a_fused_shuffle_or_deal_of_an_undefined_global_is_the_error_at_the_glob
     # (the Fault's arguments in their order: 602, 608, 635 swapped)
     assert getattr(OP, fused) in _loaded_ops(main)
     assert error(*main) == 'Error: Line 1, Col 1: Undefined value'
+
+
+def test_a_quiet_message_of_an_unset_local_is_handed_back_to_the_loud_code():
+    # QUIET_MESSAGE goes loud where a slot it needs is unset (a hand-made
+    # file's), before its checks: the loud code's error (663: drop Not)
+    main = [('CONST', K['7']), ('STORE_GLOBAL', 0), ('LOAD_LOCAL', 0), ('LOAD_GLOBAL', 0),
+            ('FORMAT', 2), ('MESSAGE_ALL',), ('CONST', K['1']), ('STORE_GLOBAL', 1)]
+    image = Image(program(main))
+    assert OP.QUIET_MESSAGE in [op for op, _, _ in image.codes[4].quiet]
+    for events in (None, []):           # (quiet, loud)
+        m = Machine(image, OCamlRandom(1), None, events)
+        with pytest.raises(PipError) as e:
+            m.start(seated())
+        assert str(e.value) == 'Error: Line 1, Col 3: Undefined value' and m.globals[1] is None
