@@ -209,3 +209,42 @@ def test_a_quiet_message_of_an_unset_local_is_handed_back_to_the_loud_code():
         with pytest.raises(PipError) as e:
             m.start(seated())
         assert str(e.value) == 'Error: Line 1, Col 3: Undefined value' and m.globals[1] is None
+
+
+@pytest.mark.parametrize('fused, deal, column', [
+    ('DEAL_GLOBAL_BUILTIN_CONST', [('CONST', K['3']), ('DEAL', 0)], 4),
+    ('DEAL_ALL_GLOBAL_BUILTIN', [('DEAL', DEAL_ALL)], 4),
+])
+def test_a_fused_deal_to_teams_in_a_game_without_them_is_the_error_at_teams(fused, deal, column):
+    # (LOAD_BUILTIN 1, teams: undefined here) its part 1, not the deal's
+    # (611 and 638: 1 -> 0, 612 and 639: Is -> IsNot)
+    main = DECK_TO_G0 + [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 1)] + deal
+    assert getattr(OP, fused) in _loaded_ops(main)
+    assert error(*main) == 'Error: Line 1, Col %d: Undefined value' % column
+
+
+def test_a_fused_deal_of_a_negative_count_deals_nothing():
+    # dealt_n > 0 and ...: a count below 0 leaves the source whole (625: And -> Or)
+    main = DECK_TO_G0 + [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 2), ('CONST', K['-7']),
+                         ('DEAL', 0)] + SIZE_TO_G1
+    assert OP.DEAL_GLOBAL_BUILTIN_CONST in _loaded_ops(main)
+    assert run(*main)[1] == 52
+
+
+def test_a_quiet_message_of_an_undefined_global_fails_as_the_loud_one():
+    # QUIET_MESSAGE runs its checks (arg[1]), not its slots (667: 1 -> 0)
+    source = HEAD + '''Number u.
+Number n = 0.
+Action main {
+  message "u is {u}".
+  n = 1.
+}
+'''
+    for quiet in (True, False):
+        game = Game(Image(frontend.compile_text(source)), seed=1, players=2,
+                    names=['Ada', 'Ben'], quiet=quiet)
+        assert str(game.ending.error) == 'Error: Line 5, Col 18: Undefined value'
+        assert game.machine.globals[1] == 0
+        if quiet:
+            assert any(OP.QUIET_MESSAGE in [op for op, _, _ in code.quiet]
+                       for code in game.machine.image.codes)
