@@ -248,3 +248,15 @@ Action main {
         if quiet:
             assert any(OP.QUIET_MESSAGE in [op for op, _, _ in code.quiet]
                        for code in game.machine.image.codes)
+
+
+def test_a_dealing_loop_at_once_leaves_its_variable_at_the_last_item():
+    # DEAL_EACH dealing at once sets the loop's local as its last round
+    # would: the last player (703: each[-1], not each[0]); read after the
+    # loop by a hand-made file
+    main = DECK_TO_G0 + [('LOAD_BUILTIN', 0), ('FOR_ITER',), ('LABEL', 'top'),
+                         ('FOR_NEXT', 0, 'end'), ('LOAD_LOCAL', 0), ('LOAD_GLOBAL', 0),
+                         ('DEAL', DEAL_ALL), ('JUMP', 'top'), ('LABEL', 'end'),
+                         ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 1)]
+    assert OP.DEAL_EACH in _loaded_ops(main)
+    assert run(*main)[1].name == 'Bob'
