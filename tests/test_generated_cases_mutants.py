@@ -260,3 +260,39 @@ def test_a_dealing_loop_at_once_leaves_its_variable_at_the_last_item():
                          ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 1)]
     assert OP.DEAL_EACH in _loaded_ops(main)
     assert run(*main)[1].name == 'Bob'
+
+
+def _names(values):
+    return [v.name if hasattr(v, 'seat') else str(v) for v in values]
+
+
+@pytest.mark.parametrize('deal, dest, left', [
+    ([('CONST', K['3']), ('DEAL', 0)], ['Three of Clubs', 'Two of Clubs', 'Ace of Clubs'], 49),
+    ([('CONST', K['1']), ('DEAL', 0)], ['Ace of Clubs'], 51),
+    ([('CONST', K['0']), ('DEAL', 0)], [], 52),
+    ([('CONST', K['-7']), ('DEAL', 0)], [], 52),
+    ([('DEAL', DEAL_ALL)], ['King of Diamonds', 'Queen of Diamonds'] + ['?'] * 49 + ['Ace of Clubs'],
+     0),
+])
+def test_a_fused_deal_to_a_builtin_list_puts_the_cards_reversed_on_its_front(deal, dest, left):
+    # a hand-made file's deal from g0 (the 52 cards, in order) to the players'
+    # list as a card list (mode: not to players): the first n reversed onto
+    # its front, none for n <= 0 (625-627, 651-653: the bound, the slices)
+    main = DECK_TO_G0 + [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 0)] + deal + [
+        ('LOAD_BUILTIN', 0), ('STORE_GLOBAL', 1), ('LOAD_GLOBAL', 0), ('LIST_PROP', 0),
+        ('STORE_GLOBAL', 2)]
+    assert {OP.DEAL_GLOBAL_BUILTIN_CONST, OP.DEAL_ALL_GLOBAL_BUILTIN} & set(_loaded_ops(main))
+    g = run(*main)
+    got = _names(g[1])
+    assert len(got) == len(dest) + 2 and got[-2:] == ['Ann', 'Bob'] and g[2] == left
+    assert [n for n, want in zip(got, dest) if want != '?'] == [w for w in dest if w != '?']
+
+
+def test_a_fused_deal_of_all_of_one_card_deals_it():
+    # (dealt_n > 0: one card is dealt too; 651: 0 -> 1)
+    main = [('CONST', K['A~C']), ('BUILD_LIST', 1), ('STORE_GLOBAL', 0), ('LOAD_GLOBAL', 0),
+            ('LOAD_BUILTIN', 0), ('DEAL', DEAL_ALL), ('LOAD_BUILTIN', 0), ('STORE_GLOBAL', 1),
+            ('LOAD_GLOBAL', 0), ('LIST_PROP', 0), ('STORE_GLOBAL', 2)]
+    assert OP.DEAL_ALL_GLOBAL_BUILTIN in _loaded_ops(main)
+    g = run(*main)
+    assert _names(g[1]) == ['Ace of Clubs', 'Ann', 'Bob'] and g[2] == 0
