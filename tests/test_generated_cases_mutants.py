@@ -107,6 +107,7 @@ TEAM = 7        # Player.team: undefined in a game without teams
                                  ('LABEL', 'x')], 3),                               # 875
     ('LOAD_LOCAL_ITEM_PROP', [('LOAD_LOCAL', 0), ('LIST_PROP', 1), ('LOAD_PROP', TEAM),
                               ('POP',)], 2),                                        # 900
+    ('LOAD_GLOBAL_PROP', [('LOAD_GLOBAL', 0), ('LOAD_PROP', TEAM), ('POP',)], 2),   # 892
 ])
 def test_a_cold_blocks_first_instruction_fails_at_its_first_part(fused, main, column):
     # (the Fault's arguments in their order: 'Undefined value', then part 0)
@@ -296,3 +297,17 @@ def test_a_fused_deal_of_all_of_one_card_deals_it():
     assert OP.DEAL_ALL_GLOBAL_BUILTIN in _loaded_ops(main)
     g = run(*main)
     assert _names(g[1]) == ['Ace of Clubs', 'Ann', 'Bob'] and g[2] == 0
+
+
+def test_a_dealing_loop_over_three_areas_leaves_its_variable_at_the_last():
+    # (three items: each[-1], not each[1]; the local's slot, not the
+    # global's: 703: drop USub, 0 -> 1, 0 -> -1)
+    main = [('LOAD_BUILTIN', 2), ('STORE_GLOBAL', 1),
+            ('CONST', K['hi']), ('NEW_AREA', 0), ('CONST', K['T']), ('NEW_AREA', 0),
+            ('CONST', K['7']), ('FORMAT', 1), ('NEW_AREA', 0), ('BUILD_LIST', 3),
+            ('FOR_ITER',), ('LABEL', 'top'), ('FOR_NEXT', 0, 'end'), ('LOAD_LOCAL', 0),
+            ('LOAD_GLOBAL', 1), ('DEAL', DEAL_ALL), ('JUMP', 'top'), ('LABEL', 'end'),
+            ('LOAD_LOCAL', 0), ('STORE_GLOBAL', 2)]
+    assert OP.DEAL_EACH in _loaded_ops(main)
+    g = run(*main)
+    assert g[2].name == '7' and len(g[1]) == 52
