@@ -311,3 +311,49 @@ def test_a_dealing_loop_over_three_areas_leaves_its_variable_at_the_last():
     assert OP.DEAL_EACH in _loaded_ops(main)
     g = run(*main)
     assert g[2].name == '7' and len(g[1]) == 52
+
+
+def test_a_quiet_loop_inside_a_loop_takes_its_list_off_the_stack():
+    # QUIET_LOOP's rounds done (a loop `starting at`: no QUIET_FOR before
+    # it): its list popped, the outer loop's iterator back on top (677:
+    # remove stack.pop())
+    source = HEAD + '''Number n = 0.
+Action main {
+  for i in [1; 2; 3] {
+    for y in [4; 5; 6] starting at 5 { message "{y} {i}". }
+    n += 1.
+  }
+}
+'''
+    game = Game(Image(frontend.compile_text(source)), seed=1, players=2, names=['Ada', 'Ben'],
+                quiet=True)
+    assert any(OP.QUIET_LOOP in [op for op, _, _ in code.quiet]
+               for code in game.machine.image.codes)
+    assert game.ending.kind == 'no winner' and game.machine.globals == [3]
+
+
+def test_a_rules_undefined_property_of_its_card_is_the_rules_error():
+    # the rule's closure for c->last_played_by raises where it is undefined,
+    # and the loop then gives the error (1172: remove the raise: None)
+    source = HEAD + '''Deck d = [2~H; 3~H].
+Area table labeled "Table" is faceup.
+Rule mine(p, c, pile) = c->last_played_by == p.
+Action main {
+  let p be players->first.
+  deal 2 from d to p.
+  if canplay mine from p to table { message "yes". }
+  message "done".
+}
+'''
+    game = loop_game(source)
+    assert said(game) == [] and str(game.ending.error) == 'Error: Line 4, Col 25: Undefined value'
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
+
+
+def test_a_fused_deals_count_is_taken_as_a_number():
+    # (int(count): a hand-made file's String count fails there, 618)
+    main = DECK_TO_G0 + [('LOAD_GLOBAL', 0), ('LOAD_BUILTIN', 2), ('CONST', K['hi']), ('DEAL', 0)]
+    assert OP.DEAL_GLOBAL_BUILTIN_CONST in _loaded_ops(main)
+    assert error(*main) == ("Error: invalid bytecode at offset 4 of action main "
+                            "(invalid literal for int() with base 10: 'hi')")
