@@ -357,3 +357,23 @@ def test_a_fused_deals_count_is_taken_as_a_number():
     assert OP.DEAL_GLOBAL_BUILTIN_CONST in _loaded_ops(main)
     assert error(*main) == ("Error: invalid bytecode at offset 4 of action main "
                             "(invalid literal for int() with base 10: 'hi')")
+
+
+def test_a_dealing_loop_dealt_at_once_inside_a_loop_takes_its_list_off_the_stack():
+    # DEAL_EACH dealing at once pops the list: the outer loop's iterator
+    # back on top (704: remove stack.pop())
+    source = HEAD + '''Deck deck = standard.
+Area stock labeled "Stock" is facedown.
+Action main {
+  for i in [1; 2] {
+    deal 3 from deck to players.
+    for p in players { deal all from p to stock. }
+    let n be stock->cards->size.
+    message "{i} {n}".
+  }
+}
+'''
+    game = loop_game(source)
+    assert said(game) == ['1 6', '2 12'] and game.ending.kind == 'no winner'
+    vm, ref = both(source, 1, SEATS)
+    assert vm == ref
