@@ -272,8 +272,9 @@ def _names(values):
     ([('CONST', K['1']), ('DEAL', 0)], ['Ace of Clubs'], 51),
     ([('CONST', K['0']), ('DEAL', 0)], [], 52),
     ([('CONST', K['-7']), ('DEAL', 0)], [], 52),
-    ([('DEAL', DEAL_ALL)], ['King of Diamonds', 'Queen of Diamonds'] + ['?'] * 49 + ['Ace of Clubs'],
-     0),
+    # (all 52: the last first; '?': not looked at)
+    ([('DEAL', DEAL_ALL)],
+     ['King of Diamonds', 'Queen of Diamonds'] + ['?'] * 49 + ['Ace of Clubs'], 0),
 ])
 def test_a_fused_deal_to_a_builtin_list_puts_the_cards_reversed_on_its_front(deal, dest, left):
     # a hand-made file's deal from g0 (the 52 cards, in order) to the players'
