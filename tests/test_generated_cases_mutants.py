@@ -1,7 +1,11 @@
 """Mutants of pipvm/engine/generated_cases.py that the rest of its SUITE left
-alive: small programs on the loop (`--engine loop`: Image(program), not
-compiled), each pinning what one handler leaves under the value it works on,
-and where the compiled tier and the reference can play them, all three."""
+alive (tools/mutation-results/generated_cases.tsv): small programs on the
+loop (`--engine loop`: Image(program), not compiled), on the compiled tier's
+cold blocks and in quiet games, each pinning what one handler leaves on the
+stack, the part its Fault names or the cards it moves; Pip sources where the
+compiled tier and the reference can play them too (`both`), hand-made files
+(tests/test_vm.py's program) for what only a file can hold (an unset local,
+a deal to a builtin list, a String count)."""
 import pytest
 
 from compiler.pip import frontend
