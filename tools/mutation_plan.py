@@ -117,7 +117,9 @@ SUITE = {
                                'tests/test_ext_sets.py', 'tests/test_ext_options.py'],
     # the handlers and closure factories run for every program, the
     # extensions' (aggregates, sets, options) for theirs
-    'pipvm/engine/generated_cases.py': ['tests/test_vm.py', 'tests/test_run.py',
+    # (test_generated_cases_mutants first: what the rest leaves alive)
+    'pipvm/engine/generated_cases.py': ['tests/test_generated_cases_mutants.py',
+                                        'tests/test_vm.py', 'tests/test_run.py',
                                         'tests/test_regressions.py', 'tests/test_fusion.py',
                                         'tests/test_shapes.py', 'tests/test_extensions.py',
                                         'tests/test_ext_sets.py', 'tests/test_game.py',
