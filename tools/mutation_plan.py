@@ -123,7 +123,7 @@ SUITE = {
                                         'tests/test_regressions.py', 'tests/test_fusion.py',
                                         'tests/test_shapes.py', 'tests/test_extensions.py',
                                         'tests/test_ext_sets.py', 'tests/test_game.py',
-                                        'tests/test_loop_handlers.py'],
+                                        'tests/test_loop_handlers.py', 'tests/test_deal_each.py'],
     # (test_deal: wild_suit's cards, by place in a dealt deck and card by card)
     'pipvm/engine/bodies.py': ['tests/test_vm.py', 'tests/test_run.py', 'tests/test_regressions.py',
                                'tests/test_extensions.py', 'tests/test_game.py', 'tests/test_deal.py'],
