@@ -1,0 +1,100 @@
+"""clues.py's pure functions, pinned directly (mutation testing: the belief
+suite reaches them only through whole games, minutes a mutant)."""
+from pipvm.game.belief.clues import (
+    BY_WORD, CARD_NAME, DECK_INDEX, NAMES, agreement, apart, closeness, first_difference,
+    groups, held, leaves, related, shown_pairs, singular)
+
+
+def _cards(*names):
+    return frozenset(DECK_INDEX[n] for n in names)
+
+
+def _rank(word):
+    return frozenset(DECK_INDEX[n] for n in NAMES if n.startswith(word + ' of '))
+
+
+def test_closeness_counts_the_log_prefix_and_the_agreeing_leaves():
+    # log: the matching prefix (2), then one leaf of two in the hand, nothing else
+    seen = {'log': ['a', 'b', 'x', 'd'], 'hand': ['Q', 'K'], 'pile': 3}
+    want = {'log': ['a', 'b', 'c', 'd'], 'hand': ['Q', 'J'], 'pile': 4}
+    assert closeness(seen, want) == 3
+    # an observation agreeing in nothing scores 0, never the -1 of a refused answer
+    assert closeness({'log': ['x'], 'hand': ['A']}, {'log': ['y'], 'hand': ['B']}) == 0
+    assert closeness({}, {'log': ['y']}) == 0
+    assert closeness({'log': ['a', 'b']}, {'log': ['a', 'b', 'c']}) == 2
+
+
+def test_agreement_and_leaves():
+    # pins agreement's walk (dicts by key of want, lists place by place) and leaves' count
+    assert agreement({'a': 1, 'b': [1, 2]}, {'a': 1, 'b': [1, 3], 'c': 5}) == 2
+    assert agreement((1, 2, 3), [1, 0, 3]) == 2
+    assert agreement({'a': [1, (2, 3)]}, {'a': [1, (2, 3)], 'b': {'c': 4}}) == 3
+    assert agreement(1, [1]) == 0 and agreement([1], {'a': 1}) == 0
+    assert leaves({'a': [1, (2, 3)], 'b': {'c': 4}}) == 4
+    assert leaves([]) == 0 and leaves(7) == 1
+    assert agreement({'a': [1, 2]}, {'a': [1, 2]}) == 2
+
+
+def test_first_difference_and_apart():
+    # pins where two logs first differ and the multiset difference in order
+    assert first_difference([1, 2, 3], [1, 2, 4]) == 2
+    assert first_difference([1, 2], [1, 2, 3]) == 2 and first_difference([1, 2, 3], [1]) == 1
+    assert first_difference([], []) == 0 and first_difference([5], [6]) == 0
+    assert apart([1, 2, 2, 3], [2, 4]) == [1, 2, 3]
+    assert apart([2, 1, 2], [2, 2]) == [1] and apart([], [1]) == []
+
+
+def test_words_names_and_held():
+    # pins the tables read from the deck's names and held's test
+    assert len(NAMES) == 52 and len(set(NAMES)) == 52
+    assert BY_WORD['ace'] == sorted(_rank('Ace')) and len(BY_WORD['clubs']) == 13
+    assert singular('sixes') == 'six' and singular('kings') == 'king'
+    assert singular('hearts') == 'hearts' and singular('tens') == 'ten'
+    assert CARD_NAME.findall('the Ten of Clubs and the Two of Hearts.') == [
+        'Ten of Clubs', 'Two of Hearts']
+    assert groups(['Sevens and hearts', 'no words here']) == [
+        _rank('Seven'), frozenset(BY_WORD['hearts'])]
+    assert groups(['the Seven of Clubs']) == []
+    where = {1: ('hand', 'Ann'), 2: ('stash', 'Ann'), 3: ('area', 0), 4: ('list', 'pile')}
+    assert [held(where, i) for i in (1, 2, 3, 4, 5)] == [True, True, False, False, False]
+
+
+def test_related_names_cards_ranks_and_the_line_before():
+    # pins related: an answer not an option; the differing lines and the one before; other keys
+    assert related(None) == frozenset()
+    assert related(({'log': []}, 'Sevens')) == _rank('Seven')
+    seen = {'log': [{'text': 'Ann asks Ben for kings.'}, {'text': 'Ben has none.'},
+                    {'text': 'Ann draws.'}], 'hand': ['Ace of Clubs']}
+    want = {'log': [{'text': 'Ann asks Ben for kings.'},
+                    {'text': 'Ben hands over the Two of Clubs.'}, {}],
+            'hand': ['Ace of Hearts'], 'turn': 'Ann'}
+    assert related((seen, want)) == _rank('King') | _cards(
+        'Two of Clubs', 'Ace of Clubs', 'Ace of Hearts')
+    # a line two before the difference is not read
+    seen2 = {'log': [{'text': 'queens'}, {'text': 'x'}, {'text': 'y'}]}
+    want2 = {'log': [{'text': 'queens'}, {'text': 'x'}, {'text': 'Three of Clubs'}]}
+    assert related((seen2, want2)) == _cards('Three of Clubs')
+    # the first line differing: no line before it
+    assert related(({'log': [{'text': 'a Jack of Clubs'}]}, {'log': [{}]})) == _cards(
+        'Jack of Clubs')
+
+
+def test_shown_pairs_place_by_place():
+    # pins shown_pairs: lists set apart, cards paired in order, lines by names, each Y once
+    seen = {'hand': ['Queen of Hearts', 'Two of Clubs'],
+            'log': [{'text': 'Ann plays the Ace of Clubs.'}]}
+    want = {'hand': ['Two of Clubs', 'Queen of Clubs'],
+            'log': [{'text': 'Ann plays the Ace of Hearts.'}]}
+    assert shown_pairs((seen, want)) == [('Queen of Hearts', 'Queen of Clubs'),
+                                         ('Ace of Clubs', 'Ace of Hearts')]
+    # the same Y once; lines naming different numbers of cards pair nothing
+    seen = {'a': ['Six of Clubs'], 'b': 'Six of Clubs', 'c': 'Ten of Clubs and Two of Clubs'}
+    want = {'a': ['Six of Hearts'], 'b': 'Seven of Clubs', 'c': 'Ten of Hearts'}
+    assert shown_pairs((seen, want)) == [('Six of Clubs', 'Six of Hearts')]
+    # strings of different lengths in a list pair nothing; equal lengths pair in order
+    assert shown_pairs(({'h': ['Ace of Clubs']}, {'h': ['Ace of Hearts', 'Two of Hearts']})) == []
+    assert shown_pairs(({'h': ['Ace of Clubs', 'Two of Clubs']},
+                        {'h': ['Ace of Hearts', 'Two of Hearts']})) == [
+        ('Ace of Clubs', 'Ace of Hearts'), ('Two of Clubs', 'Two of Hearts')]
+    assert shown_pairs(({'h': [['Ace of Clubs'], 1]}, {'h': [['Ace of Hearts']]})) == [
+        ('Ace of Clubs', 'Ace of Hearts')]
