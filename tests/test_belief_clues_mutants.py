@@ -98,3 +98,12 @@ def test_shown_pairs_place_by_place():
         ('Ace of Clubs', 'Ace of Hearts'), ('Two of Clubs', 'Two of Hearts')]
     assert shown_pairs(({'h': [['Ace of Clubs'], 1]}, {'h': [['Ace of Hearts']]})) == [
         ('Ace of Clubs', 'Ace of Hearts')]
+
+
+def test_shown_pairs_walks_only_like_with_like():
+    # pins shown_pairs' type tests: a dict against a non-dict, a list against a dict, pair nothing
+    assert shown_pairs(({}, {'x': {'y': 'Ace of Clubs'}})) == []
+    assert shown_pairs(({'x': ['Ace of Clubs']}, {'x': {'y': 'Ace of Hearts'}})) == []
+    assert shown_pairs(({'x': {'y': 'Ace of Clubs'}}, {'x': ['Ace of Hearts']})) == []
+    assert shown_pairs(({'x': ['Ace of Clubs']}, {'x': {'Ace of Hearts': 0}})) == []
+    assert shown_pairs(({'x': {'Ace of Clubs': 0}}, {'x': ['Ace of Hearts']})) == []
