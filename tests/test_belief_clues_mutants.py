@@ -107,3 +107,116 @@ def test_shown_pairs_walks_only_like_with_like():
     assert shown_pairs(({'x': {'y': 'Ace of Clubs'}}, {'x': ['Ace of Hearts']})) == []
     assert shown_pairs(({'x': ['Ace of Clubs']}, {'x': {'Ace of Hearts': 0}})) == []
     assert shown_pairs(({'x': {'Ace of Clubs': 0}}, {'x': ['Ace of Hearts']})) == []
+
+
+def test_agreement_counts_only_want_s_leaves():
+    # pins agreement's order (seen, want): a leaf only seen has (even None) counts nothing
+    assert closeness({'x': {'a': None}}, {'x': {}}) == 0
+    assert agreement({'x': {'a': None}}, {'x': {}}) == 0
+    assert agreement([{'a': None}], [{}]) == 0
+    assert closeness({'x': {}}, {'x': {'a': None}}) == 1      # (a missing key reads as None)
+
+
+def test_related_without_a_log():
+    # pins related's defaults for an observation without a log
+    assert related(({}, {'hand': ['Ace of Clubs']})) == _cards('Ace of Clubs')
+    assert related(({'hand': ['Ace of Hearts']}, {})) == _cards('Ace of Hearts')
+
+
+from types import SimpleNamespace as NS  # noqa: E402
+
+from pipvm.game.belief.clues import Clues, gathering  # noqa: E402
+
+
+def _machine(pending='Ben'):
+    deck = [object() for _ in range(6)]
+    seated = [NS(name='Ann', hand=deck[0:2], stash=deck[2:3]), NS(name='Ben', hand=deck[3:4], stash=[]),
+              NS(name='Cleo', hand=deck[4:5], stash=[])]
+    return NS(deck=deck, seated=seated,
+              pending=NS(player=NS(name=pending)) if pending else None)
+
+
+def _p(diff, pending='Ben', score=(3, 2), matched=9):
+    return NS(diff=diff, score=score, matched=matched, game=NS(machine=_machine(pending)))
+
+
+def test_named_pairs():
+    # pins named_pairs: both sides name cards; one side only (drawn snaps, else any movable)
+    qh, qs, c2 = (DECK_INDEX[n] for n in ('Queen of Hearts', 'Queen of Spades', 'Two of Clubs'))
+    movable = [qh, qs, c2]
+    assert Clues.named_pairs(None, _p(None), movable, []) == []
+    both = _p(({'hand': ['Queen of Hearts']}, {'hand': ['Queen of Spades']}))
+    assert Clues.named_pairs(None, both, movable, [(qh, 40)]) == [(qh, qs)]
+    assert Clues.named_pairs(None, both, [qh, c2], []) == [(qh, c2)]
+    ours = _p(({'hand': ['Queen of Hearts']}, {'hand': []}))
+    assert Clues.named_pairs(None, ours, movable, [(c2, 1), (qh, 40)]) == [(qh, 40)]
+    assert sorted(Clues.named_pairs(None, ours, movable, [(c2, 1)])) == sorted([(qh, qs), (qh, c2)])
+    theirs = _p(({'hand': []}, {'hand': ['Queen of Spades']}))
+    assert sorted(Clues.named_pairs(None, theirs, movable, [])) == sorted([(qs, qh), (qs, c2)])
+    assert Clues.named_pairs(None, theirs, movable, [(qs, 7)]) == [(qs, 7)]
+
+
+def test_concerned():
+    # pins concerned: the player who could not answer, else the names in the seat's differing line
+    assert Clues.concerned(None, _p(None)) == set()
+    assert Clues.concerned(None, _p(({}, 'Sevens'))) == {'Ben'}
+    assert Clues.concerned(None, _p(({}, 'Sevens'), pending=None)) == set()
+    seen = {'log': [{'text': 'x'}, {'text': 'Ann asks.'}]}
+    want = {'log': [{'text': 'x'}, {'text': 'Cleo hands over 1 to Ann.'}]}
+    assert Clues.concerned(None, _p((seen, want))) == {'Cleo', 'Ann'}
+    assert Clues.concerned(None, _p((want, seen))) == {'Ann'}
+    assert Clues.concerned(None, _p((want, {'log': want['log'][:1]}))) == set()
+    assert Clues.concerned(None, _p(({}, {'log': [{'text': 'Ben'}]}))) == {'Ben'}
+    assert Clues.concerned(None, _p((seen, {}))) == set()
+    assert Clues.concerned(None, _p(({'log': []}, {'log': [{}]}))) == set()
+
+
+def test_named_plays():
+    # pins named_plays: the seat's names not in p's, at each unseen play from start before matched
+    me = NS(unseen_plays={9, 2, 7, 5})
+    p = _p(({'hand': ['Queen of Hearts']}, {'hand': ['Two of Clubs', 'Queen of Spades', 'Queen of Hearts']}),
+           matched=9)
+    assert Clues.named_plays(me, p, 5) == [(5, 'Queen of Spades'), (5, 'Two of Clubs'),
+                                           (7, 'Queen of Spades'), (7, 'Two of Clubs')]
+    assert Clues.named_plays(me, p, 8) == []
+    assert Clues.named_plays(me, _p(None), 0) == []
+
+
+def test_involved():
+    # pins involved: the refused player; differing players and named ones; the seat alone: every hand
+    me = NS(seat=0)
+    assert Clues.involved(me, _p(None)) == frozenset()
+    assert Clues.involved(me, _p(({}, 'Sevens'), score=(3, -1))) == {3}
+    assert Clues.involved(me, _p(({}, 'Sevens'), score=(3, -1), pending=None)) == frozenset()
+    seen = {'players': [{'name': 'Ann', 'seat': 0, 'n': 2}, {'name': 'Ben', 'seat': 1, 'n': 1}],
+            'log': [{'text': 'x'}]}
+    want = {'players': [{'name': 'Ann', 'seat': 0, 'n': 2}, {'name': 'Ben', 'seat': 1, 'n': 2}],
+            'log': [{'text': 'Cleo draws.'}]}
+    assert Clues.involved(me, _p((seen, want))) == {3, 4}
+    assert Clues.involved(me, _p((want, seen))) == {3, 4}
+    ann = {'players': [{'name': 'Ann', 'seat': 0, 'n': 3}, {'name': 'Ben', 'seat': 1, 'n': 1}]}
+    assert Clues.involved(me, _p((seen, ann))) == {0, 1, 2, 3, 4}
+    assert Clues.involved(NS(seat=1), _p((seen, ann))) == {0, 1, 2}
+    assert Clues.involved(me, _p(({}, {}))) == {0, 1, 2, 3, 4}
+
+
+def test_gathering():
+    # pins gathering: the group a line names, the zone of the named (or refused) players' hands
+    sevens, nines, tens = _rank('Seven'), _rank('Nine'), _rank('Ten')
+    now = {1: ('hand', 'Ben'), 2: ('hand', 'Ann'), 3: ('stash', 'Ben'), 4: ('area', 'Ben')}
+    assert gathering(_p(None), now, set()) is None
+    assert gathering(_p(({}, 'Sevens')), now, {7}) == ([sevens], frozenset({1, 7}), frozenset())
+    assert gathering(_p(({}, 'Sevens'), pending=None), now, {7}) == (
+        [sevens], frozenset({7}), frozenset())
+    assert gathering(_p(({}, 'Sevens'), pending=None), now, set()) is None
+    assert gathering(_p(({}, 'Ben')), now, {7}) is None
+    a = [{'text': 'Ann asks Ben.'}, {'text': 'Ben has no tens.'}]
+    b = [{'text': 'Ann asks Ben.'}, {'text': 'Ben lays down a book: Nine.'}]
+    assert gathering(_p(({'log': a}, {'log': b})), now, set()) == ([nines], frozenset({1}), tens)
+    assert gathering(_p(({'log': b}, {'log': b[:1]})), now, set()) is None
+    assert gathering(_p(({'log': a[:1]}, {'log': b})), now, set()) == (
+        [nines], frozenset({1}), frozenset())
+    assert gathering(_p(({}, {'log': [{'text': 'Sevens, Ann'}]})), now, set()) == (
+        [sevens], frozenset({2}), frozenset())
+    assert gathering(_p(({'log': b}, {})), now, set()) is None
+    assert gathering(_p(({'log': []}, {'log': [{}]})), now, {7}) is None
