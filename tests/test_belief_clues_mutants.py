@@ -220,3 +220,18 @@ def test_gathering():
         [sevens], frozenset({2}), frozenset())
     assert gathering(_p(({'log': b}, {})), now, set()) is None
     assert gathering(_p(({'log': []}, {'log': [{}]})), now, {7}) is None
+
+
+def test_places():
+    # pins places: each held card by hand or stash and owner, a global list's cards by its name
+    from pipvm.core.runtime import Card
+    from pipvm.game.belief.clues import places
+    m = _machine()
+    m.deck = [Card(rank=r, suit=1) for r in range(6)]
+    for q, (h, s) in zip(m.seated, ((0, 2), (3, 4), (4, 5))):
+        q.hand, q.stash = m.deck[h:h + 1] + ([m.deck[1]] if q.name == 'Ann' else []), m.deck[s:s + 1]
+    m.seated[1].stash, m.seated[2].stash = [], []
+    m.globals, m.program = [m.deck[5:6], 3], NS(global_names=['pile', 'n'])
+    assert places(m) == {0: ('hand', 'Ann'), 1: ('hand', 'Ann'), 2: ('stash', 'Ann'),
+                         3: ('hand', 'Ben'), 4: ('hand', 'Cleo'), 5: ('list', 'pile')}
+    assert [held(places(m), i) for i in range(6)] == [True] * 5 + [False]
