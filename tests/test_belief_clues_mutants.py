@@ -235,3 +235,8 @@ def test_places():
     assert places(m) == {0: ('hand', 'Ann'), 1: ('hand', 'Ann'), 2: ('stash', 'Ann'),
                          3: ('hand', 'Ben'), 4: ('hand', 'Cleo'), 5: ('list', 'pile')}
     assert [held(places(m), i) for i in range(6)] == [True] * 5 + [False]
+
+
+def test_shown_pairs_reads_only_two_lines():
+    # pins shown_pairs' string test: a line against a number or None pairs nothing
+    assert shown_pairs(({'x': 'Ace of Clubs', 'y': None}, {'x': 5, 'y': 'Two of Clubs'})) == []
