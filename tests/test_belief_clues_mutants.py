@@ -77,6 +77,14 @@ def test_related_names_cards_ranks_and_the_line_before():
     # the first line differing: no line before it
     assert related(({'log': [{'text': 'a Jack of Clubs'}]}, {'log': [{}]})) == _cards(
         'Jack of Clubs')
+    assert related(({'log': [{'text': 'y'}]}, {'log': [{'text': 'Five of Clubs'}]})) == _cards(
+        'Five of Clubs')
+    # the line after the difference is not read
+    assert related(({'log': [{'text': 'y'}]}, {'log': [{}, {'text': 'Four of Clubs'}]})) == frozenset()
+    assert related(({'log': [{}, {'text': 'Four of Clubs'}]}, {'log': [{'text': 'y'}]})) == frozenset()
+    # keys that agree are not read
+    assert related(({'log': [], 'table': 'Six of Clubs', 'n': 1},
+                    {'log': [], 'table': 'Six of Clubs', 'n': 2})) == frozenset()
 
 
 def test_shown_pairs_place_by_place():
@@ -224,17 +232,20 @@ def test_gathering():
 
 def test_places():
     # pins places: each held card by hand or stash and owner, a global list's cards by its name
-    from pipvm.core.runtime import Card
+    from pipvm.core.runtime import Area, Card
     from pipvm.game.belief.clues import places
     m = _machine()
     m.deck = [Card(rank=r, suit=1) for r in range(6)]
     for q, (h, s) in zip(m.seated, ((0, 2), (3, 4), (4, 5))):
         q.hand, q.stash = m.deck[h:h + 1] + ([m.deck[1]] if q.name == 'Ann' else []), m.deck[s:s + 1]
     m.seated[1].stash, m.seated[2].stash = [], []
-    m.globals, m.program = [m.deck[5:6], 3], NS(global_names=['pile', 'n'])
+    m.deck.append(Card(rank=6, suit=1))
+    m.globals = [m.deck[5:6], 3, Area('table', m.deck[6:7], False, False)]
+    m.program = NS(global_names=['pile', 'n', 'table'])
     assert places(m) == {0: ('hand', 'Ann'), 1: ('hand', 'Ann'), 2: ('stash', 'Ann'),
-                         3: ('hand', 'Ben'), 4: ('hand', 'Cleo'), 5: ('list', 'pile')}
-    assert [held(places(m), i) for i in range(6)] == [True] * 5 + [False]
+                         3: ('hand', 'Ben'), 4: ('hand', 'Cleo'), 5: ('list', 'pile'),
+                         6: ('area', 0)}
+    assert [held(places(m), i) for i in range(7)] == [True] * 5 + [False] * 2
 
 
 def test_shown_pairs_reads_only_two_lines():
