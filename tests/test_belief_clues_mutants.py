@@ -251,3 +251,10 @@ def test_places():
 def test_shown_pairs_reads_only_two_lines():
     # pins shown_pairs' string test: a line against a number or None pairs nothing
     assert shown_pairs(({'x': 'Ace of Clubs', 'y': None}, {'x': 5, 'y': 'Two of Clubs'})) == []
+
+
+def test_concerned_a_line_without_text_names_nobody():
+    # pins concerned's empty text for a line without one (even a player named '!' is not named)
+    p = _p(({'log': []}, {'log': [{}]}))
+    p.game.machine.seated.append(NS(name='!', hand=[], stash=[]))
+    assert Clues.concerned(None, p) == set()
