@@ -258,3 +258,10 @@ def test_concerned_a_line_without_text_names_nobody():
     p = _p(({'log': []}, {'log': [{}]}))
     p.game.machine.seated.append(NS(name='!', hand=[], stash=[]))
     assert Clues.concerned(None, p) == set()
+
+
+def test_named_pairs_do_not_depend_on_the_order_of_movable():
+    # pins named_pairs' set(movable): the same cards in another order give the same pairs, in order
+    qh, qs, c2 = (DECK_INDEX[n] for n in ('Queen of Hearts', 'Queen of Spades', 'Two of Clubs'))
+    ours = _p(({'hand': ['Queen of Hearts']}, {'hand': []}))
+    assert Clues.named_pairs(None, ours, [qh, qs, c2], []) == Clues.named_pairs(None, ours, [c2, qs, qh], [])
