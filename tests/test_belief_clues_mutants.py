@@ -265,3 +265,20 @@ def test_named_pairs_do_not_depend_on_the_order_of_movable():
     qh, qs, c2 = (DECK_INDEX[n] for n in ('Queen of Hearts', 'Queen of Spades', 'Two of Clubs'))
     ours = _p(({'hand': ['Queen of Hearts']}, {'hand': []}))
     assert Clues.named_pairs(None, ours, [qh, qs, c2], []) == Clues.named_pairs(None, ours, [c2, qs, qh], [])
+
+
+def test_related_window_at_the_start_of_longer_logs():
+    # pins related's window max(k - 1, 0):k + 1 where the first lines differ and more follow
+    assert related(({'log': [{'text': 'a Jack of Clubs'}, {'text': 'x'}]}, {'log': [{}]})) == _cards(
+        'Jack of Clubs')
+    assert related(({'log': [{'text': 'y'}]}, {'log': [{'text': 'Five of Clubs'}, {}]})) == _cards(
+        'Five of Clubs')
+
+
+def test_gathering_reads_only_the_world_s_differing_line_for_wrong():
+    # pins gathering's wrong: the groups of the world's line at the difference, not the line after
+    now = {1: ('hand', 'Ben')}
+    a = [{'text': 'Ann asks Ben.'}, {'text': 'Ben has no tens.'}, {'text': 'queens'}]
+    b = [{'text': 'Ann asks Ben.'}, {'text': 'Ben lays down a book: Nine.'}]
+    assert gathering(_p(({'log': a}, {'log': b})), now, set()) == (
+        [_rank('Nine')], frozenset({1}), _rank('Ten'))
