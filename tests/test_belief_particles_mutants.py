@@ -9,24 +9,13 @@ from pipvm.game.belief import Belief, particles
 from pipvm.game.belief.particles import Deal, Particle
 from pipvm.game.kinds import CARD
 
-TRACE = [{'log': ['a'], 'hand': [1, 2]}, {'log': ['a', 'b'], 'hand': [1, 2]},
-         {'log': ['a', 'b', 'c'], 'hand': [1, 3]}, {'log': ['a', 'b', 'c', 'd'], 'hand': [3]}]
+from . import test_belief_check
 
 
 def script(monkeypatch, decision):
-    b = Belief(0, 1, random.Random(1))
-    b.trace, b.history = TRACE, [('card', 'A')] * 4
-    b.shuffled_at, b.unseen_plays = {}, set()
-    g = SimpleNamespace(history=[], events=[], fork=lambda: 'fork', decision=decision,
-                        machine=SimpleNamespace(shuffles=[], pending=None))
-
-    def give(game, entry, free=None):
-        game.history.append(entry)
-        return True
-
-    monkeypatch.setattr(particles, 'give', give)
-    p = Particle(g, Deal(plays={2: 'C'}), 0)
-    p.obs = lambda game: TRACE[len(game.history)]
+    """test_belief_check's scripted game, its decisions all `decision` (no pending one)."""
+    b, p = test_belief_check.script(monkeypatch)
+    p.game.decision, p.game.machine.pending = decision, None
     return b, p
 
 
