@@ -240,15 +240,16 @@ def _refusals(game):
 def _rewards(game):
     """Each seat's reward, as docs/api.md says: 1 to the winner's seat and to
     every member of a winning team, 0 to the others; 1/seats each when
-    nobody won (None: several players or teams of the winner's name).  An
-    ending with places: the best 1, the worst 0, those between their
-    share; all in one place, 1/seats each."""
+    nobody won, 0 in a one-player game (None: several players or teams of
+    the winner's name).  An ending with places: the best 1, the worst 0,
+    those between their share; all in one place, as nobody won."""
     n, ending = game.seats, game.ending
+    nobody = [1.0 / n] * n if n > 1 else [0.0]
     if ending.places is not None and len(set(ending.places)) > 1:
         order = sorted(set(ending.places))      # the places held, best first
         return [1.0 - order.index(p) / (len(order) - 1) for p in ending.places]
     if ending.kind != 'winner':
-        return [1.0 / n] * n
+        return nobody
     named = [p for p in game.players if p.name == ending.winner]
     if len(named) > 1 or len({to_str(t) for t in game.teams or ()}) < len(game.teams or ()):
         return None
@@ -256,7 +257,7 @@ def _rewards(game):
     for team in game.teams or ():
         if to_str(team) == ending.winner or won & {p.seat for p in team.members}:
             won |= {p.seat for p in team.members}
-    return [float(s in won) for s in range(n)] if won else [1.0 / n] * n
+    return [float(s in won) for s in range(n)] if won else nobody
 
 
 def _finish_both(game, seed):
