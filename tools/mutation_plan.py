@@ -89,12 +89,12 @@ BELIEF_TESTS = sorted('tests/' + name for name in os.listdir(os.path.join(ROOT, 
                       if name.startswith('test_belief_') and name.endswith('.py'))
 
 
-
 def _own_first(part, tests):
     """tests with the belief part's own files (test_belief_PART*.py) first."""
     stem = 'tests/test_belief_' + os.path.basename(part)[:-3]
     own = [t for t in tests if t.startswith(stem)]
     return own + [t for t in tests if t not in own]
+
 
 # The rest of the suite that answers for each file: run (with --suite) on the
 # mutants the fuzz properties leave alive.

@@ -234,15 +234,16 @@ def run(args, variant, progress=None):
     return play(args, variant, progress)[0]
 
 
-def alike(seating):
-    """Whether every seat of a sim seating plays the same kind of bot."""
-    return all(seating.spec(s) == seating.default for s in range(seating.players))
-
-
 def one_kind(seating):
     """Whether every seat plays the same bot (as a one-seat game's does,
     whatever the default for seats not given)."""
     return all(seating.spec(s) == seating.spec(0) for s in range(seating.players))
+
+
+def alike(seating):
+    """Whether every seat of a sim seating plays the same kind of bot, the
+    default's."""
+    return one_kind(seating) and seating.spec(0) == seating.default
 
 
 def thinking_as(seating, budget):

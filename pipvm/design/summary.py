@@ -251,14 +251,17 @@ def score_rows(results, setup):
     what says how well a patience went, where no game may be won."""
     if not keeps_score(results):
         return []
-    return [dict(seat=s + 1, name=name, **metrics.spread(
-        [r.scores[s] for r in results if r.scores and r.scores[s] is not None]))
-        for s, name in enumerate(setup['names'])]
+    return [dict(seat=s + 1, name=name, **metrics.spread(scores_at((r, s) for r in results)))
+            for s, name in enumerate(setup['names'])]
+
+
+def scores_at(games_and_seats):
+    """The scores the games ended with at the seats given, where a Number."""
+    return [g.scores[s] for g, s in games_and_seats if g.scores and g.scores[s] is not None]
 
 
 def mean(values):
-    """The mean of the values that are not None, or None."""
-    values = [v for v in values if v is not None]
+    """The mean of some values, or None for none."""
     return round(statistics.fmean(values), 4) if values else None
 
 
@@ -279,9 +282,9 @@ def skill(seat, name, results, baseline, setup, series='seated'):
            'random_ci95': base['ci95'], 'gap': round(ours['share'] - base['share'], 4),
            'gap_ci95': gap_ci, 'significant': metrics.excludes_zero(gap_ci)}
     if keeps_score(results) or keeps_score(baseline):   # (as the wins: the same seat, deals)
-        out['score'] = mean(r.scores[(seat + r.turn) % n] for r in results if r.scores)
-        out['random_score'] = mean(b.scores[(seat + r.turn) % n]
-                                   for r, b in zip(results, baseline) if b.scores)
+        out['score'] = mean(scores_at((r, (seat + r.turn) % n) for r in results))
+        out['random_score'] = mean(scores_at((b, (seat + r.turn) % n)
+                                             for r, b in zip(results, baseline)))
     return out
 
 

@@ -170,7 +170,7 @@ def unfinished_words(s):
     b = s['balance']
     rests = ('the verdict rests on the thinking games'
              if (b['from'] and not b['from'].startswith('every seat random'))
-             or (s.get('skill') and len(s['seats']) == 1)        # (a patience's one thinking seat)
+             or (s.get('skill') and s['players'] == 1)        # (a patience's one thinking seat)
              else 'seat a thinking bot (--skill) to measure the game with players that finish it')
     return ('random seats hardly ever finish this game: %d of %d games with every seat random '
             'had a winner (%d stopped at the step limit); %s' % (
