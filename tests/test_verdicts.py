@@ -65,8 +65,8 @@ def test_when_random_seats_never_finish_the_verdict_rests_on_the_thinking_games(
 
 def test_a_patience_measures_its_thinking_seat_and_no_balance():
     # Golf: one seat, which random play never solves.  There are no seats to
-    # weigh against each other, and its games as seated are already every
-    # seat thinking: no balance line, and no second series of the same games
+    # weigh against each other: no balance line, and the verdict is the
+    # thinking seat's (that its games are not played twice: the test below)
     golf = os.path.join(ROOT, 'examples', 'golf.pip')
     s, text = sim_json_and_text(golf, '--games', '12', '--seat', '1=mc:1', '--precision', '0',
                                 '--jobs', '1')
