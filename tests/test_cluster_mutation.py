@@ -59,3 +59,14 @@ def test_mutants_on_the_cluster_get_the_verdicts_they_get_at_home(cluster, tmp_p
     there = verdicts(tmp_path, 'there.jsonl', '--cluster', cluster.address)
     assert there == EXPECTED
     assert verdicts(tmp_path, 'home.jsonl') == there
+
+
+def test_the_runner_takes_the_mutants_in_the_order_their_ids_are_given(tmp_path):
+    # --ids-file's order is the run's (a list sorted cheapest first runs so)
+    ids = list(EXPECTED)[::-1]
+    f = tmp_path / 'ids.txt'
+    f.write_text('\n'.join(ids) + '\n')
+    p = subprocess.run([sys.executable, TOOL, '--ids-file', str(f), '--list'],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.stdout.splitlines()[:-1] == ids

@@ -620,9 +620,10 @@ def main():
     ap.add_argument('--only', nargs='+', metavar='FILE', help='mutate only these files')
     ap.add_argument('--sample', type=int, help='a fixed random sample of N mutants')
     ap.add_argument('--range', help='A:B, run only mutants A..B-1 of the (sampled) list')
-    ap.add_argument('--ids', nargs='+', help='run only the mutants with these ids')
+    ap.add_argument('--ids', nargs='+', help='run only the mutants with these ids, in this order')
     ap.add_argument('--ids-file', metavar='FILE',
-                    help='run only the mutants whose ids are the lines of FILE (ids hold spaces)')
+                    help='run only the mutants whose ids are the lines of FILE (ids hold '
+                         'spaces), in its order')
     ap.add_argument('--jobs', type=int, default=1, help='mutants run at once (servers or workers)')
     ap.add_argument('--cluster', metavar='ADDRESS',
                     help="run on a Dask scheduler ('local': a LocalCluster of --jobs workers)")
@@ -692,8 +693,9 @@ def main():
         with open(args.ids_file, encoding='utf-8') as f:
             args.ids = (args.ids or []) + [line.rstrip('\n') for line in f if line.strip()]
     if args.ids:
-        wanted = set(args.ids)
-        mutants = [m for m in mutants if m['id'] in wanted]
+        # in the order given: a list can put the cheapest first
+        place = {k: i for i, k in reversed(list(enumerate(args.ids)))}
+        mutants = sorted((m for m in mutants if m['id'] in place), key=lambda m: place[m['id']])
     if args.unsettled:
         if not args.results:
             ap.error('--unsettled: with --results')
