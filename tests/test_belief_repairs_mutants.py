@@ -93,7 +93,7 @@ class Forward:
         b.snapped_deal = lambda deal: (('snapped', deal), self.snap)
         b.restart = self.restart
         b.check = self.check
-        b.forward_local = lambda p, end, trades: ('local', trades)
+        b.forward_local = lambda p, end, trades: ('local', p, end, trades)
 
     def forward_trade(self, q, seen=None):
         self.asked.append(q)
@@ -164,7 +164,7 @@ def test_forward_uses_the_trades_in_the_game_when_its_base_has_every_shuffle():
     s = Forward([None], [])
     p = forward_particle()
     p.base = ('game', 0, 1)
-    assert s.b.forward(p, END, trades=2) == ('local', 2)
+    assert s.b.forward(p, END, trades=2) == ('local', p, END, 2)
     for base in (None, ('game', 0, 2)):
         p.base = base
         assert s.b.forward(p, END) is False
@@ -378,3 +378,13 @@ def test_forward_local_stops_without_a_trade_or_after_its_trades(monkeypatch):
     assert s.b.forward_local(s.p, END, 2) is False and len(s.trials) == 2
     s = Local(monkeypatch, [], [])
     assert s.b.forward_local(s.p, END, 0) is False and s.trials == []
+
+
+def test_forward_local_snaps_each_card_from_where_the_earlier_snaps_left_it(monkeypatch):
+    # pins: each snap swaps the card into its drawn place in the working order, which later snaps read
+    order = [0, 2, 3, 1, 5, 6, 4, 7, 8, 9]          # two cycles of three seen cards
+    s = Local(monkeypatch, [3], [None], seen={1, 2, 3, 4, 5, 6}, order=order,
+              drawn=list(range(10)))
+    s.b.forward_local(s.p, END, 5)
+    assert s.log[1][2] == ((1, 2), (2, 3), (4, 5), (5, 6))
+    assert s.p.deal.orders[0] == order      # p's deal untouched
