@@ -118,3 +118,12 @@ def test_flow_notes_no_play_at_a_decision_not_of_cards(monkeypatch):
     s.b.restart = restart
     monkeypatch.setattr(replay, 'give', give)
     assert s.run()[0].plays == []
+
+
+def test_replay_named_rounds_keep_only_a_world_that_gets_further(monkeypatch):
+    # replay_named's better: with rounds left, a world as far as p is not kept (p untouched, False)
+    s = named.Script(monkeypatch, unseen={3, 5}, score=lambda plays: 30)
+    p = named.particle({3: D3, 5: D4}, matched=30)
+    assert s.b.replay_named(p, END, rounds=2) is False
+    assert p.deal.plays == {3: D3, 5: D4} and p.base is not None
+    assert len(s.tried) == 2                    # one round: nothing further, no second
