@@ -66,10 +66,11 @@ def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(mo
     # flow.plays: (position, the hand before, the card gone) of the unseen plays at a card decision only
     from . import test_belief_flow as flows
     s = flows.Script(monkeypatch, 0, False)
-    s.b.unseen_plays = {1, 3}
+    s.b.unseen_plays = {1, 3, flows.D}
     deck = [SimpleNamespace(name=n) for n in NAMES]
     hand = [deck[10], deck[11], deck[12], deck[13]]
-    taken = {1: [deck[10]], 2: [deck[11]], 3: []}       # 3: a play that took no card
+    # 3: a play that took no card; D, the difference, is not replayed
+    taken = {1: [deck[10]], 2: [deck[11]], 3: [], flows.D: [deck[12]]}
 
     def restart(q, j, deal):
         s.restarts.append(j)
@@ -83,6 +84,7 @@ def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(mo
     def give(g, answer, free):
         h = len(g.history)
         assert answer == 'answer %d' % h and (free is not None) == (h in (1, 3))
+        assert h < flows.D
         for c in taken.get(h, ()):
             hand.remove(c)
         g.history.append(answer)
