@@ -1,6 +1,8 @@
 """replay.py's cases the rest of the suite leaves open (its mutation
-testing, tools/mutation.py): the bounds and edges of Replay's repairs,
-on the scripted replays of test_belief_replay_named.py and the others."""
+testing, tools/mutation.py): replay_named's bounds, the holder's earlier
+plays it also tries, its two bases and its rounds, on
+test_belief_replay_named.py's scripted replays; the unseen plays flow
+notes for the relabelling (flow.plays), on test_belief_flow.py's."""
 from types import SimpleNamespace
 
 from pipvm.game.belief import clues, replay
@@ -9,6 +11,7 @@ from pipvm.game.belief.particles import Deal, Particle
 from pipvm.game.determinize import DECK_INDEX
 from pipvm.game.kinds import CARD
 
+from . import test_belief_flow as flows
 from . import test_belief_replay_named as named
 from .test_belief_replay_named import D3, D4, END, KH, TC
 
@@ -43,8 +46,8 @@ def test_replay_named_also_none_where_the_card_is_in_no_hand(monkeypatch):
         assert s.tried == [{20: KH}]
 
 
-def test_replay_named_replays_p_from_the_shuffle_before_and_the_snapped_deal_from_its_move(monkeypatch):
-    # replay_named's bases: p's deal from the shuffle before h, the snapped one from the earlier of it and its move
+def test_replay_named_replays_p_and_the_snapped_deal_each_from_its_shuffle(monkeypatch):
+    # replay_named's bases: p's deal from the shuffle before h, the snapped one from its move
     s = named.Script(monkeypatch, unseen={20})
     s.b.shuffled_at = {0: -1, 1: 10, 2: 30}
     snapped = Deal([[0], [1], [2]], plays={5: TC, 20: D4})
@@ -63,8 +66,7 @@ def test_replay_named_replays_p_from_the_shuffle_before_and_the_snapped_deal_fro
 
 
 def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(monkeypatch):
-    # flow.plays: (position, the hand before, the card gone) of the unseen plays at a card decision only
-    from . import test_belief_flow as flows
+    # flow.plays: (position, hand before, card gone) of the unseen plays at a card decision only
     s = flows.Script(monkeypatch, 0, False)
     s.b.unseen_plays = {1, 3, flows.D}
     deck = [SimpleNamespace(name=n) for n in NAMES]
@@ -98,7 +100,6 @@ def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(mo
 
 def test_flow_notes_no_play_at_a_decision_not_of_cards(monkeypatch):
     # flow.plays: an unseen answer at a decision of another kind is not a play of a card
-    from . import test_belief_flow as flows
     s = flows.Script(monkeypatch, 0, False)
     s.b.unseen_plays = {1}
     deck = [SimpleNamespace(name=n) for n in NAMES]
