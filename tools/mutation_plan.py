@@ -89,6 +89,10 @@ BELIEF_TESTS = sorted('tests/' + name for name in os.listdir(os.path.join(ROOT, 
                       if name.startswith('test_belief_') and name.endswith('.py'))
 
 
+# (minutes each: run after the belief's quicker unit tests)
+_SLOW_BELIEF_TESTS = ['tests/test_belief_distribution.py']
+
+
 def _own_first(part, tests):
     """tests with the belief part's own files (test_belief_PART*.py) first."""
     stem = 'tests/test_belief_' + os.path.basename(part)[:-3]
@@ -228,11 +232,15 @@ SUITE = {
                                   'tests/test_bots.py', 'tests/test_determinization.py'],
     # (the package was split into BELIEF's modules: the test_belief_*.py files
     # written for them each play a Belief through most of them; a part's own
-    # files first, test_belief_PART*.py: the pinned beliefs take minutes to
-    # reach what they kill, walk.py's 114 mutants 3-10 s each after)
-    **{part: _own_first(part, ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] +
-                        BELIEF_TESTS + ['tests/test_determinization.py', 'tests/test_game.py',
-                                        'tests/test_bots.py', 'tests/test_bots_reuse.py'])
+    # files first, test_belief_PART*.py, then the other quick ones, and the
+    # pinned beliefs and the distribution last: they take minutes to reach
+    # what they kill (walk.py's 114 mutants 3-10 s each after; repairs.py's
+    # and replay.py's, whose own tests are named for behaviours, about 540 s
+    # each with the pinned first))
+    **{part: _own_first(part, [t for t in BELIEF_TESTS if t not in _SLOW_BELIEF_TESTS] +
+                        ['tests/test_beliefs_pinned.py', 'tests/test_beliefs.py'] +
+                        _SLOW_BELIEF_TESTS + ['tests/test_determinization.py', 'tests/test_game.py',
+                                              'tests/test_bots.py', 'tests/test_bots_reuse.py'])
        for part in BELIEF},
     'pipvm/game/relabel.py': ['tests/test_relabel.py', 'tests/test_beliefs.py',
                               'tests/test_determinization.py',
