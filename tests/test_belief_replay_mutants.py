@@ -65,6 +65,19 @@ def test_replay_named_replays_p_and_the_snapped_deal_each_from_its_shuffle(monke
     assert snapped.plays == {5: TC, 20: D4}
 
 
+def _restart(s, kind, deck, hand):
+    """Script s's restart, its world at a decision of kind whose player holds hand."""
+    def restart(q, j, deal):
+        s.restarts.append(j)
+        g = SimpleNamespace(history=[], decision=SimpleNamespace(kind=kind),
+                            machine=SimpleNamespace(deck=deck, pending=SimpleNamespace(
+                                player=SimpleNamespace(hand=hand))))
+        r = Particle(g, deal, 0)
+        r.obs = s.obs
+        return r
+    return restart
+
+
 def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(monkeypatch):
     # flow.plays: (position, hand before, card gone) of the unseen plays at a card decision only
     s = flows.Script(monkeypatch, 0, False)
@@ -74,15 +87,6 @@ def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(mo
     # 3: a play that took no card; D, the difference, is not replayed
     taken = {1: [deck[10]], 2: [deck[11]], 3: [], flows.D: [deck[12]]}
 
-    def restart(q, j, deal):
-        s.restarts.append(j)
-        g = SimpleNamespace(history=[], decision=SimpleNamespace(kind=CARD),
-                            machine=SimpleNamespace(deck=deck, pending=SimpleNamespace(
-                                player=SimpleNamespace(hand=hand))))
-        r = Particle(g, deal, 0)
-        r.obs = s.obs
-        return r
-
     def give(g, answer, free):
         h = len(g.history)
         assert answer == 'answer %d' % h and (free is not None) == (h in (1, 3))
@@ -91,7 +95,7 @@ def test_flow_notes_each_unseen_play_that_took_one_card_from_its_players_hand(mo
             hand.remove(c)
         g.history.append(answer)
         return True
-    s.b.restart = restart
+    s.b.restart = _restart(s, CARD, deck, hand)
     monkeypatch.setattr(replay, 'give', give)
     flow, required = s.run()
     assert flow.plays == [(1, [10, 11, 12, 13], 10)]
@@ -105,20 +109,12 @@ def test_flow_notes_no_play_at_a_decision_not_of_cards(monkeypatch):
     deck = [SimpleNamespace(name=n) for n in NAMES]
     hand = [deck[10], deck[11]]
 
-    def restart(q, j, deal):
-        g = SimpleNamespace(history=[], decision=SimpleNamespace(kind='choice'),
-                            machine=SimpleNamespace(deck=deck, pending=SimpleNamespace(
-                                player=SimpleNamespace(hand=hand))))
-        r = Particle(g, deal, 0)
-        r.obs = s.obs
-        return r
-
     def give(g, answer, free):
         if len(g.history) == 1:
             hand.remove(deck[10])
         g.history.append(answer)
         return True
-    s.b.restart = restart
+    s.b.restart = _restart(s, 'choice', deck, hand)
     monkeypatch.setattr(replay, 'give', give)
     assert s.run()[0].plays == []
 

@@ -694,7 +694,7 @@ def main():
             args.ids = (args.ids or []) + [line.rstrip('\n') for line in f if line.strip()]
     if args.ids:
         # in the order given: a list can put the cheapest first
-        place = {k: i for i, k in reversed(list(enumerate(args.ids)))}
+        place = {k: i for i, k in enumerate(dict.fromkeys(args.ids))}
         mutants = sorted((m for m in mutants if m['id'] in place), key=lambda m: place[m['id']])
     if args.unsettled:
         if not args.results:
